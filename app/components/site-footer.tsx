@@ -1,0 +1,89 @@
+import { Link } from "@remix-run/react";
+import {
+  BUSINESS_HOURS,
+  CONTACT,
+  FOOTER_QUICK_LINKS,
+  FOOTER_SERVICES,
+  SITE_NAME,
+  SITE_TAGLINE,
+  SOCIAL_LINKS,
+} from "~/content/site";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-auto bg-navy-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="text-lg font-bold text-white">
+            {SITE_NAME}
+          </h2>
+          <p className="mt-2 text-sm">{SITE_TAGLINE}</p>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.name}>
+                <a href={social.href} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:text-gold-400 hover:underline">
+                  {social.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-lg font-bold text-white">
+            Quick Links
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {FOOTER_QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-gold-400">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-services">
+          <h2 id="footer-services" className="text-lg font-bold text-white">
+            Services
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {FOOTER_SERVICES.map((service) => (
+              <li key={service}>{service}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-lg font-bold text-white">
+            Contact
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {CONTACT.phones.map((phone) => (
+              <li key={phone}>
+                <a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:text-gold-400">
+                  {phone}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${CONTACT.email}`} className="hover:text-gold-400">
+                {CONTACT.email}
+              </a>
+            </li>
+            <li>India</li>
+            <li>{BUSINESS_HOURS}</li>
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
+          <p>© 2024 {SITE_NAME}. All rights reserved.</p>
+          <ul className="flex gap-4">
+            <li><a href="#" className="hover:text-gold-400">Privacy Policy</a></li>
+            <li><a href="#" className="hover:text-gold-400">Terms of Service</a></li>
+            <li><a href="#" className="hover:text-gold-400">Disclaimer</a></li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { courses, type CourseLevel } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { paiseToDecimalString } from "~/utils/money";
+import { escapeLike, parseId } from "~/utils/validation";
+
+export type Course = typeof courses.$inferSelect;
+
+export const COURSE_SORTS = ["level", "title", "price-asc", "price-desc"] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
+export type CourseListFilters = {
+  search?: string;
+  level?: CourseLevel | "all";
+  sort?: CourseSort;
+};
+
+// beginner, intermediate, advanced, then anything unknown.
+const titleIgnoringCase = sql`${courses.title} collate nocase`;
+const levelRank = sql<number>`case ${courses.level}
+  when 'beginner' then 0 when 'intermediate' then 1 when 'advanced' then 2 else 3 end`;
+
+export function listActiveCourses(filters: CourseListFilters = {}): Course[] {
+  const conditions: SQL[] = [eq(courses.isActive, true)];
+  const search = filters.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const match = or(
+      sql`${courses.title} like ${pattern} escape '\\'`,
+      sql`${courses.shortDescription} like ${pattern} escape '\\'`,
+      sql`${courses.description} like ${pattern} escape '\\'`,
+    );
+    if (match) conditions.push(match);
+  }
+  if (filters.level && filters.level !== "all") conditions.push(eq(courses.level, filters.level));
+
+  const order = {
+    level: [asc(levelRank), asc(titleIgnoringCase)],
+    title: [asc(titleIgnoringCase)],
+    "price-asc": [asc(courses.pricePaise), asc(titleIgnoringCase)],
+    "price-desc": [desc(courses.pricePaise), asc(titleIgnoringCase)],
+  }[filters.sort ?? "level"];
+
+  return db
+    .select()
+    .from(courses)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .all();
+}
+
+export function countActiveCourses(): number {
+  const row = db
+    .select({ count: sql<number>`count(*)` })
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .get();
+  return row?.count ?? 0;
+}
+
+/** An active course by id; null for unknown, inactive or malformed ids. */
+export function findActiveCourse(id: number | string): Course | null {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return null;
+  return (
+    db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, numericId), eq(courses.isActive, true)))
+      .get() ?? null
+  );
+}
+
+/** The description's OVERVIEW / CONTENT / TAKEAWAYS sections, in order. */
+export function splitCourseDescription(description: string) {
+  const sections: { heading: string; body: string }[] = [];
+  const pattern = /^(OVERVIEW|CONTENT|TAKEAWAYS)\s*:?\s*$/gm;
+  const marks = [...description.matchAll(pattern)];
+  marks.forEach((mark, i) => {
+    const start = (mark.index ?? 0) + mark[0].length;
+    const end = marks[i + 1]?.index ?? description.length;
+    sections.push({ heading: mark[1] ?? "", body: description.slice(start, end).trim() });
+  });
+  return sections;
+}
+
+/** The overview paragraph, or the first 200 characters plus an ellipsis. */
+export function courseOverview(description: string): string {
+  const overview = splitCourseDescription(description).find((s) => s.heading === "OVERVIEW");
+  if (overview?.body) return overview.body;
+  const plain = description.trim();
+  return plain.length > 200 ? `${plain.slice(0, 200)}...` : plain;
+}
+
+export function syllabusLines(syllabus: string | null): string[] {
+  return (syllabus ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The shape the earlier app's /api/courses returned. */
+export function toCourseJson(course: Course) {
+  return {
+    id: course.id,
+    title: course.title,
+    shortDescription: course.shortDescription,
+    description: course.description,
+    level: course.level,
+    price: paiseToDecimalString(course.pricePaise),
+    originalPrice:
+      course.originalPricePaise === null ? null : paiseToDecimalString(course.originalPricePaise),
+    duration: course.duration,
+    imageUrl: course.imageUrl,
+    coverPhotoUrl: course.coverPhotoUrl,
+    brochurePdfUrl: course.brochurePdfUrl,
+    features: course.features,
+    syllabus: course.syllabus,
+    isActive: course.isActive,
+    createdAt: course.createdAt.toISOString(),
+    updatedAt: course.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,95 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/components/nonce";
+import { getEnv } from "~/utils/env.server";
+import { siteOrigin } from "~/utils/seo.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
+  return {
+    origin: siteOrigin(request),
+    gaTrackingId: env.GA_TRACKING_ID ?? null,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+function GoogleAnalytics({ trackingId }: { trackingId: string }) {
+  const nonce = useNonce();
+  const location = useLocation();
+  useEffect(() => {
+    window.gtag?.("config", trackingId, { page_path: location.pathname + location.search });
+  }, [trackingId, location.pathname, location.search]);
+  return (
+    <>
+      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${trackingId}`} />
+      <script
+        nonce={nonce}
+        // The tracking id is validated by the env schema (letters, digits, dashes).
+        dangerouslySetInnerHTML={{
+          __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;gtag('js',new Date());gtag('config','${trackingId}',{send_page_view:false});`,
+        }}
+      />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {data?.gaTrackingId ? <GoogleAnalytics trackingId={data.gaTrackingId} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="flex flex-1 flex-col">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

@@ -1,0 +1,350 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Conventions: money is integer paise; times are UTC instants stored as
+// milliseconds since the epoch (drizzle maps them to Date).
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const flag = (name: string, fallback: boolean) =>
+  integer(name, { mode: "boolean" }).notNull().default(fallback);
+const stringList = (name: string) =>
+  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+
+export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const ADMIN_ROLES = ["admin", "content_manager"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const users = sqliteTable("users", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  // Null for accounts that only ever signed in through an OAuth provider.
+  passwordHash: text("password_hash"),
+  stripeCustomerId: text("stripe_customer_id"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  isAdmin: flag("is_admin", false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+export const courses = sqliteTable(
+  "courses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    shortDescription: text("short_description").notNull(),
+    description: text("description").notNull(),
+    level: text("level", { enum: COURSE_LEVELS }).notNull().default("beginner"),
+    pricePaise: integer("price_paise").notNull().default(0),
+    originalPricePaise: integer("original_price_paise"),
+    duration: text("duration").notNull(),
+    imageUrl: text("image_url"),
+    coverPhotoUrl: text("cover_photo_url"),
+    brochurePdfUrl: text("brochure_pdf_url"),
+    features: stringList("features"),
+    syllabus: text("syllabus"),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("courses_active_level_idx").on(t.isActive, t.level),
+    index("courses_price_idx").on(t.pricePaise),
+    index("courses_title_idx").on(t.title),
+    check("courses_price_nonnegative", sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    eventType: text("event_type").notNull().default("webinar"),
+    eventDate: integer("event_date", { mode: "timestamp_ms" }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    maxParticipants: integer("max_participants"),
+    pricePaise: integer("price_paise").notNull().default(0),
+    registrationUrl: text("registration_url"),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_active_date_idx").on(t.isActive, t.eventDate),
+    index("events_type_idx").on(t.eventType),
+    check("events_price_nonnegative", sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+export const eventRegistrations = sqliteTable(
+  "event_registrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    registeredAt: integer("registered_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("event_registrations_event_user_uq").on(t.eventId, t.userId),
+    index("event_registrations_user_idx").on(t.userId),
+    index("event_registrations_registered_at_idx").on(t.registeredAt),
+  ],
+);
+
+export const enrollmentForms = sqliteTable(
+  "enrollment_forms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    whatsappNumber: text("whatsapp_number").notNull(),
+    email: text("email"),
+    age: integer("age"),
+    country: text("country"),
+    state: text("state").notNull(),
+    city: text("city").notNull(),
+    experienceLevel: text("experience_level").notNull(),
+    courseOrEventId: integer("course_or_event_id").notNull(),
+    courseOrEventType: text("course_or_event_type", { enum: ["course", "event"] }).notNull(),
+    sourceOfLead: text("source_of_lead").notNull(),
+    broker: text("broker"),
+    trainingPreference: text("training_preference"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("enrollment_forms_user_idx").on(t.userId),
+    index("enrollment_forms_created_at_idx").on(t.createdAt),
+    index("enrollment_forms_target_idx").on(t.courseOrEventType, t.courseOrEventId),
+  ],
+);
+
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Stored upper-cased; the check keeps every writer honest so that the
+    // unique index means "unique regardless of case".
+    code: text("code").notNull(),
+    percentOff: integer("percent_off").notNull(),
+    isActive: flag("is_active", true),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    maxRedemptions: integer("max_redemptions"),
+    redemptionCount: integer("redemption_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_uq").on(t.code),
+    check("coupons_code_upper", sql`${t.code} = upper(${t.code})`),
+    check("coupons_percent_range", sql`${t.percentOff} between 1 and 100`),
+    check("coupons_redemptions_nonnegative", sql`${t.redemptionCount} >= 0`),
+  ],
+);
+
+export const enrollments = sqliteTable(
+  "enrollments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    enrolledAt: integer("enrolled_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    paymentIntentId: text("payment_intent_id").unique(),
+    amountPaise: integer("amount_paise").notNull().default(0),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    enrollmentFormId: integer("enrollment_form_id").references(() => enrollmentForms.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    index("enrollments_user_idx").on(t.userId),
+    index("enrollments_course_status_idx").on(t.courseId, t.paymentStatus),
+    index("enrollments_coupon_idx").on(t.couponId),
+    index("enrollments_form_idx").on(t.enrollmentFormId),
+    index("enrollments_enrolled_at_idx").on(t.enrolledAt),
+  ],
+);
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt").notNull(),
+    category: text("category").notNull(),
+    imageUrl: text("image_url"),
+    tags: stringList("tags"),
+    isPublished: flag("is_published", false),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("blog_posts_published_idx").on(t.isPublished, t.publishedAt),
+    index("blog_posts_category_idx").on(t.category),
+  ],
+);
+
+export const testimonials = sqliteTable(
+  "testimonials",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull().default(5),
+    profession: text("profession"),
+    imageUrl: text("image_url"),
+    isApproved: flag("is_approved", false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("testimonials_approved_idx").on(t.isApproved, t.createdAt),
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const mentors = sqliteTable(
+  "mentors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    bio: text("bio").notNull(),
+    imageUrl: text("image_url"),
+    experience: text("experience"),
+    specialization: stringList("specialization"),
+    socialLinks: text("social_links", { mode: "json" })
+      .$type<{ twitter?: string; linkedin?: string; youtube?: string }>()
+      .notNull()
+      .default(sql`'{}'`),
+    isActive: flag("is_active", true),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mentors_active_order_idx").on(t.isActive, t.displayOrder)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    isRead: flag("is_read", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("contact_messages_read_created_idx").on(t.isRead, t.createdAt)],
+);
+
+export const admins = sqliteTable(
+  "admins",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: text("admin_id").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ADMIN_ROLES }).notNull().default("content_manager"),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("admins_role_idx").on(t.role)],
+);
+
+export const sharedFiles = sqliteTable(
+  "shared_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // A random token, never an id or a filename, so links cannot be guessed.
+    token: text("token").notNull().unique(),
+    filename: text("filename").notNull(),
+    storedPath: text("stored_path").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdByAdminId: integer("created_by_admin_id").references(() => admins.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("shared_files_admin_idx").on(t.createdByAdminId),
+    index("shared_files_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorType: text("actor_type", { enum: ["admin", "user", "system"] }).notNull(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt),
+    index("audit_log_actor_idx").on(t.actorType, t.actorId),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+  ],
+);

@@ -1,0 +1,68 @@
+// Production server: migrations, demo content, static files, security
+// headers and the Remix request handler. `npm start` runs this through
+// scripts/start.ts, which builds first when the build is missing or stale.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { seedDemoContent } from "./db/seed";
+import { db, migrateDatabase } from "./app/utils/db.server";
+import { describeDisabledFeatures, getEnv } from "./app/utils/env.server";
+import { securityHeaders } from "./app/utils/security-headers.server";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function startServer() {
+  const env = getEnv();
+  migrateDatabase(db);
+  const { seeded } = seedDemoContent(db);
+  if (seeded) console.log("Seeded demo content into an empty database.");
+  for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
+
+  const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
+  const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
+  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+  const build: ServerBuild = await import(buildPath.href);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.set(securityHeaders(nonce, env));
+    // Remix reads bodies itself; refuse oversized ones before it does.
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).json({ message: "Request body is too large." });
+      return;
+    }
+    next();
+  });
+
+  // Fingerprinted build assets never change; other public files may.
+  app.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+
+  return new Promise<void>((resolve) => {
+    app.listen(env.PORT, () => {
+      console.log(`Site running at http://localhost:${env.PORT}`);
+      resolve();
+    });
+  });
+}
