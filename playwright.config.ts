@@ -2,7 +2,10 @@ import { defineConfig } from "@playwright/test";
 
 // E2E_PORT lets several runs share one machine (each also sets SITE_BUILD_DIR).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const E2E_DATABASE = `data/e2e-${PORT}.db`;
+const ANALYTICS_PORT = PORT + 50;
+export const ANALYTICS_TEST_ID = "G-E2ETEST123";
+/** The same build served with Google Analytics configured. */
+export const ANALYTICS_BASE_URL = `http://localhost:${ANALYTICS_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,19 +32,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium" }],
-  webServer: {
-    // A fresh database with the demo content for every run, served by the
-    // production build exactly as `npm start` serves it.
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && tsx scripts/start.ts`,
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: E2E_DATABASE,
-      NODE_ENV: "production",
-      SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-chars",
-    },
-  },
+  webServer: [PORT, ANALYTICS_PORT].map((port) => {
+    const database = `data/e2e-${port}.db`;
+    return {
+      // A fresh database with the demo content for every run, served by the
+      // production build exactly as `npm start` serves it. The second server
+      // has Google Analytics configured, to test the tag's presence.
+      command: `rm -f ${database} ${database}-wal ${database}-shm && tsx scripts/start.ts`,
+      url: `http://localhost:${port}/healthz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      env: {
+        PORT: String(port),
+        DATABASE_URL: database,
+        NODE_ENV: "production",
+        SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-chars",
+        ...(port === PORT ? {} : { GA_TRACKING_ID: ANALYTICS_TEST_ID }),
+      },
+    };
+  }),
 });

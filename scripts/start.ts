@@ -1,7 +1,7 @@
 // `npm start`: load .env, build when the build is missing or older than the
 // sources, then serve. Migrations and demo content happen in the server.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -24,11 +24,32 @@ function buildIsStale(): boolean {
   return SOURCES.some((source) => newestMtime(source) > builtAt);
 }
 
-if (buildIsStale()) {
-  console.log("Building the site (the build is missing or older than the sources)...");
-  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** mkdir is atomic: whoever creates the folder builds, the others wait and re-check. */
+async function withBuildLock<T>(work: () => T): Promise<T> {
+  const lock = `${BUILD_DIR}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}; remove it if no build is running.`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
+
+const buildStatus = await withBuildLock(() => {
+  if (!buildIsStale()) return 0;
+  console.log("Building the site (the build is missing or older than the sources)...");
+  return spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", env: process.env }).status ?? 1;
+});
+if (buildStatus !== 0) process.exit(buildStatus);
 
 try {
   // Imported late: loading the server reads and validates the configuration.

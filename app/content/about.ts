@@ -1,0 +1,86 @@
+// Copy for /about, the /courses 'Why Choose' block, /testimonials feature cards and the home mentor section.
+import { SITE_NAME, STATS } from "./site";
+
+export type TitledText = { title: string; description: string };
+
+export const FOUNDED_YEAR = 2019;
+
+export const ABOUT_STATS = [
+  { label: "Founded", value: String(FOUNDED_YEAR) },
+  { label: "Awards", value: "15+" },
+  { label: "Success within 6 months", value: `${STATS.successRate}%` },
+  { label: "Students", value: `${STATS.studentsCount}+` },
+] as const;
+
+export const OUR_STORY: string[] = [
+  `${SITE_NAME} was founded in ${FOUNDED_YEAR} by a small group of full-time traders who were tired of seeing new traders in India lose money to tips, noise and get-rich-quick promises. We started with weekend classes for a handful of students and one simple idea: teach the process, not the prediction.`,
+  "Since then we have grown into one of the country's most trusted trading schools, teaching stock market, currency and crypto trading through structured courses, live trading sessions and personal mentorship, in English and Hindi.",
+  "Every course is built around Smart Money Concepts, ICT methods and strict risk management, and every student gets lifetime guidance from mentors who trade the markets every day.",
+];
+
+export const CORE_VALUES: TitledText[] = [
+  {
+    title: "Discipline first",
+    description: "We teach rules, risk limits and journaling before we teach a single entry.",
+  },
+  {
+    title: "Honest education",
+    description: "No tips, no guaranteed profits: trading carries risk, and we say so plainly.",
+  },
+  {
+    title: "Learning by doing",
+    description: "Live sessions and real charts, so every concept is practised, not just explained.",
+  },
+  {
+    title: "Support for life",
+    description: "Our mentors stay with you after the course ends, through every market phase.",
+  },
+];
+
+export const WHY_CHOOSE_US: string[] = [
+  "Mentors who are practising, full-time traders",
+  "Live trading sessions during Indian market hours",
+  "Courses in English and Hindi, for beginners to advanced traders",
+  "6 proven trading setups and a traders manual guide",
+  "1 year of WhatsApp and Telegram support, and lifetime guidance",
+  "Digital certificate on completion",
+];
+
+export const COURSES_WHY_CHOOSE: TitledText[] = [
+  {
+    title: "Expert mentors",
+    description: "Learn from traders with 10+ years in the markets who trade what they teach.",
+  },
+  {
+    title: "Practical, live learning",
+    description: "Every module ends with live chart work, so you leave with setups you can use.",
+  },
+  {
+    title: "Lifetime access",
+    description: "Pay once and keep the material, the updates and the community for life.",
+  },
+  {
+    title: "Certified institute",
+    description: "NSE certified, with a digital certificate for every student who completes a course.",
+  },
+];
+
+export const TESTIMONIAL_FEATURES: TitledText[] = [
+  {
+    title: "Real student results",
+    description: "Stories from working professionals, students and business owners who learned with us.",
+  },
+  {
+    title: "Mentorship that continues",
+    description: "Students keep learning with mentor support long after their batch ends.",
+  },
+  {
+    title: "A community of traders",
+    description: "Join active WhatsApp and Telegram groups to share trades, journals and lessons.",
+  },
+];
+
+export const MENTOR_SECTION = {
+  heading: "Mentored 90,000+ students across India",
+  text: "Our mentors have guided more than 90,000 students from their first chart to a consistent, rule-based trading process. Learn directly from traders who explain their thinking live, review your trades and stay with you for life.",
+} as const;

@@ -1,0 +1,24 @@
+// Copy for the floating chat widget (welcome and ai-chat views).
+// The FAQ view uses CHAT_FAQ from faq.ts; availability is CHAT_AVAILABILITY in site.ts.
+import { SITE_NAME } from "./site";
+
+export const CHAT_GREETING = `Hi there! Welcome to ${SITE_NAME}. How can we help you today?`;
+
+export const CHAT_OFFERINGS: string[] = [
+  "Stock market and currency trading courses",
+  "SMC & ICT concepts, beginner to advanced",
+  "Live trading sessions with mentors",
+  "One-on-one personal mentorship",
+  "Free study materials and events",
+];
+
+export const CHAT_QUICK_QUESTIONS: string[] = [
+  "What is Smart Money Concepts (SMC)?",
+  "Which course should a beginner start with?",
+  "How much capital do I need to start trading?",
+  "What is an order block?",
+  "How do live trading sessions work?",
+];
+
+/** Exact wording from the spec. */
+export const CHAT_INPUT_PLACEHOLDER = "Ask about trading, courses, SMC...";

@@ -1,0 +1,146 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ABOUT_STATS, CORE_VALUES, COURSES_WHY_CHOOSE, MENTOR_SECTION, OUR_STORY, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "./about";
+import { CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "./chat";
+import { CHAT_FAQ, CHECKOUT_NOTES, CONTACT_FAQ, REFUND_POLICY } from "./faq";
+import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "./gallery";
+import {
+  BUSINESS_HOURS,
+  CHAT_AVAILABILITY,
+  CONTACT,
+  FOOTER_QUICK_LINKS,
+  INTRO_VIDEO,
+  MORE_LINKS,
+  NAV_LINKS,
+  PERKS,
+  SOCIAL_LINKS,
+  whatsappLink,
+} from "./site";
+import { STUDY_GUIDE } from "./study-guide";
+import {
+  driveEmbedUrl,
+  embedUrl,
+  FALLBACK_THUMBNAIL,
+  SUCCESS_VIDEO_LOCATIONS,
+  SUCCESS_VIDEOS,
+  TUTORIAL_VIDEOS,
+} from "./videos";
+
+const PUBLIC_DIR = join(process.cwd(), "public");
+
+describe("content counts", () => {
+  it("has the lists the spec counts", () => {
+    expect(TUTORIAL_VIDEOS).toHaveLength(7);
+    expect(SUCCESS_VIDEOS).toHaveLength(9);
+    expect(CONTACT_FAQ).toHaveLength(4);
+    expect(CHAT_FAQ).toHaveLength(5);
+    expect(STUDY_GUIDE.chapters).toHaveLength(8);
+    expect(STUDY_GUIDE.pages).toBe("200+");
+    expect(MASONRY_PHOTOS).toHaveLength(12);
+    expect(EVENT_GALLERY_ITEMS).toHaveLength(9);
+    expect(PERKS).toHaveLength(8);
+    expect(SOCIAL_LINKS.map((s) => s.name)).toEqual(["Telegram", "Instagram", "YouTube", "Facebook"]);
+    expect(CONTACT.phones).toHaveLength(3);
+  });
+
+  it("has the seven location galleries with their photo counts", () => {
+    expect(LOCATION_GALLERIES.map((g) => [g.name, g.photos.length])).toEqual([
+      ["Mahabaleshwar", 4],
+      ["Supreme Goa", 5],
+      ["Supreme Jaipur", 5],
+      ["Supreme Manali", 5],
+      ["Traders Meet 1", 5],
+      ["Traders Meet 2", 5],
+      ["Traders Meet 3", 3],
+    ]);
+  });
+
+  it("spreads success videos over the four cities", () => {
+    expect(SUCCESS_VIDEO_LOCATIONS).toEqual(["All", "Mumbai", "Delhi", "Pune", "Bangalore"]);
+    for (const city of SUCCESS_VIDEO_LOCATIONS.slice(1)) expect(SUCCESS_VIDEOS.some((v) => v.location === city)).toBe(true);
+  });
+
+  it("uses only known categories in the event gallery", () => {
+    for (const item of EVENT_GALLERY_ITEMS) {
+      expect(GALLERY_CATEGORIES).toContain(item.category);
+      expect(item.category).not.toBe("All");
+      expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(new Set(EVENT_GALLERY_ITEMS.map((i) => i.id)).size).toBe(9);
+  });
+
+  it("keeps the other lists within the briefed sizes", () => {
+    expect(GALLERY_HIGHLIGHTS.length).toBeGreaterThanOrEqual(6);
+    expect(GALLERY_HIGHLIGHTS.length).toBeLessThanOrEqual(8);
+    expect(CORE_VALUES).toHaveLength(4);
+    expect(TESTIMONIAL_FEATURES).toHaveLength(3);
+    expect(ABOUT_STATS).toHaveLength(4);
+    expect(OUR_STORY.some((p) => p.includes("2019"))).toBe(true);
+    expect(MENTOR_SECTION.heading + MENTOR_SECTION.text).toContain("90,000+");
+    expect(WHY_CHOOSE_US.length).toBeGreaterThanOrEqual(5);
+    expect(COURSES_WHY_CHOOSE.length).toBeGreaterThanOrEqual(3);
+    expect(CHAT_OFFERINGS.length).toBeGreaterThanOrEqual(4);
+    expect(CHAT_QUICK_QUESTIONS.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("exact spec texts", () => {
+  it("matches the spec wording", () => {
+    expect(BUSINESS_HOURS).toBe("All time GMT IST USE");
+    expect(CHAT_AVAILABILITY).toBe("Everyday 10 AM - 7:00 PM IST");
+    expect(CHAT_INPUT_PLACEHOLDER).toBe("Ask about trading, courses, SMC...");
+  });
+
+  it("has one refund policy everywhere", () => {
+    const contactRefund = CONTACT_FAQ.find((f) => /refund/i.test(f.question));
+    const chatRefund = CHAT_FAQ.find((f) => /refund/i.test(f.question));
+    expect(contactRefund?.answer).toBe(REFUND_POLICY);
+    expect(chatRefund?.answer).toBe(REFUND_POLICY);
+    expect(CHECKOUT_NOTES).toContain(REFUND_POLICY);
+    const allText = [...CONTACT_FAQ, ...CHAT_FAQ].map((f) => f.answer).join(" ") + CHECKOUT_NOTES.join(" ");
+    expect(allText).not.toMatch(/money-back|30-day/i);
+  });
+
+  it("has unique FAQ ids", () => {
+    expect(new Set(CONTACT_FAQ.map((f) => f.id)).size).toBe(CONTACT_FAQ.length);
+    expect(new Set(CHAT_FAQ.map((f) => f.id)).size).toBe(CHAT_FAQ.length);
+  });
+});
+
+describe("links", () => {
+  it("builds WhatsApp, video and drive URLs", () => {
+    expect(CONTACT.whatsappNumber).toMatch(/^\d+$/);
+    expect(whatsappLink("Hi & hello")).toBe(`https://wa.me/${CONTACT.whatsappNumber}?text=Hi%20%26%20hello`);
+    expect(embedUrl("abc")).toBe("https://www.youtube-nocookie.com/embed/abc?autoplay=1");
+    expect(driveEmbedUrl("1AbC")).toBe("https://drive.google.com/file/d/1AbC/preview");
+    expect(INTRO_VIDEO.url).toBe(`https://www.youtube-nocookie.com/embed/${INTRO_VIDEO.id}`);
+    for (const v of TUTORIAL_VIDEOS) expect(v.url).toBe(`https://www.youtube.com/watch?v=${v.id}`);
+    for (const link of SOCIAL_LINKS) expect(link.href).toMatch(/^https:\/\//);
+  });
+
+  it("has the header and footer links", () => {
+    expect(NAV_LINKS.map((l) => l.to)).toEqual(["/", "/about", "/courses", "/contact"]);
+    expect(MORE_LINKS.map((l) => l.to)).toEqual(["/events", "/study-materials", "/blog", "/gallery", "/testimonials"]);
+    expect(FOOTER_QUICK_LINKS.map((l) => l.to)).toEqual(["/about", "/courses", "/events", "/blog", "/testimonials", "/contact"]);
+  });
+});
+
+describe("local images", () => {
+  const paths = [
+    ...MASONRY_PHOTOS.map((p) => p.src),
+    ...LOCATION_GALLERIES.flatMap((g) => g.photos.map((p) => p.src)),
+    ...EVENT_GALLERY_ITEMS.map((i) => i.image),
+    ...TUTORIAL_VIDEOS.map((v) => v.thumbnail),
+    ...SUCCESS_VIDEOS.map((v) => v.thumbnail),
+    INTRO_VIDEO.thumbnail,
+    FALLBACK_THUMBNAIL,
+    "/images/brand/logo.svg",
+    "/favicon.svg",
+  ];
+
+  it.each(paths)("%s exists under public/", (path) => {
+    expect(path.startsWith("/")).toBe(true);
+    expect(existsSync(join(PUBLIC_DIR, path))).toBe(true);
+  });
+});

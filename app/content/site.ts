@@ -1,0 +1,124 @@
+// Site-wide copy and constants: name, contact details, navigation, stats and perks.
+// Plain data, safe to import from both server and browser code.
+
+export const SITE_NAME = "TradeMaster Academy";
+export const SITE_TAGLINE =
+  "Practical stock, currency and crypto trading education in India, with live mentorship from experienced traders.";
+
+export type ContactDetails = {
+  email: string;
+  phones: [string, string, string];
+  /** Digits only, country code first, for wa.me links. */
+  whatsappNumber: string;
+};
+
+// Demo numbers and address; the institute replaces them with its own.
+export const CONTACT: ContactDetails = {
+  email: "info@trademasteracademy.in",
+  phones: ["+91 98765 43210", "+91 98765 43211", "+91 98765 43212"],
+  whatsappNumber: "919876543210",
+};
+
+/** Exact wording from the spec (footer and contact page). */
+export const BUSINESS_HOURS = "All time GMT IST USE";
+/** Exact wording from the spec (chat widget welcome view). */
+export const CHAT_AVAILABILITY = "Everyday 10 AM - 7:00 PM IST";
+
+export type SocialLink = { name: "Telegram" | "Instagram" | "YouTube" | "Facebook"; href: string };
+
+export const SOCIAL_LINKS: SocialLink[] = [
+  { name: "Telegram", href: "https://t.me/trademasteracademy" },
+  { name: "Instagram", href: "https://www.instagram.com/trademasteracademy" },
+  { name: "YouTube", href: "https://www.youtube.com/@trademasteracademy" },
+  { name: "Facebook", href: "https://www.facebook.com/trademasteracademy" },
+];
+
+export const WHATSAPP_MESSAGES = {
+  general: `Hello ${SITE_NAME}! I would like to know more about your trading courses.`,
+  mentor: `Hello ${SITE_NAME}! I would like to speak with a mentor about one-on-one guidance.`,
+  courseEnquiry: `Hello ${SITE_NAME}! I have a question about a course, its fees and the next batch.`,
+  eventRegistration: `Hello ${SITE_NAME}! I would like to register for an upcoming event. Please share the details.`,
+  support: `Hello ${SITE_NAME}! I am a student and need help with my course access.`,
+} as const;
+
+export type WhatsappMessageKey = keyof typeof WHATSAPP_MESSAGES;
+
+/** A wa.me chat link with a prefilled message. */
+export function whatsappLink(message: string): string {
+  return `https://wa.me/${CONTACT.whatsappNumber}?text=${encodeURIComponent(message)}`;
+}
+
+export const STATS = {
+  successRate: 95,
+  studentsCount: 90000,
+  yearsExperience: 10,
+} as const;
+
+export const STATS_DISPLAY = {
+  successRate: `${STATS.successRate}%`,
+  studentsCount: `${STATS.studentsCount}+`,
+  /** Grouped the Indian way, e.g. "90,000+". */
+  studentsCountGrouped: `${STATS.studentsCount.toLocaleString("en-IN")}+`,
+  yearsExperience: `${STATS.yearsExperience}+`,
+  courses: "3+",
+} as const;
+
+/** Fixed Average Return shown in the home page track record (percent). */
+export const AVERAGE_RETURN = 75;
+/** Fixed rating shown on course pages. */
+export const COURSE_RATING = 4.8;
+/** Fixed student count shown on course pages. */
+export const COURSE_STUDENT_COUNT = 12500;
+export const AWARD = "Best Trading Education Institute 2024";
+
+/** The eight advertised perks (spec §1), in order. */
+export const PERKS: string[] = [
+  "1 year of WhatsApp and Telegram support",
+  "Digital course certificate",
+  "Lifetime guidance",
+  "Live interaction with a mentor",
+  "6 proven trading setups",
+  "Traders manual guide",
+  "Start with just ₹5,000 capital",
+  "80%+ success-rate strategies",
+];
+
+export const FOOTER_SERVICES = [
+  "Stock Market Training",
+  "Currency Education",
+  "Crypto Trading",
+  "Live Trading Sessions",
+];
+
+export type NavLink = { label: string; to: string };
+
+export const NAV_LINKS: NavLink[] = [
+  { label: "Home", to: "/" },
+  { label: "About", to: "/about" },
+  { label: "Courses", to: "/courses" },
+  { label: "Contact", to: "/contact" },
+];
+
+export const MORE_LINKS: NavLink[] = [
+  { label: "Events", to: "/events" },
+  { label: "Study Materials", to: "/study-materials" },
+  { label: "Blog", to: "/blog" },
+  { label: "Gallery", to: "/gallery" },
+  { label: "Testimonials", to: "/testimonials" },
+];
+
+export const FOOTER_QUICK_LINKS: NavLink[] = [
+  { label: "About Us", to: "/about" },
+  { label: "Courses", to: "/courses" },
+  { label: "Events", to: "/events" },
+  { label: "Blog", to: "/blog" },
+  { label: "Testimonials", to: "/testimonials" },
+  { label: "Contact", to: "/contact" },
+];
+
+export const INTRO_VIDEO = {
+  id: "tmaIntro24x",
+  title: `Welcome to ${SITE_NAME}: how we teach trading`,
+  url: "https://www.youtube-nocookie.com/embed/tmaIntro24x",
+  thumbnail: "/images/videos/intro.svg",
+} as const;
