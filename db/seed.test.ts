@@ -1,0 +1,137 @@
+import { existsSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { db } from "~/utils/db.server";
+import { blogPosts, courses, events, mentors, testimonials } from "./schema";
+import { seedDemoContent } from "./seed";
+
+const NOW = new Date("2026-03-15T06:00:00.000Z");
+const HEADING = (name: string) => new RegExp(`^${name}\\s*:?\\s*$`, "m");
+
+function countAll() {
+  const count = (table: "courses" | "events" | "blog_posts" | "mentors" | "testimonials") =>
+    db.get<{ n: number }>(sql.raw(`select count(*) as n from ${table}`)).n;
+  return {
+    courses: count("courses"),
+    events: count("events"),
+    blogPosts: count("blog_posts"),
+    mentors: count("mentors"),
+    testimonials: count("testimonials"),
+  };
+}
+
+const wordCount = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+
+// The tests share one in-memory database and run in order.
+describe("seedDemoContent", () => {
+  test("the first call seeds and reports it", () => {
+    expect(countAll().courses).toBe(0);
+    expect(seedDemoContent(db, NOW)).toEqual({ seeded: true });
+  });
+
+  test("courses: the four public courses plus one retired course", () => {
+    const rows = db.select().from(courses).all();
+    const active = rows.filter((c) => c.isActive);
+    expect(active.map((c) => c.title).sort()).toEqual(
+      ["Currency Trading", "Live Trading Sessions", "Personal Mentorship", "SMC & ICT Courses"].sort(),
+    );
+    expect(rows.filter((c) => !c.isActive)).toHaveLength(1);
+    expect(new Set(active.map((c) => c.level))).toEqual(new Set(["beginner", "intermediate", "advanced"]));
+
+    for (const course of rows) {
+      for (const heading of ["OVERVIEW", "CONTENT", "TAKEAWAYS"])
+        expect(course.description, `${course.title} ${heading}`).toMatch(HEADING(heading));
+      expect(course.pricePaise).toBeGreaterThanOrEqual(299900);
+      expect(course.pricePaise).toBeLessThanOrEqual(499900);
+      expect(course.originalPricePaise ?? 0).toBeGreaterThan(course.pricePaise);
+      expect(course.features.length).toBeGreaterThanOrEqual(5);
+      expect(course.features.length).toBeLessThanOrEqual(7);
+      const lines = (course.syllabus ?? "").split("\n").filter(Boolean);
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      expect(lines.length).toBeLessThanOrEqual(10);
+      expect(course.imageUrl).toMatch(/^\/images\/courses\/[a-z-]+\.svg$/);
+    }
+  });
+
+  test("events: past and upcoming, free and paid, plus one hidden", () => {
+    const rows = db.select().from(events).all();
+    const active = rows.filter((e) => e.isActive);
+    expect(active.length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((e) => !e.isActive)).toHaveLength(1);
+    expect(active.filter((e) => e.eventDate < NOW).length).toBeGreaterThanOrEqual(2);
+    const upcoming = active.filter((e) => e.eventDate >= NOW);
+    expect(upcoming.length).toBeGreaterThanOrEqual(4);
+    // Something for the "this week" filter.
+    expect(upcoming.some((e) => e.eventDate.getTime() - NOW.getTime() < 7 * 86_400_000)).toBe(true);
+    expect(new Set(active.map((e) => e.eventType))).toEqual(new Set(["webinar", "workshop", "competition"]));
+    expect(active.some((e) => e.pricePaise === 0)).toBe(true);
+    expect(active.some((e) => e.pricePaise > 0)).toBe(true);
+    expect(active.some((e) => e.maxParticipants === null)).toBe(true);
+    expect(active.some((e) => e.maxParticipants !== null)).toBe(true);
+  });
+
+  test("blog: published posts in every category, one draft", () => {
+    const rows = db.select().from(blogPosts).all();
+    const published = rows.filter((p) => p.isPublished);
+    expect(published.length).toBeGreaterThanOrEqual(8);
+    const byCategory = new Map<string, number>();
+    for (const post of published) byCategory.set(post.category, (byCategory.get(post.category) ?? 0) + 1);
+    expect([...byCategory.keys()].sort()).toEqual(["education", "psychology", "risk management", "strategy"]);
+    for (const n of byCategory.values()) expect(n).toBeGreaterThanOrEqual(2);
+
+    for (const post of published) {
+      expect(post.publishedAt).not.toBeNull();
+      expect(post.publishedAt!.getTime()).toBeLessThan(NOW.getTime());
+      expect(NOW.getTime() - post.publishedAt!.getTime()).toBeLessThanOrEqual(90 * 86_400_000);
+      expect(post.tags.length).toBeGreaterThanOrEqual(3);
+      expect(post.tags.length).toBeLessThanOrEqual(5);
+      expect(wordCount(post.content), post.slug).toBeGreaterThanOrEqual(300);
+      expect(wordCount(post.content), post.slug).toBeLessThanOrEqual(600);
+    }
+    expect(published.filter((p) => p.imageUrl === null)).toHaveLength(1);
+
+    const drafts = rows.filter((p) => !p.isPublished);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]?.publishedAt).toBeNull();
+    expect(drafts[0]?.title).toContain("Draft");
+  });
+
+  test("mentors and testimonials", () => {
+    const mentorRows = db.select().from(mentors).all();
+    expect(mentorRows.filter((m) => m.isActive).length).toBeGreaterThanOrEqual(3);
+    // The bio is split on periods into bullets: each sentence must stand alone.
+    for (const mentor of mentorRows) {
+      const points = mentor.bio.split(".").map((s) => s.trim()).filter(Boolean);
+      expect(points.length).toBeGreaterThanOrEqual(3);
+      expect(points.length).toBeLessThanOrEqual(4);
+    }
+
+    const testimonialRows = db.select().from(testimonials).all();
+    const approved = testimonialRows.filter((t) => t.isApproved);
+    expect(approved.length).toBeGreaterThanOrEqual(6);
+    for (const t of approved) expect(t.rating).toBeGreaterThanOrEqual(4);
+    const pending = testimonialRows.filter((t) => !t.isApproved);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.content).toContain("PENDING REVIEW");
+  });
+
+  test("every image the seed points at exists under public/", () => {
+    const urls = [
+      ...db.select({ url: courses.imageUrl }).from(courses).all(),
+      ...db.select({ url: blogPosts.imageUrl }).from(blogPosts).all(),
+      ...db.select({ url: mentors.imageUrl }).from(mentors).all(),
+      { url: "/images/blog/default.svg" },
+    ].flatMap((row) => (row.url ? [row.url] : []));
+    for (const url of urls) expect(existsSync(new URL(`../public${url}`, import.meta.url)), url).toBe(true);
+  });
+
+  test("a second call seeds nothing and changes no counts", () => {
+    const before = countAll();
+    expect(seedDemoContent(db, NOW)).toEqual({ seeded: false });
+    expect(countAll()).toEqual(before);
+  });
+});
