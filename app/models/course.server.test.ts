@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import {
   courseOverview,
   findActiveCourse,
+  listActiveCourseIds,
   listActiveCourses,
   splitCourseDescription,
   syllabusLines,
@@ -83,4 +84,10 @@ test("the API shows prices as decimal strings", () => {
   const course = findActiveCourse(1);
   expect(course).not.toBeNull();
   if (course) expect(toCourseJson(course)).toMatchObject({ price: "4999.00", originalPrice: null });
+});
+
+test("the sitemap's course ids are the active courses only", () => {
+  const rows = listActiveCourseIds();
+  expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 5]);
+  expect(rows.every((row) => row.updatedAt instanceof Date)).toBe(true);
 });

@@ -121,3 +121,13 @@ export function toCourseJson(course: Course) {
     updatedAt: course.updatedAt.toISOString(),
   };
 }
+
+/** Ids and last-change times of active courses, for the sitemap. */
+export function listActiveCourseIds(): { id: number; updatedAt: Date }[] {
+  return db
+    .select({ id: courses.id, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .orderBy(asc(courses.id))
+    .all();
+}

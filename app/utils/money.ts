@@ -1,10 +1,12 @@
 // Money is integer paise everywhere inside the app.
 
-const rupeeGrouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+const rupeesAndPaise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "₹4,999" or "₹1,23,456.50": Indian digit grouping, paise only when present. */
 export function formatRupees(paise: number): string {
-  return `₹${rupeeGrouping.format(paise / 100)}`;
+  const format = paise % 100 === 0 ? wholeRupees : rupeesAndPaise;
+  return `₹${format.format(paise / 100)}`;
 }
 
 /** The JSON API shows prices as the earlier app did: "4999.00". */

@@ -1,0 +1,18 @@
+import { isFreeEvent, type SiteEvent } from "~/models/event.server";
+import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { formatRupees } from "~/utils/money";
+import type { EventCardData } from "./__event-card";
+
+/** An event as its card shows it: 'N seats' when seats are limited, otherwise the price. */
+export function toEventCard(event: SiteEvent): EventCardData {
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    eventType: event.eventType,
+    isFree: isFreeEvent(event),
+    isoDate: formatIsoDateInIndia(event.eventDate),
+    dateLabel: formatShortDate(event.eventDate),
+    detailLabel: event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatRupees(event.pricePaise),
+  };
+}

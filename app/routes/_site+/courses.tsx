@@ -1,0 +1,215 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { COURSES_WHY_CHOOSE } from "~/content/about";
+import { SITE_NAME, STATS_DISPLAY } from "~/content/site";
+import { COURSE_SORTS, countActiveCourses, listActiveCourses, type CourseSort } from "~/models/course.server";
+import { pageMeta } from "~/utils/seo";
+import { oneOf } from "~/utils/validation";
+import { CourseCard } from "./__course-card";
+import { toCourseCard } from "./__courses.server";
+
+const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
+type LevelFilter = (typeof LEVEL_FILTERS)[number];
+
+const LEVEL_LABELS: Record<LevelFilter, string> = {
+  all: "All Levels",
+  beginner: "Beginner",
+  intermediate: "Intermediate",
+  advanced: "Advanced",
+};
+const SORT_LABELS: Record<CourseSort, string> = {
+  level: "Level",
+  title: "Title A-Z",
+  "price-asc": "Price: Low to High",
+  "price-desc": "Price: High to Low",
+};
+const MAX_SEARCH_LENGTH = 100;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = {
+    q: (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
+    level: oneOf(params.get("level"), LEVEL_FILTERS, "all"),
+    sort: oneOf(params.get("sort"), COURSE_SORTS, "level"),
+  };
+  const courses = listActiveCourses({ search: filters.q, level: filters.level, sort: filters.sort });
+  return {
+    filters,
+    courses: courses.map(toCourseCard),
+    totalCourses: countActiveCourses(),
+    sortOptions: COURSE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Trading Courses",
+    description:
+      "Currency trading, personal mentorship, SMC & ICT and live trading sessions: practical courses in English and Hindi, from beginner to advanced.",
+    path: "/courses",
+  });
+
+type Filters = { q: string; level: LevelFilter; sort: CourseSort };
+
+export default function CoursesPage() {
+  const { filters, courses, totalCourses, sortOptions } = useLoaderData<typeof loader>();
+
+  return (
+    <>
+      <section aria-labelledby="courses-heading" className="bg-navy-900 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-14 text-center sm:py-20">
+          <h1 id="courses-heading" className="text-4xl font-extrabold sm:text-5xl">
+            Our Trading Courses
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+            Structured programmes taught by practising traders, from your first chart to advanced Smart Money Concepts.
+          </p>
+          <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-3 gap-4">
+            <HeroStat label="Total Courses" value={String(totalCourses)} />
+            <HeroStat label="Students Enrolled" value={STATS_DISPLAY.studentsCount} />
+            <HeroStat label="Success Rate" value={STATS_DISPLAY.successRate} />
+          </dl>
+        </div>
+      </section>
+
+      <div className="mx-auto w-full max-w-7xl px-4 py-10">
+        <CourseFilters filters={filters} sortOptions={sortOptions} />
+
+        <p className="mt-6 font-medium text-slate-700" aria-live="polite">
+          {courses.length} courses found
+        </p>
+
+        <h2 id="course-list-heading" className="sr-only">
+          Courses
+        </h2>
+        {courses.length > 0 ? (
+          <ul aria-labelledby="course-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {courses.map((course, index) => (
+              <li key={course.id}>
+                <CourseCard course={course} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="mt-6 rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-slate-200">
+            <p className="text-xl font-semibold text-navy-900">No courses found</p>
+            <p className="mt-2 text-slate-600">Try a different search or level.</p>
+          </div>
+        )}
+      </div>
+
+      <section aria-labelledby="why-choose-heading" className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="why-choose-heading" className="text-center text-3xl font-bold text-navy-900">
+            Why Choose {SITE_NAME}?
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {COURSES_WHY_CHOOSE.map((item) => (
+              <li key={item.title} className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+                <h3 className="text-lg font-bold text-navy-900">{item.title}</h3>
+                <p className="mt-2 text-slate-600">{item.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function HeroStat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-4">
+      <dt className="text-sm text-slate-200">{label}</dt>
+      <dd className="text-2xl font-bold text-gold-400 sm:text-3xl">{value}</dd>
+    </div>
+  );
+}
+
+type CourseFiltersProps = { filters: Filters; sortOptions: { value: CourseSort; label: string }[] };
+
+function CourseFilters({ filters, sortOptions }: CourseFiltersProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+
+  // Uncontrolled fields follow the URL on back/forward without being remounted.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(filters)) {
+      const field = form.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value)
+        field.value = value;
+    }
+  }, [filters]);
+
+  const submitOnChange = (form: HTMLFormElement | null) => submit(form, { preventScrollReset: true });
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/courses"
+      preventScrollReset
+      role="search"
+      aria-label="Filter courses"
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+    >
+      <div>
+        <label htmlFor="course-search" className="mb-1 block text-sm font-medium text-slate-700">
+          Search courses
+        </label>
+        <input
+          id="course-search"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Course name or topic"
+          className="block min-h-11 w-full rounded-lg border border-slate-400 px-3"
+        />
+      </div>
+      <div>
+        <label htmlFor="course-level" className="mb-1 block text-sm font-medium text-slate-700">
+          Level
+        </label>
+        <select
+          id="course-level"
+          name="level"
+          defaultValue={filters.level}
+          onChange={(event) => submitOnChange(event.currentTarget.form)}
+          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
+        >
+          {LEVEL_FILTERS.map((level) => (
+            <option key={level} value={level}>
+              {LEVEL_LABELS[level]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="course-sort" className="mb-1 block text-sm font-medium text-slate-700">
+          Sort by
+        </label>
+        <select
+          id="course-sort"
+          name="sort"
+          defaultValue={filters.sort}
+          onChange={(event) => submitOnChange(event.currentTarget.form)}
+          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
+        >
+          {sortOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("secondary")}>
+        Apply
+      </button>
+    </Form>
+  );
+}

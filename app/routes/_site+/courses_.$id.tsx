@@ -1,0 +1,263 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge, levelTone } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { COURSE_RATING, COURSE_STUDENT_COUNT, SITE_NAME } from "~/content/site";
+import {
+  courseOverview,
+  findActiveCourse,
+  splitCourseDescription,
+  syllabusLines,
+} from "~/models/course.server";
+import { discountPercent, formatRupees, paiseToDecimalString } from "~/utils/money";
+import { jsonLd, pageMeta } from "~/utils/seo";
+import { siteOrigin } from "~/utils/seo.server";
+import { DEFAULT_COURSE_IMAGE } from "./__course-card";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const course = findActiveCourse(params.id ?? "");
+  if (!course) throw new Response("Not Found", { status: 404 });
+  const origin = siteOrigin(request);
+  const image = course.coverPhotoUrl || course.imageUrl || DEFAULT_COURSE_IMAGE;
+  const original = course.originalPricePaise;
+  return {
+    course: {
+      id: course.id,
+      title: course.title,
+      shortDescription: course.shortDescription,
+      level: course.level,
+      image,
+      duration: course.duration,
+      overview: courseOverview(course.description),
+      features: course.features,
+      curriculum: syllabusLines(course.syllabus),
+      sections: splitCourseDescription(course.description),
+      priceLabel: formatRupees(course.pricePaise),
+      originalPriceLabel: original !== null && original > course.pricePaise ? formatRupees(original) : null,
+      discount: discountPercent(course.pricePaise, original),
+    },
+    studentsLabel: `${COURSE_STUDENT_COUNT.toLocaleString("en-IN")}+`,
+    structuredData: {
+      url: `${origin}/courses/${course.id}`,
+      image: new URL(image, origin).href,
+      origin,
+      price: paiseToDecimalString(course.pricePaise),
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: `Course Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const { course, structuredData } = data;
+  return [
+    ...pageMeta(matches, {
+      title: course.title,
+      description: course.shortDescription,
+      path: `/courses/${course.id}`,
+      image: course.image,
+    }),
+    jsonLd({
+      "@type": "Course",
+      name: course.title,
+      description: course.shortDescription,
+      url: structuredData.url,
+      image: structuredData.image,
+      inLanguage: ["en", "hi"],
+      educationalLevel: course.level,
+      provider: { "@type": "Organization", name: SITE_NAME, sameAs: structuredData.origin },
+      offers: {
+        "@type": "Offer",
+        category: "Paid",
+        price: structuredData.price,
+        priceCurrency: "INR",
+        url: structuredData.url,
+      },
+    }),
+  ];
+};
+
+export default function CourseDetailPage() {
+  const { course, studentsLabel } = useLoaderData<typeof loader>();
+  const loginHref = `/api/login?redirectTo=/courses/${course.id}`;
+
+  return (
+    <>
+      <section aria-labelledby="course-title" className="bg-navy-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+          <Link to="/courses" className="text-sm font-medium text-gold-400 hover:underline">
+            <span aria-hidden="true">←</span> Back to Courses
+          </Link>
+          <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-slate-200">
+            <Badge tone={levelTone(course.level)}>{course.level}</Badge>
+            <span>
+              <span aria-hidden="true" className="text-gold-400">
+                ★{" "}
+              </span>
+              {COURSE_RATING} rating
+            </span>
+            <span aria-hidden="true">•</span>
+            <span>{studentsLabel} students</span>
+          </div>
+          <h1 id="course-title" className="mt-4 max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
+            {course.title}
+          </h1>
+          <p className="mt-4 max-w-3xl text-lg text-slate-200">{course.shortDescription}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-10">
+          <section aria-labelledby="overview-heading">
+            <h2 id="overview-heading" className="text-2xl font-bold text-navy-900">
+              Course Overview
+            </h2>
+            <p className="mt-4 whitespace-pre-line leading-relaxed text-slate-700">{course.overview}</p>
+          </section>
+
+          {course.features.length > 0 ? (
+            <section aria-labelledby="learn-heading" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              <h2 id="learn-heading" className="text-2xl font-bold text-navy-900">
+                What You'll Learn
+              </h2>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {course.features.map((feature) => (
+                  <li key={feature} className="flex gap-3 text-slate-700">
+                    <CheckIcon />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {course.curriculum.length > 0 ? (
+            <section aria-labelledby="curriculum-heading">
+              <h2 id="curriculum-heading" className="text-2xl font-bold text-navy-900">
+                Curriculum
+              </h2>
+              <ol className="mt-4 space-y-2">
+                {course.curriculum.map((line, index) => (
+                  <li key={`${index}-${line}`} className="flex items-start gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-white"
+                    >
+                      {index + 1}
+                    </span>
+                    <span className="text-slate-800">{line}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+
+          {course.sections.length > 0 ? (
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading" className="text-2xl font-bold text-navy-900">
+                Course Description
+              </h2>
+              <div className="mt-4 space-y-6">
+                {course.sections.map((section) => (
+                  <div key={section.heading}>
+                    <h3 className="text-sm font-bold tracking-widest text-teal-700">{section.heading}</h3>
+                    <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700">{section.body}</p>
+                  </div>
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </div>
+
+        <aside aria-label="Course summary" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200">
+            <img
+              src={course.image}
+              alt=""
+              width={640}
+              height={360}
+              decoding="async"
+              className="aspect-video w-full bg-navy-900 object-cover"
+            />
+            <div className="space-y-5 p-6">
+              <div>
+                <p className="flex flex-wrap items-baseline gap-3">
+                  <span className="text-3xl font-extrabold text-navy-900">{course.priceLabel}</span>
+                  {course.originalPriceLabel ? (
+                    <del className="text-lg text-slate-600">
+                      <span className="sr-only">Original price </span>
+                      {course.originalPriceLabel}
+                    </del>
+                  ) : null}
+                  {course.discount !== null ? (
+                    <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
+                      {`${course.discount}% off`}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">One-time payment</p>
+              </div>
+              <dl className="divide-y divide-slate-200 text-sm">
+                <SummaryRow label="Duration" value={course.duration} />
+                <SummaryRow label="Level" value={<span className="capitalize">{course.level}</span>} />
+                <SummaryRow label="Students" value={studentsLabel} />
+                <SummaryRow label="Language" value="English, Hindi" />
+                <SummaryRow label="Certificate" value="Yes" />
+                <SummaryRow label="Rating" value={`${COURSE_RATING} / 5`} />
+              </dl>
+              {/* Login is a full-page navigation (spec §2), so a plain link rather than <Link>. */}
+              <a href={loginHref} className={buttonClass("primary", "w-full")}>
+                Login to Enroll
+              </a>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2.5">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-semibold text-navy-900">{value}</dd>
+    </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      className="mt-0.5 shrink-0 text-green-700"
+    >
+      <path d="M5 12l5 5L20 7" />
+    </svg>
+  );
+}
+
+function CourseNotFound() {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-navy-900">Course Not Found</h1>
+      <p className="text-slate-600">The course you're looking for doesn't exist or is no longer available.</p>
+      <Link to="/courses" className={buttonClass("primary")}>
+        Back to Courses
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <CourseNotFound />;
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,244 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Outlet, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import {
+  EVENT_TIME_WINDOWS,
+  EVENT_TYPE_FILTERS,
+  eventStats,
+  listActiveEvents,
+  type SiteEvent,
+} from "~/models/event.server";
+import type { EventTimeWindow } from "~/utils/dates";
+import { paiseToDecimalString } from "~/utils/money";
+import { jsonLd, pageMeta } from "~/utils/seo";
+import { siteOrigin } from "~/utils/seo.server";
+import { oneOf } from "~/utils/validation";
+import { EventCard } from "./__event-card";
+import { toEventCard } from "./__events.server";
+
+type TypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
+type Option<T> = { value: T; label: string };
+
+const TYPE_LABELS: Record<TypeFilter, string> = {
+  all: "All Types",
+  webinar: "Webinars",
+  workshop: "Workshops",
+  competition: "Competitions",
+};
+const TIME_LABELS: Record<EventTimeWindow, string> = {
+  all: "All Dates",
+  upcoming: "Upcoming",
+  "this-week": "This Week",
+  "this-month": "This Month",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = {
+    type: oneOf(params.get("type"), EVENT_TYPE_FILTERS, "all"),
+    time: oneOf(params.get("time"), EVENT_TIME_WINDOWS, "all"),
+  };
+  const now = new Date();
+  const events = listActiveEvents({ ...filters, now });
+  const origin = siteOrigin(request);
+  return {
+    filters,
+    events: events.map(toEventCard),
+    stats: eventStats(now),
+    typeOptions: EVENT_TYPE_FILTERS.map((value) => ({ value, label: TYPE_LABELS[value] })),
+    timeOptions: EVENT_TIME_WINDOWS.map((value) => ({ value, label: TIME_LABELS[value] })),
+    structuredEvents: events.filter((event) => event.eventDate >= now).map((event) => eventLd(event, origin)),
+  };
+}
+
+/** schema.org Event for one upcoming event (all are run online). */
+function eventLd(event: SiteEvent, origin: string) {
+  const url = `${origin}/events`;
+  return {
+    "@type": "Event",
+    name: event.title,
+    description: event.description,
+    startDate: event.eventDate.toISOString(),
+    endDate: new Date(event.eventDate.getTime() + event.durationMinutes * 60_000).toISOString(),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+    location: { "@type": "VirtualLocation", url },
+    offers: {
+      "@type": "Offer",
+      price: paiseToDecimalString(event.pricePaise),
+      priceCurrency: "INR",
+      availability: "https://schema.org/InStock",
+      url,
+    },
+    organizer: { "@type": "Organization", name: SITE_NAME, url: origin },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta(matches, {
+    title: "Trading Events & Webinars",
+    description:
+      "Free and paid trading webinars, workshops and competitions with our mentors. Find an event and register in a minute.",
+    path: "/events",
+  }),
+  ...(data && data.structuredEvents.length > 0 ? [jsonLd({ "@graph": data.structuredEvents })] : []),
+];
+
+type Filters = { type: TypeFilter; time: EventTimeWindow };
+
+export default function EventsPage() {
+  const { filters, events, stats, typeOptions, timeOptions } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+
+  return (
+    <>
+      <section aria-labelledby="events-heading" className="bg-navy-900 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-14 text-center sm:py-20">
+          <h1 id="events-heading" className="text-4xl font-extrabold sm:text-5xl">
+            Trading Events &amp; Webinars
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+            Learn live with our mentors: free webinars, hands-on workshops and trading competitions.
+          </p>
+          <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-3 gap-4">
+            <HeroStat label="Upcoming Events" value={stats.upcoming} />
+            <HeroStat label="Free Events" value={stats.free} />
+            <HeroStat label="Workshops" value={stats.workshops} />
+          </dl>
+        </div>
+      </section>
+
+      <div className="mx-auto w-full max-w-7xl px-4 py-10">
+        <EventFilters filters={filters} typeOptions={typeOptions} timeOptions={timeOptions} />
+
+        <p className="mt-6 font-medium text-slate-700" aria-live="polite">
+          {events.length} events found
+        </p>
+
+        <h2 id="event-list-heading" className="sr-only">
+          Events
+        </h2>
+        {events.length > 0 ? (
+          <ul aria-labelledby="event-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} registerTo={`/events/${event.id}/register${search}`} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="mt-6 rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-slate-200">
+            <p className="text-xl font-semibold text-navy-900">No events found</p>
+            <p className="mt-2 text-slate-600">Try another type or time, or get alerts for new events on WhatsApp.</p>
+          </div>
+        )}
+      </div>
+
+      <section aria-labelledby="alerts-heading" className="bg-white">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-14 text-center">
+          <h2 id="alerts-heading" className="text-2xl font-bold text-navy-900 sm:text-3xl">
+            Never Miss an Event
+          </h2>
+          <p className="max-w-2xl text-slate-600">
+            Get new webinars, workshops and competitions on WhatsApp as soon as they are announced.
+          </p>
+          <a
+            href={whatsappLink(WHATSAPP_MESSAGES.eventRegistration)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("secondary")}
+          >
+            Get Event Alerts on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </section>
+
+      <Outlet />
+    </>
+  );
+}
+
+function HeroStat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-4">
+      <dt className="text-sm text-slate-200">{label}</dt>
+      <dd className="text-2xl font-bold text-gold-400 sm:text-3xl">{value}</dd>
+    </div>
+  );
+}
+
+type EventFiltersProps = {
+  filters: Filters;
+  typeOptions: Option<TypeFilter>[];
+  timeOptions: Option<EventTimeWindow>[];
+};
+
+function EventFilters({ filters, typeOptions, timeOptions }: EventFiltersProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+
+  // Uncontrolled fields follow the URL on back/forward without being remounted.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(filters)) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLSelectElement && field.value !== value) field.value = value;
+    }
+  }, [filters]);
+
+  const submitOnChange = (form: HTMLFormElement | null) => submit(form, { preventScrollReset: true });
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/events"
+      preventScrollReset
+      aria-label="Filter events"
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+    >
+      <div>
+        <label htmlFor="event-type" className="mb-1 block text-sm font-medium text-slate-700">
+          Event type
+        </label>
+        <select
+          id="event-type"
+          name="type"
+          defaultValue={filters.type}
+          onChange={(event) => submitOnChange(event.currentTarget.form)}
+          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
+        >
+          {typeOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="event-time" className="mb-1 block text-sm font-medium text-slate-700">
+          When
+        </label>
+        <select
+          id="event-time"
+          name="time"
+          defaultValue={filters.time}
+          onChange={(event) => submitOnChange(event.currentTarget.form)}
+          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
+        >
+          {timeOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("secondary")}>
+        Apply
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  formatIndiaTime,
+  formatIsoDateInIndia,
+  formatLongDate,
+  formatShortDate,
+  formatTickerDate,
+  timeWindowBounds,
+} from "./dates";
+
+// 20:00 UTC on 4 December is 01:30 IST on 5 December: a different calendar day.
+const LATE_UTC = new Date("2026-12-04T20:00:00Z");
+
+const originalTz = process.env.TZ;
+afterEach(() => {
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
+});
+
+describe("formatting in India time", () => {
+  test("an instant late in the UTC day shows the next Indian date", () => {
+    expect(formatShortDate(LATE_UTC)).toBe("Dec 5, 2026");
+    expect(formatLongDate(LATE_UTC)).toBe("5 December 2026");
+    expect(formatTickerDate(LATE_UTC)).toBe("Dec 5");
+    expect(formatIsoDateInIndia(LATE_UTC)).toBe("2026-12-05");
+    expect(formatIndiaTime(LATE_UTC)).toBe("1:30 am IST");
+  });
+
+  test("whatever the server's time zone", () => {
+    process.env.TZ = "America/Los_Angeles";
+    expect(formatShortDate(LATE_UTC)).toBe("Dec 5, 2026");
+    expect(formatIsoDateInIndia(LATE_UTC)).toBe("2026-12-05");
+    process.env.TZ = "Pacific/Kiritimati";
+    expect(formatIsoDateInIndia(new Date("2026-12-05T18:29:00Z"))).toBe("2026-12-05");
+    expect(formatIsoDateInIndia(new Date("2026-12-05T18:30:00Z"))).toBe("2026-12-06");
+  });
+});
+
+describe("timeWindowBounds", () => {
+  const now = new Date("2026-03-10T06:30:00Z");
+
+  test("all has no bounds and upcoming starts now", () => {
+    expect(timeWindowBounds("all", now)).toEqual({});
+    expect(timeWindowBounds("upcoming", now)).toEqual({ from: now });
+  });
+
+  test("this-week is the next 7 days", () => {
+    expect(timeWindowBounds("this-week", now)).toEqual({ from: now, to: new Date("2026-03-17T06:30:00Z") });
+  });
+
+  test("this-month is one month ahead on the Indian calendar", () => {
+    expect(timeWindowBounds("this-month", now)).toEqual({ from: now, to: new Date("2026-04-10T06:30:00Z") });
+    // 01:30 IST on 1 May (still 30 April in UTC) runs to 01:30 IST on 1 June,
+    // not to 30 May as counting on the UTC calendar would.
+    const firstOfMay = new Date("2026-04-30T20:00:00Z");
+    expect(timeWindowBounds("this-month", firstOfMay)).toEqual({
+      from: firstOfMay,
+      to: new Date("2026-05-31T20:00:00Z"),
+    });
+  });
+
+  test("month ends clamp to the last day of the next month", () => {
+    // 31 January 10:00 IST → 28 February 10:00 IST.
+    const endOfJanuary = new Date("2026-01-31T04:30:00Z");
+    expect(timeWindowBounds("this-month", endOfJanuary).to).toEqual(new Date("2026-02-28T04:30:00Z"));
+  });
+
+  test("do not depend on the server's time zone", () => {
+    process.env.TZ = "America/New_York";
+    const firstOfMay = new Date("2026-04-30T20:00:00Z");
+    expect(timeWindowBounds("this-month", firstOfMay).to).toEqual(new Date("2026-05-31T20:00:00Z"));
+    expect(timeWindowBounds("this-week", firstOfMay).to).toEqual(new Date("2026-05-07T20:00:00Z"));
+  });
+});

@@ -1,0 +1,202 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { waitForHydration } from "./hydration";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+
+type ApiEvent = {
+  id: number;
+  title: string;
+  description: string;
+  eventType: string;
+  eventDate: string;
+  duration: number;
+  maxParticipants: number | null;
+  price: string;
+  isActive: boolean;
+};
+
+// The seed's cancelled event (db/seed.ts): it must never be listed.
+const CANCELLED_TITLE = "Cancelled: Delhi Weekend Workshop";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Asia/Kolkata",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const rupees = (price: string) => `₹${Number(price).toLocaleString("en-IN", { maximumFractionDigits: 2 })}`;
+const time = (event: ApiEvent) => Date.parse(event.eventDate);
+const isFree = (event: ApiEvent) => Number(event.price) === 0;
+
+async function activeEvents(request: APIRequestContext): Promise<ApiEvent[]> {
+  const response = await request.get("/api/events");
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+const eventList = (page: Page) => page.getByRole("list", { name: "Events" });
+const cardTitles = (page: Page) => eventList(page).getByRole("heading", { level: 3 });
+const foundText = (page: Page) => page.getByText(/^\d+ events found$/);
+const card = (page: Page, title: string) =>
+  eventList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+/** With JavaScript the selects submit themselves; without it the visitor presses Apply. */
+async function choose(page: Page, mode: Mode, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+  if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+}
+
+async function open(page: Page, mode: Mode, path: string) {
+  const response = await page.goto(path);
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+  return response;
+}
+
+/** The titles shown, in order; the count text must match them. */
+async function shownTitles(page: Page): Promise<string[]> {
+  const titles = await cardTitles(page).allTextContents();
+  await expect(foundText(page)).toHaveText(`${titles.length} events found`);
+  return titles;
+}
+
+inBothModes((mode) => {
+  test.describe("/events", () => {
+    test("stats and every active event by date with its card", async ({ page, request }) => {
+      const assertNoErrors = failOnPageErrors(page);
+      const events = await activeEvents(request);
+      const now = Date.now();
+      const upcoming = events.filter((event) => time(event) >= now);
+
+      const response = await open(page, mode, "/events");
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      const stat = (label: string) =>
+        page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+      await expect(stat("Upcoming Events")).toHaveText(String(upcoming.length));
+      await expect(stat("Free Events")).toHaveText(String(upcoming.filter(isFree).length));
+      await expect(stat("Workshops")).toHaveText(String(upcoming.filter((e) => e.eventType === "workshop").length));
+
+      // Everything active, past events included, by date ascending.
+      const byDate = [...events].sort((a, b) => time(a) - time(b) || a.id - b.id);
+      await expect(cardTitles(page)).toHaveText(byDate.map((event) => event.title));
+      await expect(foundText(page)).toHaveText(`${events.length} events found`);
+      await expect(page.getByText(CANCELLED_TITLE)).toHaveCount(0);
+      await expect(page.getByLabel("Event type")).toHaveValue("all");
+      await expect(page.getByLabel("When")).toHaveValue("all");
+
+      expect(events.some((e) => e.maxParticipants !== null) && events.some((e) => e.maxParticipants === null)).toBe(true);
+      expect(events.some(isFree) && events.some((e) => !isFree(e))).toBe(true);
+      for (const event of events) {
+        const item = card(page, event.title);
+        await expect(item.getByText(isFree(event) ? "Free" : "Paid", { exact: true })).toBeVisible();
+        await expect(item.getByText(isFree(event) ? "Paid" : "Free", { exact: true })).toHaveCount(0);
+        await expect(item.locator("time")).toHaveText(shortDate.format(new Date(event.eventDate)));
+        const detail = event.maxParticipants !== null ? `${event.maxParticipants} seats` : rupees(event.price);
+        await expect(item.getByText(detail, { exact: true })).toBeVisible();
+        await expect(item.getByRole("link", { name: `Register Now: ${event.title}` })).toHaveAttribute(
+          "href",
+          `/events/${event.id}/register`,
+        );
+        await expect(item.locator("svg[aria-hidden=true]").first()).toBeAttached();
+      }
+
+      // The description is clamped to two lines.
+      const description = card(page, events[0]!.title).getByText(events[0]!.description);
+      await expect(description).toHaveCSS("-webkit-line-clamp", "2");
+
+      const alerts = page.getByRole("link", { name: /WhatsApp/ });
+      await expect(alerts).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+      await expect(alerts).toHaveAttribute("target", "_blank");
+      await expect(alerts).toHaveAttribute("rel", /noopener/);
+
+      await expectNoA11yViolations(page);
+      assertNoErrors();
+    });
+
+    test("type filter", async ({ page, request }) => {
+      const events = await activeEvents(request);
+      await open(page, mode, "/events");
+      for (const [label, type] of [
+        ["Workshops", "workshop"],
+        ["Webinars", "webinar"],
+        ["Competitions", "competition"],
+      ] as const) {
+        await choose(page, mode, "Event type", label);
+        await expect(page).toHaveURL((url) => url.pathname === "/events" && url.searchParams.get("type") === type);
+        const expected = events.filter((event) => event.eventType === type);
+        expect(expected.length).toBeGreaterThan(0);
+        await expect(cardTitles(page)).toHaveText(expected.map((event) => event.title));
+        await expect(foundText(page)).toHaveText(`${expected.length} events found`);
+      }
+      // The Register links keep the list's filters for the dialog's way back.
+      const first = eventList(page).getByRole("link", { name: /^Register Now/ }).first();
+      await expect(first).toHaveAttribute("href", /\/register\?type=competition&time=all$/);
+      await choose(page, mode, "Event type", "All Types");
+      await expect(foundText(page)).toHaveText(`${events.length} events found`);
+    });
+
+    test("time filters: upcoming, this week (7 days), this month", async ({ page, request }) => {
+      const events = await activeEvents(request);
+      const byTitle = new Map(events.map((event) => [event.title, event]));
+      await open(page, mode, "/events");
+
+      await choose(page, mode, "When", "Upcoming");
+      await expect(page).toHaveURL((url) => url.searchParams.get("time") === "upcoming");
+      let now = Date.now();
+      await expect(cardTitles(page)).toHaveText(events.filter((e) => time(e) >= now).map((e) => e.title));
+
+      await choose(page, mode, "When", "This Week");
+      await expect(page).toHaveURL((url) => url.searchParams.get("time") === "this-week");
+      await expect(page.getByLabel("When")).toHaveValue("this-week");
+      now = Date.now();
+      const week = await shownTitles(page);
+      expect(week.length).toBeGreaterThan(0);
+      for (const title of week) {
+        const start = time(byTitle.get(title)!);
+        expect(start, title).toBeGreaterThanOrEqual(now - 60_000);
+        expect(start, title).toBeLessThan(now + 7 * DAY_MS);
+      }
+      // Nothing within the week is left out (a minute's margin either side for the clock).
+      const surelyThisWeek = events.filter((e) => time(e) > now + 60_000 && time(e) < now + 7 * DAY_MS - 60_000);
+      expect(week).toEqual(surelyThisWeek.map((e) => e.title));
+
+      await choose(page, mode, "When", "This Month");
+      await expect(page).toHaveURL((url) => url.searchParams.get("time") === "this-month");
+      now = Date.now();
+      const month = await shownTitles(page);
+      expect(month.length).toBeGreaterThan(week.length);
+      for (const title of month) {
+        const start = time(byTitle.get(title)!);
+        expect(start, title).toBeGreaterThanOrEqual(now - 60_000);
+        expect(start, title).toBeLessThanOrEqual(now + 31 * DAY_MS);
+      }
+      // Every event in the next 28 days is within one month whatever the month's length.
+      const surelyThisMonth = events.filter((e) => time(e) > now + 60_000 && time(e) < now + 28 * DAY_MS);
+      for (const event of surelyThisMonth) expect(month).toContain(event.title);
+      const dates = month.map((title) => time(byTitle.get(title)!));
+      expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    });
+
+    test("type and time combine; no match shows the empty state; garbage falls back", async ({ page, request }) => {
+      const events = await activeEvents(request);
+      const now = Date.now();
+      // A type with nothing in the next 7 days (in the seed: competitions).
+      const type = ["competition", "workshop", "webinar"].find(
+        (t) => !events.some((e) => e.eventType === t && time(e) >= now - DAY_MS && time(e) < now + 8 * DAY_MS),
+      );
+      expect(type).toBeTruthy();
+
+      const response = await open(page, mode, `/events?type=${type}&time=this-week`);
+      expect(response?.status()).toBe(200);
+      await expect(foundText(page)).toHaveText("0 events found");
+      await expect(page.getByText("No events found", { exact: true })).toBeVisible();
+      await expect(eventList(page)).toHaveCount(0);
+      await expectNoA11yViolations(page);
+
+      await open(page, mode, "/events?type=%3Cscript%3E&time=yesterday");
+      await expect(page.getByLabel("Event type")).toHaveValue("all");
+      await expect(page.getByLabel("When")).toHaveValue("all");
+      await expect(foundText(page)).toHaveText(`${events.length} events found`);
+    });
+  });
+});
