@@ -12,7 +12,7 @@ export function GeneralErrorBoundary() {
 export function ErrorScreen({ notFound }: { notFound: boolean }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-gold-500" aria-hidden="true">
+      <p className="text-6xl font-bold text-amber-700" aria-hidden="true">
         {notFound ? "404" : "!"}
       </p>
       <h1 className="text-3xl font-bold text-navy-900">

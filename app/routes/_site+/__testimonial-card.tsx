@@ -1,0 +1,54 @@
+/** A 1–5 star rating that reads as "Rated 4 out of 5". */
+export function StarRating({ rating }: { rating: number }) {
+  const stars = Math.min(5, Math.max(1, Math.round(rating)));
+  return (
+    <span role="img" aria-label={`Rated ${stars} out of 5`} className="flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <svg
+          key={n}
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className={n <= stars ? "text-amber-500" : "text-slate-300"}
+          fill="currentColor"
+        >
+          <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+export type PublicTestimonial = { id: number; rating: number; content: string };
+
+/**
+ * Every card is labelled 'Anonymous Student' / 'Verified Student': the name on
+ * the record is never shown (and never sent to the browser).
+ */
+export function TestimonialCard({ testimonial, className = "" }: { testimonial: PublicTestimonial; className?: string }) {
+  return (
+    <figure className={`flex h-full flex-col gap-4 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200 ${className}`}>
+      <StarRating rating={testimonial.rating} />
+      <blockquote className="flex-1 text-slate-700">
+        <p>“{testimonial.content}”</p>
+      </blockquote>
+      <figcaption className="flex items-center gap-3 border-t border-slate-100 pt-4">
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-navy-900 text-gold-400" aria-hidden="true">
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5z" />
+          </svg>
+        </span>
+        <span className="flex flex-col">
+          <span className="font-semibold text-navy-900">Anonymous Student</span>
+          <span className="text-sm text-teal-700">Verified Student</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Only what the card shows leaves the server. */
+export function toPublicTestimonial(testimonial: PublicTestimonial): PublicTestimonial {
+  return { id: testimonial.id, rating: testimonial.rating, content: testimonial.content };
+}

@@ -1,0 +1,334 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Marquee } from "~/components/marquee";
+import { buttonClass } from "~/components/ui/button";
+import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
+import { MENTOR_SECTION } from "~/content/about";
+import {
+  AVERAGE_RETURN,
+  AWARD,
+  INTRO_VIDEO,
+  PERKS,
+  SITE_NAME,
+  SITE_TAGLINE,
+  STATS,
+  STATS_DISPLAY,
+  WHATSAPP_MESSAGES,
+  whatsappLink,
+} from "~/content/site";
+import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
+import { blogPostDate, listRecentPosts } from "~/models/blog.server";
+import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
+import { listApprovedTestimonials } from "~/models/testimonial.server";
+import { formatIsoDateInIndia, formatShortDate, formatTickerDate } from "~/utils/dates";
+import { formatRupees } from "~/utils/money";
+import { jsonLd, pageMeta } from "~/utils/seo";
+import { HomeBlogCard, type HomePost } from "./__home-blog-card";
+import { HomeEventCard, type HomeEvent } from "./__home-event-card";
+import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
+
+/** The ticker runs through the next few events; the cards show three (spec §9). */
+const TICKER_LIMIT = 10;
+const HOME_EVENTS = 3;
+const HOME_POSTS = 3;
+const DEFAULT_BLOG_IMAGE = "/images/blog/default.svg";
+
+function eventPriceLabel(event: SiteEvent) {
+  return isFreeEvent(event) ? "FREE" : formatRupees(event.pricePaise);
+}
+
+export async function loader() {
+  const upcoming = listActiveEvents({ time: "upcoming" });
+  const ticker = upcoming.slice(0, TICKER_LIMIT).map((event) => ({
+    id: event.id,
+    text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
+  }));
+  const events: HomeEvent[] = upcoming.slice(0, HOME_EVENTS).map((event) => ({
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    eventType: event.eventType,
+    isFree: isFreeEvent(event),
+    isoDate: formatIsoDateInIndia(event.eventDate),
+    dateLabel: formatShortDate(event.eventDate),
+    detailLabel:
+      event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatRupees(event.pricePaise),
+  }));
+  const posts: HomePost[] = listRecentPosts(HOME_POSTS).map((post) => ({
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    category: post.category,
+    image: post.imageUrl || DEFAULT_BLOG_IMAGE,
+    isoDate: formatIsoDateInIndia(blogPostDate(post)),
+    dateLabel: formatShortDate(blogPostDate(post)),
+  }));
+  const [testimonial] = listApprovedTestimonials(1);
+  return { ticker, events, posts, testimonial: testimonial ? toPublicTestimonial(testimonial) : null };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  ...pageMeta(matches, {
+    title: SITE_NAME,
+    description: `${SITE_TAGLINE} ${STATS_DISPLAY.studentsCount} students, ${STATS_DISPLAY.successRate} success rate.`,
+    path: "/",
+  }),
+  jsonLd({
+    "@type": "EducationalOrganization",
+    name: SITE_NAME,
+    description: SITE_TAGLINE,
+    award: AWARD,
+  }),
+];
+
+const tutorialVideos: FacadeVideo[] = TUTORIAL_VIDEOS.map((video) => ({
+  key: video.id,
+  title: video.title,
+  thumbnail: video.thumbnail,
+  href: video.url,
+  embedSrc: embedUrl(video.id),
+}));
+
+const introVideo: FacadeVideo = {
+  key: INTRO_VIDEO.id,
+  title: INTRO_VIDEO.title,
+  thumbnail: INTRO_VIDEO.thumbnail,
+  href: watchUrl(INTRO_VIDEO.id),
+  embedSrc: embedUrl(INTRO_VIDEO.id),
+};
+
+export default function Home() {
+  const { ticker, events, posts, testimonial } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Hero />
+      {ticker.length > 0 ? <EventsTicker items={ticker} /> : null}
+
+      <section aria-labelledby="intro-heading" className="bg-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 lg:grid-cols-2">
+          <div>
+            <h2 id="intro-heading" className="text-3xl font-bold text-navy-900">
+              {MENTOR_SECTION.heading}
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">{MENTOR_SECTION.text}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link to="/about" className={buttonClass("secondary")}>
+                Meet our mentors
+              </Link>
+              <a
+                href={whatsappLink(WHATSAPP_MESSAGES.general)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass("outline")}
+              >
+                Chat with us on WhatsApp
+              </a>
+            </div>
+          </div>
+          <div data-testid="intro-video">
+            <SingleVideo video={introVideo} thumbWidth={640} thumbHeight={360} />
+          </div>
+        </div>
+      </section>
+
+      {testimonial ? (
+        <section aria-labelledby="testimonial-heading" className="bg-slate-100">
+          <div className="mx-auto max-w-3xl px-4 py-16">
+            <h2 id="testimonial-heading" className="text-center text-3xl font-bold text-navy-900">
+              What our students say
+            </h2>
+            <TestimonialCard testimonial={testimonial} className="mt-8" />
+            <p className="mt-6 text-center">
+              <Link to="/testimonials" className="font-semibold text-navy-800 underline underline-offset-4">
+                Read more student stories
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="contact-heading" className="bg-gold-400">
+        <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-14 text-center text-navy-950">
+          <h2 id="contact-heading" className="text-3xl font-bold">
+            Have questions? Talk to a mentor.
+          </h2>
+          <p className="max-w-2xl">Message us on WhatsApp and a mentor will help you choose the right course.</p>
+          <a
+            href={whatsappLink(WHATSAPP_MESSAGES.mentor)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("secondary")}
+          >
+            Contact Us on WhatsApp
+          </a>
+        </div>
+      </section>
+
+      <TrackRecord />
+
+      <section aria-labelledby="events-heading" className="bg-slate-100">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <SectionHeader id="events-heading" title="Upcoming Events" link={{ to: "/events", label: "View all events" }} />
+          {events.length > 0 ? (
+            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+              {events.map((event) => (
+                <li key={event.id}>
+                  <HomeEventCard event={event} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-8 rounded-xl bg-white p-8 text-center text-slate-600">No upcoming events at the moment.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="blog-heading" className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <SectionHeader id="blog-heading" title="Latest from the Blog" link={{ to: "/blog", label: "Read the blog" }} />
+          {posts.length > 0 ? (
+            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+              {posts.map((post) => (
+                <li key={post.slug}>
+                  <HomeBlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-8 rounded-xl bg-slate-100 p-8 text-center text-slate-600">Blog content will be available soon.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="videos-heading" className="bg-navy-900 py-16 text-white">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="videos-heading" className="text-center text-3xl font-bold">
+            Educational Content &amp; Student Reviews
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-200">
+            Free lessons on Smart Money Concepts, ICT and risk management. Tap a video to watch it.
+          </p>
+        </div>
+        <div className="mt-8" data-testid="video-gallery">
+          <VideoMarquee
+            videos={tutorialVideos}
+            label="Tutorial videos"
+            durationMs={60000}
+            cardWidth={280}
+            thumbWidth={640}
+            thumbHeight={360}
+          />
+        </div>
+      </section>
+
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section aria-labelledby="hero-heading" className="bg-navy-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 pb-12 pt-16 text-center sm:pt-24">
+        <p className="text-sm font-semibold uppercase tracking-widest text-gold-400">{AWARD}</p>
+        <h1 id="hero-heading" className="mx-auto mt-4 max-w-4xl text-4xl font-extrabold leading-tight sm:text-5xl">
+          Welcome to {SITE_NAME}
+        </h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{SITE_TAGLINE}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/courses" className={buttonClass("primary", "px-7")}>
+            Explore Courses
+          </Link>
+          {/* A full-page navigation: /api/login starts the sign-in flow. */}
+          <a href="/api/login" className={buttonClass("onDark", "px-7")}>
+            Login
+          </a>
+        </div>
+      </div>
+      <div className="border-t border-white/10 py-4" data-testid="perks">
+        <h2 className="sr-only">What you get</h2>
+        <Marquee
+          durationMs={40000}
+          renderCopy={(duplicate) => (
+            <ul className="flex shrink-0 gap-8 pr-8" aria-label={duplicate ? undefined : "What you get"}>
+              {PERKS.map((perk) => (
+                <li key={perk} className="flex shrink-0 items-center gap-2 text-sm font-medium text-slate-100">
+                  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" className="text-gold-400" fill="currentColor">
+                    <path d="M9 16.2l-3.5-3.5L4 14.2l5 5 11-11-1.4-1.4z" />
+                  </svg>
+                  {perk}
+                </li>
+              ))}
+            </ul>
+          )}
+        />
+      </div>
+    </section>
+  );
+}
+
+function EventsTicker({ items }: { items: { id: number; text: string }[] }) {
+  return (
+    <section aria-labelledby="ticker-heading" className="bg-gold-400 py-2 text-navy-950" data-testid="events-ticker">
+      <div className="flex items-center">
+        <h2 id="ticker-heading" className="z-10 shrink-0 bg-navy-900 px-4 py-1 text-xs font-bold uppercase tracking-wide text-gold-400">
+          Upcoming
+        </h2>
+        <Marquee
+          durationMs={Math.max(20000, items.length * 8000)}
+          className="flex-1"
+          renderCopy={(duplicate) => (
+            <ul className="flex shrink-0 gap-10 pl-10" aria-label={duplicate ? undefined : "Upcoming events"}>
+              {items.map((item) => (
+                <li key={item.id} className="shrink-0 text-sm font-semibold">
+                  <Link to="/events" tabIndex={duplicate ? -1 : undefined} className="hover:underline">
+                    {item.text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        />
+      </div>
+    </section>
+  );
+}
+
+function TrackRecord() {
+  const items = [
+    { value: STATS_DISPLAY.successRate, label: "Success Rate" },
+    { value: `${STATS.studentsCount}+`, label: "Students Trained" },
+    { value: `${STATS.yearsExperience}+`, label: "Years Experience" },
+    { value: "Award Winning", label: AWARD },
+    { value: `${AVERAGE_RETURN}%`, label: "Average Return" },
+  ];
+  return (
+    <section id="performance" aria-labelledby="performance-heading" className="scroll-mt-20 bg-navy-950 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="performance-heading" className="text-center text-3xl font-bold">
+          Our Track Record
+        </h2>
+        <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-5">
+          {items.map((item) => (
+            <div key={item.label} className="flex flex-col-reverse items-center rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10">
+              <dt className="mt-2 text-sm text-slate-200">{item.label}</dt>
+              <dd className="text-2xl font-extrabold text-gold-400 sm:text-3xl">{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function SectionHeader({ id, title, link }: { id: string; title: string; link: { to: string; label: string } }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <h2 id={id} className="text-3xl font-bold text-navy-900">
+        {title}
+      </h2>
+      <Link to={link.to} className="font-semibold text-navy-800 underline underline-offset-4">
+        {link.label}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Waits until React has hydrated the page: the last link in the document has
+ * React's props attached, so clicks are handled by the app (client-side
+ * navigation, dialogs) rather than by the browser's defaults.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const links = document.querySelectorAll("a");
+    const last = links[links.length - 1];
+    return last !== undefined && Object.keys(last).some((key) => key.startsWith("__reactProps"));
+  });
+}
