@@ -9,6 +9,7 @@ export const ANALYTICS_BASE_URL = `http://localhost:${ANALYTICS_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,

@@ -1,0 +1,38 @@
+// The parts of autocannon's programmatic API the benchmark uses
+// (autocannon ships no type declarations).
+declare module "autocannon" {
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    warmup?: { connections?: number; duration?: number };
+    timeout?: number;
+  }
+
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  }
+
+  export interface Result {
+    url: string;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    latency: Histogram;
+    requests: Histogram;
+    throughput: Histogram;
+  }
+
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

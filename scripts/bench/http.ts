@@ -1,0 +1,86 @@
+// Small HTTP helpers. Global fetch decompresses bodies and hides the bytes
+// on the wire, so transfer sizes are measured with node:http instead.
+import { request } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:net";
+import { gunzipSync, gzipSync } from "node:zlib";
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Bytes as they crossed the wire (compressed when the server compressed). */
+  wire: Buffer;
+  /** Decoded body. */
+  body: Buffer;
+  compressed: boolean;
+}
+
+export function getRaw(url: string, acceptGzip = true): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = acceptGzip ? { "Accept-Encoding": "gzip" } : {};
+    const req = request(url, { method: "GET", headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const compressed = res.headers["content-encoding"] === "gzip";
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          wire,
+          body: compressed ? gunzipSync(wire) : wire,
+          compressed,
+        });
+      });
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`Timed out fetching ${url}`)));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Gzipped size as served: the wire size when compressed, else our own gzip. */
+export function gzipBytes(response: RawResponse): number {
+  return response.compressed ? response.wire.length : gzipSync(response.body, { level: 9 }).length;
+}
+
+export async function getOk(url: string, acceptGzip = true): Promise<RawResponse> {
+  const response = await getRaw(url, acceptGzip);
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return response;
+}
+
+export function freePort(preferred?: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (preferred !== undefined && error.code === "EADDRINUSE") freePort().then(resolve, reject);
+      else reject(error);
+    });
+    server.listen(preferred ?? 0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForOk(url: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`The server exited before ${url} answered.`);
+    try {
+      const response = await getRaw(url, false);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s.`);
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,219 @@
+// Page weight of a first load: the HTML plus every same-origin script and
+// stylesheet it references (script src, modulepreload, stylesheet links and
+// imports inside inline module scripts), each fetched once with gzip, as the
+// browser would receive them. Images are listed apart.
+import { getOk, getRaw, gzipBytes, kb } from "./http";
+import { budget, notMeasured } from "./types";
+import type { BenchContext, Budget, Measurement, Section } from "./types";
+
+export const HOME_JS_BUDGET_KB = 100;
+
+interface PageWeight {
+  path: string;
+  htmlGzip: number;
+  jsGzip: number;
+  jsFiles: number;
+  /** Each script's path and gzip size, largest first. */
+  jsSizes: Array<{ path: string; bytes: number }>;
+  cssGzip: number;
+  cssFiles: number;
+  imageCount: number;
+  imageRawBytes: number;
+  /** Images on other hosts: counted, not fetched. */
+  externalImages: number;
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+function tags(html: string, name: string): string[] {
+  return html.match(new RegExp(`<${name}\\b[^>]*>`, "gi")) ?? [];
+}
+
+function inlineModuleImports(html: string): string[] {
+  const specifiers: string[] = [];
+  const scripts = html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi);
+  for (const [, attributes = "", body = ""] of scripts) {
+    if (!/type\s*=\s*["']?module/i.test(attributes) || /\ssrc\s*=/i.test(attributes)) continue;
+    for (const match of body.matchAll(/\bimport\s*(?:\(\s*|[\w*{}\s,$]*?\bfrom\s*)?["']([^"']+)["']/g)) {
+      if (match[1]) specifiers.push(match[1]);
+    }
+  }
+  return specifiers;
+}
+
+/** Same-origin script and stylesheet URLs a first load fetches. */
+export function assetReferences(html: string, pageUrl: string): { js: string[]; css: string[] } {
+  const references: string[] = [];
+  for (const tag of tags(html, "script")) {
+    const src = attribute(tag, "src");
+    if (src) references.push(src);
+  }
+  for (const tag of tags(html, "link")) {
+    const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
+    const href = attribute(tag, "href");
+    if (href && (rel.includes("modulepreload") || rel.includes("stylesheet"))) references.push(href);
+  }
+  references.push(...inlineModuleImports(html));
+
+  const origin = new URL(pageUrl).origin;
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const reference of references) {
+    const url = new URL(reference, pageUrl);
+    if (url.origin !== origin) continue;
+    if (/\.css$/i.test(url.pathname)) css.add(url.href);
+    else js.add(url.href);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+function imageSources(html: string, pageUrl: string): { local: string[]; external: number } {
+  const origin = new URL(pageUrl).origin;
+  const local: string[] = [];
+  let external = 0;
+  for (const tag of tags(html, "img")) {
+    const src = attribute(tag, "src");
+    if (!src || src.startsWith("data:")) continue;
+    const url = new URL(src, pageUrl);
+    if (url.origin === origin) local.push(url.href);
+    else external += 1;
+  }
+  return { local, external };
+}
+
+async function gzipSizes(urls: string[]): Promise<Array<{ path: string; bytes: number }>> {
+  const sizes = await Promise.all(
+    urls.map(async (url) => ({ path: new URL(url).pathname, bytes: gzipBytes(await getOk(url)) })),
+  );
+  return sizes.sort((a, b) => b.bytes - a.bytes);
+}
+
+function sum(sizes: Array<{ bytes: number }>): number {
+  return sizes.reduce((total, size) => total + size.bytes, 0);
+}
+
+async function sumRaw(urls: string[]): Promise<number> {
+  // Every <img> counts, but a file used twice is downloaded once.
+  const unique = [...new Set(urls)];
+  const sizes = await Promise.all(
+    unique.map(async (url) => {
+      const response = await getRaw(url, false);
+      return response.status === 200 ? response.body.length : 0;
+    }),
+  );
+  return sizes.reduce((total, size) => total + size, 0);
+}
+
+export async function measurePage(siteUrl: string, path: string): Promise<PageWeight> {
+  const pageUrl = new URL(path, siteUrl).href;
+  const page = await getOk(pageUrl);
+  const html = page.body.toString("utf8");
+  const { js, css } = assetReferences(html, pageUrl);
+  const images = imageSources(html, pageUrl);
+  const jsSizes = await gzipSizes(js);
+  return {
+    path,
+    htmlGzip: gzipBytes(page),
+    jsGzip: sum(jsSizes),
+    jsFiles: js.length,
+    jsSizes,
+    cssGzip: sum(await gzipSizes(css)),
+    cssFiles: css.length,
+    imageCount: images.local.length + images.external,
+    imageRawBytes: await sumRaw(images.local),
+    externalImages: images.external,
+  };
+}
+
+function findSlug(value: unknown, depth = 0): string | undefined {
+  if (depth > 4 || value === null || typeof value !== "object") return undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const slug = findSlug(item, depth + 1);
+      if (slug) return slug;
+    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.slug === "string" && record.slug) return record.slug;
+  for (const nested of Object.values(record)) {
+    const slug = findSlug(nested, depth + 1);
+    if (slug) return slug;
+  }
+  return undefined;
+}
+
+/** First post's slug from GET /api/blog; undefined when the endpoint is not there yet. */
+export async function firstBlogSlug(siteUrl: string): Promise<string | undefined> {
+  const response = await getRaw(new URL("/api/blog", siteUrl).href);
+  if (response.status !== 200) return undefined;
+  try {
+    return findSlug(JSON.parse(response.body.toString("utf8")));
+  } catch {
+    return undefined;
+  }
+}
+
+function files(count: number): string {
+  return count === 1 ? "1 file" : `${count} files`;
+}
+
+function row(weight: PageWeight): string[] {
+  const total = weight.htmlGzip + weight.jsGzip + weight.cssGzip;
+  const external = weight.externalImages ? ` (+${weight.externalImages} external)` : "";
+  return [
+    weight.path,
+    kb(weight.htmlGzip),
+    `${kb(weight.jsGzip)} (${files(weight.jsFiles)})`,
+    `${kb(weight.cssGzip)} (${files(weight.cssFiles)})`,
+    kb(total),
+    `${weight.imageCount} · ${kb(weight.imageRawBytes)}${external}`,
+  ];
+}
+
+async function pagePaths(context: BenchContext, notes: string[]): Promise<string[]> {
+  const slug = await firstBlogSlug(context.siteUrl);
+  if (!slug) notes.push("No blog post measured: GET /api/blog gave no slug.");
+  return ["/", "/courses", ...(slug ? [`/blog/${encodeURIComponent(slug)}`] : [])];
+}
+
+export const pageWeight: Measurement = {
+  title: "Page weight (first load, gzip)",
+  budgets: [{ name: "Home page JS (gzip)", limit: `≤ ${HOME_JS_BUDGET_KB} KB` }],
+  async run(context: BenchContext): Promise<Section> {
+    const notes: string[] = [];
+    const rows: string[][] = [];
+    let homeJs: number | undefined;
+    for (const path of await pagePaths(context, notes)) {
+      context.log(`page weight: ${path}`);
+      try {
+        const weight = await measurePage(context.siteUrl, path);
+        if (path === "/") {
+          homeJs = weight.jsGzip;
+          const largest = weight.jsSizes.slice(0, 4).map((file) => `${file.path} ${kb(file.bytes)}`);
+          notes.push(`Largest scripts on /: ${largest.join(", ")}.`);
+        }
+        rows.push(row(weight));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        notes.push(`${path} not measured: ${reason.replace(context.siteUrl, "")}`);
+      }
+    }
+    const limit = `≤ ${HOME_JS_BUDGET_KB} KB`;
+    const budgets: Budget[] = [
+      homeJs === undefined
+        ? notMeasured("Home page JS (gzip)", limit, "not measured")
+        : budget("Home page JS (gzip)", limit, kb(homeJs), homeJs <= HOME_JS_BUDGET_KB * 1024),
+    ];
+    return {
+      title: this.title,
+      columns: ["Page", "HTML", "JS", "CSS", "Total (HTML+JS+CSS)", "Images (count · raw bytes)"],
+      rows,
+      budgets,
+      notes,
+    };
+  },
+};

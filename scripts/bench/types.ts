@@ -1,0 +1,53 @@
+// Shared shapes for `npm run bench`.
+//
+// The benchmark is a list of measurements. Each one gets the running servers
+// and returns a section: a table of rows plus any budgets it checks. Later work
+// adds a measurement here (for example the chat endpoint's p99, or the time and
+// peak memory of a 100,000-row Excel export) without touching the others.
+
+export interface BenchContext {
+  /** Base URL of the production site under test, e.g. http://127.0.0.1:3300 */
+  siteUrl: string;
+  /** Seconds per load test. */
+  duration: number;
+  /** Concurrent connections per load test. */
+  connections: number;
+  /** Folder the measurement may write scratch files into. */
+  scratchDir: string;
+  /** Prints one progress line. */
+  log: (message: string) => void;
+}
+
+export type BudgetStatus = "PASS" | "FAIL" | "NOT MEASURED";
+
+export interface Budget {
+  name: string;
+  /** Human-readable limit, e.g. "≤ 100 KB". */
+  limit: string;
+  /** Human-readable measured value, or a reason when not measured. */
+  actual: string;
+  status: BudgetStatus;
+}
+
+export interface Section {
+  title: string;
+  columns: string[];
+  rows: string[][];
+  budgets: Budget[];
+  notes: string[];
+}
+
+export interface Measurement {
+  title: string;
+  /** Budgets this measurement checks, reported as not measured if it throws. */
+  budgets: Array<Pick<Budget, "name" | "limit">>;
+  run: (context: BenchContext) => Promise<Section>;
+}
+
+export function budget(name: string, limit: string, actual: string, passed: boolean): Budget {
+  return { name, limit, actual, status: passed ? "PASS" : "FAIL" };
+}
+
+export function notMeasured(name: string, limit: string, reason: string): Budget {
+  return { name, limit, actual: reason, status: "NOT MEASURED" };
+}
