@@ -43,7 +43,9 @@ test("the analytics tag is on the page when a tracking ID is configured", async 
 });
 
 test("static build assets are cached for a year, pages are not", async ({ request }) => {
-  const html = await (await request.get("/")).text();
+  const page = await request.get("/");
+  expect(page.headers()["cache-control"] ?? "").not.toContain("immutable");
+  const html = await page.text();
   const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const response = await request.get(asset ?? "");

@@ -19,13 +19,47 @@ export function inBothModes(body: (mode: Mode) => void) {
 
 /** axe-core over the whole page (WCAG 2.1 A and AA): zero violations. */
 export async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const { target, close } = await auditablePage(page);
+  const results = await new AxeBuilder({ page: target })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
+    .analyze()
+    .finally(close);
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`,
   );
   expect(summary, "accessibility violations").toEqual([]);
+}
+
+/**
+ * axe-core waits on timers, and timers never fire in a page with JavaScript off, so
+ * the audit would hang there. For such a page, audit a copy of its current HTML
+ * (open <details> included) in a scriptable page whose own scripts a CSP blocks:
+ * the same un-hydrated document, styles and all.
+ */
+async function auditablePage(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
+  const timersRun = await Promise.race([
+    page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0))),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000)),
+  ]);
+  if (timersRun) return { target: page, close: async () => {} };
+
+  const browser = page.context().browser();
+  if (!browser) throw new Error("expectNoA11yViolations needs a browser-launched page");
+  // Explicit: the test runner applies the test's own options to new contexts.
+  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  const copy = await context.newPage();
+  const url = page.url();
+  const html = await page.content();
+  const documentUrl = url.replace(/#.*$/, "");
+  await copy.route((candidate) => candidate.href === documentUrl, (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'none'" },
+      body: html,
+    }),
+  );
+  await copy.goto(url);
+  return { target: copy, close: () => context.close() };
 }
 
 /** Fails the test when the page logs an error or throws (hydration problems included). */

@@ -1,0 +1,193 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { CONTACT_FAQ } from "~/content/faq";
+import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { pageMeta } from "~/utils/seo";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Contact Us",
+    description:
+      "Questions about a course, a mentor or an event? Email, call or chat with us on WhatsApp, or send us a message.",
+    path: "/contact",
+  });
+
+export default function ContactPage() {
+  return (
+    <>
+      <section className="bg-navy-900 text-white">
+        <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:py-20">
+          <h1 className="text-4xl font-bold sm:text-5xl">Get in Touch</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+            Have a question about our courses, mentorship or events? Reach us the way that suits you, and we will
+            get back to you within 24 hours.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="contact-ways" className="mx-auto w-full max-w-7xl px-4 py-12">
+        <h2 id="contact-ways" className="sr-only">
+          Ways to reach us
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ContactCard title="Email Us" icon={<MailIcon />}>
+            <a href={`mailto:${CONTACT.email}`} className="break-all text-teal-700 underline-offset-4 hover:underline">
+              {CONTACT.email}
+            </a>
+          </ContactCard>
+          <ContactCard title="Call Us" icon={<PhoneIcon />}>
+            <ul className="space-y-1">
+              {CONTACT.phones.map((phone) => (
+                <li key={phone}>
+                  <a href={`tel:${phone.replace(/\s/g, "")}`} className="text-teal-700 underline-offset-4 hover:underline">
+                    {phone}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </ContactCard>
+          <ContactCard title="WhatsApp" icon={<ChatIcon />}>
+            <p>Chat with our team for a quick answer.</p>
+            <a
+              href={whatsappLink(WHATSAPP_MESSAGES.general)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("secondary", "mt-3")}
+            >
+              Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </ContactCard>
+          <ContactCard title="Business Hours" icon={<ClockIcon />}>
+            <p>{BUSINESS_HOURS}</p>
+          </ContactCard>
+        </ul>
+      </section>
+
+      <section aria-labelledby="message-heading" className="bg-white py-12">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="message-heading" className="text-3xl font-bold text-navy-900">
+            Send Us a Message
+          </h2>
+          <p className="mt-2 text-slate-600">
+            Fields marked <span aria-hidden="true">*</span>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
+          <Form method="post" className="mt-8 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+            <Field id="contact-name" label="Name" required>
+              <input id="contact-name" name="name" type="text" autoComplete="name" aria-required="true" className={inputClass} />
+            </Field>
+            <Field id="contact-email" label="Email" required>
+              <input id="contact-email" name="email" type="email" autoComplete="email" aria-required="true" className={inputClass} />
+            </Field>
+            <Field id="contact-phone" label="Phone (optional)">
+              <input id="contact-phone" name="phone" type="tel" autoComplete="tel" className={inputClass} />
+            </Field>
+            <Field id="contact-subject" label="Subject" required>
+              <input id="contact-subject" name="subject" type="text" aria-required="true" className={inputClass} />
+            </Field>
+            <Field id="contact-message" label="Message" required wide>
+              <textarea id="contact-message" name="message" rows={6} aria-required="true" className={`${inputClass} py-2`} />
+            </Field>
+            <div className="sm:col-span-2">
+              <button type="submit" className={buttonClass("primary", "w-full sm:w-auto")}>
+                Send Message
+              </button>
+            </div>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mx-auto w-full max-w-3xl px-4 py-12">
+        <h2 id="faq-heading" className="text-3xl font-bold text-navy-900">
+          Frequently Asked Questions
+        </h2>
+        <div className="mt-6 space-y-3">
+          {CONTACT_FAQ.map((item) => (
+            <details key={item.id} className="group rounded-xl bg-white ring-1 ring-slate-200">
+              <summary className="flex min-h-11 items-center justify-between gap-4 px-5 py-4 font-semibold text-navy-900">
+                {item.question}
+                <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="px-5 pb-5 text-slate-700">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+const inputClass = "block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900";
+
+/** A labelled field with room reserved below it for an error message, so nothing shifts when one appears. */
+function Field({
+  id,
+  label,
+  required = false,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      <p id={`${id}-error`} className="min-h-6 pt-1 text-sm text-red-700" />
+    </div>
+  );
+}
+
+function ContactCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">
+        {icon}
+      </span>
+      <h3 className="text-lg font-bold text-navy-900">{title}</h3>
+      <div className="mt-2 text-slate-700">{children}</div>
+    </li>
+  );
+}
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+const MailIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);
+const PhoneIcon = () => (
+  <Icon>
+    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+  </Icon>
+);
+const ChatIcon = () => (
+  <Icon>
+    <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 8.5 8.5 0 0 1-3.8-.9L3 21l1.9-5.2A8.4 8.4 0 0 1 3.5 11.5 8.5 8.5 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5z" />
+  </Icon>
+);
+const ClockIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
