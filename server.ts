@@ -12,6 +12,7 @@ import express from "express";
 import { seedDemoContent } from "./db/seed";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { describeDisabledFeatures, getEnv } from "./app/utils/env.server";
+import { createPageCache } from "./app/utils/page-cache.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -49,6 +50,8 @@ export async function startServer() {
   // Fingerprinted build assets never change; other public files may.
   app.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
+
+  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500 }).middleware);
 
   app.all(
     "*",

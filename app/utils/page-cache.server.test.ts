@@ -1,0 +1,94 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { createPageCache } from "./page-cache.server";
+
+let clock = 0;
+let renders = 0;
+const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, now: () => clock });
+const app = express();
+let nextNonce = 0;
+app.use((_req, res, next) => {
+  res.locals.cspNonce = `nonce${++nextNonce}x`;
+  next();
+});
+app.use(cache.middleware);
+app.get("/page/:name", (req, res) => {
+  renders++;
+  res.type("html");
+  res.write(`<script nonce="${res.locals.cspNonce}"></script>`);
+  res.end(`<p>${req.params.name} render ${renders}</p>`);
+});
+app.get("/with-cookie", (_req, res) => {
+  renders++;
+  res.cookie("toast", "1").type("html").send("<p>toast</p>");
+});
+app.get("/missing", (_req, res) => {
+  renders++;
+  res.status(404).type("html").send("<p>missing</p>");
+});
+app.post("/page/:name", (_req, res) => {
+  res.status(204).end();
+});
+
+let base = "";
+const server = app.listen(0);
+beforeAll(() => {
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+});
+beforeEach(() => {
+  cache.clear();
+  clock = 0;
+  renders = 0;
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+test("an anonymous page is rendered once and served again with the new request's nonce", async () => {
+  const first = await (await get("/page/a")).text();
+  const second = await get("/page/a");
+  const body = await second.text();
+  expect(renders).toBe(1);
+  expect(second.headers.get("x-page-cache")).toBe("hit");
+  expect(body).toContain("a render 1");
+  const firstNonce = /nonce="([^"]+)"/.exec(first)?.[1];
+  const secondNonce = /nonce="([^"]+)"/.exec(body)?.[1];
+  expect(secondNonce).toBeTruthy();
+  expect(secondNonce).not.toBe(firstNonce);
+});
+
+test("visitors with a cookie always get a fresh render", async () => {
+  await get("/page/a");
+  await get("/page/a", { cookie: "session=abc" });
+  expect(renders).toBe(2);
+});
+
+test("responses that set a cookie or are not 200 are never stored", async () => {
+  await get("/with-cookie");
+  await get("/with-cookie");
+  await get("/missing");
+  await get("/missing");
+  expect(renders).toBe(4);
+});
+
+test("a write empties the cache and entries expire after the TTL", async () => {
+  await get("/page/a");
+  await fetch(`${base}/page/a`, { method: "POST" });
+  await get("/page/a");
+  expect(renders).toBe(2);
+  clock = 1500;
+  await get("/page/a");
+  expect(renders).toBe(3);
+});
+
+test("the oldest page leaves when the cache is full", async () => {
+  await get("/page/a");
+  await get("/page/b");
+  await get("/page/c");
+  expect(cache.size()).toBe(2);
+  await get("/page/a");
+  expect(renders).toBe(4);
+});

@@ -1,0 +1,70 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * A short-lived cache of whole HTML pages and JSON reads for visitors without cookies.
+ *
+ * Every anonymous visitor gets the same page for a URL, apart from the CSP
+ * nonce, which is swapped for the request's own. Anything with a cookie
+ * (a session, a flash toast) or that sets one is never cached, and any
+ * request that may write (POST, PUT, DELETE…) empties the cache, so a change
+ * shows at once to the person who made it and within `ttlMs` to everyone.
+ */
+type CachedPage = { body: string; nonce: string; contentType: string; storedAt: number };
+
+export type PageCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+/** Documents and JSON reads; never files, feeds or anything else a route may stream. */
+const isCacheableType = (contentType: string) =>
+  contentType.startsWith("text/html") || contentType.startsWith("application/json");
+
+export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
+  const pages = new Map<string, CachedPage>();
+
+  function isCacheableRequest(req: Request) {
+    return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
+  }
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    if (!SAFE_METHODS.has(req.method)) pages.clear();
+    if (!isCacheableRequest(req)) return next();
+
+    const nonce = String(res.locals.cspNonce);
+    const key = `${req.hostname}${req.originalUrl}`;
+    const hit = pages.get(key);
+    if (hit && now() - hit.storedAt < ttlMs) {
+      res.status(200).type(hit.contentType).set("X-Page-Cache", "hit");
+      res.send(hit.body.replaceAll(hit.nonce, nonce));
+      return;
+    }
+    if (hit) pages.delete(key);
+
+    // Remix streams the page through res.write/res.end; keep a copy of what it writes.
+    const chunks: Buffer[] = [];
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (typeof chunk === "string")
+        chunks.push(Buffer.from(chunk, typeof encoding === "string" && Buffer.isEncoding(encoding) ? encoding : "utf8"));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    const { write, end } = res;
+    // Express types write/end as overload sets; the wrappers pass every argument through untouched.
+    res.write = function (this: Response, ...args: unknown[]) {
+      collect(args[0], args[1]);
+      return Boolean(Reflect.apply(write, this, args));
+    } as Response["write"];
+    res.end = function (this: Response, ...args: unknown[]) {
+      if (typeof args[0] !== "function") collect(args[0], args[1]);
+      const contentType = String(res.getHeader("content-type") ?? "");
+      if (res.statusCode === 200 && isCacheableType(contentType) && !res.getHeader("set-cookie")) {
+        const oldest = pages.keys().next();
+        if (pages.size >= maxEntries && !oldest.done) pages.delete(oldest.value);
+        pages.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType, storedAt: now() });
+      }
+      Reflect.apply(end, this, args);
+      return this;
+    } as Response["end"];
+    next();
+  }
+
+  return { middleware, clear: () => pages.clear(), size: () => pages.size };
+}
