@@ -15,7 +15,7 @@ app.use((_req, res, next) => {
 app.use(cache.middleware);
 app.get("/page/:name", (req, res) => {
   renders++;
-  res.type("html");
+  res.type("html").set("Cache-Control", "no-cache");
   res.write(`<script nonce="${res.locals.cspNonce}"></script>`);
   res.end(`<p>${req.params.name} render ${renders}</p>`);
 });
@@ -53,6 +53,8 @@ test("an anonymous page is rendered once and served again with the new request's
   const body = await second.text();
   expect(renders).toBe(1);
   expect(second.headers.get("x-page-cache")).toBe("hit");
+  expect(second.headers.get("cache-control")).toBe("no-cache");
+  expect(second.headers.get("content-type")).toMatch(/^text\/html/);
   expect(body).toContain("a render 1");
   const firstNonce = /nonce="([^"]+)"/.exec(first)?.[1];
   const secondNonce = /nonce="([^"]+)"/.exec(body)?.[1];

@@ -9,7 +9,11 @@ import type { NextFunction, Request, Response } from "express";
  * request that may write (POST, PUT, DELETE…) empties the cache, so a change
  * shows at once to the person who made it and within `ttlMs` to everyone.
  */
-type CachedPage = { body: string; nonce: string; contentType: string; storedAt: number };
+type CachedPage = { body: string; nonce: string; headers: Record<string, string>; storedAt: number };
+
+// The route's own headers worth replaying; security headers are set afresh for
+// every request, and length and encoding belong to each response.
+const REPLAYED_HEADERS = ["content-type", "cache-control", "link", "vary", "x-robots-tag", "last-modified"];
 
 export type PageCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
 
@@ -33,7 +37,7 @@ export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCache
     const key = `${req.hostname}${req.originalUrl}`;
     const hit = pages.get(key);
     if (hit && now() - hit.storedAt < ttlMs) {
-      res.status(200).type(hit.contentType).set("X-Page-Cache", "hit");
+      res.status(200).set(hit.headers).set("X-Page-Cache", "hit");
       res.send(hit.body.replaceAll(hit.nonce, nonce));
       return;
     }
@@ -58,7 +62,12 @@ export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCache
       if (res.statusCode === 200 && isCacheableType(contentType) && !res.getHeader("set-cookie")) {
         const oldest = pages.keys().next();
         if (pages.size >= maxEntries && !oldest.done) pages.delete(oldest.value);
-        pages.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, contentType, storedAt: now() });
+        const headers: Record<string, string> = {};
+        for (const name of REPLAYED_HEADERS) {
+          const value = res.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        pages.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers, storedAt: now() });
       }
       Reflect.apply(end, this, args);
       return this;

@@ -16,6 +16,11 @@ test("documents carry the security headers and a per-request CSP nonce", async (
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   expect(html).toContain(`nonce="${nonce}"`);
+  // The second answer may come from the anonymous page cache: it must carry its own nonce.
+  const secondNonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1];
+  const secondHtml = await second.text();
+  expect(secondHtml).toContain(`nonce="${secondNonce}"`);
+  expect(secondHtml).not.toContain(`nonce="${nonce}"`);
 });
 
 test("API responses carry the same headers", async ({ request }) => {
