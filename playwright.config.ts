@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets several runs share one machine (each also sets SITE_BUILD_DIR).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ANALYTICS_PORT = PORT + 50;
+/** The main test server's database, which fixtures write to directly. */
+export const E2E_DATABASE = `data/e2e-${PORT}.db`;
+export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-at-least-32-chars";
 export const ANALYTICS_TEST_ID = "G-E2ETEST123";
 /** The same build served with Google Analytics configured. */
 export const ANALYTICS_BASE_URL = `http://localhost:${ANALYTICS_PORT}`;
@@ -48,7 +51,7 @@ export default defineConfig({
         PORT: String(port),
         DATABASE_URL: database,
         NODE_ENV: "production",
-        SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-chars",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ...(port === PORT ? {} : { GA_TRACKING_ID: ANALYTICS_TEST_ID }),
       },
     };

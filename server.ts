@@ -58,7 +58,10 @@ export async function startServer() {
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (req, res) => ({
+        cspNonce: String(res.locals.cspNonce),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -11,8 +11,10 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
+import { Toaster } from "~/components/toaster";
 import { getEnv } from "~/utils/env.server";
 import { siteOrigin } from "~/utils/seo.server";
+import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -22,13 +24,16 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  return {
-    origin: siteOrigin(request),
-    gaTrackingId: env.GA_TRACKING_ID ?? null,
-  };
+  const { toast, headers } = await getToast(request);
+  return data(
+    {
+      origin: siteOrigin(request),
+      gaTrackingId: env.GA_TRACKING_ID ?? null,
+      toast,
+    },
+    { headers: headers ?? undefined },
+  );
 }
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -74,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
+        <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {data?.gaTrackingId ? <GoogleAnalytics trackingId={data.gaTrackingId} /> : null}

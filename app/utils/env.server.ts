@@ -24,12 +24,63 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(
     z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_"),
   ),
+  // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
+  OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
+  OAUTH_TOKEN_URL: optional(z.string().url("OAUTH_TOKEN_URL must be a URL")),
+  OAUTH_USERINFO_URL: optional(z.string().url("OAUTH_USERINFO_URL must be a URL")),
   OAUTH_CLIENT_ID: optional(z.string()),
   OAUTH_CLIENT_SECRET: optional(z.string()),
+  OAUTH_PROVIDER_NAME: z.string().default("Google"),
+  OAUTH_SCOPES: z.string().default("openid email profile"),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type OAuthConfig = {
+  providerName: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  endpoints:
+    | { issuer: string }
+    | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
+};
+
+/** The OAuth provider's settings, or null when OAuth sign-in is off. */
+export function oauthConfig(env: Env): OAuthConfig | null {
+  if (!env.OAUTH_CLIENT_ID || !env.OAUTH_CLIENT_SECRET) return null;
+  const base = {
+    providerName: env.OAUTH_PROVIDER_NAME,
+    clientId: env.OAUTH_CLIENT_ID,
+    clientSecret: env.OAUTH_CLIENT_SECRET,
+    scopes: env.OAUTH_SCOPES.split(/[\s,]+/).filter(Boolean),
+  };
+  if (env.OAUTH_ISSUER) return { ...base, endpoints: { issuer: env.OAUTH_ISSUER } };
+  if (env.OAUTH_AUTHORIZATION_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL)
+    return {
+      ...base,
+      endpoints: {
+        authorizationUrl: env.OAUTH_AUTHORIZATION_URL,
+        tokenUrl: env.OAUTH_TOKEN_URL,
+        userinfoUrl: env.OAUTH_USERINFO_URL,
+      },
+    };
+  return null;
+}
+
+let generatedSecret: string | undefined;
+/** Signs cookies; without SESSION_SECRET a random one lives as long as the process. */
+export function sessionSecret(env: Env = getEnv()): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  generatedSecret ??= crypto.randomUUID() + crypto.randomUUID();
+  return generatedSecret;
+}
+
+/** Secure cookies in production, unless the site is deliberately served over plain http. */
+export function cookiesAreSecure(env: Env = getEnv()): boolean {
+  return env.NODE_ENV === "production" && !env.SITE_URL?.startsWith("http://");
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
@@ -53,8 +104,10 @@ export function describeDisabledFeatures(env: Env): string[] {
   const notes: string[] = [];
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)
     notes.push("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take card payments.");
-  if (!env.OAUTH_ISSUER || !env.OAUTH_CLIENT_ID || !env.OAUTH_CLIENT_SECRET)
-    notes.push("OAuth sign-in is off: set OAUTH_ISSUER, OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET to offer it.");
+  if (!oauthConfig(env))
+    notes.push(
+      "OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_ISSUER (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL) to offer it.",
+    );
   if (!env.GA_TRACKING_ID) notes.push("Google Analytics is off: set GA_TRACKING_ID to turn it on.");
   if (!env.SESSION_SECRET)
     notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");

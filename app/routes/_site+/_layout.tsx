@@ -1,12 +1,23 @@
-import { Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { getOptionalUser } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin } };
+}
+
+function useHeaderUser() {
+  return useRouteLoaderData<typeof loader>("routes/_site+/_layout")?.user ?? null;
+}
 
 export default function SiteLayout() {
   return (
     <>
-      <SiteHeader user={null} />
+      <SiteHeader user={useHeaderUser()} />
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
@@ -18,7 +29,7 @@ export default function SiteLayout() {
 export function ErrorBoundary() {
   return (
     <>
-      <SiteHeader user={null} />
+      <SiteHeader user={useHeaderUser()} />
       <main id="main" className="flex flex-1 flex-col">
         <GeneralErrorBoundary />
       </main>

@@ -1,0 +1,108 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+export const inputClass =
+  "block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900 aria-[invalid=true]:border-red-700";
+
+type FieldFrameProps = {
+  id: string;
+  errorId: string;
+  label: string;
+  errors?: string[];
+  required?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+};
+
+/** Label, control and a line reserved for the error, so nothing shifts when one appears. */
+function FieldFrame({ id, errorId, label, errors, required, wide, children }: FieldFrameProps) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      <p id={errorId} className="min-h-6 pt-1 text-sm text-red-700">
+        {errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+type FieldProps<T> = {
+  field: FieldMetadata<T, Record<string, unknown>, string[]>;
+  label: string;
+  required?: boolean;
+  wide?: boolean;
+};
+
+type InputType = "text" | "email" | "tel" | "password" | "number";
+
+export function TextField<T>({
+  field,
+  label,
+  required,
+  wide,
+  type = "text",
+  ...rest
+}: FieldProps<T> & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "required">) {
+  return (
+    <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide}>
+      <input {...getInputProps(field, { type })} {...rest} aria-required={required || undefined} className={inputClass} />
+    </FieldFrame>
+  );
+}
+
+export function TextareaField<T>({ field, label, required, wide, rows = 5 }: FieldProps<T> & { rows?: number }) {
+  return (
+    <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide}>
+      <textarea {...getTextareaProps(field)} rows={rows} aria-required={required || undefined} className={`${inputClass} py-2`} />
+    </FieldFrame>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+export type SelectGroup = { label: string; options: SelectOption[] };
+
+export function SelectField<T>({
+  field,
+  label,
+  required,
+  wide,
+  placeholder,
+  options,
+}: FieldProps<T> & { placeholder: string; options: SelectOption[] | SelectGroup[] }) {
+  return (
+    <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide}>
+      <select {...getSelectProps(field)} aria-required={required || undefined} className={inputClass}>
+        <option value="">{placeholder}</option>
+        {options.map((option) =>
+          "options" in option ? (
+            <optgroup key={option.label} label={option.label}>
+              {option.options.map((inner) => (
+                <option key={inner.value} value={inner.value}>
+                  {inner.label}
+                </option>
+              ))}
+            </optgroup>
+          ) : (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ),
+        )}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A form-level message (what went wrong as a whole), announced when it appears. */
+export function FormNotice({ title, children, id }: { title: string; children?: ReactNode; id?: string }) {
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{title}</p>
+      {children ? <p className="mt-1 text-sm">{children}</p> : null}
+    </div>
+  );
+}

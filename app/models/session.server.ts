@@ -1,0 +1,35 @@
+import { eq, lt } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import { db } from "~/utils/db.server";
+
+export type SessionData = Record<string, unknown>;
+
+export function insertSession(sid: string, data: SessionData, expires: Date) {
+  db.insert(sessions).values({ sid, sess: data, expire: expires }).run();
+}
+
+/** The session's data while it is live; an expired row is deleted and reads as absent. */
+export function readLiveSession(sid: string, now = new Date()): SessionData | null {
+  const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+  if (!row) return null;
+  if (row.expire.getTime() <= now.getTime()) {
+    deleteSession(sid);
+    return null;
+  }
+  return row.sess;
+}
+
+export function updateSession(sid: string, data: SessionData, expires: Date) {
+  db.insert(sessions)
+    .values({ sid, sess: data, expire: expires })
+    .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire: expires } })
+    .run();
+}
+
+export function deleteSession(sid: string) {
+  db.delete(sessions).where(eq(sessions.sid, sid)).run();
+}
+
+export function deleteExpiredSessions(now = new Date()): number {
+  return db.delete(sessions).where(lt(sessions.expire, now)).run().changes;
+}

@@ -1,0 +1,36 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+
+/** The frame shared by the sign-in and sign-up pages. */
+export function AuthCard({ title, intro, children, footer }: { title: string; intro: string; children: ReactNode; footer: ReactNode }) {
+  return (
+    <div className="flex flex-1 items-start justify-center bg-slate-100 px-4 py-12 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
+        <p className="mt-2 text-slate-600">{intro}</p>
+        <div className="mt-6">{children}</div>
+        <p className="mt-6 text-center text-sm text-slate-600">{footer}</p>
+      </div>
+    </div>
+  );
+}
+
+/** "Continue with {provider}": a plain form post, so it works without JavaScript. */
+export function OAuthButton({ providerName, redirectTo }: { providerName: string; redirectTo: string }) {
+  return (
+    <>
+      <Form method="post" action="/auth/oauth" reloadDocument>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button type="submit" className={buttonClass("outline", "w-full")}>
+          Continue with {providerName}
+        </button>
+      </Form>
+      <p className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or with email
+        <span className="h-px flex-1 bg-slate-200" />
+      </p>
+    </>
+  );
+}

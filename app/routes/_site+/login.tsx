@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormNotice, TextField } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { LoginSchema } from "~/schemas/auth";
+import { oauthProviderName, signInWithPassword } from "~/services/auth.server";
+import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import { AuthCard, OAuthButton } from "./__auth-card";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Sign In",
+    description: "Sign in to your student account to register for events and continue your courses.",
+    path: "/login",
+    noindex: true,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return {
+    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")),
+    oauthProvider: oauthProviderName(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  // The strategy reads the body again, so parse a copy.
+  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const outcome = await signInWithPassword(request, context.clientAddress ?? "unknown");
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
+  }
+  return signIn(request, outcome.userId, safeRedirectPath(submission.value.redirectTo));
+}
+
+export default function LoginPage() {
+  const { redirectTo, oauthProvider } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const signupHref = redirectTo === "/" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo })}`;
+
+  return (
+    <AuthCard
+      title="Sign In"
+      intro="Welcome back. Sign in to register for events and continue your courses."
+      footer={
+        <>
+          New here?{" "}
+          <Link to={signupHref} className="font-semibold text-teal-700 underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {oauthProvider ? <OAuthButton providerName={oauthProvider} redirectTo={redirectTo} /> : null}
+      <Form method="post" {...getFormProps(form)} className="grid gap-1">
+        {form.errors?.length ? (
+          <div id={form.errorId} className="mb-4">
+            <FormNotice title={form.errors[0] ?? ""} />
+          </div>
+        ) : null}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
+        <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full")}>
+          {submitting ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,103 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormNotice, TextField } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { SITE_NAME } from "~/content/site";
+import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/schemas/auth";
+import { oauthProviderName, registerStudent } from "~/services/auth.server";
+import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import { createToastHeaders } from "~/utils/toast.server";
+import { AuthCard, OAuthButton } from "./__auth-card";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Create an Account",
+    description: "Create a free student account to register for events and enrol in courses.",
+    path: "/signup",
+    noindex: true,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return {
+    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")),
+    oauthProvider: oauthProviderName(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown");
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
+  }
+  const headers = await createToastHeaders({
+    title: `Welcome to ${SITE_NAME}!`,
+    description: "Your account is ready.",
+  });
+  return signIn(request, outcome.user.id, safeRedirectPath(submission.value.redirectTo), { headers });
+}
+
+export default function SignupPage() {
+  const { redirectTo, oauthProvider } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+  });
+  const loginHref = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
+
+  return (
+    <AuthCard
+      title="Create an Account"
+      intro="A free account lets you register for events, enrol in courses and follow your progress."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to={loginHref} className="font-semibold text-teal-700 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {oauthProvider ? <OAuthButton providerName={oauthProvider} redirectTo={redirectTo} /> : null}
+      <Form method="post" {...getFormProps(form)} className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {form.errors?.length ? (
+          <div id={form.errorId} className="mb-4 sm:col-span-2">
+            <FormNotice title={form.errors[0] ?? ""} />
+          </div>
+        ) : null}
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" required wide />
+        <TextField
+          field={fields.password}
+          label={`Password (at least ${PASSWORD_MIN_LENGTH} characters)`}
+          type="password"
+          autoComplete="new-password"
+          required
+          wide
+        />
+        <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full sm:col-span-2")}>
+          {submitting ? "Creating account..." : "Create Account"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getUserId, loginPath, safeRedirectPath } from "~/utils/auth.server";
+
+/**
+ * GET /api/login: the spec's entry door. A signed-in student goes straight back;
+ * anyone else goes to the sign-in page, which offers email + password and the
+ * OAuth provider when one is configured, and returns to `redirectTo` afterwards.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUserId(request)) return redirect(redirectTo);
+  return redirect(loginPath(redirectTo));
+}

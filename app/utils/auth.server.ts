@@ -1,0 +1,103 @@
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { getUserById, type PublicUser } from "~/models/user.server";
+import { STUDENT_SESSION_COOKIE } from "./session-cookie";
+import { createDatabaseSessionStorage } from "./session-storage.server";
+import { redirectWithToast, type Toast } from "./toast.server";
+
+const STUDENT_SESSION_DAYS = 30;
+const USER_ID_KEY = "userId";
+
+export const studentSessions = createDatabaseSessionStorage(
+  STUDENT_SESSION_COOKIE,
+  STUDENT_SESSION_DAYS * 24 * 60 * 60,
+);
+
+const LOGGED_OUT_TOAST: Toast = {
+  type: "destructive",
+  title: "Unauthorized",
+  description: "You are logged out. Logging in again...",
+};
+
+function getStudentSession(request: Request) {
+  return studentSessions.getSession(request.headers.get("Cookie"));
+}
+
+/** Same-origin paths only; anything else falls back to the home page. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  return safeRedirect(typeof to === "string" ? to : null, fallback);
+}
+
+export function loginPath(redirectTo: string): string {
+  return `/login?${new URLSearchParams({ redirectTo })}`;
+}
+
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  const session = await getStudentSession(request);
+  const userId = session.get(USER_ID_KEY);
+  return typeof userId === "string" ? userId : null;
+}
+
+export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
+  const userId = await getUserId(request);
+  return userId ? getUserById(userId) : null;
+}
+
+/**
+ * The signed-in student, or a redirect to sign in that comes back here. A
+ * session that has ended says so; a visitor who never signed in gets
+ * `whenSignedOut` (or no toast).
+ */
+export async function requireUser(
+  request: Request,
+  options: { redirectTo?: string; whenSignedOut?: Toast } = {},
+): Promise<PublicUser> {
+  const session = await getStudentSession(request);
+  const userId = session.get(USER_ID_KEY);
+  const user = typeof userId === "string" ? getUserById(userId) : null;
+  if (user) return user;
+  const target = loginPath(options.redirectTo ?? currentPath(request));
+  const hadSession = session.id !== "";
+  const toast = hadSession ? LOGGED_OUT_TOAST : options.whenSignedOut;
+  throw toast ? await redirectWithToast(target, toast) : redirect(target);
+}
+
+/** For JSON endpoints: the signed-in student, or 401 `{ message: "Unauthorized" }`. */
+export async function requireApiUser(request: Request): Promise<PublicUser> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  throw Response.json({ message: "Unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Sign-in and sign-up pages send a signed-in student on to where they were going. */
+export async function requireAnonymous(request: Request) {
+  if (await getUserId(request)) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+  }
+}
+
+/**
+ * Starts a fresh session for the student (a new id, so a session id planted
+ * before sign-in is worthless) and redirects.
+ */
+export async function signIn(request: Request, userId: string, redirectTo: string, init?: ResponseInit) {
+  const previous = await getStudentSession(request);
+  if (previous.id) await studentSessions.destroySession(previous);
+  const session = await studentSessions.getSession();
+  session.set(USER_ID_KEY, userId);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await studentSessions.commitSession(session));
+  return redirect(safeRedirectPath(redirectTo), { ...init, headers });
+}
+
+export async function signOut(request: Request, redirectTo = "/") {
+  const session = await getStudentSession(request);
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await studentSessions.destroySession(session) },
+  });
+}
