@@ -1,0 +1,46 @@
+import type { z } from "zod";
+
+// The JSON API's answers. Errors are `{ message, errors? }`: the spec's client
+// shows `message`, and `errors` names the fields at fault.
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function apiJson(body: unknown, status = 200, headers: HeadersInit = NO_STORE) {
+  return Response.json(body, { status, headers });
+}
+
+export function apiError(status: number, message: string, errors?: Record<string, string[]>) {
+  return Response.json(errors ? { message, errors } : { message }, { status, headers: NO_STORE });
+}
+
+/** The request's JSON body, or a thrown 400/415 answer for anything else. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  if (!request.headers.get("Content-Type")?.includes("application/json"))
+    throw apiError(415, "Send the body as JSON with Content-Type: application/json.");
+  try {
+    return await request.json();
+  } catch {
+    throw apiError(400, "The request body is not valid JSON.");
+  }
+}
+
+/** Parses a JSON body with a form's schema; a thrown 400 names each field's first problem. */
+export async function parseJsonBody<Schema extends z.ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  message = "Please check the highlighted fields.",
+): Promise<z.infer<Schema>> {
+  const result = schema.safeParse(await readJsonBody(request));
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "form";
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw apiError(400, message, errors);
+}
+
+/** 405 for methods a resource route does not take. */
+export function methodNotAllowed(allowed: string[]) {
+  return new Response(null, { status: 405, headers: { Allow: allowed.join(", ") } });
+}
