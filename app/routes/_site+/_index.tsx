@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Marquee } from "~/components/marquee";
 import { buttonClass } from "~/components/ui/button";
@@ -20,11 +20,15 @@ import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
 import { blogPostDate, listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { listApprovedTestimonials } from "~/models/testimonial.server";
+import { getOptionalUser } from "~/utils/auth.server";
 import { formatIsoDateInIndia, formatShortDate, formatTickerDate } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
+import { Dashboard } from "./__dashboard";
+import { dashboardData } from "./__dashboard.server";
 import { HomeBlogCard, type HomePost } from "./__home-blog-card";
-import { HomeEventCard, type HomeEvent } from "./__home-event-card";
+import { HomeEventCard } from "./__home-event-card";
+import { toHomeEvent } from "./__home.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
 /** The ticker runs through the next few events; the cards show three (spec §9). */
@@ -37,23 +41,20 @@ function eventPriceLabel(event: SiteEvent) {
   return isFreeEvent(event) ? "FREE" : formatRupees(event.pricePaise);
 }
 
-export async function loader() {
+/** Visitors get the landing page; a signed-in student gets the dashboard. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (user) return { dashboard: dashboardData(user), landing: null };
+  return { dashboard: null, landing: landingData() };
+}
+
+function landingData() {
   const upcoming = listActiveEvents({ time: "upcoming" });
   const ticker = upcoming.slice(0, TICKER_LIMIT).map((event) => ({
     id: event.id,
     text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
   }));
-  const events: HomeEvent[] = upcoming.slice(0, HOME_EVENTS).map((event) => ({
-    id: event.id,
-    title: event.title,
-    description: event.description,
-    eventType: event.eventType,
-    isFree: isFreeEvent(event),
-    isoDate: formatIsoDateInIndia(event.eventDate),
-    dateLabel: formatShortDate(event.eventDate),
-    detailLabel:
-      event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatRupees(event.pricePaise),
-  }));
+  const events = upcoming.slice(0, HOME_EVENTS).map(toHomeEvent);
   const posts: HomePost[] = listRecentPosts(HOME_POSTS).map((post) => ({
     slug: post.slug,
     title: post.title,
@@ -98,7 +99,9 @@ const introVideo: FacadeVideo = {
 };
 
 export default function Home() {
-  const { ticker, events, posts, testimonial } = useLoaderData<typeof loader>();
+  const { dashboard, landing } = useLoaderData<typeof loader>();
+  if (dashboard) return <Dashboard data={dashboard} />;
+  const { ticker, events, posts, testimonial } = landing;
   return (
     <>
       <Hero />

@@ -1,0 +1,32 @@
+import { countActiveCourses } from "~/models/course.server";
+import { countStudentEnrollments, listStudentEnrollments } from "~/models/enrollment.server";
+import { eventStats, listUpcomingEvents } from "~/models/event.server";
+import type { PublicUser } from "~/models/user.server";
+import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { toHomeEvent } from "./__home.server";
+
+/** The dashboard shows three enrollments and three events (spec §9). */
+const DASHBOARD_LIST_LIMIT = 3;
+
+export function dashboardData(user: PublicUser) {
+  const now = new Date();
+  return {
+    firstName: user.firstName,
+    email: user.email,
+    enrolledCount: countStudentEnrollments(user.id),
+    courseCount: countActiveCourses(),
+    eventCount: eventStats(now).upcoming,
+    enrollments: listStudentEnrollments(user.id, DASHBOARD_LIST_LIMIT).map((enrollment) => ({
+      id: enrollment.id,
+      courseId: enrollment.courseId,
+      title: enrollment.courseTitle,
+      level: enrollment.courseLevel,
+      duration: enrollment.courseDuration,
+      isoDate: formatIsoDateInIndia(enrollment.enrolledAt),
+      dateLabel: formatShortDate(enrollment.enrolledAt),
+    })),
+    events: listUpcomingEvents(DASHBOARD_LIST_LIMIT, now).map(toHomeEvent),
+  };
+}
+
+export type DashboardData = ReturnType<typeof dashboardData>;
