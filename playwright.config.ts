@@ -10,6 +10,22 @@ export const ANALYTICS_TEST_ID = "G-E2ETEST123";
 /** The same build served with Google Analytics configured. */
 export const ANALYTICS_BASE_URL = `http://localhost:${ANALYTICS_PORT}`;
 
+// A real OpenID provider (tests/fixtures/oidc-provider.ts) on 127.0.0.1, so
+// its cookies never mix with the app's (cookies ignore ports, not hosts).
+const OIDC_PORT = PORT + 60;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+export const OAUTH_PROVIDER_NAME = "Test Identity";
+export const OAUTH_CLIENT_ID = "e2e-site";
+const OAUTH_CLIENT_SECRET = "e2e-site-client-secret";
+/** The main server offers OAuth sign-in; the analytics server does not. */
+const OAUTH_ENV = {
+  OAUTH_CLIENT_ID,
+  OAUTH_CLIENT_SECRET,
+  OAUTH_ISSUER: OIDC_ISSUER,
+  OAUTH_PROVIDER_NAME,
+};
+const NO_OAUTH_ENV = { OAUTH_CLIENT_ID: "", OAUTH_CLIENT_SECRET: "", OAUTH_ISSUER: "" };
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results/${PORT}`,
@@ -36,24 +52,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium" }],
-  webServer: [PORT, ANALYTICS_PORT].map((port) => {
-    const database = `data/e2e-${port}.db`;
-    return {
-      // A fresh database with the demo content for every run, served by the
-      // production build exactly as `npm start` serves it. The second server
-      // has Google Analytics configured, to test the tag's presence.
-      command: `rm -f ${database} ${database}-wal ${database}-shm && tsx scripts/start.ts`,
-      url: `http://localhost:${port}/healthz`,
-      timeout: 300_000,
+  webServer: [
+    {
+      command: "tsx tests/fixtures/oidc-provider.ts",
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
       reuseExistingServer: false,
       stdout: "pipe" as const,
       env: {
-        PORT: String(port),
-        DATABASE_URL: database,
-        NODE_ENV: "production",
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        ...(port === PORT ? {} : { GA_TRACKING_ID: ANALYTICS_TEST_ID }),
+        OIDC_PORT: String(OIDC_PORT),
+        OIDC_CLIENT_ID: OAUTH_CLIENT_ID,
+        OIDC_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
+        OIDC_REDIRECT_URIS: `http://localhost:${PORT}/auth/oauth/callback`,
       },
-    };
-  }),
+    },
+    ...[PORT, ANALYTICS_PORT].map((port) => {
+      const database = `data/e2e-${port}.db`;
+      return {
+        // A fresh database with the demo content for every run, served by the
+        // production build exactly as `npm start` serves it. The first server
+        // offers OAuth sign-in against the test provider; the second has
+        // Google Analytics configured (and no OAuth).
+        command: `rm -f ${database} ${database}-wal ${database}-shm && tsx scripts/start.ts`,
+        url: `http://localhost:${port}/healthz`,
+        timeout: 300_000,
+        reuseExistingServer: false,
+        stdout: "pipe" as const,
+        env: {
+          PORT: String(port),
+          DATABASE_URL: database,
+          NODE_ENV: "production",
+          SESSION_SECRET: E2E_SESSION_SECRET,
+          ...(port === PORT ? OAUTH_ENV : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV }),
+        },
+      };
+    }),
+  ],
 });

@@ -10,12 +10,14 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { seedDemoContent } from "./db/seed";
+import { deleteExpiredSessions } from "./app/models/session.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { describeDisabledFeatures, getEnv } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 export async function startServer() {
   const env = getEnv();
@@ -23,6 +25,9 @@ export async function startServer() {
   const { seeded } = seedDemoContent(db);
   if (seeded) console.log("Seeded demo content into an empty database.");
   for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
+  // Expired sessions already read as signed out; this only keeps the table small.
+  deleteExpiredSessions();
+  setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
 
   const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
   const buildPath = pathToFileURL(join(buildDir, "server/index.js"));

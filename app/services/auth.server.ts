@@ -86,17 +86,35 @@ export function oauthProviderName(): string | null {
 }
 
 const OAUTH_CALLBACK_PATH = "/auth/oauth/callback";
+// Both cookies live only under /auth/oauth: the start and the callback.
+const OAUTH_COOKIE_PATH = "/auth/oauth";
+// remix-auth-oauth2 writes one `oauth_state:<uuid>` cookie per started sign-in.
+const OAUTH_STATE_COOKIE = "oauth_state";
+const OAUTH_RETURN_COOKIE = "oauth_return";
 const OAUTH_RETURN_SECONDS = 10 * 60;
 
 // Where to go after the provider sends the student back.
-const oauthReturnCookie = createCookie("oauth_return", {
+const oauthReturnCookie = createCookie(OAUTH_RETURN_COOKIE, {
   httpOnly: true,
   sameSite: "lax",
-  path: "/auth/oauth",
+  path: OAUTH_COOKIE_PATH,
   secure: cookiesAreSecure(),
   secrets: [sessionSecret()],
   maxAge: OAUTH_RETURN_SECONDS,
 });
+
+/** Set-Cookie values that delete every OAuth cookie the request carries (state, verifier, return path). */
+function clearOAuthCookies(request: Request): string[] {
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim())
+    .filter((name) => name.startsWith(OAUTH_STATE_COOKIE) || name === OAUTH_RETURN_COOKIE);
+  const secure = cookiesAreSecure() ? "; Secure" : "";
+  return [...new Set(names)].map(
+    (name) =>
+      `${name}=; Path=${OAUTH_COOKIE_PATH}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
 
 type Endpoints = { authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
 
@@ -111,7 +129,10 @@ let discovered: Promise<Endpoints> | undefined;
 async function endpointsFor(config: OAuthConfig): Promise<Endpoints> {
   if (!("issuer" in config.endpoints)) return config.endpoints;
   const issuer = config.endpoints.issuer.replace(/\/$/, "");
-  discovered ??= fetch(`${issuer}/.well-known/openid-configuration`, { headers: { Accept: "application/json" } })
+  discovered ??= fetch(`${issuer}/.well-known/openid-configuration`, {
+    headers: { Accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  })
     .then(async (response) => {
       if (!response.ok) throw new Error(`OpenID discovery at ${issuer} answered ${response.status}`);
       const document = discoverySchema.parse(await response.json());
@@ -128,13 +149,19 @@ async function endpointsFor(config: OAuthConfig): Promise<Endpoints> {
   return discovered;
 }
 
+const webUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value));
+
 const profileSchema = z.object({
   email: z.string().email(),
   email_verified: z.boolean().optional(),
   given_name: z.string().optional(),
   family_name: z.string().optional(),
   name: z.string().optional(),
-  picture: z.string().url().optional(),
+  // A bad picture must not cost the student their sign-in.
+  picture: webUrl.optional().catch(undefined),
 });
 
 export class OAuthSignInError extends Error {}
@@ -151,28 +178,30 @@ async function oauthStrategy(request: Request) {
       tokenEndpoint: endpoints.tokenUrl,
       redirectURI: `${siteOrigin(request)}${OAUTH_CALLBACK_PATH}`,
       scopes: config.scopes,
+      // PKCE with S256 is the strategy's default.
       cookie: {
-        name: "oauth_state",
+        name: OAUTH_STATE_COOKIE,
         httpOnly: true,
         sameSite: "Lax",
         ...(cookiesAreSecure() ? { secure: true } : {}),
-        path: "/auth/oauth",
+        path: OAUTH_COOKIE_PATH,
         maxAge: OAUTH_RETURN_SECONDS,
       },
     },
     async ({ tokens }) => {
       const response = await fetch(endpoints.userinfoUrl, {
         headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
+        signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new OAuthSignInError(`userinfo answered ${response.status}`);
       const profile = profileSchema.safeParse(await response.json());
       if (!profile.success || profile.data.email_verified === false)
         throw new OAuthSignInError("The provider did not share a verified email address.");
-      const [first, ...rest] = (profile.data.name ?? "").split(" ");
+      const [first, ...rest] = (profile.data.name ?? "").trim().split(/\s+/);
       return findOrCreateOAuthUser({
         email: profile.data.email,
-        firstName: profile.data.given_name ?? (first || null),
-        lastName: profile.data.family_name ?? (rest.join(" ") || null),
+        firstName: profile.data.given_name || first || null,
+        lastName: profile.data.family_name || rest.join(" ") || null,
         profileImageUrl: profile.data.picture ?? null,
       }).id;
     },
@@ -182,9 +211,12 @@ async function oauthStrategy(request: Request) {
 /** Sends the browser to the provider (state and PKCE verifier in a cookie). */
 export async function startOAuthSignIn(request: Request, redirectTo: string): Promise<Response> {
   const strategy = await oauthStrategy(request);
-  if (!strategy) throw redirect("/login");
+  if (!strategy) return redirect("/login");
+  // The strategy treats a `state` in the URL as a callback; the start never is one.
+  const url = new URL(request.url);
+  url.search = "";
   try {
-    await strategy.authenticate(request);
+    await strategy.authenticate(new Request(url, { headers: request.headers }));
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     thrown.headers.append("Set-Cookie", await oauthReturnCookie.serialize(safeRedirectPath(redirectTo)));
@@ -193,15 +225,28 @@ export async function startOAuthSignIn(request: Request, redirectTo: string): Pr
   throw new Error("The OAuth strategy neither redirected nor failed.");
 }
 
-/** Completes the provider's callback: the signed-in user's id and where to go next. */
-export async function finishOAuthSignIn(request: Request): Promise<{ userId: string; redirectTo: string }> {
-  const strategy = await oauthStrategy(request);
-  if (!strategy) throw redirect("/login");
+export type OAuthOutcome =
+  | { ok: true; userId: string; redirectTo: string; headers: Headers }
+  | { ok: false; reason: string; redirectTo: string; headers: Headers };
+
+/**
+ * Completes the provider's callback: checks the state against the cookie,
+ * trades the code (with the PKCE verifier) for tokens and finds or creates
+ * the student by email. Either way the OAuth cookies are cleared.
+ */
+export async function finishOAuthSignIn(request: Request): Promise<OAuthOutcome> {
+  const headers = new Headers();
+  for (const cookie of clearOAuthCookies(request)) headers.append("Set-Cookie", cookie);
   const redirectTo = safeRedirectPath(await oauthReturnCookie.parse(request.headers.get("Cookie")));
+  const fail = (reason: string): OAuthOutcome => ({ ok: false, reason, redirectTo, headers });
+  // Without a state the strategy would start a new sign-in instead.
+  if (!new URL(request.url).searchParams.get("state")) return fail("The callback carried no state.");
   try {
-    return { userId: await strategy.authenticate(request), redirectTo };
+    const strategy = await oauthStrategy(request);
+    if (!strategy) return fail("OAuth sign-in is not configured.");
+    return { ok: true, userId: await strategy.authenticate(request), redirectTo, headers };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    throw new OAuthSignInError(error instanceof Error ? error.message : String(error));
+    if (error instanceof Response) return fail(`Unexpected response ${error.status} from the strategy.`);
+    return fail(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { describeDisabledFeatures, parseEnv } from "./env.server";
+import { describeDisabledFeatures, oauthConfig, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   test("defaults give a working site with optional features off", () => {
@@ -25,5 +25,87 @@ describe("parseEnv", () => {
 
   test("file: prefix is stripped from DATABASE_URL", () => {
     expect(parseEnv({ DATABASE_URL: "file:/tmp/x.db" }).DATABASE_URL).toBe("/tmp/x.db");
+  });
+});
+
+describe("oauthConfig", () => {
+  const client = { OAUTH_CLIENT_ID: "client-id", OAUTH_CLIENT_SECRET: "client-secret" };
+  const endpoints = {
+    OAUTH_AUTHORIZATION_URL: "https://id.example.com/authorize",
+    OAUTH_TOKEN_URL: "https://id.example.com/token",
+    OAUTH_USERINFO_URL: "https://id.example.com/userinfo",
+  };
+
+  test("off without a client id and secret, or without somewhere to send the student", () => {
+    expect(oauthConfig(parseEnv({}))).toBeNull();
+    expect(oauthConfig(parseEnv({ OAUTH_CLIENT_ID: "client-id", OAUTH_ISSUER: "https://accounts.google.com" }))).toBeNull();
+    expect(oauthConfig(parseEnv({ OAUTH_CLIENT_SECRET: "secret", OAUTH_ISSUER: "https://accounts.google.com" }))).toBeNull();
+    expect(oauthConfig(parseEnv(client))).toBeNull();
+    // Two of the three endpoints are not enough.
+    expect(oauthConfig(parseEnv({ ...client, ...endpoints, OAUTH_USERINFO_URL: undefined }))).toBeNull();
+  });
+
+  test("the keys .env.example lists, left empty, leave it off and say how to turn it on", () => {
+    const env = parseEnv({
+      OAUTH_CLIENT_ID: "",
+      OAUTH_CLIENT_SECRET: "",
+      OAUTH_ISSUER: "",
+      OAUTH_AUTHORIZATION_URL: "",
+      OAUTH_TOKEN_URL: "",
+      OAUTH_USERINFO_URL: "",
+      OAUTH_PROVIDER_NAME: "Google",
+      OAUTH_SCOPES: "openid email profile",
+    });
+    expect(oauthConfig(env)).toBeNull();
+    expect(describeDisabledFeatures(env).join("\n")).toMatch(/OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET/);
+  });
+
+  test("an issuer to discover, offered as Google with OpenID scopes by default", () => {
+    const env = parseEnv({ ...client, OAUTH_ISSUER: "https://accounts.google.com" });
+    expect(oauthConfig(env)).toEqual({
+      providerName: "Google",
+      clientId: "client-id",
+      clientSecret: "client-secret",
+      scopes: ["openid", "email", "profile"],
+      endpoints: { issuer: "https://accounts.google.com" },
+    });
+    expect(describeDisabledFeatures(env).join("\n")).not.toMatch(/OAuth/);
+  });
+
+  test("the three endpoints spelled out, with a name and scopes of its own", () => {
+    const config = oauthConfig(
+      parseEnv({ ...client, ...endpoints, OAUTH_PROVIDER_NAME: " Acme ID ", OAUTH_SCOPES: "openid,email  profile" }),
+    );
+    expect(config).toEqual({
+      providerName: "Acme ID",
+      clientId: "client-id",
+      clientSecret: "client-secret",
+      scopes: ["openid", "email", "profile"],
+      endpoints: {
+        authorizationUrl: "https://id.example.com/authorize",
+        tokenUrl: "https://id.example.com/token",
+        userinfoUrl: "https://id.example.com/userinfo",
+      },
+    });
+  });
+
+  test("an issuer wins over spelled-out endpoints", () => {
+    const config = oauthConfig(parseEnv({ ...client, ...endpoints, OAUTH_ISSUER: "http://127.0.0.1:4000" }));
+    expect(config?.endpoints).toEqual({ issuer: "http://127.0.0.1:4000" });
+  });
+
+  test("a blank provider name or scope list falls back to the defaults", () => {
+    const config = oauthConfig(
+      parseEnv({ ...client, OAUTH_ISSUER: "https://accounts.google.com", OAUTH_PROVIDER_NAME: "  ", OAUTH_SCOPES: "" }),
+    );
+    expect(config?.providerName).toBe("Google");
+    expect(config?.scopes).toEqual(["openid", "email", "profile"]);
+  });
+
+  test("a malformed endpoint stops start-up with a message naming it", () => {
+    expect(() => parseEnv({ ...client, OAUTH_ISSUER: "accounts.google.com" })).toThrow(/OAUTH_ISSUER must be a URL/);
+    expect(() => parseEnv({ ...client, ...endpoints, OAUTH_TOKEN_URL: "/token" })).toThrow(
+      /OAUTH_TOKEN_URL must be a URL/,
+    );
   });
 });

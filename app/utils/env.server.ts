@@ -31,8 +31,8 @@ const envSchema = z.object({
   OAUTH_USERINFO_URL: optional(z.string().url("OAUTH_USERINFO_URL must be a URL")),
   OAUTH_CLIENT_ID: optional(z.string()),
   OAUTH_CLIENT_SECRET: optional(z.string()),
-  OAUTH_PROVIDER_NAME: z.string().default("Google"),
-  OAUTH_SCOPES: z.string().default("openid email profile"),
+  OAUTH_PROVIDER_NAME: optional(z.string().trim()).transform((name) => name || "Google"),
+  OAUTH_SCOPES: optional(z.string().trim()).transform((scopes) => scopes || "openid email profile"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -262,3 +262,16 @@ test("the session cookie is HttpOnly and SameSite=Lax, and a new one is issued a
   const second = (await context.cookies()).find((cookie) => cookie.name === "__session");
   expect(second?.value).not.toBe(first?.value);
 });
+
+test("POST /api/logout ends the session and deletes its row", async ({ context, baseURL }) => {
+  const student = await createStudent();
+  const sid = await signInAs(context, student, baseURL ?? "");
+  const response = await context.request.post("/api/logout", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/");
+  expect((await context.request.get("/api/auth/user")).status()).toBe(401);
+  const database = openTestDatabase();
+  const row = database.prepare("SELECT sid FROM sessions WHERE sid = ?").get(sid);
+  database.close();
+  expect(row).toBeUndefined();
+});

@@ -13,6 +13,16 @@ export function openTestDatabase() {
   return database;
 }
 
+/** Rows from the running server's database (a connection per call, closed after). */
+export function queryTestDatabase<T>(sql: string, ...params: unknown[]): T[] {
+  const database = openTestDatabase();
+  try {
+    return database.prepare(sql).all(...params) as T[];
+  } finally {
+    database.close();
+  }
+}
+
 export type Student = { id: string; email: string; firstName: string; lastName: string; password: string };
 
 let passwordHash: Promise<string> | undefined;

@@ -1,21 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { finishOAuthSignIn, oauthProviderName } from "~/services/auth.server";
-import { signIn } from "~/utils/auth.server";
+import { loginPath, signIn } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** GET /auth/oauth/callback: the provider sends the student back here with a code. */
+/**
+ * GET /auth/oauth/callback: the provider sends the student back here with a
+ * code and the state. Success signs in and returns to where they were going;
+ * anything else (a wrong state, a refused consent, a provider error) goes back
+ * to the sign-in page with a toast. The OAuth cookies are cleared either way.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  let outcome: Awaited<ReturnType<typeof finishOAuthSignIn>>;
-  try {
-    outcome = await finishOAuthSignIn(request);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.warn("OAuth sign-in failed:", error);
-    throw await redirectWithToast("/login", {
+  const outcome = await finishOAuthSignIn(request);
+  if (outcome.ok) return signIn(request, outcome.userId, outcome.redirectTo, { headers: outcome.headers });
+  console.warn("OAuth sign-in failed:", outcome.reason);
+  return redirectWithToast(
+    outcome.redirectTo === "/" ? "/login" : loginPath(outcome.redirectTo),
+    {
       type: "destructive",
       title: "Sign-in failed",
       description: `We could not sign you in with ${oauthProviderName() ?? "the provider"}. Please try again.`,
-    });
-  }
-  return signIn(request, outcome.userId, outcome.redirectTo);
+    },
+    { headers: outcome.headers },
+  );
 }

@@ -4,7 +4,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 /** POST (the sign-in page's button) or GET (a link) /auth/oauth: off to the provider. */
 export async function action({ request }: ActionFunctionArgs) {
-  const redirectTo = (await request.formData()).get("redirectTo");
+  const form = await request.formData().catch(() => null);
+  const redirectTo = form?.get("redirectTo");
   return begin(request, typeof redirectTo === "string" ? redirectTo : "/");
 }
 
@@ -16,9 +17,8 @@ async function begin(request: Request, redirectTo: string) {
   try {
     return await startOAuthSignIn(request, redirectTo);
   } catch (error) {
-    if (error instanceof Response) throw error;
     console.warn("OAuth sign-in could not start:", error);
-    throw await redirectWithToast("/login", PROVIDER_UNAVAILABLE);
+    return redirectWithToast("/login", PROVIDER_UNAVAILABLE);
   }
 }
 

@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 
@@ -16,16 +15,21 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
   );
 }
 
-/** "Continue with {provider}": a plain form post, so it works without JavaScript. */
+/**
+ * "Continue with {provider}": a plain link to GET /auth/oauth, which redirects
+ * to the provider. Not a form: the Content-Security-Policy's `form-action 'self'`
+ * also covers a form's redirects, so a form post could never reach the provider.
+ */
 export function OAuthButton({ providerName, redirectTo }: { providerName: string; redirectTo: string }) {
   return (
     <>
-      <Form method="post" action="/auth/oauth" reloadDocument>
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" className={buttonClass("outline", "w-full")}>
-          Continue with {providerName}
-        </button>
-      </Form>
+      <a
+        href={`/auth/oauth?${new URLSearchParams({ redirectTo })}`}
+        rel="nofollow"
+        className={buttonClass("outline", "w-full")}
+      >
+        Continue with {providerName}
+      </a>
       <p className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
         or with email

@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { BlogCard, categoryLabel } from "./__blog-card";
 import { toBlogCard } from "./__blog.server";
+import { NewsletterForm } from "./__newsletter-form";
 
 const SORT_LABELS: Record<BlogSort, string> = {
   latest: "Latest First",
@@ -181,23 +182,7 @@ export default function BlogIndex() {
               Stay Updated
             </h2>
             <p className="mt-2 text-sm text-slate-200">Get new articles and trading tips in your inbox.</p>
-            {/* The /newsletter action lands with the newsletter issue. */}
-            <Form method="post" action="/newsletter" className="mt-4 space-y-3">
-              <label htmlFor="blog-newsletter-email" className="block text-sm font-medium">
-                Email address
-              </label>
-              <input
-                id="blog-newsletter-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                className="block min-h-11 w-full rounded-lg border border-white/40 bg-white px-3 text-navy-900"
-              />
-              <button type="submit" className={buttonClass("primary", "w-full")}>
-                Subscribe
-              </button>
-            </Form>
+            <NewsletterForm inputId="blog-newsletter-email" />
           </section>
         </aside>
       </div>

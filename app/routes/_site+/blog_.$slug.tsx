@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from ".
 import { BlogCard } from "./__blog-card";
 import { ShareButtons } from "./__blog-share";
 import { findPublishedPostOr404, toBlogArticle, toBlogCard } from "./__blog.server";
+import { NewsletterForm } from "./__newsletter-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = findPublishedPostOr404(params.slug);
@@ -223,23 +224,7 @@ export default function BlogArticlePage() {
                 Stay Updated
               </h2>
               <p className="mt-2 text-sm text-slate-200">Get new articles and trading tips in your inbox.</p>
-              {/* The /newsletter action lands with the newsletter issue. */}
-              <Form method="post" action="/newsletter" className="mt-4 space-y-3">
-                <label htmlFor="article-newsletter-email" className="block text-sm font-medium">
-                  Email address
-                </label>
-                <input
-                  id="article-newsletter-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  className="block min-h-11 w-full rounded-lg border border-white/40 bg-white px-3 text-navy-900"
-                />
-                <button type="submit" className={buttonClass("primary", "w-full")}>
-                  Subscribe
-                </button>
-              </Form>
+              <NewsletterForm inputId="article-newsletter-email" />
             </section>
           </aside>
         </div>

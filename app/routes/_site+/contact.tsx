@@ -1,10 +1,18 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ } from "~/content/faq";
 import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { sendContactMessage } from "~/models/contact-message.server";
+import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
+import { isSpam } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -13,6 +21,27 @@ export const meta: MetaFunction = ({ matches }) =>
       "Questions about a course, a mentor or an event? Email, call or chat with us on WhatsApp, or send us a message.",
     path: "/contact",
   });
+
+const SENT_TOAST = { title: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.sentText };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  // A bot that filled the hidden field is told all went well, and nothing is stored.
+  if (isSpam(formData)) return redirectWithToast("/contact", SENT_TOAST);
+
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    sendContactMessage(submission.value);
+  } catch (error) {
+    console.error("Storing a contact message failed", error);
+    return data({ result: submission.reply({ formErrors: [CONTACT_TEXT.failedTitle] }) }, { status: 500 });
+  }
+  // The redirect empties the form; the toast rides on a cookie, so it shows without JavaScript too.
+  return redirectWithToast("/contact", SENT_TOAST);
+}
 
 export default function ContactPage() {
   return (
@@ -74,28 +103,7 @@ export default function ContactPage() {
             Fields marked <span aria-hidden="true">*</span>
             <span className="sr-only">with an asterisk</span> are required.
           </p>
-          <Form method="post" className="mt-8 grid gap-x-6 gap-y-1 sm:grid-cols-2">
-            <Field id="contact-name" label="Name" required>
-              <input id="contact-name" name="name" type="text" autoComplete="name" aria-required="true" className={inputClass} />
-            </Field>
-            <Field id="contact-email" label="Email" required>
-              <input id="contact-email" name="email" type="email" autoComplete="email" aria-required="true" className={inputClass} />
-            </Field>
-            <Field id="contact-phone" label="Phone (optional)">
-              <input id="contact-phone" name="phone" type="tel" autoComplete="tel" className={inputClass} />
-            </Field>
-            <Field id="contact-subject" label="Subject" required>
-              <input id="contact-subject" name="subject" type="text" aria-required="true" className={inputClass} />
-            </Field>
-            <Field id="contact-message" label="Message" required wide>
-              <textarea id="contact-message" name="message" rows={6} aria-required="true" className={`${inputClass} py-2`} />
-            </Field>
-            <div className="sm:col-span-2">
-              <button type="submit" className={buttonClass("primary", "w-full sm:w-auto")}>
-                Send Message
-              </button>
-            </div>
-          </Form>
+          <ContactForm />
         </div>
       </section>
 
@@ -121,31 +129,64 @@ export default function ContactPage() {
   );
 }
 
-const inputClass = "block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-slate-900";
+function ContactForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/contact";
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
 
-/** A labelled field with room reserved below it for an error message, so nothing shifts when one appears. */
-function Field({
-  id,
-  label,
-  required = false,
-  wide = false,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  wide?: boolean;
-  children: ReactNode;
-}) {
+  // The spec's notice answers a submit attempt with required fields left empty (not a mere blur),
+  // and stays until they are all filled in.
+  const [attempted, setAttempted] = useState(() => form.status === "error");
+  if (form.status === "error" && !attempted) setAttempted(true);
+  const missingRequired = attempted && isMissingRequiredField(form.allErrors);
+  const sendFailed = form.errors?.includes(CONTACT_TEXT.failedTitle) ?? false;
+
+  // A successful send redirects back here without action data: empty the form for the next message.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (sending) {
+      wasSending.current = true;
+      return;
+    }
+    if (!wasSending.current) return;
+    wasSending.current = false;
+    if (!actionData) {
+      form.reset();
+      setAttempted(false);
+    }
+  }, [sending, actionData, form]);
+
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-      <p id={`${id}-error`} className="min-h-6 pt-1 text-sm text-red-700" />
-    </div>
+    <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+      {missingRequired || sendFailed ? (
+        <div id={form.errorId} className="mb-4 sm:col-span-2">
+          {sendFailed ? (
+            <FormNotice title={CONTACT_TEXT.failedTitle}>{CONTACT_TEXT.failedText}</FormNotice>
+          ) : (
+            <FormNotice title={CONTACT_TEXT.missingTitle}>{CONTACT_TEXT.missingText}</FormNotice>
+          )}
+        </div>
+      ) : null}
+      <HoneypotInputs />
+      <TextField field={fields.name} label="Name" autoComplete="name" required />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+      <TextField field={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />
+      <TextField field={fields.subject} label="Subject" required />
+      <TextareaField field={fields.message} label="Message" rows={6} required wide />
+      <div className="sm:col-span-2">
+        <button type="submit" disabled={sending} className={buttonClass("primary", "w-full sm:w-auto")}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </div>
+    </Form>
   );
 }
 

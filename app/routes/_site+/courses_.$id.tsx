@@ -210,6 +210,9 @@ export default function CourseDetailPage() {
               <a href={loginHref} className={buttonClass("primary", "w-full")}>
                 Login to Enroll
               </a>
+              <Link to={`/enrollment-form?course=${course.id}`} className={buttonClass("outline", "w-full")}>
+                Fill in the enrollment form
+              </Link>
             </div>
           </div>
         </aside>

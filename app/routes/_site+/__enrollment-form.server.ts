@@ -1,0 +1,63 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { SelectGroup } from "~/components/forms";
+import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/enrollment-form.server";
+import {
+  choiceValue,
+  EnrollmentFormSchema,
+  ENROLLMENT_MESSAGES,
+  type EnrollmentFormInput,
+} from "~/schemas/enrollment-form";
+import { formatShortDate } from "~/utils/dates";
+import { parseId } from "~/utils/validation";
+
+// The enrollment form's server half, shared by /enrollment-form and (next)
+// the checkout dialog: the choice's options and the submit.
+
+/** The course-or-event select's option groups: active courses, then upcoming events. */
+export function enrollmentChoiceGroups(now = new Date()): SelectGroup[] {
+  const { courses, events } = listEnrollmentChoices(now);
+  return [
+    { label: "Courses", options: courses.map((c) => ({ value: choiceValue("course", c.id), label: c.title })) },
+    {
+      label: "Events",
+      options: events.map((e) => ({
+        value: choiceValue("event", e.id),
+        label: `${e.title} (${formatShortDate(e.eventDate)})`,
+      })),
+    },
+  ];
+}
+
+/** The choice named by `?course=3` or `?event=7`, when the select offers it. */
+export function preselectedChoice(url: URL, groups: SelectGroup[]): string | undefined {
+  const courseId = parseId(url.searchParams.get("course"));
+  const eventId = parseId(url.searchParams.get("event"));
+  const wanted = courseId !== null ? choiceValue("course", courseId) : eventId !== null ? choiceValue("event", eventId) : null;
+  if (wanted === null) return undefined;
+  return groups.some((group) => group.options.some((option) => option.value === wanted)) ? wanted : undefined;
+}
+
+export type EnrollmentSubmitOutcome =
+  | { saved: true; id: number; input: EnrollmentFormInput }
+  | { saved: false; status: 400 | 500; result: SubmissionResult<string[]> };
+
+/** Validates and stores the posted form for the student. */
+export function submitEnrollmentForm(formData: FormData, userId: string): EnrollmentSubmitOutcome {
+  const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
+  if (submission.status !== "success") return { saved: false, status: 400, result: submission.reply() };
+  try {
+    const outcome = saveEnrollmentForm(userId, submission.value);
+    if (!outcome.ok) {
+      return {
+        saved: false,
+        status: 400,
+        result: submission.reply({ fieldErrors: { courseOrEvent: outcome.errors.courseOrEventId } }),
+      };
+    }
+    return { saved: true, id: outcome.id, input: submission.value };
+  } catch (error) {
+    console.error("Saving an enrollment form failed", error);
+    return { saved: false, status: 500, result: submission.reply({ formErrors: [ENROLLMENT_MESSAGES.saveFailed] }) };
+  }
+}

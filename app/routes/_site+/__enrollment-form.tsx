@@ -1,0 +1,126 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { FormNotice, SelectField, TextField, type SelectGroup } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import {
+  EnrollmentFormSchema,
+  EXPERIENCE_LEVELS,
+  LEAD_SOURCES,
+} from "~/schemas/enrollment-form";
+
+export type EnrollmentFormDefaults = { name?: string; email?: string; courseOrEvent?: string };
+
+const experienceOptions = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }));
+const leadSourceOptions = LEAD_SOURCES.map((source) => ({ value: source, label: source }));
+const trainingOptions = [
+  { value: "online", label: "Online" },
+  { value: "offline", label: "Offline" },
+];
+
+type EnrollmentFormProps = {
+  /** Where the form posts; the current route when left out. */
+  action?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The course-or-event select's groups (see `enrollmentChoiceGroups`). */
+  choices: SelectGroup[];
+  defaultValue?: EnrollmentFormDefaults;
+  submitLabel?: string;
+  /** Extra inputs (hidden fields, an intent) a host page needs posted along. */
+  children?: ReactNode;
+  id?: string;
+};
+
+/**
+ * The enrollment information form (public-site §5). A plain post, so it works
+ * before JavaScript loads; with JavaScript each field checks itself on blur.
+ * Not tied to a page: the checkout dialog hosts it too.
+ */
+export function EnrollmentForm({
+  action,
+  lastResult,
+  choices,
+  defaultValue,
+  submitLabel = "Save Information",
+  children,
+  id = "enrollment-form",
+}: EnrollmentFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && (action === undefined || navigation.formAction === action);
+  const [form, fields] = useForm<z.input<typeof EnrollmentFormSchema>, z.output<typeof EnrollmentFormSchema>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(EnrollmentFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EnrollmentFormSchema }),
+  });
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+      {form.errors?.length ? (
+        <div className="mb-4 sm:col-span-2">
+          <FormNotice id={form.errorId} title="Error">
+            {form.errors[0]}
+          </FormNotice>
+        </div>
+      ) : null}
+      <p className="mb-3 text-sm text-slate-600 sm:col-span-2">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      {children}
+      <TextField field={fields.name} label="Full name" autoComplete="name" required />
+      <TextField
+        field={fields.whatsappNumber}
+        label="WhatsApp number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+      />
+      <TextField field={fields.email} label="Email (optional)" type="email" autoComplete="email" />
+      <TextField field={fields.age} label="Age (optional)" type="number" inputMode="numeric" />
+      <TextField field={fields.country} label="Country (optional)" autoComplete="country-name" />
+      <TextField field={fields.state} label="State" autoComplete="address-level1" required />
+      <TextField field={fields.city} label="City" autoComplete="address-level2" required />
+      <SelectField
+        field={fields.experienceLevel}
+        label="Experience level"
+        placeholder="Select your experience"
+        options={experienceOptions}
+        required
+      />
+      <SelectField
+        field={fields.courseOrEvent}
+        label="Course or event"
+        placeholder="Select a course or event"
+        options={choices}
+        required
+        wide
+      />
+      <SelectField
+        field={fields.sourceOfLead}
+        label="How did you hear about us?"
+        placeholder="Select a source"
+        options={leadSourceOptions}
+        required
+      />
+      <SelectField
+        field={fields.trainingPreference}
+        label="Training preference (optional)"
+        placeholder="No preference"
+        options={trainingOptions}
+      />
+      <TextField field={fields.broker} label="Broker (optional)" autoComplete="off" wide />
+      <div className="mt-2 sm:col-span-2">
+        <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full sm:w-auto")}>
+          {submitting ? "Saving..." : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+import { EnrollmentForm } from "./__enrollment-form";
+import { enrollmentChoiceGroups, preselectedChoice, submitEnrollmentForm } from "./__enrollment-form.server";
+
+// /enrollment-form?course={id} or ?event={id}: the enrollment information form
+// on its own page (public-site §3, §5). Signed-in students only (§4).
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Enrollment Information",
+    description: "Tell us about yourself and the course or event you want to join; our team will contact you on WhatsApp.",
+    path: "/enrollment-form",
+    noindex: true,
+  });
+
+const SIGN_IN_FIRST = {
+  title: "Please sign in",
+  description: "Sign in to fill in the enrollment form.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
+  const choices = enrollmentChoiceGroups();
+  return {
+    choices,
+    defaultValue: {
+      name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+      email: user.email,
+      courseOrEvent: preselectedChoice(new URL(request.url), choices),
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
+  const outcome = submitEnrollmentForm(await request.formData(), user.id);
+  if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
+  const { courseOrEventType, courseOrEventId } = outcome.input;
+  return redirectWithToast(courseOrEventType === "course" ? `/courses/${courseOrEventId}` : "/events", {
+    title: "Information Saved!",
+    description: "Thank you — our team will contact you on WhatsApp shortly.",
+  });
+}
+
+export default function EnrollmentFormPage() {
+  const { choices, defaultValue } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
+      <div className="w-full max-w-3xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-3xl font-bold text-navy-900">Enrollment Information</h1>
+        <p className="mt-2 text-slate-600">
+          Tell us a little about yourself and what you would like to join. Our team will reach you on WhatsApp.
+        </p>
+        <div className="mt-6">
+          <EnrollmentForm lastResult={actionData?.result} choices={choices} defaultValue={defaultValue} />
+        </div>
+      </div>
+    </div>
+  );
+}

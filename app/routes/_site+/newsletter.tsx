@@ -1,0 +1,36 @@
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
+import { safeRedirectPath } from "~/utils/auth.server";
+import { isSpam } from "~/utils/honeypot.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * The 'Stay Updated' boxes on the blog post here and come back to the page they
+ * were on (redirectTo) with a toast. The box is tiny and sits on many pages, so
+ * every answer, a refusal included, is a toast after a redirect: it works the
+ * same with JavaScript off.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const back = safeRedirectPath(formData.get("redirectTo"), "/blog");
+  if (isSpam(formData)) return redirectWithToast(back, subscribedToast);
+
+  const submission = parseWithZod(formData, { schema: NewsletterFormSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(back, { title: NEWSLETTER_TEXT.invalidTitle, type: "destructive" });
+  }
+  const { status } = subscribeToNewsletter(submission.value.email);
+  return redirectWithToast(
+    back,
+    status === "subscribed" ? subscribedToast : { title: NEWSLETTER_TEXT.alreadyTitle, description: NEWSLETTER_TEXT.alreadyText },
+  );
+}
+
+const subscribedToast = { title: NEWSLETTER_TEXT.subscribedTitle, description: NEWSLETTER_TEXT.subscribedText };
+
+/** Nothing to show at /newsletter itself: the boxes live on the blog. */
+export function loader() {
+  return redirect("/blog");
+}

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { sendContactMessage } from "~/models/contact-message.server";
+import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
+import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+
+/**
+ * POST /api/contact: name, email, phone (optional), subject, message.
+ * 201 `{ message, description }` once stored; 400 `{ message, errors }` naming each field at
+ * fault (the spec's client shows `message` in its 'Failed to Send Message' toast).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const result = ContactSchema.safeParse(await readJsonBody(request));
+  if (!result.success) {
+    const errors = fieldErrors(result.error.flatten());
+    const message = isMissingRequiredField(errors)
+      ? `${CONTACT_TEXT.missingTitle}. ${CONTACT_TEXT.missingText}`
+      : "Please check the highlighted fields.";
+    return apiError(400, message, errors);
+  }
+  try {
+    sendContactMessage(result.data);
+  } catch (error) {
+    console.error("Storing a contact message failed", error);
+    return apiError(500, CONTACT_TEXT.failedText);
+  }
+  return apiJson({ message: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.sentText }, 201);
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+/** Zod's flattened errors without the empty entries; a body that is not an object is a "form" error. */
+function fieldErrors({ formErrors, fieldErrors }: { formErrors: string[]; fieldErrors: Partial<Record<string, string[]>> }) {
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) if (messages?.length) errors[field] = messages;
+  if (formErrors.length) errors.form = formErrors;
+  return errors;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { phoneField } from "./fields";
+
+/** The texts the contact form shows (public-site §5 and §8). */
+export const CONTACT_TEXT = {
+  missingTitle: "Please fill in all required fields",
+  missingText: "Name, email, subject, and message are required.",
+  failedTitle: "Failed to Send Message",
+  failedText: "There was an error sending your message. Please try again.",
+  sentTitle: "Message Sent!",
+  sentText: "Thank you for your message. We'll get back to you within 24 hours.",
+} as const;
+
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 200, message: 5000 } as const;
+
+/** Each required field's message when it is left empty. */
+export const CONTACT_REQUIRED_MESSAGES = {
+  name: "Name is required",
+  email: "Email is required",
+  subject: "Subject is required",
+  message: "Message is required",
+} as const;
+
+const INVALID_EMAIL = "Please enter a valid email address";
+const INVALID_PHONE = "Please enter a valid phone number";
+
+/**
+ * A required text: missing, null, empty and blank all read as "X is required".
+ * (Conform hands an empty input over as undefined; the JSON API may send "" or null.)
+ */
+function requiredText(requiredMessage: string, max: number, tooLongMessage: string) {
+  return z
+    .string({ required_error: requiredMessage, invalid_type_error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, tooLongMessage);
+}
+
+/** Browsers post a textarea's line breaks as CRLF (without JavaScript) or LF (with it): store LF. */
+const normalizeLineBreaks = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+
+/** An optional value sent as "", blank or null counts as not given. */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** The spec's contact message payload: name, email, phone (optional), subject, message. */
+export const ContactSchema = z.object({
+  name: requiredText(
+    CONTACT_REQUIRED_MESSAGES.name,
+    CONTACT_LIMITS.name,
+    `Name must be at most ${CONTACT_LIMITS.name} characters`,
+  ),
+  email: requiredText(CONTACT_REQUIRED_MESSAGES.email, CONTACT_LIMITS.email, INVALID_EMAIL).email(INVALID_EMAIL),
+  phone: z.preprocess(blankToUndefined, phoneField(INVALID_PHONE).optional()),
+  subject: requiredText(
+    CONTACT_REQUIRED_MESSAGES.subject,
+    CONTACT_LIMITS.subject,
+    `Subject must be at most ${CONTACT_LIMITS.subject} characters`,
+  ),
+  message: z.preprocess(
+    normalizeLineBreaks,
+    requiredText(
+      CONTACT_REQUIRED_MESSAGES.message,
+      CONTACT_LIMITS.message,
+      `Message must be at most ${CONTACT_LIMITS.message} characters`,
+    ),
+  ),
+});
+
+export type ContactInput = z.infer<typeof ContactSchema>;
+
+type FieldErrors = Partial<Record<string, readonly string[] | null | undefined>>;
+
+/** True when any required field shows its "is required" message: the spec's notice then appears. */
+export function isMissingRequiredField(errors: FieldErrors | null | undefined): boolean {
+  if (!errors) return false;
+  return Object.entries(CONTACT_REQUIRED_MESSAGES).some(([field, message]) => errors[field]?.includes(message) ?? false);
+}

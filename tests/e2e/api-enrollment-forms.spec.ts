@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import type { APIResponse } from "@playwright/test";
+import { expect, queryTestDatabase, test } from "./fixtures";
+
+// POST /api/enrollment-forms (public-site §3, §5, §7): the spec's payload from a
+// signed-in student. The page's request context shares the signed-in cookie.
+
+const PATH = "/api/enrollment-forms";
+
+const payload = {
+  name: "Rahul Verma",
+  whatsappNumber: "9876543210",
+  email: "rahul@example.com",
+  age: 34,
+  country: "India",
+  state: "Gujarat",
+  city: "Ahmedabad",
+  experienceLevel: "Expert",
+  sourceOfLead: "Seminar",
+  broker: "Upstox",
+  trainingPreference: "online",
+};
+
+type Row = Record<string, unknown>;
+
+
+const activeCourseIds = () => queryTestDatabase<{ id: number }>("SELECT id FROM courses WHERE is_active = 1 ORDER BY id").map((r) => r.id);
+const upcomingEventIds = () =>
+  queryTestDatabase<{ id: number }>("SELECT id FROM events WHERE is_active = 1 AND event_date > ? ORDER BY event_date", Date.now()).map(
+    (r) => r.id,
+  );
+const formsOf = (userId: string) => queryTestDatabase<Row>("SELECT * FROM enrollment_forms WHERE user_id = ? ORDER BY id", userId);
+
+async function jsonOf(response: APIResponse, status: number) {
+  expect(response.status()).toBe(status);
+  expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  return response.json();
+}
+
+test.describe("POST /api/enrollment-forms", () => {
+  test("401 Unauthorized when signed out, and nothing is stored", async ({ request }) => {
+    const city = `Nowhere ${randomUUID()}`;
+    const response = await request.post(PATH, {
+      data: { ...payload, city, courseOrEventId: activeCourseIds()[0], courseOrEventType: "course" },
+    });
+    expect(await jsonOf(response, 401)).toEqual({ message: "Unauthorized" });
+    expect(queryTestDatabase("SELECT id FROM enrollment_forms WHERE city = ?", city)).toEqual([]);
+  });
+
+  test("201 { id } stores the form for the student, payment pending", async ({ page, student }) => {
+    const courseId = activeCourseIds()[0]!;
+    const response = await page.request.post(PATH, {
+      data: { ...payload, courseOrEventId: courseId, courseOrEventType: "course" },
+    });
+    const body = await jsonOf(response, 201);
+    expect(body).toEqual({ id: expect.any(Number) });
+    expect(formsOf(student.id)).toEqual([
+      expect.objectContaining({
+        id: body.id,
+        user_id: student.id,
+        name: "Rahul Verma",
+        whatsapp_number: "9876543210",
+        email: "rahul@example.com",
+        age: 34,
+        country: "India",
+        state: "Gujarat",
+        city: "Ahmedabad",
+        experience_level: "Expert",
+        course_or_event_id: courseId,
+        course_or_event_type: "course",
+        source_of_lead: "Seminar",
+        broker: "Upstox",
+        training_preference: "online",
+        payment_status: "pending",
+        payment_intent_id: null,
+      }),
+    ]);
+
+    // An upcoming event, with only the required fields (optional ones empty or null).
+    const eventId = upcomingEventIds()[0]!;
+    const second = await page.request.post(PATH, {
+      data: {
+        name: "Rahul Verma",
+        whatsappNumber: "+91 98765 43210",
+        email: "",
+        age: null,
+        state: "Gujarat",
+        city: "Surat",
+        experienceLevel: "Beginner",
+        courseOrEventId: String(eventId),
+        courseOrEventType: "event",
+        sourceOfLead: "Facebook",
+      },
+    });
+    const secondBody = await jsonOf(second, 201);
+    expect(secondBody.id).toBeGreaterThan(body.id);
+    expect(formsOf(student.id)[1]).toMatchObject({
+      id: secondBody.id,
+      email: null,
+      age: null,
+      country: null,
+      broker: null,
+      training_preference: null,
+      course_or_event_id: eventId,
+      course_or_event_type: "event",
+    });
+  });
+
+  test("400 names every missing field with the spec's messages", async ({ page, student }) => {
+    const body = await jsonOf(await page.request.post(PATH, { data: {} }), 400);
+    expect(body).toEqual({
+      message: expect.any(String),
+      errors: {
+        name: ["Name is required"],
+        whatsappNumber: ["Valid mobile number is required"],
+        state: ["State is required"],
+        city: ["City is required"],
+        experienceLevel: ["Experience level is required"],
+        courseOrEventId: ["Please select a course or event"],
+        courseOrEventType: ["Type is required"],
+        sourceOfLead: ["Source of lead is required"],
+      },
+    });
+
+    const bad = await jsonOf(
+      await page.request.post(PATH, {
+        data: {
+          ...payload,
+          whatsappNumber: "12345",
+          email: "rahul@",
+          age: 7,
+          experienceLevel: "Guru",
+          sourceOfLead: "Billboard",
+          trainingPreference: "hybrid",
+          courseOrEventId: activeCourseIds()[0],
+          courseOrEventType: "seminar",
+        },
+      }),
+      400,
+    );
+    expect(bad.errors).toEqual({
+      whatsappNumber: ["Valid mobile number is required"],
+      email: ["Please enter a valid email address"],
+      age: ["Age must be a whole number from 10 to 100"],
+      experienceLevel: ["Experience level is required"],
+      sourceOfLead: ["Source of lead is required"],
+      trainingPreference: ["Please choose online or offline training"],
+      courseOrEventType: ["Type is required"],
+    });
+    expect(formsOf(student.id)).toEqual([]);
+  });
+
+  test("400 for a course or event that is not offered, or of the other type", async ({ page, student }) => {
+    const retiredCourse = queryTestDatabase<{ id: number }>("SELECT id FROM courses WHERE is_active = 0")[0]!.id;
+    const cancelledEvent = queryTestDatabase<{ id: number }>("SELECT id FROM events WHERE is_active = 0")[0]!.id;
+    const pastEvent = queryTestDatabase<{ id: number }>("SELECT id FROM events WHERE is_active = 1 AND event_date < ?", Date.now())[0]!.id;
+    const courses = new Set(activeCourseIds());
+    const events = new Set(upcomingEventIds());
+    // An active course's id that no open event has, and the other way round.
+    const courseOnly = [...courses].find((id) => !events.has(id));
+    const eventOnly = [...events].find((id) => !courses.has(id));
+    expect(courseOnly && eventOnly).toBeTruthy();
+
+    for (const [courseOrEventType, courseOrEventId] of [
+      ["course", retiredCourse],
+      ["course", 999999],
+      ["event", cancelledEvent],
+      ["event", pastEvent],
+      ["event", courseOnly],
+      ["course", eventOnly],
+    ] as const) {
+      const response = await page.request.post(PATH, { data: { ...payload, courseOrEventId, courseOrEventType } });
+      const body = await jsonOf(response, 400);
+      expect(body, `${courseOrEventType} ${courseOrEventId}`).toEqual({
+        message: "Please select a course or event",
+        errors: { courseOrEventId: ["Please select a course or event"] },
+      });
+    }
+    expect(formsOf(student.id)).toEqual([]);
+  });
+
+  test("415 for a body that is not JSON; 405 for GET", async ({ page, student: _student }) => {
+    const response = await page.request.post(PATH, { form: { name: "Rahul" } });
+    expect(response.status()).toBe(415);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+    const get = await page.request.get(PATH);
+    expect(get.status()).toBe(405);
+    expect(get.headers()["allow"]).toBe("POST");
+  });
+});
