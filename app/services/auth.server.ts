@@ -195,7 +195,9 @@ async function oauthStrategy(request: Request) {
       });
       if (!response.ok) throw new OAuthSignInError(`userinfo answered ${response.status}`);
       const profile = profileSchema.safeParse(await response.json());
-      if (!profile.success || profile.data.email_verified === false)
+      // Only a verified email may sign in, or create or join an account: an unverified one
+      // would let anyone claim an address and take over the password account that owns it.
+      if (!profile.success || profile.data.email_verified !== true)
         throw new OAuthSignInError("The provider did not share a verified email address.");
       const [first, ...rest] = (profile.data.name ?? "").trim().split(/\s+/);
       return findOrCreateOAuthUser({

@@ -154,6 +154,19 @@ inBothModes((mode) => {
       expect(rows[0]?.first_name).toBe("Priya");
     });
 
+    test("an email the provider has not verified cannot take over the password account that owns it", async ({ page }) => {
+      const login = uniqueLogin("unverified");
+      const student = await createStudent({ email: emailOf(login) });
+
+      await goToProvider(page, mode);
+      await signInAtProvider(page, login);
+
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
+      await expect(page.getByRole("alert").filter({ hasText: "Sign-in failed" })).toBeVisible();
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+      expect(usersWithEmail(student.email)).toHaveLength(1);
+    });
+
     test("a callback with a forged state ends on /login with 'Sign-in failed', signed out", async ({
       page,
       context,
