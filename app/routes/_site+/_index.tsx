@@ -48,6 +48,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { dashboard: null, landing: landingData() };
 }
 
+// Built on the server and sent as loader data, so the video lists stay out of the page's JavaScript.
+const tutorialVideos: FacadeVideo[] = TUTORIAL_VIDEOS.map((video) => ({
+  key: video.id,
+  title: video.title,
+  thumbnail: video.thumbnail,
+  href: video.url,
+  embedSrc: embedUrl(video.id),
+}));
+
+const introVideo: FacadeVideo = {
+  key: INTRO_VIDEO.id,
+  title: INTRO_VIDEO.title,
+  thumbnail: INTRO_VIDEO.thumbnail,
+  href: watchUrl(INTRO_VIDEO.id),
+  embedSrc: embedUrl(INTRO_VIDEO.id),
+};
+
 function landingData() {
   const upcoming = listActiveEvents({ time: "upcoming" });
   const ticker = upcoming.slice(0, TICKER_LIMIT).map((event) => ({
@@ -65,7 +82,15 @@ function landingData() {
     dateLabel: formatShortDate(blogPostDate(post)),
   }));
   const [testimonial] = listApprovedTestimonials(1);
-  return { ticker, events, posts, testimonial: testimonial ? toPublicTestimonial(testimonial) : null };
+  return {
+    ticker,
+    events,
+    posts,
+    testimonial: testimonial ? toPublicTestimonial(testimonial) : null,
+    tutorialVideos,
+    introVideo,
+    mentorSection: MENTOR_SECTION,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
@@ -82,26 +107,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   }),
 ];
 
-const tutorialVideos: FacadeVideo[] = TUTORIAL_VIDEOS.map((video) => ({
-  key: video.id,
-  title: video.title,
-  thumbnail: video.thumbnail,
-  href: video.url,
-  embedSrc: embedUrl(video.id),
-}));
-
-const introVideo: FacadeVideo = {
-  key: INTRO_VIDEO.id,
-  title: INTRO_VIDEO.title,
-  thumbnail: INTRO_VIDEO.thumbnail,
-  href: watchUrl(INTRO_VIDEO.id),
-  embedSrc: embedUrl(INTRO_VIDEO.id),
-};
-
 export default function Home() {
   const { dashboard, landing } = useLoaderData<typeof loader>();
   if (dashboard) return <Dashboard data={dashboard} />;
-  const { ticker, events, posts, testimonial } = landing;
+  const { ticker, events, posts, testimonial, tutorialVideos, introVideo, mentorSection } = landing;
   return (
     <>
       <Hero />
@@ -111,9 +120,9 @@ export default function Home() {
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 lg:grid-cols-2">
           <div>
             <h2 id="intro-heading" className="text-3xl font-bold text-navy-900">
-              {MENTOR_SECTION.heading}
+              {mentorSection.heading}
             </h2>
-            <p className="mt-4 text-lg text-slate-700">{MENTOR_SECTION.text}</p>
+            <p className="mt-4 text-lg text-slate-700">{mentorSection.text}</p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Link to="/about" className={buttonClass("secondary")}>
                 Meet our mentors
