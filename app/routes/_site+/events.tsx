@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useOutlet, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
@@ -91,49 +91,55 @@ type Filters = { type: TypeFilter; time: EventTimeWindow };
 export default function EventsPage() {
   const { filters, events, stats, typeOptions, timeOptions } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  // The registration dialog (events.$id.register) renders here; while it is open the
+  // list behind it is inert, so keyboard and screen-reader users stay in the dialog
+  // even without JavaScript. `contents` keeps the wrapper out of the layout.
+  const dialog = useOutlet();
+  const inert = dialog ? { inert: "" } : {};
 
   return (
     <>
-      <section aria-labelledby="events-heading" className="bg-navy-900 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-14 text-center sm:py-20">
-          <h1 id="events-heading" className="text-4xl font-extrabold sm:text-5xl">
-            Trading Events &amp; Webinars
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
-            Learn live with our mentors: free webinars, hands-on workshops and trading competitions.
-          </p>
-          <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-3 gap-4">
-            <HeroStat label="Upcoming Events" value={stats.upcoming} />
-            <HeroStat label="Free Events" value={stats.free} />
-            <HeroStat label="Workshops" value={stats.workshops} />
-          </dl>
-        </div>
-      </section>
-
-      <div className="mx-auto w-full max-w-7xl px-4 py-10">
-        <EventFilters filters={filters} typeOptions={typeOptions} timeOptions={timeOptions} />
-
-        <p className="mt-6 font-medium text-slate-700" aria-live="polite">
-          {events.length} events found
-        </p>
-
-        <h2 id="event-list-heading" className="sr-only">
-          Events
-        </h2>
-        {events.length > 0 ? (
-          <ul aria-labelledby="event-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} registerTo={`/events/${event.id}/register${search}`} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="mt-6 rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-slate-200">
-            <p className="text-xl font-semibold text-navy-900">No events found</p>
-            <p className="mt-2 text-slate-600">Try another type or time, or get alerts for new events on WhatsApp.</p>
+      <div className="contents" {...inert}>
+        <section aria-labelledby="events-heading" className="bg-navy-900 text-white">
+          <div className="mx-auto max-w-5xl px-4 py-14 text-center sm:py-20">
+            <h1 id="events-heading" className="text-4xl font-extrabold sm:text-5xl">
+              Trading Events &amp; Webinars
+            </h1>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+              Learn live with our mentors: free webinars, hands-on workshops and trading competitions.
+            </p>
+            <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-3 gap-4">
+              <HeroStat label="Upcoming Events" value={stats.upcoming} />
+              <HeroStat label="Free Events" value={stats.free} />
+              <HeroStat label="Workshops" value={stats.workshops} />
+            </dl>
           </div>
-        )}
+        </section>
+
+        <div className="mx-auto w-full max-w-7xl px-4 py-10">
+          <EventFilters filters={filters} typeOptions={typeOptions} timeOptions={timeOptions} />
+
+          <p className="mt-6 font-medium text-slate-700" aria-live="polite">
+            {events.length} events found
+          </p>
+
+          <h2 id="event-list-heading" className="sr-only">
+            Events
+          </h2>
+          {events.length > 0 ? (
+            <ul aria-labelledby="event-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {events.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} registerTo={`/events/${event.id}/register${search}`} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="mt-6 rounded-2xl bg-white px-6 py-16 text-center ring-1 ring-slate-200">
+              <p className="text-xl font-semibold text-navy-900">No events found</p>
+              <p className="mt-2 text-slate-600">Try another type or time, or get alerts for new events on WhatsApp.</p>
+            </div>
+          )}
       </div>
 
       <section aria-labelledby="alerts-heading" className="bg-white">
@@ -154,8 +160,9 @@ export default function EventsPage() {
           </a>
         </div>
       </section>
+      </div>
 
-      <Outlet />
+      {dialog}
     </>
   );
 }

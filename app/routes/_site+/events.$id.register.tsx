@@ -1,0 +1,218 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { FormNotice, TextField } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import {
+  findRegistrationTarget,
+  registerForEvent,
+  type RegistrationResult,
+  type RegistrationState,
+} from "~/models/event-registration.server";
+import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
+import { requireUser } from "~/utils/auth.server";
+import { formatIndiaTime, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { pageMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
+// events list with JavaScript and the same list with the dialog on top without
+// it. Signed-out visitors are sent to sign in and come back here.
+
+/** The list behind the dialog, with its filters, for Cancel and after success. */
+function eventsListPath(request: Request): string {
+  const params = new URL(request.url).searchParams;
+  const kept = new URLSearchParams();
+  for (const key of ["type", "time"]) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  const search = kept.toString();
+  return search ? `/events?${search}` : "/events";
+}
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const event = findRegistrationTarget(params.id ?? "", user.id);
+  if (!event) throw notFound();
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      isoDate: formatIsoDateInIndia(event.eventDate),
+      dateLabel: formatShortDate(event.eventDate),
+      timeLabel: formatIndiaTime(event.eventDate),
+      seatsLeft: event.seatsLeft,
+      state: event.state,
+    },
+    defaults: {
+      name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+      email: user.email,
+    },
+    backTo: eventsListPath(request),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: data ? `Register for Event: ${data.event.title}` : "Register for Event",
+    description: "Register for a live trading webinar, workshop or competition.",
+    path: data ? `/events/${data.event.id}/register` : "/events",
+    noindex: true,
+  });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: EventRegistrationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  let outcome: RegistrationResult;
+  try {
+    outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...submission.value });
+  } catch (error) {
+    console.error("Event registration failed", error);
+    return data(
+      { result: submission.reply({ formErrors: [REGISTRATION_MESSAGES.failedTitle, REGISTRATION_MESSAGES.failedText] }) },
+      { status: 500 },
+    );
+  }
+  if (outcome.ok) {
+    return redirectWithToast(eventsListPath(request), {
+      title: REGISTRATION_MESSAGES.success,
+      description: registeredText(outcome.eventTitle),
+    });
+  }
+  if (outcome.reason === "not-found") throw notFound();
+  return data({ result: submission.reply({ formErrors: [REGISTRATION_MESSAGES[outcome.reason]] }) }, { status: 409 });
+}
+
+const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
+  registered: REGISTRATION_MESSAGES.duplicate,
+  full: REGISTRATION_MESSAGES.full,
+  closed: REGISTRATION_MESSAGES.closed,
+};
+
+export default function RegisterForEventDialog() {
+  const { event, defaults, backTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  const [form, fields] = useForm({
+    id: `register-event-${event.id}`,
+    lastResult: actionData?.result,
+    defaultValue: { ...defaults, phone: "" },
+    constraint: getZodConstraint(EventRegistrationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EventRegistrationSchema }),
+  });
+
+  // With JavaScript: focus moves into the dialog, the page behind stops scrolling,
+  // and focus goes back to what opened the dialog (the Register Now link) on close.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    const first = dialog?.querySelector<HTMLElement>("input:not([type=hidden]), a[href], button");
+    (first ?? dialog)?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+
+  const close = () => navigate(backTo, { preventScrollReset: true });
+
+  // Escape closes; Tab stays within the dialog.
+  const onKeyDown = (keyEvent: KeyboardEvent<HTMLDivElement>) => {
+    if (keyEvent.key === "Escape") {
+      keyEvent.preventDefault();
+      close();
+      return;
+    }
+    if (keyEvent.key !== "Tab" || !dialogRef.current) return;
+    const focusable = Array.from(
+      dialogRef.current.querySelectorAll<HTMLElement>("input:not([type=hidden]), a[href], button:not([disabled])"),
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (keyEvent.shiftKey && document.activeElement === first) {
+      keyEvent.preventDefault();
+      last.focus();
+    } else if (!keyEvent.shiftKey && document.activeElement === last) {
+      keyEvent.preventDefault();
+      first.focus();
+    }
+  };
+
+  const stateMessage = event.state === "open" ? null : STATE_MESSAGES[event.state];
+  const [noticeTitle, noticeText] = form.errors ?? [];
+
+  return (
+    <div className="fixed inset-0 z-50 overflow-y-auto bg-navy-900/70 px-4 py-8 sm:py-16">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="register-event-title"
+        aria-describedby="register-event-summary"
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className="mx-auto w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl outline-none sm:p-8"
+      >
+        <h2 id="register-event-title" className="text-2xl font-bold text-navy-900">
+          Register for Event
+        </h2>
+        <div id="register-event-summary" className="mt-2 text-slate-700">
+          <p className="font-semibold text-navy-900">{event.title}</p>
+          <p className="text-sm">
+            <time dateTime={event.isoDate}>{event.dateLabel}</time>, {event.timeLabel}
+            {event.seatsLeft !== null && event.state === "open"
+              ? ` · ${event.seatsLeft} ${event.seatsLeft === 1 ? "seat" : "seats"} left`
+              : null}
+          </p>
+        </div>
+
+        {stateMessage ? (
+          <>
+            <p className="mt-6 rounded-lg border border-amber-700 bg-amber-50 p-4 font-semibold text-amber-900">
+              {stateMessage}
+            </p>
+            <div className="mt-6 flex justify-end">
+              <Link to={backTo} preventScrollReset className={buttonClass("primary")}>
+                Back to Events
+              </Link>
+            </div>
+          </>
+        ) : (
+          <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
+            {noticeTitle ? (
+              <div id={form.errorId} className="mb-4">
+                <FormNotice title={noticeTitle}>{noticeText}</FormNotice>
+              </div>
+            ) : null}
+            <TextField field={fields.name} label="Name" autoComplete="name" required />
+            <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+            <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+            <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Link to={backTo} preventScrollReset className={buttonClass("outline")}>
+                Cancel
+              </Link>
+              <button type="submit" disabled={submitting} className={buttonClass("primary")}>
+                {submitting ? "Registering..." : "Register"}
+              </button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

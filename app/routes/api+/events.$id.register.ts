@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { registerForEvent, type RegistrationRefusal } from "~/models/event-registration.server";
+import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+/**
+ * POST /api/events/:id/register with JSON `{ name, email, phone }`: the same rule
+ * as the registration dialog (one model function).
+ *
+ * 201 `{ id, message }` · 401 signed out · 415 not JSON · 400 `{ message, errors }`
+ * · 404 unknown, inactive or malformed id · 409 the event's state refuses it:
+ * full, already registered, or started (a past event is 409 too, not 410: the
+ * event still exists, it just no longer takes registrations; `message` says which)
+ * · 500 anything unexpected, with the spec's failure text.
+ */
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+const REFUSALS: Record<RegistrationRefusal, { status: number; message: string }> = {
+  "not-found": { status: 404, message: REGISTRATION_MESSAGES.notFound },
+  full: { status: 409, message: REGISTRATION_MESSAGES.full },
+  duplicate: { status: 409, message: REGISTRATION_MESSAGES.duplicate },
+  closed: { status: 409, message: REGISTRATION_MESSAGES.closed },
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiUser(request);
+  const input = await parseJsonBody(request, EventRegistrationSchema);
+  try {
+    const outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...input });
+    if (!outcome.ok) {
+      const refusal = REFUSALS[outcome.reason];
+      return apiError(refusal.status, refusal.message);
+    }
+    return apiJson(
+      { id: outcome.registrationId, message: `${REGISTRATION_MESSAGES.success} ${registeredText(outcome.eventTitle)}` },
+      201,
+    );
+  } catch (error) {
+    console.error("Event registration failed", error);
+    return apiError(500, REGISTRATION_MESSAGES.failedText);
+  }
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { emailField, personNameField, phoneField } from "./fields";
+
+/** The spec's event registration payload and messages (public-site §3, §5). */
+export const EventRegistrationSchema = z.object({
+  name: personNameField,
+  email: emailField("Please enter a valid email address"),
+  phone: phoneField("Phone number must be at least 10 digits"),
+});
+
+export type EventRegistrationInput = z.infer<typeof EventRegistrationSchema>;
+
+/** What the registration dialog and `POST /api/events/:id/register` say, one text per outcome. */
+export const REGISTRATION_MESSAGES = {
+  success: "Registration Successful!",
+  full: "This event is full.",
+  duplicate: "You are already registered for this event.",
+  closed: "Registration for this event has closed.",
+  notFound: "Event not found",
+  failedTitle: "Registration Failed",
+  failedText: "There was an error registering for the event. Please try again.",
+} as const;
+
+export const registeredText = (eventTitle: string) => `You are registered for ${eventTitle}.`;
