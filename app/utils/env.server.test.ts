@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { describeDisabledFeatures, oauthConfig, parseEnv } from "./env.server";
+import { cookiesAreSecure, describeDisabledFeatures, oauthConfig, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   test("defaults give a working site with optional features off", () => {
@@ -107,5 +107,14 @@ describe("oauthConfig", () => {
     expect(() => parseEnv({ ...client, ...endpoints, OAUTH_TOKEN_URL: "/token" })).toThrow(
       /OAUTH_TOKEN_URL must be a URL/,
     );
+  });
+});
+
+describe("cookiesAreSecure", () => {
+  test("Secure in production, unless the site is deliberately served over plain http", () => {
+    expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production" }))).toBe(true);
+    expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production", SITE_URL: "https://academy.example" }))).toBe(true);
+    expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production", SITE_URL: "http://192.168.1.20:3000" }))).toBe(false);
+    expect(cookiesAreSecure(parseEnv({ NODE_ENV: "development" }))).toBe(false);
   });
 });
