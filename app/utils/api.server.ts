@@ -32,12 +32,17 @@ export async function parseJsonBody<Schema extends z.ZodTypeAny>(
 ): Promise<z.infer<Schema>> {
   const result = schema.safeParse(await readJsonBody(request));
   if (result.success) return result.data;
+  throw apiError(400, message, fieldErrorsOf(result.error));
+}
+
+/** Each field's messages, keyed by its path; problems with the body as a whole under "form". */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
     (errors[key] ??= []).push(issue.message);
   }
-  throw apiError(400, message, errors);
+  return errors;
 }
 
 /** 405 for methods a resource route does not take. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
-import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 
 /**
  * POST /api/contact: name, email, phone (optional), subject, message.
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const result = ContactSchema.safeParse(await readJsonBody(request));
   if (!result.success) {
-    const errors = fieldErrors(result.error.flatten());
+    const errors = fieldErrorsOf(result.error);
     const message = isMissingRequiredField(errors)
       ? `${CONTACT_TEXT.missingTitle}. ${CONTACT_TEXT.missingText}`
       : "Please check the highlighted fields.";
@@ -31,10 +31,3 @@ export function loader() {
   return methodNotAllowed(["POST"]);
 }
 
-/** Zod's flattened errors without the empty entries; a body that is not an object is a "form" error. */
-function fieldErrors({ formErrors, fieldErrors }: { formErrors: string[]; fieldErrors: Partial<Record<string, string[]>> }) {
-  const errors: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(fieldErrors)) if (messages?.length) errors[field] = messages;
-  if (formErrors.length) errors.form = formErrors;
-  return errors;
-}
