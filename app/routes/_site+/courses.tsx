@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { COURSES_WHY_CHOOSE } from "~/content/about";
 import { SITE_NAME, STATS_DISPLAY } from "~/content/site";
@@ -132,7 +133,6 @@ type CourseFiltersProps = { filters: Filters; sortOptions: { value: CourseSort; 
 
 function CourseFilters({ filters, sortOptions }: CourseFiltersProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
 
   // Uncontrolled fields follow the URL on back/forward without being remounted.
   useEffect(() => {
@@ -144,8 +144,6 @@ function CourseFilters({ filters, sortOptions }: CourseFiltersProps) {
         field.value = value;
     }
   }, [filters]);
-
-  const submitOnChange = (form: HTMLFormElement | null) => submit(form, { preventScrollReset: true });
 
   return (
     <Form
@@ -171,42 +169,14 @@ function CourseFilters({ filters, sortOptions }: CourseFiltersProps) {
           className="block min-h-11 w-full rounded-lg border border-slate-400 px-3"
         />
       </div>
-      <div>
-        <label htmlFor="course-level" className="mb-1 block text-sm font-medium text-slate-700">
-          Level
-        </label>
-        <select
-          id="course-level"
-          name="level"
-          defaultValue={filters.level}
-          onChange={(event) => submitOnChange(event.currentTarget.form)}
-          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          {LEVEL_FILTERS.map((level) => (
-            <option key={level} value={level}>
-              {LEVEL_LABELS[level]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="course-sort" className="mb-1 block text-sm font-medium text-slate-700">
-          Sort by
-        </label>
-        <select
-          id="course-sort"
-          name="sort"
-          defaultValue={filters.sort}
-          onChange={(event) => submitOnChange(event.currentTarget.form)}
-          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          {sortOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="course-level"
+        name="level"
+        label="Level"
+        value={filters.level}
+        options={LEVEL_FILTERS.map((level) => ({ value: level, label: LEVEL_LABELS[level] }))}
+      />
+      <FilterSelect id="course-sort" name="sort" label="Sort by" value={filters.sort} options={sortOptions} />
       <button type="submit" className={buttonClass("secondary")}>
         Apply
       </button>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useOutlet, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import {
@@ -184,7 +185,6 @@ type EventFiltersProps = {
 
 function EventFilters({ filters, typeOptions, timeOptions }: EventFiltersProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
 
   // Uncontrolled fields follow the URL on back/forward without being remounted.
   useEffect(() => {
@@ -196,8 +196,6 @@ function EventFilters({ filters, typeOptions, timeOptions }: EventFiltersProps) 
     }
   }, [filters]);
 
-  const submitOnChange = (form: HTMLFormElement | null) => submit(form, { preventScrollReset: true });
-
   return (
     <Form
       ref={formRef}
@@ -207,42 +205,8 @@ function EventFilters({ filters, typeOptions, timeOptions }: EventFiltersProps) 
       aria-label="Filter events"
       className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
     >
-      <div>
-        <label htmlFor="event-type" className="mb-1 block text-sm font-medium text-slate-700">
-          Event type
-        </label>
-        <select
-          id="event-type"
-          name="type"
-          defaultValue={filters.type}
-          onChange={(event) => submitOnChange(event.currentTarget.form)}
-          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          {typeOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="event-time" className="mb-1 block text-sm font-medium text-slate-700">
-          When
-        </label>
-        <select
-          id="event-time"
-          name="time"
-          defaultValue={filters.time}
-          onChange={(event) => submitOnChange(event.currentTarget.form)}
-          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          {timeOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id="event-type" name="type" label="Event type" value={filters.type} options={typeOptions} />
+      <FilterSelect id="event-time" name="time" label="When" value={filters.time} options={timeOptions} />
       <button type="submit" className={buttonClass("secondary")}>
         Apply
       </button>
