@@ -27,6 +27,20 @@ const OAUTH_ENV = {
 };
 const NO_OAUTH_ENV = { OAUTH_CLIENT_ID: "", OAUTH_CLIENT_SECRET: "", OAUTH_ISSUER: "" };
 
+// A Stripe-compatible server (tests/fixtures/fake-stripe.ts) that the main
+// server's real Stripe SDK talks to; the analytics server has payments off.
+const FAKE_STRIPE_PORT = PORT + 70;
+export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
+export const STRIPE_SECRET_KEY = "sk_test_e2e_secret_key";
+export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_webhook_signing_secret";
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: FAKE_STRIPE_URL,
+};
+const NO_STRIPE_ENV = { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_URL: "" };
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `test-results/${PORT}`,
@@ -72,13 +86,26 @@ export default defineConfig({
         OIDC_REDIRECT_URIS: `http://localhost:${PORT}/auth/oauth/callback`,
       },
     },
+    {
+      command: "tsx tests/fixtures/fake-stripe.ts",
+      url: `${FAKE_STRIPE_URL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      env: {
+        FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        FAKE_STRIPE_WEBHOOK_URL: `http://localhost:${PORT}/api/stripe/webhook`,
+      },
+    },
     ...[PORT, ANALYTICS_PORT].map((port) => {
       const database = `data/e2e-${port}.db`;
       return {
         // A fresh database with the demo content for every run, served by the
         // production build exactly as `npm start` serves it. The first server
         // offers OAuth sign-in against the test provider; the second has
-        // Google Analytics configured (and no OAuth).
+        // Google Analytics configured (and no OAuth, no payments).
         command: `rm -f ${database} ${database}-wal ${database}-shm && tsx scripts/start.ts`,
         url: `http://localhost:${port}/healthz`,
         timeout: 300_000,
@@ -89,7 +116,9 @@ export default defineConfig({
           DATABASE_URL: database,
           NODE_ENV: "production",
           SESSION_SECRET: E2E_SESSION_SECRET,
-          ...(port === PORT ? OAUTH_ENV : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV }),
+          ...(port === PORT
+            ? { ...OAUTH_ENV, ...STRIPE_ENV }
+            : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),
         },
       };
     }),

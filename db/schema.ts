@@ -27,7 +27,9 @@ export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
+// refunded: a second payment for a course the student already had, returned by
+// the server (docs/decisions/0006-checkout-and-payments.md).
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ADMIN_ROLES = ["admin", "content_manager"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -198,6 +200,8 @@ export const enrollments = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     paymentIntentId: text("payment_intent_id").unique(),
+    // Set when the student pays on Stripe's hosted Checkout page (no JavaScript).
+    checkoutSessionId: text("checkout_session_id").unique(),
     amountPaise: integer("amount_paise").notNull().default(0),
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     enrollmentFormId: integer("enrollment_form_id").references(() => enrollmentForms.id, {
@@ -210,6 +214,10 @@ export const enrollments = sqliteTable(
     index("enrollments_coupon_idx").on(t.couponId),
     index("enrollments_form_idx").on(t.enrollmentFormId),
     index("enrollments_enrolled_at_idx").on(t.enrolledAt),
+    // A student is enrolled in a course once, however many payments arrive.
+    uniqueIndex("enrollments_one_paid_per_course_uq")
+      .on(t.userId, t.courseId)
+      .where(sql`${t.paymentStatus} = 'completed'`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { AppDatabase } from "../app/utils/db.server";
-import { blogPosts, courses, events, mentors, testimonials } from "./schema";
+import { blogPosts, coupons, courses, events, mentors, testimonials } from "./schema";
 
 type CourseRow = typeof courses.$inferInsert;
 type EventRow = typeof events.$inferInsert;
@@ -681,6 +681,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
  * Inserts the demo content in one transaction, but only into a database that
  * has no courses yet; otherwise it changes nothing and returns seeded: false.
  */
+export const DEMO_COUPON = { code: "WELCOME10", percentOff: 10 } as const;
+
 export function seedDemoContent(database: AppDatabase, now = new Date()): { seeded: boolean } {
   return database.transaction(
     (tx) => {
@@ -692,6 +694,8 @@ export function seedDemoContent(database: AppDatabase, now = new Date()): { seed
       tx.insert(blogPosts).values(blogPostRows(now)).run();
       tx.insert(mentors).values(mentorRows()).run();
       tx.insert(testimonials).values(testimonialRows(now)).run();
+      // One demo coupon to try checkout with; admins add real ones.
+      tx.insert(coupons).values({ code: DEMO_COUPON.code, percentOff: DEMO_COUPON.percentOff, maxRedemptions: 100 }).run();
       return { seeded: true };
     },
     { behavior: "immediate" },

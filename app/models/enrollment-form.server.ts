@@ -1,3 +1,4 @@
+import { and, desc, eq } from "drizzle-orm";
 import { enrollmentForms } from "../../db/schema";
 import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
@@ -65,4 +66,45 @@ export function saveEnrollmentForm(
       .get();
     return { ok: true, id: row.id };
   });
+}
+
+/** The id of a form this student saved for this course (checkout keeps it with the order); null otherwise. */
+export function findStudentCourseForm(userId: string, formId: number, courseId: number): number | null {
+  const row = db
+    .select({ id: enrollmentForms.id })
+    .from(enrollmentForms)
+    .where(
+      and(
+        eq(enrollmentForms.id, formId),
+        eq(enrollmentForms.userId, userId),
+        eq(enrollmentForms.courseOrEventType, "course"),
+        eq(enrollmentForms.courseOrEventId, courseId),
+      ),
+    )
+    .get();
+  return row?.id ?? null;
+}
+
+/** What the student last told us, to fill in the checkout's form again. */
+export function findLatestStudentForm(userId: string) {
+  return (
+    db
+      .select({
+        name: enrollmentForms.name,
+        whatsappNumber: enrollmentForms.whatsappNumber,
+        email: enrollmentForms.email,
+        age: enrollmentForms.age,
+        country: enrollmentForms.country,
+        state: enrollmentForms.state,
+        city: enrollmentForms.city,
+        experienceLevel: enrollmentForms.experienceLevel,
+        sourceOfLead: enrollmentForms.sourceOfLead,
+        broker: enrollmentForms.broker,
+        trainingPreference: enrollmentForms.trainingPreference,
+      })
+      .from(enrollmentForms)
+      .where(eq(enrollmentForms.userId, userId))
+      .orderBy(desc(enrollmentForms.id))
+      .get() ?? null
+  );
 }

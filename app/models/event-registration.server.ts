@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { countRegistrations } from "./event.server";
 
@@ -17,13 +17,6 @@ export type NewRegistration = {
   email: string;
   phone: string;
 };
-
-/** SQLite's code for a UNIQUE index violation (better-sqlite3 puts it on `error.code`). */
-const UNIQUE_VIOLATION = "SQLITE_CONSTRAINT_UNIQUE";
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && "code" in error && error.code === UNIQUE_VIOLATION;
-}
 
 /**
  * Registers a student for an active, not yet started event with a free seat.

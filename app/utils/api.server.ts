@@ -24,15 +24,19 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Parses a JSON body with a form's schema; a thrown 400 names each field's first problem. */
+/**
+ * Parses a JSON body with a form's schema; a thrown 400 names each field's
+ * problems. `message` is the summary, or "first" for the first problem's text.
+ */
 export async function parseJsonBody<Schema extends z.ZodTypeAny>(
   request: Request,
   schema: Schema,
-  message = "Please check the highlighted fields.",
+  message: string | "first" = "Please check the highlighted fields.",
 ): Promise<z.infer<Schema>> {
   const result = schema.safeParse(await readJsonBody(request));
   if (result.success) return result.data;
-  throw apiError(400, message, fieldErrorsOf(result.error));
+  const summary = message === "first" ? (result.error.issues[0]?.message ?? "The request is not valid.") : message;
+  throw apiError(400, summary, fieldErrorsOf(result.error));
 }
 
 /** Each field's messages, keyed by its path; problems with the body as a whole under "form". */

@@ -30,3 +30,8 @@ export function migrateDatabase(database: AppDatabase) {
 // One connection per process, shared by the server script and the Remix
 // build (which bundle this module separately).
 export const db: AppDatabase = remember("db", () => openDatabase(getEnv().DATABASE_URL));
+
+/** True for SQLite's "UNIQUE constraint failed", the last word on duplicates under concurrency. */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}

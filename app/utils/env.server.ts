@@ -24,6 +24,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(
     z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_"),
   ),
+  // Only for tests and local mocks: a Stripe-compatible server to talk to
+  // instead of api.stripe.com (its hosted pages are then on the same origin).
+  STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
@@ -69,6 +72,35 @@ export function oauthConfig(env: Env): OAuthConfig | null {
   return null;
 }
 
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  /** Null when webhooks are not set up; the success pages then settle payments alone. */
+  webhookSecret: string | null;
+  /** Where the SDK sends requests; null means Stripe itself. */
+  api: { host: string; port: number; protocol: "http" | "https" } | null;
+  /** The origin of the hosted Checkout page, which the CSP must let a form post reach. */
+  checkoutOrigin: string;
+};
+
+/** Stripe's settings, or null when payments are off. */
+export function stripeConfig(
+  env: Partial<Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">>,
+): StripeConfig | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return null;
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  const protocol = api?.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    api: api
+      ? { host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)), protocol }
+      : null,
+    checkoutOrigin: api ? api.origin : "https://checkout.stripe.com",
+  };
+}
+
 let generatedSecret: string | undefined;
 /** Signs cookies; without SESSION_SECRET a random one lives as long as the process. */
 export function sessionSecret(env: Env = getEnv()): string {
@@ -102,8 +134,13 @@ export function getEnv(): Env {
 /** Human-readable lines about optional features that are switched off. */
 export function describeDisabledFeatures(env: Env): string[] {
   const notes: string[] = [];
-  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY)
+  const stripe = stripeConfig(env);
+  if (!stripe)
     notes.push("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take card payments.");
+  else if (!stripe.webhookSecret)
+    notes.push(
+      "Stripe webhooks are off: set STRIPE_WEBHOOK_SECRET so payments completed after the student leaves the site are still recorded.",
+    );
   if (!oauthConfig(env))
     notes.push(
       "OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_ISSUER (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL) to offer it.",

@@ -19,3 +19,20 @@ test("HSTS only in production; nosniff and referrer policy always", () => {
   expect(dev["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
   expect(securityHeaders("n", { NODE_ENV: "production" })["Strict-Transport-Security"]).toMatch(/max-age=/);
 });
+
+test("Stripe's hosts are allowed only when payments are configured", () => {
+  const without = contentSecurityPolicy("n", {});
+  expect(without).toContain("form-action 'self';");
+  expect(without).not.toContain("stripe.com");
+  const live = contentSecurityPolicy("n", { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" });
+  expect(live).toContain("form-action 'self' https://checkout.stripe.com");
+  expect(live).toContain("connect-src 'self' https://api.stripe.com");
+  expect(live).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+  // Tests point Stripe at a server on loopback, whose hosted page the form must reach.
+  const mocked = contentSecurityPolicy("n", {
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+    STRIPE_API_URL: "http://127.0.0.1:3170",
+  });
+  expect(mocked).toContain("form-action 'self' http://127.0.0.1:3170");
+});

@@ -1,26 +1,38 @@
-import type { Env } from "./env.server";
+import { stripeConfig, type Env } from "./env.server";
 
 const GOOGLE_ANALYTICS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
+// What Stripe.js and its Payment Element need (docs.stripe.com/security/guide#content-security-policy).
+const STRIPE_JS = {
+  connect: ["https://api.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  img: ["https://*.stripe.com"],
+};
+
+type PolicyEnv = Partial<Pick<Env, "GA_TRACKING_ID" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_API_URL">>;
 
 /**
  * The policy allows exactly what the pages use: our own files, the per-request
  * nonce for Remix's inline scripts, the video players the visitor asks for,
- * and Google Analytics only when it is configured.
+ * and Google Analytics and Stripe only when they are configured. Stripe.js is
+ * loaded by our own nonce'd script, which 'strict-dynamic' trusts; the checkout
+ * form's post may redirect to Stripe's hosted page, so form-action names it.
  */
-export function contentSecurityPolicy(nonce: string, env: Pick<Env, "GA_TRACKING_ID">): string {
+export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
   const analytics = env.GA_TRACKING_ID ? GOOGLE_ANALYTICS : [];
+  const stripe = stripeConfig(env);
+  const stripeJs = stripe ? STRIPE_JS : { connect: [], frame: [], img: [] };
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...analytics],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", ...analytics],
+    "img-src": ["'self'", "data:", ...analytics, ...stripeJs.img],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...analytics],
-    "frame-src": ["https://www.youtube-nocookie.com", "https://drive.google.com"],
+    "connect-src": ["'self'", ...analytics, ...stripeJs.connect],
+    "frame-src": ["https://www.youtube-nocookie.com", "https://drive.google.com", ...stripeJs.frame],
     "media-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...(stripe ? [stripe.checkoutOrigin] : [])],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)
@@ -28,10 +40,7 @@ export function contentSecurityPolicy(nonce: string, env: Pick<Env, "GA_TRACKING
     .join("; ");
 }
 
-export function securityHeaders(
-  nonce: string,
-  env: Pick<Env, "GA_TRACKING_ID" | "NODE_ENV">,
-): Record<string, string> {
+export function securityHeaders(nonce: string, env: PolicyEnv & Pick<Env, "NODE_ENV">): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(nonce, env),
     "X-Content-Type-Options": "nosniff",

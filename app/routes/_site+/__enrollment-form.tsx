@@ -11,7 +11,8 @@ import {
   LEAD_SOURCES,
 } from "~/schemas/enrollment-form";
 
-export type EnrollmentFormDefaults = { name?: string; email?: string; courseOrEvent?: string };
+/** Starting values, e.g. what the student told us last time. */
+export type EnrollmentFormDefaults = Partial<Record<keyof z.input<typeof EnrollmentFormSchema>, string>>;
 
 const experienceOptions = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }));
 const leadSourceOptions = LEAD_SOURCES.map((source) => ({ value: source, label: source }));

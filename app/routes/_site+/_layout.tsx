@@ -1,23 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getOptionalUser } from "~/utils/auth.server";
+import { useSiteUser } from "~/utils/use-site-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin } };
 }
 
-function useHeaderUser() {
-  return useRouteLoaderData<typeof loader>("routes/_site+/_layout")?.user ?? null;
-}
-
 export default function SiteLayout() {
   return (
     <>
-      <SiteHeader user={useHeaderUser()} />
+      <SiteHeader user={useSiteUser()} />
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
@@ -29,7 +26,7 @@ export default function SiteLayout() {
 export function ErrorBoundary() {
   return (
     <>
-      <SiteHeader user={useHeaderUser()} />
+      <SiteHeader user={useSiteUser()} />
       <main id="main" className="flex flex-1 flex-col">
         <GeneralErrorBoundary />
       </main>

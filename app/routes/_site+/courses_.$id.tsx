@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { SummaryRow } from "~/components/ui/summary-row";
 import { COURSE_RATING, COURSE_STUDENT_COUNT, SITE_NAME } from "~/content/site";
 import {
   courseOverview,
@@ -13,6 +13,7 @@ import {
 } from "~/models/course.server";
 import { discountPercent, formatRupees, paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
+import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
 import { DEFAULT_COURSE_IMAGE } from "./__course-card";
 
@@ -80,6 +81,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function CourseDetailPage() {
   const { course, studentsLabel } = useLoaderData<typeof loader>();
+  const signedIn = useSiteUser() !== null;
   const loginHref = `/api/login?redirectTo=/courses/${course.id}`;
 
   return (
@@ -206,10 +208,16 @@ export default function CourseDetailPage() {
                 <SummaryRow label="Certificate" value="Yes" />
                 <SummaryRow label="Rating" value={`${COURSE_RATING} / 5`} />
               </dl>
-              {/* Login is a full-page navigation (spec §2), so a plain link rather than <Link>. */}
-              <a href={loginHref} className={buttonClass("primary", "w-full")}>
-                Login to Enroll
-              </a>
+              {signedIn ? (
+                <Link to={`/checkout?courseId=${course.id}`} className={buttonClass("primary", "w-full")}>
+                  Enroll Now
+                </Link>
+              ) : (
+                // Login is a full-page navigation (spec §2), so a plain link rather than <Link>.
+                <a href={loginHref} className={buttonClass("primary", "w-full")}>
+                  Login to Enroll
+                </a>
+              )}
               <Link to={`/enrollment-form?course=${course.id}`} className={buttonClass("outline", "w-full")}>
                 Fill in the enrollment form
               </Link>
@@ -221,14 +229,6 @@ export default function CourseDetailPage() {
   );
 }
 
-function SummaryRow({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-2.5">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-semibold text-navy-900">{value}</dd>
-    </div>
-  );
-}
 
 function CheckIcon() {
   return (

@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent } from "react";
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import {
   findRegistrationTarget,
   registerForEvent,
@@ -101,7 +101,6 @@ export default function RegisterForEventDialog() {
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const navigate = useNavigate();
-  const dialogRef = useRef<HTMLDivElement>(null);
 
   const [form, fields] = useForm({
     id: `register-event-${event.id}`,
@@ -113,106 +112,57 @@ export default function RegisterForEventDialog() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EventRegistrationSchema }),
   });
 
-  // With JavaScript: focus moves into the dialog, the page behind stops scrolling,
-  // and focus goes back to what opened the dialog (the Register Now link) on close.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>("input:not([type=hidden]), a[href], button");
-    (first ?? dialog)?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
-    };
-  }, []);
-
   const close = () => navigate(backTo, { preventScrollReset: true });
-
-  // Escape closes; Tab stays within the dialog.
-  const onKeyDown = (keyEvent: KeyboardEvent<HTMLDivElement>) => {
-    if (keyEvent.key === "Escape") {
-      keyEvent.preventDefault();
-      close();
-      return;
-    }
-    if (keyEvent.key !== "Tab" || !dialogRef.current) return;
-    const focusable = Array.from(
-      dialogRef.current.querySelectorAll<HTMLElement>("input:not([type=hidden]), a[href], button:not([disabled])"),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (keyEvent.shiftKey && document.activeElement === first) {
-      keyEvent.preventDefault();
-      last.focus();
-    } else if (!keyEvent.shiftKey && document.activeElement === last) {
-      keyEvent.preventDefault();
-      first.focus();
-    }
-  };
 
   const stateMessage = event.state === "open" ? null : STATE_MESSAGES[event.state];
   const [noticeTitle, noticeText] = form.errors ?? [];
 
   return (
-    <div className="fixed inset-0 z-50 overflow-y-auto bg-navy-900/70 px-4 py-8 sm:py-16">
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="register-event-title"
-        aria-describedby="register-event-summary"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className="mx-auto w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl outline-none sm:p-8"
-      >
-        <h2 id="register-event-title" className="text-2xl font-bold text-navy-900">
-          Register for Event
-        </h2>
-        <div id="register-event-summary" className="mt-2 text-slate-700">
-          <p className="font-semibold text-navy-900">{event.title}</p>
-          <p className="text-sm">
-            <time dateTime={event.isoDate}>{event.dateLabel}</time>, {event.timeLabel}
-            {event.seatsLeft !== null && event.state === "open"
-              ? ` · ${event.seatsLeft} ${event.seatsLeft === 1 ? "seat" : "seats"} left`
-              : null}
-          </p>
-        </div>
-
-        {stateMessage ? (
-          <>
-            <p className="mt-6 rounded-lg border border-amber-700 bg-amber-50 p-4 font-semibold text-amber-900">
-              {stateMessage}
-            </p>
-            <div className="mt-6 flex justify-end">
-              <Link to={backTo} preventScrollReset className={buttonClass("primary")}>
-                Back to Events
-              </Link>
-            </div>
-          </>
-        ) : (
-          <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
-            {noticeTitle ? (
-              <div id={form.errorId} className="mb-4">
-                <FormNotice title={noticeTitle}>{noticeText}</FormNotice>
-              </div>
-            ) : null}
-            <TextField field={fields.name} label="Name" autoComplete="name" required />
-            <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
-            <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
-            <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Link to={backTo} preventScrollReset className={buttonClass("outline")}>
-                Cancel
-              </Link>
-              <button type="submit" disabled={submitting} className={buttonClass("primary")}>
-                {submitting ? "Registering..." : "Register"}
-              </button>
-            </div>
-          </Form>
-        )}
+    <RouteDialog labelledBy="register-event-title" describedBy="register-event-summary" onClose={close}>
+      <h2 id="register-event-title" className="text-2xl font-bold text-navy-900">
+        Register for Event
+      </h2>
+      <div id="register-event-summary" className="mt-2 text-slate-700">
+        <p className="font-semibold text-navy-900">{event.title}</p>
+        <p className="text-sm">
+          <time dateTime={event.isoDate}>{event.dateLabel}</time>, {event.timeLabel}
+          {event.seatsLeft !== null && event.state === "open"
+            ? ` · ${event.seatsLeft} ${event.seatsLeft === 1 ? "seat" : "seats"} left`
+            : null}
+        </p>
       </div>
-    </div>
+
+      {stateMessage ? (
+        <>
+          <p className="mt-6 rounded-lg border border-amber-700 bg-amber-50 p-4 font-semibold text-amber-900">
+            {stateMessage}
+          </p>
+          <div className="mt-6 flex justify-end">
+            <Link to={backTo} preventScrollReset className={buttonClass("primary")}>
+              Back to Events
+            </Link>
+          </div>
+        </>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
+          {noticeTitle ? (
+            <div id={form.errorId} className="mb-4">
+              <FormNotice title={noticeTitle}>{noticeText}</FormNotice>
+            </div>
+          ) : null}
+          <TextField field={fields.name} label="Name" autoComplete="name" required />
+          <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+          <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to={backTo} preventScrollReset className={buttonClass("outline")}>
+              Cancel
+            </Link>
+            <button type="submit" disabled={submitting} className={buttonClass("primary")}>
+              {submitting ? "Registering..." : "Register"}
+            </button>
+          </div>
+        </Form>
+      )}
+    </RouteDialog>
   );
 }

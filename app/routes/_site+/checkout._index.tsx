@@ -1,0 +1,163 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormNotice } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { findActiveCourse } from "~/models/course.server";
+import {
+  ApplyCouponSchema,
+  CHECKOUT_MESSAGES,
+  ConfirmCardPaymentSchema,
+  couponAppliedText,
+  enrolledText,
+  PayFormSchema,
+} from "~/schemas/checkout";
+import { confirmCardPayment, enrollFree, quoteOrder, startHostedCheckout, type StartRefusal } from "~/services/checkout.server";
+import { paymentsSetup } from "~/services/payments.server";
+import { formatRupees } from "~/utils/money";
+import { siteOrigin } from "~/utils/seo.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { checkoutPath } from "./__checkout-path";
+import { loadCheckout } from "./__checkout.server";
+import { CouponForm, PayForm } from "./__checkout-payment";
+
+// Checkout step 2 (public-site §2 /checkout, §4 steps 3–5): coupon, terms and
+// payment, beside the order summary the layout shows. Needs the enrollment
+// information saved first (its id is in the URL and must be this student's).
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const checkout = await loadCheckout(request);
+  if (checkout.status !== "open") return null;
+  const { quote, formId, couponRejected } = checkout;
+  const location = { courseId: quote.course.id, coupon: quote.coupon?.code };
+  if (formId === null) throw redirect(checkoutPath(location, "/information"));
+  const setup = paymentsSetup();
+  return {
+    courseId: quote.course.id,
+    formId,
+    coupon: quote.coupon?.code ?? null,
+    couponRejected,
+    removeCouponHref: checkoutPath({ courseId: quote.course.id, form: formId }),
+    totalLabel: formatRupees(quote.price.totalPaise),
+    isFree: quote.price.totalPaise === 0,
+    publishableKey: setup?.publishableKey ?? null,
+    whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
+  };
+}
+
+const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const checkout = await loadCheckout(request);
+  const search = new URL(request.url).searchParams;
+  search.delete("index");
+  if (checkout.status !== "open") return redirect(`/checkout?${search}`);
+  const { user, quote, formId } = checkout;
+  if (formId === null) return redirect(checkoutPath({ courseId: quote.course.id }, "/information"));
+  const here = { courseId: quote.course.id, form: formId, coupon: quote.coupon?.code };
+  const formData = await request.formData();
+
+  switch (formData.get("intent")) {
+    case "apply-coupon": {
+      const submission = parseWithZod(formData, { schema: ApplyCouponSchema });
+      if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null }, { status: 400 });
+      const applied = quoteOrder(quote.course.id, submission.value.couponCode);
+      if (!applied.ok) {
+        const invalid = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
+        return data({ coupon: submission.reply({ formErrors: invalid }), pay: null }, { status: 400 });
+      }
+      const { coupon, price } = applied.quote;
+      return redirectWithToast(checkoutPath({ ...here, coupon: coupon?.code }), {
+        title: CHECKOUT_MESSAGES.couponAppliedTitle,
+        description: couponAppliedText(price.discountPercent),
+      });
+    }
+
+    case "pay": {
+      const submission = parseWithZod(formData, { schema: PayFormSchema });
+      if (submission.status !== "success") {
+        const terms = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
+        return data({ pay: submission.reply({ formErrors: terms }), coupon: null }, { status: 400 });
+      }
+      // The price is worked out again here, from the course and the coupon alone.
+      const repriced = quoteOrder(quote.course.id, submission.value.couponCode);
+      if (!repriced.ok) {
+        const invalid = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
+        return data({ pay: submission.reply({ formErrors: invalid }), coupon: null }, { status: 400 });
+      }
+      if (repriced.quote.price.totalPaise === 0) {
+        enrollFree(user, repriced.quote, formId);
+        return redirectWithToast("/", enrolledToast(quote.course.title));
+      }
+      const start = await startHostedCheckout({
+        user,
+        quote: repriced.quote,
+        enrollmentFormId: formId,
+        origin: siteOrigin(request),
+        cancelUrl: `${siteOrigin(request)}${checkoutPath(here)}`,
+      });
+      if (start.ok) return redirect(start.url, 303);
+      if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
+      return data({ pay: submission.reply({ formErrors: refusalNotice(start.reason) }), coupon: null }, { status: 503 });
+    }
+
+    case "confirm-card": {
+      const submission = parseWithZod(formData, { schema: ConfirmCardPaymentSchema });
+      const failed = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
+      if (submission.status !== "success") return data({ pay: submission.reply({ formErrors: failed }), coupon: null }, { status: 400 });
+      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, quote.course.id).catch((error: unknown) => {
+        console.error("Enrollment after payment failed", error);
+        return null;
+      });
+      if (settlement?.ok) return redirectWithToast("/", enrolledToast(findActiveCourse(settlement.courseId)?.title ?? quote.course.title));
+      return data({ pay: submission.reply({ formErrors: failed }), coupon: null }, { status: settlement ? 400 : 502 });
+    }
+
+    default:
+      return data({ pay: null, coupon: null }, { status: 400 });
+  }
+}
+
+function refusalNotice(reason: Exclude<StartRefusal, "already-enrolled">): string[] {
+  if (reason === "payments-off") return [CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paymentsOffText];
+  return [CHECKOUT_MESSAGES.setupFailedTitle, CHECKOUT_MESSAGES.setupFailedText];
+}
+
+export default function CheckoutPayment() {
+  const step = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!step) return null;
+  const paymentsOff = step.publishableKey === null && !step.isFree;
+
+  return (
+    <section aria-labelledby="payment-title" className="grid gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="payment-title" className="text-xl font-bold text-navy-900">
+        Payment
+      </h2>
+      {step.couponRejected ? (
+        <FormNotice title={CHECKOUT_MESSAGES.couponInvalidTitle}>{CHECKOUT_MESSAGES.couponInvalidText}</FormNotice>
+      ) : null}
+      <CouponForm applied={step.coupon} removeHref={step.removeCouponHref} lastResult={actionData?.coupon} />
+      {paymentsOff ? (
+        <div role="status" className="rounded-lg border border-amber-700 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{CHECKOUT_MESSAGES.paymentsOffTitle}</p>
+          <p className="mt-1 text-sm">{CHECKOUT_MESSAGES.paymentsOffText}</p>
+          <a href={step.whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "mt-4")}>
+            Chat on WhatsApp
+          </a>
+        </div>
+      ) : (
+        <PayForm
+          courseId={step.courseId}
+          enrollmentFormId={step.formId}
+          couponCode={step.coupon}
+          totalLabel={step.totalLabel}
+          isFree={step.isFree}
+          publishableKey={step.publishableKey}
+          lastResult={actionData?.pay}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { pageMeta } from "~/utils/seo";
+import { loadCheckout, summaryOf } from "./__checkout.server";
+import { OrderSummary } from "./__order-summary";
+
+// /checkout?courseId={id} (public-site §2, §4 Checkout flow): signed-in
+// students only. The enrollment information dialog (/checkout/information)
+// comes first; then the payment step (checkout._index.tsx) beside the order
+// summary. Prices come from the server alone.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Checkout",
+    description: "Complete your enrollment: your details, a coupon if you have one, and a secure card payment.",
+    path: "/checkout",
+    noindex: true,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const checkout = await loadCheckout(request);
+  if (checkout.status === "invalid-course") return data({ status: checkout.status, summary: null }, { status: 404 });
+  return { status: checkout.status, summary: summaryOf(checkout.quote) };
+}
+
+export default function CheckoutLayout() {
+  const { status, summary } = useLoaderData<typeof loader>();
+
+  if (!summary) {
+    return (
+      <CheckoutFrame title={CHECKOUT_MESSAGES.invalidCourse}>
+        <p className="text-slate-700">This course does not exist or is not open for enrollment any more.</p>
+        <Link to="/courses" className={buttonClass("primary", "mt-6")}>
+          Browse Courses
+        </Link>
+      </CheckoutFrame>
+    );
+  }
+
+  if (status === "enrolled") {
+    return (
+      <CheckoutFrame title="Checkout">
+        <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg font-semibold text-navy-900">{CHECKOUT_MESSAGES.alreadyEnrolled}</p>
+          <p className="mt-1 text-slate-700">{summary.courseTitle} is already in your courses, so there is nothing to pay.</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/" className={buttonClass("primary")}>
+              Go to Dashboard
+            </Link>
+            <Link to={`/courses/${summary.courseId}`} className={buttonClass("outline")}>
+              View Course
+            </Link>
+          </div>
+        </div>
+      </CheckoutFrame>
+    );
+  }
+
+  return (
+    <CheckoutFrame title="Checkout">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div>
+          <Outlet />
+        </div>
+        <aside>
+          <OrderSummary summary={summary} />
+        </aside>
+      </div>
+    </CheckoutFrame>
+  );
+}
+
+function CheckoutFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="flex-1 bg-slate-100">
+      <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+        <h1 className="mb-8 text-3xl font-bold text-navy-900 sm:text-4xl">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}

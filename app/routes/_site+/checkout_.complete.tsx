@@ -1,0 +1,76 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { findActiveCourse } from "~/models/course.server";
+import { CHECKOUT_MESSAGES, enrolledText } from "~/schemas/checkout";
+import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/checkout.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Where Stripe sends the student back: from the hosted Checkout page
+// (?session_id=) or after a Payment Element redirect (?payment_intent=). The
+// payment is verified with Stripe here, so the student is enrolled at once
+// even if the webhook is late; whichever comes second changes nothing.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Payment", description: "Confirming your payment.", path: "/checkout/complete", noindex: true });
+
+const RETRY_SECONDS = 5;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const search = new URL(request.url).searchParams;
+  const sessionId = search.get("session_id");
+  const paymentIntentId = search.get("payment_intent");
+  let settlement: Settlement | null;
+  try {
+    if (sessionId) settlement = await confirmCheckoutSession(user.id, sessionId);
+    else if (paymentIntentId) settlement = await confirmCardPayment(user.id, paymentIntentId);
+    else settlement = { ok: false, reason: "not-found" };
+  } catch (error) {
+    console.error("Confirming a payment failed", error);
+    settlement = null;
+  }
+  if (settlement?.ok) {
+    const title = findActiveCourse(settlement.courseId)?.title ?? "your course";
+    return redirectWithToast("/", { title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(title) });
+  }
+  if (settlement?.reason === "not-paid") {
+    return data({ state: "processing" as const }, { headers: { Refresh: String(RETRY_SECONDS), "Cache-Control": "no-store" } });
+  }
+  const status = settlement === null ? 502 : settlement.reason === "not-yours" ? 403 : settlement.reason === "mismatch" ? 400 : 404;
+  return data({ state: "failed" as const }, { status });
+}
+
+export default function CheckoutComplete() {
+  const { state } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-1 justify-center bg-slate-100 px-4 py-16">
+      <div className="w-full max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        {state === "processing" ? (
+          <div role="status">
+            <h1 className="text-2xl font-bold text-navy-900">{CHECKOUT_MESSAGES.processingTitle}</h1>
+            <p className="mt-3 text-slate-700">
+              Stripe has not confirmed your payment yet. This page checks again every {RETRY_SECONDS} seconds; you can
+              also come back later, and the course will be on your dashboard as soon as the payment clears.
+            </p>
+          </div>
+        ) : (
+          <div role="alert">
+            <h1 className="text-2xl font-bold text-navy-900">{CHECKOUT_MESSAGES.enrollFailedTitle}</h1>
+            <p className="mt-3 text-slate-700">{CHECKOUT_MESSAGES.enrollFailedText}</p>
+          </div>
+        )}
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/" className={buttonClass("primary")}>
+            Go to Dashboard
+          </Link>
+          <Link to="/contact" className={buttonClass("outline")}>
+            Contact Us
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

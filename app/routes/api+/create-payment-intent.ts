@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { findStudentCourseForm } from "~/models/enrollment-form.server";
+import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
+import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { quoteRefusal } from "./__quote-refusal";
+import { paiseToDecimalString } from "~/utils/money";
+
+/**
+ * POST /api/create-payment-intent `{ courseId, couponCode?, enrollmentFormId?, amount? }`
+ * → 200 `{ clientSecret, paymentIntentId, amount, currency }`.
+ *
+ * The server prices the order (course price less the coupon). An `amount` sent
+ * by the client (rupees, as the earlier app sent it) is only compared: a
+ * different figure is refused with 400 and nothing is created.
+ * 401 signed out · 404 unknown course · 409 already enrolled, or free (use
+ * /api/enroll-course) · 503 payments not set up · 502 Stripe failed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiUser(request);
+  const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
+  const result = quoteOrder(input.courseId, input.couponCode);
+  if (!result.ok) return quoteRefusal(result.reason);
+  const { quote } = result;
+  if (input.amount !== undefined && Math.round(input.amount * 100) !== quote.price.totalPaise) {
+    return apiError(400, CHECKOUT_MESSAGES.amountMismatch);
+  }
+  const formId = input.enrollmentFormId ?? null;
+  if (formId !== null && findStudentCourseForm(user.id, formId, quote.course.id) === null) {
+    return apiError(400, "enrollmentFormId is not an enrollment form of yours for this course.");
+  }
+  const start = await startCardPayment(user, quote, formId);
+  if (!start.ok) return refusal(start.reason);
+  return apiJson({
+    clientSecret: start.clientSecret,
+    paymentIntentId: start.paymentIntentId,
+    amount: paiseToDecimalString(start.amountPaise),
+    currency: "inr",
+  });
+}
+
+function refusal(reason: StartRefusal) {
+  switch (reason) {
+    case "already-enrolled":
+      return apiError(409, CHECKOUT_MESSAGES.alreadyEnrolled);
+    case "free":
+      return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
+    case "payments-off":
+      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
+    case "setup-failed":
+      return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { findStudentCourseForm } from "~/models/enrollment-form.server";
+import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
+import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { quoteRefusal } from "./__quote-refusal";
+
+/**
+ * POST /api/enroll-course `{ courseId, paymentIntentId }`: the browser's report
+ * that its payment succeeded. The PaymentIntent is read from Stripe, and the
+ * student is enrolled only if it succeeded for this student, this course and
+ * the order's amount. Replays enroll once (the webhook may already have).
+ * Without `paymentIntentId`, enrolls in a free order (₹0 course or 100% coupon).
+ *
+ * 201 enrolled now · 200 already enrolled · 400 bad input or a payment for
+ * another order · 401 signed out · 402 not paid · 403 another student's payment
+ * · 404 unknown payment or course · 502 Stripe failed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiUser(request);
+  const input = await parseJsonBody(request, EnrollCourseApiSchema, "first");
+
+  if (input.paymentIntentId) {
+    let settlement: Settlement;
+    try {
+      settlement = await confirmCardPayment(user.id, input.paymentIntentId, input.courseId);
+    } catch (error) {
+      console.error("Enrollment after payment failed", error);
+      return apiError(502, CHECKOUT_MESSAGES.enrollFailedText);
+    }
+    return settlementAnswer(settlement);
+  }
+
+  const result = quoteOrder(input.courseId, input.couponCode);
+  if (!result.ok) return quoteRefusal(result.reason);
+  if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
+  const formId = input.enrollmentFormId ?? null;
+  if (formId !== null && findStudentCourseForm(user.id, formId, input.courseId) === null) {
+    return apiError(400, "enrollmentFormId is not an enrollment form of yours for this course.");
+  }
+  const outcome = enrollFree(user, result.quote, formId);
+  return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
+}
+
+function settlementAnswer(settlement: Settlement) {
+  if (settlement.ok) {
+    const enrolled = { success: true, courseId: settlement.courseId };
+    return settlement.outcome === "completed"
+      ? apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.enrolledTitle }, 201)
+      : apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.alreadyEnrolled }, 200);
+  }
+  switch (settlement.reason) {
+    case "not-found":
+      return apiError(404, "No payment with that id was made on this site.");
+    case "not-yours":
+      return apiError(403, "This payment belongs to another account.");
+    case "not-paid":
+      return apiError(402, "The payment has not succeeded.");
+    case "mismatch":
+      return apiError(400, "The payment does not match this order.");
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

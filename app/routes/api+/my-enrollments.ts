@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listStudentEnrollments } from "~/models/enrollment.server";
+import { apiJson } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+/** GET /api/my-enrollments: the signed-in student's paid courses, newest first; 401 signed out. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return apiJson(
+    listStudentEnrollments(user.id).map((enrollment) => ({
+      id: enrollment.id,
+      userId: user.id,
+      courseId: enrollment.courseId,
+      courseTitle: enrollment.courseTitle,
+      enrolledAt: enrollment.enrolledAt.toISOString(),
+      paymentStatus: "completed",
+    })),
+  );
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ZodError } from "zod";
+import { handlePaymentEvent } from "~/services/checkout.server";
+import { parseWebhookEvent, paymentsSetup, WebhookSignatureError, type WebhookEvent } from "~/services/payments.server";
+import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
+
+/**
+ * POST /api/stripe/webhook: Stripe's signed events, the source of truth for
+ * paid and failed orders. The signature is checked over the raw body before
+ * anything parses it. 200 handled (or ignored) · 400 bad signature or payload ·
+ * 503 payments off, or the event could not be recorded (Stripe retries).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  if (!paymentsSetup()) return apiError(503, "Payments are not configured.");
+  const rawBody = await request.text();
+  let event: WebhookEvent;
+  try {
+    event = parseWebhookEvent(rawBody, request.headers.get("Stripe-Signature"));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return apiError(400, error.message);
+    if (error instanceof ZodError || error instanceof SyntaxError) return apiError(400, "Unexpected event payload.");
+    throw error;
+  }
+  try {
+    await handlePaymentEvent(event);
+  } catch (error) {
+    console.error(`Stripe event ${event.id} could not be recorded`, error);
+    return apiError(503, "The event could not be recorded; please retry.");
+  }
+  return apiJson({ received: true });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

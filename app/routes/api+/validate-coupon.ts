@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { ValidateCouponApiSchema } from "~/schemas/checkout";
+import { quoteOrder } from "~/services/checkout.server";
+import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { quoteRefusal } from "./__quote-refusal";
+import { paiseToDecimalString } from "~/utils/money";
+
+/**
+ * POST /api/validate-coupon `{ couponCode, courseId }` → 200 `{ code, discount }`
+ * (discount in percent, plus the order's new total) · 400 empty or invalid code
+ * · 401 signed out · 404 unknown or inactive course. Nothing is redeemed here:
+ * a coupon is counted when a payment succeeds.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await requireApiUser(request);
+  const input = await parseJsonBody(request, ValidateCouponApiSchema, "first");
+  const result = quoteOrder(input.courseId, input.couponCode);
+  if (!result.ok) return quoteRefusal(result.reason);
+  const { coupon, price } = result.quote;
+  return apiJson({
+    code: coupon?.code,
+    discount: price.discountPercent,
+    discountAmount: paiseToDecimalString(price.discountPaise),
+    total: paiseToDecimalString(price.totalPaise),
+  });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+// Checkout (public-site §2 /checkout, §4 Checkout flow, §5, §8). The page's
+// two forms (coupon, pay) and the JSON endpoints of §7 share these rules.
+
+export const CHECKOUT_MESSAGES = {
+  signInTitle: "Authentication Required",
+  signInText: "Please log in to continue with your purchase.",
+  invalidCourse: "Invalid Course",
+  informationSavedTitle: "Information Saved!",
+  informationSavedText: "Proceeding to payment...",
+  couponEmpty: "Enter Coupon Code",
+  couponAppliedTitle: "Coupon Applied!",
+  couponInvalidTitle: "Invalid Coupon",
+  couponInvalidText: "The coupon code is invalid or expired.",
+  termsRequired: "Terms Required",
+  termsText: "Please accept the terms and conditions to continue.",
+  paymentFailedTitle: "Payment Failed",
+  paymentFailedFallback: "An unexpected error occurred. Please try again.",
+  setupFailedTitle: "Payment Setup Failed",
+  setupFailedText: "Unable to initialize payment. Please try again.",
+  enrolledTitle: "Enrollment Successful!",
+  enrollFailedTitle: "Enrollment Failed",
+  enrollFailedText: "There was an error processing your enrollment. Please try again.",
+  alreadyEnrolled: "You are already enrolled in this course.",
+  paymentsOffTitle: "Online payment is not available yet",
+  paymentsOffText: "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.",
+  amountMismatch: "The amount does not match the price of this order.",
+  processingTitle: "Confirming your payment",
+} as const;
+
+export const couponAppliedText = (percent: number) => `${percent}% discount applied successfully.`;
+export const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
+
+const COUPON_CODE_MAX = 40;
+
+export const couponCodeField = z
+  .string({ required_error: CHECKOUT_MESSAGES.couponEmpty, invalid_type_error: CHECKOUT_MESSAGES.couponEmpty })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.couponEmpty)
+  // A longer code cannot exist, so it is simply not a valid coupon.
+  .max(COUPON_CODE_MAX, CHECKOUT_MESSAGES.couponInvalidText);
+
+const optionalCouponCode = z.preprocess(
+  (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+  couponCodeField.optional(),
+);
+
+/** The coupon form on the payment step. */
+export const ApplyCouponSchema = z.object({ couponCode: couponCodeField });
+
+/** The pay form: terms ticked; the coupon (if any) rides along and is checked again. */
+export const PayFormSchema = z.object({
+  terms: z.literal("on", { errorMap: () => ({ message: CHECKOUT_MESSAGES.termsRequired }) }),
+  couponCode: optionalCouponCode,
+});
+
+/** The browser's report that the Payment Element's payment succeeded. */
+export const ConfirmCardPaymentSchema = z.object({
+  paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]{1,250}$/, "paymentIntentId must be a PaymentIntent id"),
+});
+
+const courseIdField = z.coerce
+  .number({ invalid_type_error: "courseId must be a number" })
+  .int("courseId must be a whole number")
+  .positive("courseId must be positive");
+
+const formIdField = z.preprocess(
+  (value) => (value === null || value === "" ? undefined : value),
+  z.coerce.number().int().positive("enrollmentFormId must be positive").optional(),
+);
+
+/** POST /api/validate-coupon */
+export const ValidateCouponApiSchema = z.object({ couponCode: couponCodeField, courseId: courseIdField });
+
+/**
+ * POST /api/create-payment-intent. `amount` is what the earlier app sent (the
+ * price in rupees); it is only compared with the server's total.
+ */
+export const CreatePaymentIntentApiSchema = z.object({
+  courseId: courseIdField,
+  couponCode: optionalCouponCode,
+  enrollmentFormId: formIdField,
+  amount: z.preprocess(
+    (value) => (value === null || value === "" ? undefined : value),
+    z.coerce.number({ invalid_type_error: "amount must be a number" }).finite().nonnegative().optional(),
+  ),
+});
+
+/** POST /api/enroll-course: a PaymentIntent that succeeded, or nothing for a free order. */
+export const EnrollCourseApiSchema = z.object({
+  courseId: courseIdField,
+  paymentIntentId: z.preprocess(
+    (value) => (value === null || value === "" ? undefined : value),
+    ConfirmCardPaymentSchema.shape.paymentIntentId.optional(),
+  ),
+  couponCode: optionalCouponCode,
+  enrollmentFormId: formIdField,
+});

@@ -1,0 +1,275 @@
+import Stripe from "stripe";
+import { z } from "zod";
+import { getEnv, stripeConfig, type StripeConfig } from "~/utils/env.server";
+
+// Stripe, and only Stripe. Everything the app reads from Stripe (SDK answers
+// and webhook events alike) is narrowed by the zod schemas below to the few
+// fields checkout decides on.
+
+export const CURRENCY = "inr";
+
+/** What the server writes on every Stripe object it creates; only it can (secret key). */
+export type PaymentMetadata = {
+  userId: string;
+  courseId: string;
+  couponId: string;
+  enrollmentFormId: string;
+  /** "card": the Payment Element on our page; "checkout": Stripe's hosted page. */
+  flow: "card" | "checkout";
+};
+
+const metadataSchema = z.record(z.string(), z.string()).default({});
+
+const paymentIntentSchema = z.object({
+  id: z.string(),
+  object: z.literal("payment_intent"),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  client_secret: z.string().nullish(),
+  metadata: metadataSchema,
+  last_payment_error: z.object({ message: z.string().optional() }).nullish(),
+});
+
+const checkoutSessionSchema = z.object({
+  id: z.string(),
+  object: z.literal("checkout.session"),
+  status: z.string().nullish(),
+  payment_status: z.string(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  url: z.string().nullish(),
+  metadata: metadataSchema,
+  payment_intent: z.union([z.string(), paymentIntentSchema]).nullish(),
+});
+
+export type PaymentIntentSnapshot = {
+  id: string;
+  status: string;
+  amountPaise: number;
+  currency: string;
+  metadata: Record<string, string>;
+  clientSecret: string | null;
+};
+
+export type CheckoutSessionSnapshot = {
+  id: string;
+  /** "open" while the student can still pay on it. */
+  status: string | null;
+  /** "paid" once the money is taken. */
+  paymentStatus: string;
+  amountPaise: number | null;
+  currency: string | null;
+  metadata: Record<string, string>;
+  paymentIntentId: string | null;
+  url: string | null;
+};
+
+function toPaymentIntent(raw: unknown): PaymentIntentSnapshot {
+  const intent = paymentIntentSchema.parse(raw);
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountPaise: intent.amount,
+    currency: intent.currency,
+    metadata: intent.metadata,
+    clientSecret: intent.client_secret ?? null,
+  };
+}
+
+function toCheckoutSession(raw: unknown): CheckoutSessionSnapshot {
+  const session = checkoutSessionSchema.parse(raw);
+  const intent = session.payment_intent;
+  return {
+    id: session.id,
+    status: session.status ?? null,
+    paymentStatus: session.payment_status,
+    amountPaise: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    metadata: session.metadata,
+    paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    url: session.url ?? null,
+  };
+}
+
+/** Stripe could not be reached or refused the call; the message is for the log. */
+export class PaymentProviderError extends Error {
+  constructor(action: string, cause: unknown) {
+    super(`Stripe ${action} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "PaymentProviderError";
+  }
+}
+
+type Client = { config: StripeConfig; stripe: Stripe };
+
+let cachedClient: Client | null | undefined;
+
+/** The configured client, made on first use; null when payments are off. */
+function getClient(): Client | null {
+  if (cachedClient !== undefined) return cachedClient;
+  const config = stripeConfig(getEnv());
+  if (!config) return (cachedClient = null);
+  const stripe = new Stripe(config.secretKey, {
+    // A student waits on these calls: give up after 10 s rather than hang.
+    timeout: 10_000,
+    // Safe because every create call carries an idempotency key.
+    maxNetworkRetries: 1,
+    appInfo: { name: "trading-institute-site" },
+    ...(config.api ?? {}),
+  });
+  return (cachedClient = { config, stripe });
+}
+
+/** The publishable key for the browser, or null when payments are off. */
+export function paymentsSetup(): { publishableKey: string; checkoutOrigin: string } | null {
+  const client = getClient();
+  return client ? { publishableKey: client.config.publishableKey, checkoutOrigin: client.config.checkoutOrigin } : null;
+}
+
+function requireClient(): Client {
+  const client = getClient();
+  if (!client) throw new PaymentProviderError("setup", "payments are not configured");
+  return client;
+}
+
+async function call<T>(action: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
+  try {
+    return await run(requireClient().stripe);
+  } catch (error) {
+    throw error instanceof PaymentProviderError ? error : new PaymentProviderError(action, error);
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+}
+
+export function createPaymentIntent(input: {
+  amountPaise: number;
+  description: string;
+  receiptEmail: string;
+  metadata: PaymentMetadata;
+  idempotencyKey: string;
+}): Promise<PaymentIntentSnapshot> {
+  return call("create PaymentIntent", async (stripe) =>
+    toPaymentIntent(
+      await stripe.paymentIntents.create(
+        {
+          amount: input.amountPaise,
+          currency: CURRENCY,
+          description: input.description,
+          receipt_email: input.receiptEmail,
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    ),
+  );
+}
+
+/** The PaymentIntent as Stripe has it now; null when Stripe does not know the id. */
+export function retrievePaymentIntent(id: string): Promise<PaymentIntentSnapshot | null> {
+  return call("retrieve PaymentIntent", async (stripe) => {
+    try {
+      return toPaymentIntent(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  });
+}
+
+export function createCheckoutSession(input: {
+  amountPaise: number;
+  productName: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: PaymentMetadata;
+  idempotencyKey: string;
+}): Promise<CheckoutSessionSnapshot> {
+  return call("create Checkout Session", async (stripe) =>
+    toCheckoutSession(
+      await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: CURRENCY, unit_amount: input.amountPaise, product_data: { name: input.productName } },
+            },
+          ],
+          customer_email: input.customerEmail,
+          client_reference_id: input.metadata.userId,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata, description: input.productName },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    ),
+  );
+}
+
+export function retrieveCheckoutSession(id: string): Promise<CheckoutSessionSnapshot | null> {
+  return call("retrieve Checkout Session", async (stripe) => {
+    try {
+      return toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  });
+}
+
+/** Returns a whole payment to the card (a second payment for a course already owned). */
+export async function refundPayment(paymentIntentId: string): Promise<void> {
+  await call("refund", (stripe) =>
+    stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund:${paymentIntentId}` }),
+  );
+}
+
+export type WebhookEvent =
+  | { id: string; type: "payment_intent.succeeded" | "payment_intent.payment_failed"; paymentIntent: PaymentIntentSnapshot }
+  | { id: string; type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.expired" | "checkout.session.async_payment_failed"; session: CheckoutSessionSnapshot }
+  | { id: string; type: "ignored"; stripeType: string };
+
+export class WebhookSignatureError extends Error {}
+
+const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
+
+/**
+ * Verifies Stripe's signature over the raw body (bytes exactly as received)
+ * and returns the event narrowed to what checkout handles.
+ */
+export function parseWebhookEvent(rawBody: string, signature: string | null): WebhookEvent {
+  const { stripe, config } = requireClient();
+  if (!config.webhookSecret) throw new WebhookSignatureError("Webhooks are not configured");
+  if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+  let verified: unknown;
+  try {
+    verified = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+  }
+  const event = eventSchema.parse(verified);
+  switch (event.type) {
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed":
+      return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired":
+      return { id: event.id, type: event.type, session: toCheckoutSession(event.data.object) };
+    default:
+      return { id: event.id, type: "ignored", stripeType: event.type };
+  }
+}
+
+/** Whether webhooks can be verified (a secret is set). */
+export function webhooksConfigured(): boolean {
+  return Boolean(getClient()?.config.webhookSecret);
+}
