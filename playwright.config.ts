@@ -10,6 +10,8 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-at-least-32-chars"
 export const ANALYTICS_TEST_ID = "G-E2ETEST123";
 /** The same build served with Google Analytics configured. */
 export const ANALYTICS_BASE_URL = `http://localhost:${ANALYTICS_PORT}`;
+/** That server's database (payments are off there). */
+export const ANALYTICS_DATABASE = `data/e2e-${ANALYTICS_PORT}.db`;
 
 // A real OpenID provider (tests/fixtures/oidc-provider.ts) on 127.0.0.1, so
 // its cookies never mix with the app's (cookies ignore ports, not hosts).

@@ -38,31 +38,33 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     >
       <ol>
         {visible ? (
-          <li
-            key={visible.id}
-            role={visible.type === "destructive" ? "alert" : "status"}
-            onAnimationEnd={dismiss}
-            onPointerDown={(event) => (swipeStart.current = event.clientX)}
-            onPointerMove={onPointerMove}
-            onPointerUp={() => (swipeStart.current = null)}
-            className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${
-              visible.type === "destructive"
-                ? "border-red-700 bg-red-700 text-white"
-                : "border-slate-200 bg-white text-slate-900"
-            }`}
-          >
-            <p className="text-sm font-semibold">{visible.title}</p>
-            {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}
-            {hydrated ? (
-              <button
-                type="button"
-                onClick={dismiss}
-                aria-label="Close notification"
-                className="absolute right-2 top-2 rounded p-1 leading-none opacity-70 hover:opacity-100"
-              >
-                ×
-              </button>
-            ) : null}
+          // The live-region role sits inside the list item: a <li> must stay a list item.
+          <li key={visible.id}>
+            <div
+              role={visible.type === "destructive" ? "alert" : "status"}
+              onAnimationEnd={dismiss}
+              onPointerDown={(event) => (swipeStart.current = event.clientX)}
+              onPointerMove={onPointerMove}
+              onPointerUp={() => (swipeStart.current = null)}
+              className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${
+                visible.type === "destructive"
+                  ? "border-red-700 bg-red-700 text-white"
+                  : "border-slate-200 bg-white text-slate-900"
+              }`}
+            >
+              <p className="text-sm font-semibold">{visible.title}</p>
+              {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}
+              {hydrated ? (
+                <button
+                  type="button"
+                  onClick={dismiss}
+                  aria-label="Close notification"
+                  className="absolute right-2 top-2 rounded p-1 leading-none opacity-70 hover:opacity-100"
+                >
+                  ×
+                </button>
+              ) : null}
+            </div>
           </li>
         ) : null}
       </ol>

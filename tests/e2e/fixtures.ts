@@ -7,8 +7,8 @@ import { E2E_DATABASE, E2E_SESSION_SECRET } from "../../playwright.config";
 import { STUDENT_SESSION_COOKIE } from "../../app/utils/session-cookie";
 
 /** The running test server's database: tests arrange rows and check what was stored. */
-export function openTestDatabase() {
-  const database = new Database(E2E_DATABASE);
+export function openTestDatabase(path = E2E_DATABASE) {
+  const database = new Database(path);
   database.pragma("busy_timeout = 5000");
   return database;
 }
@@ -29,7 +29,10 @@ let passwordHash: Promise<string> | undefined;
 export const STUDENT_PASSWORD = "correct horse battery";
 
 /** A student account written straight to the database (unique email per call). */
-export async function createStudent(overrides: Partial<Pick<Student, "firstName" | "lastName" | "email">> = {}): Promise<Student> {
+export async function createStudent(
+  overrides: Partial<Pick<Student, "firstName" | "lastName" | "email">> = {},
+  databasePath = E2E_DATABASE,
+): Promise<Student> {
   passwordHash ??= argon2.hash(STUDENT_PASSWORD, { type: argon2.argon2id });
   const id = randomUUID();
   const student = {
@@ -39,7 +42,7 @@ export async function createStudent(overrides: Partial<Pick<Student, "firstName"
     lastName: overrides.lastName ?? "Sharma",
     password: STUDENT_PASSWORD,
   };
-  const database = openTestDatabase();
+  const database = openTestDatabase(databasePath);
   try {
     database
       .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, ?, ?, ?)")
@@ -51,9 +54,9 @@ export async function createStudent(overrides: Partial<Pick<Student, "firstName"
 }
 
 /** Signs the browser context in as the student by planting a real session row and cookie. */
-export async function signInAs(context: BrowserContext, student: Student, baseURL: string) {
+export async function signInAs(context: BrowserContext, student: Student, baseURL: string, databasePath = E2E_DATABASE) {
   const sid = randomBytes(24).toString("base64url");
-  const database = openTestDatabase();
+  const database = openTestDatabase(databasePath);
   try {
     database
       .prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)")

@@ -34,7 +34,8 @@ export function CouponForm({ applied, removeHref, lastResult }: { applied: strin
       </label>
       <div className="flex gap-2">
         <input
-          key={key}
+          // Remounted when a coupon is applied, so the box shows the code as stored.
+          key={`${key}-${applied ?? ""}`}
           {...codeProps}
           required={false}
           defaultValue={applied ?? codeProps.defaultValue}
@@ -94,7 +95,7 @@ export function PayForm({ courseId, enrollmentFormId, couponCode, totalLabel, is
   }, []);
 
   const showCard = hydrated && publishableKey !== null && !isFree;
-  const busy = confirming || navigation.state !== "idle" || cardStatus === "creating";
+  const busy = confirming || navigation.state !== "idle" || (showCard && cardStatus === "creating");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const confirm = confirmRef.current;

@@ -1,0 +1,697 @@
+// The checkout money rules, run against the fake Stripe server with the real
+// `stripe` SDK: the server prices every order, and an order is completed only
+// when Stripe confirms this student paid that very amount for this course.
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { coupons, courses, enrollmentForms, enrollments, users } from "../../db/schema";
+import { startFakeStripe, type FakeStripe } from "../../tests/fixtures/fake-stripe";
+import { db } from "~/utils/db.server";
+import type { Quote } from "./checkout.server";
+
+const SECRET_KEY = "sk_test_checkout_unit_0123456789";
+const PUBLISHABLE_KEY = "pk_test_checkout_unit_0123456789";
+const WEBHOOK_SECRET = "whsec_checkout_unit_0123456789";
+const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"] as const;
+const ORIGIN = "https://institute.example";
+
+let fake: FakeStripe;
+/** The customer's (and Stripe dashboard's) view of the fake Stripe. */
+let stripe: Stripe;
+let checkout: typeof import("./checkout.server");
+let payments: typeof import("./payments.server");
+let orders: typeof import("~/models/order.server");
+
+/** The app reads env once (getEnv caches, the Stripe client too): load fresh modules with these keys. */
+async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>>) {
+  for (const key of STRIPE_KEYS) {
+    if (env[key] === undefined) delete process.env[key];
+    else process.env[key] = env[key];
+  }
+  vi.resetModules();
+  return {
+    checkout: await import("./checkout.server"),
+    payments: await import("./payments.server"),
+    orders: await import("~/models/order.server"),
+  };
+}
+
+const stripeEnv = () => ({
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: fake.url,
+});
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  stripe = new Stripe(SECRET_KEY, { host: "127.0.0.1", port: fake.port, protocol: "http", maxNetworkRetries: 0 });
+  ({ checkout, payments, orders } = await loadApp(stripeEnv()));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  await fake?.close();
+  for (const key of STRIPE_KEYS) delete process.env[key];
+});
+
+// ---- arranging rows -----------------------------------------------------------
+
+let serial = 0;
+const next = () => ++serial;
+
+function addStudent() {
+  const n = next();
+  return db
+    .insert(users)
+    .values({ email: `student${n}@example.com`, firstName: "Meera" })
+    .returning({ id: users.id, email: users.email })
+    .get();
+}
+
+function addCourse(values: { pricePaise: number; isActive?: boolean }) {
+  const n = next();
+  return db
+    .insert(courses)
+    .values({ title: `Swing Trading ${n}`, shortDescription: "s", description: "d", duration: "8 weeks", ...values })
+    .returning({ id: courses.id, title: courses.title, pricePaise: courses.pricePaise })
+    .get();
+}
+
+function addCoupon(values: Partial<typeof coupons.$inferInsert> & { percentOff: number }) {
+  const n = next();
+  return db
+    .insert(coupons)
+    .values({ code: `SAVE${n}`, ...values })
+    .returning({ id: coupons.id, code: coupons.code })
+    .get();
+}
+
+function addEnrollmentForm(userId: string, courseId: number) {
+  return db
+    .insert(enrollmentForms)
+    .values({
+      userId,
+      name: "Meera Iyer",
+      whatsappNumber: "+91 98765 43210",
+      state: "Tamil Nadu",
+      city: "Chennai",
+      experienceLevel: "Intermediate",
+      courseOrEventId: courseId,
+      courseOrEventType: "course",
+      sourceOfLead: "YouTube",
+    })
+    .returning({ id: enrollmentForms.id })
+    .get().id;
+}
+
+/** A student, a ₹4,999 course, an unused 20% coupon and a saved enrollment form. */
+function arrange() {
+  const student = addStudent();
+  const course = addCourse({ pricePaise: 499_900 });
+  const coupon = addCoupon({ percentOff: 20 });
+  const formId = addEnrollmentForm(student.id, course.id);
+  return { student, course, coupon, formId };
+}
+
+function quote(courseId: number, couponCode?: string): Quote {
+  const result = checkout.quoteOrder(courseId, couponCode);
+  if (!result.ok) throw new Error(`Expected a quote, got ${result.reason}`);
+  return result.quote;
+}
+
+// ---- reading what a student or admin would see ---------------------------------
+
+const ordersOf = (userId: string, courseId: number) =>
+  db
+    .select({
+      status: enrollments.paymentStatus,
+      amountPaise: enrollments.amountPaise,
+      couponId: enrollments.couponId,
+      enrollmentFormId: enrollments.enrollmentFormId,
+      paymentIntentId: enrollments.paymentIntentId,
+      checkoutSessionId: enrollments.checkoutSessionId,
+    })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .orderBy(enrollments.id)
+    .all();
+
+const allOrdersOf = (userId: string) =>
+  db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId)).all();
+
+const redemptions = (couponId: number) =>
+  db.select({ count: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, couponId)).get()?.count;
+
+const formPayment = (formId: number) =>
+  db.select({ status: enrollmentForms.paymentStatus }).from(enrollmentForms).where(eq(enrollmentForms.id, formId)).get()?.status;
+
+// ---- playing the customer and Stripe -----------------------------------------
+
+async function startCard(student: { id: string; email: string }, courseId: number, couponCode?: string, formId: number | null = null) {
+  const started = await checkout.startCardPayment(student, quote(courseId, couponCode), formId);
+  if (!started.ok) throw new Error(`Expected a PaymentIntent, got ${started.reason}`);
+  return started;
+}
+
+const payWithCard = (paymentIntentId: string) =>
+  stripe.paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_visa" });
+
+async function declineCard(paymentIntentId: string) {
+  const error = await stripe.paymentIntents
+    .confirm(paymentIntentId, { payment_method: "pm_card_chargeDeclined" })
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+}
+
+/** The event the fake Stripe recorded for an object (it has no webhook URL: we deliver it). */
+function stripeEvent(type: string, objectId: string) {
+  const event = fake.events.find((e) => e.type === type && e.objectId === objectId);
+  if (!event) throw new Error(`Stripe sent no ${type} for ${objectId}`);
+  return event.payload;
+}
+
+const sign = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+/** What POST /api/stripe/webhook does with a correctly signed event. */
+async function deliver(payload: string) {
+  await checkout.handlePaymentEvent(payments.parseWebhookEvent(payload, sign(payload)));
+}
+
+/** Silences (and returns) the log a test expects; the setup fails a test on any other console.error. */
+const expectLog = (level: "error" | "warn") => vi.spyOn(console, level).mockImplementation(() => undefined);
+
+// ---- the tests ------------------------------------------------------------------
+
+describe("quoteOrder", () => {
+  it("prices an active course, applying a coupon typed in any case", () => {
+    const course = addCourse({ pricePaise: 99_999 });
+    const coupon = addCoupon({ percentOff: 15 });
+
+    expect(checkout.quoteOrder(course.id)).toEqual({
+      ok: true,
+      quote: {
+        course: { id: course.id, title: course.title },
+        coupon: null,
+        price: { originalPaise: 99_999, discountPercent: 0, discountPaise: 0, processingFeePaise: 0, totalPaise: 99_999 },
+      },
+    });
+    const discounted = checkout.quoteOrder(String(course.id), `  ${coupon.code.toLowerCase()} `);
+    expect(discounted).toMatchObject({
+      ok: true,
+      quote: {
+        coupon: { id: coupon.id, code: coupon.code, percentOff: 15 },
+        // 15% of ₹999.99 is ₹149.9985: the discount rounds to ₹150.00.
+        price: { originalPaise: 99_999, discountPercent: 15, discountPaise: 15_000, totalPaise: 84_999 },
+      },
+    });
+  });
+
+  it("makes a 100% coupon a free order", () => {
+    const course = addCourse({ pricePaise: 250_000 });
+    const coupon = addCoupon({ percentOff: 100 });
+    expect(quote(course.id, coupon.code).price).toMatchObject({ discountPaise: 250_000, totalPaise: 0 });
+  });
+
+  it("refuses an unknown or inactive course", () => {
+    const retired = addCourse({ pricePaise: 100_000, isActive: false });
+    expect(checkout.quoteOrder(retired.id)).toEqual({ ok: false, reason: "invalid-course" });
+    expect(checkout.quoteOrder(999_999)).toEqual({ ok: false, reason: "invalid-course" });
+    expect(checkout.quoteOrder("not-a-number")).toEqual({ ok: false, reason: "invalid-course" });
+  });
+
+  it("refuses a coupon that is unknown, expired, used up or switched off", () => {
+    const course = addCourse({ pricePaise: 100_000 });
+    const now = new Date("2026-05-01T09:00:00Z");
+    const expired = addCoupon({ percentOff: 10, expiresAt: new Date("2026-05-01T08:59:59Z") });
+    const usedUp = addCoupon({ percentOff: 10, maxRedemptions: 5, redemptionCount: 5 });
+    const inactive = addCoupon({ percentOff: 10, isActive: false });
+    const lastOne = addCoupon({ percentOff: 10, maxRedemptions: 5, redemptionCount: 4 });
+
+    for (const code of ["NOSUCHCOUPON", expired.code, usedUp.code, inactive.code]) {
+      expect(checkout.quoteOrder(course.id, code, now)).toEqual({ ok: false, reason: "invalid-coupon" });
+    }
+    expect(checkout.quoteOrder(course.id, lastOne.code, now).ok).toBe(true);
+  });
+});
+
+describe("startCardPayment", () => {
+  it("creates a PaymentIntent for exactly the server's total, in rupees, naming the order", async () => {
+    const { student, course, coupon, formId } = arrange();
+
+    const started = await startCard(student, course.id, coupon.code, formId);
+
+    expect(started.amountPaise).toBe(399_920);
+    const intent = await stripe.paymentIntents.retrieve(started.paymentIntentId);
+    expect(intent.amount).toBe(399_920);
+    expect(intent.currency).toBe("inr");
+    expect(intent.client_secret).toBe(started.clientSecret);
+    expect(intent.metadata).toEqual({
+      userId: student.id,
+      courseId: String(course.id),
+      couponId: String(coupon.id),
+      enrollmentFormId: String(formId),
+      flow: "card",
+    });
+    expect(ordersOf(student.id, course.id)).toEqual([
+      {
+        status: "pending",
+        amountPaise: 399_920,
+        couponId: coupon.id,
+        enrollmentFormId: formId,
+        paymentIntentId: started.paymentIntentId,
+        checkoutSessionId: null,
+      },
+    ]);
+    // Nothing is counted until the payment succeeds.
+    expect(redemptions(coupon.id)).toBe(0);
+    expect(formPayment(formId)).toBe("pending");
+  });
+
+  it("reuses the PaymentIntent while the terms are the same, and makes a new one when the coupon changes", async () => {
+    const { student, course, coupon } = arrange();
+
+    const first = await startCard(student, course.id);
+    const again = await startCard(student, course.id);
+    expect(again.paymentIntentId).toBe(first.paymentIntentId);
+    expect(ordersOf(student.id, course.id)).toHaveLength(1);
+
+    const withCoupon = await startCard(student, course.id, coupon.code);
+    expect(withCoupon.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect(withCoupon.amountPaise).toBe(399_920);
+    expect((await stripe.paymentIntents.retrieve(withCoupon.paymentIntentId)).amount).toBe(399_920);
+    expect(ordersOf(student.id, course.id).map((o) => [o.amountPaise, o.couponId])).toEqual([
+      [499_900, null],
+      [399_920, coupon.id],
+    ]);
+  });
+
+  it("makes one PaymentIntent and one order for a double click", async () => {
+    const { student, course } = arrange();
+    const terms = quote(course.id);
+
+    const [a, b] = await Promise.all([
+      checkout.startCardPayment(student, terms, null),
+      checkout.startCardPayment(student, terms, null),
+    ]);
+
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(b.paymentIntentId).toBe(a.paymentIntentId);
+    expect(ordersOf(student.id, course.id)).toEqual([
+      expect.objectContaining({ status: "pending", paymentIntentId: a.paymentIntentId }),
+    ]);
+  });
+
+  it("tells an enrolled student so instead of taking a second payment", async () => {
+    const { student, course } = arrange();
+    const paid = await startCard(student, course.id);
+    await payWithCard(paid.paymentIntentId);
+    expect(await checkout.confirmCardPayment(student.id, paid.paymentIntentId)).toMatchObject({ ok: true, outcome: "completed" });
+
+    expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "already-enrolled" });
+    expect(
+      await checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+    ).toEqual({ ok: false, reason: "already-enrolled" });
+    expect(ordersOf(student.id, course.id)).toHaveLength(1);
+  });
+
+  it("sends a free order to enrollFree instead of Stripe", async () => {
+    const { student, course, formId } = arrange();
+    const everything = addCoupon({ percentOff: 100 });
+
+    expect(await checkout.startCardPayment(student, quote(course.id, everything.code), formId)).toEqual({ ok: false, reason: "free" });
+    expect(ordersOf(student.id, course.id)).toEqual([]);
+
+    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId)).toBe("completed");
+    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId)).toBe("already");
+    expect(ordersOf(student.id, course.id)).toEqual([
+      expect.objectContaining({ status: "completed", amountPaise: 0, couponId: everything.id, paymentIntentId: null }),
+    ]);
+    expect(redemptions(everything.id)).toBe(1);
+    expect(formPayment(formId)).toBe("completed");
+  });
+
+  it("reports a setup failure when Stripe refuses, storing nothing", async () => {
+    const { student, course } = arrange();
+    await fetch(`${fake.url}/__fake/rules`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId: student.id, failCreate: { status: 400, message: "Stripe is having a bad day" } }),
+    });
+    const errors = expectLog("error");
+
+    expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "setup-failed" });
+    expect(
+      await checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+    ).toEqual({ ok: false, reason: "setup-failed" });
+
+    expect(errors).toHaveBeenCalledTimes(2);
+    expect(errors).toHaveBeenCalledWith("Payment setup failed", expect.objectContaining({ message: expect.stringContaining("Stripe is having a bad day") }));
+    expect(ordersOf(student.id, course.id)).toEqual([]);
+  });
+
+  it("says payments are off when the Stripe keys are not set, storing nothing", async () => {
+    const { student, course } = arrange();
+    const offline = await loadApp({});
+    try {
+      const terms = offline.checkout.quoteOrder(course.id);
+      expect(terms.ok).toBe(true);
+      if (!terms.ok) return;
+      expect(offline.payments.paymentsSetup()).toBeNull();
+      expect(await offline.checkout.startCardPayment(student, terms.quote, null)).toEqual({ ok: false, reason: "payments-off" });
+      expect(
+        await offline.checkout.startHostedCheckout({ user: student, quote: terms.quote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+      ).toEqual({ ok: false, reason: "payments-off" });
+      expect(ordersOf(student.id, course.id)).toEqual([]);
+    } finally {
+      ({ checkout, payments, orders } = await loadApp(stripeEnv()));
+    }
+    expect(payments.paymentsSetup()).toEqual({ publishableKey: PUBLISHABLE_KEY, checkoutOrigin: fake.url });
+  });
+});
+
+describe("startHostedCheckout", () => {
+  it("opens a Checkout Session for the server's total that returns to /checkout/complete", async () => {
+    const { student, course, coupon, formId } = arrange();
+
+    const started = await checkout.startHostedCheckout({
+      user: student,
+      quote: quote(course.id, coupon.code),
+      enrollmentFormId: formId,
+      origin: ORIGIN,
+      cancelUrl: `${ORIGIN}/checkout?courseId=${course.id}`,
+    });
+
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    const [order] = ordersOf(student.id, course.id);
+    expect(order).toMatchObject({ status: "pending", amountPaise: 399_920, couponId: coupon.id, enrollmentFormId: formId, paymentIntentId: null });
+    const session = await stripe.checkout.sessions.retrieve(order!.checkoutSessionId!);
+    expect(started.url).toBe(session.url);
+    expect(session.amount_total).toBe(399_920);
+    expect(session.currency).toBe("inr");
+    expect(session.success_url).toBe(`${ORIGIN}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.cancel_url).toBe(`${ORIGIN}/checkout?courseId=${course.id}`);
+    expect(session.metadata).toMatchObject({ userId: student.id, courseId: String(course.id), flow: "checkout" });
+  });
+
+  it("sends the student back to the same open session", async () => {
+    const { student, course } = arrange();
+    const start = () =>
+      checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN });
+
+    const first = await start();
+    const second = await start();
+
+    expect(first.ok && second.ok).toBe(true);
+    expect(second).toEqual(first);
+    expect(ordersOf(student.id, course.id)).toHaveLength(1);
+  });
+});
+
+describe("confirmCardPayment (the browser's report)", () => {
+  it("enrolls the student whose payment succeeded, once however often it is replayed", async () => {
+    const { student, course, coupon, formId } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
+    await payWithCard(paymentIntentId);
+
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({
+      ok: true,
+      outcome: "completed",
+      courseId: course.id,
+    });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({
+      ok: true,
+      outcome: "already",
+      courseId: course.id,
+    });
+
+    expect(ordersOf(student.id, course.id)).toEqual([
+      expect.objectContaining({ status: "completed", amountPaise: 399_920, couponId: coupon.id, paymentIntentId }),
+    ]);
+    expect(redemptions(coupon.id)).toBe(1);
+    expect(formPayment(formId)).toBe("completed");
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+  });
+
+  it("refuses another student's payment and changes nothing", async () => {
+    const { student: payer, course, coupon } = arrange();
+    const intruder = addStudent();
+    const { paymentIntentId } = await startCard(payer, course.id, coupon.code);
+    await payWithCard(paymentIntentId);
+
+    expect(await checkout.confirmCardPayment(intruder.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-yours" });
+
+    expect(allOrdersOf(intruder.id)).toEqual([]);
+    expect(ordersOf(payer.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+    expect(redemptions(coupon.id)).toBe(0);
+  });
+
+  it("does not enroll before the payment succeeds", async () => {
+    const { student, course } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id);
+
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
+    await declineCard(paymentIntentId);
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
+
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+  });
+
+  it("refuses a payment for another course", async () => {
+    const { student, course } = arrange();
+    const otherCourse = addCourse({ pricePaise: 499_900 });
+    const { paymentIntentId } = await startCard(student, course.id);
+    await payWithCard(paymentIntentId);
+
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, otherCourse.id)).toEqual({ ok: false, reason: "mismatch" });
+
+    expect(ordersOf(student.id, otherCourse.id)).toEqual([]);
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+  });
+
+  it("does not know a PaymentIntent Stripe never made", async () => {
+    const student = addStudent();
+    expect(await checkout.confirmCardPayment(student.id, "pi_made_up_by_the_browser")).toEqual({ ok: false, reason: "not-found" });
+    expect(allOrdersOf(student.id)).toEqual([]);
+  });
+});
+
+describe("settlePaymentIntent", () => {
+  it("refuses a payment whose amount differs from the order", async () => {
+    const { student, course, coupon } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, coupon.code);
+    // The order row says ₹1.00 (tampered), Stripe took ₹3,999.20.
+    db.update(enrollments).set({ amountPaise: 100 }).where(eq(enrollments.paymentIntentId, paymentIntentId)).run();
+    await payWithCard(paymentIntentId);
+    const warnings = expectLog("warn");
+
+    const intent = await payments.retrievePaymentIntent(paymentIntentId);
+    expect(await checkout.settlePaymentIntent(intent!)).toEqual({ ok: false, reason: "mismatch" });
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+
+    expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/does not match order/));
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending", amountPaise: 100 })]);
+    expect(redemptions(coupon.id)).toBe(0);
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+  });
+
+  it("refuses a payment in another currency", async () => {
+    const { student, course } = arrange();
+    const terms = quote(course.id);
+    const dollars = await stripe.paymentIntents.create({
+      amount: terms.price.totalPaise,
+      currency: "usd",
+      metadata: { userId: student.id, courseId: String(course.id), couponId: "", enrollmentFormId: "", flow: "card" },
+    });
+    orders.recordOrder(
+      { userId: student.id, courseId: course.id, amountPaise: terms.price.totalPaise, couponId: null, enrollmentFormId: null },
+      { paymentIntentId: dollars.id },
+    );
+    await payWithCard(dollars.id);
+    const warnings = expectLog("warn");
+
+    expect(await checkout.confirmCardPayment(student.id, dollars.id, course.id)).toEqual({ ok: false, reason: "mismatch" });
+
+    expect(warnings).toHaveBeenCalledOnce();
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+  });
+});
+
+describe("handlePaymentEvent (the signed webhook)", () => {
+  it("completes the order when Stripe reports payment_intent.succeeded, once however often it is replayed", async () => {
+    const { student, course, coupon, formId } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
+    await payWithCard(paymentIntentId);
+    const succeeded = stripeEvent("payment_intent.succeeded", paymentIntentId);
+
+    await deliver(succeeded);
+    await deliver(succeeded);
+
+    expect(ordersOf(student.id, course.id)).toEqual([
+      expect.objectContaining({ status: "completed", amountPaise: 399_920, couponId: coupon.id, paymentIntentId }),
+    ]);
+    expect(redemptions(coupon.id)).toBe(1);
+    expect(formPayment(formId)).toBe("completed");
+    // The success page arriving after the webhook finds the work done.
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toMatchObject({ ok: true, outcome: "already" });
+    expect(redemptions(coupon.id)).toBe(1);
+  });
+
+  it("ignores a decline that arrives after the success", async () => {
+    const { student, course } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id);
+    await declineCard(paymentIntentId);
+    await payWithCard(paymentIntentId);
+
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+    await deliver(stripeEvent("payment_intent.payment_failed", paymentIntentId));
+
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "completed", paymentIntentId })]);
+  });
+
+  it("marks a declined order failed, then completed when the student pays on a second try", async () => {
+    const { student, course, formId } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, undefined, formId);
+
+    await declineCard(paymentIntentId);
+    await deliver(stripeEvent("payment_intent.payment_failed", paymentIntentId));
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "failed" })]);
+    expect(formPayment(formId)).toBe("failed");
+
+    await payWithCard(paymentIntentId);
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "completed", paymentIntentId })]);
+    expect(formPayment(formId)).toBe("completed");
+  });
+
+  it("completes a hosted Checkout order on checkout.session.completed", async () => {
+    const { student, course, coupon, formId } = arrange();
+    const started = await checkout.startHostedCheckout({
+      user: student,
+      quote: quote(course.id, coupon.code),
+      enrollmentFormId: formId,
+      origin: ORIGIN,
+      cancelUrl: ORIGIN,
+    });
+    if (!started.ok) throw new Error(started.reason);
+    const sessionId = ordersOf(student.id, course.id)[0]!.checkoutSessionId!;
+
+    // The student pays on Stripe's page and is sent back to the site.
+    const paid = await fetch(started.url, { method: "POST", body: new URLSearchParams({ outcome: "success" }), redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${ORIGIN}/checkout/complete?session_id=${sessionId}`);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const paymentIntentId = session.payment_intent as string;
+
+    // The hosted page's own PaymentIntent is settled by the session's event, not its own.
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+
+    await deliver(stripeEvent("checkout.session.completed", sessionId));
+    await deliver(stripeEvent("checkout.session.completed", sessionId));
+
+    expect(ordersOf(student.id, course.id)).toEqual([
+      {
+        status: "completed",
+        amountPaise: 399_920,
+        couponId: coupon.id,
+        enrollmentFormId: formId,
+        paymentIntentId,
+        checkoutSessionId: sessionId,
+      },
+    ]);
+    expect(redemptions(coupon.id)).toBe(1);
+    expect(formPayment(formId)).toBe("completed");
+    // The success page after the webhook: enrolled already, and only for this student.
+    expect(await checkout.confirmCheckoutSession(student.id, sessionId)).toEqual({ ok: true, outcome: "already", courseId: course.id });
+    expect(await checkout.confirmCheckoutSession(addStudent().id, sessionId)).toEqual({ ok: false, reason: "not-yours" });
+  });
+
+  it("rebuilds a card order whose row was never stored, from the metadata the server wrote", async () => {
+    const { student, course, coupon, formId } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
+    db.delete(enrollments).where(eq(enrollments.paymentIntentId, paymentIntentId)).run();
+    await payWithCard(paymentIntentId);
+
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+
+    expect(ordersOf(student.id, course.id)).toEqual([
+      {
+        status: "completed",
+        amountPaise: 399_920,
+        couponId: coupon.id,
+        enrollmentFormId: formId,
+        paymentIntentId,
+        checkoutSessionId: null,
+      },
+    ]);
+    expect(redemptions(coupon.id)).toBe(1);
+    expect(formPayment(formId)).toBe("completed");
+  });
+
+  it("refunds a second payment for a course the student already owns", async () => {
+    const { student, course, coupon } = arrange();
+    // Two tabs: one order at full price, one with a coupon; the student pays both.
+    const first = await startCard(student, course.id);
+    const second = await startCard(student, course.id, coupon.code);
+    await payWithCard(first.paymentIntentId);
+    await payWithCard(second.paymentIntentId);
+    const warnings = expectLog("warn");
+
+    await deliver(stripeEvent("payment_intent.succeeded", first.paymentIntentId));
+    await deliver(stripeEvent("payment_intent.succeeded", second.paymentIntentId));
+
+    expect(ordersOf(student.id, course.id)).toEqual([
+      expect.objectContaining({ status: "completed", paymentIntentId: first.paymentIntentId }),
+      expect.objectContaining({ status: "refunded", paymentIntentId: second.paymentIntentId }),
+    ]);
+    expect(warnings).toHaveBeenCalledWith(expect.stringContaining(`Refunding ${second.paymentIntentId}`));
+    // The coupon of the refunded order was not used up.
+    expect(redemptions(coupon.id)).toBe(0);
+    // Stripe has returned the whole second payment: nothing is left to refund.
+    const again = await stripe.refunds.create({ payment_intent: second.paymentIntentId }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: "charge_already_refunded" });
+    // A replay of the refunded payment's event changes nothing.
+    await deliver(stripeEvent("payment_intent.succeeded", second.paymentIntentId));
+    expect(ordersOf(student.id, course.id).map((o) => o.status)).toEqual(["completed", "refunded"]);
+    expect(warnings).toHaveBeenCalledOnce();
+  });
+});
+
+describe("parseWebhookEvent", () => {
+  async function paidEventPayload() {
+    const { student, course } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id);
+    await payWithCard(paymentIntentId);
+    return { payload: stripeEvent("payment_intent.succeeded", paymentIntentId), paymentIntentId };
+  }
+
+  it("accepts Stripe's signature and narrows the event", async () => {
+    const { payload, paymentIntentId } = await paidEventPayload();
+    expect(payments.parseWebhookEvent(payload, sign(payload))).toMatchObject({
+      type: "payment_intent.succeeded",
+      paymentIntent: { id: paymentIntentId, status: "succeeded", currency: "inr" },
+    });
+  });
+
+  it("refuses a forged, missing or wrongly keyed signature, and a body changed after signing", async () => {
+    const { payload } = await paidEventPayload();
+    const forged = `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`;
+    const tampered = payload.replace('"amount": 499900', '"amount": 100');
+    expect(tampered).not.toBe(payload);
+
+    expect(() => payments.parseWebhookEvent(payload, forged)).toThrow(payments.WebhookSignatureError);
+    expect(() => payments.parseWebhookEvent(payload, null)).toThrow(payments.WebhookSignatureError);
+    expect(() => payments.parseWebhookEvent(payload, "")).toThrow(payments.WebhookSignatureError);
+    expect(() => payments.parseWebhookEvent(payload, sign(payload, "whsec_someone_elses_secret"))).toThrow(
+      payments.WebhookSignatureError,
+    );
+    expect(() => payments.parseWebhookEvent(tampered, sign(payload))).toThrow(payments.WebhookSignatureError);
+  });
+});

@@ -1,0 +1,373 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE, FAKE_STRIPE_URL } from "../../playwright.config";
+import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test, type Student } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+
+// /checkout (public-site §2, §4 Checkout flow, §8) in a real browser, with
+// JavaScript on and off. Stripe is the fake in tests/fixtures/fake-stripe.ts;
+// Stripe.js itself cannot load here, so with JavaScript the card form falls
+// back to the hosted page, which is the path both modes finish on.
+
+type Course = { id: number; title: string; pricePaise: number };
+type StoredOrder = { payment_status: string; amount_paise: number; coupon_id: number | null; enrollment_form_id: number | null; payment_intent_id: string | null };
+
+function makeCourse(pricePaise: number, databasePath?: string): Course {
+  const title = `Checkout Course ${randomUUID().slice(0, 8)}`;
+  const database = openTestDatabase(databasePath);
+  try {
+    const row = database
+      .prepare(
+        "INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES (?, ?, ?, ?, ?) RETURNING id",
+      )
+      .get(title, "A course made for a checkout test.", "OVERVIEW\nMade for a test.", "4 weeks", pricePaise) as { id: number };
+    return { id: row.id, title, pricePaise };
+  } finally {
+    database.close();
+  }
+}
+
+function makeCoupon(values: { percentOff: number; expiresAt?: number; maxRedemptions?: number; redemptionCount?: number }) {
+  const code = `T${randomUUID().slice(0, 8).toUpperCase()}`;
+  const database = openTestDatabase();
+  try {
+    database
+      .prepare("INSERT INTO coupons (code, percent_off, expires_at, max_redemptions, redemption_count) VALUES (?, ?, ?, ?, ?)")
+      .run(code, values.percentOff, values.expiresAt ?? null, values.maxRedemptions ?? null, values.redemptionCount ?? 0);
+  } finally {
+    database.close();
+  }
+  return code;
+}
+
+const ordersOf = (student: Student, course: Course) =>
+  queryTestDatabase<StoredOrder>(
+    "SELECT payment_status, amount_paise, coupon_id, enrollment_form_id, payment_intent_id FROM enrollments WHERE user_id = ? AND course_id = ? ORDER BY id",
+    student.id,
+    course.id,
+  );
+
+const redemptionsOf = (code: string) =>
+  queryTestDatabase<{ redemption_count: number }>("SELECT redemption_count FROM coupons WHERE code = ?", code)[0]?.redemption_count;
+
+/** "₹2,699.10" / "₹4,999", as the site formats paise. */
+function rupees(paise: number) {
+  const format = new Intl.NumberFormat("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 });
+  return `₹${format.format(paise / 100)}`;
+}
+
+async function fakeStripeRule(rule: { userId: string; failCreate?: { status: number; message: string }; delayMs?: number; deliverWebhooks?: boolean }) {
+  const response = await fetch(`${FAKE_STRIPE_URL}/__fake/rules`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(rule),
+  });
+  expect(response.ok).toBe(true);
+}
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+const payButton = (page: Page) => page.getByRole("button", { name: /^(Pay ₹|Enroll for Free)/ });
+
+async function visit(page: Page, mode: Mode, path: string) {
+  const response = await page.goto(path);
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+  return response;
+}
+
+/** Step 1: the enrollment information dialog, filled in and saved. */
+async function saveInformation(page: Page, mode: Mode) {
+  const dialog = page.getByRole("dialog", { name: "Enrollment Information" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("textbox", { name: "WhatsApp number", exact: true }).fill("+91 98765 43210");
+  await dialog.getByRole("textbox", { name: "State", exact: true }).fill("Karnataka");
+  await dialog.getByRole("textbox", { name: "City", exact: true }).fill("Bengaluru");
+  await dialog.getByRole("combobox", { name: "Experience level" }).selectOption("Beginner");
+  await dialog.getByRole("combobox", { name: "How did you hear about us?" }).selectOption("YouTube");
+  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+}
+
+/** With JavaScript, the page asks for a PaymentIntent, then Stripe.js fails to load (no network here). */
+async function blockStripeJs(page: Page) {
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => route.abort());
+}
+
+async function startCheckout(page: Page, mode: Mode, course: Course) {
+  await blockStripeJs(page);
+  await visit(page, mode, `/checkout?courseId=${course.id}`);
+  await saveInformation(page, mode);
+}
+
+test.describe("/checkout for a signed-out visitor", () => {
+  inBothModes((mode) => {
+    test("is sent to sign in with 'Authentication Required', then back to checkout", async ({ page }) => {
+      const course = makeCourse(299900);
+      await visit(page, mode, `/checkout?courseId=${course.id}`);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/checkout?courseId=${course.id}`).replace(/[?]/g, "\\?")}`));
+      const toast = toasts(page).getByRole("alert");
+      await expect(toast).toContainText("Authentication Required");
+      await expect(toast).toContainText("Please log in to continue with your purchase.");
+
+      const student = await createStudent();
+      await page.getByLabel("Email").fill(student.email);
+      await page.getByLabel("Password").fill(student.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(new RegExp(`/checkout/information\\?courseId=${course.id}$`));
+      await expect(page.getByRole("dialog", { name: "Enrollment Information" })).toBeVisible();
+    });
+  });
+});
+
+inBothModes((mode) => {
+  test.describe("/checkout", () => {
+    test("a missing, unknown or inactive course shows 'Invalid Course'", async ({ page, student }) => {
+      const inactive = makeCourse(100000);
+      const database = openTestDatabase();
+      database.prepare("UPDATE courses SET is_active = 0 WHERE id = ?").run(inactive.id);
+      database.close();
+      for (const path of ["/checkout", "/checkout?courseId=99999999", "/checkout?courseId=abc", `/checkout?courseId=${inactive.id}`]) {
+        const response = await visit(page, mode, path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByRole("heading", { level: 1, name: "Invalid Course" })).toBeVisible();
+      }
+      await expectNoA11yViolations(page);
+      expect(student.id).toBeTruthy();
+    });
+
+    test("the enrollment information dialog comes first and is kept with the order", async ({ page, student }) => {
+      const course = makeCourse(449900);
+      await visit(page, mode, `/checkout?courseId=${course.id}`);
+      await expect(page).toHaveURL(new RegExp(`/checkout/information\\?courseId=${course.id}$`));
+      const dialog = page.getByRole("dialog", { name: "Enrollment Information" });
+      await expect(dialog).toContainText(course.title);
+      // The course is fixed: the choice offers this course only.
+      await expect(dialog.getByRole("combobox", { name: "Course or event" }).locator("option:not([value=''])")).toHaveText([course.title]);
+      await expect(page.getByRole("complementary").getByText(rupees(course.pricePaise)).first()).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await dialog.getByRole("button", { name: "Continue to Payment" }).click();
+      await expect(dialog.getByText("State is required")).toBeVisible();
+      expect(queryTestDatabase("SELECT id FROM enrollment_forms WHERE user_id = ?", student.id)).toHaveLength(0);
+
+      await blockStripeJs(page);
+      await saveInformation(page, mode);
+      const toast = toasts(page).getByRole("status");
+      await expect(toast).toContainText("Information Saved!");
+      await expect(toast).toContainText("Proceeding to payment...");
+      const [form] = queryTestDatabase<{ id: number; course_or_event_id: number; course_or_event_type: string }>(
+        "SELECT id, course_or_event_id, course_or_event_type FROM enrollment_forms WHERE user_id = ?",
+        student.id,
+      );
+      expect(form).toMatchObject({ course_or_event_id: course.id, course_or_event_type: "course" });
+      await expect(page).toHaveURL(new RegExp(`/checkout\\?courseId=${course.id}&form=${form?.id}$`));
+      await expect(payButton(page)).toHaveText(`Pay ${rupees(course.pricePaise)}`);
+      await expectNoA11yViolations(page);
+    });
+
+    test("a form id that is not the student's own sends them back to the information step", async ({ page, student }) => {
+      const course = makeCourse(199900);
+      const other = await createStudent();
+      const database = openTestDatabase();
+      const { id } = database
+        .prepare(
+          "INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id, course_or_event_type, source_of_lead) VALUES (?, 'X', '9876543210', 'S', 'C', 'Beginner', ?, 'course', 'YouTube') RETURNING id",
+        )
+        .get(other.id, course.id) as { id: number };
+      database.close();
+      await visit(page, mode, `/checkout?courseId=${course.id}&form=${id}`);
+      await expect(page).toHaveURL(new RegExp(`/checkout/information\\?courseId=${course.id}$`));
+      expect(student.id).not.toBe(other.id);
+    });
+
+    test("coupons: empty, invalid, expired, used up, then applied case-insensitively", async ({ page, student }) => {
+      const course = makeCourse(299900);
+      const good = makeCoupon({ percentOff: 15 });
+      const expired = makeCoupon({ percentOff: 50, expiresAt: Date.now() - 60_000 });
+      const usedUp = makeCoupon({ percentOff: 50, maxRedemptions: 3, redemptionCount: 3 });
+      await startCheckout(page, mode, course);
+      const code = page.getByRole("textbox", { name: "Coupon code" });
+      const apply = page.getByRole("button", { name: "Apply", exact: true });
+
+      await apply.click();
+      await expect(page.getByText("Enter Coupon Code")).toBeVisible();
+      for (const bad of ["NOSUCHCODE", expired, usedUp]) {
+        await code.fill(bad);
+        await apply.click();
+        const notice = page.getByRole("alert").filter({ hasText: "Invalid Coupon" });
+        await expect(notice).toContainText("The coupon code is invalid or expired.");
+        await expect(payButton(page)).toHaveText(`Pay ${rupees(course.pricePaise)}`);
+      }
+
+      await page.getByRole("textbox", { name: "Coupon code" }).fill(good.toLowerCase());
+      await page.getByRole("button", { name: "Apply", exact: true }).click();
+      const toast = toasts(page).getByRole("status");
+      await expect(toast).toContainText("Coupon Applied!");
+      await expect(toast).toContainText("15% discount applied successfully.");
+      await expect(page.getByRole("textbox", { name: "Coupon code" })).toBeDisabled();
+      await expect(page.getByRole("textbox", { name: "Coupon code" })).toHaveValue(good);
+      await expect(page.getByRole("button", { name: "Applied ✓" })).toBeDisabled();
+      const discount = Math.round((course.pricePaise * 15) / 100);
+      const summary = page.getByRole("complementary");
+      await expect(summary).toContainText(`−${rupees(discount)}`);
+      await expect(payButton(page)).toHaveText(`Pay ${rupees(course.pricePaise - discount)}`);
+      await expectNoA11yViolations(page);
+      // Nothing is redeemed until a payment succeeds.
+      expect(redemptionsOf(good)).toBe(0);
+      expect(student.id).toBeTruthy();
+    });
+
+    test("paying needs the terms accepted", async ({ page, student }) => {
+      const course = makeCourse(299900);
+      await startCheckout(page, mode, course);
+      if (mode.javaScriptEnabled) await expect(page.getByText("The card form could not load here")).toBeVisible();
+      await payButton(page).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Terms Required" })).toContainText(
+        "Please accept the terms and conditions to continue.",
+      );
+      expect(ordersOf(student, course).filter((order) => order.payment_status !== "pending")).toHaveLength(0);
+      expect(ordersOf(student, course).filter((order) => order.payment_intent_id === null)).toHaveLength(0);
+    });
+
+    test("pays the server's discounted price on Stripe's page and lands enrolled on the dashboard", async ({ page, student }) => {
+      const course = makeCourse(449900);
+      const coupon = makeCoupon({ percentOff: 10 });
+      await startCheckout(page, mode, course);
+      await page.getByRole("textbox", { name: "Coupon code" }).fill(coupon);
+      await page.getByRole("button", { name: "Apply", exact: true }).click();
+      await expect(page.getByRole("button", { name: "Applied ✓" })).toBeVisible();
+      const total = course.pricePaise - Math.round(course.pricePaise / 10);
+      if (mode.javaScriptEnabled) {
+        // The JavaScript path got as far as Stripe.js: a PaymentIntent for the server's total exists.
+        await expect(page.getByText("The card form could not load here")).toBeVisible();
+        expect(ordersOf(student, course).map((order) => order.amount_paise)).toContain(total);
+      }
+
+      await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      await payButton(page).click();
+      await expect(page).toHaveURL(new RegExp(`^${FAKE_STRIPE_URL}/pay/cs_`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(course.title);
+      await expect(page.getByText(`₹${(total / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`)).toBeVisible();
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+
+      await expect(page).toHaveURL(/\/$/);
+      const toast = toasts(page).getByRole("status");
+      await expect(toast).toContainText("Enrollment Successful!");
+      await expect(toast).toContainText(course.title);
+      await expect(page.getByRole("region", { name: "Continue Learning" })).toContainText(course.title);
+
+      const completed = ordersOf(student, course).filter((order) => order.payment_status === "completed");
+      expect(completed).toHaveLength(1);
+      expect(completed[0]).toMatchObject({ amount_paise: total });
+      expect(completed[0]?.coupon_id).not.toBeNull();
+      expect(completed[0]?.enrollment_form_id).not.toBeNull();
+      await expect.poll(() => redemptionsOf(coupon)).toBe(1);
+
+      // Coming back to checkout: told so instead of paying twice.
+      await visit(page, mode, `/checkout?courseId=${course.id}`);
+      await expect(page.getByText("You are already enrolled in this course.")).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+    });
+
+    test("a declined card on Stripe's page enrolls nothing, and Back returns to checkout", async ({ page, student }) => {
+      const course = makeCourse(399900);
+      await startCheckout(page, mode, course);
+      await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      await payButton(page).click();
+      await page.getByRole("button", { name: "Pay with a declined card" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+      await page.getByRole("link", { name: "Back" }).click();
+      await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
+      expect(ordersOf(student, course).filter((order) => order.payment_status === "completed")).toHaveLength(0);
+    });
+
+    test("the return from Stripe enrolls even when the webhook is late", async ({ page, student }) => {
+      await fakeStripeRule({ userId: student.id, deliverWebhooks: false });
+      const course = makeCourse(249900);
+      await startCheckout(page, mode, course);
+      await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      await payButton(page).click();
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
+      expect(ordersOf(student, course).filter((order) => order.payment_status === "completed")).toHaveLength(1);
+    });
+
+    test("a free course, or a 100% coupon, enrolls without Stripe", async ({ page, student }) => {
+      const free = makeCourse(0);
+      await startCheckout(page, mode, free);
+      await expect(payButton(page)).toHaveText("Enroll for Free");
+      await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      await payButton(page).click();
+      await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
+      expect(ordersOf(student, free)).toMatchObject([{ payment_status: "completed", amount_paise: 0, payment_intent_id: null }]);
+
+      const paid = makeCourse(349900);
+      const fullDiscount = makeCoupon({ percentOff: 100 });
+      await startCheckout(page, mode, paid);
+      await page.getByRole("textbox", { name: "Coupon code" }).fill(fullDiscount);
+      await page.getByRole("button", { name: "Apply", exact: true }).click();
+      await expect(payButton(page)).toHaveText("Enroll for Free");
+      await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
+      await payButton(page).click();
+      await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
+      // With JavaScript the full-price PaymentIntent made before the coupon stays pending, unpaid.
+      expect(ordersOf(student, paid).filter((order) => order.payment_status === "completed")).toMatchObject([
+        { amount_paise: 0 },
+      ]);
+      expect(redemptionsOf(fullDiscount)).toBe(1);
+    });
+
+    test("the course page offers 'Enroll Now' to a signed-in student", async ({ page, student }) => {
+      const course = makeCourse(299900);
+      await visit(page, mode, `/courses/${course.id}`);
+      await page.getByRole("link", { name: "Enroll Now" }).click();
+      await expect(page).toHaveURL(new RegExp(`/checkout/information\\?courseId=${course.id}$`));
+      expect(student.id).toBeTruthy();
+    });
+  });
+});
+
+test.describe("/checkout with JavaScript", () => {
+  test("shows a spinner while the PaymentIntent is created", async ({ page, student }) => {
+    await fakeStripeRule({ userId: student.id, delayMs: 2_000 });
+    const course = makeCourse(299900);
+    await blockStripeJs(page);
+    await visit(page, MODES_JS, `/checkout?courseId=${course.id}`);
+    await saveInformation(page, MODES_JS);
+    await expect(page.getByRole("status").filter({ hasText: "Preparing secure payment..." })).toBeVisible();
+    await expect(payButton(page)).toBeDisabled();
+    await expect(page.getByText("The card form could not load here")).toBeVisible({ timeout: 15_000 });
+    await expect(payButton(page)).toBeEnabled();
+  });
+
+  test("says 'Payment Setup Failed' when the PaymentIntent cannot be made", async ({ page, student }) => {
+    await fakeStripeRule({ userId: student.id, failCreate: { status: 500, message: "Stripe is down" } });
+    const course = makeCourse(299900);
+    await blockStripeJs(page);
+    await visit(page, MODES_JS, `/checkout?courseId=${course.id}`);
+    await saveInformation(page, MODES_JS);
+    const notice = page.getByRole("alert").filter({ hasText: "Payment Setup Failed" });
+    await expect(notice).toContainText("Unable to initialize payment. Please try again.");
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    expect(ordersOf(student, course)).toHaveLength(0);
+  });
+});
+
+test.describe("/checkout on a site without Stripe keys", () => {
+  inBothModes((mode) => {
+    test("says online payment is not set up and offers WhatsApp", async ({ page, context }) => {
+      const student = await createStudent({}, ANALYTICS_DATABASE);
+      await signInAs(context, student, ANALYTICS_BASE_URL, ANALYTICS_DATABASE);
+      const course = makeCourse(299900, ANALYTICS_DATABASE);
+      await visit(page, mode, `${ANALYTICS_BASE_URL}/checkout?courseId=${course.id}`);
+      await saveInformation(page, mode);
+      await expect(page.getByText("Online payment is not available yet")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+      await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+      await expectNoA11yViolations(page);
+    });
+  });
+});
+
+const MODES_JS: Mode = { javaScriptEnabled: true, label: "with JavaScript" };
