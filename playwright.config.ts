@@ -5,7 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ANALYTICS_PORT = PORT + 50;
 /** The main test server's database, which fixtures write to directly. */
 export const E2E_DATABASE = `data/e2e-${PORT}.db`;
-const EVENT_WRITING_SPECS = /event-registration\.spec\.ts$/;
+// Specs that add events or courses of their own run after the specs that
+// compare whole lists with the database, so neither sees the other.
+const DATA_WRITING_SPECS = /(event-registration|checkout)\.spec\.ts$/;
 export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-at-least-32-chars";
 export const ANALYTICS_TEST_ID = "G-E2ETEST123";
 /** The same build served with Google Analytics configured. */
@@ -69,10 +71,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: EVENT_WRITING_SPECS },
-    // These specs add and move events of their own; they run after the specs that
-    // compare the whole event list with the database, so neither sees the other.
-    { name: "chromium-event-writes", testMatch: EVENT_WRITING_SPECS, dependencies: ["chromium"] },
+    { name: "chromium", testIgnore: DATA_WRITING_SPECS },
+    { name: "chromium-data-writes", testMatch: DATA_WRITING_SPECS, dependencies: ["chromium"] },
   ],
   webServer: [
     {

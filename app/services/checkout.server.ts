@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { findRedeemableCoupon, type RedeemableCoupon } from "~/models/coupon.server";
 import { findActiveCourse } from "~/models/course.server";
 import {
@@ -81,14 +82,19 @@ function metadataFor(terms: OrderTerms, flow: PaymentMetadata["flow"]): PaymentM
   };
 }
 
+const IDEMPOTENCY_WINDOW_MS = 60_000;
+
 /**
- * Same terms and the same previous order give the same key, so a double click
- * (two requests racing) makes one Stripe object; a later attempt, after an
- * order was stored, gets a fresh key.
+ * The same request within the same minute gets the same key, so a double click
+ * (two requests racing) makes one Stripe object; once an order is stored it is
+ * reused instead (findOpenOrder). Stripe keeps a key's first answer for a day,
+ * a 500 included, and refuses the key with other parameters: the minute and a
+ * digest of everything sent keep one bad answer from blocking the next try.
  */
-function idempotencyKey(flow: PaymentMetadata["flow"], terms: OrderTerms): string {
+function idempotencyKey(flow: PaymentMetadata["flow"], terms: OrderTerms, sent: Record<string, unknown>, now = Date.now()): string {
   const previous = latestOrderId(terms.userId, terms.courseId) ?? 0;
-  return [flow, terms.userId, terms.courseId, terms.amountPaise, terms.couponId ?? 0, terms.enrollmentFormId ?? 0, previous].join(":");
+  const digest = createHash("sha256").update(JSON.stringify(sent)).digest("base64url").slice(0, 22);
+  return [flow, terms.userId, terms.courseId, previous, Math.floor(now / IDEMPOTENCY_WINDOW_MS), digest].join(":");
 }
 
 export type StartRefusal = "already-enrolled" | "free" | "payments-off" | "setup-failed";
@@ -116,13 +122,13 @@ export async function startCardPayment(user: Buyer, quote: Quote, enrollmentForm
         return { ok: false, reason: "already-enrolled" };
       }
     }
-    const intent = await createPaymentIntent({
+    const request = {
       amountPaise: terms.amountPaise,
       description: quote.course.title,
       receiptEmail: user.email,
       metadata: metadataFor(terms, "card"),
-      idempotencyKey: idempotencyKey("card", terms),
-    });
+    };
+    const intent = await createPaymentIntent({ ...request, idempotencyKey: idempotencyKey("card", terms, request) });
     if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
     recordOrder(terms, { paymentIntentId: intent.id });
     return { ok: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise };
@@ -157,15 +163,15 @@ export async function startHostedCheckout(input: {
       if (session?.status === "open" && session.url) return { ok: true, url: session.url };
       if (session && (await settleCheckoutSession(session)).ok) return { ok: false, reason: "already-enrolled" };
     }
-    const session = await createCheckoutSession({
+    const request = {
       amountPaise: terms.amountPaise,
       productName: quote.course.title,
       customerEmail: user.email,
       successUrl: `${input.origin}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: input.cancelUrl,
       metadata: metadataFor(terms, "checkout"),
-      idempotencyKey: idempotencyKey("checkout", terms),
-    });
+    };
+    const session = await createCheckoutSession({ ...request, idempotencyKey: idempotencyKey("checkout", terms, request) });
     if (!session.url) throw new Error(`Checkout Session ${session.id} came without a URL`);
     recordOrder(terms, { checkoutSessionId: session.id });
     return { ok: true, url: session.url };

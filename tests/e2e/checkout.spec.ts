@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE, FAKE_STRIPE_URL } from "../../playwright.config";
-import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test, type Student } from "./fixtures";
+import { couponRedemptions, fakeStripe, makeCoupon, makeCourse, ordersOf, type TestCourse } from "./checkout-support";
+import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
 
@@ -10,60 +10,10 @@ import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
 // Stripe.js itself cannot load here, so with JavaScript the card form falls
 // back to the hosted page, which is the path both modes finish on.
 
-type Course = { id: number; title: string; pricePaise: number };
-type StoredOrder = { payment_status: string; amount_paise: number; coupon_id: number | null; enrollment_form_id: number | null; payment_intent_id: string | null };
-
-function makeCourse(pricePaise: number, databasePath?: string): Course {
-  const title = `Checkout Course ${randomUUID().slice(0, 8)}`;
-  const database = openTestDatabase(databasePath);
-  try {
-    const row = database
-      .prepare(
-        "INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES (?, ?, ?, ?, ?) RETURNING id",
-      )
-      .get(title, "A course made for a checkout test.", "OVERVIEW\nMade for a test.", "4 weeks", pricePaise) as { id: number };
-    return { id: row.id, title, pricePaise };
-  } finally {
-    database.close();
-  }
-}
-
-function makeCoupon(values: { percentOff: number; expiresAt?: number; maxRedemptions?: number; redemptionCount?: number }) {
-  const code = `T${randomUUID().slice(0, 8).toUpperCase()}`;
-  const database = openTestDatabase();
-  try {
-    database
-      .prepare("INSERT INTO coupons (code, percent_off, expires_at, max_redemptions, redemption_count) VALUES (?, ?, ?, ?, ?)")
-      .run(code, values.percentOff, values.expiresAt ?? null, values.maxRedemptions ?? null, values.redemptionCount ?? 0);
-  } finally {
-    database.close();
-  }
-  return code;
-}
-
-const ordersOf = (student: Student, course: Course) =>
-  queryTestDatabase<StoredOrder>(
-    "SELECT payment_status, amount_paise, coupon_id, enrollment_form_id, payment_intent_id FROM enrollments WHERE user_id = ? AND course_id = ? ORDER BY id",
-    student.id,
-    course.id,
-  );
-
-const redemptionsOf = (code: string) =>
-  queryTestDatabase<{ redemption_count: number }>("SELECT redemption_count FROM coupons WHERE code = ?", code)[0]?.redemption_count;
-
 /** "₹2,699.10" / "₹4,999", as the site formats paise. */
 function rupees(paise: number) {
   const format = new Intl.NumberFormat("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 });
   return `₹${format.format(paise / 100)}`;
-}
-
-async function fakeStripeRule(rule: { userId: string; failCreate?: { status: number; message: string }; delayMs?: number; deliverWebhooks?: boolean }) {
-  const response = await fetch(`${FAKE_STRIPE_URL}/__fake/rules`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(rule),
-  });
-  expect(response.ok).toBe(true);
 }
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
@@ -94,7 +44,7 @@ async function blockStripeJs(page: Page) {
   await page.route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => route.abort());
 }
 
-async function startCheckout(page: Page, mode: Mode, course: Course) {
+async function startCheckout(page: Page, mode: Mode, course: TestCourse) {
   await blockStripeJs(page);
   await visit(page, mode, `/checkout?courseId=${course.id}`);
   await saveInformation(page, mode);
@@ -103,7 +53,7 @@ async function startCheckout(page: Page, mode: Mode, course: Course) {
 test.describe("/checkout for a signed-out visitor", () => {
   inBothModes((mode) => {
     test("is sent to sign in with 'Authentication Required', then back to checkout", async ({ page }) => {
-      const course = makeCourse(299900);
+      const course = makeCourse({ pricePaise: 299900 });
       await visit(page, mode, `/checkout?courseId=${course.id}`);
       await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/checkout?courseId=${course.id}`).replace(/[?]/g, "\\?")}`));
       const toast = toasts(page).getByRole("alert");
@@ -123,7 +73,7 @@ test.describe("/checkout for a signed-out visitor", () => {
 inBothModes((mode) => {
   test.describe("/checkout", () => {
     test("a missing, unknown or inactive course shows 'Invalid Course'", async ({ page, student }) => {
-      const inactive = makeCourse(100000);
+      const inactive = makeCourse({ pricePaise: 100000 });
       const database = openTestDatabase();
       database.prepare("UPDATE courses SET is_active = 0 WHERE id = ?").run(inactive.id);
       database.close();
@@ -137,7 +87,7 @@ inBothModes((mode) => {
     });
 
     test("the enrollment information dialog comes first and is kept with the order", async ({ page, student }) => {
-      const course = makeCourse(449900);
+      const course = makeCourse({ pricePaise: 449900 });
       await visit(page, mode, `/checkout?courseId=${course.id}`);
       await expect(page).toHaveURL(new RegExp(`/checkout/information\\?courseId=${course.id}$`));
       const dialog = page.getByRole("dialog", { name: "Enrollment Information" });
@@ -167,7 +117,7 @@ inBothModes((mode) => {
     });
 
     test("a form id that is not the student's own sends them back to the information step", async ({ page, student }) => {
-      const course = makeCourse(199900);
+      const course = makeCourse({ pricePaise: 199900 });
       const other = await createStudent();
       const database = openTestDatabase();
       const { id } = database
@@ -182,10 +132,10 @@ inBothModes((mode) => {
     });
 
     test("coupons: empty, invalid, expired, used up, then applied case-insensitively", async ({ page, student }) => {
-      const course = makeCourse(299900);
-      const good = makeCoupon({ percentOff: 15 });
-      const expired = makeCoupon({ percentOff: 50, expiresAt: Date.now() - 60_000 });
-      const usedUp = makeCoupon({ percentOff: 50, maxRedemptions: 3, redemptionCount: 3 });
+      const course = makeCourse({ pricePaise: 299900 });
+      const { code: good, id: goodId } = makeCoupon({ percentOff: 15 });
+      const { code: expired } = makeCoupon({ percentOff: 50, expiresAt: new Date(Date.now() - 60_000) });
+      const { code: usedUp } = makeCoupon({ percentOff: 50, maxRedemptions: 3, redemptionCount: 3 });
       await startCheckout(page, mode, course);
       const code = page.getByRole("textbox", { name: "Coupon code" });
       const apply = page.getByRole("button", { name: "Apply", exact: true });
@@ -214,25 +164,25 @@ inBothModes((mode) => {
       await expect(payButton(page)).toHaveText(`Pay ${rupees(course.pricePaise - discount)}`);
       await expectNoA11yViolations(page);
       // Nothing is redeemed until a payment succeeds.
-      expect(redemptionsOf(good)).toBe(0);
+      expect(couponRedemptions(goodId)).toBe(0);
       expect(student.id).toBeTruthy();
     });
 
     test("paying needs the terms accepted", async ({ page, student }) => {
-      const course = makeCourse(299900);
+      const course = makeCourse({ pricePaise: 299900 });
       await startCheckout(page, mode, course);
       if (mode.javaScriptEnabled) await expect(page.getByText("The card form could not load here")).toBeVisible();
       await payButton(page).click();
       await expect(page.getByRole("alert").filter({ hasText: "Terms Required" })).toContainText(
         "Please accept the terms and conditions to continue.",
       );
-      expect(ordersOf(student, course).filter((order) => order.payment_status !== "pending")).toHaveLength(0);
-      expect(ordersOf(student, course).filter((order) => order.payment_intent_id === null)).toHaveLength(0);
+      expect(ordersOf(student.id, course.id).filter((order) => order.payment_status !== "pending")).toHaveLength(0);
+      expect(ordersOf(student.id, course.id).filter((order) => order.payment_intent_id === null)).toHaveLength(0);
     });
 
     test("pays the server's discounted price on Stripe's page and lands enrolled on the dashboard", async ({ page, student }) => {
-      const course = makeCourse(449900);
-      const coupon = makeCoupon({ percentOff: 10 });
+      const course = makeCourse({ pricePaise: 449900 });
+      const { code: coupon, id: couponId } = makeCoupon({ percentOff: 10 });
       await startCheckout(page, mode, course);
       await page.getByRole("textbox", { name: "Coupon code" }).fill(coupon);
       await page.getByRole("button", { name: "Apply", exact: true }).click();
@@ -241,7 +191,7 @@ inBothModes((mode) => {
       if (mode.javaScriptEnabled) {
         // The JavaScript path got as far as Stripe.js: a PaymentIntent for the server's total exists.
         await expect(page.getByText("The card form could not load here")).toBeVisible();
-        expect(ordersOf(student, course).map((order) => order.amount_paise)).toContain(total);
+        expect(ordersOf(student.id, course.id).map((order) => order.amount_paise)).toContain(total);
       }
 
       await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
@@ -257,12 +207,12 @@ inBothModes((mode) => {
       await expect(toast).toContainText(course.title);
       await expect(page.getByRole("region", { name: "Continue Learning" })).toContainText(course.title);
 
-      const completed = ordersOf(student, course).filter((order) => order.payment_status === "completed");
+      const completed = ordersOf(student.id, course.id).filter((order) => order.payment_status === "completed");
       expect(completed).toHaveLength(1);
       expect(completed[0]).toMatchObject({ amount_paise: total });
       expect(completed[0]?.coupon_id).not.toBeNull();
       expect(completed[0]?.enrollment_form_id).not.toBeNull();
-      await expect.poll(() => redemptionsOf(coupon)).toBe(1);
+      await expect.poll(() => couponRedemptions(couponId)).toBe(1);
 
       // Coming back to checkout: told so instead of paying twice.
       await visit(page, mode, `/checkout?courseId=${course.id}`);
@@ -271,7 +221,7 @@ inBothModes((mode) => {
     });
 
     test("a declined card on Stripe's page enrolls nothing, and Back returns to checkout", async ({ page, student }) => {
-      const course = makeCourse(399900);
+      const course = makeCourse({ pricePaise: 399900 });
       await startCheckout(page, mode, course);
       await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
       await payButton(page).click();
@@ -279,31 +229,31 @@ inBothModes((mode) => {
       await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
       await page.getByRole("link", { name: "Back" }).click();
       await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
-      expect(ordersOf(student, course).filter((order) => order.payment_status === "completed")).toHaveLength(0);
+      expect(ordersOf(student.id, course.id).filter((order) => order.payment_status === "completed")).toHaveLength(0);
     });
 
     test("the return from Stripe enrolls even when the webhook is late", async ({ page, student }) => {
-      await fakeStripeRule({ userId: student.id, deliverWebhooks: false });
-      const course = makeCourse(249900);
+      await fakeStripe.setRule({ userId: student.id, deliverWebhooks: false });
+      const course = makeCourse({ pricePaise: 249900 });
       await startCheckout(page, mode, course);
       await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
       await payButton(page).click();
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
-      expect(ordersOf(student, course).filter((order) => order.payment_status === "completed")).toHaveLength(1);
+      expect(ordersOf(student.id, course.id).filter((order) => order.payment_status === "completed")).toHaveLength(1);
     });
 
     test("a free course, or a 100% coupon, enrolls without Stripe", async ({ page, student }) => {
-      const free = makeCourse(0);
+      const free = makeCourse({ pricePaise: 0 });
       await startCheckout(page, mode, free);
       await expect(payButton(page)).toHaveText("Enroll for Free");
       await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
       await payButton(page).click();
       await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
-      expect(ordersOf(student, free)).toMatchObject([{ payment_status: "completed", amount_paise: 0, payment_intent_id: null }]);
+      expect(ordersOf(student.id, free.id)).toMatchObject([{ payment_status: "completed", amount_paise: 0, payment_intent_id: null }]);
 
-      const paid = makeCourse(349900);
-      const fullDiscount = makeCoupon({ percentOff: 100 });
+      const paid = makeCourse({ pricePaise: 349900 });
+      const { code: fullDiscount, id: fullDiscountId } = makeCoupon({ percentOff: 100 });
       await startCheckout(page, mode, paid);
       await page.getByRole("textbox", { name: "Coupon code" }).fill(fullDiscount);
       await page.getByRole("button", { name: "Apply", exact: true }).click();
@@ -312,14 +262,14 @@ inBothModes((mode) => {
       await payButton(page).click();
       await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
       // With JavaScript the full-price PaymentIntent made before the coupon stays pending, unpaid.
-      expect(ordersOf(student, paid).filter((order) => order.payment_status === "completed")).toMatchObject([
+      expect(ordersOf(student.id, paid.id).filter((order) => order.payment_status === "completed")).toMatchObject([
         { amount_paise: 0 },
       ]);
-      expect(redemptionsOf(fullDiscount)).toBe(1);
+      expect(couponRedemptions(fullDiscountId)).toBe(1);
     });
 
     test("the course page offers 'Enroll Now' to a signed-in student", async ({ page, student }) => {
-      const course = makeCourse(299900);
+      const course = makeCourse({ pricePaise: 299900 });
       await visit(page, mode, `/courses/${course.id}`);
       await page.getByRole("link", { name: "Enroll Now" }).click();
       await expect(page).toHaveURL(new RegExp(`/checkout/information\\?courseId=${course.id}$`));
@@ -330,8 +280,8 @@ inBothModes((mode) => {
 
 test.describe("/checkout with JavaScript", () => {
   test("shows a spinner while the PaymentIntent is created", async ({ page, student }) => {
-    await fakeStripeRule({ userId: student.id, delayMs: 2_000 });
-    const course = makeCourse(299900);
+    await fakeStripe.setRule({ userId: student.id, delayMs: 2_000 });
+    const course = makeCourse({ pricePaise: 299900 });
     await blockStripeJs(page);
     await visit(page, MODES_JS, `/checkout?courseId=${course.id}`);
     await saveInformation(page, MODES_JS);
@@ -342,15 +292,15 @@ test.describe("/checkout with JavaScript", () => {
   });
 
   test("says 'Payment Setup Failed' when the PaymentIntent cannot be made", async ({ page, student }) => {
-    await fakeStripeRule({ userId: student.id, failCreate: { status: 500, message: "Stripe is down" } });
-    const course = makeCourse(299900);
+    await fakeStripe.setRule({ userId: student.id, failCreate: { status: 500, message: "Stripe is down" } });
+    const course = makeCourse({ pricePaise: 299900 });
     await blockStripeJs(page);
     await visit(page, MODES_JS, `/checkout?courseId=${course.id}`);
     await saveInformation(page, MODES_JS);
     const notice = page.getByRole("alert").filter({ hasText: "Payment Setup Failed" });
     await expect(notice).toContainText("Unable to initialize payment. Please try again.");
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
-    expect(ordersOf(student, course)).toHaveLength(0);
+    expect(ordersOf(student.id, course.id)).toHaveLength(0);
   });
 });
 
@@ -359,7 +309,7 @@ test.describe("/checkout on a site without Stripe keys", () => {
     test("says online payment is not set up and offers WhatsApp", async ({ page, context }) => {
       const student = await createStudent({}, ANALYTICS_DATABASE);
       await signInAs(context, student, ANALYTICS_BASE_URL, ANALYTICS_DATABASE);
-      const course = makeCourse(299900, ANALYTICS_DATABASE);
+      const course = makeCourse({ pricePaise: 299900, databasePath: ANALYTICS_DATABASE });
       await visit(page, mode, `${ANALYTICS_BASE_URL}/checkout?courseId=${course.id}`);
       await saveInformation(page, mode);
       await expect(page.getByText("Online payment is not available yet")).toBeVisible();

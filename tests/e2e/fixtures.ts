@@ -53,8 +53,8 @@ export async function createStudent(
   return student;
 }
 
-/** Signs the browser context in as the student by planting a real session row and cookie. */
-export async function signInAs(context: BrowserContext, student: Student, baseURL: string, databasePath = E2E_DATABASE) {
+/** A real session row for the student, and its signed cookie's value. */
+export async function plantSession(student: Pick<Student, "id">, databasePath = E2E_DATABASE) {
   const sid = randomBytes(24).toString("base64url");
   const database = openTestDatabase(databasePath);
   try {
@@ -66,10 +66,13 @@ export async function signInAs(context: BrowserContext, student: Student, baseUR
   }
   const cookie = createCookie(STUDENT_SESSION_COOKIE, { secrets: [E2E_SESSION_SECRET] });
   const header = await cookie.serialize(sid);
-  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
-  await context.addCookies([
-    { name: STUDENT_SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
+  return { sid, name: STUDENT_SESSION_COOKIE, value: header.slice(header.indexOf("=") + 1, header.indexOf(";")) };
+}
+
+/** Signs the browser context in as the student by planting a real session row and cookie. */
+export async function signInAs(context: BrowserContext, student: Student, baseURL: string, databasePath = E2E_DATABASE) {
+  const { sid, name, value } = await plantSession(student, databasePath);
+  await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   return sid;
 }
 

@@ -60,13 +60,14 @@ export default function CheckoutLayout() {
 
   return (
     <CheckoutFrame title="Checkout">
+      {/* What is being bought comes first on a phone; beside the payment on a wide screen. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div>
-          <Outlet />
-        </div>
-        <aside>
+        <aside className="lg:order-2">
           <OrderSummary summary={summary} />
         </aside>
+        <div className="lg:order-1">
+          <Outlet />
+        </div>
       </div>
     </CheckoutFrame>
   );
