@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { seedDemoContent } from "./db/seed";
+import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { describeDisabledFeatures, getEnv } from "./app/utils/env.server";
@@ -25,6 +26,8 @@ export async function startServer() {
   const { seeded } = seedDemoContent(db);
   if (seeded) console.log("Seeded demo content into an empty database.");
   for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
+  const adminNote = await ensureFirstAdmin(env);
+  if (adminNote) console.log(adminNote);
   // Expired sessions already read as signed out; this only keeps the table small.
   deleteExpiredSessions();
   setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();

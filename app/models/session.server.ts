@@ -33,3 +33,8 @@ export function deleteSession(sid: string) {
 export function deleteExpiredSessions(now = new Date()): number {
   return db.delete(sessions).where(lt(sessions.expire, now)).run().changes;
 }
+
+/** Moves a live session's end (admin idle expiry); an unknown id changes nothing. */
+export function extendSession(sid: string, expires: Date) {
+  db.update(sessions).set({ expire: expires }).where(eq(sessions.sid, sid)).run();
+}

@@ -27,6 +27,9 @@ const envSchema = z.object({
   // Only for tests and local mocks: a Stripe-compatible server to talk to
   // instead of api.stripe.com (its hosted pages are then on the same origin).
   STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
+  // The first admin, created at start-up when there is none yet.
+  ADMIN_ID: optional(z.string().trim().min(1).max(100)),
+  ADMIN_PASSWORD: optional(z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters")),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),

@@ -1,0 +1,111 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FormNotice, TextField, inputClass } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { ADMIN_LOGIN_MESSAGES, AdminLoginSchema } from "~/schemas/admin-login";
+import { signInAdmin } from "~/services/admin-auth.server";
+import { adminHome, getOptionalAdmin, startAdminSession } from "~/utils/admin-auth.server";
+import { pageMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// /admin/login (admin spec §2 Admin login screen, §5, §8): Admin ID and
+// password, a separate session from students', 'Login Successful' and on to
+// the panel; a failure shows the red box with the message.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Admin Login", description: "Sign in to the admin panel.", path: "/admin/login", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const admin = await getOptionalAdmin(request);
+  if (admin) throw redirect(adminHome(admin, redirectTo));
+  return { redirectTo: redirectTo ?? "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const outcome = await signInAdmin(submission.value, context.clientAddress ?? "unknown");
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
+  }
+  return redirectWithToast(
+    adminHome(outcome.admin, submission.value.redirectTo),
+    { title: ADMIN_LOGIN_MESSAGES.successTitle, description: ADMIN_LOGIN_MESSAGES.successText },
+    { headers: { "Set-Cookie": await startAdminSession(request, outcome.admin) } },
+  );
+}
+
+export default function AdminLogin() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AdminLoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+  });
+  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: showPassword ? "text" : "password" });
+
+  return (
+    <main id="main" className="flex min-h-screen items-start justify-center bg-navy-900 px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl sm:p-8">
+        <h1 className="text-3xl font-bold text-navy-900">Admin Login</h1>
+        <p className="mt-2 text-sm text-slate-600">Only authorized administrators can access this area.</p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
+          {form.errors?.length ? (
+            <div id={form.errorId} className="mb-4">
+              <FormNotice title={ADMIN_LOGIN_MESSAGES.failedTitle}>{form.errors[0]}</FormNotice>
+            </div>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField field={fields.adminId} label="Admin ID" autoComplete="username" required />
+          <div className="grid gap-1.5">
+            <label htmlFor={fields.password.id} className="text-sm font-semibold text-navy-900">
+              Password <span aria-hidden="true">*</span>
+            </label>
+            <div className="flex gap-2">
+              <input key={passwordKey} {...passwordProps} autoComplete="current-password" className={inputClass} />
+              {hydrated ? (
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-pressed={showPassword}
+                  className={buttonClass("outline", "shrink-0")}
+                >
+                  {showPassword ? "Hide" : "Show"}
+                  <span className="sr-only"> password</span>
+                </button>
+              ) : null}
+            </div>
+            <p id={fields.password.errorId} className="min-h-5 text-sm text-red-700">
+              {fields.password.errors?.[0]}
+            </p>
+          </div>
+          <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full")}>
+            {submitting ? "Logging in..." : "Login"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="font-semibold text-navy-900 underline-offset-4 hover:underline">
+            Back to the website
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

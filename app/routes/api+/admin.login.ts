@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { AdminLoginSchema } from "~/schemas/admin-login";
+import { signInAdmin } from "~/services/admin-auth.server";
+import { startAdminSession } from "~/utils/admin-auth.server";
+import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+
+/**
+ * POST /api/admin/login `{ adminId, password }` → `{ success, message }` (admin
+ * spec §7). 200 with the session cookie · 400 a field missing · 401 'Invalid
+ * credentials' · 429 too many failures.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const input = await parseJsonBody(request, AdminLoginSchema, "first");
+  const outcome = await signInAdmin(input, context.clientAddress ?? "unknown");
+  if (!outcome.ok) return apiJson({ success: false, message: outcome.message }, outcome.status);
+  return apiJson({ success: true, message: "Login successful" }, 200, {
+    "Cache-Control": "no-store",
+    "Set-Cookie": await startAdminSession(request, outcome.admin),
+  });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { endAdminSession, getOptionalAdmin } from "~/utils/admin-auth.server";
+import { apiJson, methodNotAllowed } from "~/utils/api.server";
+
+/** POST /api/admin/logout → `{ success: true }`; the admin session is ended (admin spec §7). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const admin = await getOptionalAdmin(request);
+  if (admin) recordAdminAction(admin, "admin_logout");
+  return apiJson({ success: true }, 200, { "Cache-Control": "no-store", "Set-Cookie": await endAdminSession(request) });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { redirectToField } from "./fields";
+
+// The admin login form (admin spec §2 Admin login screen, §5) and
+// POST /api/admin/login share these rules.
+
+export const ADMIN_LOGIN_MESSAGES = {
+  adminId: "Admin ID is required",
+  password: "Password is required",
+  failedTitle: "Login Failed",
+  invalid: "Invalid credentials",
+  successTitle: "Login Successful",
+  successText: "Welcome to the admin panel!",
+} as const;
+
+const required = (message: string, max: number) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .min(1, message)
+    .max(max, `At most ${max} characters`);
+
+export const AdminLoginSchema = z.object({
+  adminId: required(ADMIN_LOGIN_MESSAGES.adminId, 100).refine((value) => value.trim() !== "", ADMIN_LOGIN_MESSAGES.adminId),
+  password: required(ADMIN_LOGIN_MESSAGES.password, 200),
+  redirectTo: redirectToField,
+});
+
+export type AdminLoginInput = z.infer<typeof AdminLoginSchema>;
