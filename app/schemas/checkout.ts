@@ -31,6 +31,7 @@ export const CHECKOUT_MESSAGES = {
 
 export const couponAppliedText = (percent: number) => `${percent}% discount applied successfully.`;
 export const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
+export const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
 
 const COUPON_CODE_MAX = 40;
 
@@ -49,10 +50,9 @@ const optionalCouponCode = z.preprocess(
 /** The coupon form on the payment step. */
 export const ApplyCouponSchema = z.object({ couponCode: couponCodeField });
 
-/** The pay form: terms ticked; the coupon (if any) rides along and is checked again. */
+/** The pay form: terms ticked. The course and coupon come from the page's URL and are priced again. */
 export const PayFormSchema = z.object({
   terms: z.literal("on", { errorMap: () => ({ message: CHECKOUT_MESSAGES.termsRequired }) }),
-  couponCode: optionalCouponCode,
 });
 
 /** The browser's report that the Payment Element's payment succeeded. */

@@ -99,6 +99,14 @@ function idempotencyKey(flow: PaymentMetadata["flow"], terms: OrderTerms, sent: 
 
 export type StartRefusal = "already-enrolled" | "free" | "payments-off" | "setup-failed";
 
+/** Why no payment can start for these terms; null when one can. */
+function refusalToStart(terms: OrderTerms): StartRefusal | null {
+  if (isEnrolled(terms.userId, terms.courseId)) return "already-enrolled";
+  if (terms.amountPaise === 0) return "free";
+  if (!paymentsSetup()) return "payments-off";
+  return null;
+}
+
 export type CardPaymentStart =
   | { ok: true; clientSecret: string; paymentIntentId: string; amountPaise: number }
   | { ok: false; reason: StartRefusal };
@@ -108,9 +116,8 @@ const PAYABLE_STATUSES = new Set(["requires_payment_method", "requires_confirmat
 /** A PaymentIntent for the server's total, for the Payment Element (reused while its terms hold). */
 export async function startCardPayment(user: Buyer, quote: Quote, enrollmentFormId: number | null): Promise<CardPaymentStart> {
   const terms = orderTerms(user, quote, enrollmentFormId);
-  if (isEnrolled(user.id, quote.course.id)) return { ok: false, reason: "already-enrolled" };
-  if (terms.amountPaise === 0) return { ok: false, reason: "free" };
-  if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
+  const refusal = refusalToStart(terms);
+  if (refusal) return { ok: false, reason: refusal };
   try {
     const open = findOpenOrder(terms, "paymentIntent");
     if (open?.paymentIntentId) {
@@ -153,9 +160,8 @@ export async function startHostedCheckout(input: {
 }): Promise<HostedCheckoutStart> {
   const { user, quote } = input;
   const terms = orderTerms(user, quote, input.enrollmentFormId);
-  if (isEnrolled(user.id, quote.course.id)) return { ok: false, reason: "already-enrolled" };
-  if (terms.amountPaise === 0) return { ok: false, reason: "free" };
-  if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
+  const refusal = refusalToStart(terms);
+  if (refusal) return { ok: false, reason: refusal };
   try {
     const open = findOpenOrder(terms, "checkoutSession");
     if (open?.checkoutSessionId) {

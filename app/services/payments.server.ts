@@ -121,9 +121,9 @@ function getClient(): Client | null {
 }
 
 /** The publishable key for the browser, or null when payments are off. */
-export function paymentsSetup(): { publishableKey: string; checkoutOrigin: string } | null {
+export function paymentsSetup(): { publishableKey: string } | null {
   const client = getClient();
-  return client ? { publishableKey: client.config.publishableKey, checkoutOrigin: client.config.checkoutOrigin } : null;
+  return client ? { publishableKey: client.config.publishableKey } : null;
 }
 
 function requireClient(): Client {
@@ -140,8 +140,14 @@ async function call<T>(action: string, run: (stripe: Stripe) => Promise<T>): Pro
   }
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+/** Stripe's answer, or null when Stripe does not know the id. */
+async function nullWhenMissing<T>(retrieve: Promise<T>): Promise<T | null> {
+  try {
+    return await retrieve;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+    throw error;
+  }
 }
 
 export function createPaymentIntent(input: {
@@ -171,12 +177,8 @@ export function createPaymentIntent(input: {
 /** The PaymentIntent as Stripe has it now; null when Stripe does not know the id. */
 export function retrievePaymentIntent(id: string): Promise<PaymentIntentSnapshot | null> {
   return call("retrieve PaymentIntent", async (stripe) => {
-    try {
-      return toPaymentIntent(await stripe.paymentIntents.retrieve(id));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const intent = await nullWhenMissing(stripe.paymentIntents.retrieve(id));
+    return intent && toPaymentIntent(intent);
   });
 }
 
@@ -215,12 +217,8 @@ export function createCheckoutSession(input: {
 
 export function retrieveCheckoutSession(id: string): Promise<CheckoutSessionSnapshot | null> {
   return call("retrieve Checkout Session", async (stripe) => {
-    try {
-      return toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const session = await nullWhenMissing(stripe.checkout.sessions.retrieve(id));
+    return session && toCheckoutSession(session);
   });
 }
 
@@ -267,9 +265,4 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): We
     default:
       return { id: event.id, type: "ignored", stripeType: event.type };
   }
-}
-
-/** Whether webhooks can be verified (a secret is set). */
-export function webhooksConfigured(): boolean {
-  return Boolean(getClient()?.config.webhookSecret);
 }

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { getAdminById, type PublicAdmin } from "~/models/admin.server";
 import { extendSession } from "~/models/session.server";
+import { apiError } from "./api.server";
 import { safeRedirectPath } from "./auth.server";
 import { canAccess, type AdminArea } from "./permissions";
 import { ADMIN_SESSION_COOKIE } from "./session-cookie";
@@ -53,9 +54,8 @@ export async function requireAdmin(request: Request, area?: AdminArea): Promise<
 /** For admin JSON endpoints: 401 `{ message: "Unauthorized" }` signed out, 403 for a role without access. */
 export async function requireApiAdmin(request: Request, area?: AdminArea): Promise<PublicAdmin> {
   const admin = await getOptionalAdmin(request);
-  const headers = { "Cache-Control": "no-store" };
-  if (!admin) throw Response.json({ message: "Unauthorized" }, { status: 401, headers });
-  if (area && !canAccess(admin.role, area)) throw Response.json({ message: "Forbidden" }, { status: 403, headers });
+  if (!admin) throw apiError(401, "Unauthorized");
+  if (area && !canAccess(admin.role, area)) throw apiError(403, "Forbidden");
   return admin;
 }
 

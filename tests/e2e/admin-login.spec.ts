@@ -46,6 +46,14 @@ inBothModes((mode) => {
       expect(student.id).toBeTruthy();
     });
 
+    test("an empty form says 'Admin ID is required' and 'Password is required'", async ({ page }) => {
+      await visit(page, mode, "/admin/login");
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByText("Admin ID is required")).toBeVisible();
+      await expect(page.getByText("Password is required")).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+    });
+
     test("a wrong password and an unknown Admin ID get the same 'Invalid credentials'", async ({ page }) => {
       const adminId = await makeAdmin("admin");
       for (const [id, password] of [

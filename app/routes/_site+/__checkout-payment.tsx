@@ -121,14 +121,12 @@ export function PayForm({ courseId, enrollmentFormId, couponCode, totalLabel, is
     }
   }
 
-  const serverErrors = lastResult?.status === "error" ? (lastResult.error?.[""] ?? lastResult.error?.terms ?? null) : null;
+  const serverErrors = lastResult?.status === "error" ? (lastResult.error?.[""] ?? null) : null;
   const [noticeTitle, noticeText] = clientNotice ?? (serverErrors ? [serverErrors[0], serverErrors[1]] : []);
-  const termsNotice = noticeTitle === CHECKOUT_MESSAGES.termsRequired ? (noticeText ?? CHECKOUT_MESSAGES.termsText) : null;
 
   return (
     <Form method="post" reloadDocument onSubmit={onSubmit} className="grid gap-5" aria-describedby="pay-notice">
       <input type="hidden" name="intent" value="pay" />
-      {couponCode ? <input type="hidden" name="couponCode" value={couponCode} /> : null}
       {showCard ? (
         <Suspense fallback={<p className="p-4 text-slate-700">Preparing secure payment...</p>}>
           <CardPayment
@@ -142,7 +140,7 @@ export function PayForm({ courseId, enrollmentFormId, couponCode, totalLabel, is
         </Suspense>
       ) : null}
       <div id="pay-notice">
-        {noticeTitle ? <FormNotice title={noticeTitle}>{termsNotice ? CHECKOUT_MESSAGES.termsText : noticeText}</FormNotice> : null}
+        {noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}
       </div>
       <label className="flex items-start gap-3 text-sm text-slate-700">
         <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />

@@ -4,16 +4,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
-import { findActiveCourse } from "~/models/course.server";
 import {
   ApplyCouponSchema,
   CHECKOUT_MESSAGES,
   ConfirmCardPaymentSchema,
   couponAppliedText,
-  enrolledText,
+  enrolledToast,
   PayFormSchema,
 } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, startHostedCheckout, type StartRefusal } from "~/services/checkout.server";
+import type { SubmissionResult } from "@conform-to/react";
 import { paymentsSetup } from "~/services/payments.server";
 import { formatRupees } from "~/utils/money";
 import { siteOrigin } from "~/utils/seo.server";
@@ -46,7 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
+const INVALID_COUPON = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
+const TERMS_REQUIRED = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
+const ENROLL_FAILED = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
+
+type Submission = { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
+/** A refusal shown in the coupon form or the pay form: [title, text]. */
+const couponRefused = (submission: Submission, notice: string[], status: number) =>
+  data({ coupon: submission.reply({ formErrors: notice }), pay: null }, { status });
+const payRefused = (submission: Submission, notice: string[], status: number) =>
+  data({ pay: submission.reply({ formErrors: notice }), coupon: null }, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
@@ -63,10 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: ApplyCouponSchema });
       if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null }, { status: 400 });
       const applied = quoteOrder(quote.course.id, submission.value.couponCode);
-      if (!applied.ok) {
-        const invalid = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
-        return data({ coupon: submission.reply({ formErrors: invalid }), pay: null }, { status: 400 });
-      }
+      if (!applied.ok) return couponRefused(submission, INVALID_COUPON, 400);
       const { coupon, price } = applied.quote;
       return redirectWithToast(checkoutPath({ ...here, coupon: coupon?.code }), {
         title: CHECKOUT_MESSAGES.couponAppliedTitle,
@@ -76,42 +82,35 @@ export async function action({ request }: ActionFunctionArgs) {
 
     case "pay": {
       const submission = parseWithZod(formData, { schema: PayFormSchema });
-      if (submission.status !== "success") {
-        const terms = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
-        return data({ pay: submission.reply({ formErrors: terms }), coupon: null }, { status: 400 });
-      }
-      // The price is worked out again here, from the course and the coupon alone.
-      const repriced = quoteOrder(quote.course.id, submission.value.couponCode);
-      if (!repriced.ok) {
-        const invalid = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
-        return data({ pay: submission.reply({ formErrors: invalid }), coupon: null }, { status: 400 });
-      }
-      if (repriced.quote.price.totalPaise === 0) {
-        enrollFree(user, repriced.quote, formId);
+      if (submission.status !== "success") return payRefused(submission, TERMS_REQUIRED, 400);
+      // loadCheckout priced the order from the URL's course and coupon; a coupon
+      // that stopped holding since the page was shown is said, not silently dropped.
+      if (checkout.couponRejected) return payRefused(submission, INVALID_COUPON, 400);
+      if (quote.price.totalPaise === 0) {
+        enrollFree(user, quote, formId);
         return redirectWithToast("/", enrolledToast(quote.course.title));
       }
       const start = await startHostedCheckout({
         user,
-        quote: repriced.quote,
+        quote,
         enrollmentFormId: formId,
         origin: siteOrigin(request),
         cancelUrl: `${siteOrigin(request)}${checkoutPath(here)}`,
       });
       if (start.ok) return redirect(start.url, 303);
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
-      return data({ pay: submission.reply({ formErrors: refusalNotice(start.reason) }), coupon: null }, { status: 503 });
+      return payRefused(submission, refusalNotice(start.reason), 503);
     }
 
     case "confirm-card": {
       const submission = parseWithZod(formData, { schema: ConfirmCardPaymentSchema });
-      const failed = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
-      if (submission.status !== "success") return data({ pay: submission.reply({ formErrors: failed }), coupon: null }, { status: 400 });
+      if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
       const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, quote.course.id).catch((error: unknown) => {
         console.error("Enrollment after payment failed", error);
         return null;
       });
-      if (settlement?.ok) return redirectWithToast("/", enrolledToast(findActiveCourse(settlement.courseId)?.title ?? quote.course.title));
-      return data({ pay: submission.reply({ formErrors: failed }), coupon: null }, { status: settlement ? 400 : 502 });
+      if (settlement?.ok) return redirectWithToast("/", enrolledToast(quote.course.title));
+      return payRefused(submission, ENROLL_FAILED, settlement ? 400 : 502);
     }
 
     default:

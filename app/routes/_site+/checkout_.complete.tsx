@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { findActiveCourse } from "~/models/course.server";
-import { CHECKOUT_MESSAGES, enrolledText } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, enrolledToast } from "~/schemas/checkout";
 import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/checkout.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (settlement?.ok) {
     const title = findActiveCourse(settlement.courseId)?.title ?? "your course";
-    return redirectWithToast("/", { title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(title) });
+    return redirectWithToast("/", enrolledToast(title));
   }
   if (settlement?.reason === "not-paid") {
     return data({ state: "processing" as const }, { headers: { Refresh: String(RETRY_SECONDS), "Cache-Control": "no-store" } });

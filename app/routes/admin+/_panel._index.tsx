@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { adminStats } from "~/models/admin-stats.server";
-import { getOptionalAdmin, requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-auth.server";
 import { getEnv } from "~/utils/env.server";
 import { formatRupees } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
@@ -16,10 +16,9 @@ export const meta: MetaFunction = ({ matches }) =>
 const COURSE_ROWS = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
   // A content manager's panel starts at their first tab.
-  const signedIn = await getOptionalAdmin(request);
-  if (signedIn && !canAccess(signedIn.role, "dashboard")) throw redirect("/admin/courses");
-  await requireAdmin(request, "dashboard");
+  if (!canAccess(admin.role, "dashboard")) throw redirect("/admin/courses");
   const stats = adminStats(COURSE_ROWS);
   const gaTrackingId = getEnv().GA_TRACKING_ID ?? null;
   return {

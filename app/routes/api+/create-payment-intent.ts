@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { findStudentCourseForm } from "~/models/enrollment-form.server";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { quoteRefusal } from "./__quote-refusal";
+import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
 import { paiseToDecimalString } from "~/utils/money";
 
 /**
@@ -28,9 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiError(400, CHECKOUT_MESSAGES.amountMismatch);
   }
   const formId = input.enrollmentFormId ?? null;
-  if (formId !== null && findStudentCourseForm(user.id, formId, quote.course.id) === null) {
-    return apiError(400, "enrollmentFormId is not an enrollment form of yours for this course.");
-  }
+  const foreignForm = foreignFormRefusal(user.id, formId, quote.course.id);
+  if (foreignForm) return foreignForm;
   const start = await startCardPayment(user, quote, formId);
   if (!start.ok) return refusal(start.reason);
   return apiJson({

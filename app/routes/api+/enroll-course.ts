@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { findStudentCourseForm } from "~/models/enrollment-form.server";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { quoteRefusal } from "./__quote-refusal";
+import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
 
 /**
  * POST /api/enroll-course `{ courseId, paymentIntentId }`: the browser's report
@@ -37,9 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) return quoteRefusal(result.reason);
   if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
   const formId = input.enrollmentFormId ?? null;
-  if (formId !== null && findStudentCourseForm(user.id, formId, input.courseId) === null) {
-    return apiError(400, "enrollmentFormId is not an enrollment form of yours for this course.");
-  }
+  const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
+  if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId);
   return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
 }

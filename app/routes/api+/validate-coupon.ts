@@ -3,7 +3,7 @@ import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { quoteOrder } from "~/services/checkout.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { quoteRefusal } from "./__quote-refusal";
+import { quoteRefusal } from "./__checkout-refusals";
 import { paiseToDecimalString } from "~/utils/money";
 
 /**
