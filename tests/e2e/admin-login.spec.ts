@@ -95,6 +95,11 @@ inBothModes((mode) => {
       await expect(page.getByText("Not Connected")).toBeVisible();
       await expectNoA11yViolations(page);
 
+      // On a phone the Dashboard tab reads 'Stats'.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(tabs).toHaveAccessibleName("Stats");
+      await page.setViewportSize({ width: 1280, height: 720 });
+
       await page.getByRole("button", { name: "Logout" }).click();
       await expect(page).toHaveURL(/\/$/);
       expect(

@@ -268,6 +268,28 @@ inBothModes((mode) => {
       expect(couponRedemptions(fullDiscountId)).toBe(1);
     });
 
+    test("a return from Stripe that is unknown or another student's says 'Enrollment Failed'", async ({ page, student }) => {
+      const response = await visit(page, mode, "/checkout/complete?session_id=cs_test_made_up");
+      expect(response?.status()).toBe(404);
+      const alert = page.getByRole("alert").filter({ hasText: "Enrollment Failed" });
+      await expect(alert).toContainText("There was an error processing your enrollment. Please try again.");
+      await expectNoA11yViolations(page);
+
+      // Another student's hosted-checkout order, reached with this student's session.
+      const other = await createStudent();
+      const course = makeCourse({ pricePaise: 199900 });
+      const database = openTestDatabase();
+      database
+        .prepare("INSERT INTO enrollments (user_id, course_id, amount_paise, checkout_session_id) VALUES (?, ?, ?, ?)")
+        .run(other.id, course.id, course.pricePaise, `cs_test_${other.id}`);
+      database.close();
+      const foreign = await visit(page, mode, `/checkout/complete?session_id=cs_test_${other.id}`);
+      expect(foreign?.status()).toBe(403);
+      await expect(page.getByRole("alert").filter({ hasText: "Enrollment Failed" })).toBeVisible();
+      expect(ordersOf(student.id, course.id)).toHaveLength(0);
+      expect(ordersOf(other.id, course.id)).toMatchObject([{ payment_status: "pending" }]);
+    });
+
     test("the course page offers 'Enroll Now' to a signed-in student", async ({ page, student }) => {
       const course = makeCourse({ pricePaise: 299900 });
       await visit(page, mode, `/courses/${course.id}`);
