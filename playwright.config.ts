@@ -5,9 +5,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ANALYTICS_PORT = PORT + 50;
 /** The main test server's database, which fixtures write to directly. */
 export const E2E_DATABASE = `data/e2e-${PORT}.db`;
-// Specs that add events or courses of their own run after the specs that
-// compare whole lists with the database, so neither sees the other.
-const DATA_WRITING_SPECS = /(event-registration|checkout)\.spec\.ts$/;
+// Specs that add events, courses or other content of their own (checkout, the
+// admin area's create/edit/delete) run after the specs that compare whole
+// lists with the database, so neither sees the other.
+const DATA_WRITING_SPECS = /(event-registration|checkout|admin-(?!login)[\w-]+)\.spec\.ts$/;
 export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-at-least-32-chars";
 export const ANALYTICS_TEST_ID = "G-E2ETEST123";
 /** The same build served with Google Analytics configured. */

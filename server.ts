@@ -18,6 +18,9 @@ import { createPageCache } from "./app/utils/page-cache.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
 
 const MAX_BODY_BYTES = 1024 * 1024;
+// Admin forms with a cover photo (5 MB) and a brochure (10 MB); each part's own
+// limit is checked again while it is read (app/services/uploads.server.ts).
+const MAX_ADMIN_UPLOAD_BYTES = 16 * 1024 * 1024;
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 export async function startServer() {
@@ -48,7 +51,8 @@ export async function startServer() {
     res.set(securityHeaders(nonce, env));
     // Remix reads bodies itself; refuse oversized ones before it does.
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_BODY_BYTES) {
+    const isAdminUpload = req.path.startsWith("/admin/") && req.is("multipart/form-data") === "multipart/form-data";
+    if (length > (isAdminUpload ? MAX_ADMIN_UPLOAD_BYTES : MAX_BODY_BYTES)) {
       res.status(413).json({ message: "Request body is too large." });
       return;
     }

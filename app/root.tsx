@@ -14,7 +14,7 @@ import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getEnv } from "~/utils/env.server";
 import { siteOrigin } from "~/utils/seo.server";
-import { getToast } from "~/utils/toast.server";
+import { getToast, type ToastMessage } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -45,12 +45,18 @@ declare global {
   }
 }
 
-function GoogleAnalytics({ trackingId }: { trackingId: string }) {
+function GoogleAnalytics({ trackingId, toast }: { trackingId: string; toast: ToastMessage | null }) {
   const nonce = useNonce();
   const location = useLocation();
   useEffect(() => {
     window.gtag?.("config", trackingId, { page_path: location.pathname + location.search });
   }, [trackingId, location.pathname, location.search]);
+  // Admin changes arrive as a toast naming the event (a redirect after a form post carries nothing else).
+  const analyticsEvent = toast?.analyticsEvent;
+  const toastId = toast?.id;
+  useEffect(() => {
+    if (analyticsEvent) window.gtag?.("event", analyticsEvent, { event_category: "admin", toast_id: toastId });
+  }, [analyticsEvent, toastId]);
   return (
     <>
       <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${trackingId}`} />
@@ -82,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {data?.gaTrackingId ? <GoogleAnalytics trackingId={data.gaTrackingId} /> : null}
+        {data?.gaTrackingId ? <GoogleAnalytics trackingId={data.gaTrackingId} toast={data.toast} /> : null}
       </body>
     </html>
   );

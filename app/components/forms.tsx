@@ -37,7 +37,7 @@ type FieldProps<T> = {
   wide?: boolean;
 };
 
-type InputType = "text" | "email" | "tel" | "password" | "number";
+type InputType = "text" | "email" | "tel" | "password" | "number" | "date" | "time";
 
 export function TextField<T>({
   field,
@@ -103,6 +103,56 @@ export function FormNotice({ title, children, id }: { title: string; children?: 
     <div id={id} role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{title}</p>
       {children ? <p className="mt-1 text-sm">{children}</p> : null}
+    </div>
+  );
+}
+
+/** A checkbox with its label beside it (Conform posts "on" when ticked, nothing when not). */
+export function CheckboxField<T>({ field, label, hint }: { field: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; hint?: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={field.id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+        <input {...getInputProps(field, { type: "checkbox" })} className="size-5 rounded border-slate-400" />
+        {label}
+      </label>
+      {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
+      <p id={field.errorId} className="min-h-6 pt-1 text-sm text-red-700">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+/** A file input; `hint` says what it takes (shown under the label and read with the input). */
+export function FileField<T>({
+  field,
+  label,
+  accept,
+  hint,
+}: {
+  field: FieldMetadata<T, Record<string, unknown>, string[]>;
+  label: string;
+  accept: string;
+  hint: string;
+}) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <p id={hintId} className="mb-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      <input
+        {...getInputProps(field, { type: "file" })}
+        accept={accept}
+        aria-describedby={`${hintId} ${field.errorId}`}
+        className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-navy-900 file:px-4 file:font-semibold file:text-white"
+      />
+      <p id={field.errorId} className="min-h-6 pt-1 text-sm text-red-700">
+        {field.errors?.[0]}
+      </p>
     </div>
   );
 }

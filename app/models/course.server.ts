@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { courses, type CourseLevel } from "../../db/schema";
+import { courses, enrollmentForms, enrollments, type CourseLevel } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { paiseToDecimalString } from "~/utils/money";
 import { escapeLike, parseId } from "~/utils/validation";
@@ -20,18 +20,22 @@ const titleIgnoringCase = sql`${courses.title} collate nocase`;
 const levelRank = sql<number>`case ${courses.level}
   when 'beginner' then 0 when 'intermediate' then 1 when 'advanced' then 2 else 3 end`;
 
+/** Title, short description or description contains the text (case-insensitive); undefined for no search. */
+function searchMatch(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(
+    sql`${courses.title} like ${pattern} escape '\\'`,
+    sql`${courses.shortDescription} like ${pattern} escape '\\'`,
+    sql`${courses.description} like ${pattern} escape '\\'`,
+  );
+}
+
 export function listActiveCourses(filters: CourseListFilters = {}): Course[] {
   const conditions: SQL[] = [eq(courses.isActive, true)];
-  const search = filters.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    const match = or(
-      sql`${courses.title} like ${pattern} escape '\\'`,
-      sql`${courses.shortDescription} like ${pattern} escape '\\'`,
-      sql`${courses.description} like ${pattern} escape '\\'`,
-    );
-    if (match) conditions.push(match);
-  }
+  const match = searchMatch(filters.search);
+  if (match) conditions.push(match);
   if (filters.level && filters.level !== "all") conditions.push(eq(courses.level, filters.level));
 
   const order = {
@@ -130,4 +134,103 @@ export function listActiveCourseIds(): { id: number; updatedAt: Date }[] {
     .where(eq(courses.isActive, true))
     .orderBy(asc(courses.id))
     .all();
+}
+
+// ---- The admin's Courses tab (admin spec §2, §5) ----
+
+export type CourseInput = {
+  title: string;
+  shortDescription: string;
+  description: string;
+  pricePaise: number;
+  originalPricePaise?: number | undefined;
+  duration: string;
+  level: CourseLevel;
+  imageUrl?: string | undefined;
+  coverPhotoUrl?: string | undefined;
+  brochurePdfUrl?: string | undefined;
+  syllabus?: string | undefined;
+  features: string[];
+  isActive: boolean;
+};
+
+/** Every course, active or not, title order; narrowed by a search of title and descriptions. */
+export function listCoursesForAdmin(search = ""): Course[] {
+  return db.select().from(courses).where(searchMatch(search)).orderBy(asc(titleIgnoringCase), asc(courses.id)).all();
+}
+
+/** A course by id, active or not; null for unknown or malformed ids. */
+export function findCourse(id: number | string): Course | null {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return null;
+  return db.select().from(courses).where(eq(courses.id, numericId)).get() ?? null;
+}
+
+function courseColumns(input: CourseInput) {
+  return {
+    title: input.title,
+    shortDescription: input.shortDescription,
+    description: input.description,
+    pricePaise: input.pricePaise,
+    originalPricePaise: input.originalPricePaise ?? null,
+    duration: input.duration,
+    level: input.level,
+    imageUrl: input.imageUrl ?? null,
+    coverPhotoUrl: input.coverPhotoUrl ?? null,
+    brochurePdfUrl: input.brochurePdfUrl ?? null,
+    syllabus: input.syllabus ?? null,
+    features: input.features,
+    isActive: input.isActive,
+  };
+}
+
+export function createCourse(input: CourseInput): Course {
+  return db.insert(courses).values(courseColumns(input)).returning().get();
+}
+
+/** The updated course, or null when there is no such course. */
+export function updateCourse(id: number, input: CourseInput): Course | null {
+  return (
+    db
+      .update(courses)
+      .set({ ...courseColumns(input), updatedAt: new Date() })
+      .where(eq(courses.id, id))
+      .returning()
+      .get() ?? null
+  );
+}
+
+/** Orders (any payment status) and enrollment forms that name the course: its history. */
+export function courseHistory(id: number): { orders: number; forms: number } {
+  const orders = db.select({ count: sql<number>`count(*)` }).from(enrollments).where(eq(enrollments.courseId, id)).get();
+  const forms = db
+    .select({ count: sql<number>`count(*)` })
+    .from(enrollmentForms)
+    .where(and(eq(enrollmentForms.courseOrEventType, "course"), eq(enrollmentForms.courseOrEventId, id)))
+    .get();
+  return { orders: orders?.count ?? 0, forms: forms?.count ?? 0 };
+}
+
+export type CourseDeletion =
+  | { ok: true; course: Course }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "has-history"; history: { orders: number; forms: number } };
+
+/** Deletes a course nobody has ordered or asked about; one with history stays (deactivate it instead). */
+export function deleteCourse(id: number): CourseDeletion {
+  return db.transaction((tx) => {
+    const course = tx.select().from(courses).where(eq(courses.id, id)).get();
+    if (!course) return { ok: false, reason: "not-found" } as const;
+    const history = courseHistory(id);
+    if (history.orders > 0 || history.forms > 0) return { ok: false, reason: "has-history", history } as const;
+    tx.delete(courses).where(eq(courses.id, id)).run();
+    return { ok: true, course } as const;
+  });
+}
+
+/** Hides a course from the site; its orders and forms stay. */
+export function deactivateCourse(id: number): Course | null {
+  return (
+    db.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id)).returning().get() ?? null
+  );
 }

@@ -1,12 +1,15 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { endAdminSession, getOptionalAdmin } from "~/utils/admin-auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // Logout (admin spec §4): the session ends and the admin goes to /.
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await getOptionalAdmin(request);
-  if (admin) recordAdminAction(admin, "admin_logout");
-  return redirect("/", { headers: { "Set-Cookie": await endAdminSession(request) } });
+  const headers = { "Set-Cookie": await endAdminSession(request) };
+  if (!admin) return redirect("/", { headers });
+  recordAdminAction(admin, "admin_logout");
+  return redirectWithToast("/", { title: "Logged out", description: "You have left the admin panel.", analyticsEvent: "admin_logout" }, { headers });
 }
 
 export function loader() {

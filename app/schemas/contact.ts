@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneField } from "./fields";
+import { blankToUndefined, normalizeLineBreaks, phoneField } from "./fields";
 
 /** The texts the contact form shows (public-site §5 and §8). */
 export const CONTACT_TEXT = {
@@ -35,13 +35,6 @@ function requiredText(requiredMessage: string, max: number, tooLongMessage: stri
     .min(1, requiredMessage)
     .max(max, tooLongMessage);
 }
-
-/** Browsers post a textarea's line breaks as CRLF (without JavaScript) or LF (with it): store LF. */
-const normalizeLineBreaks = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
-
-/** An optional value sent as "", blank or null counts as not given. */
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 /** The spec's contact message payload: name, email, phone (optional), subject, message. */
 export const ContactSchema = z.object({

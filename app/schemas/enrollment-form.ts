@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneField } from "./fields";
+import { blankToUndefined, phoneField } from "./fields";
 
 // The enrollment information form (public-site §3, §5). Two doors share every
 // field rule: the page form, whose one course-or-event select carries both the
@@ -31,12 +31,6 @@ export const ENROLLMENT_MESSAGES = {
   saveFailed: "Failed to save enrollment information. Please try again.",
 } as const;
 
-/** Blank text (or null, which a JSON client may send) counts as "not given". */
-function blankToUndefined(value: unknown) {
-  if (value === null) return undefined;
-  if (typeof value === "string" && value.trim() === "") return undefined;
-  return value;
-}
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 

@@ -25,3 +25,10 @@ export const phoneField = (message: string) =>
     .refine((value) => /^\+?[\d\s\-()]+$/.test(value) && value.replace(/\D/g, "").length >= 10, message);
 
 export const redirectToField = z.string().optional();
+
+/** An optional value sent as "", blank or null (a JSON client may send null) counts as not given. */
+export const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** Browsers post a textarea's line breaks as CRLF (without JavaScript) or LF (with it): store LF. */
+export const normalizeLineBreaks = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);

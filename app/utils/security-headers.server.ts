@@ -25,7 +25,8 @@ export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...analytics],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", ...analytics, ...stripeJs.img],
+    // Admins may give an image as any https address (course cards, mentors, blog).
+    "img-src": ["'self'", "data:", "https:", ...analytics, ...stripeJs.img],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...analytics, ...stripeJs.connect],
     "frame-src": ["https://www.youtube-nocookie.com", "https://drive.google.com", ...stripeJs.frame],

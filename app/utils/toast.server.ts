@@ -7,6 +7,11 @@ const toastSchema = z.object({
   type: z.enum(["default", "destructive"]).default("default"),
   title: z.string(),
   description: z.string().optional(),
+  /** A Google Analytics event the next page sends with the toast (admin spec §7: course_created, admin_logout…). */
+  analyticsEvent: z
+    .string()
+    .regex(/^[a-z_]+$/)
+    .optional(),
 });
 
 export type ToastMessage = z.infer<typeof toastSchema>;

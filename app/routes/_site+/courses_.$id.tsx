@@ -31,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       level: course.level,
       image,
       duration: course.duration,
+      brochureUrl: course.brochurePdfUrl,
       overview: courseOverview(course.description),
       features: course.features,
       curriculum: syllabusLines(course.syllabus),
@@ -221,6 +222,11 @@ export default function CourseDetailPage() {
               <Link to={`/enrollment-form?course=${course.id}`} className={buttonClass("outline", "w-full")}>
                 Fill in the enrollment form
               </Link>
+              {course.brochureUrl ? (
+                <a href={course.brochureUrl} download className={buttonClass("ghost", "w-full")}>
+                  Download Brochure (PDF)
+                </a>
+              ) : null}
             </div>
           </div>
         </aside>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { canAccess, roleLabel, type AdminArea } from "~/utils/permissions";
@@ -7,10 +7,15 @@ import { canAccess, roleLabel, type AdminArea } from "~/utils/permissions";
 // The admin panel's frame (admin spec §2 Admin panel): welcome text, role
 // badge, Logout, and the tabs a role may open, each a route of its own.
 
-// Tabs appear here as their screens land (Courses, Events, Content: issue 5;
-// Users, Analytics: issue 6).
+// Users and Analytics join with issue 6.
 const TABS: { area: AdminArea; to: string; label: string; shortLabel?: string }[] = [
   { area: "dashboard", to: "/admin", label: "Dashboard", shortLabel: "Stats" },
+  { area: "courses", to: "/admin/courses", label: "Courses" },
+  { area: "events", to: "/admin/events", label: "Events" },
+  { area: "content", to: "/admin/content", label: "Content" },
+  { area: "mentors", to: "/admin/mentors", label: "Mentors" },
+  { area: "coupons", to: "/admin/coupons", label: "Coupons" },
+  { area: "inbox", to: "/admin/inbox", label: "Inbox" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -68,5 +73,27 @@ export default function AdminPanel() {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** Errors inside the panel: a role without access (403) or an item that is gone (404) gets a plain answer. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500 && typeof document !== "undefined") console.error(error);
+  const [title, text] =
+    status === 403
+      ? ["Access denied", "Your role cannot open this part of the admin area."]
+      : status === 404
+        ? ["Not found", "This item does not exist or has been deleted."]
+        : ["Something went wrong", "The admin panel could not load this page. Please try again in a moment."];
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
+      <p className="text-slate-600">{text}</p>
+      <Link to="/admin" className={buttonClass("primary")}>
+        Back to the admin panel
+      </Link>
+    </main>
   );
 }

@@ -1,9 +1,46 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findActiveCourse, toCourseJson } from "~/models/course.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deleteCourse, findActiveCourse, findCourse, toCourseJson, updateCourse } from "~/models/course.server";
+import { CourseApiSchema, toCourseInput } from "~/schemas/admin-course";
+import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
+import { recordAdminChange } from "~/utils/admin-change.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { canAccess } from "~/utils/permissions";
+import { parseId } from "~/utils/validation";
 
-/** GET /api/courses/:id: one active course; unknown, hidden and malformed ids are all a 404. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const course = findActiveCourse(params.id ?? "");
-  if (!course) return Response.json({ message: "Course not found" }, { status: 404 });
+const NOT_FOUND = "Course not found";
+
+/** GET /api/courses/:id: one active course (an admin session also sees inactive ones); anything else is a 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await getOptionalAdmin(request);
+  const course = admin && canAccess(admin.role, "courses") ? findCourse(params.id ?? "") : findActiveCourse(params.id ?? "");
+  if (!course) return Response.json({ message: NOT_FOUND }, { status: 404 });
   return Response.json(toCourseJson(course), { headers: { "Cache-Control": "no-cache" } });
+}
+
+/**
+ * PUT /api/courses/:id (the course form's fields as JSON → 200 with the
+ * course) and DELETE /api/courses/:id (→ 200 `{ success: true }`; 409 when
+ * students have ordered or asked about it: deactivate it with PUT instead).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  const admin = await requireApiAdmin(request, "courses");
+  const id = parseId(params.id);
+  if (id === null) return apiError(404, NOT_FOUND);
+
+  if (request.method === "DELETE") {
+    const deletion = deleteCourse(id);
+    if (!deletion.ok && deletion.reason === "not-found") return apiError(404, NOT_FOUND);
+    if (!deletion.ok)
+      return apiError(409, "This course has orders or enrollment forms, so it cannot be deleted. Set isActive to false to hide it instead.");
+    recordAdminChange(admin, { entity: "course", verb: "deleted", id });
+    return apiJson({ success: true });
+  }
+
+  if (!findCourse(id)) return apiError(404, NOT_FOUND);
+  const values = await parseJsonBody(request, CourseApiSchema);
+  const course = updateCourse(id, toCourseInput(values));
+  if (!course) return apiError(404, NOT_FOUND);
+  recordAdminChange(admin, { entity: "course", verb: "updated", id });
+  return apiJson(toCourseJson(course));
 }

@@ -1,0 +1,89 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/forms";
+
+/** A tab's heading row: the title and, beside it, the tab's main action (an "Add …" link). */
+export function AdminPageHeader({ title, action }: { title: string; action?: { to: string; label: string } }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <h1 className="text-2xl font-bold text-navy-900">{title}</h1>
+      {action ? (
+        <Link to={action.to} preventScrollReset className={buttonClass("primary")}>
+          {action.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A search (and filter) form that narrows a list by its URL (?q=…), so it
+ * works without JavaScript and a filtered list can be bookmarked.
+ */
+export function AdminSearchForm({
+  label,
+  placeholder,
+  query,
+  children,
+}: {
+  label: string;
+  placeholder: string;
+  query: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="min-w-56 flex-1">
+        <label htmlFor="admin-search" className="mb-1 block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <input id="admin-search" type="search" name="q" defaultValue={query} placeholder={placeholder} className={inputClass} />
+      </div>
+      {children}
+      <button type="submit" className={buttonClass("secondary")}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+/** Active/Inactive, Published/Draft, Approved/Pending… */
+export function StatusBadge({ on, onLabel, offLabel }: { on: boolean; onLabel: string; offLabel: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${on ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800"}`}
+    >
+      {on ? onLabel : offLabel}
+    </span>
+  );
+}
+
+/** Edit and Delete links on a card; each opens its dialog route. */
+export function CardActions({ editTo, deleteTo, itemLabel }: { editTo: string; deleteTo: string; itemLabel: string }) {
+  return (
+    <div className="flex gap-2">
+      <Link to={editTo} preventScrollReset className={buttonClass("outline", "min-h-10 px-3 py-1.5")} aria-label={`Edit ${itemLabel}`}>
+        Edit
+      </Link>
+      <Link
+        to={deleteTo}
+        preventScrollReset
+        className={buttonClass("ghost", "min-h-10 px-3 py-1.5 text-red-800 hover:bg-red-50")}
+        aria-label={`Delete ${itemLabel}`}
+      >
+        Delete
+      </Link>
+    </div>
+  );
+}
+
+/** A list's empty state: what is missing and what to do about it. */
+export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-400 bg-white p-10 text-center">
+      <p className="text-lg font-semibold text-navy-900">{title}</p>
+      {hint ? <p className="mt-1 text-slate-600">{hint}</p> : null}
+    </div>
+  );
+}

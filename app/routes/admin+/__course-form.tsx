@@ -1,0 +1,83 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
+import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { COURSE_UPLOADS, CourseFormSchema } from "~/schemas/admin-course";
+import { UPLOAD_KINDS } from "~/schemas/uploads";
+import { COURSE_LEVELS } from "../../../db/schema";
+
+export type CourseFormDefaults = {
+  title?: string;
+  shortDescription?: string;
+  description?: string;
+  price: string;
+  originalPrice?: string;
+  duration?: string;
+  level: string;
+  imageUrl?: string;
+  coverPhotoUrl?: string;
+  brochurePdfUrl?: string;
+  syllabus?: string;
+  features?: string;
+  /** A checkbox's default is "on" (ticked) or absent. */
+  isActive?: "on";
+};
+
+const LEVEL_OPTIONS = COURSE_LEVELS.map((level) => ({ value: level, label: level[0]?.toUpperCase() + level.slice(1) }));
+
+/** 'Create New Course' and 'Edit Course': the same fields, uploads included. */
+export function CourseFormDialog({
+  formId,
+  title,
+  backTo,
+  defaultValue,
+  lastResult,
+  submitLabel,
+}: {
+  formId: string;
+  title: string;
+  backTo: string;
+  defaultValue: CourseFormDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+}) {
+  const [form, fields] = useForm<z.input<typeof CourseFormSchema>>({
+    id: formId,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(CourseFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseFormSchema }),
+  });
+  const image = UPLOAD_KINDS[COURSE_UPLOADS.coverPhoto];
+  const pdf = UPLOAD_KINDS[COURSE_UPLOADS.brochure];
+
+  return (
+    <AdminDialog id={formId} title={title} backTo={backTo} wide>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.title} label="Title" required wide />
+        <TextField field={fields.shortDescription} label="Short description" required wide />
+        <TextareaField field={fields.description} label="Description" required wide rows={6} />
+        <TextField field={fields.price} label="Price (₹)" inputMode="decimal" required />
+        <TextField field={fields.originalPrice} label="Original price (₹)" inputMode="decimal" />
+        <TextField field={fields.duration} label="Duration" placeholder="e.g. 8 weeks" required />
+        <SelectField field={fields.level} label="Level" placeholder="Choose a level" options={LEVEL_OPTIONS} required />
+        <FileField field={fields.coverPhoto} label="Cover photo" accept={image.accept} hint="A .jpg, .jpeg or .png image, up to 5 MB. It replaces the cover photo URL." />
+        <TextField field={fields.coverPhotoUrl} label="Cover photo URL" inputMode="url" />
+        <FileField field={fields.brochure} label="Brochure" accept={pdf.accept} hint="A .pdf file, up to 10 MB. It replaces the brochure URL." />
+        <TextField field={fields.brochurePdfUrl} label="Brochure URL" inputMode="url" />
+        <TextField field={fields.imageUrl} label="Card image URL" inputMode="url" wide />
+        <TextareaField field={fields.features} label="Features (one per line)" wide rows={4} />
+        <TextareaField field={fields.syllabus} label="Syllabus (one topic per line)" wide rows={4} />
+        <CheckboxField field={fields.isActive} label="Active (shown on the site)" />
+        <div className="sm:col-span-2">
+          <DialogActions cancelTo={backTo} label={submitLabel} pendingLabel="Saving..." />
+        </div>
+      </Form>
+    </AdminDialog>
+  );
+}

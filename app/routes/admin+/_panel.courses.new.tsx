@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { COURSE_DEFAULTS } from "~/schemas/admin-course";
+import { requireAdmin } from "~/utils/admin-auth.server";
+import { listPathFor } from "~/utils/admin-routes";
+import { saveCourseForm } from "./__course-form.server";
+import { CourseFormDialog } from "./__course-form";
+
+// 'Create New Course' (admin spec §2, §5): defaults price 0, level beginner, active.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, "courses");
+  return { backTo: listPathFor(request, "/admin/courses") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "courses");
+  return saveCourseForm(request, admin, listPathFor(request, "/admin/courses"));
+}
+
+export default function CreateCourseDialog() {
+  const { backTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <CourseFormDialog
+      formId="create-course"
+      title="Create New Course"
+      backTo={backTo}
+      defaultValue={COURSE_DEFAULTS}
+      lastResult={actionData?.result}
+      submitLabel="Create Course"
+    />
+  );
+}

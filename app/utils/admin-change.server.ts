@@ -1,0 +1,39 @@
+import type { PublicAdmin } from "~/models/admin.server";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { redirectWithToast, type Toast } from "./toast.server";
+
+// Every admin create, update and delete (admin spec §7) leaves an audit row and
+// names the analytics event "<entity>_<verb>" (course_created, event_deleted…),
+// which the next page sends to Google Analytics when it is configured.
+
+export type AdminEntity = "course" | "event" | "blog" | "testimonial" | "mentor" | "coupon" | "contact_message";
+export type AdminVerb =
+  | "created"
+  | "updated"
+  | "deleted"
+  | "deactivated"
+  | "published"
+  | "unpublished"
+  | "approved"
+  | "unapproved"
+  | "marked_read"
+  | "marked_unread";
+
+export type AdminChange = { entity: AdminEntity; verb: AdminVerb; id: number | string };
+
+/** Writes the audit row; the analytics event's name. */
+export function recordAdminChange(admin: Pick<PublicAdmin, "adminId">, change: AdminChange): string {
+  const eventName = `${change.entity}_${change.verb}`;
+  recordAdminAction(admin, eventName, { type: change.entity, id: change.id });
+  return eventName;
+}
+
+/** For page actions: record the change, then go to `to` with a toast that also carries the analytics event. */
+export function redirectAfterAdminChange(
+  admin: Pick<PublicAdmin, "adminId">,
+  change: AdminChange,
+  to: string,
+  toast: Omit<Toast, "analyticsEvent">,
+) {
+  return redirectWithToast(to, { ...toast, analyticsEvent: recordAdminChange(admin, change) });
+}
