@@ -63,6 +63,18 @@ describe("readUpload", () => {
 });
 
 describe("readMultipartForm", () => {
+  it("reads a url-encoded form as it is, and calls a JSON body unreadable", async () => {
+    const encoded = await readMultipartForm(
+      new Request("http://localhost/x", { method: "POST", body: new URLSearchParams({ title: "T" }) }),
+      { coverPhoto: "image" },
+    );
+    expect(encoded.ok && encoded.formData.get("title")).toBe("T");
+    const json = new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(await readMultipartForm(json, { coverPhoto: "image" })).toEqual({ ok: false, reason: "unreadable" });
+    const broken = new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "multipart/form-data" }, body: "x" });
+    expect(await readMultipartForm(broken, { coverPhoto: "image" })).toEqual({ ok: false, reason: "unreadable" });
+  });
+
   const post = (form: FormData) => new Request("http://localhost/admin/courses/new", { method: "POST", body: form });
 
   it("reads text fields and files, and drops a file posted under a field that takes none", async () => {
@@ -81,6 +93,6 @@ describe("readMultipartForm", () => {
   it("stops at a file over its kind's limit and names the field", async () => {
     const form = new FormData();
     form.set("coverPhoto", fileOf(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), "big.png"));
-    expect(await readMultipartForm(post(form), { coverPhoto: "image" })).toEqual({ ok: false, field: "coverPhoto" });
+    expect(await readMultipartForm(post(form), { coverPhoto: "image" })).toEqual({ ok: false, reason: "too-large", field: "coverPhoto" });
   });
 });

@@ -27,13 +27,25 @@ export function uploadsDirectory(): string {
   return database === ":memory:" ? join(tmpdir(), "site-uploads") : join(dirname(database), "uploads");
 }
 
-export type MultipartResult = { ok: true; formData: FormData } | { ok: false; field: string };
+export type MultipartResult =
+  | { ok: true; formData: FormData }
+  | { ok: false; reason: "too-large"; field: string }
+  | { ok: false; reason: "unreadable" };
 
 /**
- * A multipart form, each file field held to its kind's size limit (`files`:
- * field name → kind). Anything too large stops the read at that field.
+ * A posted form, each file field held to its kind's size limit (`files`:
+ * field name → kind); anything too large stops the read at that field. A
+ * form without files (url-encoded) is read as it is; a body that is no form
+ * at all is "unreadable".
  */
 export async function readMultipartForm(request: Request, files: Record<string, UploadKind>): Promise<MultipartResult> {
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    try {
+      return { ok: true, formData: await request.formData() };
+    } catch {
+      return { ok: false, reason: "unreadable" };
+    }
+  }
   const handlers = new Map<string, ReturnType<typeof unstable_createMemoryUploadHandler>>();
   const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_TEXT_PART_BYTES });
   for (const [field, kind] of Object.entries(files))
@@ -46,7 +58,9 @@ export async function readMultipartForm(request: Request, files: Record<string, 
     });
     return { ok: true, formData };
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, field: error.field };
+    if (error instanceof MaxPartSizeExceededError) return { ok: false, reason: "too-large", field: error.field };
+    // A malformed multipart body (no boundary, cut short).
+    if (error instanceof Error) return { ok: false, reason: "unreadable" };
     throw error;
   }
 }

@@ -24,11 +24,13 @@ function isUploadField(name: string): name is UploadField {
 export async function saveCourseForm(request: Request, admin: PublicAdmin, listPath: string, existing?: Course) {
   const multipart = await readMultipartForm(request, COURSE_UPLOADS);
   if (!multipart.ok) {
-    const field = multipart.field;
-    const message = isUploadField(field)
-      ? tooLargeMessage(UPLOAD_LABELS[field], COURSE_UPLOADS[field])
-      : "Please shorten the text: one of the fields is too long.";
-    return refuse({ status: "error", error: isUploadField(field) ? { [field]: [message] } : { "": [message] } });
+    if (multipart.reason === "too-large" && isUploadField(multipart.field)) {
+      const field = multipart.field;
+      return refuse({ status: "error", error: { [field]: [tooLargeMessage(UPLOAD_LABELS[field], COURSE_UPLOADS[field])] } });
+    }
+    const message =
+      multipart.reason === "too-large" ? "Please shorten the text: one of the fields is too long." : "The form could not be read. Please try again.";
+    return refuse({ status: "error", error: { "": [message] } });
   }
 
   const submission = parseWithZod(multipart.formData, { schema: CourseFormSchema });
