@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { blogPosts } from "../../db/schema";
-import { renderBlogContent } from "~/services/sanitize.server";
+import type { AdminBlogPostInput } from "~/schemas/admin-blog";
+import { renderBlogContent, sanitizeBlogHtml } from "~/services/sanitize.server";
 import { db } from "~/utils/db.server";
 import { escapeLike } from "~/utils/validation";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 export const BLOG_SORTS = ["latest", "oldest", "title"] as const;
 export type BlogSort = (typeof BLOG_SORTS)[number];
-export const BLOG_CATEGORIES = ["education", "psychology", "risk management", "strategy"] as const;
+// The categories live with the admin form's schema, which the browser shares.
+export { BLOG_CATEGORIES } from "~/schemas/admin-blog";
 
 export type BlogListFilters = { search?: string; category?: string; sort?: BlogSort };
 
@@ -129,5 +131,181 @@ export function toBlogPostJson(post: BlogPostSummary & { content?: string; isPub
     imageUrl: post.imageUrl,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Admin (admin spec §2 Content tab, §7 /api/blog): every post, drafts included.
+//
+// publishedAt is set the first time a post is published and kept after that:
+// later edits, unpublishing and publishing again leave the original date, so
+// the blog's order does not jump when a post is corrected or briefly hidden.
+// ---------------------------------------------------------------------------
+
+/** An admin list row: no content. */
+const adminColumns = {
+  ...summaryColumns,
+  isPublished: blogPosts.isPublished,
+  updatedAt: blogPosts.updatedAt,
+};
+export type AdminBlogPostRow = Pick<BlogPost, keyof typeof adminColumns>;
+
+const newestFirst = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+
+function adminSearch(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`(
+    ${blogPosts.title} like ${pattern} escape '\\'
+    or ${blogPosts.slug} like ${pattern} escape '\\'
+    or ${blogPosts.excerpt} like ${pattern} escape '\\'
+    or ${blogPosts.category} like ${pattern} escape '\\'
+  )`;
+}
+
+/** The newest posts, drafts included (the Content tab's first 5). */
+export function listLatestPostsForAdmin(limit: number): AdminBlogPostRow[] {
+  return db.select(adminColumns).from(blogPosts).orderBy(...newestFirst).limit(limit).all();
+}
+
+/** One page of every post, newest first, narrowed by a search of title, slug, excerpt and category. */
+export function listPostsForAdmin({
+  search,
+  limit,
+  offset,
+}: {
+  search?: string;
+  limit: number;
+  offset: number;
+}): { posts: AdminBlogPostRow[]; total: number } {
+  const where = adminSearch(search);
+  const posts = db.select(adminColumns).from(blogPosts).where(where).orderBy(...newestFirst).limit(limit).offset(offset).all();
+  const total = db.select({ count: sql<number>`count(*)` }).from(blogPosts).where(where).get()?.count ?? 0;
+  return { posts, total };
+}
+
+/** Every post with its content, for an admin's GET /api/blog. */
+export function listAllPostsForAdmin(): BlogPost[] {
+  return db.select().from(blogPosts).orderBy(...newestFirst).all();
+}
+
+/** Any post by id, draft or published, with its stored (already sanitised) content. */
+export function findPostById(id: number): BlogPost | null {
+  return db.select().from(blogPosts).where(eq(blogPosts.id, id)).get() ?? null;
+}
+
+/**
+ * Content as stored: HTML is sanitised on save (and again when shown); plain
+ * text, which the article page escapes and breaks into lines, is kept as typed.
+ */
+export function contentForStorage(content: string): string {
+  return /<\/?[a-z][\s\S]*?>/i.test(content) ? sanitizeBlogHtml(content).trim() : content;
+}
+
+export type BlogWriteResult =
+  | { ok: true; post: BlogPost }
+  | { ok: false; reason: "not-found" | "duplicate-slug" | "empty-content" };
+
+function slugTaken(slug: string, exceptId?: number): boolean {
+  const where = exceptId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId));
+  return db.select({ id: blogPosts.id }).from(blogPosts).where(where).get() !== undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+function storedFields(input: AdminBlogPostInput) {
+  return {
+    title: input.title,
+    slug: input.slug,
+    excerpt: input.excerpt,
+    content: contentForStorage(input.content),
+    category: input.category,
+    imageUrl: input.imageUrl ?? null,
+    tags: input.tags,
+    isPublished: input.isPublished,
+  };
+}
+
+export function createPost(input: AdminBlogPostInput, now = new Date()): BlogWriteResult {
+  const fields = storedFields(input);
+  if (!fields.content) return { ok: false, reason: "empty-content" };
+  if (slugTaken(input.slug)) return { ok: false, reason: "duplicate-slug" };
+  try {
+    const post = db
+      .insert(blogPosts)
+      .values({ ...fields, publishedAt: input.isPublished ? now : null, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    return { ok: true, post };
+  } catch (error) {
+    // Another request took the slug between the check and the insert.
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
+    throw error;
+  }
+}
+
+export function updatePost(id: number, input: AdminBlogPostInput, now = new Date()): BlogWriteResult {
+  const current = db.select({ publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, id)).get();
+  if (!current) return { ok: false, reason: "not-found" };
+  const fields = storedFields(input);
+  if (!fields.content) return { ok: false, reason: "empty-content" };
+  if (slugTaken(input.slug, id)) return { ok: false, reason: "duplicate-slug" };
+  try {
+    const post = db
+      .update(blogPosts)
+      .set({
+        ...fields,
+        publishedAt: current.publishedAt ?? (input.isPublished ? now : null),
+        updatedAt: now,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning()
+      .get();
+    return post ? { ok: true, post } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
+    throw error;
+  }
+}
+
+/** Publishes or unpublishes a post; its title for the toast, or null when it does not exist. */
+export function setPostPublished(id: number, isPublished: boolean, now = new Date()): { title: string } | null {
+  return (
+    db
+      .update(blogPosts)
+      .set({
+        isPublished,
+        publishedAt: isPublished ? sql`coalesce(${blogPosts.publishedAt}, ${now.getTime()})` : undefined,
+        updatedAt: now,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning({ title: blogPosts.title })
+      .get() ?? null
+  );
+}
+
+/** Deletes a post; its title, or null when it does not exist. Nothing else refers to a post. */
+export function deletePost(id: number): { title: string } | null {
+  return db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ title: blogPosts.title }).get() ?? null;
+}
+
+/** The admin's JSON view of a post: every stored field. */
+export function toAdminBlogPostJson(post: BlogPost) {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    category: post.category,
+    tags: post.tags,
+    imageUrl: post.imageUrl,
+    isPublished: post.isPublished,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
   };
 }

@@ -1,6 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { testimonials } from "../../db/schema";
+import type { AdminTestimonialInput } from "~/schemas/admin-testimonial";
 import { db } from "~/utils/db.server";
+import { escapeLike } from "~/utils/validation";
 
 export type Testimonial = typeof testimonials.$inferSelect;
 
@@ -22,6 +24,109 @@ export function toPublicTestimonialJson(testimonial: Testimonial) {
     rating: testimonial.rating,
     content: testimonial.content,
     profession: testimonial.profession,
+    createdAt: testimonial.createdAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Admin (admin spec §2 Content tab, §7 /api/testimonials): approved or not.
+// ---------------------------------------------------------------------------
+
+const newestFirst = [desc(testimonials.createdAt), desc(testimonials.id)];
+
+/** The newest testimonials, pending ones included (the Content tab's first 5). */
+export function listLatestTestimonialsForAdmin(limit: number): Testimonial[] {
+  return db.select().from(testimonials).orderBy(...newestFirst).limit(limit).all();
+}
+
+function adminSearch(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`(
+    ${testimonials.name} like ${pattern} escape '\\'
+    or ${testimonials.content} like ${pattern} escape '\\'
+    or ${testimonials.profession} like ${pattern} escape '\\'
+  )`;
+}
+
+/** One page of every testimonial, newest first, narrowed by a search of name, content and profession. */
+export function listTestimonialsForAdmin({
+  search,
+  limit,
+  offset,
+}: {
+  search?: string;
+  limit: number;
+  offset: number;
+}): { testimonials: Testimonial[]; total: number } {
+  const where = adminSearch(search);
+  return {
+    testimonials: db.select().from(testimonials).where(where).orderBy(...newestFirst).limit(limit).offset(offset).all(),
+    total: db.select({ count: sql<number>`count(*)` }).from(testimonials).where(where).get()?.count ?? 0,
+  };
+}
+
+/** Every testimonial, for an admin's GET /api/testimonials. */
+export function listAllTestimonialsForAdmin(): Testimonial[] {
+  return db.select().from(testimonials).orderBy(...newestFirst).all();
+}
+
+export function findTestimonialById(id: number): Testimonial | null {
+  return db.select().from(testimonials).where(eq(testimonials.id, id)).get() ?? null;
+}
+
+function storedFields(input: AdminTestimonialInput) {
+  return {
+    name: input.name,
+    content: input.content,
+    rating: input.rating,
+    profession: input.profession ?? null,
+    imageUrl: input.imageUrl ?? null,
+    isApproved: input.isApproved,
+  };
+}
+
+export function createTestimonial(input: AdminTestimonialInput, now = new Date()): Testimonial {
+  return db
+    .insert(testimonials)
+    .values({ ...storedFields(input), createdAt: now })
+    .returning()
+    .get();
+}
+
+/** The saved testimonial, or null when it does not exist. */
+export function updateTestimonial(id: number, input: AdminTestimonialInput): Testimonial | null {
+  return db.update(testimonials).set(storedFields(input)).where(eq(testimonials.id, id)).returning().get() ?? null;
+}
+
+/** Approves or withdraws approval; the name for the toast, or null when it does not exist. */
+export function setTestimonialApproved(id: number, isApproved: boolean): { name: string } | null {
+  return (
+    db
+      .update(testimonials)
+      .set({ isApproved })
+      .where(eq(testimonials.id, id))
+      .returning({ name: testimonials.name })
+      .get() ?? null
+  );
+}
+
+/** Deletes a testimonial; its name, or null when it does not exist. Nothing else refers to one. */
+export function deleteTestimonial(id: number): { name: string } | null {
+  return db.delete(testimonials).where(eq(testimonials.id, id)).returning({ name: testimonials.name }).get() ?? null;
+}
+
+/** The admin's JSON view: every stored field, the name included. */
+export function toAdminTestimonialJson(testimonial: Testimonial) {
+  return {
+    id: testimonial.id,
+    name: testimonial.name,
+    content: testimonial.content,
+    rating: testimonial.rating,
+    profession: testimonial.profession,
+    imageUrl: testimonial.imageUrl,
+    isApproved: testimonial.isApproved,
     createdAt: testimonial.createdAt.toISOString(),
   };
 }

@@ -26,7 +26,7 @@ function insertRows(): Ids {
         Date.now() + 86_400_000,
       ),
       post: insert(
-        "INSERT INTO blog_posts (title, slug, content, excerpt, category) VALUES (?, ?, '<p>x</p>', 'x', 'Education')",
+        "INSERT INTO blog_posts (title, slug, content, excerpt, category) VALUES (?, ?, '<p>x</p>', 'x', 'education')",
         `Access ${tag}`,
         `access-${tag}`,
       ),

@@ -15,9 +15,9 @@ export type AdminRole = "admin" | "content_manager";
 export type TestAdmin = { id: number; adminId: string; role: AdminRole };
 
 /** A fresh admin of `role`. Its password hash is not a real one: these admins never sign in by form. */
-export function createAdmin(role: AdminRole): TestAdmin {
+export function createAdmin(role: AdminRole, databasePath?: string): TestAdmin {
   const adminId = `${role}-${randomUUID().slice(0, 8)}`;
-  const database = openTestDatabase();
+  const database = openTestDatabase(databasePath);
   try {
     const result = database
       .prepare("INSERT INTO admins (admin_id, password_hash, role) VALUES (?, ?, ?)")
@@ -29,9 +29,9 @@ export function createAdmin(role: AdminRole): TestAdmin {
 }
 
 /** A session row for the admin and the signed cookie's name and value. */
-export async function plantAdminSession(admin: TestAdmin) {
+export async function plantAdminSession(admin: TestAdmin, databasePath?: string) {
   const sid = randomBytes(24).toString("base64url");
-  const database = openTestDatabase();
+  const database = openTestDatabase(databasePath);
   try {
     database
       .prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)")
@@ -44,10 +44,15 @@ export async function plantAdminSession(admin: TestAdmin) {
   return { name: ADMIN_SESSION_COOKIE, value: header.slice(header.indexOf("=") + 1, header.indexOf(";")) };
 }
 
-/** Signs the browser context in as a fresh admin of `role`. */
-export async function signInAsAdmin(context: BrowserContext, baseURL: string, role: AdminRole = "admin"): Promise<TestAdmin> {
-  const admin = createAdmin(role);
-  const { name, value } = await plantAdminSession(admin);
+/** Signs the browser context in as a fresh admin of `role` (on the server whose database is `databasePath`). */
+export async function signInAsAdmin(
+  context: BrowserContext,
+  baseURL: string,
+  role: AdminRole = "admin",
+  databasePath?: string,
+): Promise<TestAdmin> {
+  const admin = createAdmin(role, databasePath);
+  const { name, value } = await plantAdminSession(admin, databasePath);
   await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   return admin;
 }

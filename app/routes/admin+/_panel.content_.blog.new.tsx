@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/utils/seo";
+import { BlogPostDialog } from "./__content-ui";
+import { BLOG_LIST } from "./__content-paths";
+import { newBlogPostLoader, saveBlogPostAction } from "./__content.server";
+
+// 'Create New Blog Post', a dialog over the full blog list.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Create New Blog Post",
+    description: "Admin panel.",
+    path: BLOG_LIST,
+    noindex: true,
+  });
+
+export const loader = (args: LoaderFunctionArgs) => newBlogPostLoader(args, BLOG_LIST);
+export const action = (args: ActionFunctionArgs) => saveBlogPostAction(args, BLOG_LIST);
+
+export default function NewBlogPostRoute() {
+  const { backTo } = useLoaderData<typeof loader>();
+  return <BlogPostDialog backTo={backTo} />;
+}

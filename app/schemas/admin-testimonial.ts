@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { checkboxField, optionalLink, optionalText, requiredText, wholeNumberField } from "./admin-fields";
+import { blankToUndefined } from "./fields";
+
+// The testimonial form (admin spec §5: name, content and rating required; the
+// rating runs from 1 to 5 and defaults to 5), shared by the admin dialogs and
+// POST /api/testimonials, PUT /api/testimonials/:id.
+
+export const RATINGS = [5, 4, 3, 2, 1] as const;
+export const DEFAULT_RATING = 5;
+/** The Content tab shows this many characters of each testimonial (admin spec §9). */
+export const PREVIEW_LENGTH = 50;
+
+export const AdminTestimonialSchema = z.object({
+  name: requiredText("Name", 100),
+  content: requiredText("Content", 2000),
+  rating: z.preprocess(blankToUndefined, wholeNumberField("Rating", { min: 1, max: 5 }).optional().default(DEFAULT_RATING)),
+  profession: optionalText("Profession", 100),
+  imageUrl: optionalLink("Image URL"),
+  /** Absent (an unticked box, or left out of a JSON body) is not approved, the spec's default. */
+  isApproved: checkboxField,
+});
+
+export type AdminTestimonialInput = z.infer<typeof AdminTestimonialSchema>;
+
+export const ApproveIntentSchema = z.object({
+  intent: z.enum(["approve", "unapprove"]),
+  id: z.coerce.number().int().positive(),
+});
+
+/** The first 50 characters of the content, with "..." when it was cut. */
+export function testimonialPreview(content: string, length = PREVIEW_LENGTH): string {
+  const characters = Array.from(content);
+  return characters.length > length ? `${characters.slice(0, length).join("")}...` : content;
+}

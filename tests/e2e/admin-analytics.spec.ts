@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+import { signInAsAdmin } from "./admin-support";
+import { waitForHydration } from "./hydration";
+
+// With Google Analytics configured, each admin change and the logout send the
+// spec's event (admin spec §7: course_created, admin_logout…, category admin).
+
+test.use({ baseURL: ANALYTICS_BASE_URL, javaScriptEnabled: true });
+
+async function sentEvents(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry))
+      .filter((entry) => entry[0] === "event"),
+  );
+}
+
+test("creating a course sends course_created and logging out sends admin_logout, in category admin", async ({ page, context }) => {
+  await signInAsAdmin(context, ANALYTICS_BASE_URL, "admin", ANALYTICS_DATABASE);
+  await page.goto("/admin/courses/new");
+  await waitForHydration(page);
+  const dialog = page.getByRole("dialog", { name: "Create New Course" });
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(`Analytics Course ${randomUUID().slice(0, 8)}`);
+  await dialog.getByLabel("Short description").fill("Short");
+  await dialog.getByRole("textbox", { name: "Description", exact: true }).fill("Long");
+  await dialog.getByLabel("Duration").fill("2 weeks");
+  await dialog.getByRole("button", { name: "Create Course" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Course created");
+  await expect.poll(() => sentEvents(page)).toContainEqual(["event", "course_created", expect.objectContaining({ event_category: "admin" })]);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${ANALYTICS_BASE_URL}/`);
+  await expect.poll(() => sentEvents(page)).toContainEqual(["event", "admin_logout", expect.objectContaining({ event_category: "admin" })]);
+});
