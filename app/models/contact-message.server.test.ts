@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { contactMessages } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { sendContactMessage } from "./contact-message.server";
+import {
+  countUnreadMessages,
+  INBOX_PAGE_SIZE,
+  listInboxMessages,
+  markMessageRead,
+  sendContactMessage,
+} from "./contact-message.server";
 
 const message = {
   name: "Priya Sharma",
@@ -26,5 +32,58 @@ describe("sendContactMessage", () => {
     expect(second.id).not.toBe(first.id);
     const row = db.select({ phone: contactMessages.phone }).from(contactMessages).where(eq(contactMessages.id, first.id)).get();
     expect(row).toEqual({ phone: null });
+  });
+});
+
+function addMessage(subject: string, createdAt: Date, isRead = false) {
+  return db
+    .insert(contactMessages)
+    .values({ ...message, subject, createdAt, updatedAt: createdAt, isRead })
+    .returning({ id: contactMessages.id })
+    .get().id;
+}
+
+describe("the admin inbox", () => {
+  test("unread first, then newest first; the filter narrows to unread or read", () => {
+    db.delete(contactMessages).run();
+    const oldUnread = addMessage("old unread", new Date("2026-01-01T10:00:00Z"));
+    const newRead = addMessage("new read", new Date("2026-03-01T10:00:00Z"), true);
+    const newUnread = addMessage("new unread", new Date("2026-02-01T10:00:00Z"));
+    const oldRead = addMessage("old read", new Date("2025-12-01T10:00:00Z"), true);
+    expect(listInboxMessages().messages.map((m) => m.id)).toEqual([newUnread, oldUnread, newRead, oldRead]);
+    expect(listInboxMessages({ filter: "unread" })).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    expect(listInboxMessages({ filter: "unread" }).messages.map((m) => m.id)).toEqual([newUnread, oldUnread]);
+    expect(listInboxMessages({ filter: "read" }).messages.map((m) => m.id)).toEqual([newRead, oldRead]);
+    expect(countUnreadMessages()).toBe(2);
+  });
+
+  test(`${INBOX_PAGE_SIZE} to a page; a page past the end shows the last, a nonsense page the first`, () => {
+    db.delete(contactMessages).run();
+    const ids = Array.from({ length: INBOX_PAGE_SIZE + 3 }, (_, i) => addMessage(`m${i}`, new Date(Date.UTC(2026, 0, 1, 0, i))));
+    const newestFirst = [...ids].reverse();
+    const first = listInboxMessages({ page: 1 });
+    expect(first).toMatchObject({ total: INBOX_PAGE_SIZE + 3, page: 1, pageCount: 2 });
+    expect(first.messages.map((m) => m.id)).toEqual(newestFirst.slice(0, INBOX_PAGE_SIZE));
+    expect(listInboxMessages({ page: 2 }).messages.map((m) => m.id)).toEqual(newestFirst.slice(INBOX_PAGE_SIZE));
+    expect(listInboxMessages({ page: 9 }).page).toBe(2);
+    expect(listInboxMessages({ page: Number.NaN }).page).toBe(1);
+    expect(listInboxMessages({ page: -3 }).page).toBe(1);
+  });
+
+  test("an empty inbox is one empty page", () => {
+    db.delete(contactMessages).run();
+    expect(listInboxMessages({ page: 4 })).toEqual({ messages: [], total: 0, page: 1, pageCount: 1 });
+    expect(countUnreadMessages()).toBe(0);
+  });
+
+  test("marks a message read and unread again; unknown ids are not found", () => {
+    const id = addMessage("to mark", new Date("2026-01-01T10:00:00Z"));
+    const later = new Date("2026-05-05T05:05:05Z");
+    expect(markMessageRead(String(id), true, later)).toEqual({ ok: true, id, name: message.name, subject: "to mark" });
+    expect(db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()).toMatchObject({ isRead: true, updatedAt: later });
+    expect(markMessageRead(id, false)).toMatchObject({ ok: true });
+    expect(db.select({ isRead: contactMessages.isRead }).from(contactMessages).where(eq(contactMessages.id, id)).get()).toEqual({ isRead: false });
+    expect(markMessageRead(999_999, true)).toEqual({ ok: false, reason: "not-found" });
+    expect(markMessageRead("1e3", true)).toEqual({ ok: false, reason: "not-found" });
   });
 });

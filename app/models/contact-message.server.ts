@@ -1,6 +1,8 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { contactMessages } from "../../db/schema";
 import type { ContactInput } from "~/schemas/contact";
 import { db } from "~/utils/db.server";
+import { parseId } from "~/utils/validation";
 
 /**
  * Stores a message from the contact form or POST /api/contact, unread, for the
@@ -20,4 +22,71 @@ export function sendContactMessage(input: ContactInput): { id: number } {
     })
     .returning({ id: contactMessages.id })
     .get();
+}
+
+// ---- Admin (Inbox tab) ----
+
+export const INBOX_PAGE_SIZE = 20;
+export const INBOX_FILTERS = ["all", "unread", "read"] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+export type InboxMessage = typeof contactMessages.$inferSelect;
+
+export type InboxPage = {
+  messages: InboxMessage[];
+  /** Messages matching the filter, on all pages. */
+  total: number;
+  /** The page shown: the one asked for, kept within 1…pageCount. */
+  page: number;
+  pageCount: number;
+};
+
+const filterCondition = (filter: InboxFilter) =>
+  filter === "unread" ? eq(contactMessages.isRead, false) : filter === "read" ? eq(contactMessages.isRead, true) : undefined;
+
+/** Unread first, then newest first, a page at a time. A page past the end shows the last one. */
+export function listInboxMessages({ page = 1, filter = "all" }: { page?: number; filter?: InboxFilter } = {}): InboxPage {
+  const where = filterCondition(filter);
+  const total =
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(contactMessages)
+      .where(where)
+      .get()?.count ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const messages = db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(asc(contactMessages.isRead), desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((shown - 1) * INBOX_PAGE_SIZE)
+    .all();
+  return { messages, total, page: shown, pageCount };
+}
+
+export function countUnreadMessages(): number {
+  return (
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(contactMessages)
+      .where(eq(contactMessages.isRead, false))
+      .get()?.count ?? 0
+  );
+}
+
+export type MarkMessageResult = { ok: true; id: number; name: string; subject: string } | { ok: false; reason: "not-found" };
+
+/** Marks a message read or unread (an admin's explicit choice; opening the inbox changes nothing). */
+export function markMessageRead(id: number | string, isRead: boolean, now = new Date()): MarkMessageResult {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return { ok: false, reason: "not-found" };
+  const row = db
+    .update(contactMessages)
+    .set({ isRead, updatedAt: now })
+    .where(eq(contactMessages.id, numericId))
+    .returning({ id: contactMessages.id, name: contactMessages.name, subject: contactMessages.subject })
+    .get();
+  return row ? { ok: true, ...row } : { ok: false, reason: "not-found" };
 }

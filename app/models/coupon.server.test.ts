@@ -1,7 +1,23 @@
+import { parseWithZod } from "@conform-to/zod";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons } from "../../db/schema";
+import { coupons, courses, enrollments, users } from "../../db/schema";
+import { CouponSchema, type CouponInput } from "~/schemas/admin-coupon";
+import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { db } from "~/utils/db.server";
-import { findRedeemableCoupon, normaliseCouponCode } from "./coupon.server";
+import {
+  couponExpiryFor,
+  couponHasHistory,
+  couponLastDay,
+  createCoupon,
+  deactivateCoupon,
+  deleteCoupon,
+  findCouponForAdmin,
+  findRedeemableCoupon,
+  listCouponsForAdmin,
+  normaliseCouponCode,
+  updateCoupon,
+} from "./coupon.server";
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 
@@ -40,5 +56,147 @@ describe("findRedeemableCoupon", () => {
   it("stores codes upper-cased (the table refuses anything else)", () => {
     expect(normaliseCouponCode(" summer25 ")).toBe("SUMMER25");
     expect(() => addCoupon({ code: "lower" })).toThrow(/CHECK constraint/);
+  });
+});
+
+function formData(entries: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(entries)) data.append(key, value);
+  return data;
+}
+
+const terms = (overrides: Partial<CouponInput> & { code: string }): CouponInput => ({ percentOff: 15, isActive: true, ...overrides });
+
+describe("CouponSchema", () => {
+  it("reads the form: optional expiry and limit, unticked box inactive", () => {
+    const parsed = parseWithZod(formData({ code: " diwali-25 ", percentOff: "25", expiresOn: "", maxRedemptions: "" }), {
+      schema: CouponSchema,
+    });
+    expect(parsed.status === "success" && parsed.value).toEqual({ code: "diwali-25", percentOff: 25, isActive: false });
+  });
+
+  it("says what is wrong with each field", () => {
+    const parsed = parseWithZod(
+      formData({ code: "NO SPACES", percentOff: "101", expiresOn: "2026-02-30", maxRedemptions: "0" }),
+      { schema: CouponSchema },
+    );
+    expect(parsed.reply().error).toEqual({
+      code: ["Code can use only letters, numbers, hyphens (-) and underscores (_)"],
+      percentOff: ["Percent off must be at most 100"],
+      expiresOn: ["Expiry date must be a date like 2026-12-31"],
+      maxRedemptions: ["Max redemptions must be at least 1"],
+    });
+    expect(parseWithZod(formData({ percentOff: "0" }), { schema: CouponSchema }).reply().error).toEqual({
+      code: ["Code is required"],
+      percentOff: ["Percent off must be at least 1"],
+    });
+  });
+
+  it("allows exactly the codes checkout accepts: up to 40 characters", () => {
+    const longest = "A".repeat(40);
+    expect(CouponSchema.safeParse({ code: longest, percentOff: 5 }).success).toBe(true);
+    expect(ValidateCouponApiSchema.safeParse({ couponCode: longest, courseId: 1 }).success).toBe(true);
+    expect(CouponSchema.safeParse({ code: `${longest}A`, percentOff: 5 }).error?.issues[0]?.message).toBe(
+      "Code must be at most 40 characters",
+    );
+  });
+});
+
+describe("coupon expiry dates", () => {
+  it("a coupon works to the end of its expiry day in India, and findRedeemableCoupon agrees", () => {
+    const expiresAt = couponExpiryFor("2026-12-31");
+    expect(expiresAt.toISOString()).toBe("2026-12-31T18:30:00.000Z");
+    expect(couponLastDay(expiresAt)).toBe("2026-12-31");
+    const { code } = createCoupon(terms({ code: "YEAREND", expiresOn: "2026-12-31" })) as { code: string };
+    expect(findRedeemableCoupon(code, new Date("2026-12-31T18:29:59.999Z"))?.code).toBe("YEAREND");
+    expect(findRedeemableCoupon(code, new Date("2026-12-31T18:30:00.000Z"))).toBeNull();
+  });
+
+  it("the last day of a coupon stored with any time is the India day it stops working on", () => {
+    expect(couponLastDay(new Date("2026-12-31T10:00:00Z"))).toBe("2026-12-31");
+    expect(couponLastDay(new Date("2026-12-31T20:00:00Z"))).toBe("2027-01-01");
+  });
+});
+
+describe("coupon admin functions", () => {
+  it("creates a coupon the way checkout finds it, with no redemptions", () => {
+    const created = createCoupon(terms({ code: " summer-25 ", percentOff: 25, maxRedemptions: 50 }));
+    expect(created).toMatchObject({ ok: true, code: "SUMMER-25" });
+    const id = created.ok ? created.id : 0;
+    expect(findCouponForAdmin(String(id))).toEqual({
+      id,
+      code: "SUMMER-25",
+      percentOff: 25,
+      isActive: true,
+      expiresAt: null,
+      maxRedemptions: 50,
+      redemptionCount: 0,
+    });
+    expect(findRedeemableCoupon("summer-25")).toEqual({ id, code: "SUMMER-25", percentOff: 25 });
+    expect(listCouponsForAdmin().map((c) => c.code)).toContain("SUMMER-25");
+  });
+
+  it("refuses a code another coupon has, whatever its case", () => {
+    createCoupon(terms({ code: "TAKEN" }));
+    expect(createCoupon(terms({ code: "taken" }))).toEqual({ ok: false, reason: "code-taken", code: "TAKEN" });
+    const other = createCoupon(terms({ code: "OTHER" }));
+    expect(other.ok && updateCoupon(other.id, terms({ code: "Taken " }))).toEqual({ ok: false, reason: "code-taken", code: "TAKEN" });
+  });
+
+  it("updates the terms but never the redemption count, nor a limit below it", () => {
+    const row = db.insert(coupons).values({ code: "USED3", percentOff: 10, redemptionCount: 3, maxRedemptions: 10 }).returning().get();
+    expect(updateCoupon(row.id, terms({ code: "used3", percentOff: 20, maxRedemptions: 2 }))).toEqual({
+      ok: false,
+      reason: "below-used",
+      used: 3,
+    });
+    expect(updateCoupon(row.id, terms({ code: "used3", percentOff: 20, maxRedemptions: 3, isActive: false, expiresOn: "2027-01-15" }))).toEqual({
+      ok: true,
+      id: row.id,
+      code: "USED3",
+    });
+    expect(findCouponForAdmin(row.id)).toMatchObject({
+      percentOff: 20,
+      maxRedemptions: 3,
+      redemptionCount: 3,
+      isActive: false,
+      expiresAt: couponExpiryFor("2027-01-15"),
+    });
+    // No limit and no expiry clear them.
+    updateCoupon(row.id, terms({ code: "USED3" }));
+    expect(findCouponForAdmin(row.id)).toMatchObject({ maxRedemptions: null, expiresAt: null, redemptionCount: 3 });
+    expect(updateCoupon(999_999, terms({ code: "NOPE" }))).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("deletes an unused coupon", () => {
+    const created = createCoupon(terms({ code: "UNUSED" }));
+    const id = created.ok ? created.id : 0;
+    expect(couponHasHistory({ id, redemptionCount: 0 })).toBe(false);
+    expect(deleteCoupon(String(id))).toEqual({ ok: true, id, code: "UNUSED" });
+    expect(findCouponForAdmin(id)).toBeNull();
+    expect(deleteCoupon(id)).toEqual({ ok: false, reason: "not-found" });
+    expect(deleteCoupon("x")).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("keeps a redeemed coupon, or one an order names, and deactivates it instead", () => {
+    const redeemed = db.insert(coupons).values({ code: "REDEEMED", percentOff: 10, redemptionCount: 1 }).returning().get();
+    expect(couponHasHistory(redeemed)).toBe(true);
+    expect(deleteCoupon(redeemed.id)).toEqual({ ok: false, reason: "has-history" });
+
+    const named = db.insert(coupons).values({ code: "INORDER", percentOff: 10 }).returning().get();
+    const user = db.insert(users).values({ email: "coupon-order@example.com" }).returning({ id: users.id }).get();
+    const course = db
+      .insert(courses)
+      .values({ title: "C", description: "D", shortDescription: "S", pricePaise: 100_000, duration: "4 weeks", level: "beginner" })
+      .returning({ id: courses.id })
+      .get();
+    db.insert(enrollments).values({ userId: user.id, courseId: course.id, couponId: named.id, amountPaise: 90_000 }).run();
+    expect(couponHasHistory(named)).toBe(true);
+    expect(deleteCoupon(named.id)).toEqual({ ok: false, reason: "has-history" });
+
+    expect(deactivateCoupon(named.id)).toEqual({ ok: true, id: named.id, code: "INORDER" });
+    expect(db.select({ isActive: coupons.isActive }).from(coupons).where(eq(coupons.id, named.id)).get()).toEqual({ isActive: false });
+    expect(findRedeemableCoupon("INORDER")).toBeNull();
+    expect(deactivateCoupon(999_999)).toEqual({ ok: false, reason: "not-found" });
   });
 });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { requireAdmin } from "~/utils/admin-auth.server";
@@ -16,6 +16,12 @@ const TABS: { area: AdminArea; to: string; label: string; shortLabel?: string }[
   { area: "mentors", to: "/admin/mentors", label: "Mentors" },
   { area: "coupons", to: "/admin/coupons", label: "Coupons" },
   { area: "inbox", to: "/admin/inbox", label: "Inbox" },
+];
+
+// Tabs name their own pages; this title is for the panel's error screens.
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? "Admin panel: cannot open this page" : "Admin panel" },
+  { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { checkboxField, optionalWholeNumberField, wholeNumberField } from "./admin-fields";
+import { blankToUndefined } from "./fields";
+
+// The Add Coupon / Edit Coupon form (beyond the spec: the coupons table had no
+// screens). The code is checked here as typed; the model stores it the way
+// checkout looks it up (`normaliseCouponCode`: trimmed, upper-cased), so
+// "diwali25" is saved as DIWALI25. Redemptions are counted by checkout only:
+// this form never sets them.
+
+/** Checkout's coupon field refuses anything longer (app/schemas/checkout.ts). */
+export const COUPON_CODE_MAX = 40;
+
+export const COUPON_MESSAGES = {
+  created: "Coupon created",
+  updated: "Coupon updated",
+  deleted: "Coupon deleted",
+  deactivated: "Coupon deactivated",
+  saved: (code: string) => `${code} has been saved.`,
+  removed: (code: string) => `${code} has been deleted.`,
+  deactivatedText: (code: string) => `${code} can no longer be used at checkout.`,
+  deleteQuestion: (code: string) => `Are you sure you want to delete "${code}"?`,
+  codeTaken: (code: string) => `The code ${code} is already used by another coupon`,
+  belowUsed: (used: number) => `Max redemptions cannot be below the ${used} already used`,
+  hasHistory:
+    "This coupon has been used at checkout, so deleting it would lose that history. Deactivate it instead: checkout will refuse it from now on.",
+  alreadyInactive: "This coupon has been used at checkout, so it is kept for that history. It is already inactive.",
+} as const;
+
+const expiryDateMessage = "Expiry date must be a date like 2026-12-31";
+
+/** "2026-02-30" is not a day on the calendar. */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const CouponSchema = z.object({
+  code: z
+    .string({ required_error: "Code is required", invalid_type_error: "Code is required" })
+    .trim()
+    .min(1, "Code is required")
+    .max(COUPON_CODE_MAX, `Code must be at most ${COUPON_CODE_MAX} characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, "Code can use only letters, numbers, hyphens (-) and underscores (_)"),
+  percentOff: wholeNumberField("Percent off", { min: 1, max: 100 }),
+  /** The last day the coupon works (India time), yyyy-mm-dd; none means it never expires. */
+  expiresOn: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: expiryDateMessage })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, expiryDateMessage)
+      .refine(isCalendarDate, expiryDateMessage)
+      .optional(),
+  ),
+  /** None means unlimited. The model also refuses a limit below the redemptions already used. */
+  maxRedemptions: optionalWholeNumberField("Max redemptions", { min: 1, max: 1_000_000 }),
+  isActive: checkboxField,
+});
+
+export type CouponInput = z.infer<typeof CouponSchema>;
