@@ -86,6 +86,11 @@ const pagePosts: { path: string; area: Area; allowed: number }[] = [
   { path: "/admin/mentors/new", area: "mentors", allowed: 400 },
   { path: "/admin/coupons/new", area: "coupons", allowed: 400 },
   { path: "/admin/coupons/999999/delete", area: "coupons", allowed: 404 },
+  { path: "/admin/content/post/999999/delete", area: "content", allowed: 404 },
+  { path: "/admin/content/testimonial/999999/delete", area: "content", allowed: 404 },
+  { path: "/admin/mentors/999999/delete", area: "mentors", allowed: 404 },
+  // "delete" is no inbox intent: a role that may use the inbox gets 400.
+  { path: "/admin/inbox", area: "inbox", allowed: 400 },
 ];
 
 /** JSON endpoints: method, path, body and the answer for a role that may use them. */
