@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
@@ -134,4 +134,28 @@ export function findRegistrationTarget(
         ? "full"
         : "open";
   return { ...event, seatsLeft, state };
+}
+
+export type EventRegistrationListItem = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  registeredAt: Date;
+};
+
+/** Who registered for an event, earliest first (the admin's View Registrations dialog and its JSON door). */
+export function listRegistrationsForEvent(eventId: number): EventRegistrationListItem[] {
+  return db
+    .select({
+      id: eventRegistrations.id,
+      name: eventRegistrations.name,
+      email: eventRegistrations.email,
+      phone: eventRegistrations.phone,
+      registeredAt: eventRegistrations.registeredAt,
+    })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
+    .all();
 }

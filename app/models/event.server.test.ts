@@ -1,7 +1,25 @@
-import { beforeAll, describe, expect, test } from "vitest";
-import { events } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { eventRegistrations, events, users } from "../../db/schema";
+import type { AdminEventInput } from "~/schemas/admin-event";
 import { db } from "~/utils/db.server";
-import { eventStats, findActiveEvent, isFreeEvent, listActiveEvents, listUpcomingEvents, toEventJson } from "./event.server";
+import { listRegistrationsForEvent } from "./event-registration.server";
+import {
+  createEvent,
+  deactivateEvent,
+  deleteEvent,
+  eventStats,
+  findActiveEvent,
+  findEventForAdmin,
+  findEventForDelete,
+  isFreeEvent,
+  listActiveEvents,
+  listAllEvents,
+  listEventsForAdmin,
+  listUpcomingEvents,
+  toEventJson,
+  updateEvent,
+} from "./event.server";
 
 // 2026-03-10 12:00 IST. One month ahead on the Indian calendar is 2026-04-10 12:00 IST.
 const NOW = new Date("2026-03-10T06:30:00Z");
@@ -98,4 +116,127 @@ test("the API shows events as the earlier app did", () => {
       price: "0.00",
       isActive: true,
     });
+});
+
+describe("admin: the Events tab's list", () => {
+  test("lists inactive events too, newest date first, with registration counts", () => {
+    db.insert(users).values({ id: "u-1", email: "u1@example.test" }).run();
+    db.insert(eventRegistrations)
+      .values([
+        { eventId: 3, userId: "u-1", name: "Priya", email: "p@example.test", phone: "9876543210" },
+        { eventId: 3, userId: null, name: "Ravi", email: "r@example.test", phone: "9876543211" },
+        { eventId: 7, userId: null, name: "Asha", email: "a@example.test", phone: "9876543212" },
+      ])
+      .run();
+    const rows = listEventsForAdmin({ now: NOW });
+    expect(ids(rows)).toEqual([6, 9, 8, 1, 5, 4, 7, 3, 2]);
+    expect(rows.find((row) => row.id === 3)).toMatchObject({ registrationCount: 2, isActive: true });
+    expect(rows.find((row) => row.id === 7)).toMatchObject({ registrationCount: 1, isActive: false });
+    expect(rows.find((row) => row.id === 1)?.registrationCount).toBe(0);
+  });
+
+  test("status: active, inactive, upcoming (soonest first) and past", () => {
+    expect(ids(listEventsForAdmin({ status: "active", now: NOW }))).toEqual([6, 9, 8, 1, 5, 4, 3, 2]);
+    expect(ids(listEventsForAdmin({ status: "inactive", now: NOW }))).toEqual([7]);
+    expect(ids(listEventsForAdmin({ status: "upcoming", now: NOW }))).toEqual([3, 7, 4, 5, 1, 8, 9, 6]);
+    expect(ids(listEventsForAdmin({ status: "past", now: NOW }))).toEqual([2]);
+  });
+
+  test("the search matches title or description, any case, and takes % and _ literally", () => {
+    db.update(events).set({ description: "Bring 100% focus_and a notebook" }).where(eq(events.id, 5)).run();
+    expect(ids(listEventsForAdmin({ query: "WEBINAR", now: NOW }))).toEqual([6, 3, 2]);
+    expect(ids(listEventsForAdmin({ query: "  notebook ", now: NOW }))).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "100%", now: NOW }))).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "s_a", now: NOW }))).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "%", now: NOW }))).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "webinar", status: "past", now: NOW }))).toEqual([2]);
+    expect(listEventsForAdmin({ query: "no such thing", now: NOW })).toEqual([]);
+  });
+
+  test("listAllEvents is the API's admin list: every event, date ascending", () => {
+    expect(ids(listAllEvents())).toEqual([2, 3, 7, 4, 5, 1, 8, 9, 6]);
+  });
+
+  test("findEventForAdmin finds inactive events too; unknown and malformed ids are null", () => {
+    expect(findEventForAdmin("7")?.title).toBe("Cancelled workshop");
+    expect(findEventForAdmin(999)).toBeNull();
+    expect(findEventForAdmin("7abc")).toBeNull();
+    expect(findEventForDelete("3")).toEqual({ id: 3, title: "In 2 days webinar", isActive: true, registrationCount: 2 });
+    expect(findEventForDelete("0")).toBeNull();
+  });
+
+  test("listRegistrationsForEvent: name, email, phone and when, earliest first", () => {
+    const rows = listRegistrationsForEvent(3);
+    expect(rows.map((row) => row.name)).toEqual(["Priya", "Ravi"]);
+    expect(rows[0]).toEqual({
+      id: expect.any(Number),
+      name: "Priya",
+      email: "p@example.test",
+      phone: "9876543210",
+      registeredAt: expect.any(Date),
+    });
+    expect(listRegistrationsForEvent(1)).toEqual([]);
+  });
+});
+
+describe("admin: create, update, deactivate, delete", () => {
+  const input: AdminEventInput = {
+    title: "Admin created webinar",
+    description: "Made in the admin panel",
+    eventType: "webinar",
+    eventDate: new Date("2026-12-05T14:00:00Z"),
+    durationMinutes: 60,
+    maxParticipants: null,
+    pricePaise: 0,
+    registrationUrl: null,
+    isActive: true,
+  };
+
+  beforeEach(() => {
+    db.delete(eventRegistrations).run();
+  });
+
+  test("createEvent stores every field and stamps the times", () => {
+    const created = createEvent({ ...input, maxParticipants: 30, pricePaise: 49900, registrationUrl: "https://example.com/r" }, NOW);
+    expect(findEventForAdmin(created.id)).toEqual({
+      ...input,
+      id: created.id,
+      maxParticipants: 30,
+      pricePaise: 49900,
+      registrationUrl: "https://example.com/r",
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+  });
+
+  test("updateEvent replaces the fields; unknown ids are not-found", () => {
+    const created = createEvent(input, NOW);
+    const later = new Date(NOW.getTime() + HOUR);
+    const result = updateEvent(String(created.id), { ...input, title: "Renamed", eventType: "workshop", isActive: false }, later);
+    expect(result).toMatchObject({ ok: true, event: { id: created.id, title: "Renamed", eventType: "workshop", isActive: false } });
+    expect(findEventForAdmin(created.id)).toMatchObject({ title: "Renamed", createdAt: NOW, updatedAt: later });
+    expect(updateEvent(99999, input)).toEqual({ ok: false, reason: "not-found" });
+    expect(updateEvent("x", input)).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  test("deleteEvent removes an event nobody registered for", () => {
+    const created = createEvent(input, NOW);
+    expect(deleteEvent(String(created.id))).toEqual({ ok: true, id: created.id, title: input.title });
+    expect(findEventForAdmin(created.id)).toBeNull();
+    expect(deleteEvent(created.id)).toEqual({ ok: false, reason: "not-found" });
+    expect(deleteEvent("-1")).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  test("an event with registrations is not deleted (history), but can be deactivated", () => {
+    const created = createEvent(input, NOW);
+    db.insert(eventRegistrations)
+      .values({ eventId: created.id, userId: null, name: "Meera", email: "m@example.test", phone: "9876543213" })
+      .run();
+    expect(deleteEvent(created.id)).toEqual({ ok: false, reason: "has-history", registrationCount: 1 });
+    expect(findEventForAdmin(created.id)).not.toBeNull();
+    expect(deactivateEvent(created.id)).toMatchObject({ ok: true, event: { id: created.id, isActive: false } });
+    expect(findActiveEvent(created.id)).toBeNull();
+    expect(listRegistrationsForEvent(created.id)).toHaveLength(1);
+    expect(deactivateEvent(99999)).toEqual({ ok: false, reason: "not-found" });
+  });
 });

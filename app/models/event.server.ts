@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { eventRegistrations, events, EVENT_TYPES, type EventType } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { timeWindowBounds, type EventTimeWindow } from "~/utils/dates";
+import type { AdminEventInput } from "~/schemas/admin-event";
 import { paiseToDecimalString } from "~/utils/money";
-import { parseId } from "~/utils/validation";
+import { escapeLike, parseId } from "~/utils/validation";
 
 export type SiteEvent = typeof events.$inferSelect;
 
@@ -97,4 +98,175 @@ export function toEventJson(event: SiteEvent) {
     isActive: event.isActive,
     createdAt: event.createdAt.toISOString(),
   };
+}
+
+// ---------------------------------------------------------------------------
+// The admin Events tab and its JSON doors (admin spec §2 Events tab, §7).
+// Admins see inactive events too; the public functions above never do.
+
+export const ADMIN_EVENT_STATUSES = ["all", "active", "inactive", "upcoming", "past"] as const;
+export type AdminEventStatus = (typeof ADMIN_EVENT_STATUSES)[number];
+
+export type AdminEventListFilters = {
+  /** Matches the title or the description, any case. */
+  query?: string;
+  status?: AdminEventStatus;
+  now?: Date;
+};
+
+export type AdminEventRow = Pick<
+  SiteEvent,
+  "id" | "title" | "eventType" | "eventDate" | "durationMinutes" | "pricePaise" | "isActive"
+> & { registrationCount: number };
+
+/** With `.leftJoin(eventRegistrations, registrationsOfEvent).groupBy(events.id)`: each event's registration count. */
+const registrationCount = sql<number>`count(${eventRegistrations.id})`;
+const registrationsOfEvent = eq(eventRegistrations.eventId, events.id);
+
+/**
+ * Every event, active or not, narrowed by a search and a status, with its
+ * registration count. Newest date first, so the latest schedule is on top;
+ * "Upcoming" runs soonest first instead.
+ */
+export function listEventsForAdmin(filters: AdminEventListFilters = {}): AdminEventRow[] {
+  const now = filters.now ?? new Date();
+  const conditions: SQL[] = [];
+  const query = filters.query?.trim();
+  if (query) {
+    const pattern = `%${escapeLike(query)}%`;
+    const match = or(
+      sql`${events.title} like ${pattern} escape '\\'`,
+      sql`${events.description} like ${pattern} escape '\\'`,
+    );
+    if (match) conditions.push(match);
+  }
+  const status = filters.status ?? "all";
+  if (status === "active") conditions.push(eq(events.isActive, true));
+  if (status === "inactive") conditions.push(eq(events.isActive, false));
+  if (status === "upcoming") conditions.push(gte(events.eventDate, now));
+  if (status === "past") conditions.push(lt(events.eventDate, now));
+  const order = status === "upcoming" ? [asc(events.eventDate), asc(events.id)] : [desc(events.eventDate), desc(events.id)];
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      eventType: events.eventType,
+      eventDate: events.eventDate,
+      durationMinutes: events.durationMinutes,
+      pricePaise: events.pricePaise,
+      isActive: events.isActive,
+      registrationCount,
+    })
+    .from(events)
+    .leftJoin(eventRegistrations, registrationsOfEvent)
+    .where(and(...conditions))
+    .groupBy(events.id)
+    .orderBy(...order)
+    .all();
+}
+
+/** GET /api/events for an admin session: every event, inactive ones too, date ascending like the public list. */
+export function listAllEvents(): SiteEvent[] {
+  return db.select().from(events).orderBy(asc(events.eventDate), asc(events.id)).all();
+}
+
+/** Any event by id, active or not (admin); null for unknown and malformed ids. */
+export function findEventForAdmin(id: number | string): SiteEvent | null {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return null;
+  return db.select().from(events).where(eq(events.id, numericId)).get() ?? null;
+}
+
+/** An event's id and title, active or not (the registrations dialog and its JSON door). */
+export function findEventTitle(id: number | string): { id: number; title: string } | null {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return null;
+  return db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, numericId)).get() ?? null;
+}
+
+/** What the delete dialog needs: the title, whether it is active, and how many registrations it holds. */
+export function findEventForDelete(
+  id: number | string,
+): { id: number; title: string; isActive: boolean; registrationCount: number } | null {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return null;
+  return (
+    db
+      .select({ id: events.id, title: events.title, isActive: events.isActive, registrationCount })
+      .from(events)
+      .leftJoin(eventRegistrations, registrationsOfEvent)
+      .where(eq(events.id, numericId))
+      .groupBy(events.id)
+      .get() ?? null
+  );
+}
+
+export function createEvent(input: AdminEventInput, now = new Date()): SiteEvent {
+  return db
+    .insert(events)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+}
+
+export type EventChangeResult = { ok: true; event: SiteEvent } | { ok: false; reason: "not-found" };
+
+/** Replaces every field of an event (PUT and the edit dialog alike). */
+export function updateEvent(id: number | string, input: AdminEventInput, now = new Date()): EventChangeResult {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return { ok: false, reason: "not-found" };
+  const event = db
+    .update(events)
+    .set({ ...input, updatedAt: now })
+    .where(eq(events.id, numericId))
+    .returning()
+    .get();
+  return event ? { ok: true, event } : { ok: false, reason: "not-found" };
+}
+
+/** Takes an event off the public site and keeps its registrations (the way out when it cannot be deleted). */
+export function deactivateEvent(id: number | string, now = new Date()): EventChangeResult {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return { ok: false, reason: "not-found" };
+  const event = db
+    .update(events)
+    .set({ isActive: false, updatedAt: now })
+    .where(eq(events.id, numericId))
+    .returning()
+    .get();
+  return event ? { ok: true, event } : { ok: false, reason: "not-found" };
+}
+
+export type EventDeleteResult =
+  | { ok: true; id: number; title: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "has-history"; registrationCount: number };
+
+/**
+ * Deletes an event that nobody has registered for. One with registrations is
+ * refused ("has-history"): deleting it would lose who registered, so it is to
+ * be deactivated instead. The count and the delete share one write
+ * transaction, so a registration arriving in between cannot be lost either
+ * (and the foreign key, ON DELETE RESTRICT, would refuse it anyway).
+ */
+export function deleteEvent(id: number | string): EventDeleteResult {
+  const numericId = typeof id === "number" ? id : parseId(id);
+  if (numericId === null) return { ok: false, reason: "not-found" };
+  return db.transaction(
+    (tx): EventDeleteResult => {
+      const event = tx
+        .select({ id: events.id, title: events.title, registrationCount })
+        .from(events)
+        .leftJoin(eventRegistrations, registrationsOfEvent)
+        .where(eq(events.id, numericId))
+        .groupBy(events.id)
+        .get();
+      if (!event) return { ok: false, reason: "not-found" };
+      if (event.registrationCount > 0)
+        return { ok: false, reason: "has-history", registrationCount: event.registrationCount };
+      tx.delete(events).where(eq(events.id, numericId)).run();
+      return { ok: true, id: event.id, title: event.title };
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -4,7 +4,10 @@ import {
   formatIsoDateInIndia,
   formatLongDate,
   formatShortDate,
+  formatIndiaDateTime,
+  formatIsoTimeInIndia,
   formatTickerDate,
+  indiaDateTimeToUtc,
   timeWindowBounds,
 } from "./dates";
 
@@ -70,5 +73,36 @@ describe("timeWindowBounds", () => {
     const firstOfMay = new Date("2026-04-30T20:00:00Z");
     expect(timeWindowBounds("this-month", firstOfMay).to).toEqual(new Date("2026-05-31T20:00:00Z"));
     expect(timeWindowBounds("this-week", firstOfMay).to).toEqual(new Date("2026-05-07T20:00:00Z"));
+  });
+});
+
+describe("date and time inputs in India time (admin event form)", () => {
+  test("a date and time typed in India become the UTC instant, and back", () => {
+    expect(indiaDateTimeToUtc("2026-12-05", "01:30")).toEqual(LATE_UTC);
+    expect(indiaDateTimeToUtc("2026-12-05", "19:30:00")).toEqual(new Date("2026-12-05T14:00:00Z"));
+    expect(formatIsoDateInIndia(LATE_UTC)).toBe("2026-12-05");
+    expect(formatIsoTimeInIndia(LATE_UTC)).toBe("01:30");
+    expect(formatIndiaDateTime(LATE_UTC)).toBe("Dec 5, 2026, 1:30 am IST");
+  });
+
+  test("refuses days and times that do not exist, and malformed text", () => {
+    for (const [date, time] of [
+      ["2026-02-30", "10:00"],
+      ["2026-13-01", "10:00"],
+      ["2026-00-10", "10:00"],
+      ["2026-12-05", "24:00"],
+      ["2026-12-05", "10:60"],
+      ["05/12/2026", "10:00"],
+      ["2026-12-05", "7pm"],
+      ["", ""],
+    ] as const)
+      expect(indiaDateTimeToUtc(date, time), `${date} ${time}`).toBeNull();
+    expect(indiaDateTimeToUtc("2028-02-29", "10:00")).toEqual(new Date("2028-02-29T04:30:00Z"));
+  });
+
+  test("whatever the server's time zone", () => {
+    process.env.TZ = "America/Los_Angeles";
+    expect(indiaDateTimeToUtc("2026-12-05", "01:30")).toEqual(LATE_UTC);
+    expect(formatIsoTimeInIndia(LATE_UTC)).toBe("01:30");
   });
 });

@@ -62,3 +62,30 @@ export function timeWindowBounds(window: EventTimeWindow, now: Date): { from?: D
       return { from: now, to: new Date(addMonths(indiaNow, 1).getTime()) };
   }
 }
+
+/** "19:30" in India time, for time inputs. */
+export function formatIsoTimeInIndia(date: Date): string {
+  const d = new TZDate(date.getTime(), INDIA_TIME_ZONE);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+/** "Dec 5, 2026, 7:30 pm IST": a date and time as the admin lists show them. */
+export const formatIndiaDateTime = (date: Date) => `${formatShortDate(date)}, ${formatIndiaTime(date)}`;
+
+/**
+ * The instant a wall-clock date ("2026-12-05") and time ("19:30", seconds
+ * optional) in India mean; null when either is malformed or not a real day
+ * (2026-02-30) or time.
+ */
+export function indiaDateTimeToUtc(date: string, time: string): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!day || !clock) return null;
+  const [year, month, dayOfMonth] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  const [hours, minutes, seconds] = [Number(clock[1]), Number(clock[2]), Number(clock[3] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  const india = new TZDate(year, month - 1, dayOfMonth, hours, minutes, seconds, INDIA_TIME_ZONE);
+  // Out-of-range parts roll over (30 February becomes 2 March): refuse those.
+  if (india.getFullYear() !== year || india.getMonth() !== month - 1 || india.getDate() !== dayOfMonth) return null;
+  return new Date(india.getTime());
+}

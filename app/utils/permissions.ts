@@ -17,6 +17,9 @@ export const ADMIN_AREAS = [
   "mentors",
   "coupons",
   "inbox",
+  // Not a tab: who registered for an event (names, emails, phones) is personal
+  // data, which the spec (§6) requests for the admin role only.
+  "registrations",
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 

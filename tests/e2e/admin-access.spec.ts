@@ -8,7 +8,7 @@ import { adminApiClient } from "./admin-support";
 // server gives. The server decides; hidden tabs are only a convenience.
 
 type Role = "anonymous" | "student" | "content_manager" | "admin";
-type Area = "dashboard" | "courses" | "events" | "content" | "mentors" | "coupons" | "inbox";
+type Area = "dashboard" | "courses" | "events" | "content" | "mentors" | "coupons" | "inbox" | "registrations";
 const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
 
 type Ids = { course: number; event: number; post: number; testimonial: number; mentor: number; coupon: number; message: number };
@@ -50,7 +50,7 @@ const pages = (ids: Ids): { path: string; area: Area }[] => [
   { path: "/admin/events/new", area: "events" },
   { path: `/admin/events/${ids.event}/edit`, area: "events" },
   { path: `/admin/events/${ids.event}/delete`, area: "events" },
-  { path: `/admin/events/${ids.event}/registrations`, area: "events" },
+  { path: `/admin/events/${ids.event}/registrations`, area: "registrations" },
   { path: "/admin/content", area: "content" },
   { path: "/admin/content/post/new", area: "content" },
   { path: `/admin/content/post/${ids.post}/edit`, area: "content" },
@@ -101,7 +101,7 @@ const endpoints = (ids: Ids): { method: "GET" | "POST" | "PUT" | "DELETE"; path:
   { method: "POST", path: "/api/events", area: "events", allowed: 400 },
   { method: "PUT", path: `/api/events/${ids.event}`, area: "events", allowed: 400 },
   { method: "DELETE", path: "/api/events/999999", area: "events", allowed: 404 },
-  { method: "GET", path: `/api/events/${ids.event}/registrations`, area: "events", allowed: 200 },
+  { method: "GET", path: `/api/events/${ids.event}/registrations`, area: "registrations", allowed: 200 },
   { method: "POST", path: "/api/blog", area: "content", allowed: 400 },
   { method: "PUT", path: `/api/blog/${ids.post}`, area: "content", allowed: 400 },
   { method: "DELETE", path: "/api/blog/999999", area: "content", allowed: 404 },

@@ -1,6 +1,33 @@
-import { listActiveEvents, toEventJson } from "~/models/event.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createEvent, listActiveEvents, listAllEvents, toEventJson } from "~/models/event.server";
+import { AdminEventApiSchema, eventInputFromApi } from "~/schemas/admin-event";
+import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
+import { recordAdminChange } from "~/utils/admin-change.server";
+import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-/** GET /api/events: every active event, past ones included, date ascending. */
-export async function loader() {
+/**
+ * GET /api/events: every active event, past ones included, date ascending.
+ * With an admin session (the Events tab, admin spec §7) inactive events are
+ * listed too; that answer is private to the admin and never cached.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await getOptionalAdmin(request);
+  if (admin) return apiJson(listAllEvents().map(toEventJson), 200, { "Cache-Control": "private, no-store" });
   return Response.json(listActiveEvents().map(toEventJson), { headers: { "Cache-Control": "no-cache" } });
+}
+
+/**
+ * POST /api/events with the event's fields as JSON (admin, area events): the
+ * same rules as the Create New Event dialog.
+ *
+ * 201 the event as GET shows it · 400 `{ message, errors }` · 401 no admin
+ * session · 403 a role without the Events tab · 415 not JSON · 405 other methods.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireApiAdmin(request, "events");
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const input = eventInputFromApi(await parseJsonBody(request, AdminEventApiSchema));
+  const event = createEvent(input);
+  recordAdminChange(admin, { entity: "event", verb: "created", id: event.id });
+  return apiJson(toEventJson(event), 201);
 }

@@ -1,0 +1,85 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
+import {
+  ADMIN_EVENT_TYPES,
+  AdminEventFormSchema,
+  EVENT_TYPE_LABELS,
+  MAX_EVENT_DURATION,
+  MAX_EVENT_PARTICIPANTS,
+} from "~/schemas/admin-event";
+
+// The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,
+// §5 Event form): the same fields, rules and messages in both.
+
+/** The form's values as text, the way inputs hold them (the edit dialog prefills these). */
+export type EventFormDefaults = {
+  title?: string;
+  description?: string;
+  eventType: string;
+  /** yyyy-mm-dd in India time */
+  date?: string;
+  /** HH:mm in India time */
+  time?: string;
+  duration: string;
+  maxParticipants?: string;
+  price: string;
+  registrationUrl?: string;
+  isActive: boolean;
+};
+
+const TYPE_OPTIONS = ADMIN_EVENT_TYPES.map((value) => ({ value, label: EVENT_TYPE_LABELS[value] }));
+
+export function EventForm({
+  id,
+  defaultValue,
+  lastResult,
+  cancelTo,
+  submitLabel,
+  pendingLabel,
+}: {
+  id: string;
+  defaultValue: EventFormDefaults;
+  lastResult?: SubmissionResult<string[]>;
+  cancelTo: string;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(AdminEventFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminEventFormSchema }),
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <TextField field={fields.title} label="Title" required wide />
+      <TextareaField field={fields.description} label="Description" required wide rows={4} />
+      <SelectField field={fields.eventType} label="Event type" required placeholder="Choose a type" options={TYPE_OPTIONS} />
+      <TextField field={fields.price} label="Price (₹, 0 for free)" inputMode="decimal" />
+      <TextField field={fields.date} label="Date" type="date" required />
+      <TextField field={fields.time} label="Time (India)" type="time" required />
+      <TextField field={fields.duration} label="Duration (minutes)" type="number" min={1} max={MAX_EVENT_DURATION} inputMode="numeric" />
+      <TextField
+        field={fields.maxParticipants}
+        label="Max participants (optional)"
+        type="number"
+        min={1}
+        max={MAX_EVENT_PARTICIPANTS}
+        inputMode="numeric"
+      />
+      <TextField field={fields.registrationUrl} label="Registration URL (optional)" inputMode="url" wide />
+      <CheckboxField field={fields.isActive} label="Active" hint="Active events are shown on the public site." />
+      <div className="sm:col-span-2">
+        <DialogActions cancelTo={cancelTo} label={submitLabel} pendingLabel={pendingLabel} />
+      </div>
+    </Form>
+  );
+}

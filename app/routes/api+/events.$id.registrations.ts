@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listRegistrationsForEvent } from "~/models/event-registration.server";
+import { findEventTitle } from "~/models/event.server";
+import { ADMIN_EVENT_MESSAGES } from "~/schemas/admin-event";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
+
+/**
+ * GET /api/events/:id/registrations (admin, area events; admin spec §7): who
+ * registered, earliest first, as `[{ id, name, email, phone, registeredAt }]`
+ * with `registeredAt` an ISO instant. 404 for unknown ids, inactive events
+ * included; 401 no admin session; 403 a role that may not see registrations (a content manager: personal data); 405 other methods.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiAdmin(request, "registrations");
+  const event = findEventTitle(params.id ?? "");
+  if (!event) return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
+  return apiJson(
+    listRegistrationsForEvent(event.id).map((registration) => ({
+      ...registration,
+      registeredAt: registration.registeredAt.toISOString(),
+    })),
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request, "registrations");
+  return methodNotAllowed(["GET"]);
+}

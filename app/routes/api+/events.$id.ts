@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deleteEvent, findEventForAdmin, toEventJson, updateEvent } from "~/models/event.server";
+import { ADMIN_EVENT_MESSAGES, AdminEventApiSchema, eventInputFromApi } from "~/schemas/admin-event";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { recordAdminChange } from "~/utils/admin-change.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+
+/**
+ * /api/events/:id for admins (area events), the Events tab's JSON door
+ * (admin spec §7). Inactive events are included; unknown or malformed ids are 404.
+ *
+ * GET 200 the event · PUT (the event's fields, replacing them all; missing
+ * optional fields take their defaults) 200 the saved event, 400 `{ message,
+ * errors }` · DELETE 200 `{ id, message }`, 409 when people registered for it
+ * (deactivate it instead) · 401 no admin session · 403 a role without the
+ * Events tab · 405 other methods.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiAdmin(request, "events");
+  const event = findEventForAdmin(params.id ?? "");
+  if (!event) return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
+  return apiJson(toEventJson(event));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireApiAdmin(request, "events");
+  const id = params.id ?? "";
+  switch (request.method) {
+    case "PUT": {
+      if (!findEventForAdmin(id)) return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
+      const input = eventInputFromApi(await parseJsonBody(request, AdminEventApiSchema));
+      const result = updateEvent(id, input);
+      if (!result.ok) return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
+      recordAdminChange(admin, { entity: "event", verb: "updated", id: result.event.id });
+      return apiJson(toEventJson(result.event));
+    }
+    case "DELETE": {
+      const result = deleteEvent(id);
+      if (result.ok) {
+        recordAdminChange(admin, { entity: "event", verb: "deleted", id: result.id });
+        return apiJson({ id: result.id, message: ADMIN_EVENT_MESSAGES.deleted.description(result.title) });
+      }
+      if (result.reason === "not-found") return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
+      return apiError(409, ADMIN_EVENT_MESSAGES.hasHistoryApi(result.registrationCount));
+    }
+    default:
+      return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  }
+}
