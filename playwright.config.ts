@@ -53,7 +53,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // Generous: no-JavaScript axe audits copy the page into a second context, and on a
+  // busy 2-core machine a long flow takes several times what it takes alone.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
