@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { signInAdmin } from "~/services/admin-auth.server";
 import { adminHome, getOptionalAdmin, startAdminSession } from "~/utils/admin-auth.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // /admin/login (admin spec §2 Admin login screen, §5, §8): Admin ID and
 // password, a separate session from students', 'Login Successful' and on to
@@ -51,13 +52,9 @@ export default function AdminLogin() {
   const submitting = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const [showPassword, setShowPassword] = useState(false);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AdminLoginSchema, {
     id: "admin-login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(AdminLoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
   });
   const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: showPassword ? "text" : "password" });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
-import { auditActionsOf, signInAsAdmin, visitAdmin } from "./admin-support";
+import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
+import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
@@ -32,14 +32,6 @@ type StoredTestimonial = {
   is_approved: number;
 };
 
-function withDatabase<T>(work: (database: ReturnType<typeof openTestDatabase>) => T): T {
-  const database = openTestDatabase();
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
 
 /**
  * A post written straight to the database. `createdAt` in the future keeps it
@@ -106,7 +98,6 @@ const storedTestimonialsNamed = (name: string) =>
 const unique = () => randomUUID().slice(0, 8);
 const MODES_JS: Mode = { javaScriptEnabled: true, label: "with JavaScript" };
 const IN_A_MINUTE = () => Date.now() + 60_000;
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 /** The list item (a card) whose heading is `heading`, within the page or one of its sections. */
 function card(scope: Page | Locator, heading: string) {

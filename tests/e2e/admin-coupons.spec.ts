@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
-import { auditActionsOf, signInAsAdmin, visitAdmin } from "./admin-support";
+import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { makeCoupon, makeCourse } from "./checkout-support";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
@@ -23,7 +23,6 @@ type StoredCoupon = {
 const uniqueCode = (label: string) => `${label}-${randomUUID().replaceAll("-", "").slice(0, 8)}`;
 const storedCoupon = (code: string) => queryTestDatabase<StoredCoupon>("SELECT * FROM coupons WHERE code = ?", code)[0];
 
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const row = (page: Page, code: string) =>
   page.getByRole("table", { name: "Coupons" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: code, exact: true }) });

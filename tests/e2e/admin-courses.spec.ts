@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createStudent, expect, openTestDatabase, test } from "./fixtures";
-import { auditActionsOf, signInAsAdmin, visitAdmin } from "./admin-support";
+import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { addCompletedEnrollment, makeCourse } from "./checkout-support";
 import { expectNoA11yViolations, inBothModes } from "./support";
 
@@ -36,8 +35,6 @@ function coursesTitled(title: string): CourseRow[] {
   }
 }
 
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-const uniqueTitle = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function fillRequired(dialog: ReturnType<Page["getByRole"]>, title: string) {
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
-import { auditActionsOf, signInAsAdmin, visitAdmin } from "./admin-support";
+import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
+import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
@@ -24,14 +24,6 @@ type StoredEvent = {
   is_active: number;
 };
 
-function withDatabase<T>(work: (database: ReturnType<typeof openTestDatabase>) => T): T {
-  const database = openTestDatabase();
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
 
 /** An event written straight to the database, as another admin session (or the seed) would leave it. */
 function insertEvent(values: {
@@ -76,8 +68,6 @@ function addRegistration(eventId: number, name: string, registeredAt: number) {
 const storedEvent = (id: number) => queryTestDatabase<StoredEvent>("SELECT * FROM events WHERE id = ?", id)[0];
 const storedEventsTitled = (title: string) => queryTestDatabase<StoredEvent>("SELECT * FROM events WHERE title = ?", title);
 
-const uniqueTitle = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const card = (page: Page, title: string) =>
   page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
@@ -479,9 +469,13 @@ test.describe("/admin/events auto-refresh with JavaScript", () => {
     await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Refresh" })).toBeVisible();
     await expectNoA11yViolations(page);
-    // The search form keeps the choice.
+    // The search form keeps the choice. (Wait for its load to finish: an event
+    // added while it is under way would rightly show up in it.)
+    const searched = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/admin/events.data"));
     await page.getByRole("button", { name: "Search" }).click();
+    await searched;
     await expect(page).toHaveURL(/live=off/);
+    await expect(page.getByText("No Events Found")).toBeVisible();
 
     const dataRequests: string[] = [];
     page.on("request", (request) => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { formatIndiaDateTime } from "../../app/utils/dates";
 import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
-import { auditActionsOf, signInAsAdmin, visitAdmin } from "./admin-support";
+import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
 
 // The admin Inbox tab (beyond the spec: contact messages had no screen).
@@ -35,7 +35,6 @@ const storedMessage = (id: number) =>
 const unreadInDatabase = () => queryTestDatabase<{ count: number }>("SELECT count(*) AS count FROM contact_messages WHERE is_read = 0")[0]!.count;
 const unreadText = (count: number) => (count === 0 ? "No unread messages" : `${count} unread ${count === 1 ? "message" : "messages"}`);
 
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
 const message = (page: Page, subject: string) => page.getByRole("article", { name: subject, exact: true });
 const subjects = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading", { level: 2 });
 

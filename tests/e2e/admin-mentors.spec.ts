@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
-import { auditActionsOf, signInAsAdmin, visitAdmin } from "./admin-support";
+import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
@@ -48,7 +48,6 @@ function insertMentor(values: { name: string; title?: string; isActive?: boolean
   }
 }
 
-const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const card = (page: Page, name: string) =>
   page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });

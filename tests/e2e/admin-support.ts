@@ -85,3 +85,9 @@ export async function visitAdmin(page: Page, mode: Mode, path: string) {
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return response;
 }
+
+/** The toast the server flashed after a change (a status message in the notifications region). */
+export const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
+
+/** A title no other test (or run) uses, so assertions find only this test's rows. */
+export const uniqueTitle = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
 import { adminApiClient, auditActionsOf } from "./admin-support";
-import { createStudent, openTestDatabase, plantSession, queryTestDatabase } from "./fixtures";
+import { createStudent, plantSession, queryTestDatabase, withDatabase } from "./fixtures";
 
 // The Content tab's JSON doors (admin spec §7): POST /api/blog, PUT/DELETE
 // /api/blog/{id}, POST /api/testimonials, PUT/DELETE /api/testimonials/{id},
@@ -16,14 +16,6 @@ async function jsonOf(response: APIResponse, status: number) {
 
 const unique = () => randomUUID().slice(0, 8);
 
-function withDatabase<T>(work: (database: ReturnType<typeof openTestDatabase>) => T): T {
-  const database = openTestDatabase();
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
 
 function insertPost(values: { title: string; slug: string; isPublished?: boolean }): number {
   return withDatabase((database) =>

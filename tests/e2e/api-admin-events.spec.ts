@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
-import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
-import { adminApiClient, auditActionsOf } from "./admin-support";
+import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
+import { adminApiClient, auditActionsOf, uniqueTitle } from "./admin-support";
 
 // The Events tab's JSON doors (admin spec §7): POST /api/events, GET/PUT/DELETE
 // /api/events/:id and GET /api/events/:id/registrations, plus GET /api/events
@@ -16,14 +15,6 @@ async function jsonOf(response: APIResponse, status: number) {
   return response.json();
 }
 
-function withDatabase<T>(work: (database: ReturnType<typeof openTestDatabase>) => T): T {
-  const database = openTestDatabase();
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
 
 function insertEvent(title: string, { isActive = true, startsIn = 5 * DAY_MS } = {}): number {
   return withDatabase((database) =>
@@ -61,7 +52,6 @@ const body = (title: string) => ({
   isActive: true,
 });
 
-const uniqueTitle = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 test.describe("POST /api/events", () => {
   test("201 with the event as GET shows it; stored, and an audit row", async ({ baseURL }) => {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
-import argon2 from "argon2";
 import Stripe from "stripe";
 import {
   ANALYTICS_BASE_URL,
@@ -8,22 +7,13 @@ import {
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
 } from "../../playwright.config";
-import { createStudent, openTestDatabase, plantSession, type Student } from "./fixtures";
+import { createStudent, plantSession, withDatabase, type Student } from "./fixtures";
 
 // Checkout test helpers (issue 4): rows a test arranges and reads back, the
 // real `stripe` SDK pointed at the fake Stripe server (tests/fixtures/fake-stripe.ts),
 // and that server's control API. Shared by api-checkout.spec.ts and checkout.spec.ts.
 
-type TestDatabase = ReturnType<typeof openTestDatabase>;
 
-function withTestDatabase<T>(work: (database: TestDatabase) => T, open: () => TestDatabase = openTestDatabase): T {
-  const database = open();
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
 
 // ---- rows -------------------------------------------------------------------
 
@@ -32,7 +22,7 @@ export type TestCourse = { id: number; title: string; pricePaise: number };
 /** A course of the test's own (unique title), so parallel tests never share orders or prices. */
 export function makeCourse(options: { pricePaise: number; isActive?: boolean; title?: string; databasePath?: string }): TestCourse {
   const title = options.title ?? `Checkout Test Course ${randomUUID().slice(0, 8)}`;
-  const id = withTestDatabase((database) =>
+  const id = withDatabase((database) =>
     Number(
       database
         .prepare(
@@ -42,7 +32,7 @@ export function makeCourse(options: { pricePaise: number; isActive?: boolean; ti
         .run(title, "A course made by a checkout test.", "Made by a checkout test.", "4 weeks", options.pricePaise, options.isActive === false ? 0 : 1)
         .lastInsertRowid,
     ),
-    () => openTestDatabase(options.databasePath),
+    options.databasePath,
   );
   return { id, title, pricePaise: options.pricePaise };
 }
@@ -59,7 +49,7 @@ export function makeCoupon(options: {
   redemptionCount?: number;
 }): TestCoupon {
   const code = options.code ?? `TEST${randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`;
-  const id = withTestDatabase((database) =>
+  const id = withDatabase((database) =>
     Number(
       database
         .prepare(
@@ -81,7 +71,7 @@ export function makeCoupon(options: {
 
 /** How many times the coupon has been redeemed (counted when a payment succeeds). */
 export function couponRedemptions(couponId: number): number {
-  return withTestDatabase(
+  return withDatabase(
     (database) =>
       (database.prepare("SELECT redemption_count AS n FROM coupons WHERE id = ?").get(couponId) as { n: number }).n,
   );
@@ -101,7 +91,7 @@ export type StoredOrder = {
 
 /** The student's orders (enrollments rows), oldest first, optionally for one course. */
 export function ordersOf(userId: string, courseId?: number): StoredOrder[] {
-  return withTestDatabase(
+  return withDatabase(
     (database) =>
       database
         .prepare(
@@ -115,7 +105,7 @@ export function ordersOf(userId: string, courseId?: number): StoredOrder[] {
 
 /** An enrollment the student already paid for (a completed order). */
 export function addCompletedEnrollment(userId: string, courseId: number, amountPaise = 0): number {
-  return withTestDatabase((database) =>
+  return withDatabase((database) =>
     Number(
       database
         .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', ?)")
@@ -126,7 +116,7 @@ export function addCompletedEnrollment(userId: string, courseId: number, amountP
 
 /** The student's enrollment information form for a course, as the checkout's first step saves it. */
 export function makeEnrollmentForm(userId: string, courseId: number): number {
-  return withTestDatabase((database) =>
+  return withDatabase((database) =>
     Number(
       database
         .prepare(
@@ -140,7 +130,7 @@ export function makeEnrollmentForm(userId: string, courseId: number): number {
 }
 
 export function enrollmentFormPayment(formId: number): { payment_status: string; payment_intent_id: string | null } {
-  return withTestDatabase(
+  return withDatabase(
     (database) =>
       database.prepare("SELECT payment_status, payment_intent_id FROM enrollment_forms WHERE id = ?").get(formId) as {
         payment_status: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { openTestDatabase, test as base, type Student } from "./fixtures";
+import { type Student, test as base, withDatabase } from "./fixtures";
 
 // Shared by event-registration.spec.ts and api-event-registration.spec.ts.
 
@@ -11,14 +11,6 @@ export type StoredRegistration = { id: number; user_id: string; name: string; em
 export type TestEvent = { id: number; title: string };
 type EventOptions = { maxParticipants?: number | null; startsIn?: number; isActive?: boolean };
 
-export function withDatabase<T>(work: (database: ReturnType<typeof openTestDatabase>) => T): T {
-  const database = openTestDatabase();
-  try {
-    return work(database);
-  } finally {
-    database.close();
-  }
-}
 
 /** Active seed events (db/seed.ts) that start a day or more from now with no seat limit. */
 export async function openSeedEvents(request: APIRequestContext): Promise<ApiEvent[]> {

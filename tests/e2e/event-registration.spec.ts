@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createStudent } from "./fixtures";
+import { createStudent, withDatabase } from "./fixtures";
 import {
   addRegistration,
   expect,
@@ -9,7 +9,6 @@ import {
   pastSeedEvent,
   storedRegistrations,
   test,
-  withDatabase,
 } from "./event-registration-support";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";

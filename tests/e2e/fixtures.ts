@@ -14,6 +14,16 @@ export function openTestDatabase(path = E2E_DATABASE) {
 }
 
 /** Rows from the running server's database (a connection per call, closed after). */
+/** Runs `work` on the test server's database (or the one at `path`) and closes it. */
+export function withDatabase<T>(work: (database: ReturnType<typeof openTestDatabase>) => T, path?: string): T {
+  const database = openTestDatabase(path);
+  try {
+    return work(database);
+  } finally {
+    database.close();
+  }
+}
+
 export function queryTestDatabase<T>(sql: string, ...params: unknown[]): T[] {
   const database = openTestDatabase();
   try {

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
@@ -10,6 +9,7 @@ import {
   EXPERIENCE_LEVELS,
   LEAD_SOURCES,
 } from "~/schemas/enrollment-form";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 /** Starting values, e.g. what the student told us last time. */
 export type EnrollmentFormDefaults = Partial<Record<keyof z.input<typeof EnrollmentFormSchema>, string>>;
@@ -50,14 +50,10 @@ export function EnrollmentForm({
 }: EnrollmentFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && (action === undefined || navigation.formAction === action);
-  const [form, fields] = useForm<z.input<typeof EnrollmentFormSchema>, z.output<typeof EnrollmentFormSchema>>({
+  const [form, fields] = useSchemaForm(EnrollmentFormSchema, {
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(EnrollmentFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EnrollmentFormSchema }),
   });
 
   return (

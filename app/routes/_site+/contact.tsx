@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -13,6 +13,7 @@ import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/c
 import { isSpam } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -133,13 +134,9 @@ function ContactForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/contact";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ContactSchema, {
     id: "contact",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
   // The spec's notice answers a submit attempt with required fields left empty (not a mere blur),

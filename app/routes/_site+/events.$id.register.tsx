@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
@@ -16,6 +16,7 @@ import { requireUser } from "~/utils/auth.server";
 import { formatIndiaTime, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
@@ -102,14 +103,10 @@ export default function RegisterForEventDialog() {
   const submitting = useNavigation().state === "submitting";
   const navigate = useNavigate();
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(EventRegistrationSchema, {
     id: `register-event-${event.id}`,
     lastResult: actionData?.result,
     defaultValue: { ...defaults, phone: "" },
-    constraint: getZodConstraint(EventRegistrationSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EventRegistrationSchema }),
   });
 
   const close = () => navigate(backTo, { preventScrollReset: true });

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
@@ -8,6 +8,7 @@ import { LoginSchema } from "~/schemas/auth";
 import { oauthProviderName, signInWithPassword } from "~/services/auth.server";
 import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
+import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -47,13 +48,9 @@ export default function LoginPage() {
   const { redirectTo, oauthProvider } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(LoginSchema, {
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const signupHref = redirectTo === "/" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo })}`;
 

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
@@ -10,6 +10,7 @@ import { oauthProviderName, registerStudent } from "~/services/auth.server";
 import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -52,13 +53,9 @@ export default function SignupPage() {
   const { redirectTo, oauthProvider } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SignupSchema, {
     id: "signup",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
   });
   const loginHref = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
 

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation, useOutlet } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { AdminDialog, ConfirmDeleteDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
@@ -9,6 +8,7 @@ import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { AdminBlogPostSchema, BLOG_CATEGORIES, MAX_SLUG_LENGTH, slugify } from "~/schemas/admin-blog";
 import { AdminTestimonialSchema, DEFAULT_RATING, RATINGS } from "~/schemas/admin-testimonial";
+import { useSchemaForm } from "~/utils/use-schema-form";
 import { StarRating } from "../_site+/__testimonial-card";
 import type { BlogPostCardData, TestimonialCardData } from "./__content.server";
 
@@ -265,15 +265,11 @@ export function BlogPostDialog({ backTo, post }: { backTo: string; post?: BlogPo
   const creating = post === undefined;
   // A new post's slug follows its title until the slug is typed in.
   const [slugTyped, setSlugTyped] = useState(!creating);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AdminBlogPostSchema, {
     id: creating ? "blog-post-new" : `blog-post-${post.id}`,
     lastResult: actionData?.result,
     // A ticked box's value is "on".
     defaultValue: post ? { ...post, isPublished: post.isPublished ? "on" : undefined } : undefined,
-    constraint: getZodConstraint(AdminBlogPostSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminBlogPostSchema }),
   });
 
   return (
@@ -342,7 +338,7 @@ export type TestimonialFormValues = {
 export function TestimonialDialog({ backTo, testimonial }: { backTo: string; testimonial?: TestimonialFormValues }) {
   const actionData = useActionData<ActionResult>();
   const creating = testimonial === undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AdminTestimonialSchema, {
     id: creating ? "testimonial-new" : `testimonial-${testimonial.id}`,
     lastResult: actionData?.result,
     defaultValue: testimonial
@@ -351,10 +347,6 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
           isApproved: testimonial.isApproved ? "on" : undefined,
         }
       : { rating: String(DEFAULT_RATING) },
-    constraint: getZodConstraint(AdminTestimonialSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminTestimonialSchema }),
   });
 
   return (

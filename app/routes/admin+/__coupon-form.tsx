@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, TextField } from "~/components/forms";
 import { COUPON_CODE_MAX, CouponSchema } from "~/schemas/admin-coupon";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Add Coupon and Edit Coupon dialogs' form: the same fields and rules in
 // both. The redemption count is shown, never edited: checkout counts it.
@@ -37,14 +37,10 @@ export function CouponForm({
   submitLabel: string;
   pendingLabel: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(CouponSchema, {
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(CouponSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CouponSchema }),
   });
 
   return (

@@ -1,11 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { z } from "zod";
 import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { COURSE_UPLOADS, CourseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
+import { useSchemaForm } from "~/utils/use-schema-form";
 import { COURSE_LEVELS } from "../../../db/schema";
 
 export type CourseFormDefaults = {
@@ -43,14 +42,10 @@ export function CourseFormDialog({
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
 }) {
-  const [form, fields] = useForm<z.input<typeof CourseFormSchema>>({
+  const [form, fields] = useSchemaForm(CourseFormSchema, {
     id: formId,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(CourseFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseFormSchema }),
   });
   const image = UPLOAD_KINDS[COURSE_UPLOADS.coverPhoto];
   const pdf = UPLOAD_KINDS[COURSE_UPLOADS.brochure];

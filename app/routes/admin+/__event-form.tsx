@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
@@ -10,6 +9,7 @@ import {
   MAX_EVENT_DURATION,
   MAX_EVENT_PARTICIPANTS,
 } from "~/schemas/admin-event";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,
 // §5 Event form): the same fields, rules and messages in both.
@@ -27,7 +27,8 @@ export type EventFormDefaults = {
   maxParticipants?: string;
   price: string;
   registrationUrl?: string;
-  isActive: boolean;
+  /** "on" when ticked, as a checkbox posts it. */
+  isActive?: "on";
 };
 
 const TYPE_OPTIONS = ADMIN_EVENT_TYPES.map((value) => ({ value, label: EVENT_TYPE_LABELS[value] }));
@@ -47,14 +48,10 @@ export function EventForm({
   submitLabel: string;
   pendingLabel: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AdminEventFormSchema, {
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(AdminEventFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminEventFormSchema }),
   });
 
   return (

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms";
 import { MentorSchema } from "~/schemas/admin-mentor";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Add Mentor and Edit Mentor dialogs' form: the same fields and rules in both.
 
@@ -39,14 +39,10 @@ export function MentorForm({
   submitLabel: string;
   pendingLabel: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(MentorSchema, {
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(MentorSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MentorSchema }),
   });
 
   return (

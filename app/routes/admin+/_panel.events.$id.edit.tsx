@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     maxParticipants: event.maxParticipants === null ? "" : String(event.maxParticipants),
     price: rupeesInput(event.pricePaise),
     registrationUrl: event.registrationUrl ?? "",
-    isActive: event.isActive,
+    isActive: event.isActive ? "on" : undefined,
   };
   return { id: event.id, title: event.title, defaults, backTo: listPathFor(request, "/admin/events") };
 }

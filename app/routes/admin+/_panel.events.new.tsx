@@ -42,7 +42,7 @@ export default function CreateEventDialog() {
       <EventForm
         id="create-event-form"
         lastResult={actionData?.result}
-        defaultValue={{ eventType: "webinar", duration: String(DEFAULT_EVENT_DURATION), price: "0", isActive: true }}
+        defaultValue={{ eventType: "webinar", duration: String(DEFAULT_EVENT_DURATION), price: "0", isActive: "on" }}
         cancelTo={backTo}
         submitLabel="Create Event"
         pendingLabel="Creating..."
