@@ -34,22 +34,27 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ADMIN_ROLES = ["admin", "content_manager"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export const users = sqliteTable("users", {
-  id: text("id")
-    .primaryKey()
-    .$defaultFn(() => crypto.randomUUID()),
-  email: text("email").notNull().unique(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  profileImageUrl: text("profile_image_url"),
-  // Null for accounts that only ever signed in through an OAuth provider.
-  passwordHash: text("password_hash"),
-  stripeCustomerId: text("stripe_customer_id"),
-  stripeSubscriptionId: text("stripe_subscription_id"),
-  isAdmin: flag("is_admin", false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    // Null for accounts that only ever signed in through an OAuth provider.
+    passwordHash: text("password_hash"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    isAdmin: flag("is_admin", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admin's users table, newest first with the id as tie-break, a page at a time.
+  (t) => [index("users_created_at_idx").on(t.createdAt, t.id)],
+);
 
 export const sessions = sqliteTable(
   "sessions",

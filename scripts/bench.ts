@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { adminData } from "./bench/admin-data";
 import { freePort, waitForOk } from "./bench/http";
 import { lighthouseHome } from "./bench/lighthouse";
 import { pageWeight } from "./bench/page-weight";
@@ -21,8 +22,12 @@ import { throughput } from "./bench/throughput";
 import { notMeasured } from "./bench/types";
 import type { BenchContext, Measurement, Section } from "./bench/types";
 
-// Run in this order; each returns a table and the budgets it checks.
-const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput];
+// Run in this order; each returns a table and the budgets it checks. The
+// admin data one seeds 100,000 rows per table, so it runs last.
+const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput, adminData];
+// BENCH_ONLY=<words in a title> runs just the matching measurements (to try one
+// out); the report file is then left alone.
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 
 const BUILD_DIR = "build-bench";
 const DATABASE = "data/bench.db";
@@ -127,15 +132,27 @@ async function main(): Promise<void> {
   const scratchDir = await mkdtemp(join(tmpdir(), "bench-"));
   const sections: Section[] = [];
   try {
-    const { siteUrl } = await startSite();
-    const context: BenchContext = { siteUrl, duration: DURATION, connections: CONNECTIONS, scratchDir, log };
-    for (const measurement of MEASUREMENTS) sections.push(await runMeasurement(measurement, context));
+    const { server, siteUrl } = await startSite();
+    const context: BenchContext = {
+      siteUrl,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      scratchDir,
+      log,
+      server: server.pid === undefined ? undefined : { pid: server.pid, databasePath: DATABASE },
+    };
+    for (const measurement of MEASUREMENTS)
+      if (!ONLY || measurement.title.toLowerCase().includes(ONLY)) sections.push(await runMeasurement(measurement, context));
   } finally {
     await stopAll();
     await rm(scratchDir, { recursive: true, force: true });
   }
   const info = runInfo(loadNote(loadBefore, oneMinuteLoad()));
   console.log(`\n${consoleReport(info, sections)}`);
+  if (ONLY) {
+    log(`BENCH_ONLY is set: ${REPORT_FILE} left as it was (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return;
+  }
   await writeFile(REPORT_FILE, markdownReport(info, sections));
   log(`wrote ${REPORT_FILE} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }

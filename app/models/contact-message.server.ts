@@ -3,6 +3,7 @@ import { contactMessages } from "../../db/schema";
 import type { ContactInput } from "~/schemas/contact";
 import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
+import { countRows, paginate } from "./paging.server";
 
 /**
  * Stores a message from the contact form or POST /api/contact, unread, for the
@@ -47,23 +48,20 @@ const filterCondition = (filter: InboxFilter) =>
 /** Unread first, then newest first, a page at a time. A page past the end shows the last one. */
 export function listInboxMessages({ page = 1, filter = "all" }: { page?: number; filter?: InboxFilter } = {}): InboxPage {
   const where = filterCondition(filter);
-  const total =
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(contactMessages)
-      .where(where)
-      .get()?.count ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const messages = db
-    .select()
-    .from(contactMessages)
-    .where(where)
-    .orderBy(asc(contactMessages.isRead), desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((shown - 1) * INBOX_PAGE_SIZE)
-    .all();
-  return { messages, total, page: shown, pageCount };
+  const { rows, total, page: shown, pageCount } = paginate(
+    { page, pageSize: INBOX_PAGE_SIZE },
+    () => db.select({ count: countRows }).from(contactMessages).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(asc(contactMessages.isRead), desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+  );
+  return { messages: rows, total, page: shown, pageCount };
 }
 
 export function countUnreadMessages(): number {

@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
-import { enrollmentForms } from "../../db/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { courses, enrollmentForms, events } from "../../db/schema";
 import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "./course.server";
 import { findActiveEvent, listActiveEvents } from "./event.server";
+import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 export type EnrollmentChoices = {
   courses: { id: number; title: string }[];
@@ -106,5 +107,94 @@ export function findLatestStudentForm(userId: string) {
       .where(eq(enrollmentForms.userId, userId))
       .orderBy(desc(enrollmentForms.id))
       .get() ?? null
+  );
+}
+
+// ---- Admin (Users tab: Enrollment Forms, and GET /api/enrollment-forms) ----
+
+export type AdminEnrollmentFormRow = {
+  id: number;
+  name: string;
+  whatsappNumber: string;
+  email: string | null;
+  age: number | null;
+  country: string | null;
+  state: string;
+  city: string;
+  experienceLevel: string;
+  courseOrEventType: CourseOrEventType;
+  courseOrEventId: number;
+  /** The course's or event's title; null when that row no longer exists. */
+  courseOrEventTitle: string | null;
+  sourceOfLead: string;
+  broker: string | null;
+  trainingPreference: string | null;
+  /** As stored: pending, completed, failed, refunded, or anything an older writer left. */
+  paymentStatus: string;
+  paymentIntentId: string | null;
+  createdAt: Date;
+};
+
+const namedCourse = and(eq(enrollmentForms.courseOrEventType, "course"), eq(courses.id, enrollmentForms.courseOrEventId));
+const namedEvent = and(eq(enrollmentForms.courseOrEventType, "event"), eq(events.id, enrollmentForms.courseOrEventId));
+
+/** Enrollment forms as the admin sees them (the table and the export): every field and the title of what each names. */
+export const selectAdminEnrollmentForms = () =>
+  db
+    .select({
+      id: enrollmentForms.id,
+      name: enrollmentForms.name,
+      whatsappNumber: enrollmentForms.whatsappNumber,
+      email: enrollmentForms.email,
+      age: enrollmentForms.age,
+      country: enrollmentForms.country,
+      state: enrollmentForms.state,
+      city: enrollmentForms.city,
+      experienceLevel: enrollmentForms.experienceLevel,
+      courseOrEventType: enrollmentForms.courseOrEventType,
+      courseOrEventId: enrollmentForms.courseOrEventId,
+      courseOrEventTitle: sql<string | null>`coalesce(${courses.title}, ${events.title})`,
+      sourceOfLead: enrollmentForms.sourceOfLead,
+      broker: enrollmentForms.broker,
+      trainingPreference: enrollmentForms.trainingPreference,
+      paymentStatus: sql<string>`${enrollmentForms.paymentStatus}`,
+      paymentIntentId: enrollmentForms.paymentIntentId,
+      createdAt: enrollmentForms.createdAt,
+    })
+    .from(enrollmentForms)
+    .leftJoin(courses, namedCourse)
+    .leftJoin(events, namedEvent);
+
+/** Name, WhatsApp number, email, city or state contains the search. */
+const formSearch = (q: string | null | undefined) =>
+  containsText(q, [
+    enrollmentForms.name,
+    enrollmentForms.whatsappNumber,
+    enrollmentForms.email,
+    enrollmentForms.city,
+    enrollmentForms.state,
+  ]);
+
+/**
+ * Every enrollment form, newest first, with the title of what it names, a
+ * page at a time. The page is found in enrollment_forms alone (walking
+ * enrollment_forms_created_at_idx); only its rows are joined to the titles.
+ */
+export function listEnrollmentFormsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentFormRow> {
+  const where = formSearch(request.q);
+  const newestFirst = [desc(enrollmentForms.createdAt), desc(enrollmentForms.id)];
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(enrollmentForms).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      selectAdminEnrollmentForms()
+        .where(
+          inArray(
+            enrollmentForms.id,
+            db.select({ id: enrollmentForms.id }).from(enrollmentForms).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+          ),
+        )
+        .orderBy(...newestFirst)
+        .all(),
   );
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { courses, enrollments } from "../../db/schema";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { courses, enrollments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 export type StudentEnrollment = {
   id: number;
@@ -38,4 +39,85 @@ export function countStudentEnrollments(userId: string): number {
     .where(and(eq(enrollments.userId, userId), isPaid))
     .get();
   return row?.count ?? 0;
+}
+
+// ---- Admin (Users tab: Course Enrollments, and GET /api/admin/enrollments) ----
+
+export type AdminEnrollmentRow = {
+  id: number;
+  userId: string;
+  studentEmail: string | null;
+  studentFirstName: string | null;
+  studentLastName: string | null;
+  courseId: number;
+  courseTitle: string | null;
+  amountPaise: number;
+  /** As stored: pending, completed, failed, refunded, or anything an older writer left. */
+  paymentStatus: string;
+  paymentIntentId: string | null;
+  enrolledAt: Date;
+};
+
+/** Enrollments as the admin sees them (the table and the export): with the student and the course. */
+export const selectAdminEnrollments = () =>
+  db
+    .select({
+      id: enrollments.id,
+      userId: enrollments.userId,
+      studentEmail: users.email,
+      studentFirstName: users.firstName,
+      studentLastName: users.lastName,
+      courseId: enrollments.courseId,
+      courseTitle: courses.title,
+      amountPaise: enrollments.amountPaise,
+      paymentStatus: sql<string>`${enrollments.paymentStatus}`,
+      paymentIntentId: enrollments.paymentIntentId,
+      enrolledAt: enrollments.enrolledAt,
+    })
+    .from(enrollments)
+    .leftJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId));
+
+/** "First Last": a search within it is one within either name, or across both. */
+const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+
+/**
+ * The student's email or name, the course's title, or the payment intent id
+ * contains the search. Students and courses are matched once (subqueries),
+ * not joined for every enrollment.
+ */
+const enrollmentSearch = (q: string | null | undefined) => {
+  const ofStudent = containsText(q, [users.email, fullName]);
+  const ofCourse = containsText(q, [courses.title]);
+  if (!ofStudent || !ofCourse) return undefined;
+  return or(
+    inArray(enrollments.userId, db.select({ id: users.id }).from(users).where(ofStudent)),
+    inArray(enrollments.courseId, db.select({ id: courses.id }).from(courses).where(ofCourse)),
+    containsText(q, [enrollments.paymentIntentId]),
+  );
+};
+
+/**
+ * Every enrollment, paid or not, newest first, a page at a time. The search
+ * and the page are found in enrollments alone (the page by walking
+ * enrollments_enrolled_at_idx); only the page's rows are then joined to their
+ * students and courses.
+ */
+export function listEnrollmentsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentRow> {
+  const where = enrollmentSearch(request.q);
+  const newestFirst = [desc(enrollments.enrolledAt), desc(enrollments.id)];
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(enrollments).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      selectAdminEnrollments()
+        .where(
+          inArray(
+            enrollments.id,
+            db.select({ id: enrollments.id }).from(enrollments).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+          ),
+        )
+        .orderBy(...newestFirst)
+        .all(),
+  );
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { countRegistrations } from "./event.server";
+import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 export type RegistrationRefusal = "not-found" | "closed" | "full" | "duplicate";
 
@@ -158,4 +159,76 @@ export function listRegistrationsForEvent(eventId: number): EventRegistrationLis
     .where(eq(eventRegistrations.eventId, eventId))
     .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
     .all();
+}
+
+// ---- Admin (Users tab: Event Registrations, and GET /api/admin/registrations) ----
+
+export type AdminRegistrationRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  eventId: number;
+  /** Null only if the event row is gone (the foreign key normally prevents that). */
+  eventTitle: string | null;
+  eventDate: Date | null;
+  registeredAt: Date;
+};
+
+/** Registrations as the admin sees them (the table and the export): with their event's title and date. */
+export const selectAdminRegistrations = () =>
+  db
+    .select({
+      id: eventRegistrations.id,
+      name: eventRegistrations.name,
+      email: eventRegistrations.email,
+      phone: eventRegistrations.phone,
+      eventId: eventRegistrations.eventId,
+      eventTitle: events.title,
+      eventDate: events.eventDate,
+      registeredAt: eventRegistrations.registeredAt,
+    })
+    .from(eventRegistrations)
+    .leftJoin(events, eq(events.id, eventRegistrations.eventId));
+
+/** Name, email, phone or the event's title contains the search (events matched once, not per row). */
+const registrationSearch = (q: string | null | undefined) => {
+  const ofTitle = containsText(q, [events.title]);
+  if (!ofTitle) return undefined;
+  return or(
+    containsText(q, [eventRegistrations.name, eventRegistrations.email, eventRegistrations.phone]),
+    inArray(eventRegistrations.eventId, db.select({ id: events.id }).from(events).where(ofTitle)),
+  );
+};
+
+/**
+ * Every registration for every event, newest first, a page at a time. The
+ * search and the page are found in event_registrations alone (the page by
+ * walking event_registrations_registered_at_idx); only the page's rows are
+ * then joined to their events, so a deep page costs no joins for the rows
+ * skipped.
+ */
+export function listRegistrationsForAdmin(request: ListRequest = {}): ListPage<AdminRegistrationRow> {
+  const where = registrationSearch(request.q);
+  const newestFirst = [desc(eventRegistrations.registeredAt), desc(eventRegistrations.id)];
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(eventRegistrations).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      selectAdminRegistrations()
+        .where(
+          inArray(
+            eventRegistrations.id,
+            db
+              .select({ id: eventRegistrations.id })
+              .from(eventRegistrations)
+              .where(where)
+              .orderBy(...newestFirst)
+              .limit(limit)
+              .offset(offset),
+          ),
+        )
+        .orderBy(...newestFirst)
+        .all(),
+  );
 }

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
+import { desc, eq, sql } from "drizzle-orm";
+import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 export type PublicUser = {
   id: string;
@@ -72,4 +73,65 @@ export function findOrCreateOAuthUser(profile: OAuthProfile): PublicUser {
     return { ...user, profileImageUrl: profile.profileImageUrl };
   }
   return user;
+}
+
+// ---- Admin (Users tab: All Users, and GET /api/admin/users) ----
+
+/** A row of the admin's users table. Never the password hash. */
+export type AdminUserRow = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  createdAt: Date;
+};
+
+/** The columns the admin sees of an account (the table and the export). */
+export const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+/**
+ * Email or name contains the search. "First Last" holds either name and
+ * both together, so one LIKE on it covers first name, last name and the two.
+ */
+const userSearch = (q: string | null | undefined) =>
+  containsText(q, [users.email, sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`]);
+
+/** Every account, newest first (users_created_at_idx), a page at a time. */
+export function listUsersForAdmin(request: ListRequest = {}): ListPage<AdminUserRow> {
+  const where = userSearch(request.q);
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(users).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      db
+        .select(adminUserColumns)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+  );
+}
+
+export type UserTableCounts = { users: number; registrations: number; enrollments: number; enrollmentForms: number };
+
+/** How many rows each of the Users tab's four tables has (its sub-navigation). */
+export function countUserTables(): UserTableCounts {
+  const count = (table: typeof users | typeof eventRegistrations | typeof enrollments | typeof enrollmentForms) =>
+    db.select({ count: countRows }).from(table).get()?.count ?? 0;
+  return {
+    users: count(users),
+    registrations: count(eventRegistrations),
+    enrollments: count(enrollments),
+    enrollmentForms: count(enrollmentForms),
+  };
 }

@@ -6,7 +6,17 @@ import { redirectWithToast, type Toast } from "./toast.server";
 // names the analytics event "<entity>_<verb>" (course_created, event_deleted…),
 // which the next page sends to Google Analytics when it is configured.
 
-export type AdminEntity = "course" | "event" | "blog" | "testimonial" | "mentor" | "coupon" | "contact_message";
+export type AdminEntity =
+  | "course"
+  | "event"
+  | "blog"
+  | "testimonial"
+  | "mentor"
+  | "coupon"
+  | "contact_message"
+  // Users tab: an Excel export written (export_created) and a generated file revoked (shared_file_deleted).
+  | "export"
+  | "shared_file";
 export type AdminVerb =
   | "created"
   | "updated"

@@ -6,6 +6,8 @@ import type { ChildProcess } from "node:child_process";
 
 export interface ServerProcess {
   name: string;
+  /** The started process (it leads its own process group), undefined if it could not start. */
+  pid: number | undefined;
   alive: () => boolean;
   /** Last lines the process printed, for error messages. */
   output: () => string;
@@ -62,6 +64,7 @@ export function startServerProcess(
   let stopped = false;
   const server: ServerProcess = {
     name,
+    pid: child.pid,
     alive: () => child.exitCode === null && child.signalCode === null,
     output,
     stop: async () => {

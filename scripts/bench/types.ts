@@ -16,6 +16,8 @@ export interface BenchContext {
   scratchDir: string;
   /** Prints one progress line. */
   log: (message: string) => void;
+  /** The site server: its process group leader's pid (for memory sampling) and its database file. */
+  server?: { pid: number; databasePath: string };
 }
 
 export type BudgetStatus = "PASS" | "FAIL" | "NOT MEASURED";

@@ -1,17 +1,36 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createStudent, expect, openTestDatabase, plantSession, test } from "./fixtures";
 import { adminApiClient } from "./admin-support";
 
-// The admin area's access matrix (issue 5): every admin page and admin
+// The admin area's access matrix (issues 5 and 6): every admin page and admin
 // endpoint × {anonymous, student, content_manager, admin} → the answer the
 // server gives. The server decides; hidden tabs are only a convenience.
 
 type Role = "anonymous" | "student" | "content_manager" | "admin";
-type Area = "dashboard" | "courses" | "events" | "content" | "mentors" | "coupons" | "inbox" | "registrations";
+type Area =
+  | "dashboard"
+  | "courses"
+  | "events"
+  | "content"
+  | "users"
+  | "analytics"
+  | "mentors"
+  | "coupons"
+  | "inbox"
+  | "registrations";
 const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
 
-type Ids = { course: number; event: number; post: number; testimonial: number; mentor: number; coupon: number; message: number };
+type Ids = {
+  course: number;
+  event: number;
+  post: number;
+  testimonial: number;
+  mentor: number;
+  coupon: number;
+  message: number;
+  sharedFile: number;
+};
 
 function insertRows(): Ids {
   const tag = randomUUID().slice(0, 8);
@@ -34,6 +53,13 @@ function insertRows(): Ids {
       mentor: insert("INSERT INTO mentors (name, title, bio) VALUES (?, 'Mentor', 'Bio')", `Access ${tag}`),
       coupon: insert("INSERT INTO coupons (code, percent_off) VALUES (?, 5)", `ACCESS${tag.toUpperCase()}`),
       message: insert("INSERT INTO contact_messages (name, email, subject, message) VALUES ('A', 'a@example.com', 'S', 'M')"),
+      // A listed file whose bytes are not on disk: the dialogs only read the row.
+      sharedFile: insert(
+        "INSERT INTO shared_files (token, filename, stored_path, size_bytes) VALUES (?, ?, ?, 1024)",
+        randomBytes(32).toString("base64url"),
+        `access-${tag}.xlsx`,
+        `${randomBytes(16).toString("hex")}.xlsx`,
+      ),
     };
   } finally {
     database.close();
@@ -72,10 +98,20 @@ const pages = (ids: Ids): { path: string; area: Area }[] => [
   { path: `/admin/coupons/${ids.coupon}/edit`, area: "coupons" },
   { path: `/admin/coupons/${ids.coupon}/delete`, area: "coupons" },
   { path: "/admin/inbox", area: "inbox" },
+  { path: "/admin/users", area: "users" },
+  { path: "/admin/users/registrations", area: "users" },
+  { path: "/admin/users/enrollments", area: "users" },
+  { path: "/admin/users/enrollment-forms", area: "users" },
+  { path: `/admin/users/files/${ids.sharedFile}/share`, area: "users" },
+  { path: `/admin/users/files/${ids.sharedFile}/delete`, area: "users" },
+  { path: "/admin/analytics", area: "analytics" },
 ];
 
-/** Form posts that change data. Ids that do not exist keep an allowed role from changing anything. */
-const pagePosts: { path: string; area: Area; allowed: number }[] = [
+/**
+ * Form posts that change data. Ids that do not exist keep an allowed role from
+ * changing anything; the export post names no dataset, so it goes back to the tab.
+ */
+const pagePosts: { path: string; area: Area; allowed: number | string }[] = [
   { path: "/admin/courses/new", area: "courses", allowed: 400 },
   { path: "/admin/courses/999999/edit", area: "courses", allowed: 404 },
   { path: "/admin/courses/999999/delete", area: "courses", allowed: 404 },
@@ -91,6 +127,8 @@ const pagePosts: { path: string; area: Area; allowed: number }[] = [
   { path: "/admin/mentors/999999/delete", area: "mentors", allowed: 404 },
   // "delete" is no inbox intent: a role that may use the inbox gets 400.
   { path: "/admin/inbox", area: "inbox", allowed: 400 },
+  { path: "/admin/users/export", area: "users", allowed: "302 /admin/users" },
+  { path: "/admin/users/files/999999/delete", area: "users", allowed: 404 },
 ];
 
 /** JSON endpoints: method, path, body and the answer for a role that may use them. */
@@ -108,6 +146,14 @@ const endpoints = (ids: Ids): { method: "GET" | "POST" | "PUT" | "DELETE"; path:
   { method: "POST", path: "/api/testimonials", area: "content", allowed: 400 },
   { method: "PUT", path: `/api/testimonials/${ids.testimonial}`, area: "content", allowed: 400 },
   { method: "DELETE", path: "/api/testimonials/999999", area: "content", allowed: 404 },
+  { method: "GET", path: "/api/admin/users", area: "users", allowed: 200 },
+  { method: "GET", path: "/api/admin/registrations", area: "users", allowed: 200 },
+  { method: "GET", path: "/api/admin/enrollments", area: "users", allowed: 200 },
+  { method: "GET", path: "/api/enrollment-forms", area: "users", allowed: 200 },
+  { method: "GET", path: "/api/admin/export/users", area: "users", allowed: 200 },
+  { method: "GET", path: "/api/admin/shared-files", area: "users", allowed: 200 },
+  { method: "DELETE", path: "/api/admin/shared-files/999999", area: "users", allowed: 404 },
+  { method: "GET", path: "/api/admin/analytics", area: "analytics", allowed: 200 },
 ];
 
 const mayOpen = (role: Role, area: Area) => role === "admin" || (role === "content_manager" && CONTENT_MANAGER_AREAS.includes(area));

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE } from "../../playwright.config";
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE, ANALYTICS_TEST_ID } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { signInAsAdmin } from "./admin-support";
+import { createAdmin, plantAdminSession, signInAsAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
 
 // With Google Analytics configured, each admin change and the logout send the
@@ -34,4 +34,21 @@ test("creating a course sends course_created and logging out sends admin_logout,
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${ANALYTICS_BASE_URL}/`);
   await expect.poll(() => sentEvents(page)).toContainEqual(["event", "admin_logout", expect.objectContaining({ event_category: "admin" })]);
+});
+
+test("the Dashboard's and the Analytics tab's card read Connected with the tracking ID, and so does the API", async ({ page, context }) => {
+  await signInAsAdmin(context, ANALYTICS_BASE_URL, "admin", ANALYTICS_DATABASE);
+  for (const path of ["/admin", "/admin/analytics"]) {
+    await page.goto(path);
+    const card = page.getByRole("region", { name: "Google Analytics" });
+    await expect(card).toContainText("Connected");
+    await expect(card).not.toContainText("Not Connected");
+    await expect(card).toContainText(`Tracking ID ${ANALYTICS_TEST_ID}`);
+  }
+
+  const { name, value } = await plantAdminSession(createAdmin("admin", ANALYTICS_DATABASE), ANALYTICS_DATABASE);
+  const client = await playwrightRequest.newContext({ baseURL: ANALYTICS_BASE_URL, extraHTTPHeaders: { Cookie: `${name}=${value}` } });
+  const body = await (await client.get("/api/admin/analytics")).json();
+  expect(body).toMatchObject({ googleAnalyticsConnected: true, gaTrackingId: ANALYTICS_TEST_ID });
+  await client.dispose();
 });

@@ -80,8 +80,7 @@ inBothModes((mode) => {
       await expect(page.getByText(`Welcome, ${adminId}`)).toBeVisible();
       await expect(page.getByRole("banner").getByText("admin", { exact: true })).toBeVisible();
       const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-      // Users and Analytics join with issue 6.
-      const tabNames = ["Dashboard", "Courses", "Events", "Content", "Mentors", "Coupons", "Inbox"];
+      const tabNames = ["Dashboard", "Courses", "Events", "Content", "Users", "Analytics", "Mentors", "Coupons", "Inbox"];
       await expect(tabs).toHaveCount(tabNames.length);
       for (const [index, name] of tabNames.entries()) await expect(tabs.nth(index)).toHaveAccessibleName(name);
 

@@ -180,12 +180,15 @@ test.describe("POST /api/enrollment-forms", () => {
     expect(formsOf(student.id)).toEqual([]);
   });
 
-  test("415 for a body that is not JSON; 405 for GET", async ({ page, student: _student }) => {
+  test("415 for a body that is not JSON; GET is the admins' list (401 for a student); 405 for PUT", async ({ page, student: _student }) => {
     const response = await page.request.post(PATH, { form: { name: "Rahul" } });
     expect(response.status()).toBe(415);
     expect(await response.json()).toEqual({ message: expect.any(String) });
     const get = await page.request.get(PATH);
-    expect(get.status()).toBe(405);
-    expect(get.headers()["allow"]).toBe("POST");
+    expect(get.status()).toBe(401);
+    expect(await get.json()).toEqual({ message: "Unauthorized" });
+    const put = await page.request.put(PATH, { data: payload });
+    expect(put.status()).toBe(405);
+    expect(put.headers()["allow"]).toBe("GET, POST");
   });
 });

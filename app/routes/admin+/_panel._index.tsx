@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats } from "~/models/admin-stats.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -80,18 +81,7 @@ export default function AdminDashboard() {
         )}
       </section>
 
-      <section aria-labelledby="ga-status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="ga-status" className="text-xl font-bold text-navy-900">
-          Google Analytics
-        </h2>
-        {gaTrackingId ? (
-          <p className="mt-2 text-slate-700">
-            <span className="font-semibold text-emerald-800">Connected</span> · Tracking ID {gaTrackingId}
-          </p>
-        ) : (
-          <p className="mt-2 font-semibold text-slate-700">Not Connected</p>
-        )}
-      </section>
+      <GoogleAnalyticsCard trackingId={gaTrackingId} />
     </div>
   );
 }

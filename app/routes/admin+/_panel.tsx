@@ -7,12 +7,13 @@ import { canAccess, roleLabel, type AdminArea } from "~/utils/permissions";
 // The admin panel's frame (admin spec §2 Admin panel): welcome text, role
 // badge, Logout, and the tabs a role may open, each a route of its own.
 
-// Users and Analytics join with issue 6.
 const TABS: { area: AdminArea; to: string; label: string; shortLabel?: string }[] = [
   { area: "dashboard", to: "/admin", label: "Dashboard", shortLabel: "Stats" },
   { area: "courses", to: "/admin/courses", label: "Courses" },
   { area: "events", to: "/admin/events", label: "Events" },
   { area: "content", to: "/admin/content", label: "Content" },
+  { area: "users", to: "/admin/users", label: "Users" },
+  { area: "analytics", to: "/admin/analytics", label: "Analytics" },
   { area: "mentors", to: "/admin/mentors", label: "Mentors" },
   { area: "coupons", to: "/admin/coupons", label: "Coupons" },
   { area: "inbox", to: "/admin/inbox", label: "Inbox" },

@@ -1,15 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { saveEnrollmentForm } from "~/models/enrollment-form.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
 import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 
 /**
  * POST /api/enrollment-forms: the spec's enrollment form payload (§3) from a
  * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out.
+ * Other methods but GET: 405.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EnrollmentFormApiSchema);
   try {
@@ -22,6 +25,19 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
+/**
+ * GET /api/enrollment-forms (admin only; admin spec §7): every enrollment
+ * form, newest first, with the spec's fields (§3) plus `courseOrEventTitle`
+ * (null when that course or event no longer exists); `paymentStatus` as
+ * stored, ISO `createdAt`. ?q= searches name, WhatsApp number, email, city and
+ * state; ?page= and ?pageSize= (default 100, at most 500) page it;
+ * X-Total-Count and Link (rel prev/next) tell the rest. 401 without an admin
+ * session (a student's session is not one), 403 a content manager.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  return listApiResponse(request, listEnrollmentFormsForAdmin(readApiListParams(request)), (form) => ({
+    ...form,
+    createdAt: form.createdAt.toISOString(),
+  }));
 }

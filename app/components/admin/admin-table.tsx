@@ -1,0 +1,184 @@
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { AdminSearchForm, EmptyState } from "./admin-page";
+
+// One paged, searchable admin table (the Users tab's four tables): the search
+// form (?q=), the heading with the matching count, the table in a focusable
+// scroll region (phones scroll it sideways), its empty state, a loading state
+// while the next page or search loads, and Previous/Next links that keep ?q=.
+// Everything is links and GET forms, so it works the same without JavaScript.
+
+export type AdminTableColumn<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Classes for the column's cells (e.g. "whitespace-nowrap"). */
+  className?: string;
+};
+
+export type AdminTableProps<Row> = {
+  /** The table's name: heading, caption and the region's label. */
+  title: string;
+  /** What the rows are, plural and lower case ("users"): the empty states say it. */
+  itemsLabel: string;
+  /** Shown under the "No … yet" empty state. */
+  emptyHint?: string;
+  search: { label: string; placeholder: string };
+  query: string;
+  total: number;
+  page: number;
+  pageCount: number;
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  columns: AdminTableColumn<Row>[];
+  /** The table's least width before it scrolls sideways, e.g. "min-w-[48rem]". */
+  minWidthClass?: string;
+};
+
+export const formatCount = (count: number) => count.toLocaleString("en-IN");
+
+/** The list's path for a page, keeping the search (page 1 and an empty search stay out of the URL). */
+export function tablePageHref(pathname: string, query: string, page: number): string {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+export function AdminTable<Row>({
+  title,
+  itemsLabel,
+  emptyHint,
+  search,
+  query,
+  total,
+  page,
+  pageCount,
+  rows,
+  rowKey,
+  columns,
+  minWidthClass = "min-w-[40rem]",
+}: AdminTableProps<Row>) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Another page or search of this same table is on its way.
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const headingId = `${location.pathname.replace(/\W+/g, "-")}-heading`;
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <AdminSearchForm label={search.label} placeholder={search.placeholder} query={query} />
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold text-navy-900">
+          {title}{" "}
+          <span className="rounded-full bg-navy-900 px-2.5 py-0.5 text-sm font-semibold text-white">{formatCount(total)}</span>
+        </h2>
+        <p role="status" className="min-h-6 text-sm font-semibold text-navy-900">
+          {loading ? "Loading…" : ""}
+        </p>
+      </div>
+      {query ? (
+        <p className="text-sm text-slate-700">
+          {total === 1 ? "1 match" : `${formatCount(total)} matches`} for “{query}” ·{" "}
+          <Link to={location.pathname} className="font-semibold text-teal-800 underline underline-offset-4">
+            Clear search
+          </Link>
+        </p>
+      ) : null}
+
+      <div
+        role="region"
+        aria-label={`${title} table`}
+        aria-busy={loading}
+        // Focusable only when there is a table to scroll.
+        tabIndex={rows.length > 0 ? 0 : undefined}
+        className={`overflow-x-auto transition-opacity ${rows.length > 0 ? "rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" : ""} ${loading ? "opacity-60" : ""}`}
+      >
+        {rows.length === 0 ? (
+          <EmptyState
+            title={query ? `No ${itemsLabel} match “${query}”` : `No ${itemsLabel} yet`}
+            hint={query ? "Try another search, or clear it to see everything." : emptyHint}
+          />
+        ) : (
+          <table className={`w-full text-left text-sm ${minWidthClass}`}>
+            <caption className="sr-only">
+              {title}
+              {pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}
+            </caption>
+            <thead className="border-b border-slate-300 bg-slate-50 text-slate-700">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className="px-4 py-3 font-semibold">
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={rowKey(row)} className="align-top">
+                  {columns.map((column) => (
+                    <td key={column.header} className={`px-4 py-3 ${column.className ?? ""}`}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+
+      {pageCount > 1 ? (
+        <nav aria-label={`${title} pages`} className="flex flex-wrap items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link to={tablePageHref(location.pathname, query, page - 1)} rel="prev" className={buttonClass("outline")}>
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-slate-700">
+            Page {page} of {pageCount}
+          </p>
+          {page < pageCount ? (
+            <Link to={tablePageHref(location.pathname, query, page + 1)} rel="next" className={buttonClass("outline")}>
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** "Admin" or "User" (the users table's isAdmin badge). */
+export function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${isAdmin ? "bg-gold-400 text-navy-950" : "bg-slate-200 text-slate-800"}`}
+    >
+      {isAdmin ? "Admin" : "User"}
+    </span>
+  );
+}
+
+const PAYMENT_BADGE: Record<string, string> = {
+  Completed: "bg-emerald-100 text-emerald-900",
+  Pending: "bg-amber-100 text-amber-900",
+  Failed: "bg-red-100 text-red-900",
+  Refunded: "bg-sky-100 text-sky-900",
+};
+
+/** A payment status label (paymentStatusLabel's text) as a badge; 'Unknown' is grey. */
+export function PaymentBadge({ label }: { label: string }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PAYMENT_BADGE[label] ?? "bg-slate-200 text-slate-800"}`}>
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,87 @@
+import { asc, gt, sql } from "drizzle-orm";
+import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { selectAdminEnrollmentForms, type AdminEnrollmentFormRow } from "./enrollment-form.server";
+import { selectAdminEnrollments, type AdminEnrollmentRow } from "./enrollment.server";
+import { selectAdminRegistrations, type AdminRegistrationRow } from "./event-registration.server";
+import { adminUserColumns, type AdminUserRow } from "./user.server";
+
+// What the Excel exports read (admin spec §2 Users tab, issue 6): every row of
+// a table, in batches. Each batch is one short query (`where id > lastId order
+// by id limit n`, keyset pagination on the primary key), so however large the
+// table, only one batch is in memory and the shared better-sqlite3 connection
+// is free for other requests between batches (a long-lived `.iterate()` would
+// hold it for the whole export).
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** Lets other requests (and the file writer) run between two batches. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function* inBatches<Row>(readBatch: (after: number, limit: number) => Row[], keyOf: (row: Row) => number, batchSize: number) {
+  let after = 0;
+  for (;;) {
+    const batch = readBatch(after, batchSize);
+    for (const row of batch) yield row;
+    if (batch.length < batchSize) return;
+    after = keyOf(batch[batch.length - 1] as Row);
+    await pause();
+  }
+}
+
+export type UserExportRow = AdminUserRow & {
+  /** SQLite's row number: the users table's id is a uuid, the rowid keeps sign-up order. */
+  rowid: number;
+};
+
+/** Every user in sign-up order, never the password hash. */
+export function readUsersForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<UserExportRow> {
+  const rowid = sql<number>`${users}.rowid`;
+  return inBatches(
+    (after, limit) =>
+      db
+        .select({ rowid, ...adminUserColumns })
+        .from(users)
+        .where(gt(rowid, after))
+        .orderBy(asc(rowid))
+        .limit(limit)
+        .all(),
+    (row) => row.rowid,
+    batchSize,
+  );
+}
+
+export type RegistrationExportRow = AdminRegistrationRow;
+
+/** Every event registration with its event's title and date. */
+export function readRegistrationsForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<RegistrationExportRow> {
+  return inBatches(
+    (after, limit) =>
+      selectAdminRegistrations().where(gt(eventRegistrations.id, after)).orderBy(asc(eventRegistrations.id)).limit(limit).all(),
+    (row) => row.id,
+    batchSize,
+  );
+}
+
+export type EnrollmentExportRow = AdminEnrollmentRow;
+
+/** Every course enrollment with the student's email and name and the course title. */
+export function readEnrollmentsForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<EnrollmentExportRow> {
+  return inBatches(
+    (after, limit) => selectAdminEnrollments().where(gt(enrollments.id, after)).orderBy(asc(enrollments.id)).limit(limit).all(),
+    (row) => row.id,
+    batchSize,
+  );
+}
+
+export type EnrollmentFormExportRow = AdminEnrollmentFormRow;
+
+/** Every enrollment form with the title of the course or event it names. */
+export function readEnrollmentFormsForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<EnrollmentFormExportRow> {
+  return inBatches(
+    (after, limit) =>
+      selectAdminEnrollmentForms().where(gt(enrollmentForms.id, after)).orderBy(asc(enrollmentForms.id)).limit(limit).all(),
+    (row) => row.id,
+    batchSize,
+  );
+}

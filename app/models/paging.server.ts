@@ -1,0 +1,99 @@
+import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { escapeLike } from "~/utils/validation";
+
+// Paging and search for the admin lists (the Users tab's four tables and their
+// JSON doors; the Inbox): one place decides which page a request gets and
+// what a search matches, so every list behaves alike.
+
+/** Rows on a page of an admin table. */
+export const ADMIN_TABLE_PAGE_SIZE = 25;
+/** The most rows any caller gets at once (the JSON API's ?pageSize= cap). */
+export const MAX_PAGE_SIZE = 500;
+/** Longer searches are cut to this many characters. */
+export const MAX_SEARCH_LENGTH = 200;
+
+export type ListRequest = {
+  /** Search text; blank means no search. */
+  q?: string | null;
+  /** 1-based; anything that is not a positive whole number means page 1. */
+  page?: number | null;
+  /** Rows per page, kept within 1…MAX_PAGE_SIZE; anything else means the list's default. */
+  pageSize?: number | null;
+  /**
+   * A page past the end: "last" shows the last page (the admin tables, so an
+   * old link still shows something); "empty" answers no rows for that page
+   * (the JSON API, so a client that pages until it gets nothing stops).
+   */
+  pastEnd?: "last" | "empty";
+};
+
+export type ListPage<Row> = {
+  rows: Row[];
+  /** Rows matching the search, on all pages. */
+  total: number;
+  /** The page given. */
+  page: number;
+  /** At least 1, even for an empty list. */
+  pageCount: number;
+  pageSize: number;
+};
+
+/** The page size a request may have: its own when it is a whole number in 1…MAX_PAGE_SIZE (capped above), else the fallback. */
+export function clampPageSize(pageSize: number | null | undefined, fallback = ADMIN_TABLE_PAGE_SIZE): number {
+  if (typeof pageSize !== "number" || !Number.isFinite(pageSize) || pageSize < 1) return fallback;
+  return Math.min(Math.trunc(pageSize), MAX_PAGE_SIZE);
+}
+
+/** The page asked for as a whole number ≥ 1 (nonsense is 1). */
+function requestedPage(page: number | null | undefined): number {
+  if (typeof page !== "number" || !Number.isFinite(page) || page < 1) return 1;
+  return Math.trunc(page);
+}
+
+export type PageWindow = { page: number; pageCount: number; pageSize: number; limit: number; offset: number };
+
+/** Which rows a page is (LIMIT/OFFSET), once the total is known. `limit` is 0 for an "empty" page past the end. */
+export function pageWindow(total: number, request: ListRequest, defaultPageSize = ADMIN_TABLE_PAGE_SIZE): PageWindow {
+  const pageSize = clampPageSize(request.pageSize, defaultPageSize);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const asked = requestedPage(request.page);
+  if (asked > pageCount && request.pastEnd === "empty") return { page: asked, pageCount, pageSize, limit: 0, offset: 0 };
+  const page = Math.min(asked, pageCount);
+  return { page, pageCount, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
+ * Counts, then reads one page: `count()` gives the matching rows on all pages,
+ * `read(limit, offset)` the page's rows (never called for an empty page).
+ */
+export function paginate<Row>(
+  request: ListRequest,
+  count: () => number,
+  read: (limit: number, offset: number) => Row[],
+  defaultPageSize = ADMIN_TABLE_PAGE_SIZE,
+): ListPage<Row> {
+  const total = count();
+  const { page, pageCount, pageSize, limit, offset } = pageWindow(total, request, defaultPageSize);
+  const rows = total === 0 || limit === 0 ? [] : read(limit, offset);
+  return { rows, total, page, pageCount, pageSize };
+}
+
+/** The search text a request means: trimmed, at most MAX_SEARCH_LENGTH characters; "" for none. */
+export function searchText(q: string | null | undefined): string {
+  return (q ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+}
+
+/**
+ * "Any of these columns contains the text", case-insensitive (for ASCII, as
+ * SQLite's LIKE is). % and _ in the text are literal, through LIKE's ESCAPE.
+ * Undefined for no search, so it can go straight into `.where()`.
+ */
+export function containsText(q: string | null | undefined, columns: SQLWrapper[]): SQL | undefined {
+  const text = searchText(q);
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
+}
+
+/** count(*) as a number, for `db.select({ count: countRows })`. */
+export const countRows = sql<number>`count(*)`.mapWith(Number);

@@ -1,0 +1,38 @@
+import type { GeneratedFile } from "~/components/admin/excel-exports";
+import { findSharedFile, listSharedFiles, type SharedFileRow } from "~/models/shared-file.server";
+import { sharePathFor } from "~/services/exports.server";
+import { formatIndiaDateTime } from "~/utils/dates";
+
+// What the Users tab shows of the generated Excel files (admin spec §2 Users
+// tab: filename, size in KB with one decimal, created date, Share Link, Download).
+
+/** "12.3 KB": the size in kilobytes (1 KB = 1024 bytes) with one decimal (admin spec §9). */
+export function fileSizeLabel(sizeBytes: number): string {
+  return `${(Math.max(0, sizeBytes) / 1024).toFixed(1)} KB`;
+}
+
+/**
+ * The generated files, newest first, as the 'Generated Excel Files' list shows them.
+ * The Users layout's loader calls it after its own `requireAdmin(request, "users")`.
+ */
+export function loadGeneratedFiles(_request: Request): GeneratedFile[] {
+  return listSharedFiles().map((file) => ({
+    id: file.id,
+    filename: file.filename,
+    sizeLabel: fileSizeLabel(file.sizeBytes),
+    createdIso: file.createdAt.toISOString(),
+    createdLabel: formatIndiaDateTime(file.createdAt),
+    // Download goes through the file's share link: the same file, served as an attachment
+    // to whoever holds the link, so no second download route is needed for admins.
+    downloadPath: sharePathFor(file.token),
+    shareDialogPath: `/admin/users/files/${file.id}/share`,
+    deleteDialogPath: `/admin/users/files/${file.id}/delete`,
+  }));
+}
+
+/** The generated file a dialog's `:id` names; null for an unknown or malformed id (the dialogs answer 404). */
+export function findGeneratedFile(id: string | undefined): SharedFileRow | null {
+  if (!id || !/^[1-9]\d{0,15}$/.test(id)) return null;
+  const number = Number(id);
+  return Number.isSafeInteger(number) ? findSharedFile(number) : null;
+}

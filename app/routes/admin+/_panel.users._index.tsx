@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminTable, RoleBadge } from "~/components/admin/admin-table";
+import { listUsersForAdmin } from "~/models/user.server";
+import { requireAdmin } from "~/utils/admin-auth.server";
+import { formatIndiaDateTime } from "~/utils/dates";
+import { readTableParams } from "~/utils/list-params.server";
+import { pageMeta } from "~/utils/seo";
+
+// All Users (admin spec §2 Users tab): every student account, newest first,
+// with an Admin or User badge per isAdmin; searched and paged on the server.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "All Users", description: "Admin panel: all users.", path: "/admin/users", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, "users");
+  const params = readTableParams(request);
+  const list = listUsersForAdmin(params);
+  return {
+    query: params.q,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    rows: list.rows.map((user) => ({
+      id: user.id,
+      name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+      email: user.email,
+      isAdmin: user.isAdmin,
+      joinedIso: user.createdAt.toISOString(),
+      joinedLabel: formatIndiaDateTime(user.createdAt),
+    })),
+  };
+}
+
+export default function AllUsersTable() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AdminTable
+      title="All Users"
+      itemsLabel="users"
+      emptyHint="Accounts appear here when students sign up."
+      search={{ label: "Search users", placeholder: "Name or email" }}
+      {...data}
+      rowKey={(user) => user.id}
+      columns={[
+        { header: "Name", cell: (user) => user.name || <span className="text-slate-600">(no name)</span>, className: "font-medium text-navy-900" },
+        { header: "Email", cell: (user) => user.email, className: "break-all" },
+        {
+          header: "Joined",
+          cell: (user) => <time dateTime={user.joinedIso}>{user.joinedLabel}</time>,
+          className: "whitespace-nowrap",
+        },
+        { header: "Role", cell: (user) => <RoleBadge isAdmin={user.isAdmin} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminTable, PaymentBadge } from "~/components/admin/admin-table";
+import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
+import { requireAdmin } from "~/utils/admin-auth.server";
+import { formatIndiaDateTime } from "~/utils/dates";
+import { readTableParams } from "~/utils/list-params.server";
+import { formatRupees } from "~/utils/money";
+import { paymentStatusLabel } from "~/utils/payment-status";
+import { pageMeta } from "~/utils/seo";
+
+// Course Enrollments (admin spec §2 Users tab, §4): every enrollment, paid or
+// not, newest first, with the amount and the payment status (Pending,
+// Completed, Failed, Refunded; anything else 'Unknown'); searched and paged on
+// the server.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Course Enrollments",
+    description: "Admin panel: course enrollments.",
+    path: "/admin/users/enrollments",
+    noindex: true,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, "users");
+  const params = readTableParams(request);
+  const list = listEnrollmentsForAdmin(params);
+  return {
+    query: params.q,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    rows: list.rows.map((enrollment) => ({
+      id: enrollment.id,
+      student: [enrollment.studentFirstName, enrollment.studentLastName].filter(Boolean).join(" "),
+      email: enrollment.studentEmail ?? "",
+      courseTitle: enrollment.courseTitle ?? "(deleted course)",
+      amountLabel: formatRupees(enrollment.amountPaise),
+      statusLabel: paymentStatusLabel(enrollment.paymentStatus),
+      enrolledIso: enrollment.enrolledAt.toISOString(),
+      enrolledLabel: formatIndiaDateTime(enrollment.enrolledAt),
+    })),
+  };
+}
+
+export default function EnrollmentsTable() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AdminTable
+      title="Course Enrollments"
+      itemsLabel="enrollments"
+      emptyHint="Enrollments appear here when students check out a course."
+      search={{ label: "Search enrollments", placeholder: "Student, email, course or payment ID" }}
+      {...data}
+      minWidthClass="min-w-[52rem]"
+      rowKey={(enrollment) => enrollment.id}
+      columns={[
+        {
+          header: "Student",
+          cell: (enrollment) => enrollment.student || <span className="text-slate-600">(no name)</span>,
+          className: "font-medium text-navy-900",
+        },
+        { header: "Email", cell: (enrollment) => enrollment.email, className: "break-all" },
+        { header: "Course", cell: (enrollment) => enrollment.courseTitle },
+        { header: "Amount", cell: (enrollment) => enrollment.amountLabel, className: "whitespace-nowrap tabular-nums" },
+        { header: "Payment", cell: (enrollment) => <PaymentBadge label={enrollment.statusLabel} /> },
+        {
+          header: "Enrolled",
+          cell: (enrollment) => <time dateTime={enrollment.enrolledIso}>{enrollment.enrolledLabel}</time>,
+          className: "whitespace-nowrap",
+        },
+      ]}
+    />
+  );
+}

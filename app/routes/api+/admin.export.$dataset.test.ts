@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, test, vi } from "vitest";
+import { rm } from "node:fs/promises";
+import { listSharedFiles } from "~/models/shared-file.server";
+import { exportsDirectory } from "~/services/exports.server";
+import { loader } from "./admin.export.$dataset";
+
+// The export endpoint's failure path (issue 6: 'Export failed' is logged with
+// the detail, and the admin gets a plain message). The e2e spec covers the rest.
+
+vi.mock("~/utils/admin-auth.server", () => ({
+  requireApiAdmin: async () => ({ id: 1, adminId: "boss", role: "admin" }),
+}));
+vi.mock("~/services/excel.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/services/excel.server")>()),
+  writeWorkbook: async () => {
+    throw new Error("disk full");
+  },
+}));
+
+afterAll(async () => {
+  await rm(exportsDirectory(), { recursive: true, force: true });
+});
+
+const call = (dataset: string) =>
+  loader({ request: new Request(`http://localhost/api/admin/export/${dataset}`), params: { dataset }, context: {} });
+
+describe("GET /api/admin/export/:dataset when the export fails", () => {
+  test("logs 'Export failed' with the detail and answers 500 with a plain message", async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    const response = await call("users");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ message: "Export failed. Please try again." });
+    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId: "boss" }, expect.objectContaining({ message: "disk full" }));
+    expect(listSharedFiles()).toEqual([]);
+  });
+
+  test("an unknown dataset is a 404, not a failure", async () => {
+    const response = await call("passwords");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: expect.stringContaining("Unknown export") });
+  });
+});

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { isExportDataset } from "~/services/excel.server";
+import { exportAsDownload } from "~/services/exports.server";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { recordAdminChange } from "~/utils/admin-change.server";
+import { apiError, methodNotAllowed } from "~/utils/api.server";
+
+/**
+ * GET /api/admin/export/:dataset (admin only, area users; admin spec §7):
+ * users | registrations | enrollments | enrollment-forms | all-data.
+ *
+ * Writes the workbook to the exports folder (listed in /api/admin/shared-files)
+ * and answers with the file: Content-Disposition carries the filename,
+ * X-Shared-Link the share path (/shared/<token>). 401/403 · 404 `{ message }`
+ * for an unknown dataset · 500 `{ message }` when the export fails (logged as
+ * 'Export failed' with the detail) · 405 for other methods.
+ */
+export const EXPORT_FAILED_MESSAGE = "Export failed. Please try again.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireApiAdmin(request, "users");
+  const dataset = params.dataset;
+  if (!isExportDataset(dataset))
+    return apiError(404, "Unknown export. Choose users, registrations, enrollments, enrollment-forms or all-data.");
+
+  const exported = await exportAsDownload(dataset, admin);
+  if (!exported) return apiError(500, EXPORT_FAILED_MESSAGE);
+  recordAdminChange(admin, { entity: "export", verb: "created", id: exported.file.id });
+  return exported.response;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  return methodNotAllowed(["GET"]);
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listRegistrationsForAdmin } from "~/models/event-registration.server";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
+
+/**
+ * GET /api/admin/registrations (admin only; admin spec §7): every event's
+ * registrations, newest first, as `[{ id, name, email, phone, eventId,
+ * eventTitle, registeredAt }]` (ISO time). ?q= searches name, email, phone and
+ * event title; ?page= and ?pageSize= (default 100, at most 500) page it;
+ * X-Total-Count and Link (rel prev/next) tell the rest. 401 signed out, 403 a
+ * content manager, 405 other methods.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  return listApiResponse(request, listRegistrationsForAdmin(readApiListParams(request)), (registration) => ({
+    ...registration,
+    registeredAt: registration.registeredAt.toISOString(),
+  }));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  return methodNotAllowed(["GET"]);
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { revokeSharedFile } from "~/services/exports.server";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { recordAdminChange } from "~/utils/admin-change.server";
+import { apiError, methodNotAllowed } from "~/utils/api.server";
+import { parseId } from "~/utils/validation";
+
+/**
+ * DELETE /api/admin/shared-files/:id (admin only, area users): revokes a
+ * generated file, its row and the file on disk; its share link answers 404
+ * from then on. 204 · 400 `{ message }` malformed id · 404 `{ message }`
+ * unknown id · 401/403 · 405 for other methods.
+ */
+const ALLOWED = ["DELETE"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  return methodNotAllowed(ALLOWED);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireApiAdmin(request, "users");
+  if (request.method !== "DELETE") return methodNotAllowed(ALLOWED);
+  const id = parseId(params.id);
+  if (id === null) return apiError(400, "The file id must be a positive whole number.");
+  if (!(await revokeSharedFile(id))) return apiError(404, "Shared file not found");
+  recordAdminChange(admin, { entity: "shared_file", verb: "deleted", id });
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+}

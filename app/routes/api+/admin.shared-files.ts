@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listSharedFiles } from "~/models/shared-file.server";
+import { sharePathFor } from "~/services/exports.server";
+import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { apiJson, methodNotAllowed } from "~/utils/api.server";
+import { siteOrigin } from "~/utils/seo.server";
+
+/**
+ * GET /api/admin/shared-files (admin only, area users; admin spec §3, §7): the
+ * generated Excel files, newest first, as `[{ id, filename, size (bytes),
+ * created (ISO), fullShareLink }]`. 401/403; 405 for other methods.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  const origin = siteOrigin(request);
+  return apiJson(
+    listSharedFiles().map((file) => ({
+      id: file.id,
+      filename: file.filename,
+      size: file.sizeBytes,
+      created: file.createdAt.toISOString(),
+      fullShareLink: `${origin}${sharePathFor(file.token)}`,
+    })),
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request, "users");
+  return methodNotAllowed(["GET"]);
+}
