@@ -176,6 +176,8 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     const { client } = await adminApiClient(baseURL ?? "");
     const title = `API Registrations ${randomUUID().slice(0, 8)}`;
     const eventId = insertEvent(title);
+    const [event] = queryTestDatabase<{ event_date: number }>("SELECT event_date FROM events WHERE id = ?", eventId);
+    const eventDate = new Date(event!.event_date).toISOString();
     const ids = withDatabase((database) => {
       const insert = database.prepare("INSERT INTO event_registrations (event_id, name, email, phone, registered_at) VALUES (?, ?, ?, ?, ?)");
       return [
@@ -186,8 +188,8 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     const list = await listOf(await client.get(`/api/admin/registrations?q=${encodeURIComponent(title)}`));
     expect(list.total).toBe(2);
     expect(list.body).toEqual([
-      { id: ids[1], name: "Bilal Khan", email: "bilal@example.test", phone: "9822222222", eventId, eventTitle: title, registeredAt: new Date(T0 + 60_000).toISOString() },
-      { id: ids[0], name: "Asha Rao", email: "asha@example.test", phone: "9811111111", eventId, eventTitle: title, registeredAt: new Date(T0).toISOString() },
+      { id: ids[1], name: "Bilal Khan", email: "bilal@example.test", phone: "9822222222", eventId, eventTitle: title, eventDate, registeredAt: new Date(T0 + 60_000).toISOString() },
+      { id: ids[0], name: "Asha Rao", email: "asha@example.test", phone: "9811111111", eventId, eventTitle: title, eventDate, registeredAt: new Date(T0).toISOString() },
     ]);
     const paged = await listOf(await client.get(`/api/admin/registrations?q=${encodeURIComponent(title)}&pageSize=1&page=2`));
     expect(paged.body.map((row) => row.id)).toEqual([ids[0]]);

@@ -7,7 +7,7 @@ import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 /**
  * GET /api/admin/registrations (admin only; admin spec §7): every event's
  * registrations, newest first, as `[{ id, name, email, phone, eventId,
- * eventTitle, registeredAt }]` (ISO time). ?q= searches name, email, phone and
+ * eventTitle, eventDate, registeredAt }]` (ISO times). ?q= searches name, email, phone and
  * event title; ?page= and ?pageSize= (default 100, at most 500) page it;
  * X-Total-Count and Link (rel prev/next) tell the rest. 401 signed out, 403 a
  * content manager, 405 other methods.
@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request, "users");
   return listApiResponse(request, listRegistrationsForAdmin(readApiListParams(request)), (registration) => ({
     ...registration,
+    eventDate: registration.eventDate?.toISOString() ?? null,
     registeredAt: registration.registeredAt.toISOString(),
   }));
 }
