@@ -43,7 +43,9 @@ describe("sign-up", () => {
   });
 });
 
-describe("password sign-in", () => {
+// Every attempt runs argon2 (unknown accounts too, so timing tells nothing):
+// fifty of them outlast vitest's 5 s default on a busy 2-core machine.
+describe("password sign-in", { timeout: 60_000 }, () => {
   it("accepts the right password, any email case", async () => {
     const email = freshEmail();
     const user = await register(email);
