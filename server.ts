@@ -63,7 +63,8 @@ export async function startServer() {
   app.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
 
-  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500 }).middleware);
+  // Chat questions are answered, never stored: asking must not empty the cache.
+  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, readOnlyPosts: ["/api/chat/query", "/chat"] }).middleware);
 
   app.all(
     "*",

@@ -9,6 +9,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { ChatWidget } from "~/components/chat/chat-widget";
+import { showsChatWidget } from "~/components/chat/chat-text";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
@@ -74,6 +76,7 @@ function GoogleAnalytics({ trackingId, toast }: { trackingId: string; toast: Toa
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   return (
     <html lang="en-IN">
       <head>
@@ -85,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
+        {showsChatWidget(pathname) ? <ChatWidget /> : null}
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

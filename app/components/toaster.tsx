@@ -2,9 +2,19 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { ToastMessage } from "~/utils/toast.server";
 
 const SWIPE_THRESHOLD_PX = 50;
+const CLIENT_TOAST_EVENT = "site:toast";
 
 /**
- * One toast at a time, from the server's flash cookie. It is plain server-rendered
+ * Shows a toast from the browser (a fetch that failed, where no page load
+ * brings a flash cookie), in the same one-at-a-time region.
+ */
+export function showToast(toast: Omit<ToastMessage, "id" | "analyticsEvent">) {
+  const id = `client-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  window.dispatchEvent(new CustomEvent<ToastMessage>(CLIENT_TOAST_EVENT, { detail: { id, ...toast } }));
+}
+
+/**
+ * One toast at a time, from the server's flash cookie (or `showToast`). It is plain server-rendered
  * markup that CSS removes after 5 s, so it works without JavaScript; scripts add
  * the close button, swipe to dismiss and F8 to focus the region.
  */
@@ -13,8 +23,17 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const swipeStart = useRef<number | null>(null);
+  const [clientToast, setClientToast] = useState<ToastMessage | null>(null);
 
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    const onToast = (event: Event) => setClientToast((event as CustomEvent<ToastMessage>).detail);
+    window.addEventListener(CLIENT_TOAST_EVENT, onToast);
+    return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
+  }, []);
+  // A newer toast from the server (the next page) replaces one shown by the browser.
+  const serverToastId = toast?.id;
+  useEffect(() => setClientToast(null), [serverToastId]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "F8") regionRef.current?.focus();
@@ -23,18 +42,20 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  const visible = toast && toast.id !== dismissedId ? toast : null;
+  const current = clientToast ?? toast;
+  const visible = current && current.id !== dismissedId ? current : null;
   const dismiss = () => visible && setDismissedId(visible.id);
   const onPointerMove = (event: PointerEvent) => {
     if (swipeStart.current !== null && event.clientX - swipeStart.current > SWIPE_THRESHOLD_PX) dismiss();
   };
 
   return (
+    // Top right: the bottom right corner belongs to the chat widget, which a toast must not cover.
     <section
       ref={regionRef}
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4"
+      className="pointer-events-none fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4"
     >
       <ol>
         {visible ? (

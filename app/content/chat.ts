@@ -22,3 +22,6 @@ export const CHAT_QUICK_QUESTIONS: string[] = [
 
 /** Exact wording from the spec. */
 export const CHAT_INPUT_PLACEHOLDER = "Ask about trading, courses, SMC...";
+
+/** The longest question the assistant takes (the schema's limit; the widget's input stops there too). */
+export const CHAT_QUESTION_MAX = 500;

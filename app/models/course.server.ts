@@ -234,3 +234,29 @@ export function deactivateCourse(id: number): Course | null {
     db.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id)).returning().get() ?? null
   );
 }
+
+// ---- The chat assistant (issue 7) ----
+
+export type ChatCourse = Pick<
+  Course,
+  "id" | "title" | "shortDescription" | "level" | "pricePaise" | "originalPricePaise" | "duration" | "features"
+>;
+
+/** Active courses with just what the chat assistant tells visitors, beginner first. */
+export function listCoursesForChat(): ChatCourse[] {
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      shortDescription: courses.shortDescription,
+      level: courses.level,
+      pricePaise: courses.pricePaise,
+      originalPricePaise: courses.originalPricePaise,
+      duration: courses.duration,
+      features: courses.features,
+    })
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .orderBy(asc(levelRank), asc(titleIgnoringCase))
+    .all();
+}

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
-import { countRegistrations } from "./event.server";
+import { countRegistrations, seatsLeftOf } from "./event.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 export type RegistrationRefusal = "not-found" | "closed" | "full" | "duplicate";
@@ -125,8 +125,7 @@ export function findRegistrationTarget(
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, userId)))
     .get();
-  const seatsLeft =
-    event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - countRegistrations(id));
+  const seatsLeft = seatsLeftOf(event.maxParticipants, countRegistrations(id));
   const state: RegistrationState = registered
     ? "registered"
     : event.eventDate.getTime() < now.getTime()

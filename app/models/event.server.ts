@@ -74,6 +74,11 @@ export function eventStats(now = new Date()): EventStats {
   return { upcoming: row?.upcoming ?? 0, free: row?.free ?? 0, workshops: row?.workshops ?? 0 };
 }
 
+/** Free seats left from the seat limit and the registrations so far; null when seats are unlimited. */
+export function seatsLeftOf(maxParticipants: number | null, registrations: number): number | null {
+  return maxParticipants === null ? null : Math.max(0, maxParticipants - registrations);
+}
+
 export function countRegistrations(eventId: number): number {
   const row = db
     .select({ count: sql<number>`count(*)` })
@@ -269,4 +274,44 @@ export function deleteEvent(id: number | string): EventDeleteResult {
     },
     { behavior: "immediate" },
   );
+}
+
+// ---- The chat assistant (issue 7) ----
+
+export type ChatEvent = Pick<
+  SiteEvent,
+  "id" | "title" | "description" | "eventType" | "eventDate" | "durationMinutes" | "pricePaise" | "maxParticipants"
+> & { seatsLeft: number | null };
+
+/**
+ * Active events that have not started, soonest first, with their free seats,
+ * inside a time window (default: any time from now); at most `limit` of them.
+ */
+export function listUpcomingEventsForChat(
+  now = new Date(),
+  { window = "upcoming", limit = 20 }: { window?: "upcoming" | "this-week"; limit?: number } = {},
+): ChatEvent[] {
+  const { from, to } = timeWindowBounds(window, now);
+  const conditions: SQL[] = [eq(events.isActive, true), gte(events.eventDate, from ?? now)];
+  if (to) conditions.push(lt(events.eventDate, to));
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      eventType: events.eventType,
+      eventDate: events.eventDate,
+      durationMinutes: events.durationMinutes,
+      pricePaise: events.pricePaise,
+      maxParticipants: events.maxParticipants,
+      registrationCount,
+    })
+    .from(events)
+    .leftJoin(eventRegistrations, registrationsOfEvent)
+    .where(and(...conditions))
+    .groupBy(events.id)
+    .orderBy(asc(events.eventDate), asc(events.id))
+    .limit(limit)
+    .all()
+    .map(({ registrationCount: taken, ...event }) => ({ ...event, seatsLeft: seatsLeftOf(event.maxParticipants, taken) }));
 }

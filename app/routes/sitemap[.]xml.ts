@@ -13,6 +13,7 @@ const STATIC_PATHS = [
   "/gallery",
   "/testimonials",
   "/contact",
+  "/chat",
 ];
 
 type Entry = { path: string; lastModified?: Date };

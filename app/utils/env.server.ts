@@ -39,6 +39,14 @@ const envSchema = z.object({
   OAUTH_CLIENT_SECRET: optional(z.string()),
   OAUTH_PROVIDER_NAME: optional(z.string().trim()).transform((name) => name || "Google"),
   OAUTH_SCOPES: optional(z.string().trim()).transform((scopes) => scopes || "openid email profile"),
+  // The chat assistant: an optional OpenAI-compatible endpoint (base URL ending in /v1) that
+  // rephrases its answers from the retrieved facts, and the per-address question limit.
+  CHAT_LLM_URL: optional(z.string().url("CHAT_LLM_URL must be a URL such as http://127.0.0.1:8080/v1")),
+  CHAT_LLM_MODEL: optional(z.string().trim().min(1)),
+  CHAT_LLM_API_KEY: optional(z.string()),
+  CHAT_RATE_LIMIT_PER_MINUTE: optional(
+    z.coerce.number().int().min(1, "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1"),
+  ).transform((limit) => limit ?? 20),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,7 +5,7 @@ import { createPageCache } from "./page-cache.server";
 
 let clock = 0;
 let renders = 0;
-const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, now: () => clock });
+const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, readOnlyPosts: ["/ask"], now: () => clock });
 const app = express();
 let nextNonce = 0;
 app.use((_req, res, next) => {
@@ -28,6 +28,9 @@ app.get("/missing", (_req, res) => {
   res.status(404).type("html").send("<p>missing</p>");
 });
 app.post("/page/:name", (_req, res) => {
+  res.status(204).end();
+});
+app.post("/ask", (_req, res) => {
   res.status(204).end();
 });
 
@@ -84,6 +87,16 @@ test("a write empties the cache and entries expire after the TTL", async () => {
   clock = 1500;
   await get("/page/a");
   expect(renders).toBe(3);
+});
+
+test("a post named as writing nothing leaves the cache alone", async () => {
+  await get("/page/a");
+  await fetch(`${base}/ask`, { method: "POST" });
+  await get("/page/a");
+  expect(renders).toBe(1);
+  await fetch(`${base}/ask/more`, { method: "POST" });
+  await get("/page/a");
+  expect(renders).toBe(2);
 });
 
 test("the oldest page leaves when the cache is full", async () => {

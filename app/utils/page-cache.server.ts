@@ -8,6 +8,8 @@ import type { NextFunction, Request, Response } from "express";
  * (a session, a flash toast) or that sets one is never cached, and any
  * request that may write (POST, PUT, DELETE…) empties the cache, so a change
  * shows at once to the person who made it and within `ttlMs` to everyone.
+ * `readOnlyPosts` names POST paths known to write nothing (a chat question),
+ * which would otherwise empty the cache for every visitor asking.
  */
 type CachedPage = { body: string; nonce: string; headers: Record<string, string>; storedAt: number };
 
@@ -15,22 +17,23 @@ type CachedPage = { body: string; nonce: string; headers: Record<string, string>
 // every request, and length and encoding belong to each response.
 const REPLAYED_HEADERS = ["content-type", "cache-control", "link", "vary", "x-robots-tag", "last-modified"];
 
-export type PageCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
+export type PageCacheOptions = { ttlMs: number; maxEntries: number; readOnlyPosts?: string[]; now?: () => number };
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /** Documents and JSON reads; never files, feeds or anything else a route may stream. */
 const isCacheableType = (contentType: string) =>
   contentType.startsWith("text/html") || contentType.startsWith("application/json");
 
-export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
+export function createPageCache({ ttlMs, maxEntries, readOnlyPosts = [], now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
+  const writesNothing = (req: Request) => req.method === "POST" && readOnlyPosts.includes(req.path);
 
   function isCacheableRequest(req: Request) {
     return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
-    if (!SAFE_METHODS.has(req.method)) pages.clear();
+    if (!SAFE_METHODS.has(req.method) && !writesNothing(req)) pages.clear();
     if (!isCacheableRequest(req)) return next();
 
     const nonce = String(res.locals.cspNonce);

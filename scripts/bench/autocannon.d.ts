@@ -8,6 +8,10 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     warmup?: { connections?: number; duration?: number };
     timeout?: number;
+    method?: string;
+    body?: string;
+    /** Requests each connection sends in turn, round and round. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
   }
 
   export interface Histogram {

@@ -14,6 +14,7 @@ import { isSpam } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { FaqList } from "~/components/faq-list";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -112,19 +113,7 @@ export default function ContactPage() {
         <h2 id="faq-heading" className="text-3xl font-bold text-navy-900">
           Frequently Asked Questions
         </h2>
-        <div className="mt-6 space-y-3">
-          {CONTACT_FAQ.map((item) => (
-            <details key={item.id} className="group rounded-xl bg-white ring-1 ring-slate-200">
-              <summary className="flex min-h-11 items-center justify-between gap-4 px-5 py-4 font-semibold text-navy-900">
-                {item.question}
-                <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-45">
-                  +
-                </span>
-              </summary>
-              <p className="px-5 pb-5 text-slate-700">{item.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={CONTACT_FAQ} />
       </section>
     </>
   );
