@@ -94,7 +94,7 @@ inBothModes((mode) => {
       await expect(dialog).toContainText(course.title);
       // The course is fixed: the choice offers this course only.
       await expect(dialog.getByRole("combobox", { name: "Course or event" }).locator("option:not([value=''])")).toHaveText([course.title]);
-      await expect(page.getByRole("complementary").getByText(rupees(course.pricePaise)).first()).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Order summary" }).getByText(rupees(course.pricePaise)).first()).toBeVisible();
       await expectNoA11yViolations(page);
 
       await dialog.getByRole("button", { name: "Continue to Payment" }).click();
@@ -159,7 +159,7 @@ inBothModes((mode) => {
       await expect(page.getByRole("textbox", { name: "Coupon code" })).toHaveValue(good);
       await expect(page.getByRole("button", { name: "Applied ✓" })).toBeDisabled();
       const discount = Math.round((course.pricePaise * 15) / 100);
-      const summary = page.getByRole("complementary");
+      const summary = page.getByRole("complementary", { name: "Order summary" });
       await expect(summary).toContainText(`−${rupees(discount)}`);
       await expect(payButton(page)).toHaveText(`Pay ${rupees(course.pricePaise - discount)}`);
       await expectNoA11yViolations(page);

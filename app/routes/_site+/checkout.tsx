@@ -62,7 +62,7 @@ export default function CheckoutLayout() {
     <CheckoutFrame title="Checkout">
       {/* What is being bought comes first on a phone; beside the payment on a wide screen. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <aside className="lg:order-2">
+        <aside aria-label="Order summary" className="lg:order-2">
           <OrderSummary summary={summary} />
         </aside>
         <div className="lg:order-1">
