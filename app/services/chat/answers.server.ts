@@ -68,7 +68,7 @@ function coursesListAnswer(knowledge: Knowledge, lead: string): Draft {
 function coursePriceAnswer(course: CourseFact): Draft {
   const discount = course.originalPrice ? ` (regular price ${course.originalPrice})` : "";
   return {
-    answer: `${course.title} costs ${course.price}${discount}, a one-time payment. It is ${article(course.level)} course of ${course.duration}. Details and enrollment: ${course.link}`,
+    answer: `The fee for ${course.title} is ${course.price}${discount}, a one-time payment. It is ${article(course.level)} course of ${course.duration}. Details and enrollment: ${course.link}`,
     suggestions: [coverQuestion(course), UPCOMING_QUESTION, REFUND_QUESTION],
     facts: [courseLine(course), course.shortDescription],
   };
