@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "./tests/setup/chromium";
 
 // E2E_PORT lets several runs share one machine (each also sets SITE_BUILD_DIR).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -61,17 +62,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: "chromium", testIgnore: DATA_WRITING_SPECS },

@@ -15,7 +15,9 @@ import { deleteExpiredSessions } from "./app/models/session.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { describeDisabledFeatures, getEnv } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
+import { refuseRequest } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
+import { withStorageFaultAnswers } from "./app/utils/storage-faults.server";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 // Admin forms with a cover photo (5 MB) and a brochure (10 MB); each part's own
@@ -38,7 +40,7 @@ export async function startServer() {
   const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
   const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  const build: ServerBuild = await import(buildPath.href);
+  const build = withStorageFaultAnswers((await import(buildPath.href)) as ServerBuild);
 
   const app = express();
   app.disable("x-powered-by");
@@ -49,11 +51,14 @@ export async function startServer() {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.set(securityHeaders(nonce, env));
-    // Remix reads bodies itself; refuse oversized ones before it does.
-    const length = Number(req.headers["content-length"] ?? 0);
+    // Remix reads bodies itself; refuse cross-site writes and oversized bodies before it does.
     const isAdminUpload = req.path.startsWith("/admin/") && req.is("multipart/form-data") === "multipart/form-data";
-    if (length > (isAdminUpload ? MAX_ADMIN_UPLOAD_BYTES : MAX_BODY_BYTES)) {
-      res.status(413).json({ message: "Request body is too large." });
+    const refusal = refuseRequest(req, { maxBodyBytes: isAdminUpload ? MAX_ADMIN_UPLOAD_BYTES : MAX_BODY_BYTES }, env.SITE_URL);
+    if (refusal) {
+      res.set("Connection", "close");
+      res.status(refusal.status);
+      if (req.accepts(["json", "html"]) === "html") res.type("html").send(refusalPage(refusal.message));
+      else res.json({ message: refusal.message });
       return;
     }
     next();
@@ -63,8 +68,10 @@ export async function startServer() {
   app.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
 
-  // Chat questions are answered, never stored: asking must not empty the cache.
-  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, readOnlyPosts: ["/api/chat/query", "/chat"] }).middleware);
+  // Chat questions, contact messages and newsletter sign-ups show on no public
+  // page: they must not empty the cache for every visitor.
+  const postsNoVisitorSees = ["/api/chat/query", "/chat", "/contact", "/api/contact", "/newsletter", "/api/newsletter"];
+  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees }).middleware);
 
   app.all(
     "*",
@@ -84,4 +91,9 @@ export async function startServer() {
       resolve();
     });
   });
+}
+
+/** A plain page for a refused form post (the visitor's browser shows it). */
+function refusalPage(message: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request refused</title></head><body><main><h1>Request refused</h1><p>${message}</p><p><a href="/">Back to Home</a></p></main></body></html>`;
 }

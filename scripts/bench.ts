@@ -14,6 +14,7 @@ import { adminData } from "./bench/admin-data";
 import { chatQuery } from "./bench/chat";
 import { freePort, waitForOk } from "./bench/http";
 import { lighthouseHome } from "./bench/lighthouse";
+import { mixedLoad } from "./bench/mixed-load";
 import { pageWeight } from "./bench/page-weight";
 import { runCommand, startServerProcess, stopAll, TSX } from "./bench/processes";
 import type { ServerProcess } from "./bench/processes";
@@ -25,7 +26,7 @@ import type { BenchContext, Measurement, Section } from "./bench/types";
 
 // Run in this order; each returns a table and the budgets it checks. The
 // admin data one seeds 100,000 rows per table, so it runs last.
-const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput, chatQuery, adminData];
+const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput, chatQuery, mixedLoad, adminData];
 // BENCH_ONLY=<words in a title> runs just the matching measurements (to try one
 // out); the report file is then left alone.
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
@@ -63,16 +64,17 @@ async function build(): Promise<void> {
   log(`built in ${result.seconds.toFixed(0)} s`);
 }
 
-async function startSite(): Promise<{ server: ServerProcess; siteUrl: string }> {
+async function startSite(): Promise<{ server: ServerProcess; siteUrl: string; sessionSecret: string }> {
   await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(`${DATABASE}${suffix}`, { force: true })));
   const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
+  const sessionSecret = randomBytes(32).toString("hex");
   const server = startServerProcess("site", TSX, ["scripts/start.ts"], {
     ...process.env,
     PORT: String(port),
     SITE_BUILD_DIR: BUILD_DIR,
     DATABASE_URL: DATABASE,
     NODE_ENV: "production" as const,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SESSION_SECRET: sessionSecret,
     // The chat's per-address limit (20 a minute) would refuse the load test, which asks from one address.
     CHAT_RATE_LIMIT_PER_MINUTE: "1000000000",
   });
@@ -86,7 +88,7 @@ async function startSite(): Promise<{ server: ServerProcess; siteUrl: string }> 
     throw new Error(`${reason}\nSite output:\n${server.output()}`);
   }
   log("site is up");
-  return { server, siteUrl };
+  return { server, siteUrl, sessionSecret };
 }
 
 async function runMeasurement(measurement: Measurement, context: BenchContext): Promise<Section> {
@@ -135,14 +137,14 @@ async function main(): Promise<void> {
   const scratchDir = await mkdtemp(join(tmpdir(), "bench-"));
   const sections: Section[] = [];
   try {
-    const { server, siteUrl } = await startSite();
+    const { server, siteUrl, sessionSecret } = await startSite();
     const context: BenchContext = {
       siteUrl,
       duration: DURATION,
       connections: CONNECTIONS,
       scratchDir,
       log,
-      server: server.pid === undefined ? undefined : { pid: server.pid, databasePath: DATABASE },
+      server: server.pid === undefined ? undefined : { pid: server.pid, databasePath: DATABASE, sessionSecret },
     };
     for (const measurement of MEASUREMENTS)
       if (!ONLY || measurement.title.toLowerCase().includes(ONLY)) sections.push(await runMeasurement(measurement, context));

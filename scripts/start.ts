@@ -50,6 +50,8 @@ const buildStatus = await withBuildLock(() => {
   return spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", env: process.env }).status ?? 1;
 });
 if (buildStatus !== 0) process.exit(buildStatus);
+// The test suites build once up front, then start several servers from it.
+if (process.argv.includes("--build-only")) process.exit(0);
 
 try {
   // Imported late: loading the server reads and validates the configuration.

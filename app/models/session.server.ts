@@ -1,6 +1,7 @@
 import { eq, lt } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { isStorageFault } from "~/utils/storage-faults.server";
 
 export type SessionData = Record<string, unknown>;
 
@@ -13,7 +14,12 @@ export function readLiveSession(sid: string, now = new Date()): SessionData | nu
   const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
   if (!row) return null;
   if (row.expire.getTime() <= now.getTime()) {
-    deleteSession(sid);
+    try {
+      deleteSession(sid);
+    } catch (error) {
+      // An expired session reads as absent even while the database cannot be written.
+      if (!isStorageFault(error)) throw error;
+    }
     return null;
   }
   return row.sess;

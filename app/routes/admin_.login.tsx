@@ -12,6 +12,7 @@ import { adminHome, getOptionalAdmin, startAdminSession } from "~/utils/admin-au
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { readFormData } from "~/utils/form-data.server";
 
 // /admin/login (admin spec §2 Admin login screen, §5, §8): Admin ID and
 // password, a separate session from students', 'Login Successful' and on to
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -51,14 +51,13 @@ export const tagsField = z.preprocess(
   },
   z
     .array(
-      z
-        .string({ invalid_type_error: "Tags must be text" })
-        .trim()
-        .max(MAX_TAG_LENGTH, `Each tag must be at most ${MAX_TAG_LENGTH} characters`),
+      z.string({ invalid_type_error: "Tags must be text" }).trim(),
       {
         invalid_type_error: "Tags must be a list of text",
       }
     )
+    // Checked on the list, not on each item, so the form shows it under the Tags field.
+    .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `Each tag must be at most ${MAX_TAG_LENGTH} characters`)
     .transform((tags) => {
       const seen = new Set<string>();
       return tags.filter((tag) => {

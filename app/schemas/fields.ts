@@ -24,7 +24,8 @@ export const phoneField = (message: string) =>
     .max(20, message)
     .refine((value) => /^\+?[\d\s\-()]+$/.test(value) && value.replace(/\D/g, "").length >= 10, message);
 
-export const redirectToField = z.string().optional();
+/** Where to go afterwards: a hidden field, so a value that is not one text (a repeated field) is ignored rather than an error nobody can see. */
+export const redirectToField = z.preprocess((value) => (typeof value === "string" ? value : undefined), z.string().optional());
 
 /** An optional value sent as "", blank or null (a JSON client may send null) counts as not given. */
 export const blankToUndefined = (value: unknown) =>

@@ -4,6 +4,7 @@ import { extendSession } from "~/models/session.server";
 import { apiError } from "./api.server";
 import { safeRedirectPath } from "./auth.server";
 import { canAccess, type AdminArea } from "./permissions";
+import { isStorageFault } from "./storage-faults.server";
 import { ADMIN_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
 
@@ -29,7 +30,12 @@ export async function getOptionalAdmin(request: Request, now = Date.now()): Prom
   if (typeof id !== "number" || typeof signedInAt !== "number") return null;
   const admin = getAdminById(id);
   if (!admin) return null;
-  extendSession(session.id, new Date(Math.min(now + ADMIN_IDLE_MS, signedInAt + ADMIN_ABSOLUTE_MS)));
+  try {
+    extendSession(session.id, new Date(Math.min(now + ADMIN_IDLE_MS, signedInAt + ADMIN_ABSOLUTE_MS)));
+  } catch (error) {
+    // Reading must go on while the database cannot be written; the idle timer just does not move.
+    if (!isStorageFault(error)) throw error;
+  }
   return admin;
 }
 

@@ -49,7 +49,10 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
-/** 405 for methods a resource route does not take. */
+/** 405 for methods a resource route does not take, naming the ones it does. */
 export function methodNotAllowed(allowed: string[]) {
-  return new Response(null, { status: 405, headers: { Allow: allowed.join(", ") } });
+  return Response.json(
+    { message: `This address does not take that method. Use ${allowed.join(" or ")}.` },
+    { status: 405, headers: { ...NO_STORE, Allow: allowed.join(", ") } },
+  );
 }

@@ -121,5 +121,7 @@ describe("access rules", () => {
     expect(safeRedirectPath("https://evil.example/")).toBe("/");
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath(null)).toBe("/");
+    expect(safeRedirectPath("/\t/evil.example")).toBe("/");
+    expect(safeRedirectPath("/\n/evil.example")).toBe("/");
   });
 });

@@ -23,9 +23,15 @@ function getStudentSession(request: Request) {
   return studentSessions.getSession(request.headers.get("Cookie"));
 }
 
+const SAME_ORIGIN_PROBE = "http://same-origin.invalid";
+
 /** Same-origin paths only; anything else falls back to the home page. */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  return safeRedirect(typeof to === "string" ? to : null, fallback);
+  const path = safeRedirect(typeof to === "string" ? to : null, fallback);
+  // Browsers drop tabs and newlines inside a URL ("/\t/evil.example" is "//evil.example"),
+  // and a newline cannot go in a Location header at all.
+  if (/[\u0000-\u001f\u007f]/.test(path)) return fallback;
+  return new URL(path, SAME_ORIGIN_PROBE).origin === SAME_ORIGIN_PROBE ? path : fallback;
 }
 
 export function loginPath(redirectTo: string): string {

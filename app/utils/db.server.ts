@@ -15,9 +15,9 @@ export function openDatabase(path: string): AppDatabase {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // NORMAL is durable across process crashes in WAL mode; only an OS crash
-  // or power loss can drop the last transactions.
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: a write the visitor saw acknowledged survives power loss too, not
+  // only a killed process (docs/decisions/0010-durability-and-faults.md).
+  sqlite.pragma("synchronous = FULL");
   return drizzle(sqlite, { schema });
 }
 

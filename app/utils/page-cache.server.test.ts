@@ -5,7 +5,7 @@ import { createPageCache } from "./page-cache.server";
 
 let clock = 0;
 let renders = 0;
-const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, readOnlyPosts: ["/ask"], now: () => clock });
+const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, postsNoVisitorSees: ["/ask"], now: () => clock });
 const app = express();
 let nextNonce = 0;
 app.use((_req, res, next) => {
@@ -18,6 +18,12 @@ app.get("/page/:name", (req, res) => {
   res.type("html").set("Cache-Control", "no-cache");
   res.write(`<script nonce="${res.locals.cspNonce}"></script>`);
   res.end(`<p>${req.params.name} render ${renders}</p>`);
+});
+let finishSlowRender: () => void = () => undefined;
+app.get("/slow", (_req, res) => {
+  renders++;
+  res.type("html").write("<p>before the write");
+  finishSlowRender = () => res.end("</p>");
 });
 app.get("/with-cookie", (_req, res) => {
   renders++;
@@ -106,4 +112,17 @@ test("the oldest page leaves when the cache is full", async () => {
   expect(cache.size()).toBe(2);
   await get("/page/a");
   expect(renders).toBe(4);
+});
+
+test("a page whose render began before a write is not kept", async () => {
+  const slow = get("/slow");
+  while (renders === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  await fetch(`${base}/page/a`, { method: "POST" });
+  finishSlowRender();
+  await (await slow).text();
+  await (await get("/slow").then((response) => {
+    finishSlowRender();
+    return response;
+  })).text();
+  expect(renders).toBe(2);
 });

@@ -8,8 +8,10 @@ import type { NextFunction, Request, Response } from "express";
  * (a session, a flash toast) or that sets one is never cached, and any
  * request that may write (POST, PUT, DELETE…) empties the cache, so a change
  * shows at once to the person who made it and within `ttlMs` to everyone.
- * `readOnlyPosts` names POST paths known to write nothing (a chat question),
- * which would otherwise empty the cache for every visitor asking.
+ * `postsNoVisitorSees` names POST paths whose writes no anonymous page or read
+ * shows (a chat question, a contact message, a newsletter sign-up), which would
+ * otherwise empty the cache for everyone at every message. A page whose render
+ * began before a write is not stored when it ends after it: it may predate the write.
  */
 type CachedPage = { body: string; nonce: string; headers: Record<string, string>; storedAt: number };
 
@@ -17,23 +19,28 @@ type CachedPage = { body: string; nonce: string; headers: Record<string, string>
 // every request, and length and encoding belong to each response.
 const REPLAYED_HEADERS = ["content-type", "cache-control", "link", "vary", "x-robots-tag", "last-modified"];
 
-export type PageCacheOptions = { ttlMs: number; maxEntries: number; readOnlyPosts?: string[]; now?: () => number };
+export type PageCacheOptions = { ttlMs: number; maxEntries: number; postsNoVisitorSees?: string[]; now?: () => number };
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /** Documents and JSON reads; never files, feeds or anything else a route may stream. */
 const isCacheableType = (contentType: string) =>
   contentType.startsWith("text/html") || contentType.startsWith("application/json");
 
-export function createPageCache({ ttlMs, maxEntries, readOnlyPosts = [], now = Date.now }: PageCacheOptions) {
+export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
-  const writesNothing = (req: Request) => req.method === "POST" && readOnlyPosts.includes(req.path);
+  let generation = 0;
+  const clear = () => {
+    pages.clear();
+    generation++;
+  };
+  const changesNoPublicPage = (req: Request) => req.method === "POST" && postsNoVisitorSees.includes(req.path);
 
   function isCacheableRequest(req: Request) {
     return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
-    if (!SAFE_METHODS.has(req.method) && !writesNothing(req)) pages.clear();
+    if (!SAFE_METHODS.has(req.method) && !changesNoPublicPage(req)) clear();
     if (!isCacheableRequest(req)) return next();
 
     const nonce = String(res.locals.cspNonce);
@@ -45,6 +52,7 @@ export function createPageCache({ ttlMs, maxEntries, readOnlyPosts = [], now = D
       return;
     }
     if (hit) pages.delete(key);
+    const renderedIn = generation;
 
     // Remix streams the page through res.write/res.end; keep a copy of what it writes.
     const chunks: Buffer[] = [];
@@ -62,7 +70,7 @@ export function createPageCache({ ttlMs, maxEntries, readOnlyPosts = [], now = D
     res.end = function (this: Response, ...args: unknown[]) {
       if (typeof args[0] !== "function") collect(args[0], args[1]);
       const contentType = String(res.getHeader("content-type") ?? "");
-      if (res.statusCode === 200 && isCacheableType(contentType) && !res.getHeader("set-cookie")) {
+      if (res.statusCode === 200 && isCacheableType(contentType) && !res.getHeader("set-cookie") && generation === renderedIn) {
         const oldest = pages.keys().next();
         if (pages.size >= maxEntries && !oldest.done) pages.delete(oldest.value);
         const headers: Record<string, string> = {};
@@ -78,5 +86,5 @@ export function createPageCache({ ttlMs, maxEntries, readOnlyPosts = [], now = D
     next();
   }
 
-  return { middleware, clear: () => pages.clear(), size: () => pages.size };
+  return { middleware, clear, size: () => pages.size };
 }

@@ -4,9 +4,9 @@
 // resident memory (they are written with exceljs's streaming writer, so memory
 // should stay flat however many rows there are), and times the Users table's
 // pages (server-side pagination and search).
-import { readFileSync, readdirSync } from "node:fs";
 import { request } from "node:http";
 import Database from "better-sqlite3";
+import { RSS_SAMPLE_MS, rssOf, sampleRss, serverPid } from "./memory";
 import { runCommand, TSX } from "./processes";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
@@ -14,7 +14,6 @@ import type { BenchContext, Budget, Measurement, Section } from "./types";
 export const SEED_ROWS = Number(process.env.BENCH_ADMIN_ROWS ?? 100_000);
 const PAGE_SIZE = 25;
 const PAGE_SAMPLES = 5;
-const RSS_SAMPLE_MS = 50;
 
 // Budgets. An export is a download the admin waits for: 100,000 users is about
 // 4 MB of .xlsx, and exceljs writes (and zips) some 10-20k rows a second on
@@ -127,57 +126,6 @@ function seed(databasePath: string, rows: number): { userSearch: string } {
   } finally {
     database.close();
   }
-}
-
-// ---------------------------------------------------------------------------
-// The server process and its memory
-
-/** VmRSS of a process in bytes, or null when it is gone. */
-function rssOf(pid: number): number | null {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The process that serves HTTP: `tsx scripts/start.ts` runs the script in a
- * child node process, so it is the member of the site's process group
- * (started detached, led by `groupLeader`) with the most memory.
- */
-function serverPid(groupLeader: number): number {
-  const members = readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        // Fields after the command's closing parenthesis: state, ppid, pgrp, ...
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === groupLeader;
-      } catch {
-        return false;
-      }
-    });
-  const largest = members.map((pid) => ({ pid, rss: rssOf(pid) ?? 0 })).sort((a, b) => b.rss - a.rss)[0];
-  if (!largest) throw new Error(`no process found in the site's process group ${groupLeader}`);
-  return largest.pid;
-}
-
-/** Samples a process's RSS every RSS_SAMPLE_MS until stopped; the peak. */
-function sampleRss(pid: number) {
-  let peak = rssOf(pid) ?? 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid) ?? 0);
-  }, RSS_SAMPLE_MS);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      peak = Math.max(peak, rssOf(pid) ?? 0);
-      return peak;
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------

@@ -32,6 +32,11 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "1xx": number;
+    "2xx": number;
+    "3xx": number;
+    "4xx": number;
+    "5xx": number;
     latency: Histogram;
     requests: Histogram;
     throughput: Histogram;

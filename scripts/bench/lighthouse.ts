@@ -1,19 +1,12 @@
 // Lighthouse mobile performance for the home page: default mobile emulation
 // and simulated throttling, several runs, medians reported.
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../../tests/setup/chromium";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Measurement, Section } from "./types";
 
 export const LIGHTHOUSE_BUDGET = 0.98;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 interface LighthouseRun {
   score: number;
@@ -40,7 +33,7 @@ async function runOnce(
   launcher: ChromeLauncherModule,
   url: string,
 ): Promise<LighthouseRun> {
-  const chrome = await launcher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await launcher.launch({ chromePath: CHROMIUM_EXECUTABLE, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error" });
     if (!result) throw new Error("Lighthouse returned no result.");

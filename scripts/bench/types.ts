@@ -16,8 +16,8 @@ export interface BenchContext {
   scratchDir: string;
   /** Prints one progress line. */
   log: (message: string) => void;
-  /** The site server: its process group leader's pid (for memory sampling) and its database file. */
-  server?: { pid: number; databasePath: string };
+  /** The site server: its process group leader's pid (for memory sampling), its database file and cookie secret. */
+  server?: { pid: number; databasePath: string; sessionSecret: string };
 }
 
 export type BudgetStatus = "PASS" | "FAIL" | "NOT MEASURED";

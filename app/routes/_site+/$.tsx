@@ -9,9 +9,9 @@ export function loader() {
 export const meta: MetaFunction = () => [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
-  return <ErrorScreen notFound />;
+  return <ErrorScreen kind="not-found" />;
 }
 
 export function ErrorBoundary() {
-  return <ErrorScreen notFound />;
+  return <ErrorScreen kind="not-found" />;
 }

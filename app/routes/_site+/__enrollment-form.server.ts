@@ -10,6 +10,7 @@ import {
 } from "~/schemas/enrollment-form";
 import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
+import { failedWrite } from "~/utils/storage-faults.server";
 
 // The enrollment form's server half, shared by /enrollment-form and (next)
 // the checkout dialog: the choice's options and the submit.
@@ -40,7 +41,7 @@ export function preselectedChoice(url: URL, groups: SelectGroup[]): string | und
 
 export type EnrollmentSubmitOutcome =
   | { saved: true; id: number; input: EnrollmentFormInput }
-  | { saved: false; status: 400 | 500; result: SubmissionResult<string[]> };
+  | { saved: false; status: 400 | 500 | 503; result: SubmissionResult<string[]> };
 
 /** Validates and stores the posted form for the student. */
 export function submitEnrollmentForm(formData: FormData, userId: string): EnrollmentSubmitOutcome {
@@ -58,6 +59,7 @@ export function submitEnrollmentForm(formData: FormData, userId: string): Enroll
     return { saved: true, id: outcome.id, input: submission.value };
   } catch (error) {
     console.error("Saving an enrollment form failed", error);
-    return { saved: false, status: 500, result: submission.reply({ formErrors: [ENROLLMENT_MESSAGES.saveFailed] }) };
+    const failure = failedWrite(error, ENROLLMENT_MESSAGES.saveFailed);
+    return { saved: false, status: failure.status, result: submission.reply({ formErrors: [failure.message] }) };
   }
 }

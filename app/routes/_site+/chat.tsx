@@ -14,6 +14,7 @@ import { answerQuestion, chatSuggestions, checkChatRateLimit } from "~/services/
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { FaqList } from "~/components/faq-list";
+import { readFormData } from "~/utils/form-data.server";
 
 /*
  * The chat without JavaScript: the floating chat button links here, and this
@@ -42,7 +43,7 @@ type Reply = { question: string; answer: string; suggestions: string[]; failed: 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // No honeypot: nothing a visitor posts here is stored or sent on; the rate limit is the guard.
-  const submission = parseWithZod(await request.formData(), { schema: ChatQuestionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ChatQuestionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), reply: null }, { status: 400 });
   }

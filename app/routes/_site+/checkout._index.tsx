@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath } from "./__checkout-path";
 import { loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
+import { readFormData } from "~/utils/form-data.server";
 
 // Checkout step 2 (public-site §2 /checkout, §4 steps 3–5): coupon, terms and
 // payment, beside the order summary the layout shows. Needs the enrollment
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, quote, formId } = checkout;
   if (formId === null) return redirect(checkoutPath({ courseId: quote.course.id }, "/information"));
   const here = { courseId: quote.course.id, form: formId, coupon: quote.coupon?.code };
-  const formData = await request.formData();
+  const formData = await readFormData(request);
 
   switch (formData.get("intent")) {
     case "apply-coupon": {
@@ -114,7 +115,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
 
     default:
-      return data({ pay: null, coupon: null }, { status: 400 });
+      // Only this page's own buttons name an intent; anything else was not sent from it.
+      throw Response.json({ message: "This checkout step was not recognised. Please reload the page and try again." }, { status: 400 });
   }
 }
 

@@ -11,6 +11,7 @@ import { checkoutPath } from "./__checkout-path";
 import { loadCheckout } from "./__checkout.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { submitEnrollmentForm } from "./__enrollment-form.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // Checkout step 1 (public-site §4): the enrollment information dialog, over
 // the checkout page. Saving it keeps the form's id with the order and moves on
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status !== "open") return redirect(`/checkout${new URL(request.url).search}`);
   const { user, quote } = checkout;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   // This dialog saves information for this course only; anything else is refused before it is stored.
   if (formData.get("courseOrEvent") !== choiceValue("course", quote.course.id)) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });

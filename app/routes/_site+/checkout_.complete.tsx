@@ -7,6 +7,7 @@ import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/s
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { rethrowStorageFault } from "~/utils/storage-faults.server";
 
 // Where Stripe sends the student back: from the hosted Checkout page
 // (?session_id=) or after a Payment Element redirect (?payment_intent=). The
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     else settlement = { ok: false, reason: "not-found" };
   } catch (error) {
     console.error("Confirming a payment failed", error);
+    rethrowStorageFault(error);
     settlement = null;
   }
   if (settlement?.ok) {

@@ -15,6 +15,8 @@ import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { FaqList } from "~/components/faq-list";
+import { failedWrite } from "~/utils/storage-faults.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -27,7 +29,7 @@ export const meta: MetaFunction = ({ matches }) =>
 const SENT_TOAST = { title: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.sentText };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   // A bot that filled the hidden field is told all went well, and nothing is stored.
   if (isSpam(formData)) return redirectWithToast("/contact", SENT_TOAST);
 
@@ -39,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
     sendContactMessage(submission.value);
   } catch (error) {
     console.error("Storing a contact message failed", error);
-    return data({ result: submission.reply({ formErrors: [CONTACT_TEXT.failedTitle] }) }, { status: 500 });
+    const failure = failedWrite(error, CONTACT_TEXT.failedTitle);
+    return data({ result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
   // The redirect empties the form; the toast rides on a cookie, so it shows without JavaScript too.
   return redirectWithToast("/contact", SENT_TOAST);

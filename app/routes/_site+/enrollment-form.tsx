@@ -5,6 +5,7 @@ import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { enrollmentChoiceGroups, preselectedChoice, submitEnrollmentForm } from "./__enrollment-form.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // /enrollment-form?course={id} or ?event={id}: the enrollment information form
 // on its own page (public-site §3, §5). Signed-in students only (§4).
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const outcome = submitEnrollmentForm(await request.formData(), user.id);
+  const outcome = submitEnrollmentForm(await readFormData(request), user.id);
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
   const { courseOrEventType, courseOrEventId } = outcome.input;
   return redirectWithToast(courseOrEventType === "course" ? `/courses/${courseOrEventId}` : "/events", {

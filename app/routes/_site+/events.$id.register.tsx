@@ -17,6 +17,8 @@ import { formatIndiaTime, formatIsoDateInIndia, formatShortDate } from "~/utils/
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { failedWrite } from "~/utils/storage-faults.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
@@ -68,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: EventRegistrationSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: EventRegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   let outcome: RegistrationResult;
@@ -76,9 +78,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...submission.value });
   } catch (error) {
     console.error("Event registration failed", error);
+    const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);
     return data(
-      { result: submission.reply({ formErrors: [REGISTRATION_MESSAGES.failedTitle, REGISTRATION_MESSAGES.failedText] }) },
-      { status: 500 },
+      { result: submission.reply({ formErrors: [REGISTRATION_MESSAGES.failedTitle, failure.message] }) },
+      { status: failure.status },
     );
   }
   if (outcome.ok) {
@@ -131,7 +134,10 @@ export default function RegisterForEventDialog() {
 
       {stateMessage ? (
         <>
-          <p className="mt-6 rounded-lg border border-amber-700 bg-amber-50 p-4 font-semibold text-amber-900">
+          <p
+            role={actionData ? "alert" : undefined}
+            className="mt-6 rounded-lg border border-amber-700 bg-amber-50 p-4 font-semibold text-amber-900"
+          >
             {stateMessage}
           </p>
           <div className="mt-6 flex justify-end">

@@ -10,6 +10,7 @@ import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server"
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   // The strategy reads the body again, so parse a copy.
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readFormData(request.clone()), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

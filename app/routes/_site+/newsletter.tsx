@@ -5,6 +5,7 @@ import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
 import { safeRedirectPath } from "~/utils/auth.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
  * The 'Stay Updated' boxes on the blog post here and come back to the page they
@@ -13,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * same with JavaScript off.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const back = safeRedirectPath(formData.get("redirectTo"), "/blog");
   if (isSpam(formData)) return redirectWithToast(back, subscribedToast);
 

@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: SignupSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -25,6 +25,7 @@ import { listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
 import type { BlogListPath, ContentListPath, TestimonialListPath } from "./__content-paths";
+import { readFormData } from "~/utils/form-data.server";
 
 // The Content tab's loaders and actions (admin spec §2 Content tab, §5, §8).
 // Each dialog opens over two pages, the tab and a full list (see
@@ -84,7 +85,7 @@ export async function contentToggleAction(
   allowed: { posts: boolean; testimonials: boolean }
 ) {
   const admin = await requireAdmin(request, "content");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const backTo = listPathFor(request, listPath);
 
   const publish = allowed.posts ? PublishIntentSchema.safeParse(Object.fromEntries(formData)) : null;
@@ -176,7 +177,7 @@ export async function editBlogPostLoader({ request, params }: LoaderFunctionArgs
 export async function saveBlogPostAction({ request, params }: ActionFunctionArgs, listPath: BlogListPath) {
   const admin = await requireAdmin(request, "content");
   const id = params.id === undefined ? null : blogPostOr404(params.id).id;
-  const submission = parseWithZod(await request.formData(), {
+  const submission = parseWithZod(await readFormData(request), {
     schema: AdminBlogPostSchema,
   });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -217,7 +218,7 @@ export async function deleteBlogPostLoader({ request, params }: LoaderFunctionAr
 export async function deleteBlogPostAction({ request, params }: ActionFunctionArgs, listPath: BlogListPath) {
   const admin = await requireAdmin(request, "content");
   const id = blogPostOr404(params.id).id;
-  if ((await request.formData()).get("intent") !== "delete") throw badRequest();
+  if ((await readFormData(request)).get("intent") !== "delete") throw badRequest();
   const deleted = deletePost(id);
   if (!deleted) throw notFound();
   return redirectAfterAdminChange(admin, { entity: "blog", verb: "deleted", id }, listPathFor(request, listPath), {
@@ -261,7 +262,7 @@ export async function editTestimonialLoader({ request, params }: LoaderFunctionA
 export async function saveTestimonialAction({ request, params }: ActionFunctionArgs, listPath: TestimonialListPath) {
   const admin = await requireAdmin(request, "content");
   const id = params.id === undefined ? null : testimonialOr404(params.id).id;
-  const submission = parseWithZod(await request.formData(), {
+  const submission = parseWithZod(await readFormData(request), {
     schema: AdminTestimonialSchema,
   });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -295,7 +296,7 @@ export async function deleteTestimonialLoader({ request, params }: LoaderFunctio
 export async function deleteTestimonialAction({ request, params }: ActionFunctionArgs, listPath: TestimonialListPath) {
   const admin = await requireAdmin(request, "content");
   const id = testimonialOr404(params.id).id;
-  if ((await request.formData()).get("intent") !== "delete") throw badRequest();
+  if ((await readFormData(request)).get("intent") !== "delete") throw badRequest();
   const deleted = deleteTestimonial(id);
   if (!deleted) throw notFound();
   return redirectAfterAdminChange(admin, { entity: "testimonial", verb: "deleted", id }, listPathFor(request, listPath), {

@@ -7,6 +7,7 @@ import { requireAdmin } from "~/utils/admin-auth.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 // The delete confirmation, a route of its own so it works without JavaScript.
 // A coupon that has been used (redeemed, or named by an order) keeps that
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "coupons");
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
   const backTo = listPathFor(request, "/admin/coupons");
   if (intent === "deactivate") {
     const result = deactivateCoupon(params.id ?? "");

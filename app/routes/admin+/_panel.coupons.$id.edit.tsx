@@ -10,6 +10,7 @@ import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { CouponForm, type CouponFormDefaults } from "./__coupon-form";
 import { couponRefusal } from "./__coupon-form.server";
+import { readFormData } from "~/utils/form-data.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "coupons");
   if (!findCouponForAdmin(params.id ?? "")) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: CouponSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CouponSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = updateCoupon(params.id ?? "", submission.value);
   if (!result.ok) {

@@ -10,6 +10,7 @@ import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { CouponForm } from "./__coupon-form";
 import { couponRefusal } from "./__coupon-form.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Add Coupon", description: "Admin panel: add a coupon.", path: "/admin/coupons/new", noindex: true });
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "coupons");
-  const submission = parseWithZod(await request.formData(), { schema: CouponSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CouponSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = createCoupon(submission.value);
   if (!result.ok) return couponRefusal(submission, result);

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/utils/admin-auth.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // Delete a course (admin spec §8): 'Are you sure you want to delete "{title}"?'.
 // A course students have ordered or asked about keeps its history: it can be
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const course = findCourse(params.id ?? "");
   if (!course) throw notFound();
   const listPath = listPathFor(request, "/admin/courses");
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
 
   if (intent === "deactivate") {
     deactivateCourse(course.id);

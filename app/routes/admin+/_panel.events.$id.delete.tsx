@@ -8,6 +8,7 @@ import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // Delete an event (admin spec §8: 'Are you sure you want to delete "{title}"?').
 // An event with registrations is not deleted, which would lose who registered:
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
   const backTo = listPathFor(request, "/admin/events");
 
   if (intent === "deactivate") {

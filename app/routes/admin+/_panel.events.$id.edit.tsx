@@ -11,6 +11,7 @@ import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { EventForm, type EventFormDefaults } from "./__event-form";
+import { readFormData } from "~/utils/form-data.server";
 
 // 'Edit Event' (admin spec §2 Events tab, §4): prefilled from the event, the
 // date as yyyy-mm-dd and the time of day in India; a missing duration shows 60.
@@ -50,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
-  const submission = parseWithZod(await request.formData(), { schema: AdminEventFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: AdminEventFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = updateEvent(params.id ?? "", eventInputFromForm(submission.value));
   if (!result.ok) throw notFound();

@@ -9,6 +9,7 @@ import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { EventForm } from "./__event-form";
+import { readFormData } from "~/utils/form-data.server";
 
 // 'Create New Event' (admin spec §2 Events tab, §5 Event form): a dialog over
 // the list with JavaScript, the same form over the list without it.
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
-  const submission = parseWithZod(await request.formData(), { schema: AdminEventFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: AdminEventFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const event = createEvent(eventInputFromForm(submission.value));
   return redirectAfterAdminChange(

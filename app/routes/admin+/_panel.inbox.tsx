@@ -15,6 +15,7 @@ import { listPathFor } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { oneOf, parseId } from "~/utils/validation";
+import { readFormData } from "~/utils/form-data.server";
 
 // The Inbox tab (beyond the spec: contact messages had no screen). Admins
 // only: the messages are visitors' personal data. Unread first, newest first,
@@ -67,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "inbox");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent !== "mark-read" && intent !== "mark-unread") throw new Response("Bad Request", { status: 400 });
   const id = form.get("id");

@@ -7,6 +7,7 @@ import { requireAdmin } from "~/utils/admin-auth.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 // The delete confirmation, a route of its own so it works without JavaScript.
 // Nothing refers to a mentor, so there is no history to keep.
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "mentors");
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
   if (intent !== "delete") throw new Response("Bad Request", { status: 400 });
   const result = deleteMentor(params.id ?? "");
   if (!result.ok) throw notFound();

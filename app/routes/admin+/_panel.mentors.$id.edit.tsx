@@ -9,6 +9,7 @@ import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { MentorForm, type MentorFormDefaults } from "./__mentor-form";
+import { readFormData } from "~/utils/form-data.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "mentors");
   if (!findMentorForAdmin(params.id ?? "")) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: MentorSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: MentorSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = updateMentor(params.id ?? "", submission.value);
   if (!result.ok) throw notFound();

@@ -9,6 +9,7 @@ import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { MentorForm } from "./__mentor-form";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Add Mentor", description: "Admin panel: add a mentor.", path: "/admin/mentors/new", noindex: true });
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "mentors");
-  const submission = parseWithZod(await request.formData(), { schema: MentorSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: MentorSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { id } = createMentor(submission.value);
   return redirectAfterAdminChange(admin, { entity: "mentor", verb: "created", id }, listPathFor(request, "/admin/mentors"), {

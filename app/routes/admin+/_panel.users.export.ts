@@ -5,6 +5,7 @@ import { EXPORT_FAILURE_MESSAGES, type ExportFailure } from "~/components/admin/
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // POST /admin/users/export: the Users tab's export buttons (admin spec §2, §7).
 // A resource route: the answer is the .xlsx itself as an attachment
@@ -40,7 +41,7 @@ function exportFailed(wantsJson: boolean, status: 400 | 500, description: string
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "users");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
   const returnTo = returnPath(form.get("returnTo"));
   const dataset = form.get("dataset");

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/utils/admin-auth.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { pageMeta } from "~/utils/seo";
 import { findGeneratedFile } from "./__excel-exports.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // Delete a generated Excel file (issue 6: share links are revoked by deleting
 // the file from the list): the stored file and its row go, and its share link
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "users");
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormData(request)).get("intent");
   if (intent !== "delete") throw new Response("Bad Request", { status: 400 });
   const file = findGeneratedFile(params.id);
   if (!file || !(await revokeSharedFile(file.id))) throw notFound();

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+import { failedWrite } from "~/utils/storage-faults.server";
 
 /**
  * POST /api/contact: name, email, phone (optional), subject, message.
@@ -22,7 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
     sendContactMessage(result.data);
   } catch (error) {
     console.error("Storing a contact message failed", error);
-    return apiError(500, CONTACT_TEXT.failedText);
+    const failure = failedWrite(error, CONTACT_TEXT.failedText);
+    return apiError(failure.status, failure.message);
   }
   return apiJson({ message: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.sentText }, 201);
 }

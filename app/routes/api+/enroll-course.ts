@@ -4,6 +4,7 @@ import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/s
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
+import { rethrowStorageFault } from "~/utils/storage-faults.server";
 
 /**
  * POST /api/enroll-course `{ courseId, paymentIntentId }`: the browser's report
@@ -27,6 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
       settlement = await confirmCardPayment(user.id, input.paymentIntentId, input.courseId);
     } catch (error) {
       console.error("Enrollment after payment failed", error);
+      rethrowStorageFault(error);
       return apiError(502, CHECKOUT_MESSAGES.enrollFailedText);
     }
     return settlementAnswer(settlement);

@@ -5,6 +5,7 @@ import { requireApiAdmin } from "~/utils/admin-auth.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
+import { failedWrite } from "~/utils/storage-faults.server";
 
 /**
  * POST /api/enrollment-forms: the spec's enrollment form payload (§3) from a
@@ -21,7 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiJson({ id: outcome.id }, 201);
   } catch (error) {
     console.error("Saving an enrollment form failed", error);
-    return apiError(500, ENROLLMENT_MESSAGES.saveFailed);
+    const failure = failedWrite(error, ENROLLMENT_MESSAGES.saveFailed);
+    return apiError(failure.status, failure.message);
   }
 }
 

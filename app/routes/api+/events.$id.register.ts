@@ -3,6 +3,7 @@ import { registerForEvent, type RegistrationRefusal } from "~/models/event-regis
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { failedWrite } from "~/utils/storage-faults.server";
 
 /**
  * POST /api/events/:id/register with JSON `{ name, email, phone }`: the same rule
@@ -41,6 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   } catch (error) {
     console.error("Event registration failed", error);
-    return apiError(500, REGISTRATION_MESSAGES.failedText);
+    const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);
+    return apiError(failure.status, failure.message);
   }
 }

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/utils/api.server";
 import { getUserId, loginPath, safeRedirectPath } from "~/utils/auth.server";
 
 /**
@@ -10,4 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUserId(request)) return redirect(redirectTo);
   return redirect(loginPath(redirectTo));
+}
+
+/** A GET-only address: other methods are a 405 that says so. */
+export function action() {
+  return methodNotAllowed(["GET"]);
 }

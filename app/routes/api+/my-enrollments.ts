@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listStudentEnrollments } from "~/models/enrollment.server";
-import { apiJson } from "~/utils/api.server";
+import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 
 /** GET /api/my-enrollments: the signed-in student's paid courses, newest first; 401 signed out. */
@@ -16,4 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paymentStatus: "completed",
     })),
   );
+}
+
+/** A GET-only address: other methods are a 405 that says so. */
+export function action() {
+  return methodNotAllowed(["GET"]);
 }

@@ -1,0 +1,58 @@
+// Checks every request passes before the app reads it: cross-site writes and
+// bodies the server cannot size up front are refused here, once, for all routes.
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export type IncomingRequest = {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+export type Refusal = { status: number; message: string };
+
+export const CROSS_SITE_MESSAGE =
+  "This form was sent from another website, so it was not accepted. Open the page on our site and submit it there.";
+export const LENGTH_REQUIRED_MESSAGE = "Send the request body with a Content-Length header.";
+export const BODY_TOO_LARGE_MESSAGE = "Request body is too large.";
+
+function header(request: IncomingRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A browser names where a write comes from (Sec-Fetch-Site, Origin); anything
+ * other than this site is refused, so a page elsewhere cannot post a form here
+ * with a visitor's cookies or in a visitor's name. Requests with neither header
+ * are not from a browser page (curl, Stripe's webhooks) and pass.
+ */
+export function isCrossSiteWrite(request: IncomingRequest, siteUrl?: string): boolean {
+  if (!STATE_CHANGING.has(request.method.toUpperCase())) return false;
+  const fetchSite = header(request, "sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = header(request, "origin");
+  if (origin === undefined) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true; // "null" (sandboxed frames, data: pages) or garbage
+  }
+  const ownHosts = [header(request, "host"), siteUrl ? new URL(siteUrl).host : undefined];
+  return !ownHosts.includes(originHost);
+}
+
+/** The refusal for a request, or null when the app may read it. */
+export function refuseRequest(
+  request: IncomingRequest,
+  limits: { maxBodyBytes: number },
+  siteUrl?: string,
+): Refusal | null {
+  if (isCrossSiteWrite(request, siteUrl)) return { status: 403, message: CROSS_SITE_MESSAGE };
+  const length = header(request, "content-length");
+  // A chunked body has no length to check before reading; browsers always send one.
+  if (length === undefined && header(request, "transfer-encoding") !== undefined)
+    return { status: 411, message: LENGTH_REQUIRED_MESSAGE };
+  if (Number(length ?? 0) > limits.maxBodyBytes) return { status: 413, message: BODY_TOO_LARGE_MESSAGE };
+  return null;
+}

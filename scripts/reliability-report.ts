@@ -1,0 +1,34 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+// docs/reliability.md is written in sections: each test file of the
+// reliability suite (and the benchmark's long load run) replaces its own
+// section with the figures of its latest run and leaves the others alone.
+
+const REPORT = "docs/reliability.md";
+const HEADER = `# Reliability and security figures
+
+Written by \`npm run test:reliability\` (every section but the load run) and by
+\`npm run bench\` (the load run). Each section shows its latest run; re-run the
+command named in it to refresh it. Budgets are asserted by the tests: a figure
+here is only written when its checks passed.
+`;
+
+export function writeReliabilitySection(id: string, markdown: string) {
+  const text = existsSync(REPORT) ? readFileSync(REPORT, "utf8") : HEADER;
+  const begin = `<!-- section:${id} -->`;
+  const end = `<!-- /section:${id} -->`;
+  const section = `${begin}\n${markdown.trim()}\n\n_Run ${new Date().toISOString()} on ${process.platform}, Node ${process.version}._\n${end}`;
+  const start = text.indexOf(begin);
+  const stop = text.indexOf(end);
+  const next =
+    start >= 0 && stop > start
+      ? `${text.slice(0, start)}${section}${text.slice(stop + end.length)}`
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(REPORT, next);
+}
+
+/** A markdown table from a header row and body rows. */
+export function markdownTable(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}

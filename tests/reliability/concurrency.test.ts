@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REGISTRATION_MESSAGES } from "../../app/schemas/event-registration";
+import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
+import { createStudent, studentCookie } from "./support/accounts";
+import { countRows, withSiteDatabase } from "./support/db";
+import { percentile, postForm, postJson, timed } from "./support/http";
+import { contactFields, insertEvent, registrationFields } from "./support/rows";
+import { BASE_PORT, startSite, type Site } from "./support/site";
+
+// Many people at once: the last seats of a webinar and a burst of contact
+// messages. Half of each arrive as page form posts, half through the JSON API.
+
+const SITE_PORT = BASE_PORT;
+const SEATS = 50;
+const REGISTRANTS = 200;
+const CONTACT_POSTS = 1_000;
+
+let site: Site;
+const figures: (string | number)[][] = [];
+
+beforeAll(async () => {
+  site = await startSite({ name: "concurrency", port: SITE_PORT });
+});
+afterAll(async () => {
+  await site?.stop();
+  if (figures.length === 2)
+    writeReliabilitySection(
+      "concurrency",
+      `## Concurrency (\`tests/reliability/concurrency.test.ts\`)\n\nAll requests sent at once to one production server; half page form posts, half JSON API.\n\n${markdownTable(
+        ["Case", "Sent", "Accepted", "Refused as expected", "Rows stored", "p50 ms", "p99 ms", "Wall ms"],
+        figures,
+      )}`,
+    );
+});
+
+describe("a 50-seat event", () => {
+  test("200 students registering at the same moment: exactly 50 get a seat, 150 hear it is full, 50 rows", async () => {
+    const eventId = insertEvent(site.database, { title: "Order blocks live: capacity test", seats: SEATS });
+    const students = await Promise.all(Array.from({ length: REGISTRANTS }, () => createStudent(site.database)));
+    const cookies = await Promise.all(students.map((student) => studentCookie(site.database, student)));
+
+    const started = performance.now();
+    const answers = await Promise.all(
+      students.map(async (student, index) => {
+        const fields = registrationFields(index);
+        const viaPage = index % 2 === 0;
+        const { value: response, ms } = await timed(() =>
+          viaPage
+            ? postForm(`${site.url}/events/${eventId}/register`, fields, cookies[index])
+            : postJson(`${site.url}/api/events/${eventId}/register`, fields, cookies[index]),
+        );
+        const text = await response.text();
+        const seated = viaPage ? response.status === 302 : response.status === 201;
+        const full = response.status === 409 && text.includes(REGISTRATION_MESSAGES.full);
+        return { studentId: student.id, status: response.status, seated, full, ms };
+      }),
+    );
+    const wall = performance.now() - started;
+
+    const seated = answers.filter((answer) => answer.seated);
+    const full = answers.filter((answer) => answer.full);
+    const unexpected = answers.filter((answer) => !answer.seated && !answer.full).map((answer) => answer.status);
+    expect(unexpected).toEqual([]);
+    expect(seated).toHaveLength(SEATS);
+    expect(full).toHaveLength(REGISTRANTS - SEATS);
+
+    const stored = withSiteDatabase(site.database, (db) =>
+      (db.prepare("SELECT user_id AS userId FROM event_registrations WHERE event_id = ?").all(eventId) as { userId: string }[]).map(
+        (row) => row.userId,
+      ),
+    );
+    expect(stored).toHaveLength(SEATS);
+    expect(new Set(stored)).toEqual(new Set(seated.map((answer) => answer.studentId)));
+
+    const times = answers.map((answer) => answer.ms);
+    figures.push([
+      "Registrations for 50 seats",
+      REGISTRANTS,
+      seated.length,
+      `${full.length} × "${REGISTRATION_MESSAGES.full}"`,
+      stored.length,
+      Math.round(percentile(times, 50)),
+      Math.round(percentile(times, 99)),
+      Math.round(wall),
+    ]);
+  });
+});
+
+describe("a burst of contact messages", () => {
+  test("1,000 contact posts at the same moment: every acknowledged message is stored, word for word", async () => {
+    const before = countRows(site.database, "contact_messages");
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: CONTACT_POSTS }, async (_, index) => {
+        const marker = `burst-${index}`;
+        const fields = contactFields(marker);
+        const viaPage = index % 2 === 0;
+        const { value: response, ms } = await timed(() =>
+          viaPage ? postForm(`${site.url}/contact`, fields) : postJson(`${site.url}/api/contact`, fields),
+        );
+        await response.arrayBuffer();
+        const acknowledged = viaPage
+          ? response.status === 302 && response.headers.get("Location") === "/contact"
+          : response.status === 201;
+        return { fields, acknowledged, status: response.status, ms };
+      }),
+    );
+    const wall = performance.now() - started;
+
+    expect(answers.filter((answer) => !answer.acknowledged).map((answer) => answer.status)).toEqual([]);
+    const stored = withSiteDatabase(site.database, (db) =>
+      db.prepare("SELECT name, email, phone, subject, message FROM contact_messages WHERE subject LIKE 'Batch timings burst-%'").all(),
+    ) as Record<string, string>[];
+    expect(stored).toHaveLength(CONTACT_POSTS);
+    const storedBySubject = new Map(stored.map((row) => [row.subject, row]));
+    for (const answer of answers) expect(storedBySubject.get(answer.fields.subject)).toEqual(answer.fields);
+    expect(countRows(site.database, "contact_messages")).toBe(before + CONTACT_POSTS);
+
+    const times = answers.map((answer) => answer.ms);
+    figures.push([
+      "Contact messages",
+      CONTACT_POSTS,
+      answers.length,
+      0,
+      stored.length,
+      Math.round(percentile(times, 50)),
+      Math.round(percentile(times, 99)),
+      Math.round(wall),
+    ]);
+  });
+});

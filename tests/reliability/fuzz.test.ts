@@ -1,0 +1,289 @@
+import fc from "fast-check";
+import type Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
+import { startFakeStripe, type FakeStripe } from "../fixtures/fake-stripe";
+import { adminCookie, createAdmin, createStudent, signedCookie, studentCookie } from "./support/accounts";
+import { openSiteDatabase } from "./support/db";
+import { ENDPOINTS, routesToFuzz, type Endpoint, type Identity, type SiteIds } from "./support/fuzz-catalogue";
+import { matchesPattern, urlPatternOf } from "./support/route-files";
+import { refusalMessage, WriteWatcher } from "./support/fuzz-oracle";
+import { encodeBody, fuzzCase, type FuzzCase } from "./support/fuzz-values";
+import { plainRequest, rawRequest, sendOversized, OVERSIZED_CASES, type OversizedAnswer } from "./support/fuzz-oversized";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+
+// The hostile-input fuzzer (issue 8): generated and hostile values to every
+// form action and every /api endpoint of a production server. Every answer is
+// below 500, every refusal (4xx) says why, and no refusal writes a row.
+
+const SITE_PORT = BASE_PORT + 50;
+const STRIPE_PORT = BASE_PORT + 51;
+/** fast-check's seed: the same run every time (endpoint i uses SEED + i). */
+const SEED = 80_808;
+const MIN_VALUES = 10_000;
+const RUNS_PER_ENDPOINT = Math.ceil(MIN_VALUES / ENDPOINTS.length);
+
+let site: Site;
+let stripe: FakeStripe;
+let db: Database.Database;
+let watcher: WriteWatcher;
+let ids: SiteIds;
+const cookies: Record<Exclude<Identity, "anonymous">, string> = { student: "", admin: "" };
+let studentId = "";
+let adminRowId = 0;
+
+type Violation = { endpoint: string; status: number; problem: string; sample: string };
+const violations: Violation[] = [];
+const valuesPerEndpoint = new Map<string, { runs: number; statuses: Map<number, number> }>();
+const statusHistogram = new Map<number, number>();
+let refusedWithWrite = 0;
+let requestCount = 0;
+/** Refusals that seemed to write, where resending them showed the write was an earlier request's. */
+let settledLate = 0;
+/** Generated bodies that came out over the 1 MB limit (many huge fields at once). */
+let oversizedByFuzz = 0;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const label = (endpoint: Endpoint) => `${endpoint.method} ${urlPatternOf(endpoint.file)}`;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({
+    port: STRIPE_PORT,
+    secretKey: RELIABILITY_SECRETS.STRIPE_SECRET_KEY,
+    webhookSecret: RELIABILITY_SECRETS.STRIPE_WEBHOOK_SECRET,
+  });
+  site = await startSite({
+    // The port in the name: a run with another RELIABILITY_PORT (a second checkout of the suite) gets its own file.
+    name: `fuzz-${SITE_PORT}`,
+    port: SITE_PORT,
+    env: {
+      CHAT_RATE_LIMIT_PER_MINUTE: "1000000",
+      STRIPE_SECRET_KEY: RELIABILITY_SECRETS.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_reliability_fuzz",
+      STRIPE_WEBHOOK_SECRET: RELIABILITY_SECRETS.STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
+  });
+  const student = await createStudent(site.database);
+  studentId = student.id;
+  const admin = createAdmin(site.database, "admin");
+  adminRowId = admin.id;
+  cookies.student = await studentCookie(site.database, student);
+  cookies.admin = await adminCookie(site.database, admin);
+  db = openSiteDatabase(site.database);
+  ids = await siteIds();
+  watcher = new WriteWatcher(db);
+}, 300_000);
+
+afterAll(async () => {
+  db?.close();
+  await site?.stop();
+  await stripe?.close();
+});
+
+/** The seeded rows the URLs name, and an enrollment form of the student's (checkout needs one), made through the API. */
+async function siteIds(): Promise<SiteIds> {
+  const first = (sql: string) => {
+    const row = db.prepare(sql).get() as { id: number } | undefined;
+    if (!row) throw new Error(`No row for: ${sql}`);
+    return row.id;
+  };
+  const courseId = first("SELECT id FROM courses WHERE is_active = 1 AND price_paise > 0 ORDER BY id LIMIT 1");
+  db.prepare("INSERT INTO contact_messages (name, email, subject, message) VALUES ('Asha', 'asha@example.test', 'Hi', 'Hello')").run();
+  const response = await fetch(`${site.url}/api/enrollment-forms`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookies.student },
+    body: JSON.stringify({
+      name: "Asha Rao",
+      whatsappNumber: "+91 98765 43210",
+      state: "Maharashtra",
+      city: "Pune",
+      experienceLevel: "Beginner",
+      sourceOfLead: "YouTube",
+      courseOrEventId: courseId,
+      courseOrEventType: "course",
+    }),
+  });
+  if (response.status !== 201) throw new Error(`Could not save the student's enrollment form: ${response.status} ${await response.text()}`);
+  const { id: enrollmentFormId } = (await response.json()) as { id: number };
+  return {
+    courseId,
+    eventId: String(first(`SELECT id FROM events WHERE is_active = 1 AND event_date > ${Date.now()} ORDER BY event_date LIMIT 1`)),
+    postId: first("SELECT id FROM blog_posts ORDER BY id LIMIT 1"),
+    testimonialId: first("SELECT id FROM testimonials ORDER BY id LIMIT 1"),
+    mentorId: first("SELECT id FROM mentors ORDER BY id LIMIT 1"),
+    couponId: first("SELECT id FROM coupons ORDER BY id LIMIT 1"),
+    messageId: first("SELECT id FROM contact_messages ORDER BY id LIMIT 1"),
+    enrollmentFormId,
+  };
+}
+
+/** A session row planted through the watcher's own connection (its commits do not move data_version there). */
+async function freshCookie(identity: Exclude<Identity, "anonymous">): Promise<string> {
+  const sid = `fuzz-${requestCount}-${Math.random().toString(36).slice(2)}`;
+  const data = identity === "student" ? { userId: studentId } : { adminId: adminRowId, signedInAt: Date.now() };
+  db.prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)").run(sid, JSON.stringify(data), Date.now() + 3_600_000);
+  const { ADMIN_SESSION_COOKIE, STUDENT_SESSION_COOKIE } = await import("../../app/utils/session-cookie");
+  return signedCookie(identity === "student" ? STUDENT_SESSION_COOKIE : ADMIN_SESSION_COOKIE, sid);
+}
+
+/** Each request from its own address, so the per-address throttles (sign-in, chat) do not decide the answers. */
+function nextAddress(): string {
+  const n = ++requestCount;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function send(endpoint: Endpoint, fuzz: FuzzCase) {
+  const url = new URL(endpoint.url(ids), site.url);
+  for (const [key, value] of Object.entries(fuzz.query)) url.searchParams.append(key, value);
+  const headers: Record<string, string> = {
+    Accept: endpoint.kind === "page" ? "text/html" : "application/json",
+    "X-Forwarded-For": nextAddress(),
+  };
+  if (fuzz.identity !== "anonymous") headers.Cookie = endpoint.endsSession ? await freshCookie(fuzz.identity) : cookies[fuzz.identity];
+  if (endpoint.file === "api+/stripe.webhook.ts") headers["Stripe-Signature"] = `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`;
+  const { contentType, body } = encodeBody(fuzz, endpoint);
+  if (contentType) headers["Content-Type"] = contentType;
+  const method = endpoint.method;
+  let bytes = Buffer.alloc(0);
+  if (method !== "GET" && body !== undefined) {
+    // The body as the bytes that go out (a FormData gets its boundary here).
+    const encoded = new Request(url, { method, headers, body });
+    bytes = Buffer.from(await encoded.arrayBuffer());
+    const encodedType = encoded.headers.get("Content-Type");
+    if (encodedType) headers["Content-Type"] = encodedType;
+  }
+  if (bytes.length <= MAX_BODY_BYTES) return plainRequest(url, method, headers, bytes);
+  oversizedByFuzz++;
+  return rawRequest(url, method, headers, bytes);
+}
+
+function describeCase(fuzz: FuzzCase): string {
+  return JSON.stringify({ ...fuzz, topLevel: undefined, malformed: undefined }).slice(0, 300);
+}
+
+/** Sends one case and says what is wrong with the answer ([] when all is well). */
+async function fuzzOnce(endpoint: Endpoint, fuzz: FuzzCase): Promise<string[]> {
+  const answer = await send(endpoint, fuzz);
+  const changed = watcher.changedTables();
+  const tally = valuesPerEndpoint.get(label(endpoint)) ?? { runs: 0, statuses: new Map<number, number>() };
+  tally.runs++;
+  tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
+  valuesPerEndpoint.set(label(endpoint), tally);
+  statusHistogram.set(answer.status, (statusHistogram.get(answer.status) ?? 0) + 1);
+
+  const problems: string[] = [];
+  if (answer.status < 100) problems.push("no answer");
+  if (answer.status >= 500) problems.push(`status ${answer.status}: ${answer.text.slice(0, 200)}`);
+  if (answer.status >= 400 && answer.status < 500) {
+    if (refusalMessage(answer.contentType, answer.text) === null)
+      problems.push(`${answer.status} without a clear message (${answer.contentType}): ${answer.text.slice(0, 200)}`);
+    if (changed.length > 0) {
+      // An accepted request's last writes (an export's file row) can land just after its
+      // answer: let them settle, then send the refused request again and judge that.
+      await new Promise((settle) => setTimeout(settle, 200));
+      watcher.changedTables();
+      const again = await send(endpoint, fuzz);
+      const changedAgain = watcher.changedTables();
+      if (again.status >= 400 && again.status < 500 && changedAgain.length > 0) {
+        refusedWithWrite++;
+        problems.push(`${answer.status} refusal wrote to ${changedAgain.join(", ")} (twice)`);
+      } else settledLate++;
+    }
+  }
+  for (const problem of problems)
+    violations.push({ endpoint: label(endpoint), status: answer.status, problem, sample: `${fuzz.encoding} as ${fuzz.identity}: ${describeCase(fuzz)}` });
+  return problems;
+}
+
+describe("hostile input", () => {
+  test("the catalogue names every route that takes writes and every /api endpoint, at its real address", () => {
+    const catalogued = new Set(ENDPOINTS.map((endpoint) => endpoint.file));
+    expect(routesToFuzz().filter((file) => !catalogued.has(file))).toEqual([]);
+    expect([...catalogued].filter((file) => !routesToFuzz().includes(file))).toEqual([]);
+    const sampleIds: SiteIds = { courseId: 1, eventId: "1", postId: 1, testimonialId: 1, mentorId: 1, couponId: 1, messageId: 1, enrollmentFormId: 1 };
+    const misaddressed = ENDPOINTS.filter((endpoint) => !matchesPattern(endpoint.url(sampleIds), urlPatternOf(endpoint.file))).map(label);
+    expect(misaddressed).toEqual([]);
+  });
+
+  test(`at least ${MIN_VALUES} generated values: no answer ≥ 500, every refusal says why and writes nothing`, async () => {
+    const failures: string[] = [];
+    // Deletions last: an accepted one removes the row that the edit forms are fuzzed against.
+    const ordered = [...ENDPOINTS.filter((endpoint) => !endpoint.destructive), ...ENDPOINTS.filter((endpoint) => endpoint.destructive)];
+    for (const endpoint of ordered) {
+      const index = ENDPOINTS.indexOf(endpoint);
+      try {
+        await fc.assert(
+          fc.asyncProperty(fuzzCase(endpoint, ids), async (fuzz) => {
+            try {
+              return (await fuzzOnce(endpoint, fuzz)).length === 0;
+            } catch (error) {
+              const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : "";
+              violations.push({ endpoint: label(endpoint), status: 0, problem: `no answer: ${String(error)}${cause}`, sample: `${fuzz.encoding} as ${fuzz.identity}: ${describeCase(fuzz)}` });
+              return false;
+            }
+          }),
+          // No shrinking: every shrink step is another real request, and the violation list already holds the case.
+          { seed: SEED + index, numRuns: RUNS_PER_ENDPOINT, endOnFailure: true },
+        );
+      } catch (error) {
+        failures.push(`${label(endpoint)}: ${String(error).split("\n")[0]}`);
+      }
+    }
+    const byEndpoint = new Map<string, Violation>();
+    for (const violation of violations) if (!byEndpoint.has(violation.endpoint)) byEndpoint.set(violation.endpoint, violation);
+    expect([...byEndpoint.values()]).toEqual([]);
+    expect(failures).toEqual([]);
+    const total = [...valuesPerEndpoint.values()].reduce((sum, tally) => sum + tally.runs, 0);
+    expect(total).toBeGreaterThanOrEqual(MIN_VALUES);
+    expect(refusedWithWrite).toBe(0);
+  });
+
+  const oversized: OversizedAnswer[] = [];
+  test("bodies over the size limit are refused with 413 (411 without a length) and a message, and store nothing", async () => {
+    for (const oversizedCase of OVERSIZED_CASES) {
+      const cookie = oversizedCase.identity === "anonymous" ? undefined : cookies[oversizedCase.identity];
+      const answer = await sendOversized(site.url, oversizedCase, cookie);
+      const changed = watcher.changedTables();
+      oversized.push(answer);
+      expect.soft(answer.status, oversizedCase.name).toBe(oversizedCase.expectedStatus);
+      expect.soft(answer.message, oversizedCase.name).toBeTruthy();
+      expect.soft(changed, oversizedCase.name).toEqual([]);
+    }
+    expect(oversized).toHaveLength(OVERSIZED_CASES.length);
+  });
+
+  afterAll(() => {
+    const total = [...valuesPerEndpoint.values()].reduce((sum, tally) => sum + tally.runs, 0);
+    const fiveHundreds = [...statusHistogram].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+    const passed = violations.length === 0 && total >= MIN_VALUES && oversized.length === OVERSIZED_CASES.length && oversized.every((o, i) => o.status === OVERSIZED_CASES[i]?.expectedStatus && o.message);
+    if (!passed) return;
+    const statuses = (map: Map<number, number>) => [...map].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(", ");
+    writeReliabilitySection(
+      "fuzz",
+      `## Hostile input (fuzzer)
+
+\`tests/reliability/fuzz.test.ts\` (fast-check, seed ${SEED}; endpoint *i* of the catalogue runs with seed ${SEED} + *i*) sent
+**${total} generated values** to ${ENDPOINTS.length} endpoints (${RUNS_PER_ENDPOINT} each; every form action and every /api
+endpoint, checked against app/routes at test time), as anonymous, a signed-in student and an admin, in urlencoded, multipart,
+JSON, malformed JSON, text, XML and broken encodings: **${fiveHundreds} answers ≥ 500**, every 4xx with a message
+(JSON \`message\`, or an error text on the page), **${refusedWithWrite} refusals that wrote a row**
+(${settledLate} refusals first looked like writes; resent after 200 ms they stored nothing: the write was the request before's).
+${oversizedByFuzz} generated bodies came out over 1 MB and were refused with 413 like the planned ones below.
+
+Status histogram: ${statuses(statusHistogram)}.
+
+${markdownTable(
+  ["Endpoint", "Values", "Statuses"],
+  [...valuesPerEndpoint].map(([endpoint, tally]) => [`\`${endpoint}\``, tally.runs, statuses(tally.statuses)]),
+)}
+
+Oversized bodies (limit 1 MB; 16 MB for admin multipart):
+
+${markdownTable(
+  ["Request", "Size", "Status", "Message"],
+  oversized.map((answer) => [answer.name, answer.size, answer.status, answer.message ?? ""]),
+)}`,
+    );
+  });
+});

@@ -1,0 +1,244 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
+import { adminCookie, createAdmin, createStudent, studentCookie, type Admin, type Student } from "./accounts";
+import { withSiteDatabase } from "./db";
+
+// The rows the access matrix reads and writes: a student (the "owner") with an
+// enrollment, an order paid through Stripe Checkout, event registrations and
+// enrollment forms, another student, two admins, and content of every kind,
+// some of it unpublished.
+
+export const ROLES = ["anonymous", "student", "otherStudent", "contentManager", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type MatrixIds = {
+  /** Paid course the owner is enrolled in (order paid through hosted Checkout). */
+  course: number;
+  checkoutSession: string;
+  /** Paid course the owner has an enrollment form for but no order. */
+  payCourse: number;
+  payForm: number;
+  /** Free courses with an owner's form each: one for the checkout page, one for the API. */
+  freeCourse: number;
+  freeForm: number;
+  apiFreeCourse: number;
+  apiFreeForm: number;
+  /** Event the owner registered for; two more for the page and the API registration rows. */
+  event: number;
+  pageEvent: number;
+  apiEvent: number;
+  post: { id: number; slug: string };
+  testimonial: number;
+  mentor: number;
+  coupon: string;
+  couponId: number;
+  message: number;
+  sharedFile: { id: number; token: string };
+};
+
+/** Text that only some roles may ever receive, whatever they ask for. */
+export type PrivateMarkers = { label: string; values: string[]; visibleTo: Role[] };
+
+export type Matrix = {
+  ids: MatrixIds;
+  owner: Student;
+  other: Student;
+  admins: Record<"contentManager" | "admin", Admin>;
+  markers: PrivateMarkers[];
+};
+
+const DAY_MS = 86_400_000;
+
+function insert(db: Database.Database, sql: string, ...values: unknown[]): number {
+  return Number(db.prepare(sql).run(...values).lastInsertRowid);
+}
+
+function insertCourse(db: Database.Database, title: string, pricePaise: number, isActive = 1) {
+  return insert(
+    db,
+    "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, ?)",
+    title,
+    pricePaise,
+    isActive,
+  );
+}
+
+function insertEvent(db: Database.Database, title: string, isActive = 1) {
+  return insert(
+    db,
+    "INSERT INTO events (title, description, event_type, event_date, max_participants, is_active) VALUES (?, 'd', 'webinar', ?, 100, ?)",
+    title,
+    Date.now() + 7 * DAY_MS,
+    isActive,
+  );
+}
+
+function insertForm(db: Database.Database, owner: Student, name: string, whatsapp: string, courseId: number) {
+  return insert(
+    db,
+    `INSERT INTO enrollment_forms (user_id, name, whatsapp_number, email, state, city, experience_level,
+       course_or_event_id, course_or_event_type, source_of_lead) VALUES (?, ?, ?, ?, 'Maharashtra', 'Pune', 'Beginner', ?, 'course', 'Referral')`,
+    owner.id,
+    name,
+    whatsapp,
+    owner.email,
+    courseId,
+  );
+}
+
+/** Fresh rows for the requests that delete or change one: each request gets its own. */
+export const victims = {
+  course: (db: Database.Database) => insertCourse(db, `Victim course ${randomUUID().slice(0, 8)}`, 100_00),
+  event: (db: Database.Database) => insertEvent(db, `Victim event ${randomUUID().slice(0, 8)}`),
+  draftPost: (db: Database.Database) => {
+    const tag = randomUUID().slice(0, 8);
+    return insert(
+      db,
+      "INSERT INTO blog_posts (title, slug, content, excerpt, category, is_published) VALUES (?, ?, '<p>x</p>', 'x', 'education', 0)",
+      `Victim post ${tag}`,
+      `victim-${tag}`,
+    );
+  },
+  testimonial: (db: Database.Database) => insert(db, "INSERT INTO testimonials (name, content, rating) VALUES ('Victim', 'Fine', 4)"),
+  mentor: (db: Database.Database) => insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Victim Mentor', 'Mentor', 'Bio')"),
+  coupon: (db: Database.Database) =>
+    insert(db, "INSERT INTO coupons (code, percent_off) VALUES (?, 5)", `VICTIM${randomUUID().slice(0, 8).toUpperCase()}`),
+  unreadMessage: (db: Database.Database) =>
+    insert(db, "INSERT INTO contact_messages (name, email, subject, message) VALUES ('V', 'v@example.com', 'Victim', 'M')"),
+  /** A listed export whose bytes are not on disk: revoking only needs the row. */
+  sharedFile: (db: Database.Database) =>
+    insert(
+      db,
+      "INSERT INTO shared_files (token, filename, stored_path, size_bytes) VALUES (?, 'victim.xlsx', ?, 1024)",
+      randomBytes(32).toString("base64url"),
+      `${randomBytes(16).toString("hex")}.xlsx`,
+    ),
+};
+export type VictimKind = keyof typeof victims;
+
+/** A real export made by the admin through the API: its share link is the real token. */
+async function exportUsers(url: string, cookie: string): Promise<{ id: number; token: string }> {
+  const response = await fetch(`${url}/api/admin/export/users`, { headers: { Cookie: cookie } });
+  const link = response.headers.get("x-shared-link") ?? "";
+  await response.arrayBuffer();
+  const token = link.split("/shared/")[1];
+  if (response.status !== 200 || !token) throw new Error(`The export failed: ${response.status} ${link}`);
+  return { id: 0, token };
+}
+
+export async function arrangeMatrix(url: string, database: string): Promise<Matrix> {
+  const admins = { contentManager: createAdmin(database, "content_manager"), admin: createAdmin(database, "admin") };
+  // Made before the owner exists, so the file holds none of the owner's data.
+  const exported = await exportUsers(url, await adminCookie(database, admins.admin));
+  const owner = await createStudent(database);
+  const other = await createStudent(database);
+  const tag = randomUUID().slice(0, 8);
+  const ownerSurname = `Owner${tag}`;
+  const whatsapp = `+91 98${String(Date.now()).slice(-8)}`;
+  const registrationPhone = `+91 97${String(Date.now() + 1).slice(-8)}`;
+  const checkoutSession = `cs_test_owner_${tag}`;
+  const draft = { post: `Draft post ${tag}`, testimonial: `Unapproved ${tag}`, course: `Hidden course ${tag}`, event: `Hidden event ${tag}` };
+  const inboxSubject = `Inbox subject ${tag}`;
+
+  const ids = withSiteDatabase(database, (db): MatrixIds => {
+    db.prepare("UPDATE users SET last_name = ? WHERE id = ?").run(ownerSurname, owner.id);
+    const course = insertCourse(db, `Matrix course ${tag}`, 4999_00);
+    const payCourse = insertCourse(db, `Matrix paid course ${tag}`, 2999_00);
+    const freeCourse = insertCourse(db, `Matrix free course ${tag}`, 0);
+    const apiFreeCourse = insertCourse(db, `Matrix API free course ${tag}`, 0);
+    insertCourse(db, draft.course, 100_00, 0);
+    const ownerName = `Ananya ${ownerSurname}`;
+    const courseForm = insertForm(db, owner, ownerName, whatsapp, course);
+    insert(
+      db,
+      `INSERT INTO enrollments (user_id, course_id, payment_status, checkout_session_id, amount_paise, enrollment_form_id)
+       VALUES (?, ?, 'completed', ?, ?, ?)`,
+      owner.id,
+      course,
+      checkoutSession,
+      4999_00,
+      courseForm,
+    );
+    const event = insertEvent(db, `Matrix event ${tag}`);
+    insert(
+      db,
+      "INSERT INTO event_registrations (user_id, event_id, name, email, phone) VALUES (?, ?, ?, ?, ?)",
+      owner.id,
+      event,
+      ownerName,
+      owner.email,
+      registrationPhone,
+    );
+    insertEvent(db, draft.event, 0);
+    const slug = `matrix-${tag}`;
+    insert(
+      db,
+      "INSERT INTO blog_posts (title, slug, content, excerpt, category, is_published, published_at) VALUES (?, ?, '<p>x</p>', 'x', 'education', 1, ?)",
+      `Matrix post ${tag}`,
+      slug,
+      Date.now() - DAY_MS,
+    );
+    const postId = Number(db.prepare("SELECT id FROM blog_posts WHERE slug = ?").pluck().get(slug));
+    insert(
+      db,
+      "INSERT INTO blog_posts (title, slug, content, excerpt, category, is_published) VALUES (?, ?, '<p>x</p>', 'x', 'education', 0)",
+      draft.post,
+      `draft-${tag}`,
+    );
+    insert(db, "INSERT INTO testimonials (name, content, rating, is_approved) VALUES (?, 'Pending', 5, 0)", draft.testimonial);
+    const coupon = `MATRIX${tag.toUpperCase()}`;
+    return {
+      course,
+      checkoutSession,
+      payCourse,
+      payForm: insertForm(db, owner, ownerName, whatsapp, payCourse),
+      freeCourse,
+      freeForm: insertForm(db, owner, ownerName, whatsapp, freeCourse),
+      apiFreeCourse,
+      apiFreeForm: insertForm(db, owner, ownerName, whatsapp, apiFreeCourse),
+      event,
+      pageEvent: insertEvent(db, `Matrix page event ${tag}`),
+      apiEvent: insertEvent(db, `Matrix API event ${tag}`),
+      post: { id: postId, slug },
+      testimonial: insert(db, "INSERT INTO testimonials (name, content, rating, is_approved) VALUES ('Matrix', 'Good', 5, 1)"),
+      mentor: insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Matrix Mentor', 'Mentor', 'Bio')"),
+      coupon,
+      couponId: insert(db, "INSERT INTO coupons (code, percent_off) VALUES (?, 10)", coupon),
+      message: insert(
+        db,
+        "INSERT INTO contact_messages (name, email, subject, message) VALUES ('Visitor', 'visitor@example.com', ?, 'M')",
+        inboxSubject,
+      ),
+      sharedFile: {
+        id: Number(db.prepare("SELECT id FROM shared_files WHERE token = ?").pluck().get(exported.token)),
+        token: exported.token,
+      },
+    };
+  });
+
+  const markers: PrivateMarkers[] = [
+    {
+      label: "the owner's account, orders, forms and registrations",
+      values: [owner.id, owner.email, ownerSurname, whatsapp, registrationPhone, checkoutSession],
+      visibleTo: ["student", "admin"],
+    },
+    { label: "unpublished content", values: Object.values(draft), visibleTo: ["contentManager", "admin"] },
+    { label: "the contact inbox", values: [inboxSubject], visibleTo: ["admin"] },
+  ];
+  return { ids, owner, other, admins, markers };
+}
+
+/** A fresh signed-in cookie for the role (requests such as logout end the session they carry). */
+export async function cookieFor(matrix: Matrix, database: string, role: Role): Promise<string | null> {
+  switch (role) {
+    case "anonymous":
+      return null;
+    case "student":
+      return studentCookie(database, matrix.owner);
+    case "otherStudent":
+      return studentCookie(database, matrix.other);
+    case "contentManager":
+    case "admin":
+      return adminCookie(database, matrix.admins[role]);
+  }
+}

@@ -1,0 +1,487 @@
+import type { MatrixIds, Role, VictimKind } from "./access-fixtures";
+
+// THE access matrix: every page and endpoint of the site (each method it takes)
+// × the five roles → the answer the server must give. The rules come from
+// app/utils/permissions.ts (admin areas by role), app/utils/admin-auth.server.ts
+// (admin pages redirect to /admin/login, admin JSON answers 401/403) and
+// app/utils/auth.server.ts (student pages redirect to /login?redirectTo=…,
+// student JSON answers 401). Student and admin sessions are separate cookies,
+// so an admin is "anonymous" to student pages and a student to admin pages.
+
+/** A status, or "302 <Location>" for a redirect. */
+export type Outcome = number | `302 ${string}`;
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Body = { form: Record<string, string> } | { json: Record<string, unknown> };
+
+export type Row = {
+  /** The URL pattern, as app/routes names it (checked against the route files). */
+  route: string;
+  method: Method;
+  /** `{victim}` is replaced by a fresh row's id for each request (see `victim`). */
+  path: string;
+  body?: Body;
+  expect: Record<Role, Outcome>;
+  /** Inserted before each request: the row a delete or change aims at. */
+  victim?: VictimKind;
+  /** The table (and condition) a write changes: its row count must not move for a refused role. */
+  watch?: { table: string; where?: string };
+  /** Roles whose request must change that count; for every other role it must stay the same. */
+  writes?: Role[];
+};
+
+type Area = "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "registrations";
+const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
+
+const redirectTo = (location: string): Outcome => `302 ${location}`;
+const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
+  anonymous: outcome,
+  student: outcome,
+  otherStudent: outcome,
+  contentManager: outcome,
+  admin: outcome,
+});
+const signInFirst = (path: string) => redirectTo(`/login?${new URLSearchParams({ redirectTo: path })}`);
+const adminSignIn = (path: string) =>
+  redirectTo(path === "/admin" ? "/admin/login" : `/admin/login?${new URLSearchParams({ redirectTo: path })}`);
+
+/** Student pages: signed-out visitors (and admins, who have no student session) go to sign in. */
+function studentPage(path: string, owner: Outcome, other: Outcome = owner): Record<Role, Outcome> {
+  const out = signInFirst(path);
+  return { anonymous: out, student: owner, otherStudent: other, contentManager: out, admin: out };
+}
+function studentApi(owner: Outcome, other: Outcome = owner): Record<Role, Outcome> {
+  return { anonymous: 401, student: owner, otherStudent: other, contentManager: 401, admin: 401 };
+}
+/** Sign-in and sign-up: a signed-in student is sent on. */
+const anonymousOnly = (): Record<Role, Outcome> => ({ ...everyone(200), student: redirectTo("/"), otherStudent: redirectTo("/") });
+
+const contentManagerMay = (area: Area) => CONTENT_MANAGER_AREAS.includes(area);
+function adminPage(path: string, area: Area, allowed: Outcome = 200): Record<Role, Outcome> {
+  const out = adminSignIn(path);
+  return { anonymous: out, student: out, otherStudent: out, contentManager: contentManagerMay(area) ? allowed : 403, admin: allowed };
+}
+function adminApi(area: Area, allowed: Outcome): Record<Role, Outcome> {
+  return { anonymous: 401, student: 401, otherStudent: 401, contentManager: contentManagerMay(area) ? allowed : 403, admin: allowed };
+}
+const adminRoles = (area: Area): Role[] => (contentManagerMay(area) ? ["contentManager", "admin"] : ["admin"]);
+
+const get = (route: string, path: string, expect: Record<Role, Outcome>): Row => ({ route, method: "GET", path, expect });
+const empty: Body = { form: {} };
+const emptyJson: Body = { json: {} };
+
+function adminPages(ids: MatrixIds): Row[] {
+  const pages: [string, string, Area][] = [
+    ["/admin", "/admin", "dashboard"],
+    ["/admin/courses", "/admin/courses", "courses"],
+    ["/admin/courses/new", "/admin/courses/new", "courses"],
+    ["/admin/courses/:id/edit", `/admin/courses/${ids.course}/edit`, "courses"],
+    ["/admin/courses/:id/delete", `/admin/courses/${ids.course}/delete`, "courses"],
+    ["/admin/events", "/admin/events", "events"],
+    ["/admin/events/new", "/admin/events/new", "events"],
+    ["/admin/events/:id/edit", `/admin/events/${ids.event}/edit`, "events"],
+    ["/admin/events/:id/delete", `/admin/events/${ids.event}/delete`, "events"],
+    ["/admin/events/:id/registrations", `/admin/events/${ids.event}/registrations`, "registrations"],
+    ["/admin/content", "/admin/content", "content"],
+    ["/admin/content/post/new", "/admin/content/post/new", "content"],
+    ["/admin/content/post/:id/edit", `/admin/content/post/${ids.post.id}/edit`, "content"],
+    ["/admin/content/post/:id/delete", `/admin/content/post/${ids.post.id}/delete`, "content"],
+    ["/admin/content/testimonial/new", "/admin/content/testimonial/new", "content"],
+    ["/admin/content/testimonial/:id/edit", `/admin/content/testimonial/${ids.testimonial}/edit`, "content"],
+    ["/admin/content/testimonial/:id/delete", `/admin/content/testimonial/${ids.testimonial}/delete`, "content"],
+    ["/admin/content/blog", "/admin/content/blog", "content"],
+    ["/admin/content/blog/new", "/admin/content/blog/new", "content"],
+    ["/admin/content/blog/:id/edit", `/admin/content/blog/${ids.post.id}/edit`, "content"],
+    ["/admin/content/blog/:id/delete", `/admin/content/blog/${ids.post.id}/delete`, "content"],
+    ["/admin/content/testimonials", "/admin/content/testimonials", "content"],
+    ["/admin/content/testimonials/new", "/admin/content/testimonials/new", "content"],
+    ["/admin/content/testimonials/:id/edit", `/admin/content/testimonials/${ids.testimonial}/edit`, "content"],
+    ["/admin/content/testimonials/:id/delete", `/admin/content/testimonials/${ids.testimonial}/delete`, "content"],
+    ["/admin/mentors", "/admin/mentors", "mentors"],
+    ["/admin/mentors/new", "/admin/mentors/new", "mentors"],
+    ["/admin/mentors/:id/edit", `/admin/mentors/${ids.mentor}/edit`, "mentors"],
+    ["/admin/mentors/:id/delete", `/admin/mentors/${ids.mentor}/delete`, "mentors"],
+    ["/admin/coupons", "/admin/coupons", "coupons"],
+    ["/admin/coupons/new", "/admin/coupons/new", "coupons"],
+    ["/admin/coupons/:id/edit", `/admin/coupons/${ids.couponId}/edit`, "coupons"],
+    ["/admin/coupons/:id/delete", `/admin/coupons/${ids.couponId}/delete`, "coupons"],
+    ["/admin/inbox", "/admin/inbox", "inbox"],
+    ["/admin/users", "/admin/users", "users"],
+    ["/admin/users/registrations", "/admin/users/registrations", "users"],
+    ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
+    ["/admin/users/enrollment-forms", "/admin/users/enrollment-forms", "users"],
+    ["/admin/users/files/:id/share", `/admin/users/files/${ids.sharedFile.id}/share`, "users"],
+    ["/admin/users/files/:id/delete", `/admin/users/files/${ids.sharedFile.id}/delete`, "users"],
+    ["/admin/analytics", "/admin/analytics", "analytics"],
+  ];
+  return pages.map(([route, path, area]) => {
+    const expect = adminPage(path, area);
+    // A content manager has no dashboard: /admin sends them to their first tab.
+    if (path === "/admin") expect.contentManager = redirectTo("/admin/courses");
+    return get(route, path, expect);
+  });
+}
+
+/** Admin form posts. Deletes aim at a fresh row each, so a missing check would show in the row count. */
+function adminPagePosts(ids: MatrixIds): Row[] {
+  const post = (route: string, path: string, area: Area, allowed: Outcome, extra: Partial<Row> = {}): Row => ({
+    route,
+    method: "POST",
+    path,
+    body: empty,
+    expect: adminPage(path, area, allowed),
+    ...extra,
+  });
+  const remove = (route: string, path: string, area: Area, kind: VictimKind, table: string, allowed: Outcome): Row =>
+    post(route, path, area, allowed, { body: { form: { intent: "delete" } }, victim: kind, watch: { table }, writes: adminRoles(area) });
+  const toast = (list: string) => redirectTo(list);
+  return [
+    post("/admin/courses/new", "/admin/courses/new", "courses", 400, { watch: { table: "courses" } }),
+    post("/admin/courses/:id/edit", `/admin/courses/${ids.course}/edit`, "courses", 400, { watch: { table: "courses" } }),
+    remove("/admin/courses/:id/delete", "/admin/courses/{victim}/delete", "courses", "course", "courses", toast("/admin/courses")),
+    post("/admin/events/new", "/admin/events/new", "events", 400, { watch: { table: "events" } }),
+    post("/admin/events/:id/edit", `/admin/events/${ids.event}/edit`, "events", 400, { watch: { table: "events" } }),
+    remove("/admin/events/:id/delete", "/admin/events/{victim}/delete", "events", "event", "events", toast("/admin/events")),
+    post("/admin/content", "/admin/content", "content", toast("/admin/content"), {
+      body: { form: { intent: "publish", id: "{victim}" } },
+      victim: "draftPost",
+      watch: { table: "blog_posts", where: "is_published = 1" },
+      writes: adminRoles("content"),
+    }),
+    post("/admin/content/blog", "/admin/content/blog", "content", toast("/admin/content/blog"), {
+      body: { form: { intent: "publish", id: "{victim}" } },
+      victim: "draftPost",
+      watch: { table: "blog_posts", where: "is_published = 1" },
+      writes: adminRoles("content"),
+    }),
+    post("/admin/content/testimonials", "/admin/content/testimonials", "content", toast("/admin/content/testimonials"), {
+      body: { form: { intent: "approve", id: "{victim}" } },
+      victim: "testimonial",
+      watch: { table: "testimonials", where: "is_approved = 1" },
+      writes: adminRoles("content"),
+    }),
+    post("/admin/content/post/new", "/admin/content/post/new", "content", 400, { watch: { table: "blog_posts" } }),
+    post("/admin/content/post/:id/edit", `/admin/content/post/${ids.post.id}/edit`, "content", 400, { watch: { table: "blog_posts" } }),
+    remove("/admin/content/post/:id/delete", "/admin/content/post/{victim}/delete", "content", "draftPost", "blog_posts", toast("/admin/content")),
+    post("/admin/content/blog/new", "/admin/content/blog/new", "content", 400, { watch: { table: "blog_posts" } }),
+    post("/admin/content/blog/:id/edit", `/admin/content/blog/${ids.post.id}/edit`, "content", 400, { watch: { table: "blog_posts" } }),
+    remove("/admin/content/blog/:id/delete", "/admin/content/blog/{victim}/delete", "content", "draftPost", "blog_posts", toast("/admin/content/blog")),
+    post("/admin/content/testimonial/new", "/admin/content/testimonial/new", "content", 400, { watch: { table: "testimonials" } }),
+    post("/admin/content/testimonial/:id/edit", `/admin/content/testimonial/${ids.testimonial}/edit`, "content", 400, {
+      watch: { table: "testimonials" },
+    }),
+    remove(
+      "/admin/content/testimonial/:id/delete",
+      "/admin/content/testimonial/{victim}/delete",
+      "content",
+      "testimonial",
+      "testimonials",
+      toast("/admin/content"),
+    ),
+    post("/admin/content/testimonials/new", "/admin/content/testimonials/new", "content", 400, { watch: { table: "testimonials" } }),
+    post("/admin/content/testimonials/:id/edit", `/admin/content/testimonials/${ids.testimonial}/edit`, "content", 400, {
+      watch: { table: "testimonials" },
+    }),
+    remove(
+      "/admin/content/testimonials/:id/delete",
+      "/admin/content/testimonials/{victim}/delete",
+      "content",
+      "testimonial",
+      "testimonials",
+      toast("/admin/content/testimonials"),
+    ),
+    post("/admin/mentors/new", "/admin/mentors/new", "mentors", 400, { watch: { table: "mentors" } }),
+    post("/admin/mentors/:id/edit", `/admin/mentors/${ids.mentor}/edit`, "mentors", 400, { watch: { table: "mentors" } }),
+    remove("/admin/mentors/:id/delete", "/admin/mentors/{victim}/delete", "mentors", "mentor", "mentors", toast("/admin/mentors")),
+    post("/admin/coupons/new", "/admin/coupons/new", "coupons", 400, { watch: { table: "coupons" } }),
+    post("/admin/coupons/:id/edit", `/admin/coupons/${ids.couponId}/edit`, "coupons", 400, { watch: { table: "coupons" } }),
+    remove("/admin/coupons/:id/delete", "/admin/coupons/{victim}/delete", "coupons", "coupon", "coupons", toast("/admin/coupons")),
+    post("/admin/inbox", "/admin/inbox", "inbox", toast("/admin/inbox"), {
+      body: { form: { intent: "mark-read", id: "{victim}" } },
+      victim: "unreadMessage",
+      watch: { table: "contact_messages", where: "is_read = 1" },
+      writes: ["admin"],
+    }),
+    // An export is written to disk and listed: a content manager must not reach one.
+    post("/admin/users/export", "/admin/users/export", "users", 200, {
+      body: { form: { dataset: "users" } },
+      watch: { table: "shared_files" },
+      writes: ["admin"],
+    }),
+    remove("/admin/users/files/:id/delete", "/admin/users/files/{victim}/delete", "users", "sharedFile", "shared_files", toast("/admin/users")),
+  ];
+}
+
+function adminEndpoints(ids: MatrixIds): Row[] {
+  const call = (route: string, method: Method, path: string, area: Area, allowed: Outcome, extra: Partial<Row> = {}): Row => ({
+    route,
+    method,
+    path,
+    ...(method === "POST" || method === "PUT" ? { body: emptyJson } : {}),
+    expect: adminApi(area, allowed),
+    ...extra,
+  });
+  const remove = (route: string, path: string, area: Area, kind: VictimKind, table: string, allowed: Outcome = 200): Row =>
+    call(route, "DELETE", path, area, allowed, { victim: kind, watch: { table }, writes: adminRoles(area) });
+  return [
+    call("/api/courses", "POST", "/api/courses", "courses", 400, { watch: { table: "courses" } }),
+    call("/api/courses/:id", "PUT", `/api/courses/${ids.course}`, "courses", 400, { watch: { table: "courses" } }),
+    remove("/api/courses/:id", "/api/courses/{victim}", "courses", "course", "courses"),
+    call("/api/events", "POST", "/api/events", "events", 400, { watch: { table: "events" } }),
+    call("/api/events/:id", "GET", `/api/events/${ids.event}`, "events", 200),
+    call("/api/events/:id", "PUT", `/api/events/${ids.event}`, "events", 400, { watch: { table: "events" } }),
+    remove("/api/events/:id", "/api/events/{victim}", "events", "event", "events"),
+    call("/api/events/:id/registrations", "GET", `/api/events/${ids.event}/registrations`, "registrations", 200),
+    call("/api/blog", "POST", "/api/blog", "content", 400, { watch: { table: "blog_posts" } }),
+    call("/api/blog/:slug", "PUT", `/api/blog/${ids.post.id}`, "content", 400, { watch: { table: "blog_posts" } }),
+    remove("/api/blog/:slug", "/api/blog/{victim}", "content", "draftPost", "blog_posts"),
+    call("/api/testimonials", "POST", "/api/testimonials", "content", 400, { watch: { table: "testimonials" } }),
+    call("/api/testimonials/:id", "PUT", `/api/testimonials/${ids.testimonial}`, "content", 400, { watch: { table: "testimonials" } }),
+    remove("/api/testimonials/:id", "/api/testimonials/{victim}", "content", "testimonial", "testimonials"),
+    call("/api/admin/users", "GET", "/api/admin/users", "users", 200),
+    call("/api/admin/registrations", "GET", "/api/admin/registrations", "users", 200),
+    call("/api/admin/enrollments", "GET", "/api/admin/enrollments", "users", 200),
+    call("/api/enrollment-forms", "GET", "/api/enrollment-forms", "users", 200),
+    call("/api/admin/export/:dataset", "GET", "/api/admin/export/users", "users", 200, {
+      watch: { table: "shared_files" },
+      writes: ["admin"],
+    }),
+    call("/api/admin/shared-files", "GET", "/api/admin/shared-files", "users", 200),
+    remove("/api/admin/shared-files/:id", "/api/admin/shared-files/{victim}", "users", "sharedFile", "shared_files", 204),
+    call("/api/admin/analytics", "GET", "/api/admin/analytics", "analytics", 200),
+  ];
+}
+
+function publicPages(ids: MatrixIds): Row[] {
+  return [
+    get("/", "/", everyone(200)),
+    get("/*", "/no-such-page", everyone(404)),
+    get("/about", "/about", everyone(200)),
+    get("/blog", "/blog", everyone(200)),
+    get("/blog/:slug", `/blog/${ids.post.slug}`, everyone(200)),
+    get("/blog/preview/:slug", `/blog/preview/${ids.post.slug}`, everyone(200)),
+    get("/courses", "/courses", everyone(200)),
+    get("/courses/:id", `/courses/${ids.course}`, everyone(200)),
+    get("/events", "/events", everyone(200)),
+    get("/gallery", "/gallery", everyone(200)),
+    get("/testimonials", "/testimonials", everyone(200)),
+    get("/study-materials", "/study-materials", everyone(200)),
+    get("/chat", "/chat", everyone(200)),
+    { route: "/chat", method: "POST", path: "/chat", body: { form: { question: "What courses do you offer?" } }, expect: everyone(200) },
+    get("/contact", "/contact", everyone(200)),
+    {
+      route: "/contact",
+      method: "POST",
+      path: "/contact",
+      body: { form: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question." } },
+      expect: everyone(redirectTo("/contact")),
+      watch: { table: "contact_messages" },
+      writes: [...ROLES_ALL],
+    },
+    get("/newsletter", "/newsletter", everyone(redirectTo("/blog"))),
+    {
+      route: "/newsletter",
+      method: "POST",
+      path: "/newsletter",
+      body: { form: { email: "matrix-reader@example.com", redirectTo: "/blog" } },
+      expect: everyone(redirectTo("/blog")),
+    },
+    get("/login", "/login", anonymousOnly()),
+    {
+      route: "/login",
+      method: "POST",
+      path: "/login",
+      body: { form: { email: "nobody@example.com", password: "not the password" } },
+      expect: { ...anonymousOnly(), anonymous: 401, contentManager: 401, admin: 401 },
+      watch: { table: "sessions" },
+    },
+    get("/signup", "/signup", anonymousOnly()),
+    {
+      route: "/signup",
+      method: "POST",
+      path: "/signup",
+      body: empty,
+      expect: { ...anonymousOnly(), anonymous: 400, contentManager: 400, admin: 400 },
+      watch: { table: "users" },
+    },
+    get("/api/logout", "/api/logout", { ...everyone(redirectTo("/")), student: 200, otherStudent: 200 }),
+    { route: "/api/logout", method: "POST", path: "/api/logout", body: empty, expect: everyone(redirectTo("/")) },
+    get("/auth/oauth", "/auth/oauth", everyone(redirectTo("/login"))),
+    { route: "/auth/oauth", method: "POST", path: "/auth/oauth", body: empty, expect: everyone(redirectTo("/login")) },
+    get("/auth/oauth/callback", "/auth/oauth/callback", everyone(redirectTo("/login"))),
+    get("/admin/login", "/admin/login", { ...everyone(200), contentManager: redirectTo("/admin/courses"), admin: redirectTo("/admin") }),
+    {
+      route: "/admin/login",
+      method: "POST",
+      path: "/admin/login",
+      body: { form: { adminId: "nobody-form", password: "not the password" } },
+      // A signed-in admin's failed attempt lands on the login page, whose loader sends them home.
+      expect: { ...everyone(401), contentManager: redirectTo("/admin/courses"), admin: redirectTo("/admin") },
+      watch: { table: "sessions" },
+    },
+    get("/admin/logout", "/admin/logout", everyone(redirectTo("/admin"))),
+    { route: "/admin/logout", method: "POST", path: "/admin/logout", body: empty, expect: everyone(redirectTo("/")) },
+    get("/healthz", "/healthz", everyone(200)),
+    get("/robots.txt", "/robots.txt", everyone(200)),
+    get("/sitemap.xml", "/sitemap.xml", everyone(200)),
+    get("/uploads/:name", "/uploads/no-such-upload.webp", everyone(404)),
+    get("/shared/:token", `/shared/${ids.sharedFile.token}`, everyone(200)),
+    get("/shared/:token", `/shared/${"A".repeat(43)}`, everyone(404)),
+  ];
+}
+const ROLES_ALL: Role[] = ["anonymous", "student", "otherStudent", "contentManager", "admin"];
+
+function publicEndpoints(ids: MatrixIds): Row[] {
+  return [
+    get("/api/courses", "/api/courses", everyone(200)),
+    get("/api/courses/:id", `/api/courses/${ids.course}`, everyone(200)),
+    get("/api/events", "/api/events", everyone(200)),
+    get("/api/blog", "/api/blog", everyone(200)),
+    get("/api/blog/:slug", `/api/blog/${ids.post.slug}`, everyone(200)),
+    get("/api/testimonials", "/api/testimonials", everyone(200)),
+    get("/api/mentors", "/api/mentors", everyone(200)),
+    get("/api/chat/suggestions", "/api/chat/suggestions", everyone(200)),
+    { route: "/api/chat/query", method: "POST", path: "/api/chat/query", body: { json: { question: "What courses do you offer?" } }, expect: everyone(200) },
+    {
+      route: "/api/contact",
+      method: "POST",
+      path: "/api/contact",
+      body: { json: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question." } },
+      expect: everyone(201),
+      watch: { table: "contact_messages" },
+      writes: ROLES_ALL,
+    },
+    { route: "/api/newsletter", method: "POST", path: "/api/newsletter", body: { json: { email: "matrix-api-reader@example.com" } },
+      // The first subscribes (201); the rest are told the address is already on the list.
+      expect: { ...everyone(200), anonymous: 201 },
+      watch: { table: "newsletter_subscribers" },
+      writes: ["anonymous"],
+    },
+    { route: "/api/stripe/webhook", method: "POST", path: "/api/stripe/webhook", body: emptyJson, expect: everyone(503), watch: { table: "enrollments" } },
+    get("/api/admin/session", "/api/admin/session", everyone(200)),
+    {
+      route: "/api/admin/login",
+      method: "POST",
+      path: "/api/admin/login",
+      body: { json: { adminId: "nobody-api", password: "not the password" } },
+      expect: everyone(401),
+      watch: { table: "sessions" },
+    },
+    { route: "/api/admin/logout", method: "POST", path: "/api/admin/logout", expect: everyone(200) },
+    get("/api/login", "/api/login", { ...everyone(signInFirst("/")), student: redirectTo("/"), otherStudent: redirectTo("/") }),
+  ];
+}
+
+/** Student pages and endpoints; what the owner owns must stay out of "another student"'s reach. */
+function studentRows(ids: MatrixIds): Row[] {
+  const registration = { name: "Matrix Student", email: "matrix-student@example.com", phone: "+91 90000 00000" };
+  const form = {
+    name: "Matrix Student",
+    whatsappNumber: "+91 90000 11111",
+    state: "Karnataka",
+    city: "Bengaluru",
+    experienceLevel: "Beginner",
+    sourceOfLead: "YouTube",
+  };
+  const checkout = `/checkout?courseId=${ids.freeCourse}&form=${ids.freeForm}`;
+  const information = `/checkout/information?courseId=${ids.freeCourse}`;
+  const complete = `/checkout/complete?session_id=${ids.checkoutSession}`;
+  const register = `/events/${ids.event}/register`;
+  const pageRegister = `/events/${ids.pageEvent}/register`;
+  // The owner's form is not the other student's: their checkout starts at the information step.
+  const otherStartsOver = redirectTo(information);
+  return [
+    get("/enrollment-form", "/enrollment-form", studentPage("/enrollment-form", 200)),
+    {
+      route: "/enrollment-form",
+      method: "POST",
+      path: "/enrollment-form",
+      body: { form: { ...form, courseOrEvent: `course:${ids.course}` } },
+      expect: studentPage("/enrollment-form", redirectTo(`/courses/${ids.course}`)),
+      watch: { table: "enrollment_forms" },
+      writes: ["student", "otherStudent"],
+    },
+    get("/events/:id/register", register, studentPage(register, 200)),
+    {
+      route: "/events/:id/register",
+      method: "POST",
+      path: pageRegister,
+      body: { form: registration },
+      expect: studentPage(pageRegister, redirectTo("/events")),
+      watch: { table: "event_registrations" },
+      writes: ["student", "otherStudent"],
+    },
+    get("/checkout", checkout, studentPage(checkout, 200, otherStartsOver)),
+    get("/checkout/information", information, studentPage(information, 200)),
+    {
+      route: "/checkout/information",
+      method: "POST",
+      path: information,
+      body: { form: { ...form, courseOrEvent: `course:${ids.freeCourse}` } },
+      expect: studentPage(information, 302, 302),
+      watch: { table: "enrollment_forms" },
+      writes: ["student", "otherStudent"],
+    },
+    // Paying with the owner's form: the owner is enrolled (the course is free); the other student is sent to fill in their own.
+    {
+      route: "/checkout",
+      method: "POST",
+      path: `/checkout?index&courseId=${ids.freeCourse}&form=${ids.freeForm}`,
+      body: { form: { intent: "pay", terms: "on" } },
+      // Remix drops its own `index` parameter from the address it hands the route.
+      expect: studentPage(checkout, redirectTo("/"), otherStartsOver),
+      watch: { table: "enrollments" },
+      writes: ["student"],
+    },
+    // The owner's paid Checkout session: only the owner's return confirms it.
+    get("/checkout/complete", complete, studentPage(complete, redirectTo("/"), 403)),
+    get("/api/my-enrollments", "/api/my-enrollments", studentApi(200)),
+    get("/api/auth/user", "/api/auth/user", studentApi(200)),
+    {
+      route: "/api/events/:id/register",
+      method: "POST",
+      path: `/api/events/${ids.apiEvent}/register`,
+      body: { json: registration },
+      expect: studentApi(201),
+      watch: { table: "event_registrations" },
+      writes: ["student", "otherStudent"],
+    },
+    {
+      route: "/api/enrollment-forms",
+      method: "POST",
+      path: "/api/enrollment-forms",
+      body: { json: { ...form, courseOrEventId: ids.course, courseOrEventType: "course" } },
+      expect: studentApi(201),
+      watch: { table: "enrollment_forms" },
+      writes: ["student", "otherStudent"],
+    },
+    {
+      route: "/api/validate-coupon",
+      method: "POST",
+      path: "/api/validate-coupon",
+      body: { json: { couponCode: ids.coupon, courseId: ids.payCourse } },
+      expect: studentApi(200),
+    },
+    // Payments are off on these servers: the owner gets 503; the other student is refused the owner's form first.
+    {
+      route: "/api/create-payment-intent",
+      method: "POST",
+      path: "/api/create-payment-intent",
+      body: { json: { courseId: ids.payCourse, enrollmentFormId: ids.payForm } },
+      expect: studentApi(503, 400),
+      watch: { table: "enrollments" },
+    },
+    {
+      route: "/api/enroll-course",
+      method: "POST",
+      path: "/api/enroll-course",
+      body: { json: { courseId: ids.apiFreeCourse, enrollmentFormId: ids.apiFreeForm } },
+      expect: studentApi(201, 400),
+      watch: { table: "enrollments" },
+      writes: ["student"],
+    },
+  ];
+}
+
+export function accessRows(ids: MatrixIds): Row[] {
+  return [...publicPages(ids), ...publicEndpoints(ids), ...studentRows(ids), ...adminPages(ids), ...adminPagePosts(ids), ...adminEndpoints(ids)];
+}

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { exportsAction, routeFiles } from "./route-files";
+import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/admin-blog";
+import { CouponSchema } from "../../../app/schemas/admin-coupon";
+import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
+import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
+import { AdminLoginSchema } from "../../../app/schemas/admin-login";
+import { MentorSchema } from "../../../app/schemas/admin-mentor";
+import { AdminTestimonialSchema, ApproveIntentSchema } from "../../../app/schemas/admin-testimonial";
+import { LoginSchema, SignupSchema } from "../../../app/schemas/auth";
+import { ChatQuestionSchema } from "../../../app/schemas/chat";
+import {
+  ApplyCouponSchema,
+  ConfirmCardPaymentSchema,
+  CreatePaymentIntentApiSchema,
+  EnrollCourseApiSchema,
+  PayFormSchema,
+  ValidateCouponApiSchema,
+} from "../../../app/schemas/checkout";
+import { ContactSchema } from "../../../app/schemas/contact";
+import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
+import { EventRegistrationSchema } from "../../../app/schemas/event-registration";
+import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
+
+// Every state-changing route and every /api endpoint, with the field names its
+// zod schema reads. The test fails when app/routes holds an action (or an /api
+// file) this catalogue does not name, so a new form cannot dodge the fuzzer.
+
+export type Identity = "anonymous" | "student" | "admin";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Rows of the seeded site the URLs point at (read from its database at test time). */
+export type SiteIds = {
+  courseId: number;
+  eventId: string;
+  postId: number;
+  testimonialId: number;
+  mentorId: number;
+  couponId: number;
+  messageId: number;
+  enrollmentFormId: number;
+};
+
+export type Endpoint = {
+  /** The route module, relative to app/routes. */
+  file: string;
+  method: Method;
+  url: (ids: SiteIds) => string;
+  kind: "page" | "api";
+  identities: readonly Identity[];
+  /** The body's field names: the schema's keys plus the ones the action reads outside it. */
+  fields: readonly string[];
+  /** Values an `intent` field takes (besides hostile ones). */
+  intents?: readonly string[];
+  /** Fuzz the query string too (list endpoints' ?q=&page=&pageSize=). */
+  query?: readonly string[];
+  /** Ends the session it is sent with: each request gets a fresh one. */
+  endsSession?: boolean;
+  /** Deletes what it names: fuzzed after every other endpoint. */
+  destructive?: boolean;
+  /** Multipart with file parts (the admin upload forms). */
+  files?: readonly string[];
+};
+
+/** A schema's top-level field names, through the refinements and defaults around its object. */
+export function fieldNamesOf(schema: z.ZodTypeAny): string[] {
+  let current: z.ZodTypeAny = schema;
+  for (;;) {
+    if (current instanceof z.ZodObject) return Object.keys(current.shape as Record<string, unknown>);
+    if (current instanceof z.ZodEffects) current = current.innerType();
+    else if (current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current._def.innerType;
+    else throw new Error("fieldNamesOf: not an object schema");
+  }
+}
+
+const f = fieldNamesOf;
+const ANYONE = ["anonymous", "student"] as const;
+const EVERYONE = ["anonymous", "student", "admin"] as const;
+const LIST_QUERY = ["q", "page", "pageSize"] as const;
+const ADMIN = EVERYONE;
+
+const page = (file: string, url: Endpoint["url"], fields: readonly string[], extra: Partial<Endpoint> = {}): Endpoint => ({
+  file,
+  method: "POST",
+  url,
+  kind: "page",
+  identities: file.startsWith("admin") ? ADMIN : ANYONE,
+  fields,
+  ...extra,
+});
+const api = (file: string, method: Method, url: Endpoint["url"], fields: readonly string[], extra: Partial<Endpoint> = {}): Endpoint => ({
+  file,
+  method,
+  url,
+  kind: "api",
+  identities: file.includes("admin") || method === "PUT" || method === "DELETE" ? ADMIN : EVERYONE,
+  fields,
+  ...extra,
+});
+
+const checkout = (ids: SiteIds, step = "") => `/checkout${step}?courseId=${ids.courseId}&form=${ids.enrollmentFormId}`;
+const DELETE_INTENTS = ["delete", "deactivate"] as const;
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // Public site: page actions.
+  page("_site+/contact.tsx", () => "/contact", [...f(ContactSchema), "name__confirm", "from__confirm"]),
+  page("_site+/newsletter.tsx", () => "/newsletter", [...f(NewsletterFormSchema), "name__confirm"]),
+  page("_site+/login.tsx", () => "/login", f(LoginSchema)),
+  page("_site+/signup.tsx", () => "/signup", f(SignupSchema)),
+  page("_site+/chat.tsx", () => "/chat", f(ChatQuestionSchema)),
+  page("_site+/events.$id.register.tsx", (ids) => `/events/${ids.eventId}/register`, f(EventRegistrationSchema)),
+  page("_site+/enrollment-form.tsx", () => "/enrollment-form", f(EnrollmentFormSchema)),
+  page("_site+/checkout.information.tsx", (ids) => checkout(ids, "/information"), f(EnrollmentFormSchema)),
+  page("_site+/checkout._index.tsx", (ids) => `${checkout(ids)}&index`, [
+    ...new Set([...f(ApplyCouponSchema), ...f(PayFormSchema), ...f(ConfirmCardPaymentSchema), "intent"]),
+  ], { intents: ["apply-coupon", "pay", "confirm-card"] }),
+  page("_site+/api.logout.tsx", () => "/api/logout", ["redirectTo"], { endsSession: true }),
+  page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
+
+  // Admin panel: page actions (every identity: the admin's cases test validation).
+  page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema)),
+  page("admin_.logout.tsx", () => "/admin/logout", [], { endsSession: true }),
+  page("admin+/_panel.courses.new.tsx", () => "/admin/courses/new", f(CourseFormSchema), { files: ["coverPhoto", "brochure"] }),
+  page("admin+/_panel.courses.$id.edit.tsx", (ids) => `/admin/courses/${ids.courseId}/edit`, f(CourseFormSchema), {
+    files: ["coverPhoto", "brochure"],
+  }),
+  page("admin+/_panel.events.new.tsx", () => "/admin/events/new", f(AdminEventFormSchema)),
+  page("admin+/_panel.events.$id.edit.tsx", (ids) => `/admin/events/${ids.eventId}/edit`, f(AdminEventFormSchema)),
+  page("admin+/_panel.mentors.new.tsx", () => "/admin/mentors/new", f(MentorSchema)),
+  page("admin+/_panel.mentors.$id.edit.tsx", (ids) => `/admin/mentors/${ids.mentorId}/edit`, f(MentorSchema)),
+  page("admin+/_panel.coupons.new.tsx", () => "/admin/coupons/new", f(CouponSchema)),
+  page("admin+/_panel.coupons.$id.edit.tsx", (ids) => `/admin/coupons/${ids.couponId}/edit`, f(CouponSchema)),
+  page("admin+/_panel.content.tsx", () => "/admin/content", [...f(PublishIntentSchema)], {
+    intents: ["publish", "unpublish", "approve", "unapprove"],
+  }),
+  page("admin+/_panel.content_.blog.tsx", () => "/admin/content/blog", [...f(PublishIntentSchema)], { intents: ["publish", "unpublish"] }),
+  page("admin+/_panel.content_.testimonials.tsx", () => "/admin/content/testimonials", [...f(ApproveIntentSchema)], {
+    intents: ["approve", "unapprove"],
+  }),
+  page("admin+/_panel.content.post.new.tsx", () => "/admin/content/post/new", f(AdminBlogPostSchema)),
+  page("admin+/_panel.content.post.$id.edit.tsx", (ids) => `/admin/content/post/${ids.postId}/edit`, f(AdminBlogPostSchema)),
+  page("admin+/_panel.content_.blog.new.tsx", () => "/admin/content/blog/new", f(AdminBlogPostSchema)),
+  page("admin+/_panel.content_.blog.$id.edit.tsx", (ids) => `/admin/content/blog/${ids.postId}/edit`, f(AdminBlogPostSchema)),
+  page("admin+/_panel.content.testimonial.new.tsx", () => "/admin/content/testimonial/new", f(AdminTestimonialSchema)),
+  page("admin+/_panel.content.testimonial.$id.edit.tsx", (ids) => `/admin/content/testimonial/${ids.testimonialId}/edit`, f(AdminTestimonialSchema)),
+  page("admin+/_panel.content_.testimonials.new.tsx", () => "/admin/content/testimonials/new", f(AdminTestimonialSchema)),
+  page("admin+/_panel.content_.testimonials.$id.edit.tsx", (ids) => `/admin/content/testimonials/${ids.testimonialId}/edit`, f(AdminTestimonialSchema)),
+  page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
+  page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
+
+  // Admin deletions: fuzzed last, since an accepted one removes the row the others edit.
+  ...(
+    [
+      ["admin+/_panel.courses.$id.delete.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}/delete`],
+      ["admin+/_panel.events.$id.delete.tsx", (ids: SiteIds) => `/admin/events/${ids.eventId}/delete`],
+      ["admin+/_panel.mentors.$id.delete.tsx", (ids: SiteIds) => `/admin/mentors/${ids.mentorId}/delete`],
+      ["admin+/_panel.coupons.$id.delete.tsx", (ids: SiteIds) => `/admin/coupons/${ids.couponId}/delete`],
+      ["admin+/_panel.content.post.$id.delete.tsx", (ids: SiteIds) => `/admin/content/post/${ids.postId}/delete`],
+      ["admin+/_panel.content_.blog.$id.delete.tsx", (ids: SiteIds) => `/admin/content/blog/${ids.postId}/delete`],
+      ["admin+/_panel.content.testimonial.$id.delete.tsx", (ids: SiteIds) => `/admin/content/testimonial/${ids.testimonialId}/delete`],
+      ["admin+/_panel.content_.testimonials.$id.delete.tsx", (ids: SiteIds) => `/admin/content/testimonials/${ids.testimonialId}/delete`],
+      ["admin+/_panel.users.files.$id.delete.tsx", () => "/admin/users/files/1/delete"],
+    ] as const
+  ).map(([file, url]) => page(file, url, ["intent"], { intents: DELETE_INTENTS, destructive: true })),
+
+  // JSON API: public and student endpoints.
+  api("api+/contact.ts", "POST", () => "/api/contact", f(ContactSchema)),
+  api("api+/newsletter.ts", "POST", () => "/api/newsletter", f(NewsletterSchema)),
+  api("api+/chat.query.ts", "POST", () => "/api/chat/query", f(ChatQuestionSchema)),
+  api("api+/chat.suggestions.ts", "POST", () => "/api/chat/suggestions", []),
+  api("api+/events.$id.register.ts", "POST", (ids) => `/api/events/${ids.eventId}/register`, f(EventRegistrationSchema)),
+  api("api+/enrollment-forms.ts", "POST", () => "/api/enrollment-forms", f(EnrollmentFormApiSchema)),
+  api("api+/validate-coupon.ts", "POST", () => "/api/validate-coupon", f(ValidateCouponApiSchema)),
+  api("api+/create-payment-intent.ts", "POST", () => "/api/create-payment-intent", f(CreatePaymentIntentApiSchema)),
+  api("api+/enroll-course.ts", "POST", () => "/api/enroll-course", f(EnrollCourseApiSchema)),
+  api("api+/stripe.webhook.ts", "POST", () => "/api/stripe/webhook", ["id", "object", "type", "data", "created", "livemode"]),
+  api("api+/login.ts", "POST", () => "/api/login", ["redirectTo"], { query: ["redirectTo"] }),
+  api("api+/auth.user.ts", "POST", () => "/api/auth/user", []),
+  api("api+/my-enrollments.ts", "POST", () => "/api/my-enrollments", []),
+  api("api+/mentors.ts", "POST", () => "/api/mentors", f(MentorSchema)),
+  api("api+/courses.ts", "POST", () => "/api/courses", f(CourseApiSchema)),
+  api("api+/courses.$id.ts", "PUT", (ids) => `/api/courses/${ids.courseId}`, f(CourseApiSchema)),
+  api("api+/events.ts", "POST", () => "/api/events", f(AdminEventApiSchema)),
+  api("api+/events.$id.ts", "PUT", (ids) => `/api/events/${ids.eventId}`, f(AdminEventApiSchema)),
+  api("api+/blog.ts", "POST", () => "/api/blog", f(AdminBlogPostSchema)),
+  api("api+/blog.$slug.ts", "PUT", (ids) => `/api/blog/${ids.postId}`, f(AdminBlogPostSchema)),
+  api("api+/testimonials.ts", "POST", () => "/api/testimonials", f(AdminTestimonialSchema)),
+  api("api+/testimonials.$id.ts", "PUT", (ids) => `/api/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
+
+  // JSON API: the admin's own endpoints.
+  api("api+/admin.login.ts", "POST", () => "/api/admin/login", f(AdminLoginSchema)),
+  api("api+/admin.logout.ts", "POST", () => "/api/admin/logout", [], { endsSession: true }),
+  api("api+/admin.session.ts", "POST", () => "/api/admin/session", ["adminId", "role"]),
+  api("api+/admin.analytics.ts", "POST", () => "/api/admin/analytics", []),
+  api("api+/admin.users.ts", "GET", () => "/api/admin/users", [], { query: LIST_QUERY }),
+  api("api+/admin.enrollments.ts", "GET", () => "/api/admin/enrollments", [], { query: LIST_QUERY }),
+  api("api+/admin.registrations.ts", "GET", () => "/api/admin/registrations", [], { query: LIST_QUERY }),
+  api("api+/enrollment-forms.ts", "GET", () => "/api/enrollment-forms", [], { query: LIST_QUERY }),
+  api("api+/events.$id.registrations.ts", "POST", (ids) => `/api/events/${ids.eventId}/registrations`, []),
+  api("api+/admin.export.$dataset.ts", "POST", () => "/api/admin/export/users", ["dataset"]),
+  api("api+/admin.shared-files.ts", "POST", () => "/api/admin/shared-files", ["filename", "token"]),
+  api("api+/admin.shared-files.$id.ts", "DELETE", () => "/api/admin/shared-files/1", [], { destructive: true }),
+  api("shared.$token.ts", "POST", () => "/shared/0123456789abcdef", ["token"]),
+
+  // JSON API deletions, last of all.
+  api("api+/courses.$id.ts", "DELETE", (ids) => `/api/courses/${ids.courseId}`, [], { destructive: true }),
+  api("api+/events.$id.ts", "DELETE", (ids) => `/api/events/${ids.eventId}`, [], { destructive: true }),
+  api("api+/blog.$slug.ts", "DELETE", (ids) => `/api/blog/${ids.postId}`, [], { destructive: true }),
+  api("api+/testimonials.$id.ts", "DELETE", (ids) => `/api/testimonials/${ids.testimonialId}`, [], { destructive: true }),
+];
+
+/** Route modules that take writes (export an action), and every /api module: what the catalogue must name. */
+export function routesToFuzz(): string[] {
+  return routeFiles().filter((file) => exportsAction(file) || file.startsWith("api+/"));
+}

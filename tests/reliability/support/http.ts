@@ -1,0 +1,39 @@
+// Requests as a browser's form or a JSON client sends them; redirects are
+// answers to check, never followed.
+
+type Fields = Record<string, string>;
+
+export function postForm(url: string, fields: Fields, cookie?: string): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+export function postJson(url: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export function get(url: string, cookie?: string): Promise<Response> {
+  return fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** The p-th percentile (0–100) of durations in ms. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
