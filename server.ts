@@ -68,9 +68,19 @@ export async function startServer() {
   app.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
 
-  // Chat questions, contact messages and newsletter sign-ups show on no public
-  // page: they must not empty the cache for every visitor.
-  const postsNoVisitorSees = ["/api/chat/query", "/chat", "/contact", "/api/contact", "/newsletter", "/api/newsletter"];
+  // What these posts store shows on no page an anonymous visitor gets (lists show
+  // an event's capacity, not its seats left): they must not empty the cache for everyone.
+  const postsNoVisitorSees = [
+    "/api/chat/query",
+    "/chat",
+    "/contact",
+    "/api/contact",
+    "/newsletter",
+    "/api/newsletter",
+    "/enrollment-form",
+    "/api/enrollment-forms",
+    /^\/(api\/)?events\/[^/]+\/register$/,
+  ];
   app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees }).middleware);
 
   app.all(

@@ -9,8 +9,8 @@ const HEADER = `# Reliability and security figures
 
 Written by \`npm run test:reliability\` (every section but the load run) and by
 \`npm run bench\` (the load run). Each section shows its latest run; re-run the
-command named in it to refresh it. Budgets are asserted by the tests: a figure
-here is only written when its checks passed.
+command named in it to refresh it. A test section is only written when all its
+checks passed; the load section is a benchmark and says PASS or FAIL per budget.
 `;
 
 export function writeReliabilitySection(id: string, markdown: string) {

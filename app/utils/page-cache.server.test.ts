@@ -5,7 +5,7 @@ import { createPageCache } from "./page-cache.server";
 
 let clock = 0;
 let renders = 0;
-const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, postsNoVisitorSees: ["/ask"], now: () => clock });
+const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, postsNoVisitorSees: ["/ask", /^\/events\/\d+\/register$/], now: () => clock });
 const app = express();
 let nextNonce = 0;
 app.use((_req, res, next) => {
@@ -34,6 +34,9 @@ app.get("/missing", (_req, res) => {
   res.status(404).type("html").send("<p>missing</p>");
 });
 app.post("/page/:name", (_req, res) => {
+  res.status(204).end();
+});
+app.post("/events/:id/register", (_req, res) => {
   res.status(204).end();
 });
 app.post("/ask", (_req, res) => {
@@ -100,6 +103,9 @@ test("a post named as writing nothing leaves the cache alone", async () => {
   await fetch(`${base}/ask`, { method: "POST" });
   await get("/page/a");
   expect(renders).toBe(1);
+  await fetch(`${base}/events/7/register`, { method: "POST" });
+  await get("/page/a");
+  expect(renders).toBe(1);
   await fetch(`${base}/ask/more`, { method: "POST" });
   await get("/page/a");
   expect(renders).toBe(2);
@@ -124,5 +130,30 @@ test("a page whose render began before a write is not kept", async () => {
     finishSlowRender();
     return response;
   })).text();
+  expect(renders).toBe(2);
+});
+
+test("visitors asking for an expired page at once wait for one render, each with its own nonce", async () => {
+  const first = get("/slow");
+  while (renders === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  const others = [get("/slow"), get("/slow"), get("/slow")];
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  finishSlowRender();
+  const bodies = await Promise.all([first, ...others].map(async (response) => (await response).text()));
+  expect(renders).toBe(1);
+  expect(new Set(bodies).size).toBe(1);
+});
+
+test("when the one render is not kept, the waiting visitors get their own", async () => {
+  const first = get("/slow");
+  while (renders === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  const second = get("/slow");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await fetch(`${base}/page/a`, { method: "POST" });
+  finishSlowRender();
+  await (await first).text();
+  while (renders < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+  finishSlowRender();
+  expect(await (await second).text()).toContain("before the write");
   expect(renders).toBe(2);
 });

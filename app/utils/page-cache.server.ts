@@ -9,7 +9,7 @@ import type { NextFunction, Request, Response } from "express";
  * request that may write (POST, PUT, DELETE…) empties the cache, so a change
  * shows at once to the person who made it and within `ttlMs` to everyone.
  * `postsNoVisitorSees` names POST paths whose writes no anonymous page or read
- * shows (a chat question, a contact message, a newsletter sign-up), which would
+ * shows (a chat question, a contact message, a student's registration), which would
  * otherwise empty the cache for everyone at every message. A page whose render
  * began before a write is not stored when it ends after it: it may predate the write.
  */
@@ -19,7 +19,7 @@ type CachedPage = { body: string; nonce: string; headers: Record<string, string>
 // every request, and length and encoding belong to each response.
 const REPLAYED_HEADERS = ["content-type", "cache-control", "link", "vary", "x-robots-tag", "last-modified"];
 
-export type PageCacheOptions = { ttlMs: number; maxEntries: number; postsNoVisitorSees?: string[]; now?: () => number };
+export type PageCacheOptions = { ttlMs: number; maxEntries: number; postsNoVisitorSees?: (string | RegExp)[]; now?: () => number };
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /** Documents and JSON reads; never files, feeds or anything else a route may stream. */
@@ -28,12 +28,15 @@ const isCacheableType = (contentType: string) =>
 
 export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
+  /** Visitors waiting for the page another request is rendering: told whether it was stored. */
+  const rendering = new Map<string, ((stored: boolean) => void)[]>();
   let generation = 0;
   const clear = () => {
     pages.clear();
     generation++;
   };
-  const changesNoPublicPage = (req: Request) => req.method === "POST" && postsNoVisitorSees.includes(req.path);
+  const changesNoPublicPage = (req: Request) =>
+    req.method === "POST" && postsNoVisitorSees.some((path) => (typeof path === "string" ? path === req.path : path.test(req.path)));
 
   function isCacheableRequest(req: Request) {
     return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
@@ -52,6 +55,22 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], no
       return;
     }
     if (hit) pages.delete(key);
+    // When a page expires, many visitors ask for it at once: one renders, the rest wait for its copy.
+    const waiting = rendering.get(key);
+    if (waiting) {
+      waiting.push((stored) => (stored ? middleware(req, res, next) : next()));
+      return;
+    }
+    rendering.set(key, []);
+    let released = false;
+    const release = (stored: boolean) => {
+      if (released) return;
+      released = true;
+      const waiters = rendering.get(key) ?? [];
+      rendering.delete(key);
+      for (const waiter of waiters) waiter(stored);
+    };
+    res.once("close", () => release(false));
     const renderedIn = generation;
 
     // Remix streams the page through res.write/res.end; keep a copy of what it writes.
@@ -81,6 +100,7 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], no
         pages.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers, storedAt: now() });
       }
       Reflect.apply(end, this, args);
+      release(pages.has(key));
       return this;
     } as Response["end"];
     next();

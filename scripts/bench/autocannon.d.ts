@@ -1,6 +1,15 @@
 // The parts of autocannon's programmatic API the benchmark uses
 // (autocannon ships no type declarations).
 declare module "autocannon" {
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called before each send; what it returns is sent. */
+    setupRequest?: (request: Request) => Request;
+  }
+
   export interface Options {
     url: string;
     connections?: number;
@@ -11,7 +20,7 @@ declare module "autocannon" {
     method?: string;
     body?: string;
     /** Requests each connection sends in turn, round and round. */
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<Request>;
   }
 
   export interface Histogram {

@@ -6,9 +6,10 @@
 // close to where it started. Figures go to docs/benchmarks.md and to the
 // "load" section of docs/reliability.md.
 import { randomBytes, randomUUID } from "node:crypto";
+import { availableParallelism, loadavg } from "node:os";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
-import type { Options, Result } from "autocannon";
+import type { Options, Request, Result } from "autocannon";
 import Database from "better-sqlite3";
 import { markdownTable, writeReliabilitySection } from "../reliability-report";
 import { rssOf, serverPid } from "./memory";
@@ -20,7 +21,8 @@ const P99_BUDGET_MS = 2_000;
 // The heap grows to its working size in the first seconds of load; after that
 // a steady server stays put, while a leak keeps climbing.
 const RSS_GROWTH_BUDGET_MB = 50;
-const STUDENTS = 3_000;
+// Enough for every registration of the run to be a new student's (about 12,000 at 60 s here).
+const STUDENTS = 20_000;
 
 const FAILURES = { name: "Mixed load: errors and responses ≥ 500", limit: "0" };
 const SLOWEST_P99 = { name: "Mixed load: slowest route p99", limit: `≤ ${P99_BUDGET_MS} ms` };
@@ -72,8 +74,16 @@ function routes(courseId: number, eventId: number, cookies: string[]): Route[] {
   const contact = (index: number) => ({ name: "Load Visitor", email: "visitor@example.test", subject: `Load ${index}`, message: "When is the next batch?" });
   const registration = { name: "Load Student", email: "load@example.test", phone: "9876543210" };
   const read = (path: string, connections: number): Route => ({ label: `GET ${path}`, connections, options: { url: path } });
-  const perStudent = (path: string, headers: Record<string, string>, body: string) =>
-    cookies.map((cookie) => ({ method: "POST", path, headers: { ...headers, cookie }, body }));
+  // One counter for all connections: each registration comes from the next student, as in real life.
+  let nextStudent = 0;
+  const asNextStudent = (path: string, headers: Record<string, string>, body: string): Request[] => [
+    {
+      method: "POST",
+      path,
+      body,
+      setupRequest: (request) => ({ ...request, headers: { ...headers, cookie: cookies[nextStudent++ % cookies.length] ?? "" } }),
+    },
+  ];
   return [
     read("/", 10),
     read("/courses", 8),
@@ -96,12 +106,12 @@ function routes(courseId: number, eventId: number, cookies: string[]): Route[] {
     {
       label: `POST /events/:id/register (form)`,
       connections: 10,
-      options: { requests: perStudent(`/events/${eventId}/register`, form, new URLSearchParams(registration).toString()).slice(0, STUDENTS / 2) },
+      options: { requests: asNextStudent(`/events/${eventId}/register`, form, new URLSearchParams(registration).toString()) },
     },
     {
       label: "POST /api/events/:id/register",
       connections: 10,
-      options: { requests: perStudent(`/api/events/${eventId}/register`, json, JSON.stringify(registration)).slice(STUDENTS / 2) },
+      options: { requests: asNextStudent(`/api/events/${eventId}/register`, json, JSON.stringify(registration)) },
     },
   ];
 }
@@ -164,24 +174,29 @@ export const mixedLoad: Measurement = {
     const columns = ["Route", "Connections", "Requests", "p50", "p99", "2xx / 3xx / 4xx", "Errors + ≥500"];
     const notes = [
       `${connections} connections for ${SECONDS} s against the production server, ${total} requests in all ` +
-        `(${(total / SECONDS).toFixed(0)}/s). Form posts answer 302 (a redirect with a toast); a repeated registration ` +
-        `answers 409 "already registered" once a student's turn comes round again, a 4xx by design.`,
+        `(${(total / SECONDS).toFixed(0)}/s). Form posts answer 302 (a redirect with a toast); each registration is a ` +
+        `different student's (${STUDENTS.toLocaleString("en-IN")} planted), so a 4xx there would be a refusal to look into.`,
       `Server RSS every ${RSS_EVERY_MS / 1000} s: ${[rssStart, ...rssSamples, rssEnd].map((bytes) => (bytes / MB).toFixed(0)).join(" → ")} MB ` +
         `(start ${(rssStart / MB).toFixed(0)} MB, end ${(rssEnd / MB).toFixed(0)} MB; second half ${growth >= 0 ? "+" : ""}${(growth / MB).toFixed(0)} MB).`,
     ];
+    const budgets = [
+      budget(FAILURES.name, FAILURES.limit, String(failures), failures === 0),
+      budget(SLOWEST_P99.name, SLOWEST_P99.limit, `${slowest} ms`, slowest <= P99_BUDGET_MS),
+      budget(RSS_GROWTH.name, RSS_GROWTH.limit, `${(growth / MB).toFixed(0)} MB`, growth <= RSS_GROWTH_BUDGET_MB * MB),
+    ];
+    const budgetTable = markdownTable(
+      ["Budget", "Limit", "Measured", "Result"],
+      budgets.map((item) => [item.name, item.limit, item.actual, item.status]),
+    );
     writeReliabilitySection(
       "load",
-      `## Load: ${connections} connections for ${SECONDS} s (\`npm run bench\`, or \`BENCH_ONLY=mixed npm run bench\`)\n\n${markdownTable(columns, rows)}\n\n${notes.join("\n\n")}`,
+      `## Load: ${connections} connections for ${SECONDS} s (\`npm run bench\`, or \`BENCH_ONLY=mixed npm run bench\`)\n\n${markdownTable(columns, rows)}\n\n${budgetTable}\n\n${notes.join("\n\n")}\n\nHost load (1 min) at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; figures from a busy host are noisy.`,
     );
     return {
       title: this.title,
       columns,
       rows,
-      budgets: [
-        budget(FAILURES.name, FAILURES.limit, String(failures), failures === 0),
-        budget(SLOWEST_P99.name, SLOWEST_P99.limit, `${slowest} ms`, slowest <= P99_BUDGET_MS),
-        budget(RSS_GROWTH.name, RSS_GROWTH.limit, `${(growth / MB).toFixed(0)} MB`, growth <= RSS_GROWTH_BUDGET_MB * MB),
-      ],
+      budgets,
       notes,
     };
   },
