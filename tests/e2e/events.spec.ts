@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { waitForHydration } from "./hydration";
+import { waitForHydration, waitForNavigationIdle } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
 type ApiEvent = {
@@ -44,6 +44,7 @@ const card = (page: Page, title: string) =>
 async function choose(page: Page, mode: Mode, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).selectOption({ label: option });
   if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+  else await waitForNavigationIdle(page);
 }
 
 async function open(page: Page, mode: Mode, path: string) {

@@ -12,3 +12,14 @@ export async function waitForHydration(page: Page) {
     return last !== undefined && Object.keys(last).some((key) => key.startsWith("__reactProps"));
   });
 }
+
+/**
+ * Waits until a client-side navigation (a filter chosen, a link followed) has
+ * loaded its data and rendered it: the URL changes first, the page after.
+ */
+export async function waitForNavigationIdle(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter;
+    return router !== undefined && router.state.navigation.state === "idle";
+  });
+}
