@@ -61,8 +61,13 @@ function listen(server: Server, port: number) {
   return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
 }
 
+/** The words a visitor sees: React's escapes undone, scripts (the hydration data repeats messages) left out. */
 async function pageText(response: Response) {
-  return (await response.text()).replaceAll("&#x27;", "'");
+  return (await response.text())
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 }
 
 /** Both checkout doors at once, and a visitor browsing while they wait on Stripe. */

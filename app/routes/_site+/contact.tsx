@@ -41,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
     sendContactMessage(submission.value);
   } catch (error) {
     console.error("Storing a contact message failed", error);
-    const failure = failedWrite(error, CONTACT_TEXT.failedTitle);
-    return data({ result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
+    const failure = failedWrite(error, CONTACT_TEXT.failedText);
+    return data({ result: submission.reply({ formErrors: [CONTACT_TEXT.failedTitle, failure.message] }) }, { status: failure.status });
   }
   // The redirect empties the form; the toast rides on a cookie, so it shows without JavaScript too.
   return redirectWithToast("/contact", SENT_TOAST);
@@ -136,7 +136,8 @@ function ContactForm() {
   const [attempted, setAttempted] = useState(() => form.status === "error");
   if (form.status === "error" && !attempted) setAttempted(true);
   const missingRequired = attempted && isMissingRequiredField(form.allErrors);
-  const sendFailed = form.errors?.includes(CONTACT_TEXT.failedTitle) ?? false;
+  const [failedTitle, failedText] = form.errors ?? [];
+  const sendFailed = failedTitle === CONTACT_TEXT.failedTitle;
 
   // A successful send redirects back here without action data: empty the form for the next message.
   const wasSending = useRef(false);
@@ -158,7 +159,7 @@ function ContactForm() {
       {missingRequired || sendFailed ? (
         <div id={form.errorId} className="mb-4 sm:col-span-2">
           {sendFailed ? (
-            <FormNotice title={CONTACT_TEXT.failedTitle}>{CONTACT_TEXT.failedText}</FormNotice>
+            <FormNotice title={CONTACT_TEXT.failedTitle}>{failedText ?? CONTACT_TEXT.failedText}</FormNotice>
           ) : (
             <FormNotice title={CONTACT_TEXT.missingTitle}>{CONTACT_TEXT.missingText}</FormNotice>
           )}

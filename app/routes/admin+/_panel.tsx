@@ -93,9 +93,11 @@ export function ErrorBoundary() {
       ? ["Access denied", "Your role cannot open this part of the admin area."]
       : status === 404
         ? ["Not found", "This item does not exist or has been deleted."]
-        : status >= 400 && status < 500
-          ? ["Request not accepted", refusalText(error)]
-          : ["Something went wrong", "The admin panel could not load this page. Please try again in a moment."];
+        : status === 503
+          ? ["Saving is paused", serverMessage(error, "Changes cannot be saved right now. Please try again in a few minutes.")]
+          : status >= 400 && status < 500
+            ? ["Request not accepted", serverMessage(error, "What was sent could not be used. Please go back, reload the page and try again.")]
+            : ["Something went wrong", "The admin panel could not load this page. Please try again in a moment."];
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
@@ -107,8 +109,8 @@ export function ErrorBoundary() {
   );
 }
 
-/** What the server said about a refused request, or a plain reason when it said nothing readable. */
-function refusalText(error: unknown): string {
+/** What the server said about the failed request, or `fallback` when it said nothing readable. */
+function serverMessage(error: unknown, fallback: string): string {
   const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : undefined;
-  return message ?? "What was sent could not be used. Please go back, reload the page and try again.";
+  return message ?? fallback;
 }
