@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REGISTRATION_MESSAGES } from "../../app/schemas/event-registration";
-import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
+import { markdownTable } from "../../scripts/reliability-report";
 import { createStudent, studentCookie } from "./support/accounts";
 import { countRows, withSiteDatabase } from "./support/db";
 import { percentile, postForm, postJson, timed } from "./support/http";
 import { contactFields, insertEvent, registrationFields } from "./support/rows";
+import { reportWhenAllPass } from "./support/report-on-pass";
 import { BASE_PORT, startSite, type Site } from "./support/site";
 
 // Many people at once: the last seats of a webinar and a burst of contact
@@ -18,19 +19,18 @@ const CONTACT_POSTS = 1_000;
 let site: Site;
 const figures: (string | number)[][] = [];
 
+reportWhenAllPass("concurrency", () =>
+  `## Concurrency (\`tests/reliability/concurrency.test.ts\`)\n\nAll requests sent at once to one production server; half page form posts, half JSON API.\n\n${markdownTable(
+    ["Case", "Sent", "Accepted", "Refused as expected", "Rows stored", "p50 ms", "p99 ms", "Wall ms"],
+    figures,
+  )}`,
+);
+
 beforeAll(async () => {
   site = await startSite({ name: "concurrency", port: SITE_PORT });
 });
 afterAll(async () => {
   await site?.stop();
-  if (figures.length === 2)
-    writeReliabilitySection(
-      "concurrency",
-      `## Concurrency (\`tests/reliability/concurrency.test.ts\`)\n\nAll requests sent at once to one production server; half page form posts, half JSON API.\n\n${markdownTable(
-        ["Case", "Sent", "Accepted", "Refused as expected", "Rows stored", "p50 ms", "p99 ms", "Wall ms"],
-        figures,
-      )}`,
-    );
 });
 
 describe("a 50-seat event", () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
+import { markdownTable } from "../../scripts/reliability-report";
 import { withSiteDatabase } from "./support/db";
 import { get, postJson } from "./support/http";
 import { contactFields } from "./support/rows";
+import { reportWhenAllPass } from "./support/report-on-pass";
 import { BASE_PORT, startSite, type Site } from "./support/site";
 
 // `kill -9` in the middle of a write load: the process gets no chance to
@@ -17,19 +18,18 @@ const LOAD_BEFORE_KILL_MS = 1_500;
 let site: Site | undefined;
 const figures: (string | number)[][] = [];
 
+reportWhenAllPass("crash-recovery", () =>
+  `## Killed mid-write (\`tests/reliability/crash-recovery.test.ts\`)\n\n${WRITERS} clients post contact messages without pause; after ${LOAD_BEFORE_KILL_MS} ms the server gets SIGKILL, then restarts on the same file. SQLite runs in WAL mode with \`synchronous = FULL\` (decision 0010).\n\n${markdownTable(
+    ["Round", "Acknowledged (201)", "Acknowledged and stored", "Stored but unacknowledged (in flight)", "integrity_check", "Restart to healthy ms"],
+    figures,
+  )}`,
+);
+
 beforeAll(async () => {
   site = await startSite({ name: "crash-recovery", port: SITE_PORT });
 });
 afterAll(async () => {
   await site?.stop();
-  if (figures.length === ROUNDS)
-    writeReliabilitySection(
-      "crash-recovery",
-      `## Killed mid-write (\`tests/reliability/crash-recovery.test.ts\`)\n\n${WRITERS} clients post contact messages without pause; after ${LOAD_BEFORE_KILL_MS} ms the server gets SIGKILL, then restarts on the same file. SQLite runs in WAL mode with \`synchronous = FULL\` (decision 0010).\n\n${markdownTable(
-        ["Round", "Acknowledged (201)", "Acknowledged and stored", "Stored but unacknowledged (in flight)", "integrity_check", "Restart to healthy ms"],
-        figures,
-      )}`,
-    );
 });
 
 /** Posts without pause until the server goes away; returns the markers the server acknowledged. */

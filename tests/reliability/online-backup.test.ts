@@ -5,7 +5,8 @@ import { markdownTable, writeReliabilitySection } from "../../scripts/reliabilit
 import { withSiteDatabase } from "./support/db";
 import { get, postJson } from "./support/http";
 import { contactFields } from "./support/rows";
-import { BASE_PORT, childEnvironment, databasePathFor, removeDatabase, startSite, type Site } from "./support/site";
+import { childEnvironment } from "./support/processes";
+import { BASE_PORT, databasePathFor, removeDatabase, startSite, type Site } from "./support/site";
 
 // `npm run db:backup` while the site takes writes, then the README's restore:
 // copy the backup into place and start the site on it.

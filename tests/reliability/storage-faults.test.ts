@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "../../app/utils/storage-faults.server";
-import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
+import { markdownTable } from "../../scripts/reliability-report";
 import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
 import { contentFingerprint, withSiteDatabase } from "./support/db";
-import { get, postForm, postJson } from "./support/http";
+import { get, postForm, postJson, visibleText } from "./support/http";
 import { contactFields, insertEvent, registrationFields } from "./support/rows";
+import { reportWhenAllPass } from "./support/report-on-pass";
 import { BASE_PORT, startSite, type Site } from "./support/site";
 
 // A full disk and a database that cannot be written (read-only mount). The
@@ -18,16 +19,12 @@ const SITE_PORT = BASE_PORT + 20;
 const FAULTS = resolve("tests/reliability/fixtures/sqlite-faults.cjs");
 const figures: (string | number)[][] = [];
 
-afterAll(() => {
-  if (figures.length === 2)
-    writeReliabilitySection(
-      "storage-faults",
-      `## Disk full and read-only database (\`tests/reliability/storage-faults.test.ts\`)\n\nThe fault is switched on inside a running production server (SQLite's \`query_only\` for a read-only mount, \`max_page_count\` pinned to the file's size for a full disk). Writes answer 503 with "${STORAGE_UNAVAILABLE_MESSAGE}"\n\n${markdownTable(
-        ["Fault", "Writes refused with 503", "Reads answered 200", "Rows changed by refused writes", "Writes after the fault clears"],
-        figures,
-      )}`,
-    );
-});
+reportWhenAllPass("storage-faults", () =>
+  `## Disk full and read-only database (\`tests/reliability/storage-faults.test.ts\`)\n\nThe fault is switched on inside a running production server (SQLite's \`query_only\` for a read-only mount, \`max_page_count\` pinned to the file's size for a full disk). Writes answer 503 with "${STORAGE_UNAVAILABLE_MESSAGE}"\n\n${markdownTable(
+    ["Fault", "Writes refused with 503", "Reads answered 200", "Rows changed by refused writes", "Writes after the fault clears"],
+    figures,
+  )}`,
+);
 
 type Fixture = { site: Site; eventId: number; couponId: number; student: string; admin: string };
 
@@ -50,15 +47,6 @@ async function switchFault(site: Site, expected: string) {
     if (Date.now() > deadline) throw new Error(`The fault did not switch to ${expected}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The words a visitor sees: React's escapes undone, scripts (the hydration data repeats messages) left out. */
-async function pageText(response: Response) {
-  return (await response.text())
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
 }
 
 /** Every kind of write a visitor, a student or an admin makes; each must be refused with the 503. */
@@ -113,7 +101,7 @@ async function expectWritesRefused(fixture: Fixture, marker: string): Promise<nu
   const answers = [];
   for (const write of writes(fixture, marker)) {
     const response = await write.send();
-    const text = await pageText(response);
+    const text = await visibleText(response);
     answers.push({ name: write.name, status: response.status, clear: text.includes(STORAGE_UNAVAILABLE_MESSAGE), page: write.page });
   }
   expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: 503, clear: true })));
@@ -156,7 +144,7 @@ describe("a full disk", () => {
       const fields = { ...contactFields(marker), message: `${"Please call me about the SMC course. ".repeat(120)}${marker}` };
       const viaPage = attempt % 2 === 1;
       const response = viaPage ? await postForm(`${site.url}/contact`, fields) : await postJson(`${site.url}/api/contact`, fields);
-      const text = await pageText(response);
+      const text = await visibleText(response);
       if (response.status === 201 || response.status === 302) {
         expect(refusedMarkers).toEqual([]);
         acknowledged.push(marker);

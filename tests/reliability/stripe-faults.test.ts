@@ -1,10 +1,11 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, test } from "vitest";
 import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
-import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
+import { markdownTable } from "../../scripts/reliability-report";
 import { createStudent, studentCookie } from "./support/accounts";
 import { countRows, withSiteDatabase } from "./support/db";
-import { get, postForm, postJson, timed } from "./support/http";
+import { get, postForm, postJson, timed, visibleText } from "./support/http";
+import { reportWhenAllPass } from "./support/report-on-pass";
 import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
 
 // Stripe out of reach (nothing listening) or hanging (accepts the connection,
@@ -19,16 +20,12 @@ const HANGING_PORT = BASE_PORT + 36;
 const GIVE_UP_WITHIN_MS = 35_000;
 const figures: (string | number)[][] = [];
 
-afterAll(() => {
-  if (figures.length === 4)
-    writeReliabilitySection(
-      "stripe-faults",
-      `## Stripe unreachable or slow (\`tests/reliability/stripe-faults.test.ts\`)\n\nThe real Stripe SDK pointed at a closed port, then at a server that accepts connections and never answers. Card payment (JSON, the JavaScript path) and hosted checkout (the page form, the no-JavaScript path) were started at the same time as a visitor browsed.\n\n${markdownTable(
-        ["Stripe", "Path", "Answer", "Answered after ms", "Enrollments created", "Other visitors' page during the wait"],
-        figures,
-      )}`,
-    );
-});
+reportWhenAllPass("stripe-faults", () =>
+  `## Stripe unreachable or slow (\`tests/reliability/stripe-faults.test.ts\`)\n\nThe real Stripe SDK pointed at a closed port, then at a server that accepts connections and never answers. Card payment (JSON, the JavaScript path) and hosted checkout (the page form, the no-JavaScript path) were started at the same time as a visitor browsed.\n\n${markdownTable(
+    ["Stripe", "Path", "Answer", "Answered after ms", "Enrollments created", "Other visitors' page during the wait"],
+    figures,
+  )}`,
+);
 
 type Fixture = { site: Site; courseId: number; formId: number; cookie: string; userId: string };
 
@@ -61,15 +58,6 @@ function listen(server: Server, port: number) {
   return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
 }
 
-/** The words a visitor sees: React's escapes undone, scripts (the hydration data repeats messages) left out. */
-async function pageText(response: Response) {
-  return (await response.text())
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
-}
-
 /** Both checkout doors at once, and a visitor browsing while they wait on Stripe. */
 async function checkoutWhileBrowsing(fixture: Fixture, label: string) {
   const { site, courseId, formId, cookie } = fixture;
@@ -79,7 +67,7 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string) {
   });
   const hosted = timed(async () => {
     const response = await postForm(`${site.url}/checkout?index&courseId=${courseId}&form=${formId}`, { intent: "pay", terms: "on" }, cookie);
-    return { status: response.status, text: await pageText(response) };
+    return { status: response.status, text: await visibleText(response) };
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const browsing = await timed(async () => (await get(`${site.url}/courses/${courseId}`)).status);

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { BUILD_DIR, childEnvironment, RELIABILITY_SECRETS } from "./site";
+import { childEnvironment } from "./processes";
+import { BUILD_DIR, RELIABILITY_SECRETS } from "./site";
 
 /** One production build for every server the suite starts, made with the secrets configured. */
 export default function setup() {

@@ -37,3 +37,12 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
   const value = await work();
   return { value, ms: performance.now() - started };
 }
+
+/** The words a visitor sees: React's escapes undone, scripts (the hydration data repeats messages) left out. */
+export async function visibleText(response: Response): Promise<string> {
+  return (await response.text())
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+}

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { startProcess, type RunningProcess } from "./processes";
 
 // Production servers for the reliability suite: each test file starts its own
 // on its own port and database, exactly as `npm start` serves the site.
@@ -16,34 +16,21 @@ export const RELIABILITY_SECRETS = {
   CHAT_LLM_API_KEY: "reliability-chat-llm-api-key-2b6f",
 } as const;
 
-/** The environment of the test process minus vitest's own markers (vite.config.ts reads VITEST). */
-export function childEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith("VITEST")) delete env[key];
-  return env;
-}
-
 /** The first port; each file adds its own offset (see each file's SITE_PORT). */
 export const BASE_PORT = Number(process.env.RELIABILITY_PORT ?? 3700);
 export const BUILD_DIR = process.env.SITE_BUILD_DIR ?? "build";
 /** Per base port, so two runs of the suite on one machine never share a database. */
 const DATA_DIR = resolve(`tmp/reliability/${BASE_PORT}`);
 
-export type Site = {
+export type Site = RunningProcess & {
   url: string;
   port: number;
   database: string;
-  child: ChildProcess;
-  /** Everything the server printed so far. */
-  output(): string;
-  stop(): Promise<void>;
-  /** SIGKILL: no shutdown code runs, as when the machine loses the process. */
-  kill9(): Promise<void>;
   signal(name: NodeJS.Signals): void;
 };
 
 export type SiteOptions = {
-  /** Names the database file: tmp/reliability/<name>.db. */
+  /** Names the database file: tmp/reliability/<base port>/<name>.db. */
   name: string;
   port: number;
   env?: Record<string, string>;
@@ -82,11 +69,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   mkdirSync(DATA_DIR, { recursive: true });
   const database = options.database ?? databasePathFor(options.name);
   if (!options.keepDatabase) removeDatabase(database);
-  const args = ["--import", "tsx", ...(options.preload ? ["--require", options.preload] : []), "scripts/start.ts"];
-  // One node process (not the tsx CLI, which forks): signals reach the server itself.
-  const child = spawn(process.execPath, args, {
+  const url = `http://localhost:${options.port}`;
+  const server = await startProcess({
+    label: "The server",
+    args: [...(options.preload ? ["--require", options.preload] : []), "scripts/start.ts"],
     env: {
-      ...childEnvironment(),
       ...QUIET_ENV,
       NODE_ENV: "production",
       PORT: String(options.port),
@@ -98,47 +85,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       CHAT_LLM_API_KEY: RELIABILITY_SECRETS.CHAT_LLM_API_KEY,
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    readyUrl: `${url}/healthz`,
+    timeoutMs: 180_000,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://localhost:${options.port}`;
-
-  const site: Site = {
-    url,
-    port: options.port,
-    database,
-    child,
-    output: () => output,
-    signal: (name) => child.kill(name),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-    async kill9() {
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
-  await waitForHealth(url, child, () => output);
-  return site;
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The server exited before it answered:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`The server did not answer /healthz within 180 s:\n${output()}`);
+  return { ...server, url, port: options.port, database, signal: (name) => server.child.kill(name) };
 }
