@@ -13,7 +13,7 @@ import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
-import { describeDisabledFeatures, getEnv } from "./app/utils/env.server";
+import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { refuseRequest } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
@@ -44,7 +44,8 @@ export async function startServer() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
+  app.set("trust proxy", trustProxySetting(env));
   app.use(compression());
 
   app.use((req, res, next) => {

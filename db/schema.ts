@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -29,10 +30,18 @@ export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 // refunded: a second payment for a course the student already had, returned by
 // the server (docs/decisions/0006-checkout-and-payments.md).
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded"] as const;
+// charged_back: the bank took the money back after a dispute the institute lost.
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "charged_back"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ADMIN_ROLES = ["admin", "content_manager"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
+/** A card dispute (chargeback) on a paid order, as the payment provider reports it. */
+export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const OUTBOX_STATES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+export const USER_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
 export const users = sqliteTable(
   "users",
@@ -46,6 +55,10 @@ export const users = sqliteTable(
     profileImageUrl: text("profile_image_url"),
     // Null for accounts that only ever signed in through an OAuth provider.
     passwordHash: text("password_hash"),
+    // When the student proved they read mail at `email` (a link we sent, or a
+    // provider that asserted it); null until then. Linking a sign-in provider
+    // by email needs it (docs/decisions/0011-accounts-and-sign-in.md).
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
     isAdmin: flag("is_admin", false),
@@ -54,6 +67,44 @@ export const users = sqliteTable(
   },
   // The admin's users table, newest first with the id as tie-break, a page at a time.
   (t) => [index("users_created_at_idx").on(t.createdAt, t.id)],
+);
+
+/** A sign-in provider's account (OAuth2/OpenID `sub`) linked to one of ours. */
+export const userIdentities = sqliteTable(
+  "user_identities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_identities_provider_subject_uq").on(t.provider, t.subject),
+    index("user_identities_user_idx").on(t.userId),
+  ],
+);
+
+/** Single-use links mailed to a student (email verification, password reset); only the hash is kept. */
+export const userTokens = sqliteTable(
+  "user_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: USER_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The address the link was sent to (an email change is verified at the new one). */
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_tokens_user_purpose_idx").on(t.userId, t.purpose)],
 );
 
 export const sessions = sqliteTable(
@@ -212,9 +263,16 @@ export const enrollments = sqliteTable(
     enrollmentFormId: integer("enrollment_form_id").references(() => enrollmentForms.id, {
       onDelete: "set null",
     }),
+    // A pending order with a coupon holds one of its redemptions until then
+    // (docs/decisions/0012-coupon-redemption.md); null once released or used.
+    couponHeldUntil: integer("coupon_held_until", { mode: "timestamp_ms" }),
+    /** Money returned to the student so far (partial or full refunds). */
+    refundedPaise: integer("refunded_paise").notNull().default(0),
+    disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
   },
   (t) => [
     index("enrollments_user_idx").on(t.userId),
+    index("enrollments_coupon_hold_idx").on(t.couponId, t.paymentStatus),
     index("enrollments_course_status_idx").on(t.courseId, t.paymentStatus),
     index("enrollments_coupon_idx").on(t.couponId),
     index("enrollments_form_idx").on(t.enrollmentFormId),
@@ -342,6 +400,55 @@ export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   email: text("email").notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * Every signed webhook event already handled, by provider and the provider's
+ * event id: a redelivery finds its row and changes nothing.
+ */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Mail waiting to go out, written in the same transaction as its cause. With
+ * SMTP configured a worker sends it; without, it stays here for admins to read.
+ */
+export const outboxMessages = sqliteTable(
+  "outbox_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Which template made it (verify-email, account-exists…). */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** Kept from the first attempt, so a resend after a crash folds into the same thread. */
+    messageId: text("message_id").notNull().unique(),
+    state: text("state", { enum: OUTBOX_STATES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("outbox_messages_due_idx").on(t.state, t.nextAttemptAt),
+    index("outbox_messages_created_at_idx").on(t.createdAt),
+  ],
+);
 
 export const auditLog = sqliteTable(
   "audit_log",

@@ -29,7 +29,19 @@ const envSchema = z.object({
   STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
   // The first admin, created at start-up when there is none yet.
   ADMIN_ID: optional(z.string().trim().min(1).max(100)),
-  ADMIN_PASSWORD: optional(z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters")),
+  ADMIN_PASSWORD: optional(z.string().min(15, "ADMIN_PASSWORD must be at least 15 characters (use a passphrase)")),
+  // Who may tell us the client's address in X-Forwarded-For (rate limits and
+  // throttles key on it). Unset: nobody, the connection's own address counts.
+  // Set it only behind a proxy: a hop count ("1"), "loopback", or addresses/CIDRs.
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d+|loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/, "TRUST_PROXY must be a hop count, loopback, or a comma-separated list of addresses"),
+  ),
+  // Mail: an SMTP server to send through (smtp://user:pass@host:587); without it mail waits in the outbox.
+  SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
+  MAIL_FROM: optional(z.string().trim().min(3)),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
@@ -110,6 +122,12 @@ export function stripeConfig(
       : null,
     checkoutOrigin: api ? api.origin : "https://checkout.stripe.com",
   };
+}
+
+/** Express's "trust proxy" value for TRUST_PROXY: nothing trusted when it is unset. */
+export function trustProxySetting(env: Pick<Env, "TRUST_PROXY">): boolean | number | string {
+  if (!env.TRUST_PROXY) return false;
+  return /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
 }
 
 let generatedSecret: string | undefined;
