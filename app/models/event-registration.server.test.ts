@@ -107,6 +107,19 @@ describe("registerForEvent", () => {
     expect(rowsFor(past)).toHaveLength(0);
   });
 
+  test("a paid event gives no seat without a payment, free or full as it may be", () => {
+    const paid = addEvent(db, { pricePaise: 99_900, maxParticipants: 10 });
+    expect(registerForEvent({ eventId: paid, userId: userIds[0]!, ...details }, NOW)).toEqual({
+      ok: false,
+      reason: "needs-payment",
+    });
+    expect(rowsFor(paid)).toHaveLength(0);
+    expect(findRegistrationTarget(paid, userIds[0]!, NOW)?.state).toBe("needs-payment");
+    // Made free, the same event takes the registration.
+    db.update(events).set({ pricePaise: 0 }).where(eq(events.id, paid)).run();
+    expect(registerForEvent({ eventId: paid, userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
+  });
+
   test("inactive and unknown events are not found", () => {
     const inactive = addEvent(db, { isActive: false });
     expect(registerForEvent({ eventId: inactive, userId: userIds[0]!, ...details }, NOW)).toEqual({

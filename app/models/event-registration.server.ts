@@ -5,7 +5,7 @@ import { parseId } from "~/utils/validation";
 import { countRegistrations, seatsLeftOf } from "./event.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
-export type RegistrationRefusal = "not-found" | "closed" | "full" | "duplicate";
+export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate";
 
 export type RegistrationResult =
   | { ok: true; registrationId: number; eventTitle: string }
@@ -31,6 +31,11 @@ export type NewRegistration = {
  *
  * Unknown and inactive events are both "not-found"; an event whose start time
  * has passed is "closed"; `maxParticipants` null means unlimited seats.
+ *
+ * A paid event is "needs-payment": its seats go only to students who paid,
+ * and there is no online payment for events yet, so none is given away here.
+ * The price is read in the same transaction as the insert, so an event
+ * repriced meanwhile is judged by its price at that moment.
  */
 export function registerForEvent(registration: NewRegistration, now = new Date()): RegistrationResult {
   const eventId = typeof registration.eventId === "number" ? registration.eventId : parseId(registration.eventId);
@@ -40,12 +45,18 @@ export function registerForEvent(registration: NewRegistration, now = new Date()
     return db.transaction(
       (tx): RegistrationResult => {
         const event = tx
-          .select({ title: events.title, eventDate: events.eventDate, maxParticipants: events.maxParticipants })
+          .select({
+            title: events.title,
+            eventDate: events.eventDate,
+            maxParticipants: events.maxParticipants,
+            pricePaise: events.pricePaise,
+          })
           .from(events)
           .where(and(eq(events.id, eventId), eq(events.isActive, true)))
           .get();
         if (!event) return { ok: false, reason: "not-found" };
         if (event.eventDate.getTime() < now.getTime()) return { ok: false, reason: "closed" };
+        if (event.pricePaise > 0) return { ok: false, reason: "needs-payment" };
 
         const existing = tx
           .select({ id: eventRegistrations.id })
@@ -86,7 +97,7 @@ export function registerForEvent(registration: NewRegistration, now = new Date()
   }
 }
 
-export type RegistrationState = "open" | "closed" | "full" | "registered";
+export type RegistrationState = "open" | "closed" | "needs-payment" | "full" | "registered";
 
 export type RegistrationTarget = {
   id: number;
@@ -115,6 +126,7 @@ export function findRegistrationTarget(
       eventDate: events.eventDate,
       durationMinutes: events.durationMinutes,
       maxParticipants: events.maxParticipants,
+      pricePaise: events.pricePaise,
     })
     .from(events)
     .where(and(eq(events.id, id), eq(events.isActive, true)))
@@ -130,10 +142,13 @@ export function findRegistrationTarget(
     ? "registered"
     : event.eventDate.getTime() < now.getTime()
       ? "closed"
-      : seatsLeft === 0
-        ? "full"
-        : "open";
-  return { ...event, seatsLeft, state };
+      : event.pricePaise > 0
+        ? "needs-payment"
+        : seatsLeft === 0
+          ? "full"
+          : "open";
+  const { pricePaise: _price, ...shown } = event;
+  return { ...shown, seatsLeft, state };
 }
 
 export type EventRegistrationListItem = {

@@ -16,6 +16,8 @@ export const REGISTRATION_MESSAGES = {
   full: "This event is full.",
   duplicate: "You are already registered for this event.",
   closed: "Registration for this event has closed.",
+  needsPayment:
+    "This is a paid event, and seats are booked with payment. Online payment for events is not available yet: message us on WhatsApp and we will book your seat.",
   notFound: "Event not found",
   failedTitle: "Registration Failed",
   failedText: "There was an error registering for the event. Please try again.",

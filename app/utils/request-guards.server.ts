@@ -56,3 +56,18 @@ export function refuseRequest(
   if (Number(length ?? 0) > limits.maxBodyBytes) return { status: 413, message: BODY_TOO_LARGE_MESSAGE };
   return null;
 }
+
+export const CROSS_SITE_READ_MESSAGE =
+  "This link was opened from another website, so nothing was made. Open it from the admin panel instead.";
+
+/**
+ * A GET that creates something (a file, a row) must not run when another
+ * site sent the visitor's browser here: SameSite=Lax cookies travel with
+ * top-level navigations, so the admin's session would come along. Browsers
+ * say where a request comes from in Sec-Fetch-Site; clients that are not
+ * browsers send none and pass.
+ */
+export function isCrossSiteRead(request: Pick<Request, "headers">): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
+}

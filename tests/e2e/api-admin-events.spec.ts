@@ -275,10 +275,11 @@ test.describe("GET /api/events/:id/registrations", () => {
 });
 
 test.describe("POST /api/events/:id/register beside the admin routes", () => {
-  test("a student still registers for an event an admin created through the API", async ({ context, student, baseURL }) => {
+  test("a student still registers for a free event an admin created through the API", async ({ context, student, baseURL }) => {
     const { client } = await adminApiClient(baseURL ?? "");
+    const eventDate = new Date(Date.now() + 3 * DAY_MS).toISOString();
     const created = await jsonOf(
-      await client.post("/api/events", { data: { ...body(uniqueTitle("Open to students")), eventDate: new Date(Date.now() + 3 * DAY_MS).toISOString() } }),
+      await client.post("/api/events", { data: { ...body(uniqueTitle("Open to students")), price: 0, eventDate } }),
       201,
     );
     const registered = await jsonOf(
@@ -290,6 +291,17 @@ test.describe("POST /api/events/:id/register beside the admin routes", () => {
     expect(registered.message).toBe(`Registration Successful! You are registered for ${created.title}.`);
     expect(await jsonOf(await client.get(`/api/events/${created.id}/registrations`), 200)).toHaveLength(1);
     expect((await context.request.get(`/api/events/${created.id}/register`)).status()).toBe(405);
+
+    // A paid event's seats are booked with a payment, which events do not take online yet.
+    const paid = await jsonOf(await client.post("/api/events", { data: { ...body(uniqueTitle("Paid seats")), eventDate } }), 201);
+    const refused = await jsonOf(
+      await context.request.post(`/api/events/${paid.id}/register`, {
+        data: { name: "Priya Sharma", email: student.email, phone: "+91 98765 43210" },
+      }),
+      402,
+    );
+    expect(refused.message).toMatch(/^This is a paid event, and seats are booked with payment\./);
+    expect(await jsonOf(await client.get(`/api/events/${paid.id}/registrations`), 200)).toEqual([]);
     await client.dispose();
   });
 });

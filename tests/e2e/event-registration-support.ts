@@ -6,19 +6,28 @@ import { type Student, test as base, withDatabase } from "./fixtures";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type ApiEvent = { id: number; title: string; eventType: string; eventDate: string; maxParticipants: number | null };
+export type ApiEvent = {
+  id: number;
+  title: string;
+  eventType: string;
+  eventDate: string;
+  maxParticipants: number | null;
+  price: string;
+};
 export type StoredRegistration = { id: number; user_id: string; name: string; email: string; phone: string };
 export type TestEvent = { id: number; title: string };
-type EventOptions = { maxParticipants?: number | null; startsIn?: number; isActive?: boolean };
+type EventOptions = { maxParticipants?: number | null; startsIn?: number; isActive?: boolean; pricePaise?: number };
 
 
-/** Active seed events (db/seed.ts) that start a day or more from now with no seat limit. */
+/** Free active seed events (db/seed.ts) that start a day or more from now with no seat limit. */
 export async function openSeedEvents(request: APIRequestContext): Promise<ApiEvent[]> {
   const response = await request.get("/api/events");
   expect(response.status()).toBe(200);
   const events: ApiEvent[] = await response.json();
-  const open = events.filter((event) => Date.parse(event.eventDate) > Date.now() + DAY_MS && event.maxParticipants === null);
-  expect(open.length, "the seed has an upcoming event without a seat limit").toBeGreaterThan(0);
+  const open = events.filter(
+    (event) => Date.parse(event.eventDate) > Date.now() + DAY_MS && event.maxParticipants === null && Number(event.price) === 0,
+  );
+  expect(open.length, "the seed has a free upcoming event without a seat limit").toBeGreaterThan(0);
   return open;
 }
 
@@ -89,9 +98,10 @@ export const test = base.extend<{ makeEvent: (label: string, options?: EventOpti
           database
             .prepare(
               `INSERT INTO events (title, description, event_type, event_date, duration_minutes, max_participants, price_paise, is_active)
-               VALUES (?, 'An event made by the registration tests.', 'webinar', ?, 60, ?, 0, ?)`,
+               VALUES (?, 'An event made by the registration tests.', 'webinar', ?, 60, ?, ?, ?)`,
             )
-            .run(title, startsAt, options.maxParticipants ?? null, options.isActive === false ? 0 : 1).lastInsertRowid,
+            .run(title, startsAt, options.maxParticipants ?? null, options.pricePaise ?? 0, options.isActive === false ? 0 : 1)
+            .lastInsertRowid,
         ),
       );
       made.push(id);

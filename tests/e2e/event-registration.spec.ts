@@ -155,6 +155,29 @@ inBothModes((mode) => {
       expect(storedRegistrations(full.id, student.id)).toEqual([]);
     });
 
+    test("a paid event is booked with payment: the dialog says so, offers WhatsApp, and a forced post stores nothing", async ({
+      page,
+      student,
+      makeEvent,
+    }) => {
+      const paid = makeEvent("Paid", { pricePaise: 99_900, maxParticipants: 30 });
+      const form = await openDialog(page, mode, paid.id);
+      await expect(form.dialog).toContainText("This is a paid event, and seats are booked with payment.");
+      await expect(form.register).toHaveCount(0);
+      const whatsapp = form.dialog.getByRole("link", { name: "Book on WhatsApp" });
+      await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+      expect(decodeURIComponent((await whatsapp.getAttribute("href")) ?? "")).toContain(paid.title);
+      await expectNoA11yViolations(page);
+
+      // The form is not offered, but a post made anyway is refused by the server.
+      const forced = await page.request.post(`/events/${paid.id}/register`, {
+        form: { name: "Priya Sharma", email: student.email, phone: "9876543210" },
+        headers: { Origin: new URL(page.url()).origin },
+      });
+      expect(forced.status()).toBe(402);
+      expect(storedRegistrations(paid.id)).toEqual([]);
+    });
+
     test("past events refuse registration", async ({ page, request, student, makeEvent }) => {
       const past = await pastSeedEvent(request);
       let form = await openDialog(page, mode, past.id);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE } from "../../app/utils/request-guards.server";
+import { CROSS_SITE_MESSAGE, CROSS_SITE_READ_MESSAGE } from "../../app/utils/request-guards.server";
 import { ADMIN_SESSION_COOKIE } from "../../app/utils/session-cookie";
 import { markdownTable } from "../../scripts/reliability-report";
 import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
@@ -51,7 +51,7 @@ const PLAUSIBLE_FIELDS = {
 let site: Site;
 let sessionCookies: string;
 let sharedFile: { id: number; token: string };
-const tally = { routes: 0, requests: 0 };
+const tally = { routes: 0, requests: 0, reads: 0 };
 
 function valueFor(route: ActionRoute, previous: string, param: string): string {
   const ids = withSiteDatabase(site.database, (db) => {
@@ -156,6 +156,29 @@ describe("cross-site posts are refused on every route that writes", () => {
   }
 });
 
+describe("a GET that makes a file is refused when another site sent the browser", () => {
+  // The spec's export endpoint is a GET that writes a workbook and a share link.
+  const exportPath = "/api/admin/export/all-data";
+
+  it(`${exportPath}: cross-site and same-site navigations → 403, no file; HEAD → 405, no file; from this site → 200`, async () => {
+    const files = () => countRows(site.database, "shared_files");
+    const before = files();
+    for (const fetchSite of ["cross-site", "same-site"]) {
+      const response = await fetch(`${site.url}${exportPath}`, { headers: { Cookie: sessionCookies, "Sec-Fetch-Site": fetchSite } });
+      expect(response.status, fetchSite).toBe(403);
+      expect(await response.json()).toEqual({ message: CROSS_SITE_READ_MESSAGE });
+      tally.reads += 1;
+    }
+    const head = await fetch(`${site.url}${exportPath}`, { method: "HEAD", headers: { Cookie: sessionCookies } });
+    expect(head.status).toBe(405);
+    expect(files()).toBe(before);
+    const own = await fetch(`${site.url}${exportPath}`, { headers: { Cookie: sessionCookies, "Sec-Fetch-Site": "same-origin" } });
+    expect(own.status).toBe(200);
+    await own.arrayBuffer();
+    expect(files()).toBe(before + 1);
+  });
+});
+
 describe("the same posts from this site still work (one per route family)", () => {
   it("the contact form (visitor, page form) → 302 and the message is stored", async () => {
     const before = countRows(site.database, "contact_messages");
@@ -216,6 +239,11 @@ describe("a real browser on another site", () => {
       "/coupon.html": { action: `${site.url}/admin/coupons/new`, fields: { code: "BROWSERXSITE", percentOff: "50", isActive: "on" } },
     };
     otherSite = createServer((request, response) => {
+      if (request.url === "/export.html") {
+        // A plain navigation: SameSite=Lax cookies go with it.
+        response.writeHead(200, { "Content-Type": "text/html" });
+        return response.end(`<!DOCTYPE html><title>Win a prize</title><script>location.href = ${JSON.stringify(`${site.url}/api/admin/export/all-data`)}</script>`);
+      }
       const form = forms[request.url ?? ""];
       if (!form) return response.writeHead(404).end();
       const inputs = Object.entries(form.fields)
@@ -254,6 +282,16 @@ describe("a real browser on another site", () => {
         tally.requests += 1;
       }
       expect(countRows(site.database, "coupons", "code = ?", "BROWSERXSITE")).toBe(0);
+
+      const filesBefore = countRows(site.database, "shared_files");
+      const exportUrl = `${site.url}/api/admin/export/all-data`;
+      const answer = page.waitForResponse((response) => response.url() === exportUrl);
+      await page.goto(`${otherOrigin}/export.html`);
+      const response = await answer;
+      expect(response.status()).toBe(403);
+      expect(response.request().headers()["sec-fetch-site"]).toBe("cross-site");
+      expect(countRows(site.database, "shared_files")).toBe(filesBefore);
+      tally.reads += 1;
     } finally {
       await browser.close();
     }
@@ -262,5 +300,5 @@ describe("a real browser on another site", () => {
 
 reportWhenAllPass("cross-site", () => {
   const variants = Object.keys(CROSS_SITE_HEADERS).map((label) => [label, "403 + refusal message"]);
-  return `## Cross-site posts\n\n\`tests/reliability/cross-site-posts.test.ts\`: ${tally.routes} routes with an action (found by walking app/routes), each posted to with the headers below, signed out and with a student and an admin session (JSON endpoints also with PUT, PATCH and DELETE): ${tally.requests} refused requests, each answered 403 with the refusal message and no cookie, with the database byte-for-byte unchanged after each route. Same-origin controls (contact form and API, Add Coupon, admin API login, log-out) still succeed, and a real Chromium on another site auto-submitting to /contact and to Add Coupon with an admin signed in saw the refusal page and stored nothing.\n\n${markdownTable(["Cross-site headers", "Answer"], variants)}`;
+  return `## Cross-site posts\n\n\`tests/reliability/cross-site-posts.test.ts\`: ${tally.routes} routes with an action (found by walking app/routes), each posted to with the headers below, signed out and with a student and an admin session (JSON endpoints also with PUT, PATCH and DELETE): ${tally.requests} refused requests, each answered 403 with the refusal message and no cookie, with the database byte-for-byte unchanged after each route. Same-origin controls (contact form and API, Add Coupon, admin API login, log-out) still succeed, and a real Chromium on another site auto-submitting to /contact and to Add Coupon with an admin signed in saw the refusal page and stored nothing.\n\nThe one GET that makes something, the spec's export endpoint (a workbook and a share link), was sent ${tally.reads} times as a browser sent by another site would (Sec-Fetch-Site cross-site and same-site, and a real Chromium navigating there from another origin with an admin's cookie): each got 403 and no file was made. Before, the same navigation exported every student's data into a new shared file. HEAD (which ran a whole export for nobody) is 405; the admin's own request still downloads.\n\n${markdownTable(["Cross-site headers", "Answer"], variants)}`;
 });

@@ -4,10 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
+import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import {
   findRegistrationTarget,
   registerForEvent,
+  type RegistrationRefusal,
   type RegistrationResult,
   type RegistrationState,
 } from "~/models/event-registration.server";
@@ -57,6 +59,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: user.email,
     },
     backTo: eventsListPath(request),
+    whatsapp:
+      event.state === "needs-payment"
+        ? whatsappLink(`${WHATSAPP_MESSAGES.eventRegistration} (${event.title}, ${formatShortDate(event.eventDate)})`)
+        : null,
   };
 }
 
@@ -91,17 +97,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (outcome.reason === "not-found") throw notFound();
-  return data({ result: submission.reply({ formErrors: [REGISTRATION_MESSAGES[outcome.reason]] }) }, { status: 409 });
+  const status = outcome.reason === "needs-payment" ? 402 : 409;
+  return data({ result: submission.reply({ formErrors: [REFUSAL_MESSAGES[outcome.reason]] }) }, { status });
 }
 
-const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
-  registered: REGISTRATION_MESSAGES.duplicate,
+const REFUSAL_MESSAGES: Record<Exclude<RegistrationRefusal, "not-found">, string> = {
+  duplicate: REGISTRATION_MESSAGES.duplicate,
   full: REGISTRATION_MESSAGES.full,
   closed: REGISTRATION_MESSAGES.closed,
+  "needs-payment": REGISTRATION_MESSAGES.needsPayment,
+};
+
+const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
+  ...REFUSAL_MESSAGES,
+  registered: REGISTRATION_MESSAGES.duplicate,
 };
 
 export default function RegisterForEventDialog() {
-  const { event, defaults, backTo } = useLoaderData<typeof loader>();
+  const { event, defaults, backTo, whatsapp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const navigate = useNavigate();
@@ -140,10 +153,15 @@ export default function RegisterForEventDialog() {
           >
             {stateMessage}
           </p>
-          <div className="mt-6 flex justify-end">
-            <Link to={backTo} preventScrollReset className={buttonClass("primary")}>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to={backTo} preventScrollReset className={buttonClass(whatsapp ? "outline" : "primary")}>
               Back to Events
             </Link>
+            {whatsapp ? (
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
+                Book on WhatsApp
+              </a>
+            ) : null}
           </div>
         </>
       ) : (

@@ -21,8 +21,8 @@ afterAll(async () => {
   await rm(exportsDirectory(), { recursive: true, force: true });
 });
 
-const call = (dataset: string) =>
-  loader({ request: new Request(`http://localhost/api/admin/export/${dataset}`), params: { dataset }, context: {} });
+const call = (dataset: string, init: RequestInit = {}) =>
+  loader({ request: new Request(`http://localhost/api/admin/export/${dataset}`, init), params: { dataset }, context: {} });
 
 describe("GET /api/admin/export/:dataset when the export fails", () => {
   test("logs 'Export failed' with the detail and answers 500 with a plain message", async () => {
@@ -39,5 +39,23 @@ describe("GET /api/admin/export/:dataset when the export fails", () => {
     const response = await call("passwords");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: expect.stringContaining("Unknown export") });
+  });
+});
+
+describe("GET /api/admin/export/:dataset makes a file only when asked from this site", () => {
+  test("a browser sent here by another site (a link, a redirect) gets 403 and nothing is made", async () => {
+    for (const fetchSite of ["cross-site", "same-site"]) {
+      const response = await call("users", { headers: { "Sec-Fetch-Site": fetchSite } });
+      expect(response.status, fetchSite).toBe(403);
+      expect(await response.json()).toEqual({ message: expect.stringContaining("opened from another website") });
+    }
+    expect(listSharedFiles()).toEqual([]);
+  });
+
+  test("HEAD is 405: it would make a file nobody receives", async () => {
+    const response = await call("users", { method: "HEAD" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET");
+    expect(listSharedFiles()).toEqual([]);
   });
 });

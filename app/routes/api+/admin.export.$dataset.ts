@@ -4,6 +4,7 @@ import { exportAsDownload } from "~/services/exports.server";
 import { requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
+import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards.server";
 
 /**
  * GET /api/admin/export/:dataset (admin only, area users; admin spec §7):
@@ -13,12 +14,17 @@ import { apiError, methodNotAllowed } from "~/utils/api.server";
  * and answers with the file: Content-Disposition carries the filename,
  * X-Shared-Link the share path (/shared/<token>). 401/403 · 404 `{ message }`
  * for an unknown dataset · 500 `{ message }` when the export fails (logged as
- * 'Export failed' with the detail) · 405 for other methods.
+ * 'Export failed' with the detail) · 405 for other methods, HEAD included (it
+ * would make a file nobody receives) · 403 when a browser was sent here from
+ * another site (an export is a file and a share link: it is made only when the
+ * admin asks from this site; the panel's own button is a POST).
  */
 export const EXPORT_FAILED_MESSAGE = "Export failed. Please try again.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request, "users");
+  if (request.method === "HEAD") return methodNotAllowed(["GET"]);
+  if (isCrossSiteRead(request)) return apiError(403, CROSS_SITE_READ_MESSAGE);
   const dataset = params.dataset;
   if (!isExportDataset(dataset))
     return apiError(404, "Unknown export. Choose users, registrations, enrollments, enrollment-forms or all-data.");
