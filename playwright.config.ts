@@ -112,6 +112,9 @@ export default defineConfig({
           DATABASE_URL: database,
           NODE_ENV: "production",
           SESSION_SECRET: E2E_SESSION_SECRET,
+          // The tests stand in for a reverse proxy on loopback: X-Forwarded-For names
+          // the visitor, so one test can be many visitors (per-address limits).
+          TRUST_PROXY: "loopback",
           ...(port === PORT
             ? { ...OAUTH_ENV, ...STRIPE_ENV }
             : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),

@@ -289,7 +289,7 @@ describe("a real browser on another site", () => {
       await page.goto(`${otherOrigin}/export.html`);
       const response = await answer;
       expect(response.status()).toBe(403);
-      expect(response.request().headers()["sec-fetch-site"]).toBe("cross-site");
+      expect((await response.request().allHeaders())["sec-fetch-site"]).toBe("cross-site");
       expect(countRows(site.database, "shared_files")).toBe(filesBefore);
       tally.reads += 1;
     } finally {

@@ -57,6 +57,8 @@ beforeAll(async () => {
     name: `fuzz-${SITE_PORT}`,
     port: SITE_PORT,
     env: {
+      // Stands in for a proxy on loopback, so each request can come from its own address (nextAddress).
+      TRUST_PROXY: "loopback",
       CHAT_RATE_LIMIT_PER_MINUTE: "1000000",
       STRIPE_SECRET_KEY: RELIABILITY_SECRETS.STRIPE_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: "pk_test_reliability_fuzz",
