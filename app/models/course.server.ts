@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { courses, enrollmentForms, enrollments, type CourseLevel } from "../../db/schema";
+import { courses, enrollmentForms, enrollments, type AdminRole, type CourseLevel } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { paiseToDecimalString } from "~/utils/money";
+import { pricingToWrite } from "~/utils/permissions";
 import { escapeLike, parseId } from "~/utils/validation";
 
 export type Course = typeof courses.$inferSelect;
@@ -138,12 +139,17 @@ export function listActiveCourseIds(): { id: number; updatedAt: Date }[] {
 
 // ---- The admin's Courses tab (admin spec §2, §5) ----
 
+/** What students pay, and whether they can buy it at all: the admin's (the "pricing" permission). */
+export type CoursePricing = Pick<Course, "pricePaise" | "originalPricePaise" | "isActive">;
+
+/** A course a content manager creates: free and not on sale until an admin prices it and puts it on sale. */
+export const NEW_COURSE_PRICING: CoursePricing = { pricePaise: 0, originalPricePaise: null, isActive: false };
+
+/** The course's content, and the pricing fields posted (a field left out keeps the stored value). */
 export type CourseInput = {
   title: string;
   shortDescription: string;
   description: string;
-  pricePaise: number;
-  originalPricePaise?: number | undefined;
   duration: string;
   level: CourseLevel;
   imageUrl?: string | undefined;
@@ -151,8 +157,7 @@ export type CourseInput = {
   brochurePdfUrl?: string | undefined;
   syllabus?: string | undefined;
   features: string[];
-  isActive: boolean;
-};
+} & Partial<CoursePricing>;
 
 /** Every course, active or not, title order; narrowed by a search of title and descriptions. */
 export function listCoursesForAdmin(search = ""): Course[] {
@@ -166,13 +171,11 @@ export function findCourse(id: number | string): Course | null {
   return db.select().from(courses).where(eq(courses.id, numericId)).get() ?? null;
 }
 
-function courseColumns(input: CourseInput) {
+function contentColumns(input: CourseInput) {
   return {
     title: input.title,
     shortDescription: input.shortDescription,
     description: input.description,
-    pricePaise: input.pricePaise,
-    originalPricePaise: input.originalPricePaise ?? null,
     duration: input.duration,
     level: input.level,
     imageUrl: input.imageUrl ?? null,
@@ -180,23 +183,55 @@ function courseColumns(input: CourseInput) {
     brochurePdfUrl: input.brochurePdfUrl ?? null,
     syllabus: input.syllabus ?? null,
     features: input.features,
-    isActive: input.isActive,
   };
 }
 
-export function createCourse(input: CourseInput): Course {
-  return db.insert(courses).values(courseColumns(input)).returning().get();
-}
+const postedPricing = ({ pricePaise, originalPricePaise, isActive }: CourseInput): Partial<CoursePricing> => ({
+  pricePaise,
+  originalPricePaise,
+  isActive,
+});
 
-/** The updated course, or null when there is no such course. */
-export function updateCourse(id: number, input: CourseInput): Course | null {
-  return (
-    db
-      .update(courses)
-      .set({ ...courseColumns(input), updatedAt: new Date() })
-      .where(eq(courses.id, id))
-      .returning()
-      .get() ?? null
+export type CourseSave =
+  | { ok: true; course: Course }
+  | { ok: false; reason: "not-found" }
+  /** A role without "pricing" posted a price, original price or on-sale flag other than the stored one. */
+  | { ok: false; reason: "pricing-is-admins" };
+
+/**
+ * Creates (no `id`) or updates a course as `role` may. Pricing fields left out
+ * keep the stored values (a new course: `NEW_COURSE_PRICING`). A role without
+ * "pricing" may send them back unchanged but never change them, and its update
+ * leaves the pricing columns out of the SET, so an admin repricing at the same
+ * moment is never undone. Checked in the write's own transaction.
+ */
+export function saveCourse(role: AdminRole, input: CourseInput, id?: number): CourseSave {
+  return db.transaction(
+    (tx): CourseSave => {
+      const stored =
+        id === undefined
+          ? NEW_COURSE_PRICING
+          : tx
+              .select({ pricePaise: courses.pricePaise, originalPricePaise: courses.originalPricePaise, isActive: courses.isActive })
+              .from(courses)
+              .where(eq(courses.id, id))
+              .get();
+      if (!stored) return { ok: false, reason: "not-found" };
+      const pricing = pricingToWrite(role, postedPricing(input), stored);
+      if (!pricing) return { ok: false, reason: "pricing-is-admins" };
+      if (id === undefined) {
+        const course = tx.insert(courses).values({ ...contentColumns(input), ...stored, ...pricing }).returning().get();
+        return { ok: true, course };
+      }
+      const course = tx
+        .update(courses)
+        .set({ ...contentColumns(input), ...pricing, updatedAt: new Date() })
+        .where(eq(courses.id, id))
+        .returning()
+        .get();
+      return course ? { ok: true, course } : { ok: false, reason: "not-found" };
+    },
+    { behavior: "immediate" },
   );
 }
 

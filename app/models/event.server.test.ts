@@ -5,7 +5,6 @@ import type { AdminEventInput } from "~/schemas/admin-event";
 import { db } from "~/utils/db.server";
 import { listRegistrationsForEvent } from "./event-registration.server";
 import {
-  createEvent,
   deactivateEvent,
   deleteEvent,
   eventStats,
@@ -17,8 +16,8 @@ import {
   listAllEvents,
   listEventsForAdmin,
   listUpcomingEvents,
+  saveEvent,
   toEventJson,
-  updateEvent,
 } from "./event.server";
 
 // 2026-03-10 12:00 IST. One month ahead on the Indian calendar is 2026-04-10 12:00 IST.
@@ -192,11 +191,18 @@ describe("admin: create, update, deactivate, delete", () => {
     isActive: true,
   };
 
+  /** An event an admin saved (the test fails here if the save did not succeed). */
+  function createEvent(event: AdminEventInput, now = NOW) {
+    const saved = saveEvent("admin", event, undefined, now);
+    if (!saved.ok) throw new Error(`not saved: ${saved.reason}`);
+    return saved.event;
+  }
+
   beforeEach(() => {
     db.delete(eventRegistrations).run();
   });
 
-  test("createEvent stores every field and stamps the times", () => {
+  test("an admin's new event stores every field and stamps the times", () => {
     const created = createEvent({ ...input, maxParticipants: 30, pricePaise: 49900, registrationUrl: "https://example.com/r" }, NOW);
     expect(findEventForAdmin(created.id)).toEqual({
       ...input,
@@ -209,14 +215,45 @@ describe("admin: create, update, deactivate, delete", () => {
     });
   });
 
-  test("updateEvent replaces the fields; unknown ids are not-found", () => {
+  test("an admin's save replaces the fields, the price included; unknown ids are not-found", () => {
     const created = createEvent(input, NOW);
     const later = new Date(NOW.getTime() + HOUR);
-    const result = updateEvent(String(created.id), { ...input, title: "Renamed", eventType: "workshop", isActive: false }, later);
-    expect(result).toMatchObject({ ok: true, event: { id: created.id, title: "Renamed", eventType: "workshop", isActive: false } });
+    const result = saveEvent("admin", { ...input, title: "Renamed", eventType: "workshop", isActive: false, pricePaise: 99_900 }, String(created.id), later);
+    expect(result).toMatchObject({ ok: true, event: { id: created.id, title: "Renamed", eventType: "workshop", isActive: false, pricePaise: 99_900 } });
     expect(findEventForAdmin(created.id)).toMatchObject({ title: "Renamed", createdAt: NOW, updatedAt: later });
-    expect(updateEvent(99999, input)).toEqual({ ok: false, reason: "not-found" });
-    expect(updateEvent("x", input)).toEqual({ ok: false, reason: "not-found" });
+    expect(saveEvent("admin", input, 99999)).toEqual({ ok: false, reason: "not-found" });
+    expect(saveEvent("admin", input, "x")).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  test("a content manager's save changes the content and never the price", () => {
+    const priced = createEvent({ ...input, pricePaise: 49_900 });
+    const { pricePaise: _leftOut, ...content } = input;
+    expect(saveEvent("content_manager", { ...content, title: "Retitled", isActive: false }, priced.id)).toMatchObject({
+      ok: true,
+      event: { title: "Retitled", isActive: false, pricePaise: 49_900 },
+    });
+    // Sent back unchanged, the price is accepted (and still not written); any other price is refused and nothing is saved.
+    expect(saveEvent("content_manager", { ...input, title: "Same price", pricePaise: 49_900 }, priced.id)).toMatchObject({ ok: true });
+    expect(saveEvent("content_manager", { ...input, title: "Cheaper", pricePaise: 0 }, priced.id)).toEqual({ ok: false, reason: "pricing-is-admins" });
+    expect(findEventForAdmin(priced.id)).toMatchObject({ title: "Same price", pricePaise: 49_900 });
+
+    // A new event of theirs is free; asking for a price is refused.
+    expect(saveEvent("content_manager", content)).toMatchObject({ ok: true, event: { pricePaise: 0 } });
+    expect(saveEvent("content_manager", { ...input, pricePaise: 100 })).toEqual({ ok: false, reason: "pricing-is-admins" });
+  });
+
+  test("a content manager's update leaves the price column out of the SET, so an admin's reprice at that moment stands", () => {
+    const priced = createEvent({ ...input, pricePaise: 49_900 });
+    // SQLite fires an "UPDATE OF price_paise" trigger whenever the column is in the SET list, even with the same value.
+    db.$client.exec(
+      "CREATE TEMP TRIGGER price_written BEFORE UPDATE OF price_paise ON events BEGIN SELECT RAISE(ABORT, 'price_paise written'); END",
+    );
+    try {
+      expect(saveEvent("content_manager", { ...input, title: "Content only", pricePaise: 49_900 }, priced.id)).toMatchObject({ ok: true });
+      expect(() => saveEvent("admin", { ...input, pricePaise: 49_900 }, priced.id)).toThrow("price_paise written");
+    } finally {
+      db.$client.exec("DROP TRIGGER price_written");
+    }
   });
 
   test("deleteEvent removes an event nobody registered for", () => {

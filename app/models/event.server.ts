@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { eventRegistrations, events, EVENT_TYPES, type EventType } from "../../db/schema";
+import { eventRegistrations, events, EVENT_TYPES, type AdminRole, type EventType } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { timeWindowBounds, type EventTimeWindow } from "~/utils/dates";
 import type { AdminEventInput } from "~/schemas/admin-event";
 import { paiseToDecimalString } from "~/utils/money";
+import { pricingToWrite } from "~/utils/permissions";
 import { escapeLike, parseId } from "~/utils/validation";
 
 export type SiteEvent = typeof events.$inferSelect;
@@ -206,27 +207,50 @@ export function findEventForDelete(
   );
 }
 
-export function createEvent(input: AdminEventInput, now = new Date()): SiteEvent {
-  return db
-    .insert(events)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning()
-    .get();
-}
+/** What students pay for an event: the admin's (the "pricing" permission); the rest of an event is content. */
+export type EventPricing = Pick<SiteEvent, "pricePaise">;
+
+/** An event a content manager creates is free until an admin prices it. */
+export const NEW_EVENT_PRICING: EventPricing = { pricePaise: 0 };
 
 export type EventChangeResult = { ok: true; event: SiteEvent } | { ok: false; reason: "not-found" };
+/** "pricing-is-admins": a role without "pricing" posted a price other than the stored one. */
+export type EventSave = EventChangeResult | { ok: false; reason: "pricing-is-admins" };
 
-/** Replaces every field of an event (PUT and the edit dialog alike). */
-export function updateEvent(id: number | string, input: AdminEventInput, now = new Date()): EventChangeResult {
-  const numericId = typeof id === "number" ? id : parseId(id);
+/**
+ * Creates (no `id`) or replaces the fields of an event (PUT and the edit
+ * dialog alike) as `role` may. A price left out keeps the stored one (a new
+ * event: `NEW_EVENT_PRICING`). A role without "pricing" may send the price back
+ * unchanged but never change it, and its update leaves the price out of the
+ * SET, so an admin repricing at the same moment is never undone.
+ */
+export function saveEvent(role: AdminRole, input: AdminEventInput, id?: number | string, now = new Date()): EventSave {
+  const numericId = id === undefined || typeof id === "number" ? id : parseId(id);
   if (numericId === null) return { ok: false, reason: "not-found" };
-  const event = db
-    .update(events)
-    .set({ ...input, updatedAt: now })
-    .where(eq(events.id, numericId))
-    .returning()
-    .get();
-  return event ? { ok: true, event } : { ok: false, reason: "not-found" };
+  const { pricePaise, ...content } = input;
+  return db.transaction(
+    (tx): EventSave => {
+      const stored =
+        numericId === undefined
+          ? NEW_EVENT_PRICING
+          : tx.select({ pricePaise: events.pricePaise }).from(events).where(eq(events.id, numericId)).get();
+      if (!stored) return { ok: false, reason: "not-found" };
+      const pricing = pricingToWrite(role, { pricePaise }, stored);
+      if (!pricing) return { ok: false, reason: "pricing-is-admins" };
+      if (numericId === undefined) {
+        const event = tx.insert(events).values({ ...content, ...stored, ...pricing, createdAt: now, updatedAt: now }).returning().get();
+        return { ok: true, event };
+      }
+      const event = tx
+        .update(events)
+        .set({ ...content, ...pricing, updatedAt: now })
+        .where(eq(events.id, numericId))
+        .returning()
+        .get();
+      return event ? { ok: true, event } : { ok: false, reason: "not-found" };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Takes an event off the public site and keeps its registrations (the way out when it cannot be deleted). */

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { CourseApiSchema, CourseFormSchema } from "./admin-course";
+import { CourseApiSchema, CourseFormSchema, courseApiSchema, courseFormSchema, toCourseInput } from "./admin-course";
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -74,5 +74,32 @@ describe("the course API body", () => {
       price: ["Price must be at most ₹99,99,99,999.99"],
       level: ["Level must be beginner, intermediate or advanced"],
     });
+  });
+});
+
+describe("a content manager's form and JSON body (prices and on-sale are the admin's)", () => {
+  const { price: _price, isActive: _active, ...content } = valid;
+
+  test("the form without price inputs is valid; what was left out stays left out (kept as stored)", () => {
+    const submission = parseWithZod(formOf(content), { schema: courseFormSchema(false) });
+    if (submission.status !== "success") throw new Error("expected success");
+    expect(toCourseInput(submission.value, false)).toMatchObject({ title: valid.title, pricePaise: undefined, originalPricePaise: undefined, isActive: undefined });
+    // The admin's form needs the price, and a blank original price there means none.
+    const admin = parseWithZod(formOf(valid), { schema: courseFormSchema(true) });
+    if (admin.status !== "success") throw new Error("expected success");
+    expect(toCourseInput(admin.value, true)).toMatchObject({ pricePaise: 499_950, originalPricePaise: null, isActive: true });
+    expect(parseWithZod(formOf(content), { schema: courseFormSchema(true) }).status).toBe("error");
+  });
+
+  test("posted prices are still read, for the model to compare with the stored ones", () => {
+    const submission = parseWithZod(formOf(valid), { schema: courseFormSchema(false) });
+    if (submission.status !== "success") throw new Error("expected success");
+    expect(toCourseInput(submission.value, false)).toMatchObject({ pricePaise: 499_950, isActive: true });
+  });
+
+  test("the JSON body gets no price or isActive defaults", () => {
+    const body = { title: "T", shortDescription: "S", description: "D", duration: "1 week" };
+    expect(toCourseInput(courseApiSchema(false).parse(body), false)).toMatchObject({ pricePaise: undefined, isActive: undefined, level: "beginner" });
+    expect(toCourseInput(courseApiSchema(true).parse(body), true)).toMatchObject({ pricePaise: 0, isActive: true, originalPricePaise: null });
   });
 });

@@ -4,6 +4,7 @@ import { COURSE_LEVELS } from "../../db/schema";
 import {
   checkboxField,
   linesListField,
+  optionalCheckboxField,
   optionalLink,
   optionalRupeesField,
   optionalText,
@@ -15,18 +16,21 @@ import { uploadField, type UploadKind } from "./uploads";
 // The Course form (admin spec §5): title, description, short description,
 // price, duration and level are required; price defaults to 0, level to
 // beginner, active to yes. The page form and the JSON API share these rules.
+//
+// Prices and "on sale" (isActive) are the admin's (the "pricing" permission).
+// A content manager's form has no inputs for them: its schemas read them only
+// to tell "left out" (kept as stored) from "sent" (the model refuses a value
+// that differs from the stored one).
 
 /** The form's file inputs and the kind each takes. */
 export const COURSE_UPLOADS = { coverPhoto: "image", brochure: "pdf" } as const satisfies Record<string, UploadKind>;
 
 export const COURSE_DEFAULTS = { price: "0", level: "beginner", isActive: "on" } as const;
 
-const courseFields = {
+const contentFields = {
   title: requiredText("Title", 200),
   shortDescription: requiredText("Short description", 300),
   description: requiredText("Description", 20_000),
-  price: rupeesField("Price"),
-  originalPrice: optionalRupeesField("Original price"),
   duration: requiredText("Duration", 100),
   level: z.enum(COURSE_LEVELS, {
     errorMap: (_issue, context) => ({
@@ -38,8 +42,14 @@ const courseFields = {
   brochurePdfUrl: optionalLink("Brochure URL"),
   syllabus: optionalText("Syllabus", 20_000),
   features: linesListField("Features", { maxItems: 30, maxLength: 200 }),
-  isActive: checkboxField,
 };
+
+const uploadFields = {
+  coverPhoto: uploadField("Cover photo", COURSE_UPLOADS.coverPhoto),
+  brochure: uploadField("Brochure", COURSE_UPLOADS.brochure),
+};
+
+const originalPrice = optionalRupeesField("Original price");
 
 type CourseFields = { price: number; originalPrice?: number | undefined };
 
@@ -51,33 +61,56 @@ function checkOriginalPrice(course: CourseFields, context: z.RefinementCtx) {
 
 /** The admin page's form: the fields, plus a cover photo and a brochure to upload. */
 export const CourseFormSchema = z
-  .object({
-    ...courseFields,
-    coverPhoto: uploadField("Cover photo", COURSE_UPLOADS.coverPhoto),
-    brochure: uploadField("Brochure", COURSE_UPLOADS.brochure),
-  })
+  .object({ ...contentFields, price: rupeesField("Price"), originalPrice, isActive: checkboxField, ...uploadFields })
   .superRefine(checkOriginalPrice);
+
+/** A content manager's page form: the content; prices, if posted at all, only as read. */
+export const CourseContentFormSchema = z.object({
+  ...contentFields,
+  price: optionalRupeesField("Price"),
+  originalPrice,
+  isActive: optionalCheckboxField,
+  ...uploadFields,
+});
 
 /** The JSON API's body: the same fields, with the spec's defaults for the ones left out. */
 export const CourseApiSchema = z
   .object({
-    ...courseFields,
+    ...contentFields,
+    level: contentFields.level.default("beginner"),
     price: rupeesField("Price", 0),
-    level: courseFields.level.default("beginner"),
+    originalPrice,
     isActive: z.boolean({ invalid_type_error: "isActive must be true or false" }).default(true),
   })
   .superRefine(checkOriginalPrice);
 
-export type CourseFormValues = z.infer<typeof CourseApiSchema>;
+/** A content manager's JSON body: a price or isActive left out is kept as stored, not defaulted. */
+export const CourseContentApiSchema = z.object({
+  ...contentFields,
+  level: contentFields.level.default("beginner"),
+  price: optionalRupeesField("Price"),
+  originalPrice,
+  isActive: z.boolean({ invalid_type_error: "isActive must be true or false" }).optional(),
+});
 
-/** The form's values in the model's terms (prices in paise). */
-export function toCourseInput(values: CourseFormValues): CourseInput {
+/** The page form a role fills in: the admin's with the prices, or the content manager's without. */
+export const courseFormSchema = (canSetPrices: boolean) => (canSetPrices ? CourseFormSchema : CourseContentFormSchema);
+export const courseApiSchema = (canSetPrices: boolean) => (canSetPrices ? CourseApiSchema : CourseContentApiSchema);
+
+export type CourseFormValues = z.infer<typeof CourseContentApiSchema>;
+
+/**
+ * The form's values in the model's terms (prices in paise). The admin's form
+ * always holds the prices, so a blank original price there means "none";
+ * in a content manager's, anything left out keeps its stored value.
+ */
+export function toCourseInput(values: CourseFormValues, canSetPrices: boolean): CourseInput {
   return {
     title: values.title,
     shortDescription: values.shortDescription,
     description: values.description,
     pricePaise: values.price,
-    originalPricePaise: values.originalPrice,
+    originalPricePaise: canSetPrices ? (values.originalPrice ?? null) : values.originalPrice,
     duration: values.duration,
     level: values.level,
     imageUrl: values.imageUrl,
@@ -88,3 +121,14 @@ export function toCourseInput(values: CourseFormValues): CourseInput {
     isActive: values.isActive,
   };
 }
+
+/** Why a content manager's save was refused (the page form's notice, and the API's 403 `message`). */
+export const COURSE_PRICING_REFUSED = {
+  title: "Prices are set by an admin",
+  text: "Your role can change a course's content, not its price, original price or whether it is on sale. Nothing was saved; leave those fields out (or as they are) and save again.",
+} as const;
+export const COURSE_PRICING_REFUSED_MESSAGE = `${COURSE_PRICING_REFUSED.title}. ${COURSE_PRICING_REFUSED.text}`;
+
+/** The toast after a content manager creates a course (it starts at ₹0, not on sale). */
+export const NEW_COURSE_BY_CONTENT_MANAGER =
+  "has been saved as inactive: an admin sets the price and puts it on sale.";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { AdminEventApiSchema, AdminEventFormSchema, eventInputFromApi, eventInputFromForm } from "./admin-event";
+import { AdminEventApiSchema, AdminEventFormSchema, eventApiSchema, eventFormSchema, eventInputFromApi, eventInputFromForm } from "./admin-event";
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();
@@ -150,5 +150,26 @@ describe("the JSON API", () => {
         eventType: ["Event type is required"],
         eventDate: ["Event date is required"],
       });
+  });
+});
+
+describe("a content manager's form and JSON body (the price is the admin's)", () => {
+  test("a price left out stays left out (kept as stored), where the admin's form and body default it to 0", () => {
+    const { price: _price, ...withoutPrice } = filledForm;
+    const page = parseWithZod(formData(withoutPrice), { schema: eventFormSchema(false) });
+    if (page.status !== "success") throw new Error("expected success");
+    expect(eventInputFromForm(page.value).pricePaise).toBeUndefined();
+    const adminPage = parseWithZod(formData(withoutPrice), { schema: eventFormSchema(true) });
+    if (adminPage.status !== "success") throw new Error("expected success");
+    expect(eventInputFromForm(adminPage.value).pricePaise).toBe(0);
+
+    const body = { title: "T", description: "D", eventType: "webinar", eventDate: "2026-12-05T14:00:00Z" };
+    expect(eventInputFromApi(eventApiSchema(false).parse(body)).pricePaise).toBeUndefined();
+    expect(eventInputFromApi(eventApiSchema(true).parse(body)).pricePaise).toBe(0);
+  });
+
+  test("a price that is sent is still read (for the model to compare with the stored one)", () => {
+    const page = parseWithZod(formData(filledForm), { schema: eventFormSchema(false) });
+    expect(page.status === "success" ? eventInputFromForm(page.value).pricePaise : null).toBe(149950);
   });
 });

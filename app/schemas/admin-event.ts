@@ -4,6 +4,7 @@ import { indiaDateTimeToUtc } from "~/utils/dates";
 import {
   checkboxField,
   optionalLink,
+  optionalRupeesField,
   optionalWholeNumberField,
   requiredText,
   rupeesField,
@@ -48,7 +49,7 @@ const eventTypeField = z.preprocess(
   }),
 );
 
-/** The fields both doors share, with the spec's defaults (duration 60, price 0). */
+/** The fields both doors share, with the spec's defaults (duration 60, price 0). A content manager's doors read the price only to tell "left out" (kept as stored) from "sent" (refused by the model unless unchanged). */
 const sharedFields = {
   title: requiredText("Title", 200),
   description: requiredText("Description", 5000),
@@ -62,9 +63,9 @@ const sharedFields = {
   registrationUrl: optionalLink("Registration URL"),
 };
 
-/** The page form: date and time of day in India, and an "Active" checkbox (unticked posts nothing). */
-export const AdminEventFormSchema = z.object({
-  ...sharedFields,
+const postedPrice = { price: optionalRupeesField("Price") };
+
+const pageFields = {
   date: z
     .string({ required_error: "Date is required", invalid_type_error: "Date is required" })
     .trim()
@@ -74,7 +75,12 @@ export const AdminEventFormSchema = z.object({
     .trim()
     .refine((time) => indiaDateTimeToUtc("2000-01-01", time) !== null, "Time must be a time of day, like 19:30"),
   isActive: checkboxField,
-});
+};
+
+/** The page form: date and time of day in India, and an "Active" checkbox (unticked posts nothing). */
+export const AdminEventFormSchema = z.object({ ...sharedFields, ...pageFields });
+/** A content manager's page form: no price input (the price is the admin's). */
+export const AdminEventContentFormSchema = z.object({ ...sharedFields, ...pageFields, ...postedPrice });
 
 const ISO_DATE_MESSAGE = "Event date must be an ISO date and time, like 2026-12-05T14:00:00.000Z";
 
@@ -88,20 +94,27 @@ function isRealCalendarDay(iso: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The JSON API: `eventDate` as an ISO string with its offset; a missing `isActive` means active. */
-export const AdminEventApiSchema = z.object({
-  ...sharedFields,
+const apiFields = {
   eventDate: z
     .string({ required_error: "Event date is required", invalid_type_error: ISO_DATE_MESSAGE })
     .refine((iso) => isoInstant.safeParse(iso).success && isRealCalendarDay(iso), ISO_DATE_MESSAGE)
     .transform((iso) => new Date(iso)),
   isActive: z.boolean({ invalid_type_error: "isActive must be true or false" }).default(true),
-});
+};
 
-export type AdminEventFormValue = z.infer<typeof AdminEventFormSchema>;
-export type AdminEventApiValue = z.infer<typeof AdminEventApiSchema>;
+/** The JSON API: `eventDate` as an ISO string with its offset; a missing `isActive` means active. */
+export const AdminEventApiSchema = z.object({ ...sharedFields, ...apiFields });
+/** A content manager's JSON body: a price left out is kept as stored, not defaulted to 0. */
+export const AdminEventContentApiSchema = z.object({ ...sharedFields, ...apiFields, ...postedPrice });
 
-/** An event as both doors hand it to the model: a UTC instant, minutes, paise. */
+/** The schema of the form (or JSON body) a role fills in: with the price for an admin, without for a content manager. */
+export const eventFormSchema = (canSetPrices: boolean) => (canSetPrices ? AdminEventFormSchema : AdminEventContentFormSchema);
+export const eventApiSchema = (canSetPrices: boolean) => (canSetPrices ? AdminEventApiSchema : AdminEventContentApiSchema);
+
+export type AdminEventFormValue = z.infer<typeof AdminEventContentFormSchema>;
+export type AdminEventApiValue = z.infer<typeof AdminEventContentApiSchema>;
+
+/** An event as both doors hand it to the model: a UTC instant, minutes, paise (undefined: left out, kept as stored). */
 export type AdminEventInput = {
   title: string;
   description: string;
@@ -109,7 +122,7 @@ export type AdminEventInput = {
   eventDate: Date;
   durationMinutes: number;
   maxParticipants: number | null;
-  pricePaise: number;
+  pricePaise?: number | undefined;
   registrationUrl: string | null;
   isActive: boolean;
 };
@@ -159,4 +172,12 @@ export const ADMIN_EVENT_MESSAGES = {
   hasHistoryApi: (count: number) =>
     `This event has ${registrations(count)}, so it cannot be deleted without losing them. Deactivate it instead (PUT with "isActive": false).`,
   notDeletedTitle: "Event not deleted",
+  /** Why a content manager's save was refused (the page form's notice; the API's 403 message joins both). */
+  pricingRefused: {
+    title: "Prices are set by an admin",
+    text: "Your role can change an event's content, not its price. Nothing was saved; leave the price out (or as it is) and save again.",
+  },
 } as const;
+
+/** The JSON doors' 403 when a content manager sends another price. */
+export const EVENT_PRICING_REFUSED_MESSAGE = `${ADMIN_EVENT_MESSAGES.pricingRefused.title}. ${ADMIN_EVENT_MESSAGES.pricingRefused.text}`;

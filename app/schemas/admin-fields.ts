@@ -109,6 +109,15 @@ export const checkboxField = z.preprocess(
   z.boolean({ invalid_type_error: "Choose yes or no" }),
 );
 
+/**
+ * A checkbox that the form may not hold at all: only a posted value counts
+ * ("on"/"true" or "false"); nothing posted is undefined, not false.
+ */
+export const optionalCheckboxField = z.preprocess(
+  (value) => (value === "on" || value === "true" ? true : value === "false" ? false : blankToUndefined(value)),
+  z.boolean({ invalid_type_error: "Choose yes or no" }).optional(),
+);
+
 /** A list typed one item per line in a textarea, or sent as a JSON array of text. */
 export function linesListField(label: string, { maxItems, maxLength }: { maxItems: number; maxLength: number }) {
   return z.preprocess(

@@ -20,6 +20,10 @@ export const ADMIN_AREAS = [
   // Not a tab: who registered for an event (names, emails, phones) is personal
   // data, which the spec (§6) requests for the admin role only.
   "registrations",
+  // Not a tab: what students pay. A course's price, original price and whether
+  // it is on sale, and an event's price; the rest of a course or an event is
+  // content (docs/decisions/0007-admin-area.md, "Prices are the admin's").
+  "pricing",
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
@@ -30,6 +34,22 @@ const AREAS_BY_ROLE: Record<AdminRole, readonly AdminArea[]> = {
 
 export function canAccess(role: AdminRole, area: AdminArea): boolean {
   return AREAS_BY_ROLE[role].includes(area);
+}
+
+/**
+ * The pricing values `role` writes, given what it posted (a field left out is
+ * undefined) and what is stored now. A role with "pricing" writes what it
+ * posted. Any other role writes none of them, and may post only the stored
+ * values back: null when it posted a different one.
+ */
+export function pricingToWrite<Pricing extends Record<string, unknown>>(
+  role: AdminRole,
+  posted: Partial<Pricing>,
+  stored: Pricing,
+): Partial<Pricing> | null {
+  const given = Object.fromEntries(Object.entries(posted).filter(([, value]) => value !== undefined)) as Partial<Pricing>;
+  if (canAccess(role, "pricing")) return given;
+  return Object.entries(given).every(([key, value]) => stored[key] === value) ? {} : null;
 }
 
 /** "content_manager" → "content manager" (the panel's role badge). */

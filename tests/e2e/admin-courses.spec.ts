@@ -191,6 +191,68 @@ inBothModes((mode) => {
       const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
       await expect(tabs).toHaveText(["Courses", "Events", "Content", "Mentors"]);
     });
+
+    test("a content manager edits a course's content but not what students pay: the prices show as text, set by an admin", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await signInAsAdmin(context, baseURL ?? "", "content_manager");
+      const course = makeCourse({ title: uniqueTitle("Priced Course"), pricePaise: 250_000 });
+      await visitAdmin(page, mode, `/admin/courses/${course.id}/edit`);
+      const dialog = page.getByRole("dialog", { name: "Edit Course" });
+      await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(course.title);
+      await expect(dialog.getByRole("textbox", { name: /price/i })).toHaveCount(0);
+      await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+      const prices = dialog.getByRole("region", { name: "Price and sale: set by an admin" });
+      await expect(prices).toContainText("Price₹2,500");
+      await expect(prices).toContainText("On saleYes: active, shown on the site");
+      await expect(prices).toContainText("Only an admin can change these. Saving your changes keeps them as they are.");
+      await expectNoA11yViolations(page);
+
+      const retitled = uniqueTitle("Retitled Course");
+      await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(retitled);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toast(page)).toContainText("Course updated");
+      expect(coursesTitled(retitled)[0]).toMatchObject({ price_paise: 250_000, is_active: 1 });
+    });
+
+    test("a content manager's new course is saved at ₹0 and inactive, for an admin to price and put on sale", async ({ page, context, baseURL }) => {
+      await signInAsAdmin(context, baseURL ?? "", "content_manager");
+      await visitAdmin(page, mode, "/admin/courses/new");
+      const dialog = page.getByRole("dialog", { name: "Create New Course" });
+      await expect(dialog.getByRole("textbox", { name: /price/i })).toHaveCount(0);
+      const prices = dialog.getByRole("region", { name: "Price and sale: set by an admin" });
+      await expect(prices).toContainText("Price₹0");
+      await expect(prices).toContainText("The course is saved as inactive: an admin sets the price and puts it on sale.");
+
+      const title = uniqueTitle("Draft Course");
+      await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+      await dialog.getByLabel("Short description").fill("Price action from the ground up.");
+      await dialog.getByRole("textbox", { name: "Description", exact: true }).fill("OVERVIEW\nCandles, levels and risk.");
+      await dialog.getByLabel("Duration").fill("6 weeks");
+      await dialog.getByRole("button", { name: "Create Course" }).click();
+      await expect(toast(page)).toContainText(`“${title}” has been saved as inactive: an admin sets the price and puts it on sale.`);
+      expect(coursesTitled(title)[0]).toMatchObject({ price_paise: 0, is_active: 0 });
+    });
+
+    test("a content manager's delete dialog says a course has history without counting its orders, and leaves deactivating to an admin", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await signInAsAdmin(context, baseURL ?? "", "content_manager");
+      const course = makeCourse({ title: uniqueTitle("Sold Course"), pricePaise: 100_000 });
+      addCompletedEnrollment((await createStudent()).id, course.id);
+      await visitAdmin(page, mode, `/admin/courses/${course.id}/delete`);
+      const dialog = page.getByRole("dialog", { name: "Keep the history" });
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "This cannot be deletedThis course has orders or enrollment forms. Deleting it would lose that history, so it can only be deactivated, which takes it off sale: an admin can deactivate it.",
+      );
+      await expect(dialog.getByText("1 order")).toHaveCount(0);
+      await expect(dialog.getByRole("button")).toHaveCount(0);
+      await expect(dialog.getByRole("link", { name: "Back" })).toBeVisible();
+    });
   });
 });
 

@@ -373,14 +373,17 @@ inBothModes((mode) => {
     test("a content manager uses the Events tab; an unknown id is 'Not found'", async ({ page, context, baseURL }) => {
       const manager = await signInAsAdmin(context, baseURL ?? "", "content_manager");
       const title = uniqueTitle("Managers Meetup");
-      const id = insertEvent({ title, eventDate: Date.now() + 9 * DAY_MS });
+      const id = insertEvent({ title, eventDate: Date.now() + 9 * DAY_MS, pricePaise: 49_900 });
       const response = await visitAdmin(page, mode, `/admin/events/${id}/edit`);
       expect(response?.status()).toBe(200);
       await expect(dialog(page, "Edit Event").getByLabel("Title")).toHaveValue(title);
+      // The price is the admin's: shown as text, no input.
+      await expect(dialog(page, "Edit Event").getByRole("textbox", { name: /price/i })).toHaveCount(0);
+      await expect(dialog(page, "Edit Event").getByRole("region", { name: "Price: set by an admin" })).toContainText("₹499");
       await dialog(page, "Edit Event").getByLabel("Duration (minutes)").fill("45");
       await dialog(page, "Edit Event").getByRole("button", { name: "Save Changes" }).click();
       await expect(toast(page)).toContainText("Event updated");
-      expect(storedEvent(id)?.duration_minutes).toBe(45);
+      expect(storedEvent(id)).toMatchObject({ duration_minutes: 45, price_paise: 49_900 });
       expect(auditActionsOf(manager)).toEqual([{ action: "event_updated", entityType: "event", entityId: String(id) }]);
 
       for (const path of ["/admin/events/99999999/edit", "/admin/events/abc/delete"]) {

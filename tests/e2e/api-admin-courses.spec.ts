@@ -25,8 +25,9 @@ function isActiveOf(id: number): number | undefined {
 }
 
 test.describe("course endpoints for admins", () => {
+  // A content manager's POST is saved at ₹0 and inactive (prices are the admin's): tests/reliability/access-matrix.test.ts.
   test("POST creates a course with the spec's defaults (201) and leaves an audit row", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "", "content_manager");
+    const { admin, client } = await adminApiClient(baseURL ?? "");
     const response = await client.post("/api/courses", { data: body({ price: "1499.50", features: ["Live"] }) });
     expect(response.status()).toBe(201);
     const course = await response.json();

@@ -5,6 +5,7 @@ import { arrangeMatrix, cookieFor, ROLES, victims, type Matrix } from "./support
 import { securityHeaderProblems } from "./support/access-headers";
 import { siteUrlPatterns } from "./support/route-files";
 import { accessRows, type Body, type Method, type Outcome } from "./support/access-table";
+import type { Role } from "./support/access-fixtures";
 import { countRows, withSiteDatabase } from "./support/db";
 import { BASE_PORT, startSite, type Site } from "./support/site";
 import { ADMIN_SESSION_COOKIE, STUDENT_SESSION_COOKIE } from "../../app/utils/session-cookie";
@@ -17,6 +18,8 @@ const SITE_PORT = BASE_PORT + 60;
 let site: Site;
 let matrix: Matrix;
 const figures = { passed: false, rows: 0, routes: 0, requests: 0, byStatus: new Map<string, number>(), writesChecked: 0, ms: 0 };
+/** The "prices are the admin's" rows: each case's answer and whether the watched rows changed, per admin role. */
+const pricing = new Map<string, Partial<Record<Role, string>>>();
 
 beforeAll(async () => {
   site = await startSite({ name: "access-matrix", port: SITE_PORT });
@@ -94,6 +97,8 @@ describe("access matrix", () => {
         }
         if (row.watch) {
           const changed = count() !== before;
+          if (row.pricingCase && (role === "contentManager" || role === "admin"))
+            pricing.set(row.pricingCase, { ...pricing.get(row.pricingCase), [role]: `${shown(row.expect[role], actual)}, ${changed ? "yes" : "no"}` });
           const shouldChange = row.writes?.includes(role) ?? false;
           if (changed !== shouldChange)
             writeProblems.push(`${label}: ${row.watch.table} ${changed ? "changed" : "did not change"} (${before} → ${count()})`);
@@ -212,6 +217,31 @@ describe("access matrix", () => {
         "Expected answers by status:",
         "",
         markdownTable(["Status", "Requests"], byStatus),
+        "",
+        "### Prices are the admin's",
+        "",
+        "A content manager edits a course's or an event's content, never what students pay: the price, the original price",
+        "and (for a course) whether it is on sale. Each change below aimed at a fresh row priced ₹123.45 and on sale; the",
+        "answer to each question is read from the database after the request. A content manager's update never names the",
+        "pricing columns in its SQL (unit tests: an `UPDATE OF price_paise` trigger never fires for it), so an admin",
+        "repricing at the same moment is never undone.",
+        "",
+        "Before (measured on the code without the rule): a content manager's requests did exactly what an admin's do.",
+        '`PUT /api/courses/:id` with `"price": "1.00"` answered 200 and stored ₹1.00; `"isActive": false` took the course off',
+        "sale (200); `POST /api/courses` and `POST /api/events` with a price answered 201 and stored it; the Edit Course and Edit",
+        "Event forms saved a typed price (302); Deactivate Course answered 302 and took the course off sale; a content-only",
+        "form post was 400 (\"Price is required\"); and the course delete dialog counted the orders for them",
+        '("This course has 1 order and …").',
+        "",
+        "Now (this run):",
+        "",
+        markdownTable(
+          ["Request", "content_manager", "admin"],
+          [...pricing.entries()].map(([request, byRole]) => [request, byRole.contentManager ?? "", byRole.admin ?? ""]),
+        ),
+        "",
+        "A content manager's course delete dialog says the course has orders or enrollment forms without counting them (the",
+        "leak check above looks for the admin's \"This course has 1 order\" in every answer a content manager gets).",
       ].join("\n"),
     );
   });

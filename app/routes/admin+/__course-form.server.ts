@@ -2,22 +2,46 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { PublicAdmin } from "~/models/admin.server";
-import { createCourse, updateCourse, type Course } from "~/models/course.server";
-import { COURSE_UPLOADS, CourseFormSchema, toCourseInput } from "~/schemas/admin-course";
+import type { SetByAdminValues } from "~/components/admin/set-by-admin";
+import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/course.server";
+import { COURSE_PRICING_REFUSED, COURSE_UPLOADS, NEW_COURSE_BY_CONTENT_MANAGER, courseFormSchema, toCourseInput } from "~/schemas/admin-course";
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, readMultipartForm, storeUpload } from "~/services/uploads.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { formatRupees } from "~/utils/money";
+import { canAccess } from "~/utils/permissions";
 
 // The create and edit dialogs post the same multipart form: text fields, and
-// optionally a cover photo and a brochure, which replace the typed URLs.
+// optionally a cover photo and a brochure, which replace the typed URLs. A
+// content manager's form has no price inputs (the prices are the admin's).
 
 const UPLOAD_LABELS = { coverPhoto: "Cover photo", brochure: "Brochure" } as const;
 type UploadField = keyof typeof COURSE_UPLOADS;
 
-const refuse = (result: SubmissionResult<string[]>) => data({ result }, { status: 400 });
+const refuse = (result: SubmissionResult<string[]>, status = 400) => data({ result }, { status });
 
 function isUploadField(name: string): name is UploadField {
   return name in COURSE_UPLOADS;
+}
+
+/**
+ * What a content manager's dialog shows in place of the price inputs: the
+ * stored values (a new course: ₹0, not on sale). Null for a role that sets prices.
+ */
+export function coursePricingForRole(admin: PublicAdmin, course?: CoursePricing): SetByAdminValues | null {
+  if (canAccess(admin.role, "pricing")) return null;
+  const { pricePaise, originalPricePaise, isActive } = course ?? NEW_COURSE_PRICING;
+  return {
+    heading: "Price and sale: set by an admin",
+    values: [
+      { label: "Price", value: formatRupees(pricePaise) },
+      { label: "Original price", value: originalPricePaise === null ? "None" : formatRupees(originalPricePaise) },
+      { label: "On sale", value: isActive ? "Yes: active, shown on the site" : "No: inactive, not shown on the site" },
+    ],
+    note: course
+      ? "Only an admin can change these. Saving your changes keeps them as they are."
+      : "The course is saved as inactive: an admin sets the price and puts it on sale.",
+  };
 }
 
 /** Saves the posted course (a new one, or `existing`), then back to `listPath` with a toast; a 400 with the form's errors otherwise. */
@@ -33,7 +57,8 @@ export async function saveCourseForm(request: Request, admin: PublicAdmin, listP
     return refuse({ status: "error", error: { "": [message] } });
   }
 
-  const submission = parseWithZod(multipart.formData, { schema: CourseFormSchema });
+  const canSetPrices = canAccess(admin.role, "pricing");
+  const submission = parseWithZod(multipart.formData, { schema: courseFormSchema(canSetPrices) });
   if (submission.status !== "success") return refuse(submission.reply());
 
   const { coverPhoto, brochure, ...values } = submission.value;
@@ -50,15 +75,19 @@ export async function saveCourseForm(request: Request, admin: PublicAdmin, listP
     urls[field] = upload.url;
   }
 
-  const input = toCourseInput({
-    ...values,
-    coverPhotoUrl: urls.coverPhoto ?? values.coverPhotoUrl,
-    brochurePdfUrl: urls.brochure ?? values.brochurePdfUrl,
-  });
-  const course = existing ? updateCourse(existing.id, input) : createCourse(input);
-  if (!course) throw new Response("Not Found", { status: 404 });
+  const input = toCourseInput(
+    { ...values, coverPhotoUrl: urls.coverPhoto ?? values.coverPhotoUrl, brochurePdfUrl: urls.brochure ?? values.brochurePdfUrl },
+    canSetPrices,
+  );
+  const saved = saveCourse(admin.role, input, existing?.id);
+  if (!saved.ok) {
+    await Promise.all(stored.map(discardUpload));
+    if (saved.reason === "not-found") throw new Response("Not Found", { status: 404 });
+    return refuse(submission.reply({ formErrors: [COURSE_PRICING_REFUSED.title, COURSE_PRICING_REFUSED.text] }), 403);
+  }
+  const { course } = saved;
   return redirectAfterAdminChange(admin, { entity: "course", verb: existing ? "updated" : "created", id: course.id }, listPath, {
     title: existing ? "Course updated" : "Course created",
-    description: `“${course.title}” has been saved.`,
+    description: !existing && !canSetPrices ? `“${course.title}” ${NEW_COURSE_BY_CONTENT_MANAGER}` : `“${course.title}” has been saved.`,
   });
 }

@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
+import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
-import { COURSE_UPLOADS, CourseFormSchema } from "~/schemas/admin-course";
+import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { COURSE_LEVELS } from "../../../db/schema";
@@ -11,7 +12,7 @@ export type CourseFormDefaults = {
   title?: string;
   shortDescription?: string;
   description?: string;
-  price: string;
+  price?: string;
   originalPrice?: string;
   duration?: string;
   level: string;
@@ -26,7 +27,11 @@ export type CourseFormDefaults = {
 
 const LEVEL_OPTIONS = COURSE_LEVELS.map((level) => ({ value: level, label: level[0]?.toUpperCase() + level.slice(1) }));
 
-/** 'Create New Course' and 'Edit Course': the same fields, uploads included. */
+/**
+ * 'Create New Course' and 'Edit Course': the same fields, uploads included.
+ * `pricingSetByAdmin` (a content manager's dialog) shows the price, original
+ * price and on-sale status as text instead of inputs.
+ */
 export function CourseFormDialog({
   formId,
   title,
@@ -34,6 +39,7 @@ export function CourseFormDialog({
   defaultValue,
   lastResult,
   submitLabel,
+  pricingSetByAdmin,
 }: {
   formId: string;
   title: string;
@@ -41,8 +47,9 @@ export function CourseFormDialog({
   defaultValue: CourseFormDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  pricingSetByAdmin: SetByAdminValues | null;
 }) {
-  const [form, fields] = useSchemaForm(CourseFormSchema, {
+  const [form, fields] = useSchemaForm(courseFormSchema(!pricingSetByAdmin), {
     id: formId,
     lastResult,
     defaultValue,
@@ -57,8 +64,14 @@ export function CourseFormDialog({
         <TextField field={fields.title} label="Title" required wide />
         <TextField field={fields.shortDescription} label="Short description" required wide />
         <TextareaField field={fields.description} label="Description" required wide rows={6} />
-        <TextField field={fields.price} label="Price (₹)" inputMode="decimal" required />
-        <TextField field={fields.originalPrice} label="Original price (₹)" inputMode="decimal" />
+        {pricingSetByAdmin ? (
+          <SetByAdmin id={`${formId}-pricing`} {...pricingSetByAdmin} />
+        ) : (
+          <>
+            <TextField field={fields.price} label="Price (₹)" inputMode="decimal" required />
+            <TextField field={fields.originalPrice} label="Original price (₹)" inputMode="decimal" />
+          </>
+        )}
         <TextField field={fields.duration} label="Duration" placeholder="e.g. 8 weeks" required />
         <SelectField field={fields.level} label="Level" placeholder="Choose a level" options={LEVEL_OPTIONS} required />
         <FileField field={fields.coverPhoto} label="Cover photo" accept={image.accept} hint="A .jpg, .jpeg or .png image, up to 5 MB. It replaces the cover photo URL." />
@@ -68,7 +81,7 @@ export function CourseFormDialog({
         <TextField field={fields.imageUrl} label="Card image URL" inputMode="url" wide />
         <TextareaField field={fields.features} label="Features (one per line)" wide rows={4} />
         <TextareaField field={fields.syllabus} label="Syllabus (one topic per line)" wide rows={4} />
-        <CheckboxField field={fields.isActive} label="Active (shown on the site)" />
+        {pricingSetByAdmin ? null : <CheckboxField field={fields.isActive} label="Active (shown on the site)" />}
         <div className="sm:col-span-2">
           <DialogActions cancelTo={backTo} label={submitLabel} pendingLabel="Saving..." />
         </div>

@@ -1,18 +1,20 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
+import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import {
   ADMIN_EVENT_TYPES,
-  AdminEventFormSchema,
   EVENT_TYPE_LABELS,
+  eventFormSchema,
   MAX_EVENT_DURATION,
   MAX_EVENT_PARTICIPANTS,
 } from "~/schemas/admin-event";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,
-// §5 Event form): the same fields, rules and messages in both.
+// §5 Event form): the same fields, rules and messages in both. A content
+// manager's shows the price as text instead of an input (it is the admin's).
 
 /** The form's values as text, the way inputs hold them (the edit dialog prefills these). */
 export type EventFormDefaults = {
@@ -25,7 +27,7 @@ export type EventFormDefaults = {
   time?: string;
   duration: string;
   maxParticipants?: string;
-  price: string;
+  price?: string;
   registrationUrl?: string;
   /** "on" when ticked, as a checkbox posts it. */
   isActive?: "on";
@@ -40,6 +42,7 @@ export function EventForm({
   cancelTo,
   submitLabel,
   pendingLabel,
+  priceSetByAdmin,
 }: {
   id: string;
   defaultValue: EventFormDefaults;
@@ -47,8 +50,9 @@ export function EventForm({
   cancelTo: string;
   submitLabel: string;
   pendingLabel: string;
+  priceSetByAdmin: SetByAdminValues | null;
 }) {
-  const [form, fields] = useSchemaForm(AdminEventFormSchema, {
+  const [form, fields] = useSchemaForm(eventFormSchema(!priceSetByAdmin), {
     id,
     lastResult,
     defaultValue,
@@ -59,8 +63,9 @@ export function EventForm({
       <FormErrors errors={form.errors} id={form.errorId} />
       <TextField field={fields.title} label="Title" required wide />
       <TextareaField field={fields.description} label="Description" required wide rows={4} />
+      {priceSetByAdmin ? <SetByAdmin id={`${id}-price`} {...priceSetByAdmin} /> : null}
       <SelectField field={fields.eventType} label="Event type" required placeholder="Choose a type" options={TYPE_OPTIONS} />
-      <TextField field={fields.price} label="Price (₹, 0 for free)" inputMode="decimal" />
+      {priceSetByAdmin ? null : <TextField field={fields.price} label="Price (₹, 0 for free)" inputMode="decimal" />}
       <TextField field={fields.date} label="Date" type="date" required />
       <TextField field={fields.time} label="Time (India)" type="time" required />
       <TextField field={fields.duration} label="Duration (minutes)" type="number" min={1} max={MAX_EVENT_DURATION} inputMode="numeric" />

@@ -4,10 +4,11 @@ import { findCourse } from "~/models/course.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { paiseToDecimalString } from "~/utils/money";
-import { saveCourseForm } from "./__course-form.server";
+import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
 
-// 'Edit Course' (admin spec §4): the form opens filled in from the course.
+// 'Edit Course' (admin spec §4): the form opens filled in from the course;
+// a content manager's shows the prices as text (they are the admin's).
 
 function courseOr404(id: string | undefined) {
   const course = findCourse(id ?? "");
@@ -16,14 +17,21 @@ function courseOr404(id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, "courses");
+  const admin = await requireAdmin(request, "courses");
   const course = courseOr404(params.id);
+  // A content manager's dialog shows the prices as text, not as inputs.
+  const pricingSetByAdmin = coursePricingForRole(admin, course);
+  const prices: Partial<CourseFormDefaults> = pricingSetByAdmin
+    ? {}
+    : {
+        price: paiseToDecimalString(course.pricePaise),
+        originalPrice: course.originalPricePaise === null ? undefined : paiseToDecimalString(course.originalPricePaise),
+        isActive: course.isActive ? "on" : undefined,
+      };
   const defaults: CourseFormDefaults = {
     title: course.title,
     shortDescription: course.shortDescription,
     description: course.description,
-    price: paiseToDecimalString(course.pricePaise),
-    originalPrice: course.originalPricePaise === null ? undefined : paiseToDecimalString(course.originalPricePaise),
     duration: course.duration,
     level: course.level,
     imageUrl: course.imageUrl ?? undefined,
@@ -31,9 +39,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     brochurePdfUrl: course.brochurePdfUrl ?? undefined,
     syllabus: course.syllabus ?? undefined,
     features: course.features.join("\n"),
-    isActive: course.isActive ? "on" : undefined,
+    ...prices,
   };
-  return { id: course.id, defaults, backTo: listPathFor(request, "/admin/courses") };
+  return { id: course.id, defaults, pricingSetByAdmin, backTo: listPathFor(request, "/admin/courses") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCourseDialog() {
-  const { id, defaults, backTo } = useLoaderData<typeof loader>();
+  const { id, defaults, pricingSetByAdmin, backTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <CourseFormDialog
@@ -54,6 +62,7 @@ export default function EditCourseDialog() {
       defaultValue={defaults}
       lastResult={actionData?.result}
       submitLabel="Save Changes"
+      pricingSetByAdmin={pricingSetByAdmin}
     />
   );
 }

@@ -3,14 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { COURSE_DEFAULTS } from "~/schemas/admin-course";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { listPathFor } from "~/utils/admin-routes";
-import { saveCourseForm } from "./__course-form.server";
+import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog } from "./__course-form";
 
 // 'Create New Course' (admin spec §2, §5): defaults price 0, level beginner, active.
+// A content manager's course starts at ₹0 and inactive until an admin prices it.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, "courses");
-  return { backTo: listPathFor(request, "/admin/courses") };
+  const admin = await requireAdmin(request, "courses");
+  return { backTo: listPathFor(request, "/admin/courses"), pricingSetByAdmin: coursePricingForRole(admin) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,16 +20,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateCourseDialog() {
-  const { backTo } = useLoaderData<typeof loader>();
+  const { backTo, pricingSetByAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <CourseFormDialog
       formId="create-course"
       title="Create New Course"
       backTo={backTo}
-      defaultValue={COURSE_DEFAULTS}
+      defaultValue={pricingSetByAdmin ? { level: COURSE_DEFAULTS.level } : COURSE_DEFAULTS}
       lastResult={actionData?.result}
       submitLabel="Create Course"
+      pricingSetByAdmin={pricingSetByAdmin}
     />
   );
 }

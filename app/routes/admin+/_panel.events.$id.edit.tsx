@@ -1,17 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { findEventForAdmin, updateEvent } from "~/models/event.server";
-import { ADMIN_EVENT_MESSAGES, AdminEventFormSchema, DEFAULT_EVENT_DURATION, eventInputFromForm } from "~/schemas/admin-event";
+import { findEventForAdmin } from "~/models/event.server";
+import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
 import { requireAdmin } from "~/utils/admin-auth.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { EventForm, type EventFormDefaults } from "./__event-form";
-import { readFormData } from "~/utils/form-data.server";
+import { eventPriceForRole, saveEventForm } from "./__event-form.server";
 
 // 'Edit Event' (admin spec §2 Events tab, §4): prefilled from the event, the
 // date as yyyy-mm-dd and the time of day in India; a missing duration shows 60.
@@ -22,9 +20,11 @@ const notFound = () => new Response("Not Found", { status: 404 });
 const rupeesInput = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : paiseToDecimalString(paise));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, "events");
+  const admin = await requireAdmin(request, "events");
   const event = findEventForAdmin(params.id ?? "");
   if (!event) throw notFound();
+  // A content manager's dialog shows the price as text, not as an input.
+  const priceSetByAdmin = eventPriceForRole(admin, event);
   const defaults: EventFormDefaults = {
     title: event.title,
     description: event.description,
@@ -34,11 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The column defaults to 60; the fallback covers a row imported without a usable duration.
     duration: String(event.durationMinutes > 0 ? event.durationMinutes : DEFAULT_EVENT_DURATION),
     maxParticipants: event.maxParticipants === null ? "" : String(event.maxParticipants),
-    price: rupeesInput(event.pricePaise),
+    ...(priceSetByAdmin ? {} : { price: rupeesInput(event.pricePaise) }),
     registrationUrl: event.registrationUrl ?? "",
     isActive: event.isActive ? "on" : undefined,
   };
-  return { id: event.id, title: event.title, defaults, backTo: listPathFor(request, "/admin/events") };
+  return { id: event.id, title: event.title, defaults, priceSetByAdmin, backTo: listPathFor(request, "/admin/events") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -51,20 +51,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
-  const submission = parseWithZod(await readFormData(request), { schema: AdminEventFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = updateEvent(params.id ?? "", eventInputFromForm(submission.value));
-  if (!result.ok) throw notFound();
-  return redirectAfterAdminChange(
-    admin,
-    { entity: "event", verb: "updated", id: result.event.id },
-    listPathFor(request, "/admin/events"),
-    { title: ADMIN_EVENT_MESSAGES.updated.title, description: ADMIN_EVENT_MESSAGES.updated.description(result.event.title) },
-  );
+  return saveEventForm(request, admin, listPathFor(request, "/admin/events"), params.id ?? "");
 }
 
 export default function EditEventDialog() {
-  const { id, defaults, backTo } = useLoaderData<typeof loader>();
+  const { id, defaults, priceSetByAdmin, backTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminDialog id="edit-event" title="Edit Event" backTo={backTo} wide>
@@ -77,6 +68,7 @@ export default function EditEventDialog() {
         cancelTo={backTo}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
+        priceSetByAdmin={priceSetByAdmin}
       />
     </AdminDialog>
   );

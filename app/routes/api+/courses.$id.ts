@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteCourse, findActiveCourse, findCourse, toCourseJson, updateCourse } from "~/models/course.server";
-import { CourseApiSchema, toCourseInput } from "~/schemas/admin-course";
+import { deleteCourse, findActiveCourse, findCourse, saveCourse, toCourseJson } from "~/models/course.server";
+import { COURSE_PRICING_REFUSED_MESSAGE, courseApiSchema, toCourseInput } from "~/schemas/admin-course";
 import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -8,6 +8,10 @@ import { canAccess } from "~/utils/permissions";
 import { parseId } from "~/utils/validation";
 
 const NOT_FOUND = "Course not found";
+// No counts: a content manager sees no order figures, and cannot take a course off sale.
+const HAS_HISTORY = "This course has orders or enrollment forms, so it cannot be deleted.";
+const hasHistory = (canSetPrices: boolean) =>
+  `${HAS_HISTORY} ${canSetPrices ? "Set isActive to false to hide it instead." : "An admin can deactivate it (isActive false) to hide it."}`;
 
 /** GET /api/courses/:id: one active course (an admin session also sees inactive ones); anything else is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,26 +25,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * PUT /api/courses/:id (the course form's fields as JSON → 200 with the
  * course) and DELETE /api/courses/:id (→ 200 `{ success: true }`; 409 when
  * students have ordered or asked about it: deactivate it with PUT instead).
+ * A content manager's PUT keeps the stored prices and on-sale flag: left out
+ * or sent unchanged they stay; a different value is 403 `{ message }`.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
   const admin = await requireApiAdmin(request, "courses");
+  const canSetPrices = canAccess(admin.role, "pricing");
   const id = parseId(params.id);
   if (id === null) return apiError(404, NOT_FOUND);
 
   if (request.method === "DELETE") {
     const deletion = deleteCourse(id);
     if (!deletion.ok && deletion.reason === "not-found") return apiError(404, NOT_FOUND);
-    if (!deletion.ok)
-      return apiError(409, "This course has orders or enrollment forms, so it cannot be deleted. Set isActive to false to hide it instead.");
+    if (!deletion.ok) return apiError(409, hasHistory(canSetPrices));
     recordAdminChange(admin, { entity: "course", verb: "deleted", id });
     return apiJson({ success: true });
   }
 
   if (!findCourse(id)) return apiError(404, NOT_FOUND);
-  const values = await parseJsonBody(request, CourseApiSchema);
-  const course = updateCourse(id, toCourseInput(values));
-  if (!course) return apiError(404, NOT_FOUND);
+  const values = await parseJsonBody(request, courseApiSchema(canSetPrices));
+  const saved = saveCourse(admin.role, toCourseInput(values, canSetPrices), id);
+  if (!saved.ok) return saved.reason === "not-found" ? apiError(404, NOT_FOUND) : apiError(403, COURSE_PRICING_REFUSED_MESSAGE);
   recordAdminChange(admin, { entity: "course", verb: "updated", id });
-  return apiJson(toCourseJson(course));
+  return apiJson(toCourseJson(saved.course));
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createCourse, listActiveCourses, listCoursesForAdmin, toCourseJson } from "~/models/course.server";
-import { CourseApiSchema, toCourseInput } from "~/schemas/admin-course";
+import { listActiveCourses, listCoursesForAdmin, saveCourse, toCourseJson } from "~/models/course.server";
+import { COURSE_PRICING_REFUSED_MESSAGE, courseApiSchema, toCourseInput } from "~/schemas/admin-course";
 import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
-import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { canAccess } from "~/utils/permissions";
 
 /**
@@ -19,12 +19,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * POST /api/courses (admin spec §7): the course form's fields as JSON → 201
  * with the course; 400 `{ message, errors }` on bad input, 401 signed out.
+ * A content manager's course is saved at ₹0 and inactive; sending another
+ * price or `isActive: true` is 403 `{ message }` (prices are the admin's).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const admin = await requireApiAdmin(request, "courses");
-  const values = await parseJsonBody(request, CourseApiSchema);
-  const course = createCourse(toCourseInput(values));
-  recordAdminChange(admin, { entity: "course", verb: "created", id: course.id });
-  return apiJson(toCourseJson(course), 201);
+  const canSetPrices = canAccess(admin.role, "pricing");
+  const values = await parseJsonBody(request, courseApiSchema(canSetPrices));
+  const saved = saveCourse(admin.role, toCourseInput(values, canSetPrices));
+  if (!saved.ok) return apiError(403, COURSE_PRICING_REFUSED_MESSAGE);
+  recordAdminChange(admin, { entity: "course", verb: "created", id: saved.course.id });
+  return apiJson(toCourseJson(saved.course), 201);
 }

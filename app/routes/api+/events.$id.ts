@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteEvent, findEventForAdmin, toEventJson, updateEvent } from "~/models/event.server";
-import { ADMIN_EVENT_MESSAGES, AdminEventApiSchema, eventInputFromApi } from "~/schemas/admin-event";
+import { deleteEvent, findEventForAdmin, saveEvent, toEventJson } from "~/models/event.server";
+import { ADMIN_EVENT_MESSAGES, eventApiSchema, eventInputFromApi, EVENT_PRICING_REFUSED_MESSAGE } from "~/schemas/admin-event";
 import { requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { canAccess } from "~/utils/permissions";
 
 /**
  * /api/events/:id for admins (area events), the Events tab's JSON door
@@ -11,9 +12,10 @@ import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.
  *
  * GET 200 the event · PUT (the event's fields, replacing them all; missing
  * optional fields take their defaults) 200 the saved event, 400 `{ message,
- * errors }` · DELETE 200 `{ id, message }`, 409 when people registered for it
- * (deactivate it instead) · 401 no admin session · 403 a role without the
- * Events tab · 405 other methods.
+ * errors }`, 403 a content manager changing the price (left out or sent
+ * unchanged, it stays) · DELETE 200 `{ id, message }`, 409 when people
+ * registered for it (deactivate it instead) · 401 no admin session · 403 a
+ * role without the Events tab · 405 other methods.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request, "events");
@@ -28,11 +30,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (request.method) {
     case "PUT": {
       if (!findEventForAdmin(id)) return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
-      const input = eventInputFromApi(await parseJsonBody(request, AdminEventApiSchema));
-      const result = updateEvent(id, input);
-      if (!result.ok) return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
-      recordAdminChange(admin, { entity: "event", verb: "updated", id: result.event.id });
-      return apiJson(toEventJson(result.event));
+      const schema = eventApiSchema(canAccess(admin.role, "pricing"));
+      const saved = saveEvent(admin.role, eventInputFromApi(await parseJsonBody(request, schema)), id);
+      if (!saved.ok && saved.reason === "not-found") return apiError(404, ADMIN_EVENT_MESSAGES.notFound);
+      if (!saved.ok) return apiError(403, EVENT_PRICING_REFUSED_MESSAGE);
+      recordAdminChange(admin, { entity: "event", verb: "updated", id: saved.event.id });
+      return apiJson(toEventJson(saved.event));
     }
     case "DELETE": {
       const result = deleteEvent(id);

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createEvent, listActiveEvents, listAllEvents, toEventJson } from "~/models/event.server";
-import { AdminEventApiSchema, eventInputFromApi } from "~/schemas/admin-event";
+import { listActiveEvents, listAllEvents, saveEvent, toEventJson } from "~/models/event.server";
+import { eventApiSchema, eventInputFromApi, EVENT_PRICING_REFUSED_MESSAGE } from "~/schemas/admin-event";
 import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
-import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { canAccess } from "~/utils/permissions";
 
 /**
  * GET /api/events: every active event, past ones included, date ascending.
@@ -21,13 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * same rules as the Create New Event dialog.
  *
  * 201 the event as GET shows it · 400 `{ message, errors }` · 401 no admin
- * session · 403 a role without the Events tab · 415 not JSON · 405 other methods.
+ * session · 403 a role without the Events tab, or a content manager sending a
+ * price other than 0 (prices are the admin's) · 415 not JSON · 405 other methods.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request, "events");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const input = eventInputFromApi(await parseJsonBody(request, AdminEventApiSchema));
-  const event = createEvent(input);
-  recordAdminChange(admin, { entity: "event", verb: "created", id: event.id });
-  return apiJson(toEventJson(event), 201);
+  const schema = eventApiSchema(canAccess(admin.role, "pricing"));
+  const saved = saveEvent(admin.role, eventInputFromApi(await parseJsonBody(request, schema)));
+  if (!saved.ok) return apiError(403, EVENT_PRICING_REFUSED_MESSAGE);
+  recordAdminChange(admin, { entity: "event", verb: "created", id: saved.event.id });
+  return apiJson(toEventJson(saved.event), 201);
 }

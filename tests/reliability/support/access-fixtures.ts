@@ -86,10 +86,21 @@ function insertForm(db: Database.Database, owner: Student, name: string, whatsap
   );
 }
 
+/** The price of the `pricedCourse` and `pricedEvent` victims: a row still at it was not repriced. */
+export const VICTIM_PRICE_PAISE = 123_45;
+
 /** Fresh rows for the requests that delete or change one: each request gets its own. */
 export const victims = {
   course: (db: Database.Database) => insertCourse(db, `Victim course ${randomUUID().slice(0, 8)}`, 100_00),
   event: (db: Database.Database) => insertEvent(db, `Victim event ${randomUUID().slice(0, 8)}`),
+  /** On sale at ₹123.45. */
+  pricedCourse: (db: Database.Database) => insertCourse(db, `Priced course ${randomUUID().slice(0, 8)}`, VICTIM_PRICE_PAISE),
+  /** ₹123.45 a seat. */
+  pricedEvent: (db: Database.Database) => {
+    const id = insertEvent(db, `Priced event ${randomUUID().slice(0, 8)}`);
+    db.prepare("UPDATE events SET price_paise = ? WHERE id = ?").run(VICTIM_PRICE_PAISE, id);
+    return id;
+  },
   draftPost: (db: Database.Database) => {
     const tag = randomUUID().slice(0, 8);
     return insert(
@@ -224,6 +235,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     },
     { label: "unpublished content", values: Object.values(draft), visibleTo: ["contentManager", "admin"] },
     { label: "the contact inbox", values: [inboxSubject], visibleTo: ["admin"] },
+    // The matrix course's delete dialog counts its order (and forms) for the admin only.
+    { label: "order figures", values: ["This course has 1 order"], visibleTo: ["admin"] },
   ];
   return { ids, owner, other, admins, markers };
 }

@@ -1,4 +1,4 @@
-import type { MatrixIds, Role, VictimKind } from "./access-fixtures";
+import { VICTIM_PRICE_PAISE, type MatrixIds, type Role, type VictimKind } from "./access-fixtures";
 
 // THE access matrix: every page and endpoint of the site (each method it takes)
 // × the five roles → the answer the server must give. The rules come from
@@ -27,6 +27,8 @@ export type Row = {
   watch?: { table: string; where?: string };
   /** Roles whose request must change that count; for every other role it must stay the same. */
   writes?: Role[];
+  /** The question the watched count answers, for the report's "prices are the admin's" table. */
+  pricingCase?: string;
 };
 
 type Area = "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "registrations";
@@ -248,6 +250,161 @@ function adminEndpoints(ids: MatrixIds): Row[] {
     call("/api/admin/shared-files", "GET", "/api/admin/shared-files", "users", 200),
     remove("/api/admin/shared-files/:id", "/api/admin/shared-files/{victim}", "users", "sharedFile", "shared_files", 204),
     call("/api/admin/analytics", "GET", "/api/admin/analytics", "analytics", 200),
+  ];
+}
+
+/**
+ * What students pay is the admin's (the "pricing" permission): a content
+ * manager edits a course's or an event's content, never its price, original
+ * price or (for a course) whether it is on sale. Each row aims at a fresh row
+ * priced ₹123.45; the watched count says whether the price moved.
+ */
+function pricingRows(): Row[] {
+  const priced = `price_paise = ${VICTIM_PRICE_PAISE}`;
+  const courseContent = { title: "Pricing matrix course", shortDescription: "s", description: "d", duration: "4 weeks", level: "beginner" };
+  const eventContent = { title: "Pricing matrix event", description: "d", eventType: "webinar" };
+  const eventJson = { ...eventContent, eventDate: "2031-01-01T10:00:00Z" };
+  const eventForm = { ...eventContent, date: "2031-01-01", time: "10:00", isActive: "on" };
+  const api = (contentManager: Outcome, admin: Outcome): Record<Role, Outcome> => ({ ...adminApi("courses", admin), contentManager });
+  const page = (path: string, contentManager: Outcome, admin: Outcome): Record<Role, Outcome> => ({
+    ...adminPage(path, "courses", admin),
+    contentManager,
+  });
+  const courseEdit = "/admin/courses/{victim}/edit";
+  return [
+    // The JSON doors: another price is 403 and the stored one stays; sent back unchanged, the content is saved.
+    {
+      route: "/api/courses/:id",
+      method: "PUT",
+      path: "/api/courses/{victim}",
+      body: { json: { ...courseContent, price: "1.00" } },
+      pricingCase: "PUT /api/courses/:id with price 1.00: price changed?",
+      expect: api(403, 200),
+      victim: "pricedCourse",
+      watch: { table: "courses", where: priced },
+      writes: ["admin"],
+    },
+    {
+      route: "/api/courses/:id",
+      method: "PUT",
+      path: "/api/courses/{victim}",
+      body: { json: { ...courseContent, price: "123.45", isActive: false } },
+      pricingCase: "PUT /api/courses/:id with isActive false: taken off sale?",
+      expect: api(403, 200),
+      victim: "pricedCourse",
+      watch: { table: "courses", where: `${priced} AND is_active = 1` },
+      writes: ["admin"],
+    },
+    {
+      route: "/api/courses/:id",
+      method: "PUT",
+      path: "/api/courses/{victim}",
+      body: { json: { ...courseContent, title: "Retitled, same price", price: "123.45" } },
+      pricingCase: "PUT /api/courses/:id, new title, price sent back as stored: title saved, price kept?",
+      expect: api(200, 200),
+      victim: "pricedCourse",
+      watch: { table: "courses", where: `title = 'Retitled, same price' AND ${priced} AND is_active = 1` },
+      writes: ["contentManager", "admin"],
+    },
+    // A content manager's new course is ₹0 and not on sale (the admin's, by the spec's defaults, is on sale).
+    {
+      route: "/api/courses",
+      method: "POST",
+      path: "/api/courses",
+      body: { json: { ...courseContent, title: "New from the API" } },
+      pricingCase: "POST /api/courses without a price: stored at ₹0 and inactive?",
+      expect: api(201, 201),
+      watch: { table: "courses", where: "title = 'New from the API' AND price_paise = 0 AND is_active = 0" },
+      writes: ["contentManager"],
+    },
+    {
+      route: "/api/courses",
+      method: "POST",
+      path: "/api/courses",
+      body: { json: { ...courseContent, price: "499.00" } },
+      pricingCase: "POST /api/courses with price 499.00: course created?",
+      expect: api(403, 201),
+      watch: { table: "courses" },
+      writes: ["admin"],
+    },
+    {
+      route: "/api/events/:id",
+      method: "PUT",
+      path: "/api/events/{victim}",
+      body: { json: { ...eventJson, price: "1.00" } },
+      pricingCase: "PUT /api/events/:id with price 1.00: price changed?",
+      expect: api(403, 200),
+      victim: "pricedEvent",
+      watch: { table: "events", where: priced },
+      writes: ["admin"],
+    },
+    {
+      route: "/api/events",
+      method: "POST",
+      path: "/api/events",
+      body: { json: { ...eventJson, price: "499.00" } },
+      pricingCase: "POST /api/events with price 499.00: event created?",
+      expect: api(403, 201),
+      watch: { table: "events" },
+      writes: ["admin"],
+    },
+    // The page forms: a posted price is refused with the form's own message (403); content alone is saved.
+    {
+      route: "/admin/courses/:id/edit",
+      method: "POST",
+      path: courseEdit,
+      body: { form: { ...courseContent, price: "1.00", isActive: "on" } },
+      pricingCase: "Edit Course form with price 1.00: price changed?",
+      expect: page(courseEdit, 403, redirectTo("/admin/courses")),
+      victim: "pricedCourse",
+      watch: { table: "courses", where: priced },
+      writes: ["admin"],
+    },
+    // The content manager's form has no price inputs; the admin's needs the price (400).
+    {
+      route: "/admin/courses/:id/edit",
+      method: "POST",
+      path: courseEdit,
+      body: { form: { ...courseContent, title: "Content edited" } },
+      pricingCase: "Edit Course form, content only: title saved, price kept?",
+      expect: page(courseEdit, redirectTo("/admin/courses"), 400),
+      victim: "pricedCourse",
+      watch: { table: "courses", where: `title = 'Content edited' AND ${priced} AND is_active = 1` },
+      writes: ["contentManager"],
+    },
+    {
+      route: "/admin/courses/new",
+      method: "POST",
+      path: "/admin/courses/new",
+      body: { form: { ...courseContent, title: "New from the page" } },
+      pricingCase: "Create New Course form, content only: stored at ₹0 and inactive?",
+      expect: page("/admin/courses/new", redirectTo("/admin/courses"), 400),
+      watch: { table: "courses", where: "title = 'New from the page' AND price_paise = 0 AND is_active = 0" },
+      writes: ["contentManager"],
+    },
+    {
+      route: "/admin/events/:id/edit",
+      method: "POST",
+      path: "/admin/events/{victim}/edit",
+      body: { form: { ...eventForm, price: "1.00" } },
+      pricingCase: "Edit Event form with price 1.00: price changed?",
+      expect: page("/admin/events/{victim}/edit", 403, redirectTo("/admin/events")),
+      victim: "pricedEvent",
+      watch: { table: "events", where: priced },
+      writes: ["admin"],
+    },
+    // Deactivating a course takes it off sale: the admin's.
+    {
+      route: "/admin/courses/:id/delete",
+      method: "POST",
+      path: "/admin/courses/{victim}/delete",
+      body: { form: { intent: "deactivate" } },
+      pricingCase: "Delete dialog, Deactivate Course: taken off sale?",
+      expect: page("/admin/courses/{victim}/delete", 403, redirectTo("/admin/courses")),
+      victim: "pricedCourse",
+      watch: { table: "courses", where: "is_active = 0" },
+      writes: ["admin"],
+    },
   ];
 }
 
@@ -483,5 +640,13 @@ function studentRows(ids: MatrixIds): Row[] {
 }
 
 export function accessRows(ids: MatrixIds): Row[] {
-  return [...publicPages(ids), ...publicEndpoints(ids), ...studentRows(ids), ...adminPages(ids), ...adminPagePosts(ids), ...adminEndpoints(ids)];
+  return [
+    ...publicPages(ids),
+    ...publicEndpoints(ids),
+    ...studentRows(ids),
+    ...adminPages(ids),
+    ...adminPagePosts(ids),
+    ...adminEndpoints(ids),
+    ...pricingRows(),
+  ];
 }
