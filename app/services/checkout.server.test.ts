@@ -117,8 +117,8 @@ function arrange() {
   return { student, course, coupon, formId };
 }
 
-function quote(courseId: number, couponCode?: string): Quote {
-  const result = checkout.quoteOrder(courseId, couponCode);
+function quote(courseId: number, couponCode?: string, buyerId?: string): Quote {
+  const result = checkout.quoteOrder(courseId, couponCode, { buyerId });
   if (!result.ok) throw new Error(`Expected a quote, got ${result.reason}`);
   return result.quote;
 }
@@ -152,7 +152,7 @@ const formPayment = (formId: number) =>
 // ---- playing the customer and Stripe -----------------------------------------
 
 async function startCard(student: { id: string; email: string }, courseId: number, couponCode?: string, formId: number | null = null) {
-  const started = await checkout.startCardPayment(student, quote(courseId, couponCode), formId);
+  const started = await checkout.startCardPayment(student, quote(courseId, couponCode, student.id), formId);
   if (!started.ok) throw new Error(`Expected a PaymentIntent, got ${started.reason}`);
   return started;
 }
@@ -232,9 +232,9 @@ describe("quoteOrder", () => {
     const lastOne = addCoupon({ percentOff: 10, maxRedemptions: 5, redemptionCount: 4 });
 
     for (const code of ["NOSUCHCOUPON", expired.code, usedUp.code, inactive.code]) {
-      expect(checkout.quoteOrder(course.id, code, now)).toEqual({ ok: false, reason: "invalid-coupon" });
+      expect(checkout.quoteOrder(course.id, code, { now })).toEqual({ ok: false, reason: "invalid-coupon" });
     }
-    expect(checkout.quoteOrder(course.id, lastOne.code, now).ok).toBe(true);
+    expect(checkout.quoteOrder(course.id, lastOne.code, { now }).ok).toBe(true);
   });
 });
 
@@ -410,6 +410,99 @@ describe("startHostedCheckout", () => {
     expect(first.ok && second.ok).toBe(true);
     expect(second).toEqual(first);
     expect(ordersOf(student.id, course.id)).toHaveLength(1);
+  });
+});
+
+describe("a limited coupon (decision 0012)", () => {
+  const oneUse = () => addCoupon({ percentOff: 20, maxRedemptions: 1 });
+  const holdOf = (userId: string) =>
+    db.select({ until: enrollments.couponHeldUntil }).from(enrollments).where(eq(enrollments.userId, userId)).get()?.until ?? null;
+
+  it("holds the redemption from the moment the payment starts: a second student is refused on both doors", async () => {
+    const { student, course } = arrange();
+    const coupon = oneUse();
+    const staleQuote = quote(course.id, coupon.code);
+    const started = await startCard(student, course.id, coupon.code);
+    expect(started.amountPaise).toBe(399_920);
+
+    const rival = addStudent();
+    // The price check already says so, and the start refuses it even with a quote made before.
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: rival.id })).toEqual({ ok: false, reason: "invalid-coupon" });
+    expect(await checkout.startCardPayment(rival, staleQuote, null)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(
+      await checkout.startHostedCheckout({ user: rival, quote: staleQuote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+    ).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(allOrdersOf(rival.id)).toEqual([]);
+    // The holder's own reload still prices the coupon, and reuses the PaymentIntent.
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: student.id }).ok).toBe(true);
+    expect((await startCard(student, course.id, coupon.code)).paymentIntentId).toBe(started.paymentIntentId);
+  });
+
+  it("closes Stripe's hosted page when the order's hold ends", async () => {
+    const { student, course } = arrange();
+    const coupon = oneUse();
+    const started = await checkout.startHostedCheckout({
+      user: student,
+      quote: quote(course.id, coupon.code),
+      enrollmentFormId: null,
+      origin: ORIGIN,
+      cancelUrl: ORIGIN,
+    });
+    expect(started.ok).toBe(true);
+    const session = await stripe.checkout.sessions.retrieve(ordersOf(student.id, course.id)[0]!.checkoutSessionId!);
+    const heldUntil = holdOf(student.id)!;
+    expect(session.expires_at).toBe(Math.floor(heldUntil.getTime() / 1000));
+    expect(heldUntil.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
+
+    // Stripe reports the page expired: the hold goes, and another student may use the coupon.
+    await stripe.checkout.sessions.expire(session.id);
+    await deliver(stripeEvent("checkout.session.expired", session.id));
+    expect(holdOf(student.id)).toBeNull();
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
+  });
+
+  it("lets the hold go when Stripe refuses to set the payment up", async () => {
+    const { student, course } = arrange();
+    const coupon = oneUse();
+    await fetch(`${fake.url}/__fake/rules`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId: student.id, failCreate: { status: 400, message: "No payments today" } }),
+    });
+    expectLog("error");
+    expect(await checkout.startCardPayment(student, quote(course.id, coupon.code), null)).toEqual({ ok: false, reason: "setup-failed" });
+    expect(ordersOf(student.id, course.id)).toEqual([]);
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
+  });
+
+  it("refunds in full a payment made after its hold lapsed, once another student holds the last redemption", async () => {
+    const { student, course, formId } = arrange();
+    const coupon = oneUse();
+    const late = await startCard(student, course.id, coupon.code, formId);
+    db.update(enrollments).set({ couponHeldUntil: new Date(Date.now() - 1000) }).where(eq(enrollments.userId, student.id)).run();
+    const rival = addStudent();
+    const rivals = await startCard(rival, course.id, coupon.code);
+    await payWithCard(late.paymentIntentId);
+    const warnings = expectLog("warn");
+
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "coupon-refused" });
+    expect(warnings).toHaveBeenCalledWith(expect.stringContaining(`Refunding ${late.paymentIntentId}`));
+    const again = await stripe.refunds.create({ payment_intent: late.paymentIntentId }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: "charge_already_refunded" });
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "refunded", paymentIntentId: late.paymentIntentId })]);
+    expect(db.select({ refunded: enrollments.refundedPaise }).from(enrollments).where(eq(enrollments.paymentIntentId, late.paymentIntentId)).get())
+      .toEqual({ refunded: 399_920 });
+    // The webhook arriving afterwards, and a second report, change nothing.
+    await deliver(stripeEvent("payment_intent.succeeded", late.paymentIntentId));
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "refunded" });
+    expect(warnings).toHaveBeenCalledOnce();
+    expect(formPayment(formId)).toBe("pending");
+
+    await payWithCard(rivals.paymentIntentId);
+    await deliver(stripeEvent("payment_intent.succeeded", rivals.paymentIntentId));
+    expect(orders.isEnrolled(rival.id, course.id)).toBe(true);
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(redemptions(coupon.id)).toBe(1);
   });
 });
 

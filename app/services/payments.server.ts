@@ -39,6 +39,7 @@ const checkoutSessionSchema = z.object({
   amount_total: z.number().int().nullish(),
   currency: z.string().nullish(),
   url: z.string().nullish(),
+  expires_at: z.number().int().nullish(),
   metadata: metadataSchema,
   payment_intent: z.union([z.string(), paymentIntentSchema]).nullish(),
 });
@@ -63,6 +64,8 @@ export type CheckoutSessionSnapshot = {
   metadata: Record<string, string>;
   paymentIntentId: string | null;
   url: string | null;
+  /** After this Stripe takes no payment on the session. */
+  expiresAt: Date | null;
 };
 
 function toPaymentIntent(raw: unknown): PaymentIntentSnapshot {
@@ -89,6 +92,7 @@ function toCheckoutSession(raw: unknown): CheckoutSessionSnapshot {
     metadata: session.metadata,
     paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
     url: session.url ?? null,
+    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
   };
 }
 
@@ -188,6 +192,8 @@ export function createCheckoutSession(input: {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the page stops taking the payment (at least 30 minutes on); Stripe's default, a day, when absent. */
+  expiresAt: Date | null;
   metadata: PaymentMetadata;
   idempotencyKey: string;
 }): Promise<CheckoutSessionSnapshot> {
@@ -206,6 +212,7 @@ export function createCheckoutSession(input: {
           client_reference_id: input.metadata.userId,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
+          ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
           metadata: input.metadata,
           payment_intent_data: { metadata: input.metadata, description: input.productName },
         },
@@ -229,14 +236,31 @@ export async function refundPayment(paymentIntentId: string): Promise<void> {
   );
 }
 
-export type WebhookEvent =
-  | { id: string; type: "payment_intent.succeeded" | "payment_intent.payment_failed"; paymentIntent: PaymentIntentSnapshot }
-  | { id: string; type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.expired" | "checkout.session.async_payment_failed"; session: CheckoutSessionSnapshot }
-  | { id: string; type: "ignored"; stripeType: string };
+/** A verified event: its id (to recognise a redelivery) and when Stripe made it (when the payment happened). */
+type EventEnvelope = { id: string; created: Date };
+
+export type WebhookEvent = EventEnvelope &
+  (
+    | { type: "payment_intent.succeeded" | "payment_intent.payment_failed"; paymentIntent: PaymentIntentSnapshot }
+    | {
+        type:
+          | "checkout.session.completed"
+          | "checkout.session.async_payment_succeeded"
+          | "checkout.session.expired"
+          | "checkout.session.async_payment_failed";
+        session: CheckoutSessionSnapshot;
+      }
+    | { type: "ignored"; stripeType: string }
+  );
 
 export class WebhookSignatureError extends Error {}
 
-const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
+const eventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number().int(),
+  data: z.object({ object: z.unknown() }),
+});
 
 /**
  * Verifies Stripe's signature over the raw body (bytes exactly as received)
@@ -253,16 +277,17 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): We
     throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
   }
   const event = eventSchema.parse(verified);
+  const envelope = { id: event.id, created: new Date(event.created * 1000) };
   switch (event.type) {
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed":
-      return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
+      return { ...envelope, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired":
-      return { id: event.id, type: event.type, session: toCheckoutSession(event.data.object) };
+      return { ...envelope, type: event.type, session: toCheckoutSession(event.data.object) };
     default:
-      return { id: event.id, type: "ignored", stripeType: event.type };
+      return { ...envelope, type: "ignored", stripeType: event.type };
   }
 }
