@@ -171,6 +171,19 @@ export function recordOrder(terms: OrderTerms, reference: PaymentReference): Ord
   return order;
 }
 
+/**
+ * recordOrder for terms read back from a payment's metadata: null when they
+ * name a student, course, coupon or form this site does not have.
+ */
+export function recordLostOrder(terms: OrderTerms, reference: PaymentReference): Order | null {
+  try {
+    return recordOrder(terms, reference);
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_FOREIGNKEY") return null;
+    throw error;
+  }
+}
+
 export function findOrder(reference: PaymentReference): Order | null {
   const where =
     "paymentIntentId" in reference

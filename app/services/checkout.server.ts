@@ -10,7 +10,7 @@ import {
   findOrder,
   isEnrolled,
   markOrderRefunded,
-  recordOrder,
+  recordLostOrder,
   reserveOrder,
   type FreeEnrollment,
   type Order,
@@ -298,20 +298,22 @@ async function complete(order: Order, paymentIntentId: string, paidAt: Date): Pr
   }
 }
 
-/** An order from the metadata the server wrote, for a payment whose order row was never stored. */
+/** A row id written into metadata ("12"); undefined when it is not one, null when absent. */
+function metadataId(value: string | undefined): number | null | undefined {
+  if (!value) return null;
+  const id = Number(value);
+  return /^\d+$/.test(value) && Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * An order from the metadata the server wrote, for a payment whose order row
+ * was never stored. Null when the metadata names nothing of this site.
+ */
 function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
-  const { userId, courseId, couponId, enrollmentFormId, flow } = intent.metadata;
-  if (flow !== "card" || !userId || !/^\d+$/.test(courseId ?? "")) return null;
-  return recordOrder(
-    {
-      userId,
-      courseId: Number(courseId),
-      amountPaise: intent.amountPaise,
-      couponId: couponId ? Number(couponId) : null,
-      enrollmentFormId: enrollmentFormId ? Number(enrollmentFormId) : null,
-    },
-    { paymentIntentId: intent.id },
-  );
+  const { userId, flow } = intent.metadata;
+  const [courseId, couponId, enrollmentFormId] = [intent.metadata.courseId, intent.metadata.couponId, intent.metadata.enrollmentFormId].map(metadataId);
+  if (flow !== "card" || !userId || !courseId || couponId === undefined || enrollmentFormId === undefined) return null;
+  return recordLostOrder({ userId, courseId, amountPaise: intent.amountPaise, couponId, enrollmentFormId }, { paymentIntentId: intent.id });
 }
 
 /**

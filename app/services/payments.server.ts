@@ -130,6 +130,11 @@ export function paymentsSetup(): { publishableKey: string } | null {
   return client ? { publishableKey: client.config.publishableKey } : null;
 }
 
+/** Whether signed webhooks can be checked: payments on and a signing secret set. */
+export function webhooksSetup(): boolean {
+  return Boolean(getClient()?.config.webhookSecret);
+}
+
 function requireClient(): Client {
   const client = getClient();
   if (!client) throw new PaymentProviderError("setup", "payments are not configured");
@@ -274,6 +279,8 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): We
   try {
     verified = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
   } catch (error) {
+    // A correct signature over a body that is not JSON: the payload is wrong, not the signature.
+    if (error instanceof SyntaxError) throw error;
     throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
   }
   const event = eventSchema.parse(verified);

@@ -2,13 +2,15 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
-import { startFakeStripe, type FakeStripe } from "../fixtures/fake-stripe";
+import type { FakeStripe } from "../fixtures/fake-stripe";
 import { createStudent, studentCookie } from "./support/accounts";
 import { withSiteDatabase } from "./support/db";
 import { postJson } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
+import { insertEnrollmentForm } from "./support/rows";
 import { raceSlowPosts, startSlowPost, type SlowAnswer } from "./support/slow-post";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/site";
+import { startReliabilityStripe } from "./support/stripe";
 
 // A one-use coupon against many students at once: every checkout door prices
 // the order first and reads the body afterwards, so slow posts all pass the
@@ -45,23 +47,9 @@ reportWhenAllPass("coupon-redemption", () =>
 );
 
 beforeAll(async () => {
-  fake = await startFakeStripe({
-    port: STRIPE_PORT,
-    secretKey: RELIABILITY_SECRETS.STRIPE_SECRET_KEY,
-    webhookSecret: RELIABILITY_SECRETS.STRIPE_WEBHOOK_SECRET,
-    webhookUrl: WEBHOOK_URL,
-  });
-  stripe = new Stripe(RELIABILITY_SECRETS.STRIPE_SECRET_KEY, { host: "127.0.0.1", port: STRIPE_PORT, protocol: "http", maxNetworkRetries: 0 });
-  site = await startSite({
-    name: "coupon-redemption",
-    port: SITE_PORT,
-    env: {
-      STRIPE_SECRET_KEY: RELIABILITY_SECRETS.STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: "pk_test_reliability_coupons",
-      STRIPE_WEBHOOK_SECRET: RELIABILITY_SECRETS.STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    },
-  });
+  let siteEnv: Record<string, string>;
+  ({ fake, stripe, siteEnv } = await startReliabilityStripe(STRIPE_PORT, WEBHOOK_URL));
+  site = await startSite({ name: "coupon-redemption", port: SITE_PORT, env: siteEnv });
 }, 300_000);
 
 afterAll(async () => {
@@ -100,16 +88,7 @@ async function buyers(count: number, courseId: number): Promise<Buyer[]> {
     Array.from({ length: count }, async () => {
       const student = await createStudent(site.database);
       const cookie = await studentCookie(site.database, student);
-      const formId = withSiteDatabase(site.database, (db) =>
-        Number(
-          db
-            .prepare(
-              "INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id, course_or_event_type, source_of_lead) VALUES (?, 'Priya Sharma', '9876543210', 'Maharashtra', 'Pune', 'beginner', ?, 'course', 'instagram')",
-            )
-            .run(student.id, courseId).lastInsertRowid,
-        ),
-      );
-      return { id: student.id, cookie, formId };
+      return { id: student.id, cookie, formId: insertEnrollmentForm(site.database, student.id, courseId) };
     }),
   );
 }

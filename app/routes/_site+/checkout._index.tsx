@@ -34,17 +34,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const location = { courseId: quote.course.id, coupon: quote.coupon?.code };
   if (formId === null) throw redirect(checkoutPath(location, "/information"));
   const setup = paymentsSetup();
-  return {
+  const isFree = quote.price.totalPaise === 0;
+  const step = {
     courseId: quote.course.id,
     formId,
     coupon: quote.coupon?.code ?? null,
     couponRejected,
     removeCouponHref: checkoutPath({ courseId: quote.course.id, form: formId }),
     totalLabel: formatRupees(quote.price.totalPaise),
-    isFree: quote.price.totalPaise === 0,
+    isFree,
     publishableKey: setup?.publishableKey ?? null,
     whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
   };
+  // A paid course cannot be bought here while payments are off: the page says so (and offers
+  // WhatsApp) under 503, so no client or crawler takes it for a working checkout.
+  return data(step, { status: setup || isFree ? 200 : 503 });
 }
 
 const INVALID_COUPON = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
