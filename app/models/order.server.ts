@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { enrollmentForms, enrollments } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
+import { recordSystemAction } from "./audit-log.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
 
 // An order is an enrollment row while its payment is under way. Its row is
@@ -294,13 +295,27 @@ export function failOrder(orderId: number, { retryable = false }: { retryable?: 
 /**
  * A payment the server returned in full (a second payment for a course the
  * student already had, or one whose coupon had run out), once Stripe has
- * refunded it.
+ * refunded it. The audit log says why.
  */
-export function markOrderRefunded(orderId: number, paymentIntentId: string, amountPaise: number): void {
-  db.update(enrollments)
-    .set({ paymentStatus: "refunded", paymentIntentId, refundedPaise: amountPaise, couponHeldUntil: null })
-    .where(and(eq(enrollments.id, orderId), ne(enrollments.paymentStatus, "completed")))
-    .run();
+export function markOrderRefunded(order: { id: number; amountPaise: number }, paymentIntentId: string, reason: string): void {
+  db.transaction(
+    (tx) => {
+      const refunded = tx
+        .update(enrollments)
+        .set({ paymentStatus: "refunded", paymentIntentId, refundedPaise: order.amountPaise, couponHeldUntil: null })
+        .where(and(eq(enrollments.id, order.id), inArray(enrollments.paymentStatus, ["pending", "failed"])))
+        .returning({ id: enrollments.id })
+        .get();
+      if (!refunded) return;
+      recordSystemAction(tx, {
+        actor: "checkout",
+        action: "order_refunded",
+        subject: { type: "enrollment", id: order.id },
+        details: { paymentIntentId, refundedPaise: order.amountPaise, reason },
+      });
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export type FreeEnrollment = "completed" | "already" | "coupon-unavailable";

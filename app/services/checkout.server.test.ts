@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { coupons, courses, enrollmentForms, enrollments, users } from "../../db/schema";
+import { auditLog, coupons, courses, enrollmentForms, enrollments, paymentEvents, users } from "../../db/schema";
 import { startFakeStripe, type FakeStripe } from "../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "./checkout.server";
@@ -754,6 +754,126 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     await deliver(stripeEvent("payment_intent.succeeded", second.paymentIntentId));
     expect(ordersOf(student.id, course.id).map((o) => o.status)).toEqual(["completed", "refunded"]);
     expect(warnings).toHaveBeenCalledOnce();
+  });
+});
+
+describe("refunds and disputes (the signed webhook)", () => {
+  /** Every event of this type Stripe sent for the object, oldest first. */
+  const stripeEvents = (type: string, objectId: string) => fake.events.filter((e) => e.type === type && e.objectId === objectId).map((e) => e.payload);
+  const control = async (path: string, body?: unknown) => {
+    const response = await fetch(`${fake.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { id: string };
+  };
+  const orderRow = (paymentIntentId: string) =>
+    db
+      .select({ status: enrollments.paymentStatus, refundedPaise: enrollments.refundedPaise, disputeStatus: enrollments.disputeStatus, id: enrollments.id })
+      .from(enrollments)
+      .where(eq(enrollments.paymentIntentId, paymentIntentId))
+      .get();
+  const auditOf = (orderId: number) =>
+    db
+      .select({ actorType: auditLog.actorType, actorId: auditLog.actorId, action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "enrollment"), eq(auditLog.entityId, String(orderId))))
+      .orderBy(auditLog.id)
+      .all();
+  const handledEvents = () => db.select({ id: paymentEvents.eventId }).from(paymentEvents).all().length;
+
+  async function paidOrder() {
+    const { student, course, formId } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, undefined, formId);
+    const paid = await payWithCard(paymentIntentId);
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    return { student, course, formId, paymentIntentId, chargeId: paid.latest_charge as string };
+  }
+
+  it("flags a partial refund with its sum, then revokes the course when the rest is refunded; a redelivery changes nothing", async () => {
+    const { student, course, formId, paymentIntentId, chargeId } = await paidOrder();
+
+    await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 100_000 });
+    const [partly] = stripeEvents("charge.refunded", chargeId);
+    await deliver(partly!);
+    expect(orderRow(paymentIntentId)).toMatchObject({ status: "completed", refundedPaise: 100_000, disputeStatus: null });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+
+    await stripe.refunds.create({ payment_intent: paymentIntentId });
+    const [, rest] = stripeEvents("charge.refunded", chargeId);
+    await deliver(rest!);
+    const order = orderRow(paymentIntentId)!;
+    expect(order).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(formPayment(formId)).toBe("refunded");
+
+    const handled = handledEvents();
+    await deliver(rest!);
+    await deliver(partly!);
+    expect(handledEvents()).toBe(handled);
+    expect(orderRow(paymentIntentId)).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
+    expect(auditOf(order.id)).toEqual([
+      { actorType: "system", actorId: "stripe", action: "order_partly_refunded", details: expect.objectContaining({ refundedPaise: 100_000 }) },
+      { actorType: "system", actorId: "stripe", action: "order_refunded", details: expect.objectContaining({ refundedPaise: 499_900 }) },
+    ]);
+  });
+
+  it("flags an open dispute, clears the flag when it is won, and a late 'created' does not reopen it", async () => {
+    const { student, course, paymentIntentId } = await paidOrder();
+    const dispute = await control(`/__fake/payment_intents/${paymentIntentId}/dispute`);
+
+    await deliver(stripeEvent("charge.dispute.created", dispute.id));
+    await deliver(stripeEvent("charge.dispute.funds_withdrawn", dispute.id));
+    expect(orderRow(paymentIntentId)).toMatchObject({ status: "completed", disputeStatus: "open" });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+
+    await control(`/__fake/disputes/${dispute.id}/close`, { status: "won" });
+    await deliver(stripeEvent("charge.dispute.closed", dispute.id));
+    await deliver(stripeEvent("charge.dispute.funds_reinstated", dispute.id));
+    const order = orderRow(paymentIntentId)!;
+    expect(order).toMatchObject({ status: "completed", disputeStatus: "won" });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(auditOf(order.id).map((row) => row.action)).toEqual(["order_dispute_opened", "order_dispute_won"]);
+  });
+
+  it("charges back a lost dispute: the course is no longer the student's", async () => {
+    const { student, course, paymentIntentId } = await paidOrder();
+    const dispute = await control(`/__fake/payment_intents/${paymentIntentId}/dispute`);
+    await control(`/__fake/disputes/${dispute.id}/close`, { status: "lost" });
+
+    // Delivered out of order: the closing event first, the opening one after it.
+    await deliver(stripeEvent("charge.dispute.closed", dispute.id));
+    await deliver(stripeEvent("charge.dispute.created", dispute.id));
+
+    const order = orderRow(paymentIntentId)!;
+    expect(order).toMatchObject({ status: "charged_back", disputeStatus: "lost" });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(auditOf(order.id).map((row) => row.action)).toEqual(["order_charged_back"]);
+  });
+
+  it("acknowledges a refund of a payment the site does not know, and leaves its own automatic refunds as they are", async () => {
+    const stranger = await stripe.paymentIntents.create({ amount: 10_000, currency: "inr", metadata: {} });
+    const paid = await payWithCard(stranger.id);
+    await stripe.refunds.create({ payment_intent: stranger.id });
+    const handled = handledEvents();
+    await deliver(stripeEvent("charge.refunded", paid.latest_charge as string));
+    expect(handledEvents()).toBe(handled + 1);
+
+    // A second payment for a course already owned is refunded by checkout itself; Stripe's event agrees.
+    const { student, course, coupon } = arrange();
+    const first = await startCard(student, course.id);
+    const second = await startCard(student, course.id, coupon.code);
+    await payWithCard(first.paymentIntentId);
+    const secondPaid = await payWithCard(second.paymentIntentId);
+    expectLog("warn");
+    await deliver(stripeEvent("payment_intent.succeeded", first.paymentIntentId));
+    await deliver(stripeEvent("payment_intent.succeeded", second.paymentIntentId));
+    await deliver(stripeEvent("charge.refunded", secondPaid.latest_charge as string));
+    const order = orderRow(second.paymentIntentId)!;
+    expect(order).toMatchObject({ status: "refunded", refundedPaise: 399_920 });
+    expect(auditOf(order.id)).toEqual([
+      expect.objectContaining({ actorType: "system", actorId: "checkout", action: "order_refunded" }),
+    ]);
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type PaymentKind,
   type PaymentReference,
 } from "~/models/order.server";
+import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { PublicUser } from "~/models/user.server";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
@@ -276,7 +277,7 @@ function matchesOrder(order: Order, paid: { amountPaise: number | null; currency
 async function refundOrder(order: Order, paymentIntentId: string, why: string): Promise<void> {
   console.warn(`Refunding ${paymentIntentId}: ${why}`);
   await refundPayment(paymentIntentId);
-  markOrderRefunded(order.id, paymentIntentId, order.amountPaise);
+  markOrderRefunded(order, paymentIntentId, why);
 }
 
 async function complete(order: Order, paymentIntentId: string, paidAt: Date): Promise<Settlement> {
@@ -372,8 +373,40 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
   return settleCheckoutSession(session);
 }
 
-/** Stripe's signed webhook: the source of truth for paid and failed orders. */
+/**
+ * Stripe's signed webhook: the source of truth for paid and failed orders,
+ * refunds and disputes. A redelivered event (its id already handled) changes
+ * nothing. Refunds and disputes record their event with their change; other
+ * events are settled idempotently and remembered once that succeeded, so a
+ * failure (Stripe unreachable for a refund) leaves the event to be retried.
+ */
 export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
+  if (isEventHandled(event)) return;
+  switch (event.type) {
+    case "charge.refunded":
+      recordRefund(event, {
+        paymentIntentId: event.charge.paymentIntentId,
+        chargedPaise: event.charge.amountPaise,
+        refundedPaise: event.charge.refundedPaise,
+      });
+      return;
+    case "charge.dispute.created":
+    case "charge.dispute.funds_withdrawn":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      recordDispute(event, { paymentIntentId: event.dispute.paymentIntentId, status: disputeOutcome(event.dispute.status) });
+      return;
+    case "ignored":
+      return;
+    default:
+      await settlePaymentEvent(event);
+      markEventHandled(event);
+  }
+}
+
+type SettlingEvent = Extract<WebhookEvent, { paymentIntent: PaymentIntentSnapshot } | { session: CheckoutSessionSnapshot }>;
+
+async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded":
       // Checkout's own PaymentIntents are settled by checkout.session.completed.
@@ -394,7 +427,5 @@ export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
       if (order) failOrder(order.id);
       return;
     }
-    case "ignored":
-      return;
   }
 }

@@ -44,6 +44,34 @@ const checkoutSessionSchema = z.object({
   payment_intent: z.union([z.string(), paymentIntentSchema]).nullish(),
 });
 
+/** The id of an object Stripe may send expanded (the object) or not (its id). */
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const expandable = z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullish();
+
+const chargeSchema = z.object({
+  id: z.string(),
+  object: z.literal("charge"),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+  currency: z.string(),
+  payment_intent: expandable,
+});
+
+const disputeSchema = z.object({
+  id: z.string(),
+  object: z.literal("dispute"),
+  amount: z.number().int().nonnegative(),
+  status: z.string(),
+  charge: expandable,
+  payment_intent: expandable,
+});
+
+/** A charge (a payment's money movement) as charge.refunded reports it. */
+export type ChargeSnapshot = { id: string; paymentIntentId: string | null; amountPaise: number; refundedPaise: number; currency: string };
+
+/** A card holder's dispute (chargeback) of a charge. */
+export type DisputeSnapshot = { id: string; paymentIntentId: string | null; amountPaise: number; status: string };
+
 export type PaymentIntentSnapshot = {
   id: string;
   status: string;
@@ -90,10 +118,26 @@ function toCheckoutSession(raw: unknown): CheckoutSessionSnapshot {
     amountPaise: session.amount_total ?? null,
     currency: session.currency ?? null,
     metadata: session.metadata,
-    paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    paymentIntentId: idOf(intent),
     url: session.url ?? null,
     expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
   };
+}
+
+function toCharge(raw: unknown): ChargeSnapshot {
+  const charge = chargeSchema.parse(raw);
+  return {
+    id: charge.id,
+    paymentIntentId: idOf(charge.payment_intent),
+    amountPaise: charge.amount,
+    refundedPaise: charge.amount_refunded,
+    currency: charge.currency,
+  };
+}
+
+function toDispute(raw: unknown): DisputeSnapshot {
+  const dispute = disputeSchema.parse(raw);
+  return { id: dispute.id, paymentIntentId: idOf(dispute.payment_intent), amountPaise: dispute.amount, status: dispute.status };
 }
 
 /** Stripe could not be reached or refused the call; the message is for the log. */
@@ -255,6 +299,11 @@ export type WebhookEvent = EventEnvelope &
           | "checkout.session.async_payment_failed";
         session: CheckoutSessionSnapshot;
       }
+    | { type: "charge.refunded"; charge: ChargeSnapshot }
+    | {
+        type: "charge.dispute.created" | "charge.dispute.funds_withdrawn" | "charge.dispute.updated" | "charge.dispute.closed";
+        dispute: DisputeSnapshot;
+      }
     | { type: "ignored"; stripeType: string }
   );
 
@@ -294,6 +343,13 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): We
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired":
       return { ...envelope, type: event.type, session: toCheckoutSession(event.data.object) };
+    case "charge.refunded":
+      return { ...envelope, type: event.type, charge: toCharge(event.data.object) };
+    case "charge.dispute.created":
+    case "charge.dispute.funds_withdrawn":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      return { ...envelope, type: event.type, dispute: toDispute(event.data.object) };
     default:
       return { ...envelope, type: "ignored", stripeType: event.type };
   }

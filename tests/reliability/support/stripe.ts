@@ -23,3 +23,13 @@ export async function startReliabilityStripe(port: number, webhookUrl?: string):
   };
   return { fake, stripe, siteEnv };
 }
+
+/** Waits until the site has answered every webhook the fake Stripe has sent so far; returns the answers' statuses. */
+export async function webhooksAnswered(fake: FakeStripe, withinMs = 30_000): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  while (fake.events.some((event) => !event.suppressed && event.deliveredStatus === null && event.deliveryError === null)) {
+    if (Date.now() > deadline) throw new Error(`The site did not answer every webhook within ${withinMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return fake.events.flatMap((event) => (event.deliveredStatus === null ? [] : [event.deliveredStatus]));
+}
