@@ -21,3 +21,25 @@ export function recordAdminAction(
     })
     .run();
 }
+
+/**
+ * A change the site made on its own, not at an admin's hand: a payment
+ * provider's event, an automatic refund. `database` is the transaction that
+ * makes the change, so the row and the change commit together.
+ */
+export function recordSystemAction(
+  database: Pick<typeof db, "insert">,
+  entry: { actor: string; action: string; subject: { type: string; id: string | number }; details: Record<string, unknown> },
+) {
+  database
+    .insert(auditLog)
+    .values({
+      actorType: "system",
+      actorId: entry.actor,
+      action: entry.action,
+      entityType: entry.subject.type,
+      entityId: String(entry.subject.id),
+      details: entry.details,
+    })
+    .run();
+}

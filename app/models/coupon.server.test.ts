@@ -53,6 +53,25 @@ describe("findRedeemableCoupon", () => {
     expect(findRedeemableCoupon("GONE2", NOW)).toBeNull();
   });
 
+  it("counts other students' live holds as used, but never the buyer's own for the same course", () => {
+    const coupon = addCoupon({ code: "HELD1", maxRedemptions: 1 });
+    const holder = db.insert(users).values({ email: "holder@example.com", firstName: "Hema" }).returning().get();
+    const course = db
+      .insert(courses)
+      .values({ title: "Held course", shortDescription: "s", description: "d", duration: "1 week", pricePaise: 10_000 })
+      .returning()
+      .get();
+    db.insert(enrollments)
+      .values({ userId: holder.id, courseId: course.id, amountPaise: 9_000, couponId: coupon.id, couponHeldUntil: new Date(NOW.getTime() + 60_000) })
+      .run();
+
+    expect(findRedeemableCoupon("HELD1", NOW)).toBeNull();
+    expect(findRedeemableCoupon("HELD1", NOW, { userId: "someone-else", courseId: course.id })).toBeNull();
+    expect(findRedeemableCoupon("HELD1", NOW, { userId: holder.id, courseId: course.id })?.code).toBe("HELD1");
+    // A lapsed hold holds nothing.
+    expect(findRedeemableCoupon("HELD1", new Date(NOW.getTime() + 60_000))?.code).toBe("HELD1");
+  });
+
   it("stores codes upper-cased (the table refuses anything else)", () => {
     expect(normaliseCouponCode(" summer25 ")).toBe("SUMMER25");
     expect(() => addCoupon({ code: "lower" })).toThrow(/CHECK constraint/);

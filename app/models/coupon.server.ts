@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { coupons, enrollments } from "../../db/schema";
 import type { CouponInput } from "~/schemas/admin-coupon";
 import { formatIsoDateInIndia, INDIA_TIME_ZONE } from "~/utils/dates";
@@ -13,39 +13,90 @@ export function normaliseCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+// A limited coupon's redemptions (docs/decisions/0012-coupon-redemption.md):
+// those counted (`redemption_count`, one per completed order) plus those held
+// by unfinished orders whose hold has not run out. A pending order holds one from
+// the moment its row is stored, before Stripe is asked for anything, for
+// COUPON_HOLD_MS; Stripe's hosted page closes at the same moment.
+
+/** Stripe lets a Checkout Session live 30 minutes at least; the few minutes over cover a slow start. */
+export const COUPON_HOLD_MS = 35 * 60_000;
+
+/** Whose checkout is asking: a student's own holds for the same course never compete with the order replacing them. */
+export type CouponBuyer = { userId: string; courseId: number };
+
+type Reader = Pick<typeof db, "select">;
+
+/** An unfinished order's hold on its coupon, while it lasts (a declined card keeps it for another try). */
+const liveCouponHold = (now: Date) =>
+  and(inArray(enrollments.paymentStatus, ["pending", "failed"]), gt(enrollments.couponHeldUntil, now));
+
+function heldByOthers(database: Reader, couponId: number, now: Date, buyer: CouponBuyer | undefined): number {
+  const others = buyer ? or(ne(enrollments.userId, buyer.userId), ne(enrollments.courseId, buyer.courseId)) : undefined;
+  return (
+    database
+      .select({ count: sql<number>`count(*)` })
+      .from(enrollments)
+      .where(and(eq(enrollments.couponId, couponId), liveCouponHold(now), others))
+      .get()?.count ?? 0
+  );
+}
+
+const couponColumns = {
+  id: coupons.id,
+  code: coupons.code,
+  percentOff: coupons.percentOff,
+  isActive: coupons.isActive,
+  expiresAt: coupons.expiresAt,
+  maxRedemptions: coupons.maxRedemptions,
+  redemptionCount: coupons.redemptionCount,
+};
+
+/** Active, not past its expiry, and a redemption left that nobody else holds. */
+function isRedeemable(database: Reader, coupon: AdminCoupon, now: Date, buyer: CouponBuyer | undefined): boolean {
+  if (!coupon.isActive) return false;
+  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return false;
+  if (coupon.maxRedemptions === null) return true;
+  return coupon.redemptionCount + heldByOthers(database, coupon.id, now, buyer) < coupon.maxRedemptions;
+}
+
 /**
- * The coupon a student may use now: active, not past its expiry, and with
- * redemptions left. Redemptions are counted only when a payment succeeds
- * (see `completeOrder`), so an abandoned checkout never uses one up.
+ * The coupon a student may use now: active, not past its expiry, and with a
+ * redemption left. Pricing asks this; the redemption itself is taken later,
+ * with the same rule, inside the transaction that stores the order
+ * (`couponHasRoom`).
  */
-export function findRedeemableCoupon(code: string, now = new Date()): RedeemableCoupon | null {
+export function findRedeemableCoupon(code: string, now = new Date(), buyer?: CouponBuyer): RedeemableCoupon | null {
   const normalised = normaliseCouponCode(code);
   if (!normalised) return null;
-  const coupon = db
-    .select({
-      id: coupons.id,
-      code: coupons.code,
-      percentOff: coupons.percentOff,
-      isActive: coupons.isActive,
-      expiresAt: coupons.expiresAt,
-      maxRedemptions: coupons.maxRedemptions,
-      redemptionCount: coupons.redemptionCount,
-    })
-    .from(coupons)
-    .where(eq(coupons.code, normalised))
-    .get();
-  if (!coupon?.isActive) return null;
-  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return null;
-  if (coupon.maxRedemptions !== null && coupon.redemptionCount >= coupon.maxRedemptions) return null;
+  const coupon = db.select(couponColumns).from(coupons).where(eq(coupons.code, normalised)).get();
+  if (!coupon || !isRedeemable(db, coupon, now, buyer)) return null;
   return { id: coupon.id, code: coupon.code, percentOff: coupon.percentOff };
+}
+
+/**
+ * Whether the coupon can be redeemed for this buyer now. Call it inside the
+ * `BEGIN IMMEDIATE` transaction that then takes the redemption, so no other
+ * checkout can take it in between.
+ */
+export function couponHasRoom(tx: Reader, couponId: number, now: Date, buyer: CouponBuyer): boolean {
+  const coupon = tx.select(couponColumns).from(coupons).where(eq(coupons.id, couponId)).get();
+  return coupon !== undefined && isRedeemable(tx, coupon, now, buyer);
+}
+
+/** Counts one redemption: an order with the coupon completed (in that order's transaction). */
+export function countRedemption(tx: Pick<typeof db, "update">, couponId: number): void {
+  tx.update(coupons)
+    .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
+    .where(eq(coupons.id, couponId))
+    .run();
 }
 
 // ---- Admin (Coupons tab) ----
 
 /**
  * A coupon saved with an expiry date works to the end of that day in India:
- * `expiresAt` is the next midnight there, the first instant
- * `findRedeemableCoupon` refuses it.
+ * `expiresAt` is the next midnight there, the first instant checkout refuses it.
  */
 export function couponExpiryFor(isoDate: string): Date {
   const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
@@ -67,30 +118,20 @@ export type AdminCoupon = {
   redemptionCount: number;
 };
 
-const adminCouponColumns = {
-  id: coupons.id,
-  code: coupons.code,
-  percentOff: coupons.percentOff,
-  isActive: coupons.isActive,
-  expiresAt: coupons.expiresAt,
-  maxRedemptions: coupons.maxRedemptions,
-  redemptionCount: coupons.redemptionCount,
-};
-
 /** Every coupon, active or not, by code. */
 export function listCouponsForAdmin(): AdminCoupon[] {
-  return db.select(adminCouponColumns).from(coupons).orderBy(asc(coupons.code)).all();
+  return db.select(couponColumns).from(coupons).orderBy(asc(coupons.code)).all();
 }
 
 /** A coupon by the id in a URL ("12"); null when malformed or unknown. */
 export function findCouponForAdmin(id: number | string): AdminCoupon | null {
   const numericId = typeof id === "number" ? id : parseId(id);
   if (numericId === null) return null;
-  return db.select(adminCouponColumns).from(coupons).where(eq(coupons.id, numericId)).get() ?? null;
+  return db.select(couponColumns).from(coupons).where(eq(coupons.id, numericId)).get() ?? null;
 }
 
 /** Orders (paid or not) that name the coupon: deleting it would blank their coupon. */
-function countOrdersWithCoupon(database: Pick<typeof db, "select">, couponId: number): number {
+function countOrdersWithCoupon(database: Reader, couponId: number): number {
   return (
     database
       .select({ count: sql<number>`count(*)` })

@@ -52,10 +52,14 @@ export type AdminEnrollmentRow = {
   courseId: number;
   courseTitle: string | null;
   amountPaise: number;
-  /** As stored: pending, completed, failed, refunded, or anything an older writer left. */
+  /** As stored: pending, completed, failed, refunded, charged_back, or anything an older writer left. */
   paymentStatus: string;
   paymentIntentId: string | null;
   enrolledAt: Date;
+  /** Returned to the student so far (a partial or whole refund). */
+  refundedPaise: number;
+  /** A card dispute: open, won or lost; null when there was none. */
+  disputeStatus: string | null;
 };
 
 /** Enrollments as the admin sees them (the table and the export): with the student and the course. */
@@ -73,6 +77,8 @@ export const selectAdminEnrollments = () =>
       paymentStatus: sql<string>`${enrollments.paymentStatus}`,
       paymentIntentId: enrollments.paymentIntentId,
       enrolledAt: enrollments.enrolledAt,
+      refundedPaise: enrollments.refundedPaise,
+      disputeStatus: enrollments.disputeStatus,
     })
     .from(enrollments)
     .leftJoin(users, eq(users.id, enrollments.userId))

@@ -4,21 +4,25 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coupons, courses, enrollmentForms, enrollments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { COUPON_HOLD_MS } from "./coupon.server";
 import {
+  attachPaymentReference,
   completeOrder,
+  dropReservation,
   enrollWithoutPayment,
   failOrder,
   findOrder,
   isEnrolled,
   markOrderRefunded,
   recordOrder,
+  reserveOrder,
   type OrderTerms,
 } from "./order.server";
 
 let serial = 0;
 
 /** A fresh student and course for each test, so tests never see each other's rows. */
-function arrange(options: { pricePaise?: number; percentOff?: number; withForm?: boolean } = {}) {
+function arrange(options: { pricePaise?: number; percentOff?: number; maxRedemptions?: number; withForm?: boolean } = {}) {
   serial += 1;
   const user = db.insert(users).values({ email: `student${serial}@example.com`, firstName: "Asha" }).returning().get();
   const course = db
@@ -35,7 +39,11 @@ function arrange(options: { pricePaise?: number; percentOff?: number; withForm?:
   const coupon =
     options.percentOff === undefined
       ? null
-      : db.insert(coupons).values({ code: `ORDER${serial}`, percentOff: options.percentOff }).returning().get();
+      : db
+          .insert(coupons)
+          .values({ code: `ORDER${serial}`, percentOff: options.percentOff, maxRedemptions: options.maxRedemptions ?? null })
+          .returning()
+          .get();
   const form = options.withForm
     ? db
         .insert(enrollmentForms)
@@ -170,9 +178,9 @@ describe("completeOrder", () => {
     expect(redemptions(coupon!.id)).toBe(0);
 
     // Once Stripe has returned the second payment, the order is final.
-    markOrderRefunded(second.id, "pi_second_payment");
+    markOrderRefunded(second, "pi_second_payment", "a second payment for a course already owned");
     expect(rowsFor(user.id, course.id).find((row) => row.id === second.id)?.status).toBe("refunded");
-    expect(completeOrder(second.id, "pi_second_payment")).toBe("already");
+    expect(completeOrder(second.id, "pi_second_payment")).toBe("refunded");
     expect(failOrder(second.id)).toBe(false);
     expect(rowsFor(user.id, course.id).find((row) => row.id === second.id)?.status).toBe("refunded");
   });
@@ -230,5 +238,144 @@ describe("the enrollments table", () => {
     db.insert(enrollments).values({ ...terms, paymentStatus: "pending", paymentIntentId: "pi_table_pending" }).run();
     db.insert(enrollments).values({ ...terms, paymentStatus: "failed", paymentIntentId: "pi_table_failed" }).run();
     expect(rowsFor(user.id, course.id).map((r) => r.status).sort()).toEqual(["completed", "failed", "pending"]);
+  });
+});
+
+// ---- a limited coupon (docs/decisions/0012-coupon-redemption.md) ---------------
+
+const NOW = new Date("2026-11-21T10:00:00Z");
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
+
+/** Another student buying the same course with the same coupon. */
+function rivalOf(terms: OrderTerms): OrderTerms {
+  serial += 1;
+  const rival = db.insert(users).values({ email: `rival${serial}@example.com`, firstName: "Ravi" }).returning().get();
+  return { ...terms, userId: rival.id, enrollmentFormId: null };
+}
+
+const holdOf = (orderId: number) =>
+  db.select({ until: enrollments.couponHeldUntil }).from(enrollments).where(eq(enrollments.id, orderId)).get()?.until ?? null;
+
+/** A one-use 50% coupon on a ₹1,000 course, and one student's terms with it. */
+function oneUseCoupon() {
+  const arranged = arrange({ pricePaise: 100_000, percentOff: 50, maxRedemptions: 1 });
+  return { ...arranged, terms: { ...arranged.terms, amountPaise: 50_000 } };
+}
+
+function reserved(terms: OrderTerms, kind: "paymentIntent" | "checkoutSession" = "paymentIntent", now = NOW) {
+  const reservation = reserveOrder(terms, kind, now);
+  if (!reservation.ok) throw new Error(`Expected a reservation, got ${reservation.reason}`);
+  return reservation.order;
+}
+
+describe("reserveOrder", () => {
+  it("takes a one-use coupon's redemption for the first student and refuses the next while the hold lasts", () => {
+    const { coupon, terms } = oneUseCoupon();
+    const order = reserved(terms);
+
+    expect(order).toMatchObject({ paymentStatus: "pending", paymentIntentId: null, couponId: coupon!.id });
+    expect(holdOf(order.id)).toEqual(new Date(NOW.getTime() + COUPON_HOLD_MS));
+    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(34))).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(rivalOf(terms), "checkoutSession", minutes(34))).toEqual({ ok: false, reason: "coupon-unavailable" });
+    // Once the hold has run out the redemption is free again.
+    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(36)).ok).toBe(true);
+    expect(redemptions(coupon!.id)).toBe(0);
+  });
+
+  it("gives a double click the first click's order, before and after Stripe's id is attached", () => {
+    const { user, course, terms } = oneUseCoupon();
+    const first = reserved(terms);
+    expect(reserved(terms).id).toBe(first.id);
+
+    expect(attachPaymentReference(first.id, { paymentIntentId: "pi_double_click_hold" })).toBe(true);
+    expect(reserved(terms)).toMatchObject({ id: first.id, paymentIntentId: "pi_double_click_hold" });
+    // A hosted checkout is another Stripe object: a new order, which takes over the student's own hold.
+    const hosted = reserved(terms, "checkoutSession");
+    expect(hosted.id).not.toBe(first.id);
+    expect(holdOf(first.id)).toBeNull();
+    expect(rowsFor(user.id, course.id)).toHaveLength(2);
+  });
+
+  it("refuses a coupon that was switched off, has expired or has no redemption left", () => {
+    const { coupon, terms } = oneUseCoupon();
+    db.update(coupons).set({ isActive: false }).where(eq(coupons.id, coupon!.id)).run();
+    expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
+
+    db.update(coupons).set({ isActive: true, expiresAt: NOW }).where(eq(coupons.id, coupon!.id)).run();
+    expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
+
+    db.update(coupons).set({ expiresAt: null, redemptionCount: 1 }).where(eq(coupons.id, coupon!.id)).run();
+    expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(rowsFor(terms.userId, terms.courseId)).toEqual([]);
+  });
+
+  it("lets the hold go when the payment expires or setup fails, and keeps it for another card after a decline", () => {
+    const { terms } = oneUseCoupon();
+    const declined = reserved(terms);
+    attachPaymentReference(declined.id, { paymentIntentId: "pi_declined_keeps_hold" });
+    expect(failOrder(declined.id, { retryable: true })).toBe(true);
+    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(1))).toEqual({ ok: false, reason: "coupon-unavailable" });
+
+    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(40)).ok).toBe(true);
+
+    const other = oneUseCoupon();
+    const setupFailed = reserved(other.terms);
+    dropReservation(setupFailed.id);
+    expect(rowsFor(other.terms.userId, other.terms.courseId)).toEqual([]);
+    const session = reserved(rivalOf(other.terms), "checkoutSession");
+    attachPaymentReference(session.id, { checkoutSessionId: "cs_expired_lets_go" });
+    expect(failOrder(session.id)).toBe(true);
+    expect(holdOf(session.id)).toBeNull();
+    expect(reserveOrder(other.terms, "paymentIntent", NOW).ok).toBe(true);
+  });
+});
+
+describe("completeOrder with a limited coupon", () => {
+  it("honours a payment made within its hold although the coupon was switched off meanwhile", () => {
+    const { coupon, terms } = oneUseCoupon();
+    const order = reserved(terms);
+    db.update(coupons).set({ isActive: false }).where(eq(coupons.id, coupon!.id)).run();
+
+    expect(completeOrder(order.id, "pi_within_hold", { paidAt: minutes(34), now: minutes(50) })).toBe("completed");
+    expect(redemptions(coupon!.id)).toBe(1);
+    expect(holdOf(order.id)).toBeNull();
+  });
+
+  it("refuses a payment made after its hold lapsed once another student holds the last redemption, counting nothing", () => {
+    const { coupon, user, course, terms } = oneUseCoupon();
+    const late = reserved(terms);
+    const rival = reserved(rivalOf(terms), "paymentIntent", minutes(40));
+
+    expect(completeOrder(late.id, "pi_after_hold", { paidAt: minutes(41), now: minutes(41) })).toBe("coupon-refused");
+    expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+    expect(redemptions(coupon!.id)).toBe(0);
+    expect(completeOrder(rival.id, "pi_rival_within_hold", { paidAt: minutes(42), now: minutes(42) })).toBe("completed");
+    expect(redemptions(coupon!.id)).toBe(1);
+  });
+
+  it("honours a payment made after its hold lapsed while the coupon still has room", () => {
+    const { coupon, terms } = oneUseCoupon();
+    const order = reserved(terms);
+    expect(completeOrder(order.id, "pi_late_with_room", { paidAt: minutes(60), now: minutes(60) })).toBe("completed");
+    expect(redemptions(coupon!.id)).toBe(1);
+  });
+
+  it("never counts past the limit: a rebuilt order with no hold is refused once the coupon is used up", () => {
+    const { coupon, terms } = oneUseCoupon();
+    const first = reserved(terms);
+    expect(completeOrder(first.id, "pi_first_of_one", { paidAt: minutes(1), now: minutes(1) })).toBe("completed");
+    const rebuilt = recordOrder(rivalOf(terms), { paymentIntentId: "pi_rebuilt_without_hold" });
+    expect(completeOrder(rebuilt.id, "pi_rebuilt_without_hold", { paidAt: minutes(2), now: minutes(2) })).toBe("coupon-refused");
+    expect(redemptions(coupon!.id)).toBe(1);
+  });
+});
+
+describe("enrollWithoutPayment with a limited coupon", () => {
+  it("enrolls one student with a one-use 100% coupon and refuses the next", () => {
+    const { coupon, terms } = arrange({ percentOff: 100, maxRedemptions: 1 });
+    const free = { ...terms, amountPaise: 0 };
+    expect(enrollWithoutPayment(free, NOW)).toBe("completed");
+    expect(enrollWithoutPayment(rivalOf(free), NOW)).toBe("coupon-unavailable");
+    expect(redemptions(coupon!.id)).toBe(1);
   });
 });

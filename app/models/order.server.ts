@@ -1,12 +1,16 @@
-import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { coupons, enrollmentForms, enrollments } from "../../db/schema";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { enrollmentForms, enrollments } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
+import { recordSystemAction } from "./audit-log.server";
+import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
 
-// An order is an enrollment row while its payment is under way: `pending` from
-// the moment a Stripe PaymentIntent or Checkout Session exists for it, then
-// `completed` or `failed` as Stripe reports. The amount is the one the server
-// priced; whatever settles the order (webhook, success page, the browser's
-// report) must see Stripe confirm that same amount.
+// An order is an enrollment row while its payment is under way. Its row is
+// stored `pending` before Stripe is asked for anything (a reservation: with a
+// coupon, it holds one of the coupon's redemptions, docs/decisions/0012), gets
+// its PaymentIntent or Checkout Session id once Stripe has made one, then
+// becomes `completed` or `failed` as Stripe reports. The amount is the one the
+// server priced; whatever settles the order (webhook, success page, the
+// browser's report) must see Stripe confirm that same amount.
 
 export type OrderTerms = {
   userId: string;
@@ -21,9 +25,12 @@ export type Order = OrderTerms & {
   paymentStatus: (typeof enrollments.$inferSelect)["paymentStatus"];
   paymentIntentId: string | null;
   checkoutSessionId: string | null;
+  /** Until when the order holds a redemption of its coupon; null when it holds none. */
+  couponHeldUntil: Date | null;
 };
 
 export type PaymentReference = { paymentIntentId: string } | { checkoutSessionId: string };
+export type PaymentKind = "paymentIntent" | "checkoutSession";
 
 const orderColumns = {
   id: enrollments.id,
@@ -35,6 +42,7 @@ const orderColumns = {
   paymentStatus: enrollments.paymentStatus,
   paymentIntentId: enrollments.paymentIntentId,
   checkoutSessionId: enrollments.checkoutSessionId,
+  couponHeldUntil: enrollments.couponHeldUntil,
 };
 
 const sameTerms = (terms: OrderTerms) =>
@@ -48,34 +56,110 @@ const sameTerms = (terms: OrderTerms) =>
       : eq(enrollments.enrollmentFormId, terms.enrollmentFormId),
   );
 
-/** The newest unfinished order with these exact terms and that kind of Stripe object, to reuse it. */
-export function findOpenOrder(terms: OrderTerms, kind: "paymentIntent" | "checkoutSession"): Order | null {
-  const reference = kind === "paymentIntent" ? enrollments.paymentIntentId : enrollments.checkoutSessionId;
-  return (
-    db
-      .select(orderColumns)
-      .from(enrollments)
-      .where(and(sameTerms(terms), isNotNull(reference), ne(enrollments.paymentStatus, "completed")))
-      .orderBy(desc(enrollments.id))
-      .get() ?? null
+/** An order whose Stripe object is of this kind, or not made yet (a reservation still being set up). */
+const ofKind = (kind: PaymentKind) =>
+  kind === "paymentIntent"
+    ? or(isNotNull(enrollments.paymentIntentId), and(isNull(enrollments.paymentIntentId), isNull(enrollments.checkoutSessionId)))
+    : or(isNotNull(enrollments.checkoutSessionId), and(isNull(enrollments.paymentIntentId), isNull(enrollments.checkoutSessionId)));
+
+/** The student's unfinished orders for the course let their coupon holds go. */
+function releaseHolds(tx: Pick<typeof db, "update">, buyer: { userId: string; courseId: number }): void {
+  tx.update(enrollments)
+    .set({ couponHeldUntil: null })
+    .where(
+      and(
+        eq(enrollments.userId, buyer.userId),
+        eq(enrollments.courseId, buyer.courseId),
+        ne(enrollments.paymentStatus, "completed"),
+        isNotNull(enrollments.couponHeldUntil),
+      ),
+    )
+    .run();
+}
+
+export type Reservation = { ok: true; order: Order } | { ok: false; reason: "coupon-unavailable" };
+
+/**
+ * The student's pending order with these terms for this kind of payment,
+ * stored now if there is none. With a coupon, storing it takes one of the
+ * coupon's redemptions for COUPON_HOLD_MS: the coupon's active flag, expiry
+ * and limit are checked in the same `BEGIN IMMEDIATE` transaction as the
+ * insert, so concurrent checkouts cannot both take the last one. A double
+ * click finds the first click's order (its hold still live) and reuses it.
+ */
+export function reserveOrder(terms: OrderTerms, kind: PaymentKind, now = new Date()): Reservation {
+  return db.transaction(
+    (tx): Reservation => {
+      const open = tx
+        .select(orderColumns)
+        .from(enrollments)
+        .where(
+          and(
+            sameTerms(terms),
+            eq(enrollments.paymentStatus, "pending"),
+            ofKind(kind),
+            terms.couponId === null ? undefined : gt(enrollments.couponHeldUntil, now),
+          ),
+        )
+        .orderBy(desc(enrollments.id))
+        .get();
+      if (open) return { ok: true, order: open };
+      if (terms.couponId !== null && !couponHasRoom(tx, terms.couponId, now, terms)) {
+        return { ok: false, reason: "coupon-unavailable" };
+      }
+      // This order replaces the student's earlier checkouts of the course: they let their holds go.
+      releaseHolds(tx, terms);
+      const couponHeldUntil = terms.couponId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS);
+      const order = tx
+        .insert(enrollments)
+        .values({ ...terms, paymentStatus: "pending", couponHeldUntil, enrolledAt: now })
+        .returning(orderColumns)
+        .get();
+      return { ok: true, order };
+    },
+    { behavior: "immediate" },
   );
 }
 
-/** The id of the student's latest order for the course (any status): part of Stripe idempotency keys. */
-export function latestOrderId(userId: string, courseId: number): number | null {
-  const row = db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .orderBy(desc(enrollments.id))
-    .get();
-  return row?.id ?? null;
+/** Names the Stripe object made for a reserved order; false if the order was closed or has another meanwhile. */
+export function attachPaymentReference(orderId: number, reference: PaymentReference): boolean {
+  const [column, value] =
+    "paymentIntentId" in reference
+      ? [enrollments.paymentIntentId, reference.paymentIntentId]
+      : [enrollments.checkoutSessionId, reference.checkoutSessionId];
+  const result = db
+    .update(enrollments)
+    .set(reference)
+    .where(
+      and(
+        eq(enrollments.id, orderId),
+        eq(enrollments.paymentStatus, "pending"),
+        or(isNull(column), eq(column, value)),
+        "paymentIntentId" in reference ? isNull(enrollments.checkoutSessionId) : isNull(enrollments.paymentIntentId),
+      ),
+    )
+    .run();
+  return result.changes > 0;
+}
+
+/** A reservation Stripe never made an object for (setup failed): gone, with its hold. */
+export function dropReservation(orderId: number): void {
+  db.delete(enrollments)
+    .where(
+      and(
+        eq(enrollments.id, orderId),
+        eq(enrollments.paymentStatus, "pending"),
+        isNull(enrollments.paymentIntentId),
+        isNull(enrollments.checkoutSessionId),
+      ),
+    )
+    .run();
 }
 
 /**
- * Stores a pending order for a Stripe object just created. A double click
- * makes one Stripe object (idempotency key) and so, by the unique reference,
- * one row: the second call returns the first call's order.
+ * Stores a pending order for a payment Stripe already has, with no hold on a
+ * coupon (the webhook's rebuild of a row that was lost). A second call for the
+ * same Stripe object returns the first call's order.
  */
 export function recordOrder(terms: OrderTerms, reference: PaymentReference): Order {
   const target = "paymentIntentId" in reference ? enrollments.paymentIntentId : enrollments.checkoutSessionId;
@@ -88,6 +172,19 @@ export function recordOrder(terms: OrderTerms, reference: PaymentReference): Ord
   return order;
 }
 
+/**
+ * recordOrder for terms read back from a payment's metadata: null when they
+ * name a student, course, coupon or form this site does not have.
+ */
+export function recordLostOrder(terms: OrderTerms, reference: PaymentReference): Order | null {
+  try {
+    return recordOrder(terms, reference);
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_FOREIGNKEY") return null;
+    throw error;
+  }
+}
+
 export function findOrder(reference: PaymentReference): Order | null {
   const where =
     "paymentIntentId" in reference
@@ -96,59 +193,60 @@ export function findOrder(reference: PaymentReference): Order | null {
   return db.select(orderColumns).from(enrollments).where(where).get() ?? null;
 }
 
+type Reader = Pick<typeof db, "select">;
+
+/** The student's completed order for the course, if any: what "enrolled" means. */
+const paidOrderFor = (database: Reader, userId: string, courseId: number) =>
+  database
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.paymentStatus, "completed")))
+    .get();
+
 export function isEnrolled(userId: string, courseId: number): boolean {
-  return Boolean(
-    db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(
-        and(
-          eq(enrollments.userId, userId),
-          eq(enrollments.courseId, courseId),
-          eq(enrollments.paymentStatus, "completed"),
-        ),
-      )
-      .get(),
-  );
+  return paidOrderFor(db, userId, courseId) !== undefined;
 }
 
-/** completed: this call enrolled the student; already: an earlier call did; duplicate: the student was enrolled by another payment. */
-export type CompletionOutcome = "completed" | "already" | "duplicate";
+/**
+ * completed: this call enrolled the student; already: an earlier call did;
+ * duplicate: the student was enrolled by another payment; coupon-refused: the
+ * payment came after its hold on the coupon lapsed and the coupon no longer
+ * holds (refund it); refunded: the order's payment was returned earlier.
+ */
+export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-refused" | "refunded";
 
 /**
  * Marks a paid order completed, once: the coupon's redemption is counted and
- * the enrollment form marked paid in the same transaction. Completed (and
- * refunded) orders are final, so a replayed or late event changes nothing.
+ * the enrollment form marked paid in the same `BEGIN IMMEDIATE` transaction.
+ * A payment made (`paidAt`) within the order's hold is honoured whatever has
+ * become of the coupon since; a later one only if the coupon still holds and
+ * has a redemption free at `now`. Completed, refunded and charged-back orders
+ * are final, so a replayed or late event changes nothing.
  */
-export function completeOrder(orderId: number, paymentIntentId: string | null, now = new Date()): CompletionOutcome {
+export function completeOrder(
+  orderId: number,
+  paymentIntentId: string | null,
+  { paidAt = new Date(), now = new Date() }: { paidAt?: Date; now?: Date } = {},
+): CompletionOutcome {
   try {
     return db.transaction(
       (tx): CompletionOutcome => {
         const order = tx.select(orderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
         if (!order) throw new Error(`Order ${orderId} does not exist`);
-        if (order.paymentStatus === "completed" || order.paymentStatus === "refunded") return "already";
-        const enrolledByAnother = tx
-          .select({ id: enrollments.id })
-          .from(enrollments)
-          .where(
-            and(
-              eq(enrollments.userId, order.userId),
-              eq(enrollments.courseId, order.courseId),
-              eq(enrollments.paymentStatus, "completed"),
-            ),
-          )
-          .get();
-        if (enrolledByAnother) return "duplicate";
+        if (order.paymentStatus === "completed") return "already";
+        if (order.paymentStatus === "refunded" || order.paymentStatus === "charged_back") return "refunded";
+        if (paidOrderFor(tx, order.userId, order.courseId)) return "duplicate";
+        if (order.couponId !== null) {
+          const withinHold = order.couponHeldUntil !== null && paidAt.getTime() <= order.couponHeldUntil.getTime();
+          if (!withinHold && !couponHasRoom(tx, order.couponId, now, order)) return "coupon-refused";
+          countRedemption(tx, order.couponId);
+        }
         tx.update(enrollments)
-          .set({ paymentStatus: "completed", enrolledAt: now, ...(paymentIntentId ? { paymentIntentId } : {}) })
+          .set({ paymentStatus: "completed", enrolledAt: paidAt, couponHeldUntil: null, ...(paymentIntentId ? { paymentIntentId } : {}) })
           .where(eq(enrollments.id, orderId))
           .run();
-        if (order.couponId !== null) {
-          tx.update(coupons)
-            .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-            .where(eq(coupons.id, order.couponId))
-            .run();
-        }
+        // The student's other checkouts of the course are moot now.
+        releaseHolds(tx, order);
         if (order.enrollmentFormId !== null) {
           tx.update(enrollmentForms)
             .set({ paymentStatus: "completed", paymentIntentId })
@@ -166,47 +264,85 @@ export function completeOrder(orderId: number, paymentIntentId: string | null, n
   }
 }
 
-/** A declined or abandoned payment: pending → failed. Completed orders never go back. */
-export function failOrder(orderId: number): boolean {
-  const result = db
-    .update(enrollments)
-    .set({ paymentStatus: "failed" })
-    .where(and(eq(enrollments.id, orderId), eq(enrollments.paymentStatus, "pending")))
-    .run();
-  if (result.changes > 0) {
-    db.update(enrollmentForms)
-      .set({ paymentStatus: "failed" })
-      .where(
-        and(
-          eq(enrollmentForms.paymentStatus, "pending"),
-          sql`${enrollmentForms.id} = (select ${enrollments.enrollmentFormId} from ${enrollments} where ${enrollments.id} = ${orderId})`,
-        ),
-      )
-      .run();
-  }
-  return result.changes > 0;
+/**
+ * A payment that did not go through: pending → failed. Completed orders never
+ * go back. An expired or abandoned payment lets its coupon hold go; a declined
+ * card (`retryable`) keeps it while it lasts, because the student may try
+ * another card on the same PaymentIntent.
+ */
+export function failOrder(orderId: number, { retryable = false }: { retryable?: boolean } = {}): boolean {
+  return db.transaction(
+    (tx) => {
+      const order = tx
+        .update(enrollments)
+        .set({ paymentStatus: "failed", ...(retryable ? {} : { couponHeldUntil: null }) })
+        .where(and(eq(enrollments.id, orderId), eq(enrollments.paymentStatus, "pending")))
+        .returning({ enrollmentFormId: enrollments.enrollmentFormId })
+        .get();
+      if (!order) return false;
+      if (order.enrollmentFormId !== null) {
+        tx.update(enrollmentForms)
+          .set({ paymentStatus: "failed" })
+          .where(and(eq(enrollmentForms.id, order.enrollmentFormId), eq(enrollmentForms.paymentStatus, "pending")))
+          .run();
+      }
+      return true;
+    },
+    { behavior: "immediate" },
+  );
 }
 
-/** A second payment for a course the student already had, once Stripe has returned it. */
-export function markOrderRefunded(orderId: number, paymentIntentId: string): void {
-  db.update(enrollments)
-    .set({ paymentStatus: "refunded", paymentIntentId })
-    .where(and(eq(enrollments.id, orderId), ne(enrollments.paymentStatus, "completed")))
-    .run();
+/**
+ * A payment the server returned in full (a second payment for a course the
+ * student already had, or one whose coupon had run out), once Stripe has
+ * refunded it. The audit log says why.
+ */
+export function markOrderRefunded(order: { id: number; amountPaise: number }, paymentIntentId: string, reason: string): void {
+  db.transaction(
+    (tx) => {
+      const refunded = tx
+        .update(enrollments)
+        .set({ paymentStatus: "refunded", paymentIntentId, refundedPaise: order.amountPaise, couponHeldUntil: null })
+        .where(and(eq(enrollments.id, order.id), inArray(enrollments.paymentStatus, ["pending", "failed"])))
+        .returning({ id: enrollments.id })
+        .get();
+      if (!refunded) return;
+      recordSystemAction(tx, {
+        actor: "checkout",
+        action: "order_refunded",
+        subject: { type: "enrollment", id: order.id },
+        details: { paymentIntentId, refundedPaise: order.amountPaise, reason },
+      });
+    },
+    { behavior: "immediate" },
+  );
 }
 
-/** A free order (a ₹0 course or a 100% coupon): recorded and completed at once, without Stripe. */
-export function enrollWithoutPayment(terms: OrderTerms, now = new Date()): "completed" | "already" {
+export type FreeEnrollment = "completed" | "already" | "coupon-unavailable";
+
+/**
+ * A free order (a ₹0 course or a 100% coupon): recorded and completed at once,
+ * without Stripe, in one `BEGIN IMMEDIATE` transaction that also checks and
+ * counts the coupon, so a limited coupon is never used more than its limit.
+ */
+export function enrollWithoutPayment(terms: OrderTerms, now = new Date()): FreeEnrollment {
   if (terms.amountPaise !== 0) throw new RangeError("Only a free order enrolls without payment");
-  if (isEnrolled(terms.userId, terms.courseId)) return "already";
-  const order = db
-    .insert(enrollments)
-    .values({ ...terms, paymentStatus: "pending" })
-    .returning({ id: enrollments.id })
-    .get();
-  const outcome = completeOrder(order.id, null, now);
-  if (outcome !== "duplicate") return outcome;
-  // A second free enrollment raced this one and won: nothing was paid, so the spare row goes.
-  db.delete(enrollments).where(eq(enrollments.id, order.id)).run();
-  return "already";
+  return db.transaction(
+    (tx): FreeEnrollment => {
+      if (paidOrderFor(tx, terms.userId, terms.courseId)) return "already";
+      if (terms.couponId !== null) {
+        if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
+        countRedemption(tx, terms.couponId);
+      }
+      tx.insert(enrollments).values({ ...terms, paymentStatus: "completed", enrolledAt: now }).run();
+      if (terms.enrollmentFormId !== null) {
+        tx.update(enrollmentForms)
+          .set({ paymentStatus: "completed", paymentIntentId: null })
+          .where(eq(enrollmentForms.id, terms.enrollmentFormId))
+          .run();
+      }
+      return "completed";
+    },
+    { behavior: "immediate" },
+  );
 }

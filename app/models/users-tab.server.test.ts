@@ -219,6 +219,8 @@ describe("listEnrollmentsForAdmin", () => {
       paymentStatus: "completed",
       paymentIntentId: "pi_paid_123",
       enrolledAt: new Date(minutes(1)),
+      refundedPaise: 0,
+      disputeStatus: null,
     });
     // A status no writer of this app sets is passed through; the label says 'Unknown'.
     expect(list.rows[1]?.paymentStatus).toBe("on-hold");

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { coupons, courses, enrollmentForms, enrollments, users } from "../../db/schema";
+import { auditLog, coupons, courses, enrollmentForms, enrollments, paymentEvents, users } from "../../db/schema";
 import { startFakeStripe, type FakeStripe } from "../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "./checkout.server";
@@ -117,8 +117,8 @@ function arrange() {
   return { student, course, coupon, formId };
 }
 
-function quote(courseId: number, couponCode?: string): Quote {
-  const result = checkout.quoteOrder(courseId, couponCode);
+function quote(courseId: number, couponCode?: string, buyerId?: string): Quote {
+  const result = checkout.quoteOrder(courseId, couponCode, { buyerId });
   if (!result.ok) throw new Error(`Expected a quote, got ${result.reason}`);
   return result.quote;
 }
@@ -152,7 +152,7 @@ const formPayment = (formId: number) =>
 // ---- playing the customer and Stripe -----------------------------------------
 
 async function startCard(student: { id: string; email: string }, courseId: number, couponCode?: string, formId: number | null = null) {
-  const started = await checkout.startCardPayment(student, quote(courseId, couponCode), formId);
+  const started = await checkout.startCardPayment(student, quote(courseId, couponCode, student.id), formId);
   if (!started.ok) throw new Error(`Expected a PaymentIntent, got ${started.reason}`);
   return started;
 }
@@ -232,9 +232,9 @@ describe("quoteOrder", () => {
     const lastOne = addCoupon({ percentOff: 10, maxRedemptions: 5, redemptionCount: 4 });
 
     for (const code of ["NOSUCHCOUPON", expired.code, usedUp.code, inactive.code]) {
-      expect(checkout.quoteOrder(course.id, code, now)).toEqual({ ok: false, reason: "invalid-coupon" });
+      expect(checkout.quoteOrder(course.id, code, { now })).toEqual({ ok: false, reason: "invalid-coupon" });
     }
-    expect(checkout.quoteOrder(course.id, lastOne.code, now).ok).toBe(true);
+    expect(checkout.quoteOrder(course.id, lastOne.code, { now }).ok).toBe(true);
   });
 });
 
@@ -410,6 +410,99 @@ describe("startHostedCheckout", () => {
     expect(first.ok && second.ok).toBe(true);
     expect(second).toEqual(first);
     expect(ordersOf(student.id, course.id)).toHaveLength(1);
+  });
+});
+
+describe("a limited coupon (decision 0012)", () => {
+  const oneUse = () => addCoupon({ percentOff: 20, maxRedemptions: 1 });
+  const holdOf = (userId: string) =>
+    db.select({ until: enrollments.couponHeldUntil }).from(enrollments).where(eq(enrollments.userId, userId)).get()?.until ?? null;
+
+  it("holds the redemption from the moment the payment starts: a second student is refused on both doors", async () => {
+    const { student, course } = arrange();
+    const coupon = oneUse();
+    const staleQuote = quote(course.id, coupon.code);
+    const started = await startCard(student, course.id, coupon.code);
+    expect(started.amountPaise).toBe(399_920);
+
+    const rival = addStudent();
+    // The price check already says so, and the start refuses it even with a quote made before.
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: rival.id })).toEqual({ ok: false, reason: "invalid-coupon" });
+    expect(await checkout.startCardPayment(rival, staleQuote, null)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(
+      await checkout.startHostedCheckout({ user: rival, quote: staleQuote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+    ).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(allOrdersOf(rival.id)).toEqual([]);
+    // The holder's own reload still prices the coupon, and reuses the PaymentIntent.
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: student.id }).ok).toBe(true);
+    expect((await startCard(student, course.id, coupon.code)).paymentIntentId).toBe(started.paymentIntentId);
+  });
+
+  it("closes Stripe's hosted page when the order's hold ends", async () => {
+    const { student, course } = arrange();
+    const coupon = oneUse();
+    const started = await checkout.startHostedCheckout({
+      user: student,
+      quote: quote(course.id, coupon.code),
+      enrollmentFormId: null,
+      origin: ORIGIN,
+      cancelUrl: ORIGIN,
+    });
+    expect(started.ok).toBe(true);
+    const session = await stripe.checkout.sessions.retrieve(ordersOf(student.id, course.id)[0]!.checkoutSessionId!);
+    const heldUntil = holdOf(student.id)!;
+    expect(session.expires_at).toBe(Math.floor(heldUntil.getTime() / 1000));
+    expect(heldUntil.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
+
+    // Stripe reports the page expired: the hold goes, and another student may use the coupon.
+    await stripe.checkout.sessions.expire(session.id);
+    await deliver(stripeEvent("checkout.session.expired", session.id));
+    expect(holdOf(student.id)).toBeNull();
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
+  });
+
+  it("lets the hold go when Stripe refuses to set the payment up", async () => {
+    const { student, course } = arrange();
+    const coupon = oneUse();
+    await fetch(`${fake.url}/__fake/rules`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId: student.id, failCreate: { status: 400, message: "No payments today" } }),
+    });
+    expectLog("error");
+    expect(await checkout.startCardPayment(student, quote(course.id, coupon.code), null)).toEqual({ ok: false, reason: "setup-failed" });
+    expect(ordersOf(student.id, course.id)).toEqual([]);
+    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
+  });
+
+  it("refunds in full a payment made after its hold lapsed, once another student holds the last redemption", async () => {
+    const { student, course, formId } = arrange();
+    const coupon = oneUse();
+    const late = await startCard(student, course.id, coupon.code, formId);
+    db.update(enrollments).set({ couponHeldUntil: new Date(Date.now() - 1000) }).where(eq(enrollments.userId, student.id)).run();
+    const rival = addStudent();
+    const rivals = await startCard(rival, course.id, coupon.code);
+    await payWithCard(late.paymentIntentId);
+    const warnings = expectLog("warn");
+
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "coupon-refused" });
+    expect(warnings).toHaveBeenCalledWith(expect.stringContaining(`Refunding ${late.paymentIntentId}`));
+    const again = await stripe.refunds.create({ payment_intent: late.paymentIntentId }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: "charge_already_refunded" });
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "refunded", paymentIntentId: late.paymentIntentId })]);
+    expect(db.select({ refunded: enrollments.refundedPaise }).from(enrollments).where(eq(enrollments.paymentIntentId, late.paymentIntentId)).get())
+      .toEqual({ refunded: 399_920 });
+    // The webhook arriving afterwards, and a second report, change nothing.
+    await deliver(stripeEvent("payment_intent.succeeded", late.paymentIntentId));
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "refunded" });
+    expect(warnings).toHaveBeenCalledOnce();
+    expect(formPayment(formId)).toBe("pending");
+
+    await payWithCard(rivals.paymentIntentId);
+    await deliver(stripeEvent("payment_intent.succeeded", rivals.paymentIntentId));
+    expect(orders.isEnrolled(rival.id, course.id)).toBe(true);
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(redemptions(coupon.id)).toBe(1);
   });
 });
 
@@ -661,6 +754,126 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     await deliver(stripeEvent("payment_intent.succeeded", second.paymentIntentId));
     expect(ordersOf(student.id, course.id).map((o) => o.status)).toEqual(["completed", "refunded"]);
     expect(warnings).toHaveBeenCalledOnce();
+  });
+});
+
+describe("refunds and disputes (the signed webhook)", () => {
+  /** Every event of this type Stripe sent for the object, oldest first. */
+  const stripeEvents = (type: string, objectId: string) => fake.events.filter((e) => e.type === type && e.objectId === objectId).map((e) => e.payload);
+  const control = async (path: string, body?: unknown) => {
+    const response = await fetch(`${fake.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { id: string };
+  };
+  const orderRow = (paymentIntentId: string) =>
+    db
+      .select({ status: enrollments.paymentStatus, refundedPaise: enrollments.refundedPaise, disputeStatus: enrollments.disputeStatus, id: enrollments.id })
+      .from(enrollments)
+      .where(eq(enrollments.paymentIntentId, paymentIntentId))
+      .get();
+  const auditOf = (orderId: number) =>
+    db
+      .select({ actorType: auditLog.actorType, actorId: auditLog.actorId, action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "enrollment"), eq(auditLog.entityId, String(orderId))))
+      .orderBy(auditLog.id)
+      .all();
+  const handledEvents = () => db.select({ id: paymentEvents.eventId }).from(paymentEvents).all().length;
+
+  async function paidOrder() {
+    const { student, course, formId } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id, undefined, formId);
+    const paid = await payWithCard(paymentIntentId);
+    await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    return { student, course, formId, paymentIntentId, chargeId: paid.latest_charge as string };
+  }
+
+  it("flags a partial refund with its sum, then revokes the course when the rest is refunded; a redelivery changes nothing", async () => {
+    const { student, course, formId, paymentIntentId, chargeId } = await paidOrder();
+
+    await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 100_000 });
+    const [partly] = stripeEvents("charge.refunded", chargeId);
+    await deliver(partly!);
+    expect(orderRow(paymentIntentId)).toMatchObject({ status: "completed", refundedPaise: 100_000, disputeStatus: null });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+
+    await stripe.refunds.create({ payment_intent: paymentIntentId });
+    const [, rest] = stripeEvents("charge.refunded", chargeId);
+    await deliver(rest!);
+    const order = orderRow(paymentIntentId)!;
+    expect(order).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(formPayment(formId)).toBe("refunded");
+
+    const handled = handledEvents();
+    await deliver(rest!);
+    await deliver(partly!);
+    expect(handledEvents()).toBe(handled);
+    expect(orderRow(paymentIntentId)).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
+    expect(auditOf(order.id)).toEqual([
+      { actorType: "system", actorId: "stripe", action: "order_partly_refunded", details: expect.objectContaining({ refundedPaise: 100_000 }) },
+      { actorType: "system", actorId: "stripe", action: "order_refunded", details: expect.objectContaining({ refundedPaise: 499_900 }) },
+    ]);
+  });
+
+  it("flags an open dispute, clears the flag when it is won, and a late 'created' does not reopen it", async () => {
+    const { student, course, paymentIntentId } = await paidOrder();
+    const dispute = await control(`/__fake/payment_intents/${paymentIntentId}/dispute`);
+
+    await deliver(stripeEvent("charge.dispute.created", dispute.id));
+    await deliver(stripeEvent("charge.dispute.funds_withdrawn", dispute.id));
+    expect(orderRow(paymentIntentId)).toMatchObject({ status: "completed", disputeStatus: "open" });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+
+    await control(`/__fake/disputes/${dispute.id}/close`, { status: "won" });
+    await deliver(stripeEvent("charge.dispute.closed", dispute.id));
+    await deliver(stripeEvent("charge.dispute.funds_reinstated", dispute.id));
+    const order = orderRow(paymentIntentId)!;
+    expect(order).toMatchObject({ status: "completed", disputeStatus: "won" });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(auditOf(order.id).map((row) => row.action)).toEqual(["order_dispute_opened", "order_dispute_won"]);
+  });
+
+  it("charges back a lost dispute: the course is no longer the student's", async () => {
+    const { student, course, paymentIntentId } = await paidOrder();
+    const dispute = await control(`/__fake/payment_intents/${paymentIntentId}/dispute`);
+    await control(`/__fake/disputes/${dispute.id}/close`, { status: "lost" });
+
+    // Delivered out of order: the closing event first, the opening one after it.
+    await deliver(stripeEvent("charge.dispute.closed", dispute.id));
+    await deliver(stripeEvent("charge.dispute.created", dispute.id));
+
+    const order = orderRow(paymentIntentId)!;
+    expect(order).toMatchObject({ status: "charged_back", disputeStatus: "lost" });
+    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(auditOf(order.id).map((row) => row.action)).toEqual(["order_charged_back"]);
+  });
+
+  it("acknowledges a refund of a payment the site does not know, and leaves its own automatic refunds as they are", async () => {
+    const stranger = await stripe.paymentIntents.create({ amount: 10_000, currency: "inr", metadata: {} });
+    const paid = await payWithCard(stranger.id);
+    await stripe.refunds.create({ payment_intent: stranger.id });
+    const handled = handledEvents();
+    await deliver(stripeEvent("charge.refunded", paid.latest_charge as string));
+    expect(handledEvents()).toBe(handled + 1);
+
+    // A second payment for a course already owned is refunded by checkout itself; Stripe's event agrees.
+    const { student, course, coupon } = arrange();
+    const first = await startCard(student, course.id);
+    const second = await startCard(student, course.id, coupon.code);
+    await payWithCard(first.paymentIntentId);
+    const secondPaid = await payWithCard(second.paymentIntentId);
+    expectLog("warn");
+    await deliver(stripeEvent("payment_intent.succeeded", first.paymentIntentId));
+    await deliver(stripeEvent("payment_intent.succeeded", second.paymentIntentId));
+    await deliver(stripeEvent("charge.refunded", secondPaid.latest_charge as string));
+    const order = orderRow(second.paymentIntentId)!;
+    expect(order).toMatchObject({ status: "refunded", refundedPaise: 399_920 });
+    expect(auditOf(order.id)).toEqual([
+      expect.objectContaining({ actorType: "system", actorId: "checkout", action: "order_refunded" }),
+    ]);
+    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
   });
 });
 

@@ -2,18 +2,23 @@ import { createHash } from "node:crypto";
 import { findRedeemableCoupon, type RedeemableCoupon } from "~/models/coupon.server";
 import { findActiveCourse } from "~/models/course.server";
 import {
+  attachPaymentReference,
   completeOrder,
+  dropReservation,
   enrollWithoutPayment,
   failOrder,
-  findOpenOrder,
   findOrder,
   isEnrolled,
-  latestOrderId,
   markOrderRefunded,
-  recordOrder,
+  recordLostOrder,
+  reserveOrder,
+  type FreeEnrollment,
   type Order,
   type OrderTerms,
+  type PaymentKind,
+  type PaymentReference,
 } from "~/models/order.server";
+import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { PublicUser } from "~/models/user.server";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
@@ -45,13 +50,21 @@ export type QuoteResult =
   | { ok: true; quote: Quote }
   | { ok: false; reason: "invalid-course" | "invalid-coupon" };
 
-/** The price of an active course with an optional coupon code, as the server charges it. */
-export function quoteOrder(courseId: number | string, couponCode?: string | null, now = new Date()): QuoteResult {
+/**
+ * The price of an active course with an optional coupon code, as the server
+ * charges it. With the buyer named, their own holds on the coupon for this
+ * course (an earlier try at this checkout) do not count against them.
+ */
+export function quoteOrder(
+  courseId: number | string,
+  couponCode?: string | null,
+  { now = new Date(), buyerId }: { now?: Date; buyerId?: string } = {},
+): QuoteResult {
   const course = findActiveCourse(courseId);
   if (!course) return { ok: false, reason: "invalid-course" };
   let coupon: RedeemableCoupon | null = null;
   if (couponCode) {
-    coupon = findRedeemableCoupon(couponCode, now);
+    coupon = findRedeemableCoupon(couponCode, now, buyerId === undefined ? undefined : { userId: buyerId, courseId: course.id });
     if (!coupon) return { ok: false, reason: "invalid-coupon" };
   }
   return {
@@ -82,22 +95,18 @@ function metadataFor(terms: OrderTerms, flow: PaymentMetadata["flow"]): PaymentM
   };
 }
 
-const IDEMPOTENCY_WINDOW_MS = 60_000;
-
 /**
- * The same request within the same minute gets the same key, so a double click
- * (two requests racing) makes one Stripe object; once an order is stored it is
- * reused instead (findOpenOrder). Stripe keeps a key's first answer for a day,
- * a 500 included, and refuses the key with other parameters: the minute and a
- * digest of everything sent keep one bad answer from blocking the next try.
+ * One key per order and parameters: a double click (two requests sharing one
+ * reserved order) makes one Stripe object. Stripe keeps a key's first answer
+ * for a day, a 500 included, and refuses the key with other parameters; a
+ * failed setup drops its order, so the next try has a new order and a new key.
  */
-function idempotencyKey(flow: PaymentMetadata["flow"], terms: OrderTerms, sent: Record<string, unknown>, now = Date.now()): string {
-  const previous = latestOrderId(terms.userId, terms.courseId) ?? 0;
+function idempotencyKey(flow: PaymentMetadata["flow"], order: Order, sent: Record<string, unknown>): string {
   const digest = createHash("sha256").update(JSON.stringify(sent)).digest("base64url").slice(0, 22);
-  return [flow, terms.userId, terms.courseId, previous, Math.floor(now / IDEMPOTENCY_WINDOW_MS), digest].join(":");
+  return [flow, "order", order.id, digest].join(":");
 }
 
-export type StartRefusal = "already-enrolled" | "free" | "payments-off" | "setup-failed";
+export type StartRefusal = "already-enrolled" | "free" | "payments-off" | "setup-failed" | "coupon-unavailable";
 
 /** Why no payment can start for these terms; null when one can. */
 function refusalToStart(terms: OrderTerms): StartRefusal | null {
@@ -107,49 +116,99 @@ function refusalToStart(terms: OrderTerms): StartRefusal | null {
   return null;
 }
 
-export type CardPaymentStart =
-  | { ok: true; clientSecret: string; paymentIntentId: string; amountPaise: number }
-  | { ok: false; reason: StartRefusal };
+/** One way to pay: which Stripe object it makes, how to find an open one again, how to make one. */
+type PaymentDoor<T> = {
+  kind: PaymentKind;
+  /** The open object's answer while the student can still pay on it; "paid" once it is settled; null when it is dead. */
+  reopen(reference: string): Promise<T | "paid" | null>;
+  create(order: Order): Promise<{ reference: PaymentReference; answer: T }>;
+};
+
+type PaymentStart<T> = { ok: true; answer: T } | { ok: false; reason: StartRefusal };
+
+/**
+ * Reserves the order (taking the coupon's redemption) before Stripe is asked
+ * for anything, then reuses its Stripe object or makes one and names it on
+ * the order. A failed setup drops the reservation and its hold.
+ */
+async function startPayment<T>(terms: OrderTerms, door: PaymentDoor<T>, now: Date): Promise<PaymentStart<T>> {
+  const refusal = refusalToStart(terms);
+  if (refusal) return { ok: false, reason: refusal };
+  // A reserved order whose Stripe object is dead (expired, cancelled) is closed and a fresh one reserved: twice at most.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const reservation = reserveOrder(terms, door.kind, now);
+    if (!reservation.ok) return { ok: false, reason: reservation.reason };
+    const { order } = reservation;
+    const reference = door.kind === "paymentIntent" ? order.paymentIntentId : order.checkoutSessionId;
+    try {
+      if (reference) {
+        const open = await door.reopen(reference);
+        if (open === "paid") return { ok: false, reason: "already-enrolled" };
+        if (open !== null) return { ok: true, answer: open };
+        failOrder(order.id);
+        continue;
+      }
+      const created = await door.create(order);
+      if (!attachPaymentReference(order.id, created.reference)) {
+        throw new Error(`Order ${order.id} was closed or given another payment while Stripe set this one up`);
+      }
+      return { ok: true, answer: created.answer };
+    } catch (error) {
+      console.error("Payment setup failed", error);
+      dropReservation(order.id);
+      return { ok: false, reason: "setup-failed" };
+    }
+  }
+  return { ok: false, reason: "setup-failed" };
+}
+
+type CardAnswer = { clientSecret: string; paymentIntentId: string; amountPaise: number };
+
+export type CardPaymentStart = ({ ok: true } & CardAnswer) | { ok: false; reason: StartRefusal };
 
 const PAYABLE_STATUSES = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
 
-/** A PaymentIntent for the server's total, for the Payment Element (reused while its terms hold). */
-export async function startCardPayment(user: Buyer, quote: Quote, enrollmentFormId: number | null): Promise<CardPaymentStart> {
+/** A PaymentIntent for the server's total, for the Payment Element (reused while its terms and hold last). */
+export async function startCardPayment(user: Buyer, quote: Quote, enrollmentFormId: number | null, now = new Date()): Promise<CardPaymentStart> {
   const terms = orderTerms(user, quote, enrollmentFormId);
-  const refusal = refusalToStart(terms);
-  if (refusal) return { ok: false, reason: refusal };
-  try {
-    const open = findOpenOrder(terms, "paymentIntent");
-    if (open?.paymentIntentId) {
-      const intent = await retrievePaymentIntent(open.paymentIntentId);
-      if (intent?.clientSecret && PAYABLE_STATUSES.has(intent.status) && intent.amountPaise === terms.amountPaise) {
-        return { ok: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise };
-      }
-      if (intent?.status === "succeeded" && (await settlePaymentIntent(intent)).ok) {
-        return { ok: false, reason: "already-enrolled" };
-      }
-    }
-    const request = {
-      amountPaise: terms.amountPaise,
-      description: quote.course.title,
-      receiptEmail: user.email,
-      metadata: metadataFor(terms, "card"),
-    };
-    const intent = await createPaymentIntent({ ...request, idempotencyKey: idempotencyKey("card", terms, request) });
-    if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
-    recordOrder(terms, { paymentIntentId: intent.id });
-    return { ok: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise };
-  } catch (error) {
-    console.error("Payment setup failed", error);
-    return { ok: false, reason: "setup-failed" };
-  }
+  const start = await startPayment<CardAnswer>(
+    terms,
+    {
+      kind: "paymentIntent",
+      async reopen(id) {
+        const intent = await retrievePaymentIntent(id);
+        if (intent?.clientSecret && PAYABLE_STATUSES.has(intent.status) && intent.amountPaise === terms.amountPaise) {
+          return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise };
+        }
+        if (intent?.status === "succeeded" && (await settlePaymentIntent(intent)).ok) return "paid";
+        return null;
+      },
+      async create(order) {
+        const request = {
+          amountPaise: terms.amountPaise,
+          description: quote.course.title,
+          receiptEmail: user.email,
+          metadata: metadataFor(terms, "card"),
+        };
+        const intent = await createPaymentIntent({ ...request, idempotencyKey: idempotencyKey("card", order, request) });
+        if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
+        return {
+          reference: { paymentIntentId: intent.id },
+          answer: { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise },
+        };
+      },
+    },
+    now,
+  );
+  return start.ok ? { ok: true, ...start.answer } : start;
 }
 
 export type HostedCheckoutStart = { ok: true; url: string } | { ok: false; reason: StartRefusal };
 
 /**
  * A Stripe Checkout Session for the server's total: the no-JavaScript way to
- * pay. Stripe sends the student back to `/checkout/complete`, or to `cancelUrl`.
+ * pay. Stripe sends the student back to `/checkout/complete`, or to
+ * `cancelUrl`. With a coupon, the page closes when the order's hold on it ends.
  */
 export async function startHostedCheckout(input: {
   user: Buyer;
@@ -157,44 +216,52 @@ export async function startHostedCheckout(input: {
   enrollmentFormId: number | null;
   origin: string;
   cancelUrl: string;
+  now?: Date;
 }): Promise<HostedCheckoutStart> {
   const { user, quote } = input;
   const terms = orderTerms(user, quote, input.enrollmentFormId);
-  const refusal = refusalToStart(terms);
-  if (refusal) return { ok: false, reason: refusal };
-  try {
-    const open = findOpenOrder(terms, "checkoutSession");
-    if (open?.checkoutSessionId) {
-      const session = await retrieveCheckoutSession(open.checkoutSessionId);
-      if (session?.status === "open" && session.url) return { ok: true, url: session.url };
-      if (session && (await settleCheckoutSession(session)).ok) return { ok: false, reason: "already-enrolled" };
-    }
-    const request = {
-      amountPaise: terms.amountPaise,
-      productName: quote.course.title,
-      customerEmail: user.email,
-      successUrl: `${input.origin}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: input.cancelUrl,
-      metadata: metadataFor(terms, "checkout"),
-    };
-    const session = await createCheckoutSession({ ...request, idempotencyKey: idempotencyKey("checkout", terms, request) });
-    if (!session.url) throw new Error(`Checkout Session ${session.id} came without a URL`);
-    recordOrder(terms, { checkoutSessionId: session.id });
-    return { ok: true, url: session.url };
-  } catch (error) {
-    console.error("Payment setup failed", error);
-    return { ok: false, reason: "setup-failed" };
-  }
+  const start = await startPayment<string>(
+    terms,
+    {
+      kind: "checkoutSession",
+      async reopen(id) {
+        const session = await retrieveCheckoutSession(id);
+        if (session?.status === "open" && session.url) return session.url;
+        if (session && (await settleCheckoutSession(session)).ok) return "paid";
+        return null;
+      },
+      async create(order) {
+        const request = {
+          amountPaise: terms.amountPaise,
+          productName: quote.course.title,
+          customerEmail: user.email,
+          successUrl: `${input.origin}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: input.cancelUrl,
+          expiresAt: order.couponHeldUntil,
+          metadata: metadataFor(terms, "checkout"),
+        };
+        const session = await createCheckoutSession({ ...request, idempotencyKey: idempotencyKey("checkout", order, request) });
+        if (!session.url) throw new Error(`Checkout Session ${session.id} came without a URL`);
+        return { reference: { checkoutSessionId: session.id }, answer: session.url };
+      },
+    },
+    input.now ?? new Date(),
+  );
+  return start.ok ? { ok: true, url: start.answer } : start;
 }
 
-/** A ₹0 order (free course or 100% coupon): enrolled at once, no Stripe. */
-export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): "completed" | "already" {
+/** A ₹0 order (free course or 100% coupon): enrolled at once, no Stripe; refused when the coupon has no redemption left. */
+export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): FreeEnrollment {
   return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId));
 }
 
 export type Settlement =
   | { ok: true; outcome: "completed" | "already"; courseId: number }
-  | { ok: false; reason: "not-found" | "not-yours" | "not-paid" | "mismatch" };
+  | {
+      ok: false;
+      /** coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full; refunded: returned earlier. */
+      reason: "not-found" | "not-yours" | "not-paid" | "mismatch" | "coupon-refused" | "refunded" | "payments-off";
+    };
 
 /** Whether Stripe's object names this order: same student, course, amount and currency. */
 function matchesOrder(order: Order, paid: { amountPaise: number | null; currency: string | null; metadata: Record<string, string> }): boolean {
@@ -206,34 +273,55 @@ function matchesOrder(order: Order, paid: { amountPaise: number | null; currency
   );
 }
 
-async function complete(order: Order, paymentIntentId: string): Promise<Settlement> {
-  const outcome = completeOrder(order.id, paymentIntentId);
-  if (outcome !== "duplicate") return { ok: true, outcome, courseId: order.courseId };
-  // The student already had the course through another payment: return this one (refund policy).
-  console.warn(`Refunding ${paymentIntentId}: user ${order.userId} already owns course ${order.courseId}`);
+/** Returns the whole payment (refund policy) and records it on the order. */
+async function refundOrder(order: Order, paymentIntentId: string, why: string): Promise<void> {
+  console.warn(`Refunding ${paymentIntentId}: ${why}`);
   await refundPayment(paymentIntentId);
-  markOrderRefunded(order.id, paymentIntentId);
-  return { ok: true, outcome: "already", courseId: order.courseId };
+  markOrderRefunded(order, paymentIntentId, why);
 }
 
-/** An order from the metadata the server wrote, for a payment whose order row was never stored. */
+async function complete(order: Order, paymentIntentId: string, paidAt: Date): Promise<Settlement> {
+  const outcome = completeOrder(order.id, paymentIntentId, { paidAt });
+  switch (outcome) {
+    case "completed":
+    case "already":
+      return { ok: true, outcome, courseId: order.courseId };
+    case "duplicate":
+      await refundOrder(order, paymentIntentId, `user ${order.userId} already owns course ${order.courseId}`);
+      return { ok: true, outcome: "already", courseId: order.courseId };
+    case "coupon-refused":
+      await refundOrder(order, paymentIntentId, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
+      return { ok: false, reason: "coupon-refused" };
+    case "refunded":
+      return isEnrolled(order.userId, order.courseId)
+        ? { ok: true, outcome: "already", courseId: order.courseId }
+        : { ok: false, reason: "refunded" };
+  }
+}
+
+/** A row id written into metadata ("12"); undefined when it is not one, null when absent. */
+function metadataId(value: string | undefined): number | null | undefined {
+  if (!value) return null;
+  const id = Number(value);
+  return /^\d+$/.test(value) && Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * An order from the metadata the server wrote, for a payment whose order row
+ * was never stored. Null when the metadata names nothing of this site.
+ */
 function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
-  const { userId, courseId, couponId, enrollmentFormId, flow } = intent.metadata;
-  if (flow !== "card" || !userId || !/^\d+$/.test(courseId ?? "")) return null;
-  return recordOrder(
-    {
-      userId,
-      courseId: Number(courseId),
-      amountPaise: intent.amountPaise,
-      couponId: couponId ? Number(couponId) : null,
-      enrollmentFormId: enrollmentFormId ? Number(enrollmentFormId) : null,
-    },
-    { paymentIntentId: intent.id },
-  );
+  const { userId, flow } = intent.metadata;
+  const [courseId, couponId, enrollmentFormId] = [intent.metadata.courseId, intent.metadata.couponId, intent.metadata.enrollmentFormId].map(metadataId);
+  if (flow !== "card" || !userId || !courseId || couponId === undefined || enrollmentFormId === undefined) return null;
+  return recordLostOrder({ userId, courseId, amountPaise: intent.amountPaise, couponId, enrollmentFormId }, { paymentIntentId: intent.id });
 }
 
-/** Completes the order of a PaymentIntent that succeeded (Payment Element flow). */
-export async function settlePaymentIntent(intent: PaymentIntentSnapshot): Promise<Settlement> {
+/**
+ * Completes the order of a PaymentIntent that succeeded (Payment Element
+ * flow). `paidAt`: when Stripe says it happened (the webhook's time), or now.
+ */
+export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt = new Date()): Promise<Settlement> {
   const order = findOrder({ paymentIntentId: intent.id }) ?? (intent.status === "succeeded" ? orderFromMetadata(intent) : null);
   if (!order) return { ok: false, reason: "not-found" };
   if (intent.status !== "succeeded") return { ok: false, reason: "not-paid" };
@@ -241,11 +329,14 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot): Promis
     console.warn(`PaymentIntent ${intent.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return complete(order, intent.id);
+  return complete(order, intent.id, paidAt);
 }
 
-/** Completes the order of a paid Checkout Session (hosted page flow). */
-export async function settleCheckoutSession(session: CheckoutSessionSnapshot): Promise<Settlement> {
+/**
+ * Completes the order of a paid Checkout Session (hosted page flow). Stripe
+ * takes no payment on a session after it expires, so it was paid by then.
+ */
+export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
   const order = findOrder({ checkoutSessionId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };
@@ -253,7 +344,8 @@ export async function settleCheckoutSession(session: CheckoutSessionSnapshot): P
     console.warn(`Checkout Session ${session.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return complete(order, session.paymentIntentId);
+  const paidAt = session.expiresAt && session.expiresAt < reportedAt ? session.expiresAt : reportedAt;
+  return complete(order, session.paymentIntentId, paidAt);
 }
 
 /**
@@ -261,6 +353,7 @@ export async function settleCheckoutSession(session: CheckoutSessionSnapshot): P
  * redirect back). Only what Stripe itself says is believed.
  */
 export async function confirmCardPayment(userId: string, paymentIntentId: string, courseId?: number): Promise<Settlement> {
+  if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
   const intent = await retrievePaymentIntent(paymentIntentId);
   if (!intent) return { ok: false, reason: "not-found" };
   if (intent.metadata.userId !== userId) return { ok: false, reason: "not-yours" };
@@ -270,6 +363,7 @@ export async function confirmCardPayment(userId: string, paymentIntentId: string
 
 /** Stripe's redirect back from the hosted Checkout page. */
 export async function confirmCheckoutSession(userId: string, sessionId: string): Promise<Settlement> {
+  if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
   const order = findOrder({ checkoutSessionId: sessionId });
   if (!order) return { ok: false, reason: "not-found" };
   if (order.userId !== userId) return { ok: false, reason: "not-yours" };
@@ -279,21 +373,53 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
   return settleCheckoutSession(session);
 }
 
-/** Stripe's signed webhook: the source of truth for paid and failed orders. */
+/**
+ * Stripe's signed webhook: the source of truth for paid and failed orders,
+ * refunds and disputes. A redelivered event (its id already handled) changes
+ * nothing. Refunds and disputes record their event with their change; other
+ * events are settled idempotently and remembered once that succeeded, so a
+ * failure (Stripe unreachable for a refund) leaves the event to be retried.
+ */
 export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
+  if (isEventHandled(event)) return;
+  switch (event.type) {
+    case "charge.refunded":
+      recordRefund(event, {
+        paymentIntentId: event.charge.paymentIntentId,
+        chargedPaise: event.charge.amountPaise,
+        refundedPaise: event.charge.refundedPaise,
+      });
+      return;
+    case "charge.dispute.created":
+    case "charge.dispute.funds_withdrawn":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      recordDispute(event, { paymentIntentId: event.dispute.paymentIntentId, status: disputeOutcome(event.dispute.status) });
+      return;
+    case "ignored":
+      return;
+    default:
+      await settlePaymentEvent(event);
+      markEventHandled(event);
+  }
+}
+
+type SettlingEvent = Extract<WebhookEvent, { paymentIntent: PaymentIntentSnapshot } | { session: CheckoutSessionSnapshot }>;
+
+async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded":
       // Checkout's own PaymentIntents are settled by checkout.session.completed.
-      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent);
+      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, event.created);
       return;
     case "payment_intent.payment_failed": {
       const order = findOrder({ paymentIntentId: event.paymentIntent.id });
-      if (order) failOrder(order.id);
+      if (order) failOrder(order.id, { retryable: true });
       return;
     }
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await settleCheckoutSession(event.session);
+      await settleCheckoutSession(event.session, event.created);
       return;
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired": {
@@ -301,7 +427,5 @@ export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
       if (order) failOrder(order.id);
       return;
     }
-    case "ignored":
-      return;
   }
 }

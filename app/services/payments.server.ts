@@ -39,9 +39,38 @@ const checkoutSessionSchema = z.object({
   amount_total: z.number().int().nullish(),
   currency: z.string().nullish(),
   url: z.string().nullish(),
+  expires_at: z.number().int().nullish(),
   metadata: metadataSchema,
   payment_intent: z.union([z.string(), paymentIntentSchema]).nullish(),
 });
+
+/** The id of an object Stripe may send expanded (the object) or not (its id). */
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const expandable = z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullish();
+
+const chargeSchema = z.object({
+  id: z.string(),
+  object: z.literal("charge"),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+  currency: z.string(),
+  payment_intent: expandable,
+});
+
+const disputeSchema = z.object({
+  id: z.string(),
+  object: z.literal("dispute"),
+  amount: z.number().int().nonnegative(),
+  status: z.string(),
+  charge: expandable,
+  payment_intent: expandable,
+});
+
+/** A charge (a payment's money movement) as charge.refunded reports it. */
+export type ChargeSnapshot = { id: string; paymentIntentId: string | null; amountPaise: number; refundedPaise: number; currency: string };
+
+/** A card holder's dispute (chargeback) of a charge. */
+export type DisputeSnapshot = { id: string; paymentIntentId: string | null; amountPaise: number; status: string };
 
 export type PaymentIntentSnapshot = {
   id: string;
@@ -63,6 +92,8 @@ export type CheckoutSessionSnapshot = {
   metadata: Record<string, string>;
   paymentIntentId: string | null;
   url: string | null;
+  /** After this Stripe takes no payment on the session. */
+  expiresAt: Date | null;
 };
 
 function toPaymentIntent(raw: unknown): PaymentIntentSnapshot {
@@ -87,9 +118,26 @@ function toCheckoutSession(raw: unknown): CheckoutSessionSnapshot {
     amountPaise: session.amount_total ?? null,
     currency: session.currency ?? null,
     metadata: session.metadata,
-    paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    paymentIntentId: idOf(intent),
     url: session.url ?? null,
+    expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null,
   };
+}
+
+function toCharge(raw: unknown): ChargeSnapshot {
+  const charge = chargeSchema.parse(raw);
+  return {
+    id: charge.id,
+    paymentIntentId: idOf(charge.payment_intent),
+    amountPaise: charge.amount,
+    refundedPaise: charge.amount_refunded,
+    currency: charge.currency,
+  };
+}
+
+function toDispute(raw: unknown): DisputeSnapshot {
+  const dispute = disputeSchema.parse(raw);
+  return { id: dispute.id, paymentIntentId: idOf(dispute.payment_intent), amountPaise: dispute.amount, status: dispute.status };
 }
 
 /** Stripe could not be reached or refused the call; the message is for the log. */
@@ -124,6 +172,11 @@ function getClient(): Client | null {
 export function paymentsSetup(): { publishableKey: string } | null {
   const client = getClient();
   return client ? { publishableKey: client.config.publishableKey } : null;
+}
+
+/** Whether signed webhooks can be checked: payments on and a signing secret set. */
+export function webhooksSetup(): boolean {
+  return Boolean(getClient()?.config.webhookSecret);
 }
 
 function requireClient(): Client {
@@ -188,6 +241,8 @@ export function createCheckoutSession(input: {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the page stops taking the payment (at least 30 minutes on); Stripe's default, a day, when absent. */
+  expiresAt: Date | null;
   metadata: PaymentMetadata;
   idempotencyKey: string;
 }): Promise<CheckoutSessionSnapshot> {
@@ -206,6 +261,7 @@ export function createCheckoutSession(input: {
           client_reference_id: input.metadata.userId,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
+          ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
           metadata: input.metadata,
           payment_intent_data: { metadata: input.metadata, description: input.productName },
         },
@@ -229,14 +285,36 @@ export async function refundPayment(paymentIntentId: string): Promise<void> {
   );
 }
 
-export type WebhookEvent =
-  | { id: string; type: "payment_intent.succeeded" | "payment_intent.payment_failed"; paymentIntent: PaymentIntentSnapshot }
-  | { id: string; type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.expired" | "checkout.session.async_payment_failed"; session: CheckoutSessionSnapshot }
-  | { id: string; type: "ignored"; stripeType: string };
+/** A verified event: its id (to recognise a redelivery) and when Stripe made it (when the payment happened). */
+type EventEnvelope = { id: string; created: Date };
+
+export type WebhookEvent = EventEnvelope &
+  (
+    | { type: "payment_intent.succeeded" | "payment_intent.payment_failed"; paymentIntent: PaymentIntentSnapshot }
+    | {
+        type:
+          | "checkout.session.completed"
+          | "checkout.session.async_payment_succeeded"
+          | "checkout.session.expired"
+          | "checkout.session.async_payment_failed";
+        session: CheckoutSessionSnapshot;
+      }
+    | { type: "charge.refunded"; charge: ChargeSnapshot }
+    | {
+        type: "charge.dispute.created" | "charge.dispute.funds_withdrawn" | "charge.dispute.updated" | "charge.dispute.closed";
+        dispute: DisputeSnapshot;
+      }
+    | { type: "ignored"; stripeType: string }
+  );
 
 export class WebhookSignatureError extends Error {}
 
-const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
+const eventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number().int(),
+  data: z.object({ object: z.unknown() }),
+});
 
 /**
  * Verifies Stripe's signature over the raw body (bytes exactly as received)
@@ -250,19 +328,29 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): We
   try {
     verified = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
   } catch (error) {
+    // A correct signature over a body that is not JSON: the payload is wrong, not the signature.
+    if (error instanceof SyntaxError) throw error;
     throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
   }
   const event = eventSchema.parse(verified);
+  const envelope = { id: event.id, created: new Date(event.created * 1000) };
   switch (event.type) {
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed":
-      return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
+      return { ...envelope, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired":
-      return { id: event.id, type: event.type, session: toCheckoutSession(event.data.object) };
+      return { ...envelope, type: event.type, session: toCheckoutSession(event.data.object) };
+    case "charge.refunded":
+      return { ...envelope, type: event.type, charge: toCharge(event.data.object) };
+    case "charge.dispute.created":
+    case "charge.dispute.funds_withdrawn":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      return { ...envelope, type: event.type, dispute: toDispute(event.data.object) };
     default:
-      return { id: event.id, type: "ignored", stripeType: event.type };
+      return { ...envelope, type: "ignored", stripeType: event.type };
   }
 }

@@ -226,6 +226,8 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
         paymentStatus: "on-hold",
         paymentIntentId: null,
         enrolledAt: new Date(T0 + 60_000).toISOString(),
+        refunded: 0,
+        disputeStatus: null,
       },
       {
         id: ids[0],
@@ -239,6 +241,8 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
         paymentStatus: "completed",
         paymentIntentId: `pi_${tag}`,
         enrolledAt: new Date(T0).toISOString(),
+        refunded: 0,
+        disputeStatus: null,
       },
     ]);
     // The payment intent id and the student's email find them too.

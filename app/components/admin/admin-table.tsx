@@ -172,12 +172,22 @@ const PAYMENT_BADGE: Record<string, string> = {
   Pending: "bg-amber-100 text-amber-900",
   Failed: "bg-red-100 text-red-900",
   Refunded: "bg-sky-100 text-sky-900",
+  "Charged back": "bg-red-100 text-red-900",
 };
 
 /** A payment status label (paymentStatusLabel's text) as a badge; 'Unknown' is grey. */
 export function PaymentBadge({ label }: { label: string }) {
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PAYMENT_BADGE[label] ?? "bg-slate-200 text-slate-800"}`}>
+      {label}
+    </span>
+  );
+}
+
+/** Something to notice beside the status (paymentFlags' text: a partial refund, an open dispute). */
+export function PaymentFlag({ label }: { label: string }) {
+  return (
+    <span className="inline-flex items-center rounded-full border border-amber-700 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
       {label}
     </span>
   );

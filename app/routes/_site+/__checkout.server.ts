@@ -27,7 +27,7 @@ export async function loadCheckout(request: Request): Promise<CheckoutState> {
   const courseId = parseId(search.get("courseId"));
   const couponCode = search.get("coupon");
   if (courseId === null) return { status: "invalid-course", user };
-  let result = quoteOrder(courseId, couponCode);
+  let result = quoteOrder(courseId, couponCode, { buyerId: user.id });
   // A coupon in the URL that no longer holds (expired, used up) is dropped and said so.
   const couponRejected = !result.ok && result.reason === "invalid-coupon";
   if (couponRejected) result = quoteOrder(courseId);

@@ -34,22 +34,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const location = { courseId: quote.course.id, coupon: quote.coupon?.code };
   if (formId === null) throw redirect(checkoutPath(location, "/information"));
   const setup = paymentsSetup();
-  return {
+  const isFree = quote.price.totalPaise === 0;
+  const step = {
     courseId: quote.course.id,
     formId,
     coupon: quote.coupon?.code ?? null,
     couponRejected,
     removeCouponHref: checkoutPath({ courseId: quote.course.id, form: formId }),
     totalLabel: formatRupees(quote.price.totalPaise),
-    isFree: quote.price.totalPaise === 0,
+    isFree,
     publishableKey: setup?.publishableKey ?? null,
     whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
   };
+  // A paid course cannot be bought here while payments are off: the page says so (and offers
+  // WhatsApp) under 503, so no client or crawler takes it for a working checkout.
+  return data(step, { status: setup || isFree ? 200 : 503 });
 }
 
 const INVALID_COUPON = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
 const TERMS_REQUIRED = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
 const ENROLL_FAILED = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
+const PAYMENTS_OFF = [CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paymentsOffText];
 
 type Submission = { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
 /** A refusal shown in the coupon form or the pay form: [title, text]. */
@@ -72,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "apply-coupon": {
       const submission = parseWithZod(formData, { schema: ApplyCouponSchema });
       if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null }, { status: 400 });
-      const applied = quoteOrder(quote.course.id, submission.value.couponCode);
+      const applied = quoteOrder(quote.course.id, submission.value.couponCode, { buyerId: user.id });
       if (!applied.ok) return couponRefused(submission, INVALID_COUPON, 400);
       const { coupon, price } = applied.quote;
       return redirectWithToast(checkoutPath({ ...here, coupon: coupon?.code }), {
@@ -88,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
       // that stopped holding since the page was shown is said, not silently dropped.
       if (checkout.couponRejected) return payRefused(submission, INVALID_COUPON, 400);
       if (quote.price.totalPaise === 0) {
-        enrollFree(user, quote, formId);
+        // The coupon's last redemption may have gone to someone else while this form was sent.
+        if (enrollFree(user, quote, formId) === "coupon-unavailable") return payRefused(submission, INVALID_COUPON, 400);
         return redirectWithToast("/", enrolledToast(quote.course.title));
       }
       const start = await startHostedCheckout({
@@ -100,6 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
       if (start.ok) return redirect(start.url, 303);
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
+      if (start.reason === "coupon-unavailable") return payRefused(submission, INVALID_COUPON, 400);
       return payRefused(submission, refusalNotice(start.reason), 503);
     }
 
@@ -111,7 +118,17 @@ export async function action({ request }: ActionFunctionArgs) {
         return null;
       });
       if (settlement?.ok) return redirectWithToast("/", enrolledToast(quote.course.title));
-      return payRefused(submission, ENROLL_FAILED, settlement ? 400 : 502);
+      if (!settlement) return payRefused(submission, ENROLL_FAILED, 502);
+      switch (settlement.reason) {
+        case "payments-off":
+          return payRefused(submission, PAYMENTS_OFF, 503);
+        case "coupon-refused":
+          return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.couponLapsedRefunded], 409);
+        case "refunded":
+          return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.paymentRefunded], 409);
+        default:
+          return payRefused(submission, ENROLL_FAILED, 400);
+      }
     }
 
     default:
@@ -120,8 +137,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function refusalNotice(reason: Exclude<StartRefusal, "already-enrolled">): string[] {
-  if (reason === "payments-off") return [CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paymentsOffText];
+function refusalNotice(reason: Exclude<StartRefusal, "already-enrolled" | "coupon-unavailable">): string[] {
+  if (reason === "payments-off") return PAYMENTS_OFF;
   return [CHECKOUT_MESSAGES.setupFailedTitle, CHECKOUT_MESSAGES.setupFailedText];
 }
 

@@ -41,16 +41,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (settlement?.reason === "not-paid") {
     return data({ state: "processing" as const }, { headers: { Refresh: String(RETRY_SECONDS), "Cache-Control": "no-store" } });
   }
+  if (settlement?.reason === "coupon-refused" || settlement?.reason === "refunded") {
+    const message = settlement.reason === "coupon-refused" ? CHECKOUT_MESSAGES.couponLapsedRefunded : CHECKOUT_MESSAGES.paymentRefunded;
+    return data({ state: "refunded" as const, message }, { status: 409 });
+  }
+  if (settlement?.reason === "payments-off") return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.paymentsOffText }, { status: 503 });
   const status = settlement === null ? 502 : settlement.reason === "not-yours" ? 403 : settlement.reason === "mismatch" ? 400 : 404;
-  return data({ state: "failed" as const }, { status });
+  return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.enrollFailedText }, { status });
 }
 
 export default function CheckoutComplete() {
-  const { state } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-16">
       <div className="w-full max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        {state === "processing" ? (
+        {loaded.state === "processing" ? (
           <div role="status">
             <h1 className="text-2xl font-bold text-navy-900">{CHECKOUT_MESSAGES.processingTitle}</h1>
             <p className="mt-3 text-slate-700">
@@ -61,7 +66,7 @@ export default function CheckoutComplete() {
         ) : (
           <div role="alert">
             <h1 className="text-2xl font-bold text-navy-900">{CHECKOUT_MESSAGES.enrollFailedTitle}</h1>
-            <p className="mt-3 text-slate-700">{CHECKOUT_MESSAGES.enrollFailedText}</p>
+            <p className="mt-3 text-slate-700">{loaded.message}</p>
           </div>
         )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">

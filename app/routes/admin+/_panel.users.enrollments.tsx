@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminTable, PaymentBadge } from "~/components/admin/admin-table";
+import { AdminTable, PaymentBadge, PaymentFlag } from "~/components/admin/admin-table";
 import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/utils/list-params.server";
 import { formatRupees } from "~/utils/money";
-import { paymentStatusLabel } from "~/utils/payment-status";
+import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
 
 // Course Enrollments (admin spec §2 Users tab, §4): every enrollment, paid or
 // not, newest first, with the amount and the payment status (Pending,
-// Completed, Failed, Refunded; anything else 'Unknown'); searched and paged on
-// the server.
+// Completed, Failed, Refunded, Charged back; anything else 'Unknown') and what
+// Stripe reported since (Partly refunded ₹x, Dispute open); searched and paged
+// on the server.
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       courseTitle: enrollment.courseTitle ?? "(deleted course)",
       amountLabel: formatRupees(enrollment.amountPaise),
       statusLabel: paymentStatusLabel(enrollment.paymentStatus),
+      flags: paymentFlags(enrollment),
       enrolledIso: enrollment.enrolledAt.toISOString(),
       enrolledLabel: formatIndiaDateTime(enrollment.enrolledAt),
     })),
@@ -64,7 +66,17 @@ export default function EnrollmentsTable() {
         { header: "Email", cell: (enrollment) => enrollment.email, className: "break-all" },
         { header: "Course", cell: (enrollment) => enrollment.courseTitle },
         { header: "Amount", cell: (enrollment) => enrollment.amountLabel, className: "whitespace-nowrap tabular-nums" },
-        { header: "Payment", cell: (enrollment) => <PaymentBadge label={enrollment.statusLabel} /> },
+        {
+          header: "Payment",
+          cell: (enrollment) => (
+            <div className="flex flex-wrap gap-1">
+              <PaymentBadge label={enrollment.statusLabel} />
+              {enrollment.flags.map((flag) => (
+                <PaymentFlag key={flag} label={flag} />
+              ))}
+            </div>
+          ),
+        },
         {
           header: "Enrolled",
           cell: (enrollment) => <time dateTime={enrollment.enrolledIso}>{enrollment.enrolledLabel}</time>,

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
+import { paymentsSetup } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
@@ -13,14 +14,16 @@ import { paiseToDecimalString } from "~/utils/money";
  * The server prices the order (course price less the coupon). An `amount` sent
  * by the client (rupees, as the earlier app sent it) is only compared: a
  * different figure is refused with 400 and nothing is created.
+ * 400 the coupon no longer holds (its last redemption was taken meanwhile) ·
  * 401 signed out · 404 unknown course · 409 already enrolled, or free (use
  * /api/enroll-course) · 503 payments not set up · 502 Stripe failed.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
+  if (!paymentsSetup()) return refusal("payments-off");
   const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
-  const result = quoteOrder(input.courseId, input.couponCode);
+  const result = quoteOrder(input.courseId, input.couponCode, { buyerId: user.id });
   if (!result.ok) return quoteRefusal(result.reason);
   const { quote } = result;
   if (input.amount !== undefined && Math.round(input.amount * 100) !== quote.price.totalPaise) {
@@ -45,6 +48,8 @@ function refusal(reason: StartRefusal) {
       return apiError(409, CHECKOUT_MESSAGES.alreadyEnrolled);
     case "free":
       return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
+    case "coupon-unavailable":
+      return quoteRefusal("invalid-coupon");
     case "payments-off":
       return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
     case "setup-failed":

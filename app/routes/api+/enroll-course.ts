@@ -13,9 +13,11 @@ import { rethrowStorageFault } from "~/utils/storage-faults.server";
  * the order's amount. Replays enroll once (the webhook may already have).
  * Without `paymentIntentId`, enrolls in a free order (₹0 course or 100% coupon).
  *
- * 201 enrolled now · 200 already enrolled · 400 bad input or a payment for
- * another order · 401 signed out · 402 not paid · 403 another student's payment
- * · 404 unknown payment or course · 502 Stripe failed.
+ * 201 enrolled now · 200 already enrolled · 400 bad input, a coupon with no
+ * redemption left, or a payment for another order · 401 signed out · 402 not
+ * paid · 403 another student's payment · 404 unknown payment or course · 409
+ * the payment was refunded (its coupon ran out after its hold lapsed, or
+ * earlier) · 502 Stripe failed · 503 payments not set up (for a payment).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -34,13 +36,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
-  const result = quoteOrder(input.courseId, input.couponCode);
+  const result = quoteOrder(input.courseId, input.couponCode, { buyerId: user.id });
   if (!result.ok) return quoteRefusal(result.reason);
   if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
   if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId);
+  if (outcome === "coupon-unavailable") return quoteRefusal("invalid-coupon");
   return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
 }
 
@@ -60,6 +63,12 @@ function settlementAnswer(settlement: Settlement) {
       return apiError(402, "The payment has not succeeded.");
     case "mismatch":
       return apiError(400, "The payment does not match this order.");
+    case "coupon-refused":
+      return apiError(409, CHECKOUT_MESSAGES.couponLapsedRefunded);
+    case "refunded":
+      return apiError(409, CHECKOUT_MESSAGES.paymentRefunded);
+    case "payments-off":
+      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
   }
 }
 

@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
 import { handlePaymentEvent } from "~/services/checkout.server";
-import { parseWebhookEvent, paymentsSetup, WebhookSignatureError, type WebhookEvent } from "~/services/payments.server";
+import { parseWebhookEvent, paymentsSetup, webhooksSetup, WebhookSignatureError, type WebhookEvent } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /**
  * POST /api/stripe/webhook: Stripe's signed events, the source of truth for
  * paid and failed orders. The signature is checked over the raw body before
- * anything parses it. 200 handled (or ignored) · 400 bad signature or payload ·
- * 503 payments off, or the event could not be recorded (Stripe retries).
+ * anything parses it. 200 handled, or ignored (a type the site does not
+ * handle, or naming no order of this site) · 400 bad signature or payload ·
+ * 503 payments or webhooks not set up, or the event could not be recorded
+ * (Stripe retries).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   if (!paymentsSetup()) return apiError(503, "Payments are not configured.");
+  if (!webhooksSetup()) return apiError(503, "Stripe webhooks are not configured on this site.");
   const rawBody = await request.text();
   let event: WebhookEvent;
   try {

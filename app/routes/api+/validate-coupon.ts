@@ -10,13 +10,13 @@ import { paiseToDecimalString } from "~/utils/money";
  * POST /api/validate-coupon `{ couponCode, courseId }` → 200 `{ code, discount }`
  * (discount in percent, plus the order's new total) · 400 empty or invalid code
  * · 401 signed out · 404 unknown or inactive course. Nothing is redeemed here:
- * a coupon is counted when a payment succeeds.
+ * an order takes one of the coupon's redemptions when it is stored.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireApiUser(request);
+  const user = await requireApiUser(request);
   const input = await parseJsonBody(request, ValidateCouponApiSchema, "first");
-  const result = quoteOrder(input.courseId, input.couponCode);
+  const result = quoteOrder(input.courseId, input.couponCode, { buyerId: user.id });
   if (!result.ok) return quoteRefusal(result.reason);
   const { coupon, price } = result.quote;
   return apiJson({

@@ -1,0 +1,157 @@
+import { and, eq } from "drizzle-orm";
+import { enrollmentForms, enrollments, paymentEvents, type DisputeStatus, type PaymentStatus } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { recordSystemAction } from "./audit-log.server";
+
+// What a payment provider reports after an order was paid: refunds (full or
+// partial), and card disputes that open and then are won or lost. Each
+// event's id goes into `payment_events` in the same transaction as its effect
+// and its audit row, so a redelivered event finds it and changes nothing.
+
+const PROVIDER = "stripe";
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+type ProviderEvent = { id: string; type: string };
+
+/** Whether the provider's event was handled before (a redelivery). */
+export function isEventHandled(event: ProviderEvent): boolean {
+  return (
+    db
+      .select({ id: paymentEvents.eventId })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, PROVIDER), eq(paymentEvents.eventId, event.id)))
+      .get() !== undefined
+  );
+}
+
+/** Stores the event as handled; false when it already was (another delivery got there first). */
+function claimEvent(database: Pick<typeof db, "insert">, event: ProviderEvent): boolean {
+  const claimed = database
+    .insert(paymentEvents)
+    .values({ provider: PROVIDER, eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.eventId })
+    .get();
+  return claimed !== undefined;
+}
+
+/** For events whose effect is idempotent by itself (payments, expiries): remembered once handled. */
+export function markEventHandled(event: ProviderEvent): void {
+  claimEvent(db, event);
+}
+
+export type AdjustmentOutcome =
+  | "repeat"
+  | "no-order"
+  | "unchanged"
+  | "refunded"
+  | "partly-refunded"
+  | "dispute-open"
+  | "dispute-won"
+  | "charged-back";
+
+type PaidOrder = { id: number; paymentStatus: PaymentStatus; refundedPaise: number; disputeStatus: DisputeStatus | null; enrollmentFormId: number | null };
+
+/** Claims the event and finds the order its payment paid for, in one transaction with the change. */
+function adjustOrder(
+  event: ProviderEvent,
+  paymentIntentId: string | null,
+  change: (tx: Tx, order: PaidOrder) => AdjustmentOutcome,
+): AdjustmentOutcome {
+  return db.transaction(
+    (tx): AdjustmentOutcome => {
+      if (!claimEvent(tx, event)) return "repeat";
+      if (paymentIntentId === null) return "no-order";
+      const order = tx
+        .select({
+          id: enrollments.id,
+          paymentStatus: enrollments.paymentStatus,
+          refundedPaise: enrollments.refundedPaise,
+          disputeStatus: enrollments.disputeStatus,
+          enrollmentFormId: enrollments.enrollmentFormId,
+        })
+        .from(enrollments)
+        .where(eq(enrollments.paymentIntentId, paymentIntentId))
+        .get();
+      return order ? change(tx, order) : "no-order";
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The order's status, and its enrollment form's with it; access follows `completed` alone. */
+function setPaymentStatus(tx: Tx, order: PaidOrder, paymentStatus: PaymentStatus) {
+  tx.update(enrollments).set({ paymentStatus }).where(eq(enrollments.id, order.id)).run();
+  if (order.enrollmentFormId !== null) {
+    tx.update(enrollmentForms).set({ paymentStatus }).where(eq(enrollmentForms.id, order.enrollmentFormId)).run();
+  }
+}
+
+function audit(tx: Tx, event: ProviderEvent, order: PaidOrder, action: string, details: Record<string, unknown>) {
+  recordSystemAction(tx, {
+    actor: PROVIDER,
+    action,
+    subject: { type: "enrollment", id: order.id },
+    details: { eventId: event.id, eventType: event.type, ...details },
+  });
+}
+
+/**
+ * A refund of the charge that paid an order (`refundedPaise` is the charge's
+ * total refunded so far). All of it: the order is `refunded` and the course
+ * no longer the student's. Part of it: the order stays, flagged with the sum.
+ */
+export function recordRefund(
+  event: ProviderEvent,
+  refund: { paymentIntentId: string | null; chargedPaise: number; refundedPaise: number },
+): AdjustmentOutcome {
+  return adjustOrder(event, refund.paymentIntentId, (tx, order) => {
+    // Events can arrive out of order: the total refunded only grows.
+    const refundedPaise = Math.max(order.refundedPaise, refund.refundedPaise);
+    const whole = refundedPaise >= refund.chargedPaise;
+    const revoke = whole && order.paymentStatus === "completed";
+    if (refundedPaise === order.refundedPaise && !revoke) return "unchanged";
+    tx.update(enrollments).set({ refundedPaise }).where(eq(enrollments.id, order.id)).run();
+    if (revoke) setPaymentStatus(tx, order, "refunded");
+    audit(tx, event, order, whole ? "order_refunded" : "order_partly_refunded", {
+      paymentIntentId: refund.paymentIntentId,
+      refundedPaise,
+      chargedPaise: refund.chargedPaise,
+    });
+    return whole ? "refunded" : "partly-refunded";
+  });
+}
+
+/** Stripe's dispute statuses as the order keeps them: still open, won (flag cleared) or lost (charged back). */
+export function disputeOutcome(stripeStatus: string): DisputeStatus {
+  if (stripeStatus === "lost") return "lost";
+  if (stripeStatus === "won" || stripeStatus === "warning_closed" || stripeStatus === "prevented") return "won";
+  return "open";
+}
+
+/**
+ * A card holder's dispute of the charge that paid an order. Open: the order
+ * is flagged and the student keeps the course meanwhile. Won: the flag is
+ * cleared. Lost: the bank took the money back; the order is `charged_back`
+ * and the course no longer the student's. A closed dispute never reopens.
+ */
+export function recordDispute(event: ProviderEvent, dispute: { paymentIntentId: string | null; status: DisputeStatus }): AdjustmentOutcome {
+  return adjustOrder(event, dispute.paymentIntentId, (tx, order) => {
+    const closed = order.disputeStatus === "won" || order.disputeStatus === "lost";
+    if (closed || order.disputeStatus === dispute.status) return "unchanged";
+    tx.update(enrollments).set({ disputeStatus: dispute.status }).where(eq(enrollments.id, order.id)).run();
+    const details = { paymentIntentId: dispute.paymentIntentId };
+    switch (dispute.status) {
+      case "open":
+        audit(tx, event, order, "order_dispute_opened", details);
+        return "dispute-open";
+      case "won":
+        audit(tx, event, order, "order_dispute_won", details);
+        return "dispute-won";
+      case "lost":
+        if (order.paymentStatus === "completed") setPaymentStatus(tx, order, "charged_back");
+        audit(tx, event, order, "order_charged_back", details);
+        return "charged-back";
+    }
+  });
+}
