@@ -43,6 +43,28 @@ describe("sign-up", () => {
   });
 });
 
+describe("sign-up's password policy", () => {
+  it("refuses a common password beside the password field, saying why, and stores nothing", async () => {
+    const email = freshEmail();
+    const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" }, freshAddress());
+    expect(outcome).toEqual({
+      ok: false,
+      status: 400,
+      field: "password",
+      message: "This is a commonly used password. Try a passphrase of a few unrelated words.",
+    });
+    expect(db.select().from(users).where(eq(users.email, email)).all()).toHaveLength(0);
+  });
+
+  it("refuses a password made of the student's own name", async () => {
+    const outcome = await registerStudent(
+      { firstName: "Ravi", lastName: "Chandrankumar", email: freshEmail(), password: "ravichandrankumar" },
+      freshAddress(),
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 400, field: "password", message: expect.stringMatching(/should not contain your name/) });
+  });
+});
+
 // Every attempt runs argon2 (unknown accounts too, so timing tells nothing):
 // fifty of them outlast vitest's 5 s default on a busy 2-core machine.
 describe("password sign-in", { timeout: 60_000 }, () => {

@@ -19,7 +19,7 @@ import {
   tooManyAttemptsMessage,
 } from "./login-throttle.server";
 import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig } from "~/utils/env.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/auth.server";
 import { siteOrigin } from "~/utils/seo.server";
 
@@ -41,7 +41,8 @@ authenticator.use(
   "form",
 );
 
-export type AuthFailure = { ok: false; status: 401 | 409 | 429; message: string };
+/** `field` names the input the message belongs beside; without it the message is for the whole form. */
+export type AuthFailure = { ok: false; status: 400 | 401 | 409 | 429; message: string; field?: "password" };
 
 /** Email + password sign-in, throttled per account and per address. */
 export async function signInWithPassword(
@@ -68,11 +69,13 @@ export async function registerStudent(
 ): Promise<{ ok: true; user: PublicUser } | AuthFailure> {
   const waitMs = await signInWaitMs(address, normaliseEmail(input.email));
   if (waitMs > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitMs) };
+  const password = await hashNewPassword(input.password, [input.email, input.firstName, input.lastName]);
+  if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
   const user = createPasswordUser({
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: password.hash,
   });
   if (user) return { ok: true, user };
   await recordFailedSignUp(address);
