@@ -21,3 +21,13 @@ export function recordAdminAction(
     })
     .run();
 }
+
+/**
+ * A row the site writes itself (actor_type 'system'), such as a throttle
+ * engaging on repeated sign-in failures; `details` says what and how many.
+ */
+export function recordSystemEvent(action: string, subject: { type: string; id: string } | null, details: Record<string, unknown>) {
+  db.insert(auditLog)
+    .values({ actorType: "system", actorId: null, action, entityType: subject?.type ?? null, entityId: subject?.id ?? null, details })
+    .run();
+}

@@ -1,35 +1,36 @@
 import type { AdminRole } from "../../db/schema";
-import { countAdmins, createAdmin, findAdminCredentials, recordAdminSignIn, type PublicAdmin } from "~/models/admin.server";
+import { countAdmins, createAdmin, findAdminCredentials, normaliseAdminId, recordAdminSignIn, type PublicAdmin } from "~/models/admin.server";
 import { ADMIN_LOGIN_MESSAGES, type AdminLoginInput } from "~/schemas/admin-login";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import type { Env } from "~/utils/env.server";
-import {
-  clearFailedSignIns,
-  recordFailedSignIn,
-  signInWaitMs,
-  tooManyAttemptsMessage,
-} from "./login-throttle.server";
+import { throttledSignIn } from "./throttle/sign-in.server";
+import type { Throttled } from "./throttle/wait";
 
-export type AdminSignInResult = { ok: true; admin: PublicAdmin } | { ok: false; status: 401 | 429; message: string };
+export type AdminSignInResult =
+  | { ok: true; admin: PublicAdmin; knownDeviceCookie: string }
+  | { ok: false; status: 401; message: string }
+  | Throttled;
 
 /**
- * Checks an Admin ID and password. The answer never says whether the ID
- * exists (an unknown ID spends the same time on a decoy hash), and repeated
- * failures are throttled per ID and per address.
+ * Checks an Admin ID and password inside the guessing throttle. The answer
+ * never says whether the ID exists (an unknown ID spends the same time on a
+ * decoy hash). A success also carries the known-device cookie.
  */
-export async function signInAdmin(input: Pick<AdminLoginInput, "adminId" | "password">, address: string): Promise<AdminSignInResult> {
-  const accountKey = `admin:${input.adminId.trim()}`;
-  const waitMs = await signInWaitMs(address, accountKey);
-  if (waitMs > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitMs) };
-  const credentials = findAdminCredentials(input.adminId);
-  const valid = await verifyPassword(credentials?.passwordHash ?? null, input.password);
-  if (!credentials || !valid) {
-    await recordFailedSignIn(address, accountKey);
-    return { ok: false, status: 401, message: ADMIN_LOGIN_MESSAGES.invalid };
-  }
-  await clearFailedSignIns(accountKey);
-  recordAdminSignIn(credentials.id);
-  return { ok: true, admin: { id: credentials.id, adminId: credentials.adminId, role: credentials.role } };
+export async function signInAdmin(
+  input: Pick<AdminLoginInput, "adminId" | "password">,
+  address: string,
+  cookieHeader: string | null,
+): Promise<AdminSignInResult> {
+  const who = { kind: "admin", account: normaliseAdminId(input.adminId), client: address, cookieHeader } as const;
+  const outcome = await throttledSignIn(who, async () => {
+    const credentials = findAdminCredentials(input.adminId);
+    const valid = await verifyPassword(credentials?.passwordHash ?? null, input.password);
+    return credentials && valid ? credentials : null;
+  });
+  if (!outcome.ok) return outcome.status === 401 ? { ok: false, status: 401, message: ADMIN_LOGIN_MESSAGES.invalid } : outcome;
+  const { id, adminId, role } = outcome.value;
+  recordAdminSignIn(id);
+  return { ok: true, admin: { id, adminId, role }, knownDeviceCookie: outcome.knownDeviceCookie };
 }
 
 /** A new admin account; null when the Admin ID is taken. Throws when the ID is empty or the password fails the policy. */

@@ -8,12 +8,15 @@ import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME } from "~/content/site";
 import { SignupSchema } from "~/schemas/auth";
 import { oauthProviderName, registerStudent } from "~/services/auth.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -39,8 +42,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown");
   if (!outcome.ok) {
-    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
-    return data({ result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status: outcome.status });
+    const field = "field" in outcome ? outcome.field : undefined;
+    const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
+    return data(
+      { result: submission.reply({ ...errors, hideFields: ["password"] }) },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
+    );
   }
   const headers = await createToastHeaders({
     title: `Welcome to ${SITE_NAME}!`,

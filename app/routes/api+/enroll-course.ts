@@ -4,6 +4,7 @@ import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/s
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
+import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
 
 /**
@@ -17,7 +18,7 @@ import { rethrowStorageFault } from "~/utils/storage-faults.server";
  * another order · 401 signed out · 402 not paid · 403 another student's payment
  * · 404 unknown payment or course · 502 Stripe failed.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EnrollCourseApiSchema, "first");
@@ -34,8 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
-  const result = quoteOrder(input.courseId, input.couponCode);
-  if (!result.ok) return quoteRefusal(result.reason);
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode));
+  if (!result.ok) return quoteRefusal(result);
   if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
