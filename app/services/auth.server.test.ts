@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./auth.server";
 import { ACCOUNT_CREATION_LIMITS } from "./throttle/account-creation.server";
-import { CLIENTS_BEFORE_ACCOUNT_WAIT } from "./throttle/sign-in.server";
+import { ACCOUNT_WAIT_AFTER } from "./throttle/sign-in.server";
 
 const PASSWORD = "correct horse battery";
 
@@ -123,7 +123,7 @@ describe("password sign-in", { timeout: 60_000 }, () => {
     const user = await register(email);
     const earlier = await signInWithPassword(loginRequest(email, PASSWORD), freshAddress());
     if (!earlier.ok) throw new Error(earlier.message);
-    for (let i = 0; i < CLIENTS_BEFORE_ACCOUNT_WAIT; i++) await signInWithPassword(loginRequest(email, `guess ${i}`), freshAddress());
+    for (let i = 0; i < ACCOUNT_WAIT_AFTER.failures; i++) await signInWithPassword(loginRequest(email, `guess ${i}`), freshAddress());
 
     expect(await signInWithPassword(loginRequest(email, PASSWORD), freshAddress())).toMatchObject({ ok: false, status: 429 });
     const known = await signInWithPassword(loginRequest(email, PASSWORD, cookiePair(earlier.knownDeviceCookie)), freshAddress());

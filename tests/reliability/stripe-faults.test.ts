@@ -6,6 +6,7 @@ import { createStudent, studentCookie } from "./support/accounts";
 import { countRows, withSiteDatabase } from "./support/db";
 import { get, postForm, postJson, timed, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
+import { insertCourseEnrollmentForm } from "./support/rows";
 import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
 
 // Stripe out of reach (nothing listening) or hanging (accepts the connection,
@@ -42,15 +43,11 @@ async function startCheckoutSite(stripeUrl: string): Promise<Fixture> {
   });
   const student = await createStudent(site.database);
   const cookie = await studentCookie(site.database, student);
-  const { courseId, formId } = withSiteDatabase(site.database, (db) => {
-    const course = db.prepare("SELECT id FROM courses WHERE is_active = 1 AND price_paise > 0 ORDER BY id LIMIT 1").get() as { id: number };
-    const form = db
-      .prepare(
-        "INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id, course_or_event_type, source_of_lead) VALUES (?, 'Priya Sharma', '9876543210', 'Maharashtra', 'Pune', 'beginner', ?, 'course', 'instagram')",
-      )
-      .run(student.id, course.id);
-    return { courseId: course.id, formId: Number(form.lastInsertRowid) };
-  });
+  const courseId = withSiteDatabase(
+    site.database,
+    (db) => (db.prepare("SELECT id FROM courses WHERE is_active = 1 AND price_paise > 0 ORDER BY id LIMIT 1").get() as { id: number }).id,
+  );
+  const formId = insertCourseEnrollmentForm(site.database, student.id, courseId);
   return { site, courseId, formId, cookie, userId: student.id };
 }
 

@@ -103,34 +103,38 @@ export class GrowingDelay {
 }
 
 /** Distinct clients seen per key within a window (how many places an account is being tried from). */
-/** Clients kept per key: enough to see "many", bounded however many an attack brings. */
+/** Clients kept per key: enough to tell one from several, bounded however many an attack brings. */
 const MAX_CLIENTS_PER_KEY = 1_000;
 
-export class DistinctClients {
-  private readonly entries = new BoundedMap<Map<string, number>>();
+type Tally = { failures: number; clients: Map<string, number>; lastAt: number };
 
-  constructor(private readonly windowMs: number) {}
+/** Failures on a key (an account) from any clients: how many, and from how many clients; forgotten after a quiet period. */
+export class FailureTally {
+  private readonly entries = new BoundedMap<Tally>();
 
-  private live(key: string, now: number): Map<string, number> {
-    const clients = this.entries.get(key) ?? new Map<string, number>();
-    for (const [client, seenAt] of clients) if (now - seenAt > this.windowMs) clients.delete(client);
-    return clients;
+  constructor(private readonly forgetAfterMs: number) {}
+
+  private live(key: string, now: number): Tally {
+    const entry = this.entries.get(key);
+    if (!entry || now - entry.lastAt > this.forgetAfterMs) return { failures: 0, clients: new Map(), lastAt: now };
+    return entry;
   }
 
-  /** Adds the client; the number of distinct clients now counted. */
-  add(key: string, client: string, now: number): number {
-    const clients = this.live(key, now);
-    clients.delete(client);
-    clients.set(client, now);
-    const oldest = clients.keys().next();
-    if (clients.size > MAX_CLIENTS_PER_KEY && !oldest.done) clients.delete(oldest.value);
-    this.entries.set(key, clients);
-    return clients.size;
+  /** Counts one failure from this client; the totals now. */
+  add(key: string, client: string, now: number): { failures: number; clients: number } {
+    const tally = this.live(key, now);
+    tally.clients.delete(client);
+    tally.clients.set(client, now);
+    const oldest = tally.clients.keys().next();
+    if (tally.clients.size > MAX_CLIENTS_PER_KEY && !oldest.done) tally.clients.delete(oldest.value);
+    this.entries.set(key, { failures: tally.failures + 1, clients: tally.clients, lastAt: now });
+    return { failures: tally.failures + 1, clients: tally.clients.size };
   }
 
-  remove(key: string, client: string, now: number) {
-    const clients = this.live(key, now);
-    clients.delete(client);
-    if (clients.size === 0) this.entries.delete(key);
+  /** Takes back a failure counted for a client that turned out to be the owner, and forgets that client. */
+  takeBack(key: string, client: string, now: number) {
+    const tally = this.live(key, now);
+    tally.clients.delete(client);
+    this.entries.set(key, { ...tally, failures: Math.max(0, tally.failures - 1) });
   }
 }

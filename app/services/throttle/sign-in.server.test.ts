@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { auditLog } from "../../../db/schema";
 import { waitAfter } from "./growing-delay.server";
-import { beginSignIn, CLIENTS_BEFORE_ACCOUNT_WAIT, SIGN_IN_RULES, type AccountKind } from "./sign-in.server";
+import { ACCOUNT_WAIT_AFTER, beginSignIn, SIGN_IN_RULES, type AccountKind } from "./sign-in.server";
 
 // The rules with the clock in the test's hands: `now` is passed to every call.
 
@@ -78,14 +78,14 @@ describe("one client guessing one account", () => {
     expect(gates.filter((gate) => gate.ok)).toHaveLength(5);
   });
 
-  it("forgets a client's failures after an hour of quiet", () => {
+  it("forgets a client's failures after a day of quiet", () => {
     const attacker = { account: unique("quiet@example.test"), client: "203.0.113.69" };
     for (let i = 0; i < 20; i++) attempt(attacker, T0);
     const tenMinutesOn = T0 + 10 * 60 * SECOND;
     expect(attempt(attacker, tenMinutesOn)).toBe(900);
-    const anHourAfterThat = tenMinutesOn + 61 * 60 * SECOND;
-    expect(attempt(attacker, anHourAfterThat)).toBe("checked");
-    expect(attempt(attacker, anHourAfterThat)).toBe("checked");
+    const aDayAfterThat = tenMinutesOn + 25 * 60 * 60 * SECOND;
+    expect(attempt(attacker, aDayAfterThat)).toBe("checked");
+    expect(attempt(attacker, aDayAfterThat)).toBe("checked");
   });
 
   it("writes one audit row when the wait engages and one each time the count doubles, not one per refusal", () => {
@@ -119,30 +119,44 @@ describe("one client guessing many accounts", () => {
 });
 
 describe("many clients guessing one account", () => {
-  it("after 10 clients failed, clients new to the account share one growing wait; a known device gets in", () => {
+  it("after 30 failures from several clients, clients new to the account share one growing wait; a known device gets in", () => {
     const account = unique("target@example.test");
     const clientAt = (n: number) => `198.51.100.${n}`;
-    for (let n = 1; n <= CLIENTS_BEFORE_ACCOUNT_WAIT; n++) expect(attempt({ account, client: clientAt(n) }, T0)).toBe("checked");
-    // The 10th client's failure started the account's shared wait.
+    // 10 clients, 3 guesses each: the 30th failure starts the account's shared wait.
+    for (let n = 1; n <= 10; n++)
+      for (let guess = 0; guess < 3; guess++) expect(attempt({ account, client: clientAt(n) }, T0)).toBe("checked");
     expect(attempt({ account, client: clientAt(50) }, T0)).toBe(1);
     expect(attempt({ account, client: "192.0.2.13" }, T0 + 500, true)).toBe(1);
     expect(attempt({ account, client: "192.0.2.13", knownDevice: "owner-laptop" }, T0 + 500, true)).toBe("checked");
 
-    // Each further failure from a new client doubles the shared wait.
+    // Each further failure from a client without the cookie doubles the shared wait.
     expect(attempt({ account, client: clientAt(51) }, T0 + SECOND)).toBe("checked");
     expect(attempt({ account, client: clientAt(52) }, T0 + SECOND + 1)).toBe(2);
     const rows = throttleRows(account).filter((row) => (row.details as { rule: string }).rule === "account");
     expect(rows.map((row) => row.details)).toEqual([
-      { rule: "account", client: clientAt(10), attempts: 1, waitSeconds: 1, clients: 10 },
-      { rule: "account", client: clientAt(51), attempts: 2, waitSeconds: 2, clients: 11 },
+      { rule: "account", client: clientAt(10), attempts: 1, waitSeconds: 1, failures: 30, clients: 10 },
+      { rule: "account", client: clientAt(51), attempts: 2, waitSeconds: 2, failures: 31, clients: 11 },
     ]);
   });
 
-  it("one client alone can never start the account's shared wait", () => {
+  it("one client alone can never start the account's shared wait, however long it tries", () => {
     const account = unique("single@example.test");
     const client = "203.0.113.73";
-    for (let minute = 0; minute < 600; minute++) attempt({ account, client }, T0 + minute * 60 * SECOND);
-    expect(attempt({ account, client: "192.0.2.14" }, T0 + 600 * 60 * SECOND, true)).toBe("checked");
+    for (let minute = 0; minute < 3 * 24 * 60; minute += 5) attempt({ account, client }, T0 + minute * 60 * SECOND);
+    expect(attempt({ account, client: "192.0.2.14" }, T0 + 3 * 24 * 60 * 60 * SECOND, true)).toBe("checked");
+  });
+
+  it("two clients are enough once they have failed 30 times between them", () => {
+    const account = unique("pair@example.test");
+    const half = ACCOUNT_WAIT_AFTER.failures / 2;
+    // Each client waits out its own growing waits: a minute apart is enough at first, then 15 minutes.
+    let now = T0;
+    for (let i = 0; i < half; i++) {
+      expect(attempt({ account, client: "203.0.113.75" }, now)).toBe("checked");
+      expect(attempt({ account, client: "203.0.113.76" }, now)).toBe("checked");
+      now += 16 * 60 * SECOND;
+    }
+    expect(attempt({ account, client: "192.0.2.18" }, now - 16 * 60 * SECOND + 1, true)).toBe(1);
   });
 
   it("a known device keeps its own allowance: 5 failures, then its own growing wait", () => {

@@ -1,6 +1,6 @@
 import { recordSystemEvent } from "~/models/audit-log.server";
 import { knownDeviceFor, rememberDevice } from "./known-device.server";
-import { DistinctClients, GrowingDelay, type Counted, type GrowingDelayRule } from "./growing-delay.server";
+import { FailureTally, GrowingDelay, type Counted, type GrowingDelayRule } from "./growing-delay.server";
 import { throttled, waitSeconds, type Throttled } from "./wait";
 
 // Password guessing is slowed, never turned into a lockout someone else can
@@ -8,25 +8,27 @@ import { throttled, waitSeconds, type Throttled } from "./wait";
 // - one client on one account: 5 failures free, then a wait that doubles with
 //   every attempt, refused ones too (1 s, 2 s, 4 s … 15 min);
 // - one client on many accounts: 100 failures free, then doubling waits;
-// - one account from many clients: once 10 different clients failed on it
-//   within the hour, every client that has not signed in to it before shares
+// - one account from several clients: after 30 failures within a day, from 2
+//   clients or more, every client that has not signed in to it before shares
 //   one doubling wait; browsers that have (a known-device cookie) keep their
 //   own allowance on the account and are not held by the other limits.
+// Counters are forgotten after a day without attempts.
 // Every attempt is counted when it starts and given back when it succeeds,
 // so parallel requests cannot slip past a limit.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
+const DAY = 24 * 60 * MINUTE;
 
+// Forgotten only after a day, so pausing an attack does not buy the free tries back.
 export const SIGN_IN_RULES = {
-  clientOnAccount: { free: 5, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
-  knownDevice: { free: 5, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
-  client: { free: 100, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
-  account: { free: 1, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: HOUR },
+  clientOnAccount: { free: 5, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: DAY },
+  knownDevice: { free: 5, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: DAY },
+  client: { free: 100, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: DAY },
+  account: { free: 1, firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE, forgetAfterMs: DAY },
 } satisfies Record<string, GrowingDelayRule>;
-/** Distinct clients failing on one account within the hour before its shared wait begins. */
-export const CLIENTS_BEFORE_ACCOUNT_WAIT = 10;
+/** When an account's shared wait begins: this many failures within a day, from at least this many clients (one client alone never starts it). */
+export const ACCOUNT_WAIT_AFTER = { failures: 30, clients: 2 } as const;
 
 export type AccountKind = "student" | "admin";
 
@@ -52,7 +54,7 @@ function createSignInThrottle(kind: AccountKind) {
   const knownDevice = new GrowingDelay(SIGN_IN_RULES.knownDevice);
   const client = new GrowingDelay(SIGN_IN_RULES.client);
   const account = new GrowingDelay(SIGN_IN_RULES.account);
-  const failingClients = new DistinctClients(HOUR);
+  const accountFailures = new FailureTally(DAY);
 
   /** One audit row when a wait engages and each time its count doubles: bounded however long an attack runs. */
   function audit(rule: Rule, attempt: SignInAttempt, counted: Counted, extra: Record<string, unknown> = {}) {
@@ -91,16 +93,16 @@ function createSignInThrottle(kind: AccountKind) {
     }
     audit("clientOnAccount", attempt, clientOnAccount.count(pair, now));
     audit("client", attempt, client.count(attempt.client, now));
-    const clients = failingClients.add(attempt.account, attempt.client, now);
-    const accountCounted = clients >= CLIENTS_BEFORE_ACCOUNT_WAIT;
-    if (accountCounted) audit("account", attempt, account.count(attempt.account, now), { clients });
+    const tally = accountFailures.add(attempt.account, attempt.client, now);
+    const accountCounted = tally.failures >= ACCOUNT_WAIT_AFTER.failures && tally.clients >= ACCOUNT_WAIT_AFTER.clients;
+    if (accountCounted) audit("account", attempt, account.count(attempt.account, now), { failures: tally.failures, clients: tally.clients });
     return {
       ok: true,
       finish: (succeeded) => {
         if (!succeeded) return;
         clientOnAccount.clear(pair);
         client.refund(attempt.client, now);
-        failingClients.remove(attempt.account, attempt.client, now);
+        accountFailures.takeBack(attempt.account, attempt.client, now);
         if (accountCounted) account.refund(attempt.account, now);
       },
     };

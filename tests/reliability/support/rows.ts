@@ -28,3 +28,16 @@ export function contactFields(marker: string) {
 export function registrationFields(index: number) {
   return { name: `Student ${index}`, email: `student${index}@example.test`, phone: `98765${String(index).padStart(5, "0")}` };
 }
+
+/** A student's saved enrollment form for a course (checkout needs one before payment); its id. */
+export function insertCourseEnrollmentForm(database: string, userId: string, courseId: number): number {
+  return withSiteDatabase(database, (db) =>
+    Number(
+      db
+        .prepare(
+          "INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id, course_or_event_type, source_of_lead) VALUES (?, 'Priya Sharma', '9876543210', 'Maharashtra', 'Pune', 'beginner', ?, 'course', 'instagram')",
+        )
+        .run(userId, courseId).lastInsertRowid,
+    ),
+  );
+}
