@@ -112,6 +112,8 @@ export default defineConfig({
           DATABASE_URL: database,
           NODE_ENV: "production",
           SESSION_SECRET: E2E_SESSION_SECRET,
+          // Specs that play several visitors name them in X-Forwarded-For; browsers send none and count as loopback.
+          TRUST_PROXY: "loopback",
           ...(port === PORT
             ? { ...OAUTH_ENV, ...STRIPE_ENV }
             : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),
