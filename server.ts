@@ -13,6 +13,7 @@ import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
+import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { refuseRequest } from "./app/utils/request-guards.server";
@@ -91,7 +92,7 @@ export async function startServer() {
       mode: env.NODE_ENV,
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce),
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientAddress: rateLimitKey(req.ip ?? req.socket.remoteAddress),
       }),
     }),
   );

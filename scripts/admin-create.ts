@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline/promises";
 import { ADMIN_ROLES, type AdminRole } from "../db/schema";
+import { PASSWORD_HINT } from "../app/schemas/password";
 
 if (process.env.DATABASE_URL === undefined && (await import("node:fs")).existsSync(".env")) process.loadEnvFile(".env");
 
@@ -23,7 +24,8 @@ async function askPassword(): Promise<string> {
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
     prompting && typeof chunk === "string" && !chunk.startsWith("Password") ? true : write(chunk, ...rest)) as typeof process.stdout.write;
   try {
-    return await terminal.question("Password (at least 12 characters): ");
+    write(`${PASSWORD_HINT}\n`);
+    return await terminal.question("Password: ");
   } finally {
     prompting = false;
     process.stdout.write = write;

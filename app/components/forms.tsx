@@ -11,11 +11,13 @@ type FieldFrameProps = {
   errors?: string[];
   required?: boolean;
   wide?: boolean;
+  /** Guidance under the control, read out with it (its id is the field's descriptionId). */
+  hint?: { id: string; text: ReactNode };
   children: ReactNode;
 };
 
 /** Label, control and a line reserved for the error, so nothing shifts when one appears. */
-function FieldFrame({ id, errorId, label, errors, required, wide, children }: FieldFrameProps) {
+function FieldFrame({ id, errorId, label, errors, required, wide, hint, children }: FieldFrameProps) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -23,6 +25,11 @@ function FieldFrame({ id, errorId, label, errors, required, wide, children }: Fi
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {children}
+      {hint ? (
+        <p id={hint.id} className="pt-1 text-sm text-slate-600">
+          {hint.text}
+        </p>
+      ) : null}
       <p id={errorId} className="min-h-6 pt-1 text-sm text-red-700">
         {errors?.[0]}
       </p>
@@ -44,12 +51,22 @@ export function TextField<T>({
   label,
   required,
   wide,
+  hint,
   type = "text",
   ...rest
-}: FieldProps<T> & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "required">) {
+}: FieldProps<T> & { type?: InputType; hint?: ReactNode } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "name" | "id" | "required"
+  >) {
+  const described = hint ? { id: field.descriptionId, text: hint } : undefined;
   return (
-    <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide}>
-      <input {...getInputProps(field, { type })} {...rest} aria-required={required || undefined} className={inputClass} />
+    <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide} hint={described}>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: described?.id })}
+        {...rest}
+        aria-required={required || undefined}
+        className={inputClass}
+      />
     </FieldFrame>
   );
 }

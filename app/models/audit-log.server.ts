@@ -24,12 +24,12 @@ export function recordAdminAction(
 
 /**
  * A change the site made on its own, not at an admin's hand: a payment
- * provider's event, an automatic refund. `database` is the transaction that
- * makes the change, so the row and the change commit together.
+ * provider's event, an automatic refund, a throttle engaging. `database` is
+ * the transaction that makes the change, so the row and the change commit together.
  */
 export function recordSystemAction(
-  database: Pick<typeof db, "insert">,
-  entry: { actor: string; action: string; subject: { type: string; id: string | number }; details: Record<string, unknown> },
+  entry: { actor: string; action: string; subject: { type: string; id: string | number } | null; details: Record<string, unknown> },
+  database: Pick<typeof db, "insert"> = db,
 ) {
   database
     .insert(auditLog)
@@ -37,8 +37,8 @@ export function recordSystemAction(
       actorType: "system",
       actorId: entry.actor,
       action: entry.action,
-      entityType: entry.subject.type,
-      entityId: String(entry.subject.id),
+      entityType: entry.subject?.type ?? null,
+      entityId: entry.subject ? String(entry.subject.id) : null,
       details: entry.details,
     })
     .run();

@@ -307,12 +307,15 @@ export function markOrderRefunded(order: { id: number; amountPaise: number }, pa
         .returning({ id: enrollments.id })
         .get();
       if (!refunded) return;
-      recordSystemAction(tx, {
-        actor: "checkout",
-        action: "order_refunded",
-        subject: { type: "enrollment", id: order.id },
-        details: { paymentIntentId, refundedPaise: order.amountPaise, reason },
-      });
+      recordSystemAction(
+        {
+          actor: "checkout",
+          action: "order_refunded",
+          subject: { type: "enrollment", id: order.id },
+          details: { paymentIntentId, refundedPaise: order.amountPaise, reason },
+        },
+        tx,
+      );
     },
     { behavior: "immediate" },
   );

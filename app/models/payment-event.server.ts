@@ -88,12 +88,15 @@ function setPaymentStatus(tx: Tx, order: PaidOrder, paymentStatus: PaymentStatus
 }
 
 function audit(tx: Tx, event: ProviderEvent, order: PaidOrder, action: string, details: Record<string, unknown>) {
-  recordSystemAction(tx, {
-    actor: PROVIDER,
-    action,
-    subject: { type: "enrollment", id: order.id },
-    details: { eventId: event.id, eventType: event.type, ...details },
-  });
+  recordSystemAction(
+    {
+      actor: PROVIDER,
+      action,
+      subject: { type: "enrollment", id: order.id },
+      details: { eventId: event.id, eventType: event.type, ...details },
+    },
+    tx,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { FormNotice, TextField, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ADMIN_LOGIN_MESSAGES, AdminLoginSchema } from "~/schemas/admin-login";
 import { signInAdmin } from "~/services/admin-auth.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { adminHome, getOptionalAdmin, startAdminSession } from "~/utils/admin-auth.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -17,6 +18,8 @@ import { readFormData } from "~/utils/form-data.server";
 // /admin/login (admin spec §2 Admin login screen, §5, §8): Admin ID and
 // password, a separate session from students', 'Login Successful' and on to
 // the panel; a failure shows the red box with the message.
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Admin Login", description: "Sign in to the admin panel.", path: "/admin/login", noindex: true });
@@ -33,17 +36,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await signInAdmin(submission.value, context.clientAddress ?? "unknown");
+  const outcome = await signInAdmin(submission.value, context.clientAddress ?? "unknown", request.headers.get("Cookie"));
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startAdminSession(request, outcome.admin));
+  headers.append("Set-Cookie", outcome.knownDeviceCookie);
   return redirectWithToast(
     adminHome(outcome.admin, submission.value.redirectTo),
     { title: ADMIN_LOGIN_MESSAGES.successTitle, description: ADMIN_LOGIN_MESSAGES.successText },
-    { headers: { "Set-Cookie": await startAdminSession(request, outcome.admin) } },
+    { headers },
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { redirectToField } from "./fields";
+import { PASSWORD_MAX_LENGTH } from "./password";
 
 // The admin login form (admin spec §2 Admin login screen, §5) and
 // POST /api/admin/login share these rules.
@@ -21,7 +22,7 @@ const required = (message: string, max: number) =>
 
 export const AdminLoginSchema = z.object({
   adminId: required(ADMIN_LOGIN_MESSAGES.adminId, 100).refine((value) => value.trim() !== "", ADMIN_LOGIN_MESSAGES.adminId),
-  password: required(ADMIN_LOGIN_MESSAGES.password, 200),
+  password: required(ADMIN_LOGIN_MESSAGES.password, PASSWORD_MAX_LENGTH),
   redirectTo: redirectToField,
 });
 

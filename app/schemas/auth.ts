@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { emailField, redirectToField } from "./fields";
-
-export const PASSWORD_MIN_LENGTH = 8;
+import { currentPasswordField, newPasswordField } from "./password";
 
 export const LoginSchema = z.object({
   email: emailField(),
-  password: z.string({ required_error: "Password is required" }).max(200, "Password is too long"),
+  password: currentPasswordField(),
   redirectTo: redirectToField,
 });
 
@@ -20,9 +19,6 @@ export const SignupSchema = z.object({
   firstName: nameField("First name"),
   lastName: nameField("Last name"),
   email: emailField(),
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(128, "Password must be at most 128 characters"),
+  password: newPasswordField(),
   redirectTo: redirectToField,
 });

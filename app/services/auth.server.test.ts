@@ -3,13 +3,18 @@ import { db } from "~/utils/db.server";
 import { users } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./auth.server";
-import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS } from "./login-throttle.server";
+import { ACCOUNT_CREATION_LIMITS } from "./throttle/account-creation.server";
+import { ACCOUNT_WAIT_AFTER } from "./throttle/sign-in.server";
 
 const PASSWORD = "correct horse battery";
 
-function loginRequest(email: string, password: string) {
-  return new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }) });
+function loginRequest(email: string, password: string, cookie?: string) {
+  const headers = cookie ? { Cookie: cookie } : undefined;
+  return new Request("http://localhost/login", { method: "POST", body: new URLSearchParams({ email, password }), headers });
 }
+
+/** `name=value` of a Set-Cookie header, as the browser sends it back. */
+const cookiePair = (setCookie: string) => setCookie.slice(0, setCookie.indexOf(";"));
 
 let nextAddress = 0;
 const freshAddress = () => `10.0.0.${++nextAddress}`;
@@ -43,6 +48,28 @@ describe("sign-up", () => {
   });
 });
 
+describe("sign-up's password policy", () => {
+  it("refuses a common password beside the password field, saying why, and stores nothing", async () => {
+    const email = freshEmail();
+    const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" }, freshAddress());
+    expect(outcome).toEqual({
+      ok: false,
+      status: 400,
+      field: "password",
+      message: "This is a commonly used password. Try a passphrase of a few unrelated words.",
+    });
+    expect(db.select().from(users).where(eq(users.email, email)).all()).toHaveLength(0);
+  });
+
+  it("refuses a password made of the student's own name", async () => {
+    const outcome = await registerStudent(
+      { firstName: "Ravi", lastName: "Chandrankumar", email: freshEmail(), password: "ravichandrankumar" },
+      freshAddress(),
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 400, field: "password", message: expect.stringMatching(/should not contain your name/) });
+  });
+});
+
 // Every attempt runs argon2 (unknown accounts too, so timing tells nothing):
 // fifty of them outlast vitest's 5 s default on a busy 2-core machine.
 describe("password sign-in", { timeout: 60_000 }, () => {
@@ -50,7 +77,7 @@ describe("password sign-in", { timeout: 60_000 }, () => {
     const email = freshEmail();
     const user = await register(email);
     const outcome = await signInWithPassword(loginRequest(email.toUpperCase(), PASSWORD), freshAddress());
-    expect(outcome).toEqual({ ok: true, userId: user.id });
+    expect(outcome).toMatchObject({ ok: true, userId: user.id, knownDeviceCookie: expect.stringMatching(/^__known_device=.+; .*HttpOnly/) });
   });
 
   it("says the same for a wrong password and an unknown email", async () => {
@@ -62,33 +89,67 @@ describe("password sign-in", { timeout: 60_000 }, () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it("locks an account after repeated failures, even with the right password, from any address", async () => {
+  it("an attacker's failures slow the attacker's address only: the owner signs in from another", async () => {
+    const email = freshEmail();
+    const user = await register(email);
+    const attacker = freshAddress();
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await signInWithPassword(loginRequest(email, `wrong ${i}`), attacker));
+    expect(answers.slice(0, 5).map((answer) => answer.ok || answer.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers.slice(5)).toEqual(
+      [2, 4, 8].map((seconds) => ({
+        ok: false,
+        status: 429,
+        retryAfterSeconds: seconds,
+        message: `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
+      })),
+    );
+    expect(await signInWithPassword(loginRequest(email, PASSWORD), attacker)).toMatchObject({ ok: false, status: 429 });
+    expect(await signInWithPassword(loginRequest(email, PASSWORD), freshAddress())).toMatchObject({ ok: true, userId: user.id });
+  });
+
+  it("clears an address's failures on an account after a successful sign-in", async () => {
     const email = freshEmail();
     await register(email);
-    for (let i = 0; i < FAILURES_PER_ACCOUNT; i++) {
-      expect((await signInWithPassword(loginRequest(email, `wrong ${i}`), freshAddress())).ok).toBe(false);
+    const address = freshAddress();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) await signInWithPassword(loginRequest(email, "wrong"), address);
+      expect((await signInWithPassword(loginRequest(email, PASSWORD), address)).ok).toBe(true);
     }
-    const locked = await signInWithPassword(loginRequest(email, PASSWORD), freshAddress());
-    expect(locked).toMatchObject({ ok: false, status: 429 });
-    if (!locked.ok) expect(locked.message).toMatch(/^Too many sign-in attempts\. Please wait 15 minutes and try again\.$/);
   });
 
-  it("clears an account's failures after a successful sign-in", async () => {
+  it("while many addresses guess one account, a browser that signed in to it before still gets in", async () => {
     const email = freshEmail();
-    await register(email);
-    const address = freshAddress();
-    for (let i = 0; i < FAILURES_PER_ACCOUNT - 1; i++) await signInWithPassword(loginRequest(email, "wrong"), address);
-    expect((await signInWithPassword(loginRequest(email, PASSWORD), address)).ok).toBe(true);
-    for (let i = 0; i < FAILURES_PER_ACCOUNT - 1; i++) await signInWithPassword(loginRequest(email, "wrong"), address);
-    expect((await signInWithPassword(loginRequest(email, PASSWORD), address)).ok).toBe(true);
-  });
+    const user = await register(email);
+    const earlier = await signInWithPassword(loginRequest(email, PASSWORD), freshAddress());
+    if (!earlier.ok) throw new Error(earlier.message);
+    for (let i = 0; i < ACCOUNT_WAIT_AFTER.failures; i++) await signInWithPassword(loginRequest(email, `guess ${i}`), freshAddress());
 
-  it("throttles one address trying many accounts", async () => {
+    expect(await signInWithPassword(loginRequest(email, PASSWORD), freshAddress())).toMatchObject({ ok: false, status: 429 });
+    const known = await signInWithPassword(loginRequest(email, PASSWORD, cookiePair(earlier.knownDeviceCookie)), freshAddress());
+    expect(known).toMatchObject({ ok: true, userId: user.id });
+    // A cookie for another account, or a forged one, does not count.
+    const other = await signInWithPassword(loginRequest(await register(freshEmail()).then((u) => u.email), PASSWORD), freshAddress());
+    if (!other.ok) throw new Error(other.message);
+    expect(await signInWithPassword(loginRequest(email, PASSWORD, cookiePair(other.knownDeviceCookie)), freshAddress())).toMatchObject({ status: 429 });
+    const forged = cookiePair(earlier.knownDeviceCookie).replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect(await signInWithPassword(loginRequest(email, PASSWORD, forged), freshAddress())).toMatchObject({ status: 429 });
+  });
+});
+
+describe("account creation per address", { timeout: 60_000 }, () => {
+  it(`allows ${ACCOUNT_CREATION_LIMITS.perClientPerHour} sign-ups an hour from one address, taken emails included, then 429`, async () => {
     const address = freshAddress();
-    for (let i = 0; i < FAILURES_PER_ADDRESS; i++) await signInWithPassword(loginRequest(freshEmail(), "x"), address);
-    const email = freshEmail();
-    await register(email);
-    expect(await signInWithPassword(loginRequest(email, PASSWORD), address)).toMatchObject({ ok: false, status: 429 });
-    expect((await signInWithPassword(loginRequest(email, PASSWORD), freshAddress())).ok).toBe(true);
+    const taken = freshEmail();
+    await register(taken);
+    const outcomes = [];
+    for (let i = 0; i < ACCOUNT_CREATION_LIMITS.perClientPerHour; i++) {
+      const email = i === 0 ? taken : freshEmail();
+      outcomes.push(await registerStudent({ firstName: "Bot", lastName: "Farm", email, password: PASSWORD }, address));
+    }
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(ACCOUNT_CREATION_LIMITS.perClientPerHour - 1);
+    const refused = await registerStudent({ firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD }, address);
+    expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many new accounts from your network\. Please wait (60|59) minutes and try again\.$/) });
+    expect((await registerStudent({ firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD }, freshAddress())).ok).toBe(true);
   });
 });

@@ -11,15 +11,11 @@ import {
   type PublicUser,
 } from "~/models/user.server";
 import { LoginSchema, type SignupSchema } from "~/schemas/auth";
-import {
-  clearFailedSignIns,
-  recordFailedSignIn,
-  recordFailedSignUp,
-  signInWaitMs,
-  tooManyAttemptsMessage,
-} from "./login-throttle.server";
+import { claimAccountCreation } from "./throttle/account-creation.server";
+import { throttledSignIn } from "./throttle/sign-in.server";
+import type { Throttled } from "./throttle/wait";
 import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig } from "~/utils/env.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/auth.server";
 import { siteOrigin } from "~/utils/seo.server";
 
@@ -41,41 +37,46 @@ authenticator.use(
   "form",
 );
 
-export type AuthFailure = { ok: false; status: 401 | 409 | 429; message: string };
+/** `field` names the input the message belongs beside; without it the message is for the whole form. */
+export type AuthFailure = { ok: false; status: 400 | 401 | 409; message: string; field?: "password" } | Throttled;
 
-/** Email + password sign-in, throttled per account and per address. */
+/**
+ * Email + password sign-in inside the guessing throttle. A success also
+ * carries the known-device cookie to set with the session.
+ */
 export async function signInWithPassword(
   request: Request,
   address: string,
-): Promise<{ ok: true; userId: string } | AuthFailure> {
+): Promise<{ ok: true; userId: string; knownDeviceCookie: string } | AuthFailure> {
   const email = normaliseEmail(String((await request.clone().formData()).get("email") ?? ""));
-  const waitMs = await signInWaitMs(address, email);
-  if (waitMs > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitMs) };
-  try {
-    const userId = await authenticator.authenticate("form", request);
-    await clearFailedSignIns(email);
-    return { ok: true, userId };
-  } catch (error) {
-    if (!(error instanceof InvalidCredentialsError)) throw error;
-    await recordFailedSignIn(address, email);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE };
-  }
+  const who = { kind: "student", account: email, client: address, cookieHeader: request.headers.get("Cookie") } as const;
+  const outcome = await throttledSignIn(who, async () => {
+    try {
+      return await authenticator.authenticate("form", request);
+    } catch (error) {
+      if (error instanceof InvalidCredentialsError) return null;
+      throw error;
+    }
+  });
+  if (!outcome.ok) return outcome.status === 401 ? { ok: false, status: 401, message: INVALID_CREDENTIALS_MESSAGE } : outcome;
+  return { ok: true, userId: outcome.value, knownDeviceCookie: outcome.knownDeviceCookie };
 }
 
 export async function registerStudent(
   input: z.infer<typeof SignupSchema>,
   address: string,
 ): Promise<{ ok: true; user: PublicUser } | AuthFailure> {
-  const waitMs = await signInWaitMs(address, normaliseEmail(input.email));
-  if (waitMs > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitMs) };
+  const allowed = await claimAccountCreation(address);
+  if (!allowed.ok) return allowed;
+  const password = await hashNewPassword(input.password, [input.email, input.firstName, input.lastName]);
+  if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
   const user = createPasswordUser({
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: password.hash,
   });
   if (user) return { ok: true, user };
-  await recordFailedSignUp(address);
   return { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE };
 }
 
@@ -165,8 +166,10 @@ const profileSchema = z.object({
 });
 
 export class OAuthSignInError extends Error {}
+/** A first OAuth sign-in that would create an account past the limit; its message is for the visitor. */
+class AccountCreationRefused extends OAuthSignInError {}
 
-async function oauthStrategy(request: Request) {
+async function oauthStrategy(request: Request, address = "unknown") {
   const config = oauthConfig(getEnv());
   if (!config) return null;
   const endpoints = await endpointsFor(config);
@@ -200,6 +203,8 @@ async function oauthStrategy(request: Request) {
       if (!profile.success || profile.data.email_verified !== true)
         throw new OAuthSignInError("The provider did not share a verified email address.");
       const [first, ...rest] = (profile.data.name ?? "").trim().split(/\s+/);
+      const creation = findUserCredentials(profile.data.email) ? null : await claimAccountCreation(address);
+      if (creation && !creation.ok) throw new AccountCreationRefused(creation.message);
       return findOrCreateOAuthUser({
         email: profile.data.email,
         firstName: profile.data.given_name || first || null,
@@ -229,26 +234,27 @@ export async function startOAuthSignIn(request: Request, redirectTo: string): Pr
 
 export type OAuthOutcome =
   | { ok: true; userId: string; redirectTo: string; headers: Headers }
-  | { ok: false; reason: string; redirectTo: string; headers: Headers };
+  | { ok: false; reason: string; redirectTo: string; headers: Headers; notice?: string };
 
 /**
  * Completes the provider's callback: checks the state against the cookie,
  * trades the code (with the PKCE verifier) for tokens and finds or creates
  * the student by email. Either way the OAuth cookies are cleared.
  */
-export async function finishOAuthSignIn(request: Request): Promise<OAuthOutcome> {
+export async function finishOAuthSignIn(request: Request, address: string): Promise<OAuthOutcome> {
   const headers = new Headers();
   for (const cookie of clearOAuthCookies(request)) headers.append("Set-Cookie", cookie);
   const redirectTo = safeRedirectPath(await oauthReturnCookie.parse(request.headers.get("Cookie")));
-  const fail = (reason: string): OAuthOutcome => ({ ok: false, reason, redirectTo, headers });
+  const fail = (reason: string, notice?: string): OAuthOutcome => ({ ok: false, reason, redirectTo, headers, notice });
   // Without a state the strategy would start a new sign-in instead.
   if (!new URL(request.url).searchParams.get("state")) return fail("The callback carried no state.");
   try {
-    const strategy = await oauthStrategy(request);
+    const strategy = await oauthStrategy(request, address);
     if (!strategy) return fail("OAuth sign-in is not configured.");
     return { ok: true, userId: await strategy.authenticate(request), redirectTo, headers };
   } catch (error) {
     if (error instanceof Response) return fail(`Unexpected response ${error.status} from the strategy.`);
+    if (error instanceof AccountCreationRefused) return fail("Account creation throttled.", error.message);
     return fail(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   }
 }

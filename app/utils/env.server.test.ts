@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { cookiesAreSecure, describeDisabledFeatures, oauthConfig, parseEnv } from "./env.server";
+import express from "express";
+import { cookiesAreSecure, describeDisabledFeatures, oauthConfig, parseEnv, trustProxySetting } from "./env.server";
 
 describe("parseEnv", () => {
   test("defaults give a working site with optional features off", () => {
@@ -116,5 +117,52 @@ describe("cookiesAreSecure", () => {
     expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production", SITE_URL: "https://academy.example" }))).toBe(true);
     expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production", SITE_URL: "http://192.168.1.20:3000" }))).toBe(false);
     expect(cookiesAreSecure(parseEnv({ NODE_ENV: "development" }))).toBe(false);
+  });
+});
+
+describe("trustProxySetting", () => {
+  /** Which hops Express believes for this TRUST_PROXY, asked the way req.ip asks. */
+  function trusts(TRUST_PROXY: string | undefined) {
+    const app = express();
+    app.set("trust proxy", trustProxySetting(parseEnv({ TRUST_PROXY })));
+    const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+    return (address: string, hop = 0) => trust(address, hop);
+  }
+
+  test("unset: nobody may name the client, not even a proxy on loopback", () => {
+    expect(trustProxySetting(parseEnv({}))).toBe(false);
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "" }))).toBe(false);
+    const trust = trusts(undefined);
+    expect(trust("127.0.0.1")).toBe(false);
+    expect(trust("::1")).toBe(false);
+    expect(trust("10.0.0.2")).toBe(false);
+  });
+
+  test("loopback: a proxy on this machine names the client, an outside connection does not", () => {
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "loopback" }))).toBe("loopback");
+    const trust = trusts("loopback");
+    expect(trust("127.0.0.1")).toBe(true);
+    expect(trust("::1")).toBe(true);
+    expect(trust("203.0.113.9")).toBe(false);
+  });
+
+  test("a hop count becomes a number: that many proxies in front are believed", () => {
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "1" }))).toBe(1);
+    const trust = trusts("1");
+    expect(trust("198.51.100.4", 0)).toBe(true);
+    expect(trust("198.51.100.4", 1)).toBe(false);
+  });
+
+  test("addresses and CIDRs: only those proxies are believed", () => {
+    expect(trustProxySetting(parseEnv({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5" }))).toBe("10.0.0.0/8, 192.168.1.5");
+    const trust = trusts("10.0.0.0/8, 192.168.1.5");
+    expect(trust("10.20.30.40")).toBe(true);
+    expect(trust("192.168.1.5")).toBe(true);
+    expect(trust("192.168.1.6")).toBe(false);
+  });
+
+  test("anything else stops start-up with a message naming the key", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY must be a hop count, loopback/);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
 });

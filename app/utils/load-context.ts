@@ -3,7 +3,10 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy; absent under `remix vite:dev`. */
     cspNonce?: string;
-    /** The client's address (proxies trusted only on loopback); keys sign-in throttling. */
+    /**
+     * The client as rate limits and throttles key it: its IPv4 address or IPv6 /64
+     * (X-Forwarded-For believed only from the proxies TRUST_PROXY names).
+     */
     clientAddress?: string;
   }
 }

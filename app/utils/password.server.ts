@@ -1,11 +1,86 @@
 import argon2 from "argon2";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { SITE_NAME } from "~/content/site";
+import { newPasswordField } from "~/schemas/password";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (about 30 ms here).
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
+function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, HASH_OPTIONS);
 }
+
+// ---- The policy every new password passes (students and admins alike) ----
+
+/**
+ * zxcvbn's estimate below 10^8 guesses (score 0–2) is refused: the common and
+ * breached passwords it knows, and the repeats, sequences, keyboard rows and
+ * dates it recognises, whatever their length.
+ */
+const LOWEST_ACCEPTED_SCORE = 3;
+/** The estimate's cost grows with length (about 80 ms at 64 characters); what follows cannot make a guessable start safe. */
+const CHECKED_CHARACTERS = 64;
+
+// zxcvbn's warnings are translation keys; these are its English texts, put for this form.
+const WARNINGS: Record<string, string> = {
+  straightRow: "Straight rows of keys on a keyboard are easy to guess.",
+  keyPattern: "Short keyboard patterns are easy to guess.",
+  simpleRepeat: 'Repeated characters like "aaa" are easy to guess.',
+  extendedRepeat: 'Repeated patterns like "abcabcabc" are easy to guess.',
+  sequences: 'Common sequences like "abc" or "1234" are easy to guess.',
+  recentYears: "Recent years are easy to guess.",
+  dates: "Dates are easy to guess.",
+  topTen: "This is one of the most used passwords.",
+  topHundred: "This is a very frequently used password.",
+  common: "This is a commonly used password.",
+  similarToCommon: "This is too similar to a commonly used password.",
+  wordByItself: "A single word is easy to guess.",
+  namesByThemselves: "Names on their own are easy to guess.",
+  commonNames: "Common names are easy to guess.",
+  userInputs: "A password should not contain your name, your email or the site's name.",
+  pwned: "This password has appeared in a data breach.",
+};
+const GUESSABLE = "This password is too easy to guess.";
+const ADVICE = "Try a passphrase of a few unrelated words.";
+
+let estimator: Promise<ZxcvbnFactory> | undefined;
+
+/** The dictionaries (about 50,000 common passwords) load on the first check, never into the browser. */
+function passwordEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
+    ([{ ZxcvbnFactory }, common]) => new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs }),
+  );
+  return estimator;
+}
+
+/**
+ * Why this password may not be set, or null when it may. `personalWords`
+ * (the person's email, names, Admin ID) count as guessable too.
+ */
+export async function newPasswordProblem(password: string, personalWords: string[] = []): Promise<string | null> {
+  const shape = newPasswordField().safeParse(password);
+  if (!shape.success) return shape.error.issues[0]?.message ?? GUESSABLE;
+  // An email counts by its name part ("asha.rao" in asha.rao@gmail.com), and each word of it.
+  const names = personalWords.map((word) => word.split("@")[0] ?? "");
+  const words = [...names, ...names.flatMap((name) => name.split(/[.\s_+-]+/)), ...SITE_NAME.split(" ")]
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word.length >= 3);
+  const estimate = (await passwordEstimator()).check(password.slice(0, CHECKED_CHARACTERS), words);
+  if (estimate.score >= LOWEST_ACCEPTED_SCORE) return null;
+  const warning = estimate.feedback.warning ? WARNINGS[estimate.feedback.warning] : undefined;
+  return `${warning ?? GUESSABLE} ${ADVICE}`;
+}
+
+export type NewPasswordHash = { ok: true; hash: string } | { ok: false; message: string };
+
+/** The only way to hash a password being set: it must pass the policy first. */
+export async function hashNewPassword(password: string, personalWords: string[] = []): Promise<NewPasswordHash> {
+  const problem = await newPasswordProblem(password, personalWords);
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, hash: await hashPassword(password) };
+}
+
+// ---- Checking a password at sign-in (any length it was set with) ----
 
 let decoyHash: Promise<string> | undefined;
 

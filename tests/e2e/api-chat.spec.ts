@@ -6,7 +6,7 @@ import { CHAT_QUESTION_MAX } from "../../app/content/chat";
 import { formatRupees } from "../../app/utils/money";
 import { queryTestDatabase } from "./fixtures";
 
-// The server trusts X-Forwarded-For from loopback only (server.ts: trust proxy "loopback"),
+// The test server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback in playwright.config.ts),
 // and these requests come from loopback: each test asks from its own address, so the
 // per-address rate limit (20 questions a minute by default) never mixes tests.
 const freshAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;

@@ -34,7 +34,7 @@ inBothModes((mode) => {
       await open(page, mode, "/signup");
       await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
       await expectNoA11yViolations(page);
-      await fillSignup(page, { firstName: "Asha", lastName: "Rao", email: email.toUpperCase(), password: "trading123" });
+      await fillSignup(page, { firstName: "Asha", lastName: "Rao", email: email.toUpperCase(), password: "chai before the closing bell" });
       await page.getByRole("button", { name: "Create Account" }).click();
 
       await expect(page).toHaveURL(/\/$/);
@@ -62,7 +62,7 @@ inBothModes((mode) => {
       const email = uniqueEmail();
       await fillSignup(page, { firstName: "Asha", lastName: "Rao", email, password: "short" });
       await page.getByRole("button", { name: "Create Account" }).click();
-      await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+      await expect(page.getByText("Password must be at least 15 characters. A passphrase of a few words is easiest.")).toBeVisible();
       await expect(page.getByLabel("First name")).toHaveValue("Asha");
       await expectNoA11yViolations(page);
 
@@ -72,10 +72,27 @@ inBothModes((mode) => {
       expect(count.n).toBe(0);
     });
 
+    test("asks for a passphrase and refuses a common password of 15 characters or more, saying why", async ({ page }) => {
+      await open(page, mode, "/signup");
+      const password = page.getByLabel(/^Password/);
+      await expect(password).toHaveAccessibleDescription(/^Use a passphrase: at least 15 characters, such as a few unrelated words\./);
+      if (mode.javaScriptEnabled) {
+        await password.fill("chai time");
+        await expect(page.getByText("9 of at least 15 characters.")).toBeVisible();
+      }
+      const email = uniqueEmail();
+      await fillSignup(page, { firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" });
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page.getByText("This is a commonly used password. Try a passphrase of a few unrelated words.")).toBeVisible();
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      expect(queryTestDatabase<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", email)[0]?.n).toBe(0);
+    });
+
     test("refuses an email that already has an account and keeps what was typed", async ({ page }) => {
       const existing = await createStudent();
       await open(page, mode, "/signup");
-      await fillSignup(page, { firstName: "Other", lastName: "Person", email: existing.email, password: "trading123" });
+      await fillSignup(page, { firstName: "Other", lastName: "Person", email: existing.email, password: "monsoon kite over the harbour" });
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "An account with this email already exists. Please sign in instead." })).toBeVisible();
       await expect(page.getByLabel("First name")).toHaveValue("Other");
@@ -117,15 +134,33 @@ inBothModes((mode) => {
       await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
     });
 
-    test("locks the account after five failures, then says how long to wait", async ({ page }) => {
+    test("after five failures this browser is asked to wait, longer each time it knocks again", async ({ page }) => {
       const student = await createStudent();
       await open(page, mode, "/login");
       for (let attempt = 0; attempt < 5; attempt++) {
         await fillLogin(page, student.email, `wrong-${attempt}`);
         await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
       }
+      // Each knock while told to wait doubles the wait (one that lands after a wait ran out is checked, and fails).
+      const waits: number[] = [];
+      for (let knock = 0; knock < 6; knock++) {
+        // Without JavaScript the form posts to /login; with it, Remix fetches /login.data.
+        const answer = page.waitForResponse(
+          (response) => response.request().method() === "POST" && /^\/login(\.data)?$/.test(new URL(response.url()).pathname),
+        );
+        await fillLogin(page, student.email, "still wrong");
+        const response = await answer;
+        if (response.status() === 429) waits.push(Number(response.headers()["retry-after"]));
+        else expect(response.status()).toBe(401);
+      }
+      expect(waits.length).toBeGreaterThan(3);
+      expect(waits).toEqual([...waits].sort((a, b) => a - b));
+      expect(waits.at(-1)).toBeGreaterThan(waits[0] ?? 0);
+
       await fillLogin(page, student.email, student.password);
-      await expect(page.getByRole("alert").filter({ hasText: "Too many sign-in attempts. Please wait 15 minutes and try again." })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: /^Too many sign-in attempts\. Please wait \d+ (seconds|minutes) and try again\.$/ }),
+      ).toBeVisible();
       await expect(header(page).getByRole("link", { name: "Login" })).toBeVisible();
     });
 

@@ -9,8 +9,8 @@ import { redirectWithToast } from "~/utils/toast.server";
  * anything else (a wrong state, a refused consent, a provider error) goes back
  * to the sign-in page with a toast. The OAuth cookies are cleared either way.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const outcome = await finishOAuthSignIn(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const outcome = await finishOAuthSignIn(request, context.clientAddress ?? "unknown");
   if (outcome.ok) return signIn(request, outcome.userId, outcome.redirectTo, { headers: outcome.headers });
   console.warn("OAuth sign-in failed:", outcome.reason);
   return redirectWithToast(
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       type: "destructive",
       title: "Sign-in failed",
-      description: `We could not sign you in with ${oauthProviderName() ?? "the provider"}. Please try again.`,
+      description: outcome.notice ?? `We could not sign you in with ${oauthProviderName() ?? "the provider"}. Please try again.`,
     },
     { headers: outcome.headers },
   );

@@ -3,6 +3,7 @@ import { isEnrolled } from "~/models/order.server";
 import type { PublicUser } from "~/models/user.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout.server";
+import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatRupees } from "~/utils/money";
 import { parseId } from "~/utils/validation";
@@ -27,10 +28,11 @@ export async function loadCheckout(request: Request): Promise<CheckoutState> {
   const courseId = parseId(search.get("courseId"));
   const couponCode = search.get("coupon");
   if (courseId === null) return { status: "invalid-course", user };
-  let result = quoteOrder(courseId, couponCode, { buyerId: user.id });
-  // A coupon in the URL that no longer holds (expired, used up) is dropped and said so.
-  const couponRejected = !result.ok && result.reason === "invalid-coupon";
-  if (couponRejected) result = quoteOrder(courseId);
+  // The URL's code is a guess like any other (per student; the address is not at hand here).
+  const priced = await limitCouponGuesses({ studentId: user.id, client: null }, couponCode, () => quoteOrder(courseId, couponCode, { buyerId: user.id }));
+  // A coupon in the URL that no longer holds (expired, used up, or too many tried) is dropped and said so.
+  const couponRejected = !priced.ok && (priced.reason === "invalid-coupon" || priced.reason === "too-many-coupon-guesses");
+  const result = couponRejected ? quoteOrder(courseId) : priced;
   if (!result.ok) return { status: "invalid-course", user };
   const { quote } = result;
   const requestedForm = parseId(search.get("form"));

@@ -22,10 +22,14 @@ import { checkoutPath } from "./__checkout-path";
 import { loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
 import { readFormData } from "~/utils/form-data.server";
+import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 
 // Checkout step 2 (public-site §2 /checkout, §4 steps 3–5): coupon, terms and
 // payment, beside the order summary the layout shows. Needs the enrollment
 // information saved first (its id is in the URL and must be this student's).
+
+export const headers = retryAfterFromAction;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
@@ -52,18 +56,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const INVALID_COUPON = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
+const TOO_MANY_CODES = "Too Many Coupon Codes";
 const TERMS_REQUIRED = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
 const ENROLL_FAILED = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
 const PAYMENTS_OFF = [CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paymentsOffText];
 
 type Submission = { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
 /** A refusal shown in the coupon form or the pay form: [title, text]. */
-const couponRefused = (submission: Submission, notice: string[], status: number) =>
-  data({ coupon: submission.reply({ formErrors: notice }), pay: null }, { status });
+const couponRefused = (submission: Submission, notice: string[], status: number, headers?: HeadersInit) =>
+  data({ coupon: submission.reply({ formErrors: notice }), pay: null }, { status, headers });
 const payRefused = (submission: Submission, notice: string[], status: number) =>
   data({ pay: submission.reply({ formErrors: notice }), coupon: null }, { status });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   const search = new URL(request.url).searchParams;
   search.delete("index");
@@ -77,7 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
     case "apply-coupon": {
       const submission = parseWithZod(formData, { schema: ApplyCouponSchema });
       if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null }, { status: 400 });
-      const applied = quoteOrder(quote.course.id, submission.value.couponCode, { buyerId: user.id });
+      const { couponCode } = submission.value;
+      const applied = await limitCouponGuesses(couponGuesser(user, context), couponCode, () => quoteOrder(quote.course.id, couponCode, { buyerId: user.id }));
+      if (!applied.ok && applied.reason === "too-many-coupon-guesses") return couponRefused(submission, [TOO_MANY_CODES, applied.message], 429, retryAfterHeaders(applied));
       if (!applied.ok) return couponRefused(submission, INVALID_COUPON, 400);
       const { coupon, price } = applied.quote;
       return redirectWithToast(checkoutPath({ ...here, coupon: coupon?.code }), {

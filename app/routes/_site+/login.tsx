@@ -6,11 +6,14 @@ import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/schemas/auth";
 import { oauthProviderName, signInWithPassword } from "~/services/auth.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -39,10 +42,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   }
-  return signIn(request, outcome.userId, safeRedirectPath(submission.value.redirectTo));
+  return signIn(request, outcome.userId, safeRedirectPath(submission.value.redirectTo), {
+    headers: { "Set-Cookie": outcome.knownDeviceCookie },
+  });
 }
 
 export default function LoginPage() {

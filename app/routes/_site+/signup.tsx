@@ -3,16 +3,20 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
+import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME } from "~/content/site";
-import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/schemas/auth";
+import { SignupSchema } from "~/schemas/auth";
 import { oauthProviderName, registerStudent } from "~/services/auth.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -38,9 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown");
   if (!outcome.ok) {
+    const field = "field" in outcome ? outcome.field : undefined;
+    const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return data(
-      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status },
+      { result: submission.reply({ ...errors, hideFields: ["password"] }) },
+      { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   }
   const headers = await createToastHeaders({
@@ -84,14 +90,7 @@ export default function SignupPage() {
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" required wide />
-        <TextField
-          field={fields.password}
-          label={`Password (at least ${PASSWORD_MIN_LENGTH} characters)`}
-          type="password"
-          autoComplete="new-password"
-          required
-          wide
-        />
+        <NewPasswordField field={fields.password} />
         <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full sm:col-span-2")}>
           {submitting ? "Creating account..." : "Create Account"}
         </button>

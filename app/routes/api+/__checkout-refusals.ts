@@ -1,14 +1,21 @@
 import { findStudentCourseForm } from "~/models/enrollment-form.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
-import { apiError } from "~/utils/api.server";
+import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
+import { retryAfterHeaders } from "~/services/throttle/wait";
+import { apiError, apiJson } from "~/utils/api.server";
 
 // Answers the checkout endpoints share.
 
-/** The JSON answer when an order cannot be priced: 404 unknown course, 400 invalid coupon. */
-export function quoteRefusal(reason: "invalid-course" | "invalid-coupon") {
-  return reason === "invalid-course"
-    ? apiError(404, CHECKOUT_MESSAGES.invalidCourse)
-    : apiError(400, CHECKOUT_MESSAGES.couponInvalidText);
+/** The JSON answer when an order cannot be priced: 404 unknown course, 400 invalid coupon, 429 too many codes tried. */
+export function quoteRefusal(refusal: { reason: "invalid-course" | "invalid-coupon" } | TooManyCouponGuesses) {
+  switch (refusal.reason) {
+    case "invalid-course":
+      return apiError(404, CHECKOUT_MESSAGES.invalidCourse);
+    case "invalid-coupon":
+      return apiError(400, CHECKOUT_MESSAGES.couponInvalidText);
+    case "too-many-coupon-guesses":
+      return apiJson({ message: refusal.message }, 429, { "Cache-Control": "no-store", ...retryAfterHeaders(refusal) });
+  }
 }
 
 /** 400 when an enrollment form id is given that is not this student's form for this course; null when fine. */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AdminLoginSchema } from "~/schemas/admin-login";
 import { signInAdmin } from "~/services/admin-auth.server";
+import { retryAfterHeaders } from "~/services/throttle/wait";
 import { startAdminSession } from "~/utils/admin-auth.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
@@ -12,12 +13,12 @@ import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const input = await parseJsonBody(request, AdminLoginSchema, "first");
-  const outcome = await signInAdmin(input, context.clientAddress ?? "unknown");
-  if (!outcome.ok) return apiJson({ success: false, message: outcome.message }, outcome.status);
-  return apiJson({ success: true, message: "Login successful" }, 200, {
-    "Cache-Control": "no-store",
-    "Set-Cookie": await startAdminSession(request, outcome.admin),
-  });
+  const outcome = await signInAdmin(input, context.clientAddress ?? "unknown", request.headers.get("Cookie"));
+  if (!outcome.ok) return apiJson({ success: false, message: outcome.message }, outcome.status, { "Cache-Control": "no-store", ...retryAfterHeaders(outcome) });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await startAdminSession(request, outcome.admin));
+  headers.append("Set-Cookie", outcome.knownDeviceCookie);
+  return apiJson({ success: true, message: "Login successful" }, 200, headers);
 }
 
 export function loader() {

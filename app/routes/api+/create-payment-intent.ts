@@ -5,6 +5,7 @@ import { paymentsSetup } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
+import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";
 
 /**
@@ -18,13 +19,13 @@ import { paiseToDecimalString } from "~/utils/money";
  * 401 signed out · 404 unknown course · 409 already enrolled, or free (use
  * /api/enroll-course) · 503 payments not set up · 502 Stripe failed.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   if (!paymentsSetup()) return refusal("payments-off");
   const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
-  const result = quoteOrder(input.courseId, input.couponCode, { buyerId: user.id });
-  if (!result.ok) return quoteRefusal(result.reason);
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }));
+  if (!result.ok) return quoteRefusal(result);
   const { quote } = result;
   if (input.amount !== undefined && Math.round(input.amount * 100) !== quote.price.totalPaise) {
     return apiError(400, CHECKOUT_MESSAGES.amountMismatch);
@@ -49,7 +50,7 @@ function refusal(reason: StartRefusal) {
     case "free":
       return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
     case "coupon-unavailable":
-      return quoteRefusal("invalid-coupon");
+      return quoteRefusal({ reason: "invalid-coupon" });
     case "payments-off":
       return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
     case "setup-failed":

@@ -4,6 +4,7 @@ import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/s
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
+import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
 
 /**
@@ -19,7 +20,7 @@ import { rethrowStorageFault } from "~/utils/storage-faults.server";
  * the payment was refunded (its coupon ran out after its hold lapsed, or
  * earlier) · 502 Stripe failed · 503 payments not set up (for a payment).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EnrollCourseApiSchema, "first");
@@ -36,14 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
-  const result = quoteOrder(input.courseId, input.couponCode, { buyerId: user.id });
-  if (!result.ok) return quoteRefusal(result.reason);
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }));
+  if (!result.ok) return quoteRefusal(result);
   if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
   if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId);
-  if (outcome === "coupon-unavailable") return quoteRefusal("invalid-coupon");
+  if (outcome === "coupon-unavailable") return quoteRefusal({ reason: "invalid-coupon" });
   return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
 }
 

@@ -4,6 +4,7 @@ import { quoteOrder } from "~/services/checkout.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { quoteRefusal } from "./__checkout-refusals";
+import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";
 
 /**
@@ -12,12 +13,12 @@ import { paiseToDecimalString } from "~/utils/money";
  * · 401 signed out · 404 unknown or inactive course. Nothing is redeemed here:
  * an order takes one of the coupon's redemptions when it is stored.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, ValidateCouponApiSchema, "first");
-  const result = quoteOrder(input.courseId, input.couponCode, { buyerId: user.id });
-  if (!result.ok) return quoteRefusal(result.reason);
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }));
+  if (!result.ok) return quoteRefusal(result);
   const { coupon, price } = result.quote;
   return apiJson({
     code: coupon?.code,

@@ -6,8 +6,11 @@ import type Database from "better-sqlite3";
 // PRAGMA data_version moves when another connection commits, and then each
 // table's rows are hashed and compared with the last accepted state.
 
-/** Sessions may be touched by any read (sliding expiry, sign-out), so they are not "rows written". */
-const UNWATCHED = new Set(["sessions"]);
+/**
+ * Sessions may be touched by any read (sliding expiry, sign-out), so they are not "rows written";
+ * the audit log records refusals on purpose (a throttle engaging writes one row).
+ */
+const UNWATCHED = new Set(["sessions", "audit_log"]);
 
 export type Fingerprint = Map<string, string>;
 
