@@ -3,11 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { findCourse } from "~/models/course.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { listPathFor } from "~/utils/admin-routes";
+import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { paiseToDecimalString } from "~/utils/money";
 import { saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
 
 // 'Edit Course' (admin spec §4): the form opens filled in from the course.
+
+// A cover photo and a brochure come with the form.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_UPLOAD_BODY_LIMITS };
 
 function courseOr404(id: string | undefined) {
   const course = findCourse(id ?? "");
