@@ -12,18 +12,19 @@ import express from "express";
 import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
+import { isAdminSignedIn } from "./app/utils/admin-auth.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
-import { refuseRequest } from "./app/utils/request-guards.server";
+import { largestBodyLimit, withBodyLimits } from "./app/utils/request-body.server";
+import { refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
 import { withStorageFaultAnswers } from "./app/utils/storage-faults.server";
 
-const MAX_BODY_BYTES = 1024 * 1024;
-// Admin forms with a cover photo (5 MB) and a brochure (10 MB); each part's own
-// limit is checked again while it is read (app/services/uploads.server.ts).
-const MAX_ADMIN_UPLOAD_BYTES = 16 * 1024 * 1024;
+// Request bodies held at once, all requests together: two of the largest
+// uploads (16 MB), or hundreds of ordinary form posts (decision 0014).
+const IN_FLIGHT_BODY_BYTES = 32 * 1024 * 1024;
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 export async function startServer() {
@@ -41,7 +42,11 @@ export async function startServer() {
   const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
   const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  const build = withStorageFaultAnswers((await import(buildPath.href)) as ServerBuild);
+  const build = withStorageFaultAnswers(
+    withBodyLimits((await import(buildPath.href)) as ServerBuild, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn }),
+  );
+  // No route takes more than this; each route's own limits apply when its action runs.
+  const maxBodyBytes = largestBodyLimit(build);
 
   const app = express();
   app.disable("x-powered-by");
@@ -53,11 +58,10 @@ export async function startServer() {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.set(securityHeaders(nonce, env));
+    settleUnreadBody(req, res);
     // Remix reads bodies itself; refuse cross-site writes and oversized bodies before it does.
-    const isAdminUpload = req.path.startsWith("/admin/") && req.is("multipart/form-data") === "multipart/form-data";
-    const refusal = refuseRequest(req, { maxBodyBytes: isAdminUpload ? MAX_ADMIN_UPLOAD_BYTES : MAX_BODY_BYTES }, env.SITE_URL);
+    const refusal = refuseRequest(req, { maxBodyBytes }, env.SITE_URL);
     if (refusal) {
-      res.set("Connection", "close");
       res.status(refusal.status);
       if (req.accepts(["json", "html"]) === "html") res.type("html").send(refusalPage(refusal.message));
       else res.json({ message: refusal.message });

@@ -2,11 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
 import { fileTypeFromBuffer } from "file-type";
 import { UPLOAD_KINDS, tooLargeMessage, wrongTypeMessage, type UploadKind } from "~/schemas/uploads";
 import { getEnv } from "~/utils/env.server";
@@ -14,9 +9,6 @@ import { getEnv } from "~/utils/env.server";
 // Files admins upload (course cover photos and brochures): kept under
 // data/uploads/ beside the database, named by a random token, and accepted only
 // when their bytes are what the field asks for, whatever the file is called.
-
-/** Text fields of an upload form; generous for a course description, small next to a file. */
-const MAX_TEXT_PART_BYTES = 256 * 1024;
 
 const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|pdf)$/;
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf" };
@@ -34,35 +26,30 @@ export type MultipartResult =
 
 /**
  * A posted form, each file field held to its kind's size limit (`files`:
- * field name → kind); anything too large stops the read at that field. A
- * form without files (url-encoded) is read as it is; a body that is no form
+ * field name → kind); a file under any other field is dropped. The
+ * server has already sized and counted the body (request-body.server.ts), so
+ * it is parsed whole by the platform's linear parser. A body that is no form
  * at all is "unreadable".
  */
 export async function readMultipartForm(request: Request, files: Record<string, UploadKind>): Promise<MultipartResult> {
-  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-    try {
-      return { ok: true, formData: await request.formData() };
-    } catch {
-      return { ok: false, reason: "unreadable" };
-    }
-  }
-  const handlers = new Map<string, ReturnType<typeof unstable_createMemoryUploadHandler>>();
-  const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_TEXT_PART_BYTES });
-  for (const [field, kind] of Object.entries(files))
-    handlers.set(field, unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_KINDS[kind].maxBytes }));
+  let formData: FormData;
   try {
-    const formData = await unstable_parseMultipartFormData(request, (part) => {
-      // A file posted under a field that takes none is dropped unread.
-      if (part.filename !== undefined && !handlers.has(part.name)) return Promise.resolve(undefined);
-      return (handlers.get(part.name) ?? textHandler)(part);
-    });
-    return { ok: true, formData };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, reason: "too-large", field: error.field };
-    // A malformed multipart body (no boundary, cut short).
-    if (error instanceof Error) return { ok: false, reason: "unreadable" };
-    throw error;
+    formData = await request.formData();
+  } catch {
+    return { ok: false, reason: "unreadable" };
   }
+  const kept = new FormData();
+  for (const [name, value] of formData) {
+    if (typeof value === "string") {
+      kept.append(name, value);
+      continue;
+    }
+    const kind = files[name];
+    if (!kind) continue;
+    if (value.size > UPLOAD_KINDS[kind].maxBytes) return { ok: false, reason: "too-large", field: name };
+    kept.append(name, value);
+  }
+  return { ok: true, formData: kept };
 }
 
 export type StoredUpload = { ok: true; url: string } | { ok: false; message: string };

@@ -22,14 +22,26 @@ function getAdminSession(request: Request) {
   return adminSessions.getSession(request.headers.get("Cookie"));
 }
 
-/** The signed-in admin, or null. Each request pushes the idle deadline on, never past the absolute one. */
-export async function getOptionalAdmin(request: Request, now = Date.now()): Promise<PublicAdmin | null> {
+/** The admin a live session names, with its session; nothing is written. */
+async function readAdminSession(request: Request) {
   const session = await getAdminSession(request);
   const id = session.get(ADMIN_KEY);
   const signedInAt = session.get(SIGNED_IN_AT_KEY);
   if (typeof id !== "number" || typeof signedInAt !== "number") return null;
   const admin = getAdminById(id);
-  if (!admin) return null;
+  return admin ? { admin, session, signedInAt } : null;
+}
+
+/** Whether an admin is signed in, without moving the idle deadline (the server asks before it reads a large body). */
+export async function isAdminSignedIn(request: Request): Promise<boolean> {
+  return (await readAdminSession(request)) !== null;
+}
+
+/** The signed-in admin, or null. Each request pushes the idle deadline on, never past the absolute one. */
+export async function getOptionalAdmin(request: Request, now = Date.now()): Promise<PublicAdmin | null> {
+  const signedIn = await readAdminSession(request);
+  if (!signedIn) return null;
+  const { admin, session, signedInAt } = signedIn;
   try {
     extendSession(session.id, new Date(Math.min(now + ADMIN_IDLE_MS, signedInAt + ADMIN_ABSOLUTE_MS)));
   } catch (error) {

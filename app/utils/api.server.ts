@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { PUBLIC_BODY_LIMITS } from "./body-limits";
 
 // The JSON API's answers. Errors are `{ message, errors? }`: the spec's client
 // shows `message`, and `errors` names the fields at fault.
@@ -13,13 +14,24 @@ export function apiError(status: number, message: string, errors?: Record<string
   return Response.json(errors ? { message, errors } : { message }, { status, headers: NO_STORE });
 }
 
-/** The request's JSON body, or a thrown 400/415 answer for anything else. */
+class TooManyJsonValues extends Error {}
+
+/**
+ * The request's JSON body, or a thrown 400/413/415 answer for anything else.
+ * Values are counted as they are parsed: a body of more than a form's worth
+ * (PUBLIC_BODY_LIMITS.maxFields) is refused before any schema walks it.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!request.headers.get("Content-Type")?.includes("application/json"))
     throw apiError(415, "Send the body as JSON with Content-Type: application/json.");
+  let values = 0;
   try {
-    return await request.json();
-  } catch {
+    return JSON.parse(await request.text(), (_key, value: unknown) => {
+      if (++values > PUBLIC_BODY_LIMITS.maxFields) throw new TooManyJsonValues();
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof TooManyJsonValues) throw apiError(413, `The body has too many values: at most ${PUBLIC_BODY_LIMITS.maxFields} are accepted.`);
     throw apiError(400, "The request body is not valid JSON.");
   }
 }

@@ -1,5 +1,9 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
 // Checks every request passes before the app reads it: cross-site writes and
 // bodies the server cannot size up front are refused here, once, for all routes.
+// Each route's own body limits are applied where the route is known
+// (request-body.server.ts); this is the outer bound.
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -70,4 +74,27 @@ export const CROSS_SITE_READ_MESSAGE =
 export function isCrossSiteRead(request: Pick<Request, "headers">): boolean {
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
+}
+
+/** A refused body up to this size is read and dropped, so the client hears the answer on a connection it can reuse. */
+export const DRAINED_BODY_BYTES = 1024 * 1024;
+/** How long a closing connection keeps dropping what the client still sends, so the answer is not lost to a reset. */
+const LINGER_MS = 5_000;
+
+/**
+ * When the answer goes out before its body was read (a refusal, a route that
+ * takes no body), the rest of the body must not stay queued on the
+ * connection: a small one is read and dropped; for a larger one the server
+ * ends the connection after the answer and drops what still arrives for a
+ * moment. Nothing of it is ever held.
+ */
+export function settleUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+    if (Number(req.headers["content-length"] ?? Infinity) <= DRAINED_BODY_BYTES) return;
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
 }

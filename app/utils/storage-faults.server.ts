@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import { mapRouteModules } from "./server-build.server";
 
 // When the disk is full or the database cannot be written (read-only mount,
 // I/O error, a lock held too long), a write answers 503 with words a visitor
@@ -47,15 +48,11 @@ function answeringStorageFaults<F extends DataFunction>(fn: F): F {
 
 /** The build with every route's loader and action answering storage faults with a 503. */
 export function withStorageFaultAnswers(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const module = { ...route.module };
-      if (module.loader) module.loader = answeringStorageFaults(module.loader);
-      if (module.action) module.action = answeringStorageFaults(module.action);
-      return [id, { ...route, module }];
-    }),
-  );
-  return { ...build, routes };
+  return mapRouteModules(build, (module) => ({
+    ...module,
+    ...(module.loader && { loader: answeringStorageFaults(module.loader) }),
+    ...(module.action && { action: answeringStorageFaults(module.action) }),
+  }));
 }
 
 /**

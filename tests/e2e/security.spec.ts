@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { bodyTooLargeMessage, PUBLIC_BODY_LIMITS } from "../../app/utils/body-limits";
 import { ANALYTICS_BASE_URL, ANALYTICS_TEST_ID } from "../../playwright.config";
 
 test("documents carry the security headers and a per-request CSP nonce", async ({ request }) => {
@@ -30,9 +31,9 @@ test("API responses carry the same headers", async ({ request }) => {
 });
 
 test("oversized request bodies are refused before the app reads them", async ({ request }) => {
-  const response = await request.post("/", { data: "x".repeat(1024 * 1024 + 10) });
+  const response = await request.post("/api/contact", { data: "x".repeat(1024 * 1024 + 10), headers: { "Content-Type": "application/json" } });
   expect(response.status()).toBe(413);
-  expect(await response.json()).toEqual({ message: "Request body is too large." });
+  expect(await response.json()).toEqual({ message: bodyTooLargeMessage(PUBLIC_BODY_LIMITS) });
 });
 
 test("no analytics tag when no tracking ID is configured", async ({ request }) => {

@@ -280,7 +280,7 @@ ${markdownTable(
   [...valuesPerEndpoint].map(([endpoint, tally]) => [`\`${endpoint}\``, tally.runs, statuses(tally.statuses)]),
 )}
 
-Oversized bodies (limit 1 MB; 16 MB for admin multipart):
+Oversized bodies (limits by route, decision 0014: 128 KB for public forms, 1 MB for the editors and the webhook, 16 MB for course uploads):
 
 ${markdownTable(
   ["Request", "Size", "Status", "Message"],

@@ -52,9 +52,7 @@ export async function saveCourseForm(request: Request, admin: PublicAdmin, listP
       const field = multipart.field;
       return refuse({ status: "error", error: { [field]: [tooLargeMessage(UPLOAD_LABELS[field], COURSE_UPLOADS[field])] } });
     }
-    const message =
-      multipart.reason === "too-large" ? "Please shorten the text: one of the fields is too long." : "The form could not be read. Please try again.";
-    return refuse({ status: "error", error: { "": [message] } });
+    return refuse({ status: "error", error: { "": ["The form could not be read. Please try again."] } });
   }
 
   const canSetPrices = canAccess(admin.role, "pricing");

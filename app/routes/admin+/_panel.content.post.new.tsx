@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { pageMeta } from "~/utils/seo";
 import { BlogPostDialog } from "./__content-ui";
 import { CONTENT_TAB } from "./__content-paths";
 import { newBlogPostLoader, saveBlogPostAction } from "./__content.server";
 
 // 'Create New Blog Post', a dialog over the Content tab.
+
+// A post's content is up to 100,000 characters.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

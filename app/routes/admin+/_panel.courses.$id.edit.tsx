@@ -3,12 +3,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { findCourse } from "~/models/course.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { listPathFor } from "~/utils/admin-routes";
+import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { paiseToDecimalString } from "~/utils/money";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
 
 // 'Edit Course' (admin spec §4): the form opens filled in from the course;
 // a content manager's shows the prices as text (they are the admin's).
+
+// A cover photo and a brochure come with the form.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_UPLOAD_BODY_LIMITS };
 
 function courseOr404(id: string | undefined) {
   const course = findCourse(id ?? "");

@@ -3,11 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { COURSE_DEFAULTS } from "~/schemas/admin-course";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { listPathFor } from "~/utils/admin-routes";
+import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog } from "./__course-form";
 
 // 'Create New Course' (admin spec §2, §5): defaults price 0, level beginner, active.
 // A content manager's course starts at ₹0 and inactive until an admin prices it.
+
+// A cover photo and a brochure come with the form.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_UPLOAD_BODY_LIMITS };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "courses");

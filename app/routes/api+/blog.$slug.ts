@@ -11,7 +11,11 @@ import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors, MAX_SLUG_LENG
 import { requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { parseId } from "~/utils/validation";
+
+// A post's content is up to 100,000 characters.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 /**
  * /api/blog/:segment, one route for two spec calls that share the path:

@@ -4,7 +4,11 @@ import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors } from "~/sche
 import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { canAccess } from "~/utils/permissions";
+
+// A post's content is up to 100,000 characters.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 /**
  * GET /api/blog: published posts, latest first, without their content.

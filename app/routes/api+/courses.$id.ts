@@ -4,8 +4,12 @@ import { COURSE_PRICING_REFUSED_MESSAGE, courseApiSchema, toCourseInput } from "
 import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { canAccess } from "~/utils/permissions";
 import { parseId } from "~/utils/validation";
+
+// A description and a syllabus of up to 20,000 characters each.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 const NOT_FOUND = "Course not found";
 // No counts: a content manager sees no order figures, and cannot take a course off sale.

@@ -3,6 +3,10 @@ import { ZodError } from "zod";
 import { handlePaymentEvent } from "~/services/checkout.server";
 import { parseWebhookEvent, paymentsSetup, webhooksSetup, WebhookSignatureError, type WebhookEvent } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
+import { SIGNED_EVENT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
+
+// Stripe's events are larger than a visitor's form.
+export const handle: BodyLimitsHandle = { bodyLimits: SIGNED_EVENT_BODY_LIMITS };
 
 /**
  * POST /api/stripe/webhook: Stripe's signed events, the source of truth for

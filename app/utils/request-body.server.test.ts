@@ -1,0 +1,115 @@
+import type { ActionFunctionArgs, ServerBuild } from "@remix-run/node";
+import { describe, expect, test } from "vitest";
+import { ADMIN_UPLOAD_BODY_LIMITS, BODY_BUSY_MESSAGE, PUBLIC_BODY_LIMITS, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimits } from "./body-limits";
+import { createBodyBudget, largestBodyLimit, withBodyLimits } from "./request-body.server";
+
+const MB = 1024 * 1024;
+
+type Action = (args: ActionFunctionArgs) => Promise<unknown>;
+
+/** A build with one route whose action reports the form it was given. */
+function buildWith(bodyLimits?: BodyLimits): { build: ServerBuild; calls: string[][] } {
+  const calls: string[][] = [];
+  const action: Action = async ({ request }) => {
+    const form = await request.formData();
+    calls.push([...form.keys()]);
+    return form.get("title");
+  };
+  const module = bodyLimits ? { action, handle: { bodyLimits } } : { action };
+  const build = { routes: { "routes/form": { id: "routes/form", path: "form", module } } } as unknown as ServerBuild;
+  return { build, calls };
+}
+
+function actionOf(build: ServerBuild): Action {
+  return build.routes["routes/form"]?.module.action as unknown as Action;
+}
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) => {
+  const request = new Request("http://localhost/form", { method: "POST", body });
+  const length = String(new TextEncoder().encode(typeof body === "string" ? body : "").length);
+  for (const [name, value] of Object.entries({ "Content-Length": length, ...headers })) request.headers.set(name, value);
+  return { request, params: {}, context: {} };
+};
+
+const urlencoded = (body: string) => post(body, { "Content-Type": "application/x-www-form-urlencoded" });
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string; retryAfter: string | null }> {
+  const thrown: unknown = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!(thrown instanceof Response)) throw new Error(`expected a thrown Response, got ${String(thrown)}`);
+  const { message } = (await thrown.json()) as { message: string };
+  return { status: thrown.status, message, retryAfter: thrown.headers.get("Retry-After") };
+}
+
+const options = (signedIn = false, inFlightBytes = 32 * MB) => ({ inFlightBytes, isAdminSignedIn: async () => signedIn });
+
+describe("withBodyLimits", () => {
+  test("the action gets the same form, read once from the body", async () => {
+    const { build, calls } = buildWith();
+    await expect(actionOf(withBodyLimits(build, options()))(urlencoded("title=Price+action&level=beginner"))).resolves.toBe("Price action");
+    expect(calls).toEqual([["title", "level"]]);
+  });
+
+  test("a body over the route's limit is refused on its length, before the action runs", async () => {
+    const { build, calls } = buildWith();
+    const oversized = urlencoded("title=x");
+    oversized.request.headers.set("Content-Length", String(PUBLIC_BODY_LIMITS.maxBytes + 1));
+    expect(await refusal(actionOf(withBodyLimits(build, options()))(oversized))).toMatchObject({ status: 413, message: bodyTooLargeMessage(PUBLIC_BODY_LIMITS) });
+    expect(calls).toEqual([]);
+  });
+
+  test("too many fields are refused with 413 and never reach the action", async () => {
+    const { build, calls } = buildWith();
+    const answer = await refusal(actionOf(withBodyLimits(build, options()))(urlencoded(Array(201).fill("a=1").join("&"))));
+    expect(answer).toMatchObject({ status: 413, message: tooManyFieldsMessage(PUBLIC_BODY_LIMITS) });
+    expect(calls).toEqual([]);
+  });
+
+  test("a route's admin-only limits hold only while an admin is signed in", async () => {
+    const bigField = `title=${"x".repeat(100 * 1024)}`;
+    const { build } = buildWith(ADMIN_UPLOAD_BODY_LIMITS);
+    expect((await refusal(actionOf(withBodyLimits(build, options(false)))(urlencoded(bigField)))).status).toBe(413);
+    await expect(actionOf(withBodyLimits(build, options(true)))(urlencoded(bigField))).resolves.toHaveLength(100 * 1024);
+  });
+
+  test("while the in-flight budget is spent, a body waits outside with 503 and Retry-After; it is given back after", async () => {
+    let finish: () => void = () => undefined;
+    const slow: Action = async ({ request }) => {
+      await request.formData();
+      await new Promise<void>((resolve) => (finish = resolve));
+      return "done";
+    };
+    const build = { routes: { "routes/form": { id: "routes/form", path: "form", module: { action: slow } } } } as unknown as ServerBuild;
+    const guarded = actionOf(withBodyLimits(build, options(false, PUBLIC_BODY_LIMITS.maxBytes)));
+    const first = guarded(urlencoded(`a=${"x".repeat(60 * 1024)}&b=${"x".repeat(60 * 1024)}`));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await refusal(guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`)))).toEqual({ status: 503, message: BODY_BUSY_MESSAGE, retryAfter: "30" });
+    finish();
+    await expect(first).resolves.toBe("done");
+    const second = guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finish();
+    await expect(second).resolves.toBe("done");
+  });
+
+  test("a budget smaller than a route's limit is a configuration error", () => {
+    expect(() => withBodyLimits(buildWith(ADMIN_UPLOAD_BODY_LIMITS).build, options(false, MB))).toThrow(/budget/);
+  });
+});
+
+test("largestBodyLimit is the largest any route declares, or the public limit", () => {
+  expect(largestBodyLimit(buildWith().build)).toBe(PUBLIC_BODY_LIMITS.maxBytes);
+  expect(largestBodyLimit(buildWith(ADMIN_UPLOAD_BODY_LIMITS).build)).toBe(16 * MB);
+});
+
+test("a budget reservation is given back once, however often it is released", () => {
+  const budget = createBodyBudget(10);
+  const release = budget.reserve(8);
+  expect(budget.reserve(3)).toBeNull();
+  release?.();
+  release?.();
+  expect(budget.held()).toBe(0);
+  expect(budget.reserve(10)).not.toBeNull();
+});
