@@ -12,7 +12,7 @@ export type PublicUser = {
   isAdmin: boolean;
 };
 
-const publicColumns = {
+export const publicColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -54,25 +54,18 @@ export function createPasswordUser(input: NewPasswordUser): PublicUser | null {
   );
 }
 
-export type OAuthProfile = {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-};
+/** What the account page shows about how a student signs in. */
+export type AccountOverview = PublicUser & { hasPassword: boolean; emailVerifiedAt: Date | null };
 
-/** The account with this email, created from the provider's profile when new. */
-export function findOrCreateOAuthUser(profile: OAuthProfile): PublicUser {
-  const email = normaliseEmail(profile.email);
-  db.insert(users).values({ ...profile, email }).onConflictDoNothing({ target: users.email }).run();
-  const user = db.select(publicColumns).from(users).where(eq(users.email, email)).get();
-  if (!user) throw new Error("The OAuth user row vanished right after it was written.");
-  // Fill in what the account lacked; never overwrite what the student chose.
-  if (!user.profileImageUrl && profile.profileImageUrl) {
-    db.update(users).set({ profileImageUrl: profile.profileImageUrl }).where(eq(users.id, user.id)).run();
-    return { ...user, profileImageUrl: profile.profileImageUrl };
-  }
-  return user;
+export function getAccountOverview(id: string): AccountOverview | null {
+  const row = db
+    .select({ ...publicColumns, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+  if (!row) return null;
+  const { passwordHash, ...overview } = row;
+  return { ...overview, hasPassword: passwordHash !== null };
 }
 
 // ---- Admin (Users tab: All Users, and GET /api/admin/users) ----

@@ -95,6 +95,18 @@ export function oauthConfig(env: Env): OAuthConfig | null {
   return null;
 }
 
+/**
+ * The origin of the provider's sign-in page (the authorization endpoint, or the
+ * issuer's, which discovery normally keeps on the same origin), or null when OAuth is off.
+ */
+export function oauthAuthorizationOrigin(
+  env: Partial<Pick<Env, "OAUTH_CLIENT_ID" | "OAUTH_CLIENT_SECRET" | "OAUTH_ISSUER" | "OAUTH_AUTHORIZATION_URL">>,
+): string | null {
+  if (!env.OAUTH_CLIENT_ID || !env.OAUTH_CLIENT_SECRET) return null;
+  const url = env.OAUTH_AUTHORIZATION_URL ?? env.OAUTH_ISSUER;
+  return url ? new URL(url).origin : null;
+}
+
 export type StripeConfig = {
   secretKey: string;
   publishableKey: string;

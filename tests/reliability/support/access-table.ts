@@ -390,6 +390,9 @@ function studentRows(ids: MatrixIds): Row[] {
   // The owner's form is not the other student's: their checkout starts at the information step.
   const otherStartsOver = redirectTo(information);
   return [
+    get("/account", "/account", studentPage("/account", 200)),
+    // OAuth is off on this server: connecting a provider comes straight back.
+    { route: "/account", method: "POST", path: "/account", body: { form: { intent: "connect-provider" } }, expect: studentPage("/account", redirectTo("/account")) },
     get("/enrollment-form", "/enrollment-form", studentPage("/enrollment-form", 200)),
     {
       route: "/enrollment-form",
