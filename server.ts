@@ -12,6 +12,7 @@ import express from "express";
 import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
+import { startMailSender } from "./app/services/mail/sender.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
@@ -36,6 +37,8 @@ export async function startServer() {
   // Expired sessions already read as signed out; this only keeps the table small.
   deleteExpiredSessions();
   setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
+  // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
+  startMailSender(env);
 
   const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
   const buildPath = pathToFileURL(join(buildDir, "server/index.js"));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { userIdentities, users } from "../../db/schema";
-import { createPasswordUser, findUserCredentials } from "./user.server";
+import { findUserCredentials } from "./user.server";
 import {
   linkProviderIdentity,
   listLinkedIdentities,
@@ -27,10 +27,11 @@ function identity(overrides: Partial<ProviderIdentity> = {}): ProviderIdentity {
 }
 
 function passwordAccount(email: string, verified: boolean) {
-  const user = createPasswordUser({ email, firstName: "Asha", lastName: "Rao", passwordHash: "h" });
-  if (!user) throw new Error("not created");
-  if (verified) db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).run();
-  return user;
+  return db
+    .insert(users)
+    .values({ email, firstName: "Asha", lastName: "Rao", passwordHash: "h", emailVerifiedAt: verified ? new Date() : null })
+    .returning({ id: users.id, email: users.email })
+    .get();
 }
 
 const identityRows = (subject: string) => db.select().from(userIdentities).where(eq(userIdentities.subject, subject)).all();

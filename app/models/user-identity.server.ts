@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { userIdentities, users } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { db, type Transaction } from "~/utils/db.server";
 import { normaliseEmail, publicColumns, type PublicUser } from "./user.server";
 
 // Sign-in providers' accounts linked to ours (docs/decisions/0011-accounts-and-sign-in.md).
@@ -28,7 +28,7 @@ export type ProviderSignIn =
    */
   | { ok: false; reason: "unverified-email" | "link-from-account" };
 
-function identityOwner(tx: Pick<typeof db, "select">, identity: Pick<ProviderIdentity, "provider" | "subject">) {
+function identityOwner(tx: Transaction, identity: Pick<ProviderIdentity, "provider" | "subject">) {
   return (
     tx
       .select({ userId: userIdentities.userId })
@@ -116,9 +116,7 @@ export function listLinkedIdentities(userId: string): LinkedIdentity[] {
     .all();
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
-
-function insertIdentity(tx: Tx, userId: string, identity: ProviderIdentity) {
+function insertIdentity(tx: Transaction, userId: string, identity: ProviderIdentity) {
   tx.insert(userIdentities)
     .values({ userId, provider: identity.provider, subject: identity.subject, email: normaliseEmail(identity.email) })
     .run();
@@ -136,7 +134,7 @@ function toPublicUser(user: PublicUser): PublicUser {
 }
 
 /** Fills in a picture the account lacked; never overwrites what the student chose. */
-function fillMissingPicture(tx: Tx, user: PublicUser, picture: string | null): PublicUser {
+function fillMissingPicture(tx: Transaction, user: PublicUser, picture: string | null): PublicUser {
   if (user.profileImageUrl || !picture) return toPublicUser(user);
   tx.update(users).set({ profileImageUrl: picture }).where(eq(users.id, user.id)).run();
   return toPublicUser({ ...user, profileImageUrl: picture });

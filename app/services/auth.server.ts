@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { createPasswordUser, findUserCredentials, normaliseEmail, type PublicUser } from "~/models/user.server";
+import { createPasswordAccount, findUserCredentials, normaliseEmail } from "~/models/user.server";
 import {
   linkProviderIdentity,
   listLinkedIdentities,
@@ -23,9 +23,9 @@ import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig 
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/auth.server";
 import { siteOrigin } from "~/utils/seo.server";
+import { signUpMail } from "./mail/messages.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
-export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please sign in instead.";
 
 class InvalidCredentialsError extends Error {}
 
@@ -42,7 +42,7 @@ authenticator.use(
   "form",
 );
 
-export type AuthFailure = { ok: false; status: 401 | 409 | 429; message: string };
+export type AuthFailure = { ok: false; status: 401 | 429; message: string };
 
 /** Email + password sign-in, throttled per account and per address. */
 export async function signInWithPassword(
@@ -63,21 +63,29 @@ export async function signInWithPassword(
   }
 }
 
+/**
+ * Sign-up. Every valid request gets the same answer whether or not the email
+ * already has an account, in about the same time (the password is hashed
+ * either way); only the mail to that address says which it was.
+ */
 export async function registerStudent(
   input: z.infer<typeof SignupSchema>,
   address: string,
-): Promise<{ ok: true; user: PublicUser } | AuthFailure> {
+  origin: string,
+): Promise<{ ok: true } | AuthFailure> {
   const waitMs = await signInWaitMs(address, normaliseEmail(input.email));
   if (waitMs > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitMs) };
-  const user = createPasswordUser({
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
-  });
-  if (user) return { ok: true, user };
-  await recordFailedSignUp(address);
-  return { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE };
+  const outcome = createPasswordAccount(
+    {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: await hashPassword(input.password),
+    },
+    signUpMail(origin),
+  );
+  if (outcome === "exists") await recordFailedSignUp(address);
+  return { ok: true };
 }
 
 // ---- OAuth2 / OpenID ----

@@ -186,6 +186,8 @@ export function describeDisabledFeatures(env: Env): string[] {
     notes.push(
       "OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_ISSUER (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL) to offer it.",
     );
+  if (!env.SMTP_URL)
+    notes.push("Mail is not sent: set SMTP_URL (and MAIL_FROM) to send it; until then messages wait in the admin's Outbox (/admin/outbox).");
   if (!env.GA_TRACKING_ID) notes.push("Google Analytics is off: set GA_TRACKING_ID to turn it on.");
   if (!env.SESSION_SECRET)
     notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");

@@ -3,16 +3,19 @@ import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { getAccountOverview } from "~/models/user.server";
+import { getAccountOverview, sendEmailConfirmation } from "~/models/user.server";
 import { providerConnection, startOAuthLink } from "~/services/auth.server";
+import { emailConfirmationMail } from "~/services/mail/messages.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { redirectWithToast } from "~/utils/toast.server";
+import { siteOrigin } from "~/utils/seo.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
-// /account: the signed-in student's own account. For now: who they are and
-// how they sign in; a provider is connected here (after signing in some other
-// way), never by an email that merely matches.
+// /account: the signed-in student's own account. For now: who they are,
+// whether their email is confirmed (with a new link on request), and how they
+// sign in; a provider is connected here (after signing in some other way),
+// never by an email that merely matches.
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Your Account", description: "Your details and how you sign in.", path: "/account", noindex: true });
@@ -34,8 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const form = await readFormData(request);
-  if (form.get("intent") !== "connect-provider") throw new Response("Bad Request", { status: 400 });
+  const intent = (await readFormData(request)).get("intent");
+  if (intent === "send-confirmation") {
+    const outcome = sendEmailConfirmation(user.id, emailConfirmationMail(siteOrigin(request)));
+    return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
+  }
+  if (intent !== "connect-provider") throw new Response("Bad Request", { status: 400 });
   try {
     // Off to the provider; the callback links what comes back to this student.
     return await startOAuthLink(request, user.id);
@@ -48,6 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 }
+
+const CONFIRMATION_TOASTS: Record<ReturnType<typeof sendEmailConfirmation>, (email: string) => Toast> = {
+  sent: (email) => ({ title: "Link sent", description: `We have sent a new confirmation link to ${email}. It works for 24 hours.` }),
+  "just-sent": () => ({ title: "Link already on its way", description: "We sent you one less than a minute ago: please check your inbox." }),
+  "already-confirmed": () => ({ title: "Email already confirmed", description: "Your email address is confirmed: nothing more to do." }),
+};
 
 export default function AccountPage() {
   const account = useLoaderData<typeof loader>();
@@ -66,6 +79,17 @@ export default function AccountPage() {
               {account.emailConfirmed ? <Badge tone="green">Confirmed</Badge> : <Badge tone="gold">Not confirmed yet</Badge>}
             </dd>
           </dl>
+          {account.emailConfirmed ? null : (
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-4 text-amber-950">
+              <p className="flex-1 text-sm">
+                Please confirm your email address with the link we sent you, so that you can connect other ways to sign in
+                and we know our messages reach you.
+              </p>
+              <button type="submit" name="intent" value="send-confirmation" className={buttonClass("outline")}>
+                Send a new link
+              </button>
+            </Form>
+          )}
         </AccountSection>
 
         <AccountSection id="sign-in-methods-heading" title="Sign-in methods">
