@@ -13,6 +13,7 @@ import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { isAdminSignedIn } from "./app/utils/admin-auth.server";
+import { startMailSender } from "./app/services/mail/sender.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
@@ -38,6 +39,8 @@ export async function startServer() {
   // Expired sessions already read as signed out; this only keeps the table small.
   deleteExpiredSessions();
   setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
+  // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
+  startMailSender(env);
 
   const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
   const buildPath = pathToFileURL(join(buildDir, "server/index.js"));

@@ -91,6 +91,13 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                     </Link>
                   </li>
                 ))}
+                {user ? (
+                  <li>
+                    <Link to="/account" className={`block ${navLinkClass(isNavLinkCurrent(pathname, "/account"))}`}>
+                      Your Account
+                    </Link>
+                  </li>
+                ) : null}
                 {user?.isAdmin ? (
                   <li>
                     <Link to="/admin" className={`block ${navLinkClass(false)}`}>
@@ -120,7 +127,9 @@ function AccountControls({ user }: { user: HeaderUser | null }) {
   }
   return (
     <div className="flex items-center gap-3">
-      <span className="hidden text-sm sm:inline">Welcome {user.firstName || "User"}</span>
+      <Link to="/account" className="hidden rounded text-sm underline-offset-4 hover:underline sm:inline">
+        Welcome {user.firstName || "User"}
+      </Link>
       <form method="post" action="/api/logout">
         <button type="submit" className={buttonClass("onDark", "min-h-10 py-2")}>
           Logout

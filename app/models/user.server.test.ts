@@ -1,24 +1,65 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createPasswordUser, findOrCreateOAuthUser, findUserCredentials } from "./user.server";
+import { db } from "~/utils/db.server";
+import { outboxMessages, users } from "../../db/schema";
+import type { OutboxDraft } from "./outbox.server";
+import { confirmEmailAddress, createPasswordAccount, getAccountOverview, sendEmailConfirmation, type SignUpMail } from "./user.server";
 
-describe("OAuth accounts", () => {
-  it("creates an account without a password the first time and finds it the next", () => {
-    const profile = { email: "New.Student@Example.test", firstName: "New", lastName: "Student", profileImageUrl: null };
-    const first = findOrCreateOAuthUser(profile);
-    expect(first).toMatchObject({ email: "new.student@example.test", firstName: "New", isAdmin: false });
-    expect(findUserCredentials("new.student@example.test")?.passwordHash).toBeNull();
-    expect(findOrCreateOAuthUser(profile).id).toBe(first.id);
+/** Mail that records what it was asked to write. */
+function recordingMail() {
+  const tokens: string[] = [];
+  const message = (kind: string, to: string): OutboxDraft => ({ kind, to, subject: kind, text: kind, html: null, messageId: `<${crypto.randomUUID()}@t>` });
+  const mail: SignUpMail = {
+    toNewAccount: (account, token) => {
+      tokens.push(token);
+      return message("verify-email", account.email);
+    },
+    toExistingAccount: (owner) => message("account-exists", owner.email),
+  };
+  return { mail, tokens };
+}
+
+const input = (email: string) => ({ email, firstName: "Asha", lastName: "Rao", passwordHash: "hash-1" });
+const kinds = (email: string) => db.select({ kind: outboxMessages.kind }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all().map((row) => row.kind);
+
+describe("password accounts and their email", () => {
+  it("a sign-up makes an unconfirmed account whose link confirms it once", () => {
+    const email = `new-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { mail, tokens } = recordingMail();
+    expect(createPasswordAccount(input(email), mail)).toBe("created");
+    const user = db.select().from(users).where(eq(users.email, email)).get();
+    expect(user?.emailVerifiedAt).toBeNull();
+    expect(kinds(email)).toEqual(["verify-email"]);
+
+    const confirmedAt = new Date("2026-05-02T08:00:00Z");
+    expect(confirmEmailAddress(tokens[0] ?? "", confirmedAt)).toEqual({ ok: true, userId: user?.id, email });
+    expect(getAccountOverview(user?.id ?? "")).toMatchObject({ emailVerifiedAt: confirmedAt, hasPassword: true });
+    expect(confirmEmailAddress(tokens[0] ?? "")).toEqual({ ok: false, state: "used" });
   });
 
-  it("signs into the existing password account with the same email, keeping its names", () => {
-    const existing = createPasswordUser({ email: "asha@example.test", firstName: "Asha", lastName: "Rao", passwordHash: "h" });
-    const viaProvider = findOrCreateOAuthUser({
-      email: "ASHA@example.test",
-      firstName: "A.",
-      lastName: "R.",
-      profileImageUrl: "https://example.test/asha.png",
-    });
-    expect(viaProvider).toMatchObject({ id: existing?.id, firstName: "Asha", profileImageUrl: "https://example.test/asha.png" });
-    expect(findUserCredentials("asha@example.test")?.passwordHash).toBe("h");
+  it("a sign-up with a taken email changes nothing and writes to the owner", () => {
+    const email = `taken-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { mail } = recordingMail();
+    createPasswordAccount(input(email), mail);
+    const before = db.select().from(users).where(eq(users.email, email)).get();
+    expect(createPasswordAccount({ ...input(email.toUpperCase()), firstName: "Other", passwordHash: "hash-2" }, mail)).toBe("exists");
+    expect(db.select().from(users).where(eq(users.email, email)).all()).toEqual([before]);
+    expect(kinds(email)).toEqual(["verify-email", "account-exists"]);
+  });
+
+  it("a new link on request, at most one a minute, never for a confirmed address", () => {
+    const email = `again-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { mail, tokens } = recordingMail();
+    const signedUpAt = new Date("2026-05-01T10:00:00Z");
+    createPasswordAccount(input(email), mail, signedUpAt);
+    const userId = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? "";
+
+    expect(sendEmailConfirmation(userId, mail.toNewAccount, new Date(signedUpAt.getTime() + 30_000))).toBe("just-sent");
+    expect(sendEmailConfirmation(userId, mail.toNewAccount, new Date(signedUpAt.getTime() + 61_000))).toBe("sent");
+    expect(tokens).toHaveLength(2);
+    // Both links work; the newer one confirms.
+    expect(confirmEmailAddress(tokens[1] ?? "", new Date(signedUpAt.getTime() + 120_000)).ok).toBe(true);
+    expect(sendEmailConfirmation(userId, mail.toNewAccount, new Date(signedUpAt.getTime() + 300_000))).toBe("already-confirmed");
+    expect(kinds(email)).toEqual(["verify-email", "verify-email"]);
   });
 });

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
+import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 export type PublicUser = {
@@ -12,7 +14,7 @@ export type PublicUser = {
   isAdmin: boolean;
 };
 
-const publicColumns = {
+export const publicColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -42,37 +44,101 @@ export function findUserCredentials(email: string): { id: string; passwordHash: 
 
 export type NewPasswordUser = { email: string; firstName: string; lastName: string; passwordHash: string };
 
-/** A new email + password account, or null when the email already has one. */
-export function createPasswordUser(input: NewPasswordUser): PublicUser | null {
-  return (
-    db
-      .insert(users)
-      .values({ ...input, email: normaliseEmail(input.email) })
-      .onConflictDoNothing({ target: users.email })
-      .returning(publicColumns)
-      .get() ?? null
+/** The messages a sign-up may queue; built by the caller, queued here in the same transaction as the account. */
+export type SignUpMail = {
+  /** To a new account: confirm the address with the link carrying this token. */
+  toNewAccount: (account: { email: string; firstName: string | null }, confirmToken: string) => OutboxDraft;
+  /** To the owner of an address that already has an account: nothing changed, how to sign in. */
+  toExistingAccount: (owner: { email: string; firstName: string | null }) => OutboxDraft;
+};
+
+/**
+ * A sign-up, answered alike whether or not the email is taken: a new account
+ * (email unconfirmed) with its confirmation message, or, for a taken email, a
+ * message to its owner. An existing account is never changed.
+ */
+export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, now = new Date()): "created" | "exists" {
+  const email = normaliseEmail(input.email);
+  return db.transaction(
+    (tx) => {
+      const created = tx
+        .insert(users)
+        .values({ ...input, email, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id, email: users.email, firstName: users.firstName })
+        .get();
+      if (created) {
+        const token = issueUserToken(tx, { userId: created.id, purpose: "verify-email", email, now });
+        queueMessage(tx, { ...mail.toNewAccount(created, token), userId: created.id }, now);
+        return "created";
+      }
+      const owner = tx.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, email)).get();
+      if (!owner) throw new Error("The account holding this email vanished within the transaction.");
+      queueMessage(tx, { ...mail.toExistingAccount(owner), userId: owner.id }, now);
+      return "exists";
+    },
+    { behavior: "immediate" },
   );
 }
 
-export type OAuthProfile = {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-};
+/** How long a student waits between two confirmation messages they ask for. */
+export const CONFIRMATION_RESEND_MS = 60_000;
 
-/** The account with this email, created from the provider's profile when new. */
-export function findOrCreateOAuthUser(profile: OAuthProfile): PublicUser {
-  const email = normaliseEmail(profile.email);
-  db.insert(users).values({ ...profile, email }).onConflictDoNothing({ target: users.email }).run();
-  const user = db.select(publicColumns).from(users).where(eq(users.email, email)).get();
-  if (!user) throw new Error("The OAuth user row vanished right after it was written.");
-  // Fill in what the account lacked; never overwrite what the student chose.
-  if (!user.profileImageUrl && profile.profileImageUrl) {
-    db.update(users).set({ profileImageUrl: profile.profileImageUrl }).where(eq(users.id, user.id)).run();
-    return { ...user, profileImageUrl: profile.profileImageUrl };
-  }
-  return user;
+/**
+ * A fresh confirmation link for a student whose email is not confirmed yet
+ * (the account page's "Send a new link"), at most one a minute.
+ */
+export function sendEmailConfirmation(
+  userId: string,
+  message: (account: { email: string; firstName: string | null }, confirmToken: string) => OutboxDraft,
+  now = new Date(),
+): "sent" | "already-confirmed" | "just-sent" {
+  return db.transaction(
+    (tx) => {
+      const account = tx
+        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get();
+      if (!account) throw new Error("No account to confirm.");
+      if (account.verifiedAt) return "already-confirmed";
+      if (issuedSince(tx, userId, "verify-email", new Date(now.getTime() - CONFIRMATION_RESEND_MS))) return "just-sent";
+      const token = issueUserToken(tx, { userId, purpose: "verify-email", email: account.email, now });
+      queueMessage(tx, { ...message(account, token), userId }, now);
+      return "sent";
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Uses a confirmation link: the address it went to is proven. One use; the student is then signed in. */
+export function confirmEmailAddress(token: string, now = new Date()): Redemption {
+  return db.transaction(
+    (tx) => {
+      const redeemed = redeemUserToken(tx, "verify-email", token, now);
+      if (redeemed.ok)
+        tx.update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})`, updatedAt: now })
+          .where(eq(users.id, redeemed.userId))
+          .run();
+      return redeemed;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** What the account page shows about how a student signs in. */
+export type AccountOverview = PublicUser & { hasPassword: boolean; emailVerifiedAt: Date | null };
+
+export function getAccountOverview(id: string): AccountOverview | null {
+  const row = db
+    .select({ ...publicColumns, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+  if (!row) return null;
+  const { passwordHash, ...overview } = row;
+  return { ...overview, hasPassword: passwordHash !== null };
 }
 
 // ---- Admin (Users tab: All Users, and GET /api/admin/users) ----

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { users } from "../../db/schema";
-import { eq } from "drizzle-orm";
-import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./auth.server";
+import { outboxMessages, users, userTokens } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./auth.server";
 import { ACCOUNT_CREATION_LIMITS } from "./throttle/account-creation.server";
 import { ACCOUNT_WAIT_AFTER } from "./throttle/sign-in.server";
 
 const PASSWORD = "correct horse battery";
+const ORIGIN = "https://institute.example";
 
 function loginRequest(email: string, password: string, cookie?: string) {
   const headers = cookie ? { Cookie: cookie } : undefined;
@@ -21,37 +22,64 @@ const freshAddress = () => `10.0.0.${++nextAddress}`;
 const freshEmail = () => `student-${crypto.randomUUID()}@example.test`;
 
 async function register(email: string, address = freshAddress()) {
-  const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: PASSWORD }, address);
+  const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: PASSWORD }, address, ORIGIN);
   if (!outcome.ok) throw new Error(outcome.message);
-  return outcome.user;
+  const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  if (!user) throw new Error("no account");
+  return user;
 }
 
+const messagesTo = (email: string) =>
+  db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).orderBy(outboxMessages.id).all();
+
 describe("sign-up", () => {
-  it("stores the email lower-cased and the password as an argon2id hash", async () => {
+  it("stores the email lower-cased and unconfirmed, the password as an argon2id hash, and queues the confirmation link", async () => {
     const email = freshEmail();
     const user = await register(email.toUpperCase());
     const row = db.select().from(users).where(eq(users.id, user.id)).get();
     expect(row?.email).toBe(email);
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain(PASSWORD);
+    expect(row?.emailVerifiedAt).toBeNull();
+
+    const [message, ...others] = messagesTo(email);
+    expect(others).toEqual([]);
+    expect(message).toMatchObject({ kind: "verify-email", state: "queued", userId: user.id, subject: "Confirm your email address for TradeMaster Academy" });
+    const token = /https:\/\/institute\.example\/verify-email\?token=([\w-]{43})/.exec(message?.textBody ?? "")?.[1];
+    expect(token).toBeDefined();
+    expect(message?.htmlBody).toContain(`href="${ORIGIN}/verify-email?token=${token}"`);
+    const stored = db.select().from(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, "verify-email"))).all();
+    expect(stored).toHaveLength(1);
+    // Only a digest of the link is kept.
+    expect(stored[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored[0]?.tokenHash).not.toContain(token ?? "");
   });
 
-  it("refuses a second account for the same email, whatever its case", async () => {
+  it("answers a taken email exactly as a new one, changes nothing, and tells the owner instead", async () => {
     const email = freshEmail();
-    await register(email);
+    const owner = await register(email);
+    const before = db.select().from(users).where(eq(users.id, owner.id)).get();
     const again = await registerStudent(
-      { firstName: "B", lastName: "C", email: email.toUpperCase(), password: "another password" },
+      { firstName: "Mallory", lastName: "Other", email: email.toUpperCase(), password: "another long password" },
       freshAddress(),
+      ORIGIN,
     );
-    expect(again).toEqual({ ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE });
-    expect(db.select().from(users).where(eq(users.email, email)).all()).toHaveLength(1);
+    expect(again).toEqual({ ok: true });
+    expect(db.select().from(users).where(eq(users.email, email)).all()).toEqual([before]);
+    const reminder = messagesTo(email)[1];
+    expect(reminder).toMatchObject({ kind: "account-exists", userId: owner.id, subject: "You already have a TradeMaster Academy account" });
+    // Addressed by the owner's name, never the one typed in the second sign-up.
+    expect(reminder?.textBody).toMatch(/^Hello Asha,/);
+    expect(reminder?.textBody).not.toContain("Mallory");
+    expect(reminder?.textBody).toContain(`${ORIGIN}/login`);
+    expect(db.select().from(userTokens).where(eq(userTokens.userId, owner.id)).all()).toHaveLength(1);
   });
 });
 
 describe("sign-up's password policy", () => {
   it("refuses a common password beside the password field, saying why, and stores nothing", async () => {
     const email = freshEmail();
-    const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" }, freshAddress());
+    const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" }, freshAddress(), ORIGIN);
     expect(outcome).toEqual({
       ok: false,
       status: 400,
@@ -65,6 +93,7 @@ describe("sign-up's password policy", () => {
     const outcome = await registerStudent(
       { firstName: "Ravi", lastName: "Chandrankumar", email: freshEmail(), password: "ravichandrankumar" },
       freshAddress(),
+      ORIGIN,
     );
     expect(outcome).toMatchObject({ ok: false, status: 400, field: "password", message: expect.stringMatching(/should not contain your name/) });
   });
@@ -145,11 +174,12 @@ describe("account creation per address", { timeout: 60_000 }, () => {
     const outcomes = [];
     for (let i = 0; i < ACCOUNT_CREATION_LIMITS.perClientPerHour; i++) {
       const email = i === 0 ? taken : freshEmail();
-      outcomes.push(await registerStudent({ firstName: "Bot", lastName: "Farm", email, password: PASSWORD }, address));
+      outcomes.push(await registerStudent({ firstName: "Bot", lastName: "Farm", email, password: PASSWORD }, address, ORIGIN));
     }
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(ACCOUNT_CREATION_LIMITS.perClientPerHour - 1);
-    const refused = await registerStudent({ firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD }, address);
+    // A taken email is answered like a new one, and counts the same.
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(ACCOUNT_CREATION_LIMITS.perClientPerHour);
+    const refused = await registerStudent({ firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD }, address, ORIGIN);
     expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many new accounts from your network\. Please wait (60|59) minutes and try again\.$/) });
-    expect((await registerStudent({ firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD }, freshAddress())).ok).toBe(true);
+    expect((await registerStudent({ firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD }, freshAddress(), ORIGIN)).ok).toBe(true);
   });
 });

@@ -3,13 +3,14 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
+import { createPasswordAccount, findUserCredentials, normaliseEmail } from "~/models/user.server";
 import {
-  createPasswordUser,
-  findOrCreateOAuthUser,
-  findUserCredentials,
-  normaliseEmail,
-  type PublicUser,
-} from "~/models/user.server";
+  linkProviderIdentity,
+  listLinkedIdentities,
+  signInWithProviderIdentity,
+  type IdentityLink,
+  type ProviderIdentity,
+} from "~/models/user-identity.server";
 import { LoginSchema, type SignupSchema } from "~/schemas/auth";
 import { claimAccountCreation } from "./throttle/account-creation.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
@@ -18,9 +19,9 @@ import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig 
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/auth.server";
 import { siteOrigin } from "~/utils/seo.server";
+import { signUpMail } from "./mail/messages.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
-export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please sign in instead.";
 
 class InvalidCredentialsError extends Error {}
 
@@ -38,7 +39,7 @@ authenticator.use(
 );
 
 /** `field` names the input the message belongs beside; without it the message is for the whole form. */
-export type AuthFailure = { ok: false; status: 400 | 401 | 409; message: string; field?: "password" } | Throttled;
+export type AuthFailure = { ok: false; status: 400 | 401; message: string; field?: "password" } | Throttled;
 
 /**
  * Email + password sign-in inside the guessing throttle. A success also
@@ -62,22 +63,26 @@ export async function signInWithPassword(
   return { ok: true, userId: outcome.value, knownDeviceCookie: outcome.knownDeviceCookie };
 }
 
+/**
+ * Sign-up. Every valid request gets the same answer whether or not the email
+ * already has an account, in about the same time (the password is hashed
+ * either way); only the mail to that address says which it was.
+ */
 export async function registerStudent(
   input: z.infer<typeof SignupSchema>,
   address: string,
-): Promise<{ ok: true; user: PublicUser } | AuthFailure> {
+  origin: string,
+): Promise<{ ok: true } | AuthFailure> {
+  // Counted per address, never per email, so a refusal says nothing about who has an account.
   const allowed = await claimAccountCreation(address);
   if (!allowed.ok) return allowed;
   const password = await hashNewPassword(input.password, [input.email, input.firstName, input.lastName]);
   if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
-  const user = createPasswordUser({
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash: password.hash,
-  });
-  if (user) return { ok: true, user };
-  return { ok: false, status: 409, message: EMAIL_TAKEN_MESSAGE };
+  createPasswordAccount(
+    { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: password.hash },
+    signUpMail(origin),
+  );
+  return { ok: true };
 }
 
 // ---- OAuth2 / OpenID ----
@@ -86,30 +91,57 @@ export function oauthProviderName(): string | null {
   return oauthConfig(getEnv())?.providerName ?? null;
 }
 
+export type ProviderConnection = { name: string; connectedAs: string | null };
+
+/** The configured provider, and which of its accounts (by email) this student has connected. */
+export function providerConnection(userId: string): ProviderConnection | null {
+  const config = oauthConfig(getEnv());
+  if (!config) return null;
+  const key = providerKey(config);
+  const identity = listLinkedIdentities(userId).find((linked) => linked.provider === key);
+  return { name: config.providerName, connectedAs: identity ? (identity.email ?? "") : null };
+}
+
 const OAUTH_CALLBACK_PATH = "/auth/oauth/callback";
-// Both cookies live only under /auth/oauth: the start and the callback.
+// Both cookies live only under /auth/oauth: the callback is the only page that reads them.
 const OAUTH_COOKIE_PATH = "/auth/oauth";
 // remix-auth-oauth2 writes one `oauth_state:<uuid>` cookie per started sign-in.
 const OAUTH_STATE_COOKIE = "oauth_state";
-const OAUTH_RETURN_COOKIE = "oauth_return";
-const OAUTH_RETURN_SECONDS = 10 * 60;
+const OAUTH_INTENT_COOKIE = "oauth_intent";
+const OAUTH_COOKIE_SECONDS = 10 * 60;
+/** Where connecting a provider starts and ends. */
+const ACCOUNT_PATH = "/account";
 
-// Where to go after the provider sends the student back.
-const oauthReturnCookie = createCookie(OAUTH_RETURN_COOKIE, {
+/**
+ * What the callback is to do: sign in and go to `redirectTo`, or (with
+ * `linkTo`) connect the provider account to that signed-in student. Signed, so
+ * a visitor cannot turn a sign-in into a link to someone else's account.
+ */
+const oauthIntentSchema = z.object({ redirectTo: z.string(), linkTo: z.string().optional() });
+type OAuthIntent = z.infer<typeof oauthIntentSchema>;
+
+const oauthIntentCookie = createCookie(OAUTH_INTENT_COOKIE, {
   httpOnly: true,
   sameSite: "lax",
   path: OAUTH_COOKIE_PATH,
   secure: cookiesAreSecure(),
   secrets: [sessionSecret()],
-  maxAge: OAUTH_RETURN_SECONDS,
+  maxAge: OAUTH_COOKIE_SECONDS,
 });
 
-/** Set-Cookie values that delete every OAuth cookie the request carries (state, verifier, return path). */
+async function readOAuthIntent(request: Request): Promise<OAuthIntent> {
+  const parsed = oauthIntentSchema.safeParse(await oauthIntentCookie.parse(request.headers.get("Cookie")));
+  return parsed.success
+    ? { ...parsed.data, redirectTo: safeRedirectPath(parsed.data.redirectTo) }
+    : { redirectTo: "/" };
+}
+
+/** Set-Cookie values that delete every OAuth cookie the request carries (state, verifier, intent). */
 function clearOAuthCookies(request: Request): string[] {
   const names = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((pair) => pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim())
-    .filter((name) => name.startsWith(OAUTH_STATE_COOKIE) || name === OAUTH_RETURN_COOKIE);
+    .filter((name) => name.startsWith(OAUTH_STATE_COOKIE) || name === OAUTH_INTENT_COOKIE);
   const secure = cookiesAreSecure() ? "; Secure" : "";
   return [...new Set(names)].map(
     (name) =>
@@ -150,12 +182,25 @@ async function endpointsFor(config: OAuthConfig): Promise<Endpoints> {
   return discovered;
 }
 
+/**
+ * Whose subjects these are: the issuer, or for plain OAuth2 the authorization
+ * endpoint's origin. Not the button's label, which an admin may rename.
+ */
+function providerKey(config: OAuthConfig): string {
+  return "issuer" in config.endpoints
+    ? config.endpoints.issuer.replace(/\/$/, "")
+    : new URL(config.endpoints.authorizationUrl).origin;
+}
+
 const webUrl = z
   .string()
   .url()
   .refine((value) => /^https?:\/\//i.test(value));
 
 const profileSchema = z.object({
+  // OpenID's subject; plain OAuth2 APIs (GitHub's, say) name the account `id`.
+  sub: z.string().min(1).optional(),
+  id: z.union([z.string().min(1), z.number()]).optional(),
   email: z.string().email(),
   email_verified: z.boolean().optional(),
   given_name: z.string().optional(),
@@ -166,14 +211,11 @@ const profileSchema = z.object({
 });
 
 export class OAuthSignInError extends Error {}
-/** A first OAuth sign-in that would create an account past the limit; its message is for the visitor. */
-class AccountCreationRefused extends OAuthSignInError {}
-
-async function oauthStrategy(request: Request, address = "unknown") {
+async function oauthStrategy(request: Request) {
   const config = oauthConfig(getEnv());
   if (!config) return null;
   const endpoints = await endpointsFor(config);
-  return new OAuth2Strategy<string>(
+  return new OAuth2Strategy<ProviderIdentity>(
     {
       clientId: config.clientId,
       clientSecret: config.clientSecret,
@@ -188,7 +230,7 @@ async function oauthStrategy(request: Request, address = "unknown") {
         sameSite: "Lax",
         ...(cookiesAreSecure() ? { secure: true } : {}),
         path: OAUTH_COOKIE_PATH,
-        maxAge: OAUTH_RETURN_SECONDS,
+        maxAge: OAUTH_COOKIE_SECONDS,
       },
     },
     async ({ tokens }) => {
@@ -198,27 +240,27 @@ async function oauthStrategy(request: Request, address = "unknown") {
       });
       if (!response.ok) throw new OAuthSignInError(`userinfo answered ${response.status}`);
       const profile = profileSchema.safeParse(await response.json());
-      // Only a verified email may sign in, or create or join an account: an unverified one
-      // would let anyone claim an address and take over the password account that owns it.
-      if (!profile.success || profile.data.email_verified !== true)
-        throw new OAuthSignInError("The provider did not share a verified email address.");
+      if (!profile.success) throw new OAuthSignInError("The provider's profile had no usable email address.");
+      const subject = profile.data.sub ?? (profile.data.id === undefined ? null : String(profile.data.id));
+      if (!subject) throw new OAuthSignInError("The provider's profile named no account (no sub or id).");
       const [first, ...rest] = (profile.data.name ?? "").trim().split(/\s+/);
-      const creation = findUserCredentials(profile.data.email) ? null : await claimAccountCreation(address);
-      if (creation && !creation.ok) throw new AccountCreationRefused(creation.message);
-      return findOrCreateOAuthUser({
+      return {
+        provider: providerKey(config),
+        subject,
         email: profile.data.email,
+        emailVerified: profile.data.email_verified === true,
         firstName: profile.data.given_name || first || null,
         lastName: profile.data.family_name || rest.join(" ") || null,
         profileImageUrl: profile.data.picture ?? null,
-      }).id;
+      };
     },
   );
 }
 
-/** Sends the browser to the provider (state and PKCE verifier in a cookie). */
-export async function startOAuthSignIn(request: Request, redirectTo: string): Promise<Response> {
+/** Sends the browser to the provider (state and PKCE verifier in a cookie, the intent in another). */
+async function startOAuth(request: Request, intent: OAuthIntent, whenOff: string): Promise<Response> {
   const strategy = await oauthStrategy(request);
-  if (!strategy) return redirect("/login");
+  if (!strategy) return redirect(whenOff);
   // The strategy treats a `state` in the URL as a callback; the start never is one.
   const url = new URL(request.url);
   url.search = "";
@@ -226,35 +268,60 @@ export async function startOAuthSignIn(request: Request, redirectTo: string): Pr
     await strategy.authenticate(new Request(url, { headers: request.headers }));
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
-    thrown.headers.append("Set-Cookie", await oauthReturnCookie.serialize(safeRedirectPath(redirectTo)));
+    thrown.headers.append("Set-Cookie", await oauthIntentCookie.serialize(intent));
     return thrown;
   }
   throw new Error("The OAuth strategy neither redirected nor failed.");
 }
 
-export type OAuthOutcome =
-  | { ok: true; userId: string; redirectTo: string; headers: Headers }
-  | { ok: false; reason: string; redirectTo: string; headers: Headers; notice?: string };
+export function startOAuthSignIn(request: Request, redirectTo: string): Promise<Response> {
+  return startOAuth(request, { redirectTo: safeRedirectPath(redirectTo) }, "/login");
+}
+
+/** Connecting the provider from the account page: the callback links it to this student. */
+export function startOAuthLink(request: Request, userId: string): Promise<Response> {
+  return startOAuth(request, { redirectTo: ACCOUNT_PATH, linkTo: userId }, ACCOUNT_PATH);
+}
+
+export type OAuthOutcome = { redirectTo: string; headers: Headers } & (
+  | { kind: "signed-in"; userId: string }
+  | { kind: "sign-in-refused"; reason: "unverified-email" | "link-from-account" }
+  | { kind: "link"; result: IdentityLink }
+  | { kind: "failed"; linking: boolean; reason: string; notice?: string }
+);
 
 /**
  * Completes the provider's callback: checks the state against the cookie,
- * trades the code (with the PKCE verifier) for tokens and finds or creates
- * the student by email. Either way the OAuth cookies are cleared.
+ * trades the code (with the PKCE verifier) for tokens, reads the profile, and
+ * then signs in or links as the intent says. `signedInUserId` is who the
+ * student session names now: a link is made only for the student who started it.
+ * Either way the OAuth cookies are cleared.
  */
-export async function finishOAuthSignIn(request: Request, address: string): Promise<OAuthOutcome> {
+export async function finishOAuth(request: Request, signedInUserId: string | null, address: string): Promise<OAuthOutcome> {
   const headers = new Headers();
   for (const cookie of clearOAuthCookies(request)) headers.append("Set-Cookie", cookie);
-  const redirectTo = safeRedirectPath(await oauthReturnCookie.parse(request.headers.get("Cookie")));
-  const fail = (reason: string, notice?: string): OAuthOutcome => ({ ok: false, reason, redirectTo, headers, notice });
+  const intent = await readOAuthIntent(request);
+  const linking = intent.linkTo !== undefined;
+  const base = { redirectTo: intent.redirectTo, headers };
+  const fail = (reason: string, notice?: string): OAuthOutcome => ({ ...base, kind: "failed", linking, reason, notice });
   // Without a state the strategy would start a new sign-in instead.
   if (!new URL(request.url).searchParams.get("state")) return fail("The callback carried no state.");
+  if (linking && intent.linkTo !== signedInUserId) return fail("The student who started linking is no longer signed in.");
+  let identity: ProviderIdentity;
   try {
-    const strategy = await oauthStrategy(request, address);
+    const strategy = await oauthStrategy(request);
     if (!strategy) return fail("OAuth sign-in is not configured.");
-    return { ok: true, userId: await strategy.authenticate(request), redirectTo, headers };
+    identity = await strategy.authenticate(request);
   } catch (error) {
     if (error instanceof Response) return fail(`Unexpected response ${error.status} from the strategy.`);
-    if (error instanceof AccountCreationRefused) return fail("Account creation throttled.", error.message);
     return fail(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   }
+  if (intent.linkTo) return { ...base, kind: "link", result: linkProviderIdentity(intent.linkTo, identity) };
+  // A first sign-in that would open an account counts against the address's sign-ups.
+  if (!findUserCredentials(identity.email)) {
+    const creation = await claimAccountCreation(address);
+    if (!creation.ok) return fail("Account creation throttled.", creation.message);
+  }
+  const signIn = signInWithProviderIdentity(identity);
+  return signIn.ok ? { ...base, kind: "signed-in", userId: signIn.user.id } : { ...base, kind: "sign-in-refused", reason: signIn.reason };
 }

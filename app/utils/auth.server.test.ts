@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLiveSession } from "~/models/session.server";
-import { createPasswordUser } from "~/models/user.server";
 import { db } from "~/utils/db.server";
-import { sessions } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import {
   getOptionalUser,
   requireApiUser,
@@ -15,9 +14,7 @@ import {
 import { getToast } from "./toast.server";
 
 function makeUser(email = `s-${crypto.randomUUID()}@example.test`) {
-  const user = createPasswordUser({ email, firstName: "Asha", lastName: "Rao", passwordHash: "x" });
-  if (!user) throw new Error("user not created");
-  return user;
+  return db.insert(users).values({ email, firstName: "Asha", lastName: "Rao", passwordHash: "x" }).returning({ id: users.id, email: users.email }).get();
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */

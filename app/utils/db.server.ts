@@ -8,6 +8,8 @@ import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** What `db.transaction` hands its callback: model functions that must share their caller's transaction take one. */
+export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
 export function openDatabase(path: string): AppDatabase {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });

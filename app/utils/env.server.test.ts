@@ -11,6 +11,8 @@ describe("parseEnv", () => {
     const notes = describeDisabledFeatures(env);
     expect(notes.join("\n")).toMatch(/Payments are off/);
     expect(notes.join("\n")).toMatch(/Google Analytics is off/);
+    expect(notes.join("\n")).toMatch(/Mail is not sent: set SMTP_URL .* messages wait in the admin's Outbox/);
+    expect(describeDisabledFeatures(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" })).join("\n")).not.toMatch(/Mail is not sent/);
   });
 
   test("empty strings count as not set", () => {

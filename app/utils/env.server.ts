@@ -95,6 +95,18 @@ export function oauthConfig(env: Env): OAuthConfig | null {
   return null;
 }
 
+/**
+ * The origin of the provider's sign-in page (the authorization endpoint, or the
+ * issuer's, which discovery normally keeps on the same origin), or null when OAuth is off.
+ */
+export function oauthAuthorizationOrigin(
+  env: Partial<Pick<Env, "OAUTH_CLIENT_ID" | "OAUTH_CLIENT_SECRET" | "OAUTH_ISSUER" | "OAUTH_AUTHORIZATION_URL">>,
+): string | null {
+  if (!env.OAUTH_CLIENT_ID || !env.OAUTH_CLIENT_SECRET) return null;
+  const url = env.OAUTH_AUTHORIZATION_URL ?? env.OAUTH_ISSUER;
+  return url ? new URL(url).origin : null;
+}
+
 export type StripeConfig = {
   secretKey: string;
   publishableKey: string;
@@ -174,6 +186,8 @@ export function describeDisabledFeatures(env: Env): string[] {
     notes.push(
       "OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_ISSUER (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL) to offer it.",
     );
+  if (!env.SMTP_URL)
+    notes.push("Mail is not sent: set SMTP_URL (and MAIL_FROM) to send it; until then messages wait in the admin's Outbox (/admin/outbox).");
   if (!env.GA_TRACKING_ID) notes.push("Google Analytics is off: set GA_TRACKING_ID to turn it on.");
   if (!env.SESSION_SECRET)
     notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");

@@ -4,9 +4,10 @@ import type { AdminRole } from "../../db/schema";
 // this in every admin loader and action; the panel also uses it to show only
 // the tabs a role may open.
 
-// Mentors, coupons and the contact inbox go beyond the spec's six tabs (see
-// docs/decisions/0007-admin-area.md): coupons are money and the inbox is
-// visitors' personal data, so they are the admin's alone.
+// Mentors, coupons, the contact inbox and the mail outbox go beyond the spec's
+// six tabs (see docs/decisions/0007-admin-area.md, 0011): coupons are money, and
+// the inbox and the outbox (whose messages carry sign-in links) are personal
+// data, so they are the admin's alone.
 export const ADMIN_AREAS = [
   "dashboard",
   "courses",
@@ -17,6 +18,7 @@ export const ADMIN_AREAS = [
   "mentors",
   "coupons",
   "inbox",
+  "outbox",
   // Not a tab: who registered for an event (names, emails, phones) is personal
   // data, which the spec (§6) requests for the admin role only.
   "registrations",

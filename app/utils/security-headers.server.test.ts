@@ -36,3 +36,14 @@ test("Stripe's hosts are allowed only when payments are configured", () => {
   });
   expect(mocked).toContain("form-action 'self' http://127.0.0.1:3170");
 });
+
+test("the sign-in provider's origin is a form target only when OAuth is configured", () => {
+  expect(contentSecurityPolicy("n", { OAUTH_ISSUER: "https://accounts.example.com/tenant" })).toContain("form-action 'self';");
+  const configured = { OAUTH_CLIENT_ID: "id", OAUTH_CLIENT_SECRET: "secret" };
+  expect(contentSecurityPolicy("n", { ...configured, OAUTH_ISSUER: "https://accounts.example.com/tenant" })).toContain(
+    "form-action 'self' https://accounts.example.com;",
+  );
+  expect(
+    contentSecurityPolicy("n", { ...configured, OAUTH_AUTHORIZATION_URL: "https://login.example.org/oauth/authorize" }),
+  ).toContain("form-action 'self' https://login.example.org;");
+});

@@ -1,4 +1,4 @@
-import { stripeConfig, type Env } from "./env.server";
+import { oauthAuthorizationOrigin, stripeConfig, type Env } from "./env.server";
 
 const GOOGLE_ANALYTICS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
 // What Stripe.js and its Payment Element need (docs.stripe.com/security/guide#content-security-policy).
@@ -8,19 +8,34 @@ const STRIPE_JS = {
   img: ["https://*.stripe.com"],
 };
 
-type PolicyEnv = Partial<Pick<Env, "GA_TRACKING_ID" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_API_URL">>;
+type PolicyEnv = Partial<
+  Pick<
+    Env,
+    | "GA_TRACKING_ID"
+    | "STRIPE_SECRET_KEY"
+    | "STRIPE_PUBLISHABLE_KEY"
+    | "STRIPE_API_URL"
+    | "OAUTH_CLIENT_ID"
+    | "OAUTH_CLIENT_SECRET"
+    | "OAUTH_ISSUER"
+    | "OAUTH_AUTHORIZATION_URL"
+  >
+>;
 
 /**
  * The policy allows exactly what the pages use: our own files, the per-request
  * nonce for Remix's inline scripts, the video players the visitor asks for,
  * and Google Analytics and Stripe only when they are configured. Stripe.js is
- * loaded by our own nonce'd script, which 'strict-dynamic' trusts; the checkout
- * form's post may redirect to Stripe's hosted page, so form-action names it.
+ * loaded by our own nonce'd script, which 'strict-dynamic' trusts. Browsers
+ * apply form-action to a form post's redirects too: the checkout form's post
+ * may redirect to Stripe's hosted page, and the account page's "Connect" post
+ * to the sign-in provider, so form-action names both.
  */
 export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
   const analytics = env.GA_TRACKING_ID ? GOOGLE_ANALYTICS : [];
   const stripe = stripeConfig(env);
   const stripeJs = stripe ? STRIPE_JS : { connect: [], frame: [], img: [] };
+  const signInProvider = oauthAuthorizationOrigin(env);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...analytics],
@@ -33,7 +48,7 @@ export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
     "media-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", ...(stripe ? [stripe.checkoutOrigin] : [])],
+    "form-action": ["'self'", ...(stripe ? [stripe.checkoutOrigin] : []), ...(signInProvider ? [signInProvider] : [])],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)

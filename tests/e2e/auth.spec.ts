@@ -1,11 +1,18 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test } from "./fixtures";
+import { signInAsAdmin } from "./admin-support";
+import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test, withDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
 const header = (page: Page) => page.getByRole("banner");
 const uniqueEmail = () => `signup-${randomUUID().slice(0, 8)}@example.test`;
+/** Long enough for any password rule (a passphrase). */
+const PASSPHRASE = "maple river lantern quietly";
+
+type UserRow = { first_name: string; password_hash: string; email_verified_at: number | null };
+const usersWithEmail = (email: string) =>
+  queryTestDatabase<UserRow>("SELECT first_name, password_hash, email_verified_at FROM users WHERE email = ?", email);
 
 async function open(page: Page, mode: Mode, path: string) {
   const response = await page.goto(path);
@@ -28,29 +35,107 @@ async function fillLogin(page: Page, email: string, password: string) {
 
 inBothModes((mode) => {
   test.describe("sign-up", () => {
-    test("creates an account, signs in and shows the dashboard with a welcome toast", async ({ page }) => {
+    test("a new and a taken email get the same 'Check your email' page; the link in the Outbox confirms and signs in", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       const assertNoErrors = failOnPageErrors(page);
+      const existing = await createStudent({ firstName: "Priya" });
+      const [before] = usersWithEmail(existing.email);
       const email = uniqueEmail();
+
       await open(page, mode, "/signup");
       await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
       await expectNoA11yViolations(page);
-      await fillSignup(page, { firstName: "Asha", lastName: "Rao", email: email.toUpperCase(), password: "chai before the closing bell" });
+      await fillSignup(page, { firstName: "Asha", lastName: "Rao", email: email.toUpperCase(), password: PASSPHRASE });
       await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
+      await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+      const forNewEmail = await page.getByRole("main").innerText();
+      await expectNoA11yViolations(page);
 
-      await expect(page).toHaveURL(/\/$/);
+      await open(page, mode, "/signup");
+      await fillSignup(page, { firstName: "Other", lastName: "Person", email: existing.email, password: PASSPHRASE });
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
+      expect(await page.getByRole("main").innerText()).toBe(forNewEmail);
+
+      // Nobody is signed in yet; the new account waits for its link, the existing one is untouched.
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+      const [created] = usersWithEmail(email);
+      expect(created).toMatchObject({ first_name: "Asha", email_verified_at: null });
+      expect(created?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(usersWithEmail(existing.email)).toEqual([before]);
+
+      // No mail server here: an admin reads both messages in the Outbox.
+      await signInAsAdmin(context, baseURL ?? "");
+      await open(page, mode, `/admin/outbox?${new URLSearchParams({ q: existing.email })}`);
+      await expect(page.getByRole("row").filter({ hasText: "You already have a TradeMaster Academy account" })).toContainText("Queued");
+      await open(page, mode, `/admin/outbox?${new URLSearchParams({ q: email })}`);
+      await page.getByRole("link", { name: "Confirm your email address for TradeMaster Academy" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address for TradeMaster Academy" })).toBeVisible();
+      await expect(page.getByText("Hello Asha,")).toBeVisible();
+      const link = await page.getByRole("region", { name: "Links in this message" }).getByRole("link").getAttribute("href");
+      expect(link).toMatch(new RegExp(`^${baseURL}/verify-email\\?token=[\\w-]{43}$`));
+
+      // Opening the link changes nothing; its button confirms and signs in.
+      await open(page, mode, link ?? "");
+      await expect(page.getByRole("heading", { level: 1, name: "Confirm Your Email" })).toBeVisible();
+      await expect(page.getByText(`Confirm that ${email} is yours`)).toBeVisible();
+      expect(usersWithEmail(email)[0]?.email_verified_at).toBeNull();
+      await expectNoA11yViolations(page);
+      await page.getByRole("button", { name: "Confirm my email address" }).click();
+      await expect(page).toHaveURL(`${baseURL}/`);
+      await expect(page.getByRole("status").filter({ hasText: "Email confirmed" })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Asha!" })).toBeVisible();
       await expect(header(page).getByText("Welcome Asha")).toBeVisible();
-      await expect(header(page).getByRole("button", { name: "Logout" })).toBeVisible();
-      await expect(page.getByRole("status").filter({ hasText: "Welcome to TradeMaster Academy!" })).toBeVisible();
-
-      const database = openTestDatabase();
-      const row = database.prepare("SELECT first_name, password_hash FROM users WHERE email = ?").get(email) as
-        | { first_name: string; password_hash: string }
-        | undefined;
-      database.close();
-      expect(row?.first_name).toBe("Asha");
-      expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(usersWithEmail(email)[0]?.email_verified_at).toEqual(expect.any(Number));
       assertNoErrors();
+
+      // A link works once (the browser logs the 410 it gets for the page).
+      const again = await page.goto(link ?? "");
+      expect(again?.status()).toBe(410);
+      await expect(page.getByRole("alert").filter({ hasText: "This link has already been used" })).toBeVisible();
+    });
+
+    test("an unconfirmed student may sign in with the password and is reminded on the account page", async ({ page, baseURL }) => {
+      const email = uniqueEmail();
+      await open(page, mode, "/signup");
+      await fillSignup(page, { firstName: "Ravi", lastName: "Kumar", email, password: PASSPHRASE });
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
+      await page.getByRole("link", { name: "Go to Sign In" }).click();
+      if (mode.javaScriptEnabled) await waitForHydration(page);
+      await fillLogin(page, email, PASSPHRASE);
+      await expect(header(page).getByText("Welcome Ravi")).toBeVisible();
+
+      await open(page, mode, "/account");
+      const profile = page.getByRole("region", { name: "Profile" });
+      await expect(profile).toContainText("Not confirmed yet");
+      await profile.getByRole("button", { name: "Send a new link" }).click();
+      // The sign-up's link went out less than a minute ago: no second message yet.
+      await expect(page.getByRole("status").filter({ hasText: "Link already on its way" })).toBeVisible();
+      expect(queryTestDatabase("SELECT id FROM outbox_messages WHERE to_address = ?", email)).toHaveLength(1);
+    });
+
+    test("an expired or forged confirmation link gets a page that says so and changes nothing", async ({ page }) => {
+      const student = await createStudent();
+      const token = randomBytes(32).toString("base64url");
+      withDatabase((database) =>
+        database
+          .prepare("INSERT INTO user_tokens (user_id, purpose, token_hash, email, expires_at) VALUES (?, 'verify-email', ?, ?, ?)")
+          .run(student.id, createHash("sha256").update(token).digest("hex"), student.email, Date.now() - 1000),
+      );
+      const expired = await open(page, mode, `/verify-email?token=${token}`);
+      expect(expired?.status()).toBe(410);
+      await expect(page.getByRole("alert").filter({ hasText: "This link has expired" })).toContainText("Confirmation links work for 24 hours.");
+      await expect(page.getByRole("link", { name: "Go to Sign In" })).toHaveAttribute("href", "/login?redirectTo=%2Faccount");
+
+      const forged = await open(page, mode, `/verify-email?token=${randomBytes(32).toString("base64url")}`);
+      expect(forged?.status()).toBe(400);
+      await expect(page.getByRole("alert").filter({ hasText: "This link is not valid" })).toBeVisible();
+      expect(usersWithEmail(student.email)[0]?.email_verified_at).toBeNull();
     });
 
     test("says what is missing or too short, and stores nothing", async ({ page }) => {
@@ -89,16 +174,6 @@ inBothModes((mode) => {
       expect(queryTestDatabase<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", email)[0]?.n).toBe(0);
     });
 
-    test("refuses an email that already has an account and keeps what was typed", async ({ page }) => {
-      const existing = await createStudent();
-      await open(page, mode, "/signup");
-      await fillSignup(page, { firstName: "Other", lastName: "Person", email: existing.email, password: "monsoon kite over the harbour" });
-      await page.getByRole("button", { name: "Create Account" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "An account with this email already exists. Please sign in instead." })).toBeVisible();
-      await expect(page.getByLabel("First name")).toHaveValue("Other");
-      // The server never sends a password back; with JavaScript the field simply keeps what was typed.
-      if (!mode.javaScriptEnabled) await expect(page.getByLabel(/^Password/)).toHaveValue("");
-    });
   });
 
   test.describe("sign-in", () => {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { ANALYTICS_BASE_URL, OAUTH_CLIENT_ID, OAUTH_PROVIDER_NAME, OIDC_ISSUER } from "../../playwright.config";
-import { createStudent, expect, openTestDatabase, test } from "./fixtures";
+import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test, withDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
 // The test provider (tests/fixtures/oidc-provider.ts) turns a login name into
 // a profile: "asha-1a2b3c4d" => Asha Tester, asha-1a2b3c4d@example.test.
@@ -80,6 +80,22 @@ function usersWithEmail(email: string): UserRow[] {
   }
 }
 
+/** The provider accounts linked for a test provider login (its `sub` is the login name). */
+function identitiesOf(login: string) {
+  return queryTestDatabase<{ user_id: string; email: string }>(
+    "SELECT user_id, email FROM user_identities WHERE provider = ? AND subject = ? ORDER BY id",
+    OIDC_ISSUER,
+    login,
+  );
+}
+
+/** Forgets the browser's session at the provider, so the next visit asks for a login again. */
+async function signOutAtProvider(context: BrowserContext) {
+  await context.clearCookies({ domain: new URL(OIDC_ISSUER).hostname });
+}
+
+const signInMethods = (page: Page) => page.getByRole("region", { name: "Sign-in methods" });
+
 inBothModes((mode) => {
   test.describe("OAuth sign-in", () => {
     test.beforeEach(async ({ context }) => offlineFonts(context));
@@ -104,7 +120,7 @@ inBothModes((mode) => {
       // base64url of a SHA-256 digest.
       expect(params.get("code_challenge")).toMatch(/^[\w-]{43}$/);
       expect(await oauthCookies(context, baseURL ?? "")).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^oauth_state/), "oauth_return"]),
+        expect.arrayContaining([expect.stringMatching(/^oauth_state/), "oauth_intent"]),
       );
 
       await signInAtProvider(page, login);
@@ -129,29 +145,59 @@ inBothModes((mode) => {
         profile_image_url: `${OIDC_ISSUER}/avatars/${login}.png`,
       });
 
-      // The one-time state, verifier and return path are gone.
+      expect(identitiesOf(login)).toEqual([{ user_id: body.id, email: emailOf(login) }]);
+
+      // The one-time state, verifier and intent are gone.
       expect(await oauthCookies(context, baseURL ?? "")).toEqual([]);
       assertNoErrors();
     });
 
-    test("an email that already has a password account signs into that account", async ({ page, baseURL }) => {
+    test("a password account whose email is not confirmed is not taken over: sign in with the password, then connect", async ({
+      page,
+      baseURL,
+    }) => {
       const login = uniqueLogin("meera");
       const student = await createStudent({ email: emailOf(login), firstName: "Priya", lastName: "Sharma" });
 
       await goToProvider(page, mode);
       await signInAtProvider(page, login);
 
-      await expect(page).toHaveURL(`${baseURL}/events`);
-      // The student's own name stays; the provider does not overwrite it.
-      await expect(header(page).getByText("Welcome Priya")).toBeVisible();
-      const user = await page.request.get("/api/auth/user");
-      expect(await user.json()).toMatchObject({ id: student.id, email: student.email });
-
+      await expect(page).toHaveURL(`${baseURL}/login?redirectTo=%2Fevents&notice=link-from-account`);
+      const notice = page.getByRole("alert").filter({ hasText: "Sign in with your password first" });
+      await expect(notice).toContainText(
+        `An account here already uses the email address ${OAUTH_PROVIDER_NAME} gave us. To use ${OAUTH_PROVIDER_NAME}, sign in with your email and password, then connect ${OAUTH_PROVIDER_NAME} on your account page.`,
+      );
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+      expect(identitiesOf(login)).toEqual([]);
       const rows = usersWithEmail(student.email);
       expect(rows).toHaveLength(1);
-      expect(rows[0]?.id).toBe(student.id);
       expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
       expect(rows[0]?.first_name).toBe("Priya");
+
+      // The password still signs in, and the notice's advice works from there.
+      if (mode.javaScriptEnabled) await waitForHydration(page);
+      await page.getByLabel("Email").fill(student.email);
+      await page.getByLabel("Password").fill(student.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(`${baseURL}/events`);
+      await expect(header(page).getByText("Welcome Priya")).toBeVisible();
+    });
+
+    test("an account whose email is confirmed here joins the provider account that vouches for the same email", async ({
+      page,
+      baseURL,
+    }) => {
+      const login = uniqueLogin("kiran");
+      const student = await createStudent({ email: emailOf(login), firstName: "Kiran" });
+      withDatabase((database) => database.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), student.id));
+
+      await goToProvider(page, mode);
+      await signInAtProvider(page, login);
+
+      await expect(page).toHaveURL(`${baseURL}/events`);
+      await expect(header(page).getByText("Welcome Kiran")).toBeVisible();
+      expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ id: student.id });
+      expect(identitiesOf(login)).toEqual([{ user_id: student.id, email: student.email }]);
     });
 
     test("an email the provider has not verified cannot take over the password account that owns it", async ({ page }) => {
@@ -161,10 +207,13 @@ inBothModes((mode) => {
       await goToProvider(page, mode);
       await signInAtProvider(page, login);
 
-      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
-      await expect(page.getByRole("alert").filter({ hasText: "Sign-in failed" })).toBeVisible();
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents&notice=unverified-email$/);
+      await expect(page.getByRole("alert").filter({ hasText: "Sign in with your password first" })).toContainText(
+        `${OAUTH_PROVIDER_NAME} has not confirmed your email address, so we cannot use it to sign you in.`,
+      );
       expect((await page.request.get("/api/auth/user")).status()).toBe(401);
       expect(usersWithEmail(student.email)).toHaveLength(1);
+      expect(identitiesOf(login)).toEqual([]);
     });
 
     test("a callback with a forged state ends on /login with 'Sign-in failed', signed out", async ({
@@ -248,6 +297,86 @@ inBothModes((mode) => {
       await expect(continueButton(page)).toBeVisible();
       await open(page, mode, "/signup?redirectTo=%2Fcourses");
       await expect(continueButton(page)).toHaveAttribute("href", "/auth/oauth?redirectTo=%2Fcourses");
+    });
+  });
+
+  test.describe("Connecting the provider from /account", () => {
+    test.beforeEach(async ({ context }) => offlineFonts(context));
+
+    test("a signed-in student connects the provider, then signs in with it", async ({ page, context, baseURL }) => {
+      const assertNoErrors = failOnPageErrors(page);
+      const login = uniqueLogin("nisha");
+      // The same email as the provider's, never confirmed here: only this page can link them.
+      const student = await createStudent({ email: emailOf(login), firstName: "Nisha" });
+      await signInAs(context, student, baseURL ?? "");
+
+      await open(page, mode, "/events");
+      await header(page).getByRole("link", { name: "Welcome Nisha" }).click();
+      await expect(page).toHaveURL(`${baseURL}/account`);
+      await expect(page.getByRole("heading", { level: 1, name: "Your Account" })).toBeVisible();
+      if (mode.javaScriptEnabled) await waitForHydration(page);
+      await expect(signInMethods(page).getByRole("listitem").filter({ hasText: "Password" })).toContainText("Set");
+      await expectNoA11yViolations(page);
+
+      const authorization = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url().startsWith(`${OIDC_ISSUER}/auth?`),
+      );
+      await signInMethods(page).getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` }).click();
+      expect(new URL((await authorization).url()).searchParams.get("code_challenge_method")).toBe("S256");
+      await signInAtProvider(page, login);
+
+      await expect(page).toHaveURL(`${baseURL}/account`);
+      await expect(page.getByRole("status").filter({ hasText: `${OAUTH_PROVIDER_NAME} connected` })).toBeVisible();
+      await expect(signInMethods(page).getByRole("listitem").filter({ hasText: OAUTH_PROVIDER_NAME })).toContainText(
+        `Connected as ${emailOf(login)}`,
+      );
+      expect(identitiesOf(login)).toEqual([{ user_id: student.id, email: student.email }]);
+      expect(await oauthCookies(context, baseURL ?? "")).toEqual([]);
+
+      // Signed out, the provider now signs in to this same account.
+      await header(page).getByRole("button", { name: "Logout" }).click();
+      await expect(header(page).getByRole("link", { name: "Login" })).toBeVisible();
+      await signOutAtProvider(context);
+      await goToProvider(page, mode);
+      await signInAtProvider(page, login);
+      await expect(page).toHaveURL(`${baseURL}/events`);
+      expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ id: student.id });
+      expect(usersWithEmail(student.email)).toHaveLength(1);
+      assertNoErrors();
+    });
+
+    test("a provider account already connected to another account is refused and stays where it was", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const login = uniqueLogin("owner");
+      const owner = await createStudent({ email: emailOf(login) });
+      withDatabase((database) =>
+        database
+          .prepare("INSERT INTO user_identities (user_id, provider, subject, email) VALUES (?, ?, ?, ?)")
+          .run(owner.id, OIDC_ISSUER, login, owner.email),
+      );
+      const student = await createStudent({ firstName: "Dev" });
+      await signInAs(context, student, baseURL ?? "");
+
+      await open(page, mode, "/account");
+      await signInMethods(page).getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` }).click();
+      await signInAtProvider(page, login);
+
+      await expect(page).toHaveURL(`${baseURL}/account`);
+      await expect(page.getByRole("alert").filter({ hasText: "Not connected" })).toContainText(
+        `That ${OAUTH_PROVIDER_NAME} account is already connected to another account here.`,
+      );
+      await expect(signInMethods(page).getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` })).toBeVisible();
+      expect(identitiesOf(login)).toEqual([{ user_id: owner.id, email: owner.email }]);
+      expect(await (await page.request.get("/api/auth/user")).json()).toMatchObject({ id: student.id });
+    });
+
+    test("/account is for signed-in students: a visitor is sent to sign in first", async ({ page }) => {
+      await open(page, mode, "/account");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
     });
   });
 });

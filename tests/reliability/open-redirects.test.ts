@@ -97,9 +97,9 @@ const FLOWS: Record<string, (value: string) => Promise<Response>> = {
   "POST /newsletter": (value) => post("/newsletter", { email: `news-${randomUUID().slice(0, 8)}@example.test`, name__confirm: "", redirectTo: value }),
   "POST /admin/users/export (returnTo)": async (value) =>
     post("/admin/users/export", { dataset: "no-such-dataset", returnTo: value }, await adminCookie(site.database, createAdmin(site.database, "admin"))),
-  "GET /auth/oauth/callback (return cookie)": async (value) => {
-    const returnCookie = await createCookie("oauth_return", { secrets: [RELIABILITY_SESSION_SECRET] }).serialize(value);
-    return get("/auth/oauth/callback?state=forged&code=forged", returnCookie.slice(0, returnCookie.indexOf(";")));
+  "GET /auth/oauth/callback (intent cookie)": async (value) => {
+    const intentCookie = await createCookie("oauth_intent", { secrets: [RELIABILITY_SESSION_SECRET] }).serialize({ redirectTo: value });
+    return get("/auth/oauth/callback?state=forged&code=forged", intentCookie.slice(0, intentCookie.indexOf(";")));
   },
 };
 
@@ -147,16 +147,19 @@ describe("redirect parameters lead only to this site", () => {
   }
 
   it("a same-site target is honoured by each flow that takes one (the checks above can fail)", async () => {
-    for (const flow of ["POST /login", "POST /signup", "GET /api/login (signed in)", "GET /login (signed in)", "POST /newsletter"]) {
+    for (const flow of ["POST /login", "GET /api/login (signed in)", "GET /login (signed in)", "POST /newsletter"]) {
       const response = await flowNamed(flow)(HONOURED_TARGET);
       expect(response.headers.get("Location"), flow).toBe(HONOURED_TARGET);
     }
+    // Sign-up answers every valid form with the "Check your email" page, which carries the target on to sign-in.
+    const signup = await flowNamed("POST /signup")(HONOURED_TARGET);
+    expect(signup.headers.get("Location")).toBe(`/signup/check-email?${new URLSearchParams({ redirectTo: HONOURED_TARGET })}`);
     const admin = await flowNamed("POST /admin/login")("/admin/events?page=2");
     expect(admin.headers.get("Location")).toBe("/admin/events?page=2");
   });
 
   it("GET and POST /auth/oauth send the visitor to the provider and keep only a same-site return path", async () => {
-    const returnCookie = createCookie("oauth_return", { secrets: [RELIABILITY_SESSION_SECRET] });
+    const intentCookie = createCookie("oauth_intent", { secrets: [RELIABILITY_SESSION_SECRET] });
     const starts: [string, (value: string) => Promise<Response>][] = [
       ["GET /auth/oauth", (value) => get(withTarget("/auth/oauth", "redirectTo", value))],
       ["POST /auth/oauth", (value) => post("/auth/oauth", { redirectTo: value })],
@@ -166,8 +169,9 @@ describe("redirect parameters lead only to this site", () => {
         const response = await start(value);
         expect(response.status, `${flow} ${JSON.stringify(value)}`).toBe(302);
         expect(new URL(response.headers.get("Location") ?? "", site.url).origin).toBe(oidc.issuer);
-        const stored = response.headers.getSetCookie().find((cookie) => cookie.startsWith("oauth_return="));
-        const kept: unknown = await returnCookie.parse(stored ?? null);
+        const stored = response.headers.getSetCookie().find((cookie) => cookie.startsWith("oauth_intent="));
+        const intent: unknown = await intentCookie.parse(stored ?? null);
+        const kept = intent && typeof intent === "object" && "redirectTo" in intent ? intent.redirectTo : null;
         if (value === HONOURED_TARGET) expect(kept).toBe(HONOURED_TARGET);
         else expectSameOriginPath(typeof kept === "string" ? kept : null, `${flow} (return cookie)`, value);
       }

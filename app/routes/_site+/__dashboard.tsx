@@ -21,7 +21,11 @@ export function Dashboard({ data }: { data: DashboardData }) {
           <SummaryCard label="Enrolled Courses" value={String(data.enrolledCount)} />
           <SummaryCard label="Total Courses" value={String(data.courseCount)} />
           <SummaryCard label="Upcoming Events" value={String(data.eventCount)} />
-          <SummaryCard label="Profile" value={data.email} small />
+          <SummaryCard label="Profile" value={data.email} small>
+            <Link to="/account" className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-4">
+              Your account
+            </Link>
+          </SummaryCard>
         </ul>
       </section>
 
@@ -77,11 +81,12 @@ export function Dashboard({ data }: { data: DashboardData }) {
   );
 }
 
-function SummaryCard({ label, value, small = false }: { label: string; value: string; small?: boolean }) {
+function SummaryCard({ label, value, small = false, children }: { label: string; value: string; small?: boolean; children?: ReactNode }) {
   return (
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className={`mt-1 font-bold text-navy-900 ${small ? "break-all text-base" : "text-3xl"}`}>{value}</p>
+      {children}
     </li>
   );
 }

@@ -25,10 +25,30 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
+  const params = new URL(request.url).searchParams;
+  const oauthProvider = oauthProviderName();
   return {
-    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")),
-    oauthProvider: oauthProviderName(),
+    redirectTo: safeRedirectPath(params.get("redirectTo")),
+    oauthProvider,
+    providerNotice: oauthProvider ? providerNotice(params.get("notice"), oauthProvider) : null,
   };
+}
+
+/**
+ * Why the provider did not sign the visitor in (the OAuth callback sends them
+ * here): an email neither side may vouch for never joins an account, so the
+ * owner signs in with the password and connects the provider from /account.
+ */
+function providerNotice(notice: string | null, provider: string): { title: string; text: string } | null {
+  const then = `sign in with your email and password, then connect ${provider} on your account page.`;
+  if (notice === "link-from-account")
+    return { title: "Sign in with your password first", text: `An account here already uses the email address ${provider} gave us. To use ${provider}, ${then}` };
+  if (notice === "unverified-email")
+    return {
+      title: "Sign in with your password first",
+      text: `${provider} has not confirmed your email address, so we cannot use it to sign you in. If you have an account here, ${then}`,
+    };
+  return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, oauthProvider } = useLoaderData<typeof loader>();
+  const { redirectTo, oauthProvider, providerNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm(LoginSchema, {
@@ -73,6 +93,11 @@ export default function LoginPage() {
         </>
       }
     >
+      {providerNotice && !form.errors?.length ? (
+        <div className="mb-6">
+          <FormNotice title={providerNotice.title}>{providerNotice.text}</FormNotice>
+        </div>
+      ) : null}
       {oauthProvider ? <OAuthButton providerName={oauthProvider} redirectTo={redirectTo} /> : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-1">
         {form.errors?.length ? (

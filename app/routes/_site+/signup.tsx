@@ -1,17 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
 import { SignupSchema } from "~/schemas/auth";
 import { oauthProviderName, registerStudent } from "~/services/auth.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
-import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
+import { requireAnonymous, safeRedirectPath } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/seo";
-import { createToastHeaders } from "~/utils/toast.server";
+import { siteOrigin } from "~/utils/seo.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
@@ -40,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown");
+  const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown", siteOrigin(request));
   if (!outcome.ok) {
     const field = "field" in outcome ? outcome.field : undefined;
     const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
@@ -49,11 +48,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: outcome.status, headers: retryAfterHeaders(outcome) },
     );
   }
-  const headers = await createToastHeaders({
-    title: `Welcome to ${SITE_NAME}!`,
-    description: "Your account is ready.",
-  });
-  return signIn(request, outcome.user.id, safeRedirectPath(submission.value.redirectTo), { headers });
+  // The same answer for a new and a taken email: the mail says which (docs/decisions/0011).
+  return redirect(checkEmailPath(safeRedirectPath(submission.value.redirectTo)));
+}
+
+/** Where every valid sign-up lands, carrying where the student was going. */
+function checkEmailPath(redirectTo: string): string {
+  return redirectTo === "/" ? "/signup/check-email" : `/signup/check-email?${new URLSearchParams({ redirectTo })}`;
 }
 
 export default function SignupPage() {

@@ -17,6 +17,7 @@ const TABS: { area: AdminArea; to: string; label: string; shortLabel?: string }[
   { area: "mentors", to: "/admin/mentors", label: "Mentors" },
   { area: "coupons", to: "/admin/coupons", label: "Coupons" },
   { area: "inbox", to: "/admin/inbox", label: "Inbox" },
+  { area: "outbox", to: "/admin/outbox", label: "Outbox" },
 ];
 
 // Tabs name their own pages; this title is for the panel's error screens.

@@ -1,7 +1,4 @@
 import { recordSystemAction } from "~/models/audit-log.server";
-
-const auditSignUpThrottle = (details: Record<string, unknown>) =>
-  recordSystemAction({ actor: "throttle", action: "sign_up_throttled", subject: null, details });
 import { Allowance } from "./allowance.server";
 import { throttled, type Throttled } from "./wait";
 
@@ -17,6 +14,9 @@ export const ACCOUNT_CREATION_LIMITS = { perClientPerHour: 10, perSitePerHour: 3
 const perClient = new Allowance("account-creation-client", ACCOUNT_CREATION_LIMITS.perClientPerHour, HOUR_SECONDS);
 const perSite = new Allowance("account-creation-site", ACCOUNT_CREATION_LIMITS.perSitePerHour, HOUR_SECONDS);
 const SITE = "site";
+
+const auditSignUpThrottle = (details: Record<string, unknown>) =>
+  recordSystemAction({ actor: "throttle", action: "sign_up_throttled", subject: null, details });
 
 const fromThisClient = (wait: string) =>
   `Too many new accounts from your network. Please wait ${wait} and try again.`;

@@ -33,6 +33,8 @@ export type MatrixIds = {
   coupon: string;
   couponId: number;
   message: number;
+  /** A message in the mail outbox, to the owner. */
+  outboxMessage: number;
   sharedFile: { id: number; token: string };
 };
 
@@ -150,6 +152,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
   const checkoutSession = `cs_test_owner_${tag}`;
   const draft = { post: `Draft post ${tag}`, testimonial: `Unapproved ${tag}`, course: `Hidden course ${tag}`, event: `Hidden event ${tag}` };
   const inboxSubject = `Inbox subject ${tag}`;
+  const outboxSubject = `Outbox subject ${tag}`;
 
   const ids = withSiteDatabase(database, (db): MatrixIds => {
     db.prepare("UPDATE users SET last_name = ? WHERE id = ?").run(ownerSurname, owner.id);
@@ -220,6 +223,14 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
         "INSERT INTO contact_messages (name, email, subject, message) VALUES ('Visitor', 'visitor@example.com', ?, 'M')",
         inboxSubject,
       ),
+      outboxMessage: insert(
+        db,
+        "INSERT INTO outbox_messages (kind, to_address, subject, text_body, message_id, user_id) VALUES ('test', ?, ?, 'Hello', ?, ?)",
+        owner.email,
+        outboxSubject,
+        `<${tag}@matrix.example>`,
+        owner.id,
+      ),
       sharedFile: {
         id: Number(db.prepare("SELECT id FROM shared_files WHERE token = ?").pluck().get(exported.token)),
         token: exported.token,
@@ -237,6 +248,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     { label: "the contact inbox", values: [inboxSubject], visibleTo: ["admin"] },
     // The matrix course's delete dialog counts its order (and forms) for the admin only.
     { label: "order figures", values: ["This course has 1 order"], visibleTo: ["admin"] },
+    { label: "the mail outbox", values: [outboxSubject], visibleTo: ["admin"] },
   ];
   return { ids, owner, other, admins, markers };
 }

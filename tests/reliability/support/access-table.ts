@@ -31,7 +31,7 @@ export type Row = {
   pricingCase?: string;
 };
 
-type Area = "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "registrations";
+type Area = "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "outbox" | "registrations";
 const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
 
 const redirectTo = (location: string): Outcome => `302 ${location}`;
@@ -107,6 +107,8 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/coupons/:id/edit", `/admin/coupons/${ids.couponId}/edit`, "coupons"],
     ["/admin/coupons/:id/delete", `/admin/coupons/${ids.couponId}/delete`, "coupons"],
     ["/admin/inbox", "/admin/inbox", "inbox"],
+    ["/admin/outbox", "/admin/outbox", "outbox"],
+    ["/admin/outbox/:id", `/admin/outbox/${ids.outboxMessage}`, "outbox"],
     ["/admin/users", "/admin/users", "users"],
     ["/admin/users/registrations", "/admin/users/registrations", "users"],
     ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
@@ -452,6 +454,17 @@ function publicPages(ids: MatrixIds): Row[] {
       watch: { table: "sessions" },
     },
     get("/signup", "/signup", anonymousOnly()),
+    get("/signup/check-email", "/signup/check-email", everyone(200)),
+    // Without a token (or with a forged one) the link page says so and changes nothing.
+    get("/verify-email", "/verify-email", everyone(400)),
+    {
+      route: "/verify-email",
+      method: "POST",
+      path: "/verify-email",
+      body: { form: { token: "forged-token" } },
+      expect: everyone(400),
+      watch: { table: "users", where: "email_verified_at IS NOT NULL" },
+    },
     {
       route: "/signup",
       method: "POST",
@@ -547,6 +560,19 @@ function studentRows(ids: MatrixIds): Row[] {
   // The owner's form is not the other student's: their checkout starts at the information step.
   const otherStartsOver = redirectTo(information);
   return [
+    get("/account", "/account", studentPage("/account", 200)),
+    // A new confirmation link: the owner's address is unconfirmed, so the link is queued (once a minute).
+    {
+      route: "/account",
+      method: "POST",
+      path: "/account",
+      body: { form: { intent: "send-confirmation" } },
+      expect: studentPage("/account", redirectTo("/account")),
+      watch: { table: "outbox_messages" },
+      writes: ["student", "otherStudent"],
+    },
+    // OAuth is off on this server: connecting a provider comes straight back.
+    { route: "/account", method: "POST", path: "/account", body: { form: { intent: "connect-provider" } }, expect: studentPage("/account", redirectTo("/account")) },
     get("/enrollment-form", "/enrollment-form", studentPage("/enrollment-form", 200)),
     {
       route: "/enrollment-form",

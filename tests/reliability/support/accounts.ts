@@ -15,11 +15,11 @@ export type Student = { id: string; email: string; password: string };
 export type AdminRole = "admin" | "content_manager";
 export type Admin = { id: number; adminId: string; role: AdminRole };
 
-export async function createStudent(database: string): Promise<Student> {
+export async function createStudent(database: string, email?: string): Promise<Student> {
   passwordHash ??= argon2.hash(STUDENT_PASSWORD, { type: argon2.argon2id });
   const hash = await passwordHash;
   const id = randomUUID();
-  const email = `student-${id.slice(0, 8)}@example.test`;
+  email ??= `student-${id.slice(0, 8)}@example.test`;
   withSiteDatabase(database, (db) =>
     db
       .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Priya', 'Sharma', ?)")

@@ -116,6 +116,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ], { intents: ["apply-coupon", "pay", "confirm-card"] }),
   page("_site+/api.logout.tsx", () => "/api/logout", ["redirectTo"], { endsSession: true }),
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
+  page("_site+/account.tsx", () => "/account", ["intent"], { intents: ["connect-provider", "send-confirmation"] }),
+  page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema)),

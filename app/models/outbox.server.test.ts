@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendDueMessages, type MailTransport } from "~/services/mail/sender.server";
+import { db } from "~/utils/db.server";
+import { outboxMessages } from "../../db/schema";
+import {
+  claimDueMessages,
+  listOutboxMessages,
+  MAX_SEND_ATTEMPTS,
+  queueMessage,
+  requeueInterruptedMessages,
+  retryDelayMs,
+  type OutboxDraft,
+} from "./outbox.server";
+
+function draft(overrides: Partial<OutboxDraft> = {}): OutboxDraft {
+  const tag = crypto.randomUUID().slice(0, 8);
+  return { kind: "test", to: `${tag}@example.test`, subject: `Subject ${tag}`, text: "Hello", html: "<p>Hello</p>", messageId: `<${tag}@example.test>`, ...overrides };
+}
+
+const queue = (message: OutboxDraft, now = new Date()) => db.transaction((tx) => queueMessage(tx, message, now));
+const row = (id: number) => db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).get();
+
+/** Nothing else may be due when a test sends: clear what earlier tests left. */
+function emptyOutbox() {
+  db.delete(outboxMessages).run();
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the outbox", () => {
+  it("keeps a message written in a transaction that rolled back out", () => {
+    const message = draft();
+    expect(() =>
+      db.transaction((tx) => {
+        queueMessage(tx, message);
+        throw new Error("the cause failed");
+      }),
+    ).toThrow("the cause failed");
+    expect(listOutboxMessages({ q: message.to }).total).toBe(0);
+  });
+
+  it("sends what is due, keeps its Message-ID, and records it sent", async () => {
+    emptyOutbox();
+    const message = draft();
+    const id = queue(message);
+    const later = queue(draft(), new Date(Date.now() + 60_000));
+    const sent: unknown[] = [];
+    const transport: MailTransport = { sendMail: async (mail) => void sent.push(mail) };
+
+    expect(await sendDueMessages(transport, '"Institute" <no-reply@institute.example>')).toEqual({ sent: 1, failed: 0 });
+    expect(sent).toEqual([
+      { from: '"Institute" <no-reply@institute.example>', to: message.to, subject: message.subject, text: "Hello", html: "<p>Hello</p>", messageId: message.messageId },
+    ]);
+    expect(row(id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
+    expect(row(id)?.sentAt).toBeInstanceOf(Date);
+    expect(row(later)?.state).toBe("queued");
+    expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("retries a failed send after a growing wait, then gives up and shows the last error", async () => {
+    emptyOutbox();
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const id = queue(draft());
+    const transport: MailTransport = {
+      sendMail: async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:2525");
+      },
+    };
+    expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 1 });
+    const first = row(id);
+    expect(first).toMatchObject({ state: "queued", attempts: 1, lastError: "connect ECONNREFUSED 127.0.0.1:2525" });
+    expect(first?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 25_000);
+    // Not due again until the wait is over.
+    expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 0 });
+
+    expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    db.update(outboxMessages).set({ attempts: MAX_SEND_ATTEMPTS - 1, nextAttemptAt: new Date(0) }).where(eq(outboxMessages.id, id)).run();
+    await sendDueMessages(transport, "x@example.test");
+    expect(row(id)).toMatchObject({ state: "failed", attempts: MAX_SEND_ATTEMPTS });
+  });
+
+  it("claims a message once, and queues again one whose sending a crash cut short", () => {
+    emptyOutbox();
+    const id = queue(draft());
+    expect(claimDueMessages(10).map((message) => message.id)).toEqual([id]);
+    expect(claimDueMessages(10)).toEqual([]);
+    expect(row(id)?.state).toBe("sending");
+    expect(requeueInterruptedMessages()).toBe(1);
+    expect(claimDueMessages(10).map((message) => message.messageId)).toEqual([row(id)?.messageId]);
+  });
+});

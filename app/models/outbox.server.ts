@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { outboxMessages, type OutboxState } from "../../db/schema";
+import { db, type Transaction } from "~/utils/db.server";
+import { parseId } from "~/utils/validation";
+import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
+
+// The mail outbox: every message is a row, written in the same transaction as
+// what caused it, so nothing is sent for a change that rolled back and nothing
+// is lost when the process dies. The sender (app/services/mail/sender.server.ts)
+// claims due rows, sends them and records the outcome; with no mail server
+// configured the rows wait here and admins read them at /admin/outbox.
+
+/** A rendered message, ready to queue. */
+export type OutboxDraft = {
+  /** Which template made it (verify-email, account-exists…). */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Chosen once, so a resend after a crash is the same message to mail clients. */
+  messageId: string;
+  userId?: string | null;
+};
+
+export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date()): number {
+  return tx
+    .insert(outboxMessages)
+    .values({
+      kind: draft.kind,
+      toAddress: draft.to,
+      subject: draft.subject,
+      textBody: draft.text,
+      htmlBody: draft.html,
+      messageId: draft.messageId,
+      userId: draft.userId ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning({ id: outboxMessages.id })
+    .get().id;
+}
+
+export type OutgoingMessage = Pick<
+  typeof outboxMessages.$inferSelect,
+  "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "messageId" | "attempts"
+>;
+
+const outgoingColumns = {
+  id: outboxMessages.id,
+  toAddress: outboxMessages.toAddress,
+  subject: outboxMessages.subject,
+  textBody: outboxMessages.textBody,
+  htmlBody: outboxMessages.htmlBody,
+  messageId: outboxMessages.messageId,
+  attempts: outboxMessages.attempts,
+};
+
+/** Takes up to `limit` due messages for sending (queued → sending), oldest first. */
+export function claimDueMessages(limit: number, now = new Date()): OutgoingMessage[] {
+  return db.transaction(
+    (tx) => {
+      const due = tx
+        .select(outgoingColumns)
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.state, "queued"), lte(outboxMessages.nextAttemptAt, now)))
+        .orderBy(outboxMessages.nextAttemptAt, outboxMessages.id)
+        .limit(limit)
+        .all();
+      if (due.length > 0)
+        tx.update(outboxMessages)
+          .set({ state: "sending" })
+          .where(inArray(outboxMessages.id, due.map((message) => message.id)))
+          .run();
+      return due;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function markMessageSent(id: number, now = new Date()) {
+  db.update(outboxMessages)
+    .set({ state: "sent", sentAt: now, attempts: sql`${outboxMessages.attempts} + 1`, lastError: null })
+    .where(eq(outboxMessages.id, id))
+    .run();
+}
+
+/** After this many failed attempts a message is given up on (state failed) and shows so in the outbox. */
+export const MAX_SEND_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** The wait before attempt `attempts + 1`: 30 s, doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** A failed attempt: queued again after a growing wait, or failed for good after MAX_SEND_ATTEMPTS. */
+export function markMessageAttemptFailed(id: number, error: string, now = new Date()): OutboxState {
+  return db.transaction((tx) => {
+    const attempts = (tx.select({ attempts: outboxMessages.attempts }).from(outboxMessages).where(eq(outboxMessages.id, id)).get()?.attempts ?? 0) + 1;
+    const state: OutboxState = attempts >= MAX_SEND_ATTEMPTS ? "failed" : "queued";
+    tx.update(outboxMessages)
+      .set({ state, attempts, lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+      .where(eq(outboxMessages.id, id))
+      .run();
+    return state;
+  });
+}
+
+/**
+ * At start-up: messages left "sending" by a process that died mid-send go back
+ * in the queue. One may then arrive twice, with the same Message-ID.
+ */
+export function requeueInterruptedMessages(): number {
+  return db.update(outboxMessages).set({ state: "queued" }).where(eq(outboxMessages.state, "sending")).run().changes;
+}
+
+// ---- Admin (Outbox tab) ----
+
+export type OutboxListRow = Pick<
+  typeof outboxMessages.$inferSelect,
+  "id" | "kind" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt"
+>;
+
+/** Newest first, a page at a time; searched by recipient or subject. */
+export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxListRow> {
+  const where = containsText(request.q, [outboxMessages.toAddress, outboxMessages.subject]);
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(outboxMessages).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      db
+        .select({
+          id: outboxMessages.id,
+          kind: outboxMessages.kind,
+          toAddress: outboxMessages.toAddress,
+          subject: outboxMessages.subject,
+          state: outboxMessages.state,
+          attempts: outboxMessages.attempts,
+          lastError: outboxMessages.lastError,
+          createdAt: outboxMessages.createdAt,
+          sentAt: outboxMessages.sentAt,
+        })
+        .from(outboxMessages)
+        .where(where)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+  );
+}
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+/** The message at /admin/outbox/:id; null for an id that is not one. */
+export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
+  const messageId = parseId(id);
+  if (messageId === null) return null;
+  return db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId)).get() ?? null;
+}

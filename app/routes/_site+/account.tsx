@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { getAccountOverview, sendEmailConfirmation } from "~/models/user.server";
+import { providerConnection, startOAuthLink } from "~/services/auth.server";
+import { emailConfirmationMail } from "~/services/mail/messages.server";
+import { requireUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/seo";
+import { siteOrigin } from "~/utils/seo.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
+
+// /account: the signed-in student's own account. For now: who they are,
+// whether their email is confirmed (with a new link on request), and how they
+// sign in; a provider is connected here (after signing in some other way),
+// never by an email that merely matches.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Your Account", description: "Your details and how you sign in.", path: "/account", noindex: true });
+
+const SIGN_IN_FIRST = { title: "Please sign in", description: "Sign in to see your account." };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
+  const account = getAccountOverview(user.id);
+  if (!account) throw new Response("Not Found", { status: 404 });
+  return {
+    name: [account.firstName, account.lastName].filter(Boolean).join(" "),
+    email: account.email,
+    emailConfirmed: account.emailVerifiedAt !== null,
+    hasPassword: account.hasPassword,
+    provider: providerConnection(user.id),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
+  const intent = (await readFormData(request)).get("intent");
+  if (intent === "send-confirmation") {
+    const outcome = sendEmailConfirmation(user.id, emailConfirmationMail(siteOrigin(request)));
+    return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
+  }
+  if (intent !== "connect-provider") throw new Response("Bad Request", { status: 400 });
+  try {
+    // Off to the provider; the callback links what comes back to this student.
+    return await startOAuthLink(request, user.id);
+  } catch (error) {
+    console.warn("Connecting the sign-in provider could not start:", error);
+    return redirectWithToast("/account", {
+      type: "destructive",
+      title: "Not connected",
+      description: "We could not reach the sign-in provider. Please try again later.",
+    });
+  }
+}
+
+const CONFIRMATION_TOASTS: Record<ReturnType<typeof sendEmailConfirmation>, (email: string) => Toast> = {
+  sent: (email) => ({ title: "Link sent", description: `We have sent a new confirmation link to ${email}. It works for 24 hours.` }),
+  "just-sent": () => ({ title: "Link already on its way", description: "We sent you one less than a minute ago: please check your inbox." }),
+  "already-confirmed": () => ({ title: "Email already confirmed", description: "Your email address is confirmed: nothing more to do." }),
+};
+
+export default function AccountPage() {
+  const account = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
+      <div className="grid w-full max-w-2xl content-start gap-6">
+        <h1 className="text-3xl font-bold text-navy-900">Your Account</h1>
+
+        <AccountSection id="profile-heading" title="Profile">
+          <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+            <dt className="font-medium text-slate-600">Name</dt>
+            <dd className="text-slate-900">{account.name || "Not given"}</dd>
+            <dt className="font-medium text-slate-600">Email</dt>
+            <dd className="flex flex-wrap items-center gap-2 break-all text-slate-900">
+              {account.email}
+              {account.emailConfirmed ? <Badge tone="green">Confirmed</Badge> : <Badge tone="gold">Not confirmed yet</Badge>}
+            </dd>
+          </dl>
+          {account.emailConfirmed ? null : (
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-4 text-amber-950">
+              <p className="flex-1 text-sm">
+                Please confirm your email address with the link we sent you, so that you can connect other ways to sign in
+                and we know our messages reach you.
+              </p>
+              <button type="submit" name="intent" value="send-confirmation" className={buttonClass("outline")}>
+                Send a new link
+              </button>
+            </Form>
+          )}
+        </AccountSection>
+
+        <AccountSection id="sign-in-methods-heading" title="Sign-in methods">
+          <ul className="grid divide-y divide-slate-200">
+            <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <span className="font-medium text-slate-900">Password</span>
+              <span className="text-slate-700">{account.hasPassword ? "Set" : "Not set"}</span>
+            </li>
+            {account.provider ? (
+              <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span className="font-medium text-slate-900">{account.provider.name}</span>
+                {account.provider.connectedAs !== null ? (
+                  <span className="break-all text-slate-700">
+                    Connected{account.provider.connectedAs ? ` as ${account.provider.connectedAs}` : ""}
+                  </span>
+                ) : (
+                  // A full page post: the answer is a redirect to the provider, which a fetch cannot follow.
+                  <Form method="post" reloadDocument>
+                    <button type="submit" name="intent" value="connect-provider" className={buttonClass("outline")}>
+                      Connect {account.provider.name}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ) : null}
+          </ul>
+        </AccountSection>
+      </div>
+    </div>
+  );
+}
+
+function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <h2 id={id} className="mb-4 text-xl font-bold text-navy-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { getOutboxMessage } from "~/models/outbox.server";
+import { requireAdmin } from "~/utils/admin-auth.server";
+import { formatIndiaDateTime } from "~/utils/dates";
+import { pageMeta } from "~/utils/seo";
+import { outboxSummary, OutboxStateBadge } from "./__outbox-state";
+
+// One message of the Outbox: who it is for, its state, its text, and the links
+// in it as links, so an admin can pass a student their confirmation link when
+// no mail server is configured.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, "outbox");
+  const message = getOutboxMessage(params.id);
+  if (!message) throw new Response("Not Found", { status: 404 });
+  return {
+    ...outboxSummary(message),
+    messageId: message.messageId,
+    text: message.textBody,
+    links: [...new Set(message.textBody.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
+    sentLabel: message.sentAt ? formatIndiaDateTime(message.sentAt) : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: data ? `Outbox: ${data.subject}` : "Outbox message",
+    description: "Admin panel: a message sent by the site.",
+    path: data ? `/admin/outbox/${data.id}` : "/admin/outbox",
+    noindex: true,
+  });
+
+export default function OutboxMessagePage() {
+  const message = useLoaderData<typeof loader>();
+  return (
+    <article className="grid gap-6">
+      <Link to="/admin/outbox" className={buttonClass("outline", "justify-self-start")}>
+        Back to Outbox
+      </Link>
+      <h1 className="text-2xl font-bold break-words text-navy-900">{message.subject}</h1>
+      <dl className="grid gap-x-6 gap-y-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[10rem_1fr]">
+        <Field label="To">{message.to}</Field>
+        <Field label="State">
+          <OutboxStateBadge state={message.state} attempts={message.attempts} />
+        </Field>
+        <Field label="Queued">{message.queuedLabel}</Field>
+        {message.sentLabel ? <Field label="Sent">{message.sentLabel}</Field> : null}
+        {message.lastError ? <Field label="Last error">{message.lastError}</Field> : null}
+        <Field label="Message-ID">{message.messageId}</Field>
+      </dl>
+      {message.links.length > 0 ? (
+        <section aria-labelledby="outbox-links-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="outbox-links-heading" className="text-lg font-bold text-navy-900">
+            Links in this message
+          </h2>
+          <ul className="mt-2 grid gap-2">
+            {message.links.map((link) => (
+              <li key={link}>
+                <a href={link} rel="noreferrer" className="break-all text-teal-800 underline underline-offset-4">
+                  {link}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="outbox-text-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="outbox-text-heading" className="text-lg font-bold text-navy-900">
+          Text
+        </h2>
+        <pre className="mt-2 font-sans whitespace-pre-wrap break-words text-slate-800">{message.text}</pre>
+      </section>
+    </article>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="break-all text-slate-900">{children}</dd>
+    </>
+  );
+}
