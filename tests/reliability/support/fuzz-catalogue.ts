@@ -54,7 +54,7 @@ export type Endpoint = {
   intents?: readonly string[];
   /** Fuzz the query string too (list endpoints' ?q=&page=&pageSize=). */
   query?: readonly string[];
-  /** Ends the session it is sent with: each request gets a fresh one. */
+  /** Ends or replaces the session it is sent with (sign-out, a successful admin sign-in): each request gets a fresh one. */
   endsSession?: boolean;
   /** Deletes what it names: fuzzed after every other endpoint. */
   destructive?: boolean;
@@ -120,7 +120,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
-  page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema)),
+  page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),
   page("admin_.logout.tsx", () => "/admin/logout", [], { endsSession: true }),
   page("admin+/_panel.courses.new.tsx", () => "/admin/courses/new", f(CourseFormSchema), { files: ["coverPhoto", "brochure"] }),
   page("admin+/_panel.courses.$id.edit.tsx", (ids) => `/admin/courses/${ids.courseId}/edit`, f(CourseFormSchema), {
@@ -190,7 +190,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   api("api+/testimonials.$id.ts", "PUT", (ids) => `/api/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
 
   // JSON API: the admin's own endpoints.
-  api("api+/admin.login.ts", "POST", () => "/api/admin/login", f(AdminLoginSchema)),
+  api("api+/admin.login.ts", "POST", () => "/api/admin/login", f(AdminLoginSchema), { endsSession: true }),
   api("api+/admin.logout.ts", "POST", () => "/api/admin/logout", [], { endsSession: true }),
   api("api+/admin.session.ts", "POST", () => "/api/admin/session", ["adminId", "role"]),
   api("api+/admin.analytics.ts", "POST", () => "/api/admin/analytics", []),
