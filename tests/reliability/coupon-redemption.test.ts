@@ -49,7 +49,9 @@ reportWhenAllPass("coupon-redemption", () =>
 beforeAll(async () => {
   let siteEnv: Record<string, string>;
   ({ fake, stripe, siteEnv } = await startReliabilityStripe(STRIPE_PORT, WEBHOOK_URL));
-  site = await startSite({ name: "coupon-redemption", port: SITE_PORT, env: siteEnv });
+  // Each student posts from an address of their own, as students on their own phones would:
+  // the coupon-guess limit per address then sees one refusal each, not the whole race's.
+  site = await startSite({ name: "coupon-redemption", port: SITE_PORT, env: { ...siteEnv, TRUST_PROXY: "loopback" } });
 }, 300_000);
 
 afterAll(async () => {
@@ -81,14 +83,22 @@ function insertOneUseCoupon(percentOff: number): { id: number; code: string } {
   return { id, code };
 }
 
-type Buyer = { id: string; cookie: string; formId: number };
+type Buyer = {
+  id: string;
+  cookie: string;
+  formId: number;
+  /** The student's own network address (X-Forwarded-For). */
+  address: string;
+};
 
 async function buyers(count: number, courseId: number): Promise<Buyer[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const student = await createStudent(site.database);
       const cookie = await studentCookie(site.database, student);
-      return { id: student.id, cookie, formId: insertEnrollmentForm(site.database, student.id, courseId) };
+      serial += 1;
+      const address = `10.20.${(serial >> 8) & 255}.${serial & 255}`;
+      return { id: student.id, cookie, address, formId: insertEnrollmentForm(site.database, student.id, courseId) };
     }),
   );
 }
@@ -119,6 +129,7 @@ function slowPagePay(courseId: number, buyer: Buyer, coupon: string) {
     contentType: "application/x-www-form-urlencoded",
     accept: "text/html",
     cookie: buyer.cookie,
+    clientAddress: buyer.address,
   });
 }
 
@@ -128,6 +139,7 @@ function slowApiPost(path: string, body: unknown, buyer: Buyer) {
     contentType: "application/json",
     accept: "application/json",
     cookie: buyer.cookie,
+    clientAddress: buyer.address,
   });
 }
 

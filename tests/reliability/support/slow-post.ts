@@ -14,7 +14,10 @@ export type SlowPost = {
   finish(): Promise<SlowAnswer>;
 };
 
-export function startSlowPost(url: string, options: { body: string; contentType: string; cookie: string; accept: string }): SlowPost {
+export function startSlowPost(
+  url: string,
+  options: { body: string; contentType: string; cookie: string; accept: string; clientAddress?: string },
+): SlowPost {
   const body = Buffer.from(options.body);
   const target = new URL(url);
   const request = http.request({
@@ -29,6 +32,8 @@ export function startSlowPost(url: string, options: { body: string; contentType:
       "Content-Length": String(body.length),
       Accept: options.accept,
       Cookie: options.cookie,
+      // Believed only by a server started with TRUST_PROXY=loopback.
+      ...(options.clientAddress ? { "X-Forwarded-For": options.clientAddress } : {}),
     },
   });
   const answer = new Promise<SlowAnswer>((resolve, reject) => {
