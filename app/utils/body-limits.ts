@@ -22,9 +22,9 @@ export type BodyLimits = {
 };
 
 /**
- * Public forms: the longest field a visitor types is 5,000 characters (a
- * contact message, a mentor's bio), at most 45 KB even url-encoded in an
- * Indian script; the largest form has a few dozen fields.
+ * Public forms: the longest field a visitor types is a 5,000-character
+ * contact message, at most 45 KB even url-encoded in an Indian script; the
+ * largest form has a few dozen fields.
  */
 export const PUBLIC_BODY_LIMITS: BodyLimits = { maxBytes: 128 * KB, maxFields: 200, maxFieldBytes: 64 * KB };
 
