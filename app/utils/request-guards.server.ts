@@ -89,22 +89,12 @@ const LINGER_MS = 5_000;
  * moment. Nothing of it is ever held.
  */
 export function settleUnreadBody(req: IncomingMessage, res: ServerResponse) {
-  let lingering = false;
-  // Before "finish": Node closes a connection the client asked to close as soon as the answer is
-  // written, which with body bytes still arriving is a reset that can destroy the answer in flight.
-  res.once("prefinish", () => {
+  res.once("finish", () => {
     if (req.complete || req.destroyed) return;
     req.removeAllListeners("data");
     req.resume();
     if (Number(req.headers["content-length"] ?? Infinity) <= DRAINED_BODY_BYTES) return;
-    lingering = true;
-    const socket = req.socket;
-    socket.destroySoon = () => {
-      socket.end();
-      setTimeout(() => socket.destroy(), LINGER_MS).unref();
-    };
-  });
-  res.once("finish", () => {
-    if (lingering) req.socket.destroySoon();
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   });
 }
