@@ -6,7 +6,7 @@ import { selectAdminEnrollments, type AdminEnrollmentRow } from "./enrollment.se
 import { selectAdminRegistrations, type AdminRegistrationRow } from "./event-registration.server";
 import { adminUserColumns, type AdminUserRow } from "./user.server";
 
-// What the Excel exports read (admin spec §2 Users tab, issue 6): every row of
+// What the Excel exports read (admin spec §2 Users tab): every row of
 // a table, in batches. Each batch is one short query (`where id > lastId order
 // by id limit n`, keyset pagination on the primary key), so however large the
 // table, only one batch is in memory and the shared better-sqlite3 connection

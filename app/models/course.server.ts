@@ -270,7 +270,7 @@ export function deactivateCourse(id: number): Course | null {
   );
 }
 
-// ---- The chat assistant (issue 7) ----
+// ---- The chat assistant ----
 
 export type ChatCourse = Pick<
   Course,

@@ -300,7 +300,7 @@ export function deleteEvent(id: number | string): EventDeleteResult {
   );
 }
 
-// ---- The chat assistant (issue 7) ----
+// ---- The chat assistant ----
 
 export type ChatEvent = Pick<
   SiteEvent,

@@ -5,7 +5,7 @@ import { methodNotAllowed } from "~/utils/api.server";
 
 /**
  * GET /shared/:token: a generated Excel file, for whoever holds its share link
- * (issue 6). The token is 32 random bytes; anything not shaped like one is
+ *. The token is 32 random bytes; anything not shaped like one is
  * refused before any lookup, and a wrong or revoked token is a 404 like any
  * other. The file's path comes from its shared_files row, checked to lie in
  * the exports folder; nothing from the request reaches the file system.

@@ -12,7 +12,7 @@ import {
 } from "~/models/admin-export.server";
 import { paymentStatusLabel } from "~/utils/payment-status";
 
-// The Users tab's Excel workbooks (admin spec §2, §7; issue 6), written with
+// The Users tab's Excel workbooks (admin spec §2, §7), written with
 // exceljs's streaming writer straight to a file: rows come from the database a
 // batch at a time and each row is committed (written out) at once, so 100,000
 // rows never sit in memory. Storing, listing and sharing the files is

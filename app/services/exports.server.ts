@@ -7,7 +7,7 @@ import { createSharedFile, deleteSharedFile, type SharedFileRow } from "~/models
 import { getEnv } from "~/utils/env.server";
 import { exportFilename, sheetsOf, writeWorkbook, type ExportDataset } from "./excel.server";
 
-// The generated Excel files (issue 6): each export is written to the exports
+// The generated Excel files: each export is written to the exports
 // folder beside the database and recorded in shared_files under a random
 // token, which is its share link (/shared/<token>). A failed export leaves
 // neither a partial file nor a shared_files row.

@@ -1,4 +1,4 @@
-// The admin's Users tab with a large institute's data (issue 6): 100,000 rows
+// The admin's Users tab with a large institute's data: 100,000 rows
 // in each of users, event_registrations, enrollments and enrollment_forms.
 // Times the Excel exports through HTTP while sampling the SERVER process's
 // resident memory (they are written with exceljs's streaming writer, so memory

@@ -3,7 +3,7 @@ import { createStudent, expect, plantSession, queryTestDatabase, test, withDatab
 import { adminApiClient, uniqueTitle } from "./admin-support";
 import { addCompletedEnrollment, makeCourse } from "./checkout-support";
 
-// GET /api/admin/analytics (admin spec §3 analytics fields, §7; issue 6):
+// GET /api/admin/analytics (admin spec §3 analytics fields, §7):
 // exactly the spec's fields (plus the monthly series), rupee amounts as
 // numbers of rupees, revenue from completed enrollments only. Admins only.
 //

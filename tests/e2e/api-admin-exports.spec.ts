@@ -7,7 +7,7 @@ import { E2E_DATABASE } from "../../playwright.config";
 import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { adminApiClient, auditActionsOf } from "./admin-support";
 
-// The Users tab's Excel exports and share links (issue 6; admin spec §3, §7):
+// The Users tab's Excel exports and share links (admin spec §3, §7):
 // GET /api/admin/export/:dataset, GET /api/admin/shared-files,
 // DELETE /api/admin/shared-files/:id and the public GET /shared/:token.
 

@@ -3,7 +3,7 @@ import type { APIResponse } from "@playwright/test";
 import { createStudent, expect, plantSession, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { adminApiClient } from "./admin-support";
 
-// The Users tab's JSON doors (admin spec §7; issue 6): GET /api/admin/users,
+// The Users tab's JSON doors (admin spec §7): GET /api/admin/users,
 // /api/admin/registrations, /api/admin/enrollments and /api/enrollment-forms,
 // admins only. Each answers a JSON array (one page), X-Total-Count, and a Link
 // header with rel="prev"/"next" where those pages exist; ?q=, ?page= (from

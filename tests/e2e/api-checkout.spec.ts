@@ -18,7 +18,7 @@ import {
   webhookHeaders,
 } from "./checkout-support";
 
-// The checkout's JSON endpoints (issue 4; public-site §7) over HTTP, with the
+// The checkout's JSON endpoints (public-site §7) over HTTP, with the
 // app's real Stripe SDK talking to the fake Stripe server. Every test has its
 // own student and, where an order is made, its own course and coupon.
 

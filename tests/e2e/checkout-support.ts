@@ -9,7 +9,7 @@ import {
 } from "../../playwright.config";
 import { createStudent, plantSession, withDatabase, type Student } from "./fixtures";
 
-// Checkout test helpers (issue 4): rows a test arranges and reads back, the
+// Checkout test helpers: rows a test arranges and reads back, the
 // real `stripe` SDK pointed at the fake Stripe server (tests/fixtures/fake-stripe.ts),
 // and that server's control API. Shared by api-checkout.spec.ts and checkout.spec.ts.
 

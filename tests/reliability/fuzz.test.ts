@@ -12,7 +12,7 @@ import { encodeBody, fuzzCase, type FuzzCase } from "./support/fuzz-values";
 import { plainRequest, rawRequest, sendOversized, OVERSIZED_CASES, type OversizedAnswer } from "./support/fuzz-oversized";
 import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
 
-// The hostile-input fuzzer (issue 8): generated and hostile values to every
+// The hostile-input fuzzer: generated and hostile values to every
 // form action and every /api endpoint of a production server. Every answer is
 // below 500, every refusal (4xx) says why, and no refusal writes a row.
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 
-// The export action's failure path (issue 6: 'Export failed' is logged with the
+// The export action's failure path ('Export failed' is logged with the
 // detail, and the admin sees a plain message). A real writer failure cannot be
 // caused from a browser, so here the workbook writer fails on purpose (the
 // real generateExport around it cleans up and rethrows); the browser tests

@@ -8,7 +8,7 @@ import { pageMeta } from "~/utils/seo";
 import { findGeneratedFile } from "./__excel-exports.server";
 import { readFormData } from "~/utils/form-data.server";
 
-// Delete a generated Excel file (issue 6: share links are revoked by deleting
+// Delete a generated Excel file (share links are revoked by deleting
 // the file from the list): the stored file and its row go, and its share link
 // answers 404 from then on.
 

@@ -4,7 +4,7 @@ import { listSharedFiles } from "~/models/shared-file.server";
 import { exportsDirectory } from "~/services/exports.server";
 import { loader } from "./admin.export.$dataset";
 
-// The export endpoint's failure path (issue 6: 'Export failed' is logged with
+// The export endpoint's failure path ('Export failed' is logged with
 // the detail, and the admin gets a plain message). The e2e spec covers the rest.
 
 vi.mock("~/utils/admin-auth.server", () => ({
