@@ -745,7 +745,8 @@ test.describe("blog HTML", () => {
 
     await visitAdmin(page, MODES_JS, `/blog/${slug}`);
     await expect(page.getByText(`Kept paragraph ${id}`)).toBeVisible();
-    await page.waitForTimeout(300);
+    // Once hydrated, every script the page carries has run: a payload would have fired by now.
+    await waitForHydration(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
-import { waitForHydration } from "./hydration";
+import { waitForHydration, waitForNavigationIdle } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 
 // The admin Events tab (admin spec §2 Events tab, §4, §5, §8, §9): list, search
@@ -488,8 +488,8 @@ test.describe("/admin/events auto-refresh with JavaScript", () => {
     insertEvent({ title, eventDate: Date.now() + 2 * DAY_MS });
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await page.clock.fastForward(60_000);
-    // Give a (wrongly) started request time to show up.
-    await page.waitForTimeout(500);
+    // A (wrongly) started refresh would have sent its request by the time the router is idle again.
+    await waitForNavigationIdle(page);
     expect(dataRequests).toEqual([]);
     await expect(page.getByText("No Events Found")).toBeVisible();
 
@@ -514,7 +514,7 @@ test.describe("/admin/events auto-refresh with JavaScript", () => {
     });
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await page.clock.fastForward(60_000);
-    await page.waitForTimeout(500);
+    await waitForNavigationIdle(page);
     expect(dataRequests).toEqual([]);
     await expect(form.getByLabel("Title")).toHaveValue("Half-typed title");
   });

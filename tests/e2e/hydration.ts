@@ -14,12 +14,14 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Waits until a client-side navigation (a filter chosen, a link followed) has
- * loaded its data and rendered it: the URL changes first, the page after.
+ * Waits until a client-side navigation (a filter chosen, a link followed) or a
+ * revalidation has loaded its data and rendered it: the URL changes first, the
+ * page after. A data request either started has already been sent by then.
  */
 export async function waitForNavigationIdle(page: Page) {
   await page.waitForFunction(() => {
-    const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter;
-    return router !== undefined && router.state.navigation.state === "idle";
+    type RouterState = { navigation: { state: string }; revalidation: string };
+    const router = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter;
+    return router !== undefined && router.state.navigation.state === "idle" && router.state.revalidation === "idle";
   });
 }
