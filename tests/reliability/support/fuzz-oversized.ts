@@ -101,7 +101,9 @@ export function rawRequest(url: URL, method: string, headers: Record<string, str
     const socket = net.connect(Number(url.port), url.hostname, () => {
       socket.write(`${head}\r\n\r\n`);
       const payload = chunked ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from("\r\n0\r\n\r\n")]) : body;
-      if (payload.length <= EARLY_ANSWER_BYTES) return void socket.end(payload);
+      // Never half-close after the body, as no browser does: Node's server drops a request
+      // whose client sent FIN before the answer was written.
+      if (payload.length <= EARLY_ANSWER_BYTES) return void socket.write(payload);
       // A large body goes out in pieces, and stops once an answer came: a server that
       // refuses on the headers closes with the body unread, and the reset that follows
       // can drop its answer on the way in.
@@ -110,7 +112,6 @@ export function rawRequest(url: URL, method: string, headers: Record<string, str
         for (let offset = 0; offset < payload.length && received.length === 0 && !socket.destroyed; offset += 64 * 1024) {
           if (!socket.write(payload.subarray(offset, offset + 64 * 1024))) await new Promise((drained) => socket.once("drain", drained));
         }
-        if (!socket.destroyed) socket.end();
       })();
     });
     socket.setTimeout(60_000, () => socket.destroy(new Error(`${method} ${url.pathname}: no answer in 60 s`)));
