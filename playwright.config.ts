@@ -115,9 +115,7 @@ export default defineConfig({
           // The tests stand in for a reverse proxy on loopback: X-Forwarded-For names
           // the visitor, so one test can be many visitors (per-address limits).
           TRUST_PROXY: "loopback",
-          ...(port === PORT
-            ? { ...OAUTH_ENV, ...STRIPE_ENV }
-            : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),
+          ...(port === PORT ? { ...OAUTH_ENV, ...STRIPE_ENV } : { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),
         },
       };
     }),

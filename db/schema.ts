@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Conventions: money is integer paise; times are UTC instants stored as
 // milliseconds since the epoch (drizzle maps them to Date).
@@ -19,10 +11,12 @@ const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
-const flag = (name: string, fallback: boolean) =>
-  integer(name, { mode: "boolean" }).notNull().default(fallback);
+const flag = (name: string, fallback: boolean) => integer(name, { mode: "boolean" }).notNull().default(fallback);
 const stringList = (name: string) =>
-  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
 
 export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
@@ -82,10 +76,7 @@ export const userIdentities = sqliteTable(
     email: text("email"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("user_identities_provider_subject_uq").on(t.provider, t.subject),
-    index("user_identities_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("user_identities_provider_subject_uq").on(t.provider, t.subject), index("user_identities_user_idx").on(t.userId)],
 );
 
 /** Single-use links mailed to a student (email verification, password reset); only the hash is kept. */
@@ -300,10 +291,7 @@ export const blogPosts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("blog_posts_published_idx").on(t.isPublished, t.publishedAt),
-    index("blog_posts_category_idx").on(t.category),
-  ],
+  (t) => [index("blog_posts_published_idx").on(t.isPublished, t.publishedAt), index("blog_posts_category_idx").on(t.category)],
 );
 
 export const testimonials = sqliteTable(
@@ -389,10 +377,7 @@ export const sharedFiles = sqliteTable(
     }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("shared_files_admin_idx").on(t.createdByAdminId),
-    index("shared_files_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("shared_files_admin_idx").on(t.createdByAdminId), index("shared_files_created_at_idx").on(t.createdAt)],
 );
 
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
@@ -444,10 +429,7 @@ export const outboxMessages = sqliteTable(
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [
-    index("outbox_messages_due_idx").on(t.state, t.nextAttemptAt),
-    index("outbox_messages_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("outbox_messages_due_idx").on(t.state, t.nextAttemptAt), index("outbox_messages_created_at_idx").on(t.createdAt)],
 );
 
 export const auditLog = sqliteTable(

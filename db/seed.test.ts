@@ -105,7 +105,10 @@ describe("seedDemoContent", () => {
     expect(mentorRows.filter((m) => m.isActive).length).toBeGreaterThanOrEqual(3);
     // The bio is split on periods into bullets: each sentence must stand alone.
     for (const mentor of mentorRows) {
-      const points = mentor.bio.split(".").map((s) => s.trim()).filter(Boolean);
+      const points = mentor.bio
+        .split(".")
+        .map((s) => s.trim())
+        .filter(Boolean);
       expect(points.length).toBeGreaterThanOrEqual(3);
       expect(points.length).toBeLessThanOrEqual(4);
     }

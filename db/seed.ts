@@ -665,8 +665,7 @@ function testimonialRows(now: Date): TestimonialRow[] {
       name: "Nikhil Verma",
       profession: "Student, Lucknow",
       rating: 5,
-      content:
-        "PENDING REVIEW: Enjoying the course so far and will write a detailed review after finishing the final module.",
+      content: "PENDING REVIEW: Enjoying the course so far and will write a detailed review after finishing the final module.",
       isApproved: false,
     },
   ];
@@ -686,7 +685,10 @@ export const DEMO_COUPON = { code: "WELCOME10", percentOff: 10 } as const;
 export function seedDemoContent(database: AppDatabase, now = new Date()): { seeded: boolean } {
   return database.transaction(
     (tx) => {
-      const existing = tx.select({ count: sql<number>`count(*)` }).from(courses).get();
+      const existing = tx
+        .select({ count: sql<number>`count(*)` })
+        .from(courses)
+        .get();
       if ((existing?.count ?? 0) > 0) return { seeded: false };
 
       tx.insert(courses).values(courseRows()).run();
@@ -721,7 +723,10 @@ if (isRunDirectly()) {
   const { seeded } = seedDemoContent(db);
   if (seeded) {
     const count = (table: typeof courses | typeof events | typeof blogPosts | typeof mentors | typeof testimonials) =>
-      db.select({ count: sql<number>`count(*)` }).from(table).get()?.count ?? 0;
+      db
+        .select({ count: sql<number>`count(*)` })
+        .from(table)
+        .get()?.count ?? 0;
     console.log(
       `Seeded ${target}: ${count(courses)} courses, ${count(events)} events, ` +
         `${count(blogPosts)} blog posts, ${count(mentors)} mentors, ${count(testimonials)} testimonials.`,

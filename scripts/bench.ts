@@ -123,7 +123,10 @@ function runInfo(load: string): RunInfo {
   const model = cpus()[0]?.model.trim() ?? "unknown CPU";
   return {
     load,
-    date: new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"),
+    date: new Date()
+      .toISOString()
+      .replace("T", " ")
+      .replace(/\.\d+Z$/, " UTC"),
     node: process.version,
     cpus: `${availableParallelism()} CPUs (${model})`,
     settings: `load tests ${DURATION} s × ${CONNECTIONS} connections`,

@@ -36,7 +36,7 @@ function rng(seedText: string) {
 }
 type Rand = ReturnType<typeof rng>;
 const r0 = (n: number) => Math.round(n);
-const pick = <T,>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -238,7 +238,8 @@ const FOREGROUNDS = {
       const tx = mx + (i % 3) * tw;
       const ty = my + Math.floor(i / 3) * th;
       out += `<rect x="${r0(tx + 3)}" y="${r0(ty + 3)}" width="${r0(tw - 6)}" height="${r0(th - 6)}" fill="${i === 0 ? NAVY_DEEP : NAVY_MID}"/>`;
-      out += i === 0 ? candles(tx + 10, ty + 10, tw - 20, th - 20, rand, 7) : person(tx + tw / 2, ty + th * 0.75, th / 70, pick(rand, SHIRTS));
+      out +=
+        i === 0 ? candles(tx + 10, ty + 10, tw - 20, th - 20, rand, 7) : person(tx + tw / 2, ty + th * 0.75, th / 70, pick(rand, SHIRTS));
     }
     return out;
   },
@@ -301,7 +302,9 @@ type Scene = keyof typeof SCENES;
 function photo(p: GalleryPhoto, scene: Scene): string {
   const ctx: Ctx = { w: p.width, h: p.height, rand: rng(p.src) };
   const body = (SCENES[scene] as Layer[])
-    .map((layer) => (layer in BACKGROUNDS ? BACKGROUNDS[layer as keyof typeof BACKGROUNDS] : FOREGROUNDS[layer as keyof typeof FOREGROUNDS])(ctx))
+    .map((layer) =>
+      (layer in BACKGROUNDS ? BACKGROUNDS[layer as keyof typeof BACKGROUNDS] : FOREGROUNDS[layer as keyof typeof FOREGROUNDS])(ctx),
+    )
     .join("");
   const skyTop = scene.startsWith("palace") ? "#f2a65a" : scene.startsWith("beach") ? "#f08a5d" : "#7fb8d8";
   const defs =
@@ -313,8 +316,18 @@ function photo(p: GalleryPhoto, scene: Scene): string {
 // ---------------------------------------------------------------- which scene for which photo
 
 const MASONRY_SCENES: Scene[] = [
-  "hall", "stage", "workshop", "group", "award", "webinar",
-  "chart", "celebration", "mentoring", "hall", "beachGroup", "mountainGroup",
+  "hall",
+  "stage",
+  "workshop",
+  "group",
+  "award",
+  "webinar",
+  "chart",
+  "celebration",
+  "mentoring",
+  "hall",
+  "beachGroup",
+  "mountainGroup",
 ];
 
 const LOCATION_SCENES: Record<string, Scene[]> = {
@@ -413,7 +426,10 @@ for (const gallery of LOCATION_GALLERIES) {
   gallery.photos.forEach((p, i) => add(p.src, photo(p, scenes[i % scenes.length] as Scene)));
 }
 for (const item of EVENT_GALLERY_ITEMS)
-  add(item.image, photo({ src: item.image, alt: `${item.title}, ${item.location}`, width: 800, height: 500 }, CATEGORY_SCENES[item.category] ?? "hall"));
+  add(
+    item.image,
+    photo({ src: item.image, alt: `${item.title}, ${item.location}`, width: 800, height: 500 }, CATEGORY_SCENES[item.category] ?? "hall"),
+  );
 
 TUTORIAL_VIDEOS.forEach((v, i) => add(v.thumbnail, tutorialThumb(i, v.title, v.id)));
 SUCCESS_VIDEOS.forEach((v, i) => add(v.thumbnail, successThumb(i, v.studentName, v.location, v.profession, v.id)));

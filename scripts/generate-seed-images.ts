@@ -14,8 +14,7 @@ const C = {
   dim: "#64748b",
 };
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function svg(title: string, body: string, bg: [string, string], size: [number, number] = [640, 360]) {
   const [w, h] = size;
@@ -85,8 +84,26 @@ const images: Record<string, string> = {};
 images["courses/currency-trading.svg"] = svg(
   "Currency Trading: rupee, dollar and euro symbols over a rising chart",
   grid() +
-    `<path d="${line([[0, 300], [90, 270], [160, 285], [250, 220], [330, 240], [420, 170], [500, 185], [640, 90]])}V360H0z" fill="${C.teal}" fill-opacity=".12"/>` +
-    `<path d="${line([[0, 300], [90, 270], [160, 285], [250, 220], [330, 240], [420, 170], [500, 185], [640, 90]])}" fill="none" stroke="${C.teal}" stroke-width="4" stroke-linejoin="round"/>` +
+    `<path d="${line([
+      [0, 300],
+      [90, 270],
+      [160, 285],
+      [250, 220],
+      [330, 240],
+      [420, 170],
+      [500, 185],
+      [640, 90],
+    ])}V360H0z" fill="${C.teal}" fill-opacity=".12"/>` +
+    `<path d="${line([
+      [0, 300],
+      [90, 270],
+      [160, 285],
+      [250, 220],
+      [330, 240],
+      [420, 170],
+      [500, 185],
+      [640, 90],
+    ])}" fill="none" stroke="${C.teal}" stroke-width="4" stroke-linejoin="round"/>` +
     [
       [130, 120, 62, "₹", C.gold],
       [290, 95, 44, "$", C.ink],
@@ -108,7 +125,15 @@ images["courses/personal-mentorship.svg"] = svg(
     person(190, 200, 1.6, C.gold) +
     person(330, 228, 1.15, C.teal) +
     `<path d="M236 118Q300 70 350 150" fill="none" stroke="${C.ink}" stroke-width="3" stroke-dasharray="8 8"/>` +
-    `<path d="${line([[410, 280], [460, 280], [460, 230], [510, 230], [510, 180], [560, 180], [560, 120]])}" fill="none" stroke="${C.gold}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<path d="${line([
+      [410, 280],
+      [460, 280],
+      [460, 230],
+      [510, 230],
+      [510, 180],
+      [560, 180],
+      [560, 120],
+    ])}" fill="none" stroke="${C.gold}" stroke-width="6" stroke-linejoin="round"/>` +
     `<path d="M540 128l20-28 20 28z" fill="${C.gold}"/>`,
   ["#052e2f", "#0e4a4c"],
 );
@@ -185,7 +210,16 @@ images["blog/reading-candlestick-charts.svg"] = svg(
 images["blog/stop-revenge-trading.svg"] = svg(
   "Revenge trading: an erratic losing line calmed by a pause",
   grid(0.06) +
-    `<path d="${line([[0, 120], [40, 170], [70, 110], [105, 200], [140, 140], [175, 240], [215, 180], [250, 260]])}" fill="none" stroke="${C.red}" stroke-width="5" stroke-linejoin="round"/>` +
+    `<path d="${line([
+      [0, 120],
+      [40, 170],
+      [70, 110],
+      [105, 200],
+      [140, 140],
+      [175, 240],
+      [215, 180],
+      [250, 260],
+    ])}" fill="none" stroke="${C.red}" stroke-width="5" stroke-linejoin="round"/>` +
     `<circle cx="320" cy="200" r="62" fill="${C.navy}" stroke="${C.gold}" stroke-width="6"/><path d="M300 172v56M340 172v56" stroke="${C.gold}" stroke-width="14" stroke-linecap="round"/>` +
     `<path d="M390 200C440 200 460 190 500 180S590 150 640 140" fill="none" stroke="${C.teal}" stroke-width="5"/>`,
   ["#1e1b3a", C.navy],
@@ -212,7 +246,17 @@ images["blog/position-sizing-small-account.svg"] = svg(
 images["blog/stop-loss-placement.svg"] = svg(
   "Stop loss placement: a stop line set below the swing low that defines the trade",
   grid() +
-    `<path d="${line([[0, 120], [80, 170], [150, 150], [230, 240], [300, 190], [370, 215], [450, 130], [540, 150], [640, 70]])}" fill="none" stroke="${C.teal}" stroke-width="5" stroke-linejoin="round"/>` +
+    `<path d="${line([
+      [0, 120],
+      [80, 170],
+      [150, 150],
+      [230, 240],
+      [300, 190],
+      [370, 215],
+      [450, 130],
+      [540, 150],
+      [640, 70],
+    ])}" fill="none" stroke="${C.teal}" stroke-width="5" stroke-linejoin="round"/>` +
     `<circle cx="230" cy="240" r="8" fill="${C.teal}"/>` +
     `<path d="M0 275H640" stroke="${C.red}" stroke-width="3" stroke-dasharray="12 8"/>` +
     `<text x="20" y="300" font-size="16" font-weight="700" fill="${C.red}" ${FONT}>STOP</text>` +

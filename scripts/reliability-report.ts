@@ -21,9 +21,7 @@ export function writeReliabilitySection(id: string, markdown: string) {
   const start = text.indexOf(begin);
   const stop = text.indexOf(end);
   const next =
-    start >= 0 && stop > start
-      ? `${text.slice(0, start)}${section}${text.slice(stop + end.length)}`
-      : `${text.trimEnd()}\n\n${section}\n`;
+    start >= 0 && stop > start ? `${text.slice(0, start)}${section}${text.slice(stop + end.length)}` : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(REPORT, next);
 }
 

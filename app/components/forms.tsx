@@ -125,7 +125,15 @@ export function FormNotice({ title, children, id }: { title: string; children?: 
 }
 
 /** A checkbox with its label beside it (Conform posts "on" when ticked, nothing when not). */
-export function CheckboxField<T>({ field, label, hint }: { field: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; hint?: string }) {
+export function CheckboxField<T>({
+  field,
+  label,
+  hint,
+}: {
+  field: FieldMetadata<T, Record<string, unknown>, string[]>;
+  label: string;
+  hint?: string;
+}) {
   return (
     <div className="sm:col-span-2">
       <label htmlFor={field.id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">

@@ -1,13 +1,5 @@
 import { Link } from "@remix-run/react";
-import {
-  BUSINESS_HOURS,
-  CONTACT,
-  FOOTER_QUICK_LINKS,
-  FOOTER_SERVICES,
-  SITE_NAME,
-  SITE_TAGLINE,
-  SOCIAL_LINKS,
-} from "~/content/site";
+import { BUSINESS_HOURS, CONTACT, FOOTER_QUICK_LINKS, FOOTER_SERVICES, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "~/content/site";
 
 export function SiteFooter() {
   return (
@@ -21,7 +13,12 @@ export function SiteFooter() {
           <ul className="mt-4 flex flex-wrap gap-3 text-sm">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.name}>
-                <a href={social.href} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:text-gold-400 hover:underline">
+                <a
+                  href={social.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="underline-offset-4 hover:text-gold-400 hover:underline"
+                >
                   {social.name}
                 </a>
               </li>
@@ -78,9 +75,21 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>© 2024 {SITE_NAME}. All rights reserved.</p>
           <ul className="flex gap-4">
-            <li><a href="#" className="hover:text-gold-400">Privacy Policy</a></li>
-            <li><a href="#" className="hover:text-gold-400">Terms of Service</a></li>
-            <li><a href="#" className="hover:text-gold-400">Disclaimer</a></li>
+            <li>
+              <a href="#" className="hover:text-gold-400">
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a href="#" className="hover:text-gold-400">
+                Terms of Service
+              </a>
+            </li>
+            <li>
+              <a href="#" className="hover:text-gold-400">
+                Disclaimer
+              </a>
+            </li>
           </ul>
         </div>
       </div>

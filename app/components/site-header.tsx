@@ -31,7 +31,10 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 
   return (
     <header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900"
+      >
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
@@ -42,7 +45,12 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.slice(0, 3).map((link) => (
-            <Link key={link.to} to={link.to} className={navLinkClass(isNavLinkCurrent(pathname, link.to))} aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}>
+            <Link
+              key={link.to}
+              to={link.to}
+              className={navLinkClass(isNavLinkCurrent(pathname, link.to))}
+              aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}
+            >
               {link.label}
             </Link>
           ))}
@@ -63,7 +71,12 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             </ul>
           </details>
           {NAV_LINKS.slice(3).map((link) => (
-            <Link key={link.to} to={link.to} className={navLinkClass(isNavLinkCurrent(pathname, link.to))} aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}>
+            <Link
+              key={link.to}
+              to={link.to}
+              className={navLinkClass(isNavLinkCurrent(pathname, link.to))}
+              aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}
+            >
               {link.label}
             </Link>
           ))}
@@ -86,7 +99,11 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               <ul>
                 {links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className={`block ${navLinkClass(isNavLinkCurrent(pathname, link.to))}`} aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}>
+                    <Link
+                      to={link.to}
+                      className={`block ${navLinkClass(isNavLinkCurrent(pathname, link.to))}`}
+                      aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}
+                    >
                       {link.label}
                     </Link>
                   </li>

@@ -68,9 +68,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               onPointerMove={onPointerMove}
               onPointerUp={() => (swipeStart.current = null)}
               className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${
-                visible.type === "destructive"
-                  ? "border-red-700 bg-red-700 text-white"
-                  : "border-slate-200 bg-white text-slate-900"
+                visible.type === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
               }`}
             >
               <p className="text-sm font-semibold">{visible.title}</p>

@@ -86,13 +86,7 @@ export function VideoFacadeLink({
     >
       {/* The thumbnails carry their own play button. */}
       <span className="relative block bg-navy-900">
-        <VideoThumbnail
-          src={video.thumbnail}
-          alt=""
-          width={thumbWidth}
-          height={thumbHeight}
-          className="block h-auto w-full object-cover"
-        />
+        <VideoThumbnail src={video.thumbnail} alt="" width={thumbWidth} height={thumbHeight} className="block h-auto w-full object-cover" />
       </span>
       <span className="block p-3">
         <span className="line-clamp-2 block text-sm font-semibold text-navy-900">{video.title}</span>

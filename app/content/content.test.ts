@@ -18,14 +18,7 @@ import {
   whatsappLink,
 } from "./site";
 import { STUDY_GUIDE } from "./study-guide";
-import {
-  driveEmbedUrl,
-  embedUrl,
-  FALLBACK_THUMBNAIL,
-  SUCCESS_VIDEO_LOCATIONS,
-  SUCCESS_VIDEOS,
-  TUTORIAL_VIDEOS,
-} from "./videos";
+import { driveEmbedUrl, embedUrl, FALLBACK_THUMBNAIL, SUCCESS_VIDEO_LOCATIONS, SUCCESS_VIDEOS, TUTORIAL_VIDEOS } from "./videos";
 
 const PUBLIC_DIR = join(process.cwd(), "public");
 

@@ -85,23 +85,10 @@ export const LOCATION_GALLERIES: LocationGallery[] = [
     "students sharing their journals",
     "group photo",
   ]),
-  location("Traders Meet 3", "traders-meet-3", [
-    "keynote on SMC and ICT",
-    "hands-on practice session",
-    "group photo with the mentors",
-  ]),
+  location("Traders Meet 3", "traders-meet-3", ["keynote on SMC and ICT", "hands-on practice session", "group photo with the mentors"]),
 ];
 
-export const GALLERY_CATEGORIES = [
-  "All",
-  "Workshop",
-  "Webinar",
-  "Seminar",
-  "Bootcamp",
-  "Masterclass",
-  "Session",
-  "Celebration",
-] as const;
+export const GALLERY_CATEGORIES = ["All", "Workshop", "Webinar", "Seminar", "Bootcamp", "Masterclass", "Session", "Celebration"] as const;
 
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 

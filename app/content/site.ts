@@ -83,12 +83,7 @@ export const PERKS: string[] = [
   "80%+ success-rate strategies",
 ];
 
-export const FOOTER_SERVICES = [
-  "Stock Market Training",
-  "Currency Education",
-  "Crypto Trading",
-  "Live Trading Sessions",
-];
+export const FOOTER_SERVICES = ["Stock Market Training", "Currency Education", "Crypto Trading", "Live Trading Sessions"];
 
 export type NavLink = { label: string; to: string };
 

@@ -55,15 +55,69 @@ export function driveViewUrl(id: string): string {
 
 /** Exactly 9 static student stories across the four cities. */
 export const SUCCESS_VIDEOS: SuccessVideo[] = [
-  { id: "1AbCtmaMum01Rk7pQx2LzV9sWn4YhE3uJ", location: "Mumbai", studentName: "Rohan K.", profession: "Software Engineer", thumbnail: "/images/videos/success-1.svg" },
-  { id: "1AbCtmaDel02Pr4mTy8KcX1dNq6GbF5wH", location: "Delhi", studentName: "Priya S.", profession: "Chartered Accountant", thumbnail: "/images/videos/success-2.svg" },
-  { id: "1AbCtmaPun03Am9vLs3JeR7hUz2CkD8tM", location: "Pune", studentName: "Amit D.", profession: "Mechanical Engineer", thumbnail: "/images/videos/success-3.svg" },
-  { id: "1AbCtmaBlr04Sn2wHx6FgT9yPb4LqA1vK", location: "Bangalore", studentName: "Sneha R.", profession: "Product Designer", thumbnail: "/images/videos/success-4.svg" },
-  { id: "1AbCtmaMum05Vk8cNz1MhQ4tRs7WeJ3pG", location: "Mumbai", studentName: "Vikram M.", profession: "Business Owner", thumbnail: "/images/videos/success-5.svg" },
-  { id: "1AbCtmaDel06Ne5jBa7XuK2gYc9HrL6sD", location: "Delhi", studentName: "Neha G.", profession: "College Student", thumbnail: "/images/videos/success-6.svg" },
-  { id: "1AbCtmaPun07Ka3qWd9PoZ6fTm1VxS4nB", location: "Pune", studentName: "Karan J.", profession: "Bank Officer", thumbnail: "/images/videos/success-7.svg" },
-  { id: "1AbCtmaBlr08Ad6rFy2CvM8kJn5QsH7eL", location: "Bangalore", studentName: "Anjali P.", profession: "Data Analyst", thumbnail: "/images/videos/success-8.svg" },
-  { id: "1AbCtmaMum09Sr1tGe4ZwN7bXh3UdK9mC", location: "Mumbai", studentName: "Suresh N.", profession: "Retired Teacher", thumbnail: "/images/videos/success-9.svg" },
+  {
+    id: "1AbCtmaMum01Rk7pQx2LzV9sWn4YhE3uJ",
+    location: "Mumbai",
+    studentName: "Rohan K.",
+    profession: "Software Engineer",
+    thumbnail: "/images/videos/success-1.svg",
+  },
+  {
+    id: "1AbCtmaDel02Pr4mTy8KcX1dNq6GbF5wH",
+    location: "Delhi",
+    studentName: "Priya S.",
+    profession: "Chartered Accountant",
+    thumbnail: "/images/videos/success-2.svg",
+  },
+  {
+    id: "1AbCtmaPun03Am9vLs3JeR7hUz2CkD8tM",
+    location: "Pune",
+    studentName: "Amit D.",
+    profession: "Mechanical Engineer",
+    thumbnail: "/images/videos/success-3.svg",
+  },
+  {
+    id: "1AbCtmaBlr04Sn2wHx6FgT9yPb4LqA1vK",
+    location: "Bangalore",
+    studentName: "Sneha R.",
+    profession: "Product Designer",
+    thumbnail: "/images/videos/success-4.svg",
+  },
+  {
+    id: "1AbCtmaMum05Vk8cNz1MhQ4tRs7WeJ3pG",
+    location: "Mumbai",
+    studentName: "Vikram M.",
+    profession: "Business Owner",
+    thumbnail: "/images/videos/success-5.svg",
+  },
+  {
+    id: "1AbCtmaDel06Ne5jBa7XuK2gYc9HrL6sD",
+    location: "Delhi",
+    studentName: "Neha G.",
+    profession: "College Student",
+    thumbnail: "/images/videos/success-6.svg",
+  },
+  {
+    id: "1AbCtmaPun07Ka3qWd9PoZ6fTm1VxS4nB",
+    location: "Pune",
+    studentName: "Karan J.",
+    profession: "Bank Officer",
+    thumbnail: "/images/videos/success-7.svg",
+  },
+  {
+    id: "1AbCtmaBlr08Ad6rFy2CvM8kJn5QsH7eL",
+    location: "Bangalore",
+    studentName: "Anjali P.",
+    profession: "Data Analyst",
+    thumbnail: "/images/videos/success-8.svg",
+  },
+  {
+    id: "1AbCtmaMum09Sr1tGe4ZwN7bXh3UdK9mC",
+    location: "Mumbai",
+    studentName: "Suresh N.",
+    profession: "Retired Teacher",
+    thumbnail: "/images/videos/success-9.svg",
+  },
 ];
 
 export const SUCCESS_CAROUSEL = { scrollDurationMs: 45000, cardWidthPx: 240 } as const;

@@ -17,12 +17,24 @@ async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
 beforeAll(() => {
   // Uuids out of sign-up order: the export still follows insertion (rowid) order.
   db.insert(users)
-    .values(["u-c", "u-a", "u-e", "u-b", "u-d"].map((id, index) => ({ id, email: `${id}@example.com`, firstName: id, passwordHash: "secret-hash", isAdmin: index === 0 })))
+    .values(
+      ["u-c", "u-a", "u-e", "u-b", "u-d"].map((id, index) => ({
+        id,
+        email: `${id}@example.com`,
+        firstName: id,
+        passwordHash: "secret-hash",
+        isAdmin: index === 0,
+      })),
+    )
     .run();
   db.insert(courses).values({ id: 3, title: "Swing Trading", shortDescription: "s", description: "d", duration: "2 weeks" }).run();
-  db.insert(events).values({ id: 9, title: "Budget Day Live", description: "d", eventDate: new Date("2027-02-01T05:30:00Z") }).run();
+  db.insert(events)
+    .values({ id: 9, title: "Budget Day Live", description: "d", eventDate: new Date("2027-02-01T05:30:00Z") })
+    .run();
   db.insert(eventRegistrations)
-    .values(["u-a", "u-b", "u-c"].map((userId) => ({ userId, eventId: 9, name: userId, email: `${userId}@example.com`, phone: "9876543210" })))
+    .values(
+      ["u-a", "u-b", "u-c"].map((userId) => ({ userId, eventId: 9, name: userId, email: `${userId}@example.com`, phone: "9876543210" })),
+    )
     .run();
   db.insert(enrollments)
     .values([
@@ -65,8 +77,21 @@ describe("export readers", () => {
   test("enrollments carry the student and the course", async () => {
     const rows = await all(readEnrollmentsForExport(1));
     expect(rows).toEqual([
-      expect.objectContaining({ studentEmail: "u-a@example.com", studentFirstName: "u-a", courseTitle: "Swing Trading", amountPaise: 99900, paymentStatus: "completed", paymentIntentId: "pi_a" }),
-      expect.objectContaining({ studentEmail: "u-b@example.com", courseTitle: "Swing Trading", amountPaise: 0, paymentStatus: "pending", paymentIntentId: null }),
+      expect.objectContaining({
+        studentEmail: "u-a@example.com",
+        studentFirstName: "u-a",
+        courseTitle: "Swing Trading",
+        amountPaise: 99900,
+        paymentStatus: "completed",
+        paymentIntentId: "pi_a",
+      }),
+      expect.objectContaining({
+        studentEmail: "u-b@example.com",
+        courseTitle: "Swing Trading",
+        amountPaise: 0,
+        paymentStatus: "pending",
+        paymentIntentId: null,
+      }),
     ]);
   });
 

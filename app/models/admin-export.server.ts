@@ -79,8 +79,7 @@ export type EnrollmentFormExportRow = AdminEnrollmentFormRow;
 /** Every enrollment form with the title of the course or event it names. */
 export function readEnrollmentFormsForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<EnrollmentFormExportRow> {
   return inBatches(
-    (after, limit) =>
-      selectAdminEnrollmentForms().where(gt(enrollmentForms.id, after)).orderBy(asc(enrollmentForms.id)).limit(limit).all(),
+    (after, limit) => selectAdminEnrollmentForms().where(gt(enrollmentForms.id, after)).orderBy(asc(enrollmentForms.id)).limit(limit).all(),
     (row) => row.id,
     batchSize,
   );

@@ -9,7 +9,11 @@ import { adminStats, indiaMonthRange, monthlyAdmissions } from "./admin-stats.se
 let students = 0;
 /** A student of their own per enrollment: a student pays for a course once. */
 const newStudent = () =>
-  db.insert(users).values({ email: `stats-${++students}@example.com` }).returning({ id: users.id }).get().id;
+  db
+    .insert(users)
+    .values({ email: `stats-${++students}@example.com` })
+    .returning({ id: users.id })
+    .get().id;
 
 function makeCourse(title: string, isActive = true): number {
   return db
@@ -20,7 +24,9 @@ function makeCourse(title: string, isActive = true): number {
 }
 
 function enroll(courseId: number, at: string, amountPaise: number, paymentStatus: PaymentStatus = "completed") {
-  db.insert(enrollments).values({ userId: newStudent(), courseId, enrolledAt: new Date(at), amountPaise, paymentStatus }).run();
+  db.insert(enrollments)
+    .values({ userId: newStudent(), courseId, enrolledAt: new Date(at), amountPaise, paymentStatus })
+    .run();
 }
 
 const monthOf = (figures: ReturnType<typeof monthlyAdmissions>, month: string) => figures.find((figure) => figure.month === month);
@@ -99,10 +105,12 @@ describe("adminStats", () => {
     enroll(paid, "2026-02-10T10:00:00Z", 100_000);
     enroll(paid, "2026-02-11T10:00:00Z", 300_000, "pending");
     enroll(unpaid, "2026-02-12T10:00:00Z", 300_000, "failed");
-    db.insert(testimonials).values([
-      { name: "A", content: "Good", rating: 5 },
-      { name: "B", content: "Fine", rating: 4 },
-    ]).run();
+    db.insert(testimonials)
+      .values([
+        { name: "A", content: "Good", rating: 5 },
+        { name: "B", content: "Fine", rating: 4 },
+      ])
+      .run();
 
     const stats = adminStats();
     expect(stats.totalEnrollments - before.totalEnrollments).toBe(2);

@@ -25,7 +25,10 @@ export function adminStats(courseLimit?: number): AdminStats {
     .where(paid)
     .get();
   const active = db.select({ n: count() }).from(courses).where(eq(courses.isActive, true)).get();
-  const rating = db.select({ mean: avg(testimonials.rating).mapWith(Number) }).from(testimonials).get();
+  const rating = db
+    .select({ mean: avg(testimonials.rating).mapWith(Number) })
+    .from(testimonials)
+    .get();
   const perCourse = db
     .select({
       id: courses.id,

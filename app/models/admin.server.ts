@@ -43,7 +43,12 @@ export function createAdmin(input: { adminId: string; passwordHash: string; role
 }
 
 export function countAdmins(): number {
-  return db.select({ count: sql<number>`count(*)` }).from(admins).get()?.count ?? 0;
+  return (
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(admins)
+      .get()?.count ?? 0
+  );
 }
 
 export function recordAdminSignIn(id: number, now = new Date()) {

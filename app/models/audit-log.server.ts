@@ -6,11 +6,7 @@ import type { PublicAdmin } from "./admin.server";
  * One row per admin change (admin spec §7): `action` is the spec's analytics
  * event name (course_created, event_deleted, admin_logout…).
  */
-export function recordAdminAction(
-  admin: Pick<PublicAdmin, "adminId">,
-  action: string,
-  subject?: { type: string; id: string | number },
-) {
+export function recordAdminAction(admin: Pick<PublicAdmin, "adminId">, action: string, subject?: { type: string; id: string | number }) {
   db.insert(auditLog)
     .values({
       actorType: "admin",

@@ -192,7 +192,7 @@ describe("admin lists", () => {
           title: `Post ${n}`,
           isPublished: n % 2 ? "on" : undefined,
         },
-        day(n)
+        day(n),
       );
     const latest = listLatestPostsForAdmin(5);
     expect(latest.map((post) => post.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3"]);
@@ -209,7 +209,7 @@ describe("admin lists", () => {
         category: "risk management",
         excerpt: "100% sure",
       },
-      day(30)
+      day(30),
     );
     const first = listPostsForAdmin({ limit: 20, offset: 0 });
     expect(first.total).toBe(26);

@@ -173,18 +173,7 @@ describe("sidebar lists", () => {
 
   test("popular tags are distinct, most used first, at most 10", () => {
     const tags = listPopularTags(10).map((tag) => tag.toLowerCase());
-    expect(tags).toEqual([
-      "smc",
-      "risk",
-      "breakouts",
-      "candles",
-      "fvg",
-      "liquidity",
-      "mindset",
-      "order blocks",
-      "t01",
-      "t02",
-    ]);
+    expect(tags).toEqual(["smc", "risk", "breakouts", "candles", "fvg", "liquidity", "mindset", "order blocks", "t01", "t02"]);
     expect(tags).not.toContain("secret");
     expect(listPopularTags(2).map((tag) => tag.toLowerCase())).toEqual(["smc", "risk"]);
   });
@@ -236,17 +225,19 @@ describe("listRelatedPosts", () => {
 describe("toBlogPostJson", () => {
   test("ISO dates, content only when given", () => {
     const summaries = listPublishedPosts({ search: "Position Sizing" });
-    expect(summaries.map(toBlogPostJson)).toEqual([{
-      id: 3,
-      slug: "post-3",
-      title: "Position Sizing",
-      excerpt: "An excerpt.",
-      category: "risk management",
-      tags: ["Risk", "SMC"],
-      imageUrl: null,
-      publishedAt: null,
-      createdAt: day(3).toISOString(),
-    }]);
+    expect(summaries.map(toBlogPostJson)).toEqual([
+      {
+        id: 3,
+        slug: "post-3",
+        title: "Position Sizing",
+        excerpt: "An excerpt.",
+        category: "risk management",
+        tags: ["Risk", "SMC"],
+        imageUrl: null,
+        publishedAt: null,
+        createdAt: day(3).toISOString(),
+      },
+    ]);
     const full = findPublishedPost("post-1");
     expect(full && toBlogPostJson(full)).toMatchObject({
       slug: "post-1",

@@ -47,8 +47,7 @@ export function listPublishedPosts(filters: BlogListFilters = {}): BlogPostSumma
       or exists (select 1 from json_each(${blogPosts.tags}) where value like ${pattern} escape '\\')
     )`);
   }
-  if (filters.category && filters.category !== "all")
-    conditions.push(sql`lower(${blogPosts.category}) = lower(${filters.category})`);
+  if (filters.category && filters.category !== "all") conditions.push(sql`lower(${blogPosts.category}) = lower(${filters.category})`);
 
   const order = {
     latest: [desc(shownDate), desc(blogPosts.id)],
@@ -65,13 +64,7 @@ export function listPublishedPosts(filters: BlogListFilters = {}): BlogPostSumma
 }
 
 export function listRecentPosts(limit: number): BlogPostSummary[] {
-  return db
-    .select(summaryColumns)
-    .from(blogPosts)
-    .where(isPublic)
-    .orderBy(desc(shownDate), desc(blogPosts.id))
-    .limit(limit)
-    .all();
+  return db.select(summaryColumns).from(blogPosts).where(isPublic).orderBy(desc(shownDate), desc(blogPosts.id)).limit(limit).all();
 }
 
 export function listCategoryCounts(): { category: string; count: number }[] {
@@ -116,7 +109,13 @@ export function listRelatedPosts(post: Pick<BlogPost, "id" | "category">, limit:
 }
 
 export function countPublishedPosts(): number {
-  return db.select({ count: sql<number>`count(*)` }).from(blogPosts).where(isPublic).get()?.count ?? 0;
+  return (
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(blogPosts)
+      .where(isPublic)
+      .get()?.count ?? 0
+  );
 }
 
 export function toBlogPostJson(post: BlogPostSummary & { content?: string; isPublished?: boolean }) {
@@ -166,28 +165,44 @@ function adminSearch(search: string | undefined): SQL | undefined {
 
 /** The newest posts, drafts included (the Content tab's first 5). */
 export function listLatestPostsForAdmin(limit: number): AdminBlogPostRow[] {
-  return db.select(adminColumns).from(blogPosts).orderBy(...newestFirst).limit(limit).all();
+  return db
+    .select(adminColumns)
+    .from(blogPosts)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .all();
 }
 
 /** One page of every post, newest first, narrowed by a search of title, slug, excerpt and category. */
-export function listPostsForAdmin({
-  search,
-  limit,
-  offset,
-}: {
-  search?: string;
-  limit: number;
-  offset: number;
-}): { posts: AdminBlogPostRow[]; total: number } {
+export function listPostsForAdmin({ search, limit, offset }: { search?: string; limit: number; offset: number }): {
+  posts: AdminBlogPostRow[];
+  total: number;
+} {
   const where = adminSearch(search);
-  const posts = db.select(adminColumns).from(blogPosts).where(where).orderBy(...newestFirst).limit(limit).offset(offset).all();
-  const total = db.select({ count: sql<number>`count(*)` }).from(blogPosts).where(where).get()?.count ?? 0;
+  const posts = db
+    .select(adminColumns)
+    .from(blogPosts)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total =
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(blogPosts)
+      .where(where)
+      .get()?.count ?? 0;
   return { posts, total };
 }
 
 /** Every post with its content, for an admin's GET /api/blog. */
 export function listAllPostsForAdmin(): BlogPost[] {
-  return db.select().from(blogPosts).orderBy(...newestFirst).all();
+  return db
+    .select()
+    .from(blogPosts)
+    .orderBy(...newestFirst)
+    .all();
 }
 
 /** Any post by id, draft or published, with its stored (already sanitised) content. */
@@ -203,9 +218,7 @@ export function contentForStorage(content: string): string {
   return /<\/?[a-z][\s\S]*?>/i.test(content) ? sanitizeBlogHtml(content).trim() : content;
 }
 
-export type BlogWriteResult =
-  | { ok: true; post: BlogPost }
-  | { ok: false; reason: "not-found" | "duplicate-slug" | "empty-content" };
+export type BlogWriteResult = { ok: true; post: BlogPost } | { ok: false; reason: "not-found" | "duplicate-slug" | "empty-content" };
 
 function slugTaken(slug: string, exceptId?: number): boolean {
   const where = exceptId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId));

@@ -2,13 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { contactMessages } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import {
-  countUnreadMessages,
-  INBOX_PAGE_SIZE,
-  listInboxMessages,
-  markMessageRead,
-  sendContactMessage,
-} from "./contact-message.server";
+import { countUnreadMessages, INBOX_PAGE_SIZE, listInboxMessages, markMessageRead, sendContactMessage } from "./contact-message.server";
 
 const message = {
   name: "Priya Sharma",
@@ -82,7 +76,9 @@ describe("the admin inbox", () => {
     expect(markMessageRead(String(id), true, later)).toEqual({ ok: true, id, name: message.name, subject: "to mark" });
     expect(db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()).toMatchObject({ isRead: true, updatedAt: later });
     expect(markMessageRead(id, false)).toMatchObject({ ok: true });
-    expect(db.select({ isRead: contactMessages.isRead }).from(contactMessages).where(eq(contactMessages.id, id)).get()).toEqual({ isRead: false });
+    expect(db.select({ isRead: contactMessages.isRead }).from(contactMessages).where(eq(contactMessages.id, id)).get()).toEqual({
+      isRead: false,
+    });
     expect(markMessageRead(999_999, true)).toEqual({ ok: false, reason: "not-found" });
     expect(markMessageRead("1e3", true)).toEqual({ ok: false, reason: "not-found" });
   });

@@ -48,7 +48,12 @@ const filterCondition = (filter: InboxFilter) =>
 /** Unread first, then newest first, a page at a time. A page past the end shows the last one. */
 export function listInboxMessages({ page = 1, filter = "all" }: { page?: number; filter?: InboxFilter } = {}): InboxPage {
   const where = filterCondition(filter);
-  const { rows, total, page: shown, pageCount } = paginate(
+  const {
+    rows,
+    total,
+    page: shown,
+    pageCount,
+  } = paginate(
     { page, pageSize: INBOX_PAGE_SIZE },
     () => db.select({ count: countRows }).from(contactMessages).where(where).get()?.count ?? 0,
     (limit, offset) =>

@@ -22,7 +22,11 @@ import {
 const NOW = new Date("2026-11-21T10:00:00Z");
 
 function addCoupon(values: Partial<typeof coupons.$inferInsert> & { code: string }) {
-  return db.insert(coupons).values({ percentOff: 10, ...values }).returning().get();
+  return db
+    .insert(coupons)
+    .values({ percentOff: 10, ...values })
+    .returning()
+    .get();
 }
 
 describe("findRedeemableCoupon", () => {
@@ -62,7 +66,13 @@ describe("findRedeemableCoupon", () => {
       .returning()
       .get();
     db.insert(enrollments)
-      .values({ userId: holder.id, courseId: course.id, amountPaise: 9_000, couponId: coupon.id, couponHeldUntil: new Date(NOW.getTime() + 60_000) })
+      .values({
+        userId: holder.id,
+        courseId: course.id,
+        amountPaise: 9_000,
+        couponId: coupon.id,
+        couponHeldUntil: new Date(NOW.getTime() + 60_000),
+      })
       .run();
 
     expect(findRedeemableCoupon("HELD1", NOW)).toBeNull();
@@ -95,10 +105,9 @@ describe("CouponSchema", () => {
   });
 
   it("says what is wrong with each field", () => {
-    const parsed = parseWithZod(
-      formData({ code: "NO SPACES", percentOff: "101", expiresOn: "2026-02-30", maxRedemptions: "0" }),
-      { schema: CouponSchema },
-    );
+    const parsed = parseWithZod(formData({ code: "NO SPACES", percentOff: "101", expiresOn: "2026-02-30", maxRedemptions: "0" }), {
+      schema: CouponSchema,
+    });
     expect(parsed.reply().error).toEqual({
       code: ["Code can use only letters, numbers, hyphens (-) and underscores (_)"],
       percentOff: ["Percent off must be at most 100"],
@@ -169,7 +178,9 @@ describe("coupon admin functions", () => {
       reason: "below-used",
       used: 3,
     });
-    expect(updateCoupon(row.id, terms({ code: "used3", percentOff: 20, maxRedemptions: 3, isActive: false, expiresOn: "2027-01-15" }))).toEqual({
+    expect(
+      updateCoupon(row.id, terms({ code: "used3", percentOff: 20, maxRedemptions: 3, isActive: false, expiresOn: "2027-01-15" })),
+    ).toEqual({
       ok: true,
       id: row.id,
       code: "USED3",

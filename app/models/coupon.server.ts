@@ -28,8 +28,7 @@ export type CouponBuyer = { userId: string; courseId: number };
 type Reader = Pick<typeof db, "select">;
 
 /** An unfinished order's hold on its coupon, while it lasts (a declined card keeps it for another try). */
-const liveCouponHold = (now: Date) =>
-  and(inArray(enrollments.paymentStatus, ["pending", "failed"]), gt(enrollments.couponHeldUntil, now));
+const liveCouponHold = (now: Date) => and(inArray(enrollments.paymentStatus, ["pending", "failed"]), gt(enrollments.couponHeldUntil, now));
 
 function heldByOthers(database: Reader, couponId: number, now: Date, buyer: CouponBuyer | undefined): number {
   const others = buyer ? or(ne(enrollments.userId, buyer.userId), ne(enrollments.courseId, buyer.courseId)) : undefined;
@@ -192,11 +191,7 @@ export function updateCoupon(id: number | string, input: CouponInput): CouponUpd
   try {
     return db.transaction(
       (tx): CouponUpdateResult => {
-        const current = tx
-          .select({ redemptionCount: coupons.redemptionCount })
-          .from(coupons)
-          .where(eq(coupons.id, numericId))
-          .get();
+        const current = tx.select({ redemptionCount: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, numericId)).get();
         if (!current) return { ok: false, reason: "not-found" };
         if (values.maxRedemptions !== null && values.maxRedemptions < current.redemptionCount) {
           return { ok: false, reason: "below-used", used: current.redemptionCount };
@@ -213,9 +208,7 @@ export function updateCoupon(id: number | string, input: CouponInput): CouponUpd
 }
 
 export type CouponRemovalResult =
-  | { ok: true; id: number; code: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "has-history" };
+  { ok: true; id: number; code: string } | { ok: false; reason: "not-found" } | { ok: false; reason: "has-history" };
 
 /** Deletes a coupon nobody has used; one with history is refused (deactivate it instead). */
 export function deleteCoupon(id: number | string): CouponRemovalResult {

@@ -67,9 +67,14 @@ describe("admin course functions", () => {
       course: { title: "Retitled", features: [], pricePaise: 499_900, originalPricePaise: 799_900, isActive: true },
     });
     // Sent back as stored they are accepted; any other value is refused and nothing is saved.
-    expect(saveCourse("content_manager", input({ title: "Same prices", originalPricePaise: 799_900 }), priced.id)).toMatchObject({ ok: true });
+    expect(saveCourse("content_manager", input({ title: "Same prices", originalPricePaise: 799_900 }), priced.id)).toMatchObject({
+      ok: true,
+    });
     for (const change of [{ pricePaise: 100 }, { originalPricePaise: 999_900 }, { isActive: false }])
-      expect(saveCourse("content_manager", content({ title: "Sneaky", ...change }), priced.id)).toEqual({ ok: false, reason: "pricing-is-admins" });
+      expect(saveCourse("content_manager", content({ title: "Sneaky", ...change }), priced.id)).toEqual({
+        ok: false,
+        reason: "pricing-is-admins",
+      });
     expect(findCourse(priced.id)).toMatchObject({ title: "Same prices", pricePaise: 499_900, originalPricePaise: 799_900, isActive: true });
   });
 
@@ -79,8 +84,14 @@ describe("admin course functions", () => {
       course: { title: "Draft course", pricePaise: 0, originalPricePaise: null, isActive: false },
     });
     expect(saveCourse("content_manager", content({ pricePaise: 0, isActive: false }))).toMatchObject({ ok: true });
-    expect(saveCourse("content_manager", content({ title: "Priced draft", pricePaise: 99_900 }))).toEqual({ ok: false, reason: "pricing-is-admins" });
-    expect(saveCourse("content_manager", content({ title: "On sale draft", isActive: true }))).toEqual({ ok: false, reason: "pricing-is-admins" });
+    expect(saveCourse("content_manager", content({ title: "Priced draft", pricePaise: 99_900 }))).toEqual({
+      ok: false,
+      reason: "pricing-is-admins",
+    });
+    expect(saveCourse("content_manager", content({ title: "On sale draft", isActive: true }))).toEqual({
+      ok: false,
+      reason: "pricing-is-admins",
+    });
     expect(listCoursesForAdmin("draft").map((course) => course.title)).toEqual(["Draft course"]);
   });
 

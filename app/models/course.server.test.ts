@@ -35,9 +35,7 @@ describe("listActiveCourses", () => {
   });
   test("sorts by title case-insensitively and by price both ways", () => {
     expect(listActiveCourses({ sort: "title" }).map((c) => c.id)).toEqual([2, 5, 3, 1]);
-    expect(listActiveCourses({ sort: "price-asc" }).map((c) => c.pricePaise)).toEqual([
-      299900, 350000, 399900, 499900,
-    ]);
+    expect(listActiveCourses({ sort: "price-asc" }).map((c) => c.pricePaise)).toEqual([299900, 350000, 399900, 499900]);
     expect(listActiveCourses({ sort: "price-desc" }).map((c) => c.id)).toEqual([1, 3, 5, 2]);
   });
   test("filters by level and searches case-insensitively, wildcards taken literally", () => {

@@ -113,8 +113,7 @@ export function toCourseJson(course: Course) {
     description: course.description,
     level: course.level,
     price: paiseToDecimalString(course.pricePaise),
-    originalPrice:
-      course.originalPricePaise === null ? null : paiseToDecimalString(course.originalPricePaise),
+    originalPrice: course.originalPricePaise === null ? null : paiseToDecimalString(course.originalPricePaise),
     duration: course.duration,
     imageUrl: course.imageUrl,
     coverPhotoUrl: course.coverPhotoUrl,
@@ -220,7 +219,11 @@ export function saveCourse(role: AdminRole, input: CourseInput, id?: number): Co
       const pricing = pricingToWrite(role, postedPricing(input), stored);
       if (!pricing) return { ok: false, reason: "pricing-is-admins" };
       if (id === undefined) {
-        const course = tx.insert(courses).values({ ...contentColumns(input), ...stored, ...pricing }).returning().get();
+        const course = tx
+          .insert(courses)
+          .values({ ...contentColumns(input), ...stored, ...pricing })
+          .returning()
+          .get();
         return { ok: true, course };
       }
       const course = tx
@@ -237,7 +240,11 @@ export function saveCourse(role: AdminRole, input: CourseInput, id?: number): Co
 
 /** Orders (any payment status) and enrollment forms that name the course: its history. */
 export function courseHistory(id: number): { orders: number; forms: number } {
-  const orders = db.select({ count: sql<number>`count(*)` }).from(enrollments).where(eq(enrollments.courseId, id)).get();
+  const orders = db
+    .select({ count: sql<number>`count(*)` })
+    .from(enrollments)
+    .where(eq(enrollments.courseId, id))
+    .get();
   const forms = db
     .select({ count: sql<number>`count(*)` })
     .from(enrollmentForms)
@@ -265,9 +272,7 @@ export function deleteCourse(id: number): CourseDeletion {
 
 /** Hides a course from the site; its orders and forms stay. */
 export function deactivateCourse(id: number): Course | null {
-  return (
-    db.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id)).returning().get() ?? null
-  );
+  return db.update(courses).set({ isActive: false, updatedAt: new Date() }).where(eq(courses.id, id)).returning().get() ?? null;
 }
 
 // ---- The chat assistant ----

@@ -26,20 +26,14 @@ export function isEnrollmentTarget(type: CourseOrEventType, id: number, now = ne
   return event !== null && event.eventDate.getTime() >= now.getTime();
 }
 
-export type SaveEnrollmentFormResult =
-  | { ok: true; id: number }
-  | { ok: false; errors: { courseOrEventId: string[] } };
+export type SaveEnrollmentFormResult = { ok: true; id: number } | { ok: false; errors: { courseOrEventId: string[] } };
 
 /**
  * Stores a student's enrollment information (payment pending). The course or
  * event must still be one the form offers; the check and the insert share a
  * transaction so nothing can change in between.
  */
-export function saveEnrollmentForm(
-  userId: string,
-  input: EnrollmentFormInput,
-  now = new Date(),
-): SaveEnrollmentFormResult {
+export function saveEnrollmentForm(userId: string, input: EnrollmentFormInput, now = new Date()): SaveEnrollmentFormResult {
   return db.transaction((tx) => {
     if (!isEnrollmentTarget(input.courseOrEventType, input.courseOrEventId, now)) {
       return { ok: false, errors: { courseOrEventId: [ENROLLMENT_MESSAGES.courseOrEventId] } };
@@ -191,7 +185,13 @@ export function listEnrollmentFormsForAdmin(request: ListRequest = {}): ListPage
         .where(
           inArray(
             enrollmentForms.id,
-            db.select({ id: enrollmentForms.id }).from(enrollmentForms).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+            db
+              .select({ id: enrollmentForms.id })
+              .from(enrollmentForms)
+              .where(where)
+              .orderBy(...newestFirst)
+              .limit(limit)
+              .offset(offset),
           ),
         )
         .orderBy(...newestFirst)

@@ -120,7 +120,13 @@ export function listEnrollmentsForAdmin(request: ListRequest = {}): ListPage<Adm
         .where(
           inArray(
             enrollments.id,
-            db.select({ id: enrollments.id }).from(enrollments).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+            db
+              .select({ id: enrollments.id })
+              .from(enrollments)
+              .where(where)
+              .orderBy(...newestFirst)
+              .limit(limit)
+              .offset(offset),
           ),
         )
         .orderBy(...newestFirst)

@@ -30,8 +30,7 @@ function addEvent(database: AppDatabase, values: Partial<typeof events.$inferIns
     .get().id;
 }
 
-const rowsFor = (eventId: number) =>
-  db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId)).all();
+const rowsFor = (eventId: number) => db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId)).all();
 
 let userIds: string[] = [];
 beforeEach(() => {
@@ -176,52 +175,48 @@ describe("registerForEvent under concurrent writers", () => {
   const directory = mkdtempSync(join(tmpdir(), "event-race-"));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  test(
-    "workers on their own connections racing for the seats fill exactly maxParticipants",
-    async () => {
-      const WORKERS = 4;
-      const USERS_PER_WORKER = 3;
-      const EVENTS = 6;
-      const SEATS = 2;
-      const path = join(directory, "race.db");
-      const file = openDatabase(path);
-      migrateDatabase(file);
-      const racers = addUsers(file, WORKERS * USERS_PER_WORKER, "racer");
-      // Several events raced at once: every one is a boundary where an unguarded check-then-insert overshoots.
-      const eventIds = Array.from({ length: EVENTS }, () =>
-        addEvent(file, { maxParticipants: SEATS, eventDate: new Date(Date.now() + 30 * DAY) }),
-      );
+  test("workers on their own connections racing for the seats fill exactly maxParticipants", async () => {
+    const WORKERS = 4;
+    const USERS_PER_WORKER = 3;
+    const EVENTS = 6;
+    const SEATS = 2;
+    const path = join(directory, "race.db");
+    const file = openDatabase(path);
+    migrateDatabase(file);
+    const racers = addUsers(file, WORKERS * USERS_PER_WORKER, "racer");
+    // Several events raced at once: every one is a boundary where an unguarded check-then-insert overshoots.
+    const eventIds = Array.from({ length: EVENTS }, () =>
+      addEvent(file, { maxParticipants: SEATS, eventDate: new Date(Date.now() + 30 * DAY) }),
+    );
 
-      // Each worker registers its own users; all of them attempt the same event at the same moment.
-      const barrier = new SharedArrayBuffer(8);
-      const outcomes = Array.from({ length: WORKERS }, (_, index) => {
-        const worker = new Worker(new URL("../../tests/fixtures/register-for-event-worker.mjs", import.meta.url), {
-          workerData: {
-            eventIds,
-            userIds: racers.slice(index * USERS_PER_WORKER, (index + 1) * USERS_PER_WORKER),
-            workers: WORKERS,
-            barrier,
-          },
-          env: { ...process.env, DATABASE_URL: path },
-        });
-        return new Promise<string[]>((resolve, reject) => {
-          worker.on("message", resolve);
-          worker.on("error", reject);
-          worker.on("exit", (code) => code !== 0 && reject(new Error(`worker exited with ${code}`)));
-        });
+    // Each worker registers its own users; all of them attempt the same event at the same moment.
+    const barrier = new SharedArrayBuffer(8);
+    const outcomes = Array.from({ length: WORKERS }, (_, index) => {
+      const worker = new Worker(new URL("../../tests/fixtures/register-for-event-worker.mjs", import.meta.url), {
+        workerData: {
+          eventIds,
+          userIds: racers.slice(index * USERS_PER_WORKER, (index + 1) * USERS_PER_WORKER),
+          workers: WORKERS,
+          barrier,
+        },
+        env: { ...process.env, DATABASE_URL: path },
       });
-      const results = (await Promise.all(outcomes)).flat();
+      return new Promise<string[]>((resolve, reject) => {
+        worker.on("message", resolve);
+        worker.on("error", reject);
+        worker.on("exit", (code) => code !== 0 && reject(new Error(`worker exited with ${code}`)));
+      });
+    });
+    const results = (await Promise.all(outcomes)).flat();
 
-      const stored = file.select().from(eventRegistrations).all();
-      file.$client.close();
-      for (const eventId of eventIds) {
-        const rows = stored.filter((row) => row.eventId === eventId);
-        expect(rows, `event ${eventId}`).toHaveLength(SEATS);
-        expect(new Set(rows.map((row) => row.userId)).size).toBe(SEATS);
-      }
-      expect(results.filter((r) => r === "ok")).toHaveLength(EVENTS * SEATS);
-      expect(results.filter((r) => r === "full")).toHaveLength(EVENTS * (WORKERS * USERS_PER_WORKER - SEATS));
-    },
-    60_000,
-  );
+    const stored = file.select().from(eventRegistrations).all();
+    file.$client.close();
+    for (const eventId of eventIds) {
+      const rows = stored.filter((row) => row.eventId === eventId);
+      expect(rows, `event ${eventId}`).toHaveLength(SEATS);
+      expect(new Set(rows.map((row) => row.userId)).size).toBe(SEATS);
+    }
+    expect(results.filter((r) => r === "ok")).toHaveLength(EVENTS * SEATS);
+    expect(results.filter((r) => r === "full")).toHaveLength(EVENTS * (WORKERS * USERS_PER_WORKER - SEATS));
+  }, 60_000);
 });

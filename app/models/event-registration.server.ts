@@ -7,9 +7,7 @@ import { containsText, countRows, paginate, type ListPage, type ListRequest } fr
 
 export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate";
 
-export type RegistrationResult =
-  | { ok: true; registrationId: number; eventTitle: string }
-  | { ok: false; reason: RegistrationRefusal };
+export type RegistrationResult = { ok: true; registrationId: number; eventTitle: string } | { ok: false; reason: RegistrationRefusal };
 
 export type NewRegistration = {
   eventId: number | string;
@@ -112,11 +110,7 @@ export type RegistrationTarget = {
 };
 
 /** An active event as the registration dialog shows it to this student; null for unknown or inactive ids. */
-export function findRegistrationTarget(
-  eventId: number | string,
-  userId: string,
-  now = new Date(),
-): RegistrationTarget | null {
+export function findRegistrationTarget(eventId: number | string, userId: string, now = new Date()): RegistrationTarget | null {
   const id = typeof eventId === "number" ? eventId : parseId(eventId);
   if (id === null) return null;
   const event = db

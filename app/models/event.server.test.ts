@@ -218,8 +218,16 @@ describe("admin: create, update, deactivate, delete", () => {
   test("an admin's save replaces the fields, the price included; unknown ids are not-found", () => {
     const created = createEvent(input, NOW);
     const later = new Date(NOW.getTime() + HOUR);
-    const result = saveEvent("admin", { ...input, title: "Renamed", eventType: "workshop", isActive: false, pricePaise: 99_900 }, String(created.id), later);
-    expect(result).toMatchObject({ ok: true, event: { id: created.id, title: "Renamed", eventType: "workshop", isActive: false, pricePaise: 99_900 } });
+    const result = saveEvent(
+      "admin",
+      { ...input, title: "Renamed", eventType: "workshop", isActive: false, pricePaise: 99_900 },
+      String(created.id),
+      later,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      event: { id: created.id, title: "Renamed", eventType: "workshop", isActive: false, pricePaise: 99_900 },
+    });
     expect(findEventForAdmin(created.id)).toMatchObject({ title: "Renamed", createdAt: NOW, updatedAt: later });
     expect(saveEvent("admin", input, 99999)).toEqual({ ok: false, reason: "not-found" });
     expect(saveEvent("admin", input, "x")).toEqual({ ok: false, reason: "not-found" });
@@ -234,7 +242,10 @@ describe("admin: create, update, deactivate, delete", () => {
     });
     // Sent back unchanged, the price is accepted (and still not written); any other price is refused and nothing is saved.
     expect(saveEvent("content_manager", { ...input, title: "Same price", pricePaise: 49_900 }, priced.id)).toMatchObject({ ok: true });
-    expect(saveEvent("content_manager", { ...input, title: "Cheaper", pricePaise: 0 }, priced.id)).toEqual({ ok: false, reason: "pricing-is-admins" });
+    expect(saveEvent("content_manager", { ...input, title: "Cheaper", pricePaise: 0 }, priced.id)).toEqual({
+      ok: false,
+      reason: "pricing-is-admins",
+    });
     expect(findEventForAdmin(priced.id)).toMatchObject({ title: "Same price", pricePaise: 49_900 });
 
     // A new event of theirs is free; asking for a price is refused.

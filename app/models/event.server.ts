@@ -120,10 +120,9 @@ export type AdminEventListFilters = {
   now?: Date;
 };
 
-export type AdminEventRow = Pick<
-  SiteEvent,
-  "id" | "title" | "eventType" | "eventDate" | "durationMinutes" | "pricePaise" | "isActive"
-> & { registrationCount: number };
+export type AdminEventRow = Pick<SiteEvent, "id" | "title" | "eventType" | "eventDate" | "durationMinutes" | "pricePaise" | "isActive"> & {
+  registrationCount: number;
+};
 
 /** With `.leftJoin(eventRegistrations, registrationsOfEvent).groupBy(events.id)`: each event's registration count. */
 const registrationCount = sql<number>`count(${eventRegistrations.id})`;
@@ -140,10 +139,7 @@ export function listEventsForAdmin(filters: AdminEventListFilters = {}): AdminEv
   const query = filters.query?.trim();
   if (query) {
     const pattern = `%${escapeLike(query)}%`;
-    const match = or(
-      sql`${events.title} like ${pattern} escape '\\'`,
-      sql`${events.description} like ${pattern} escape '\\'`,
-    );
+    const match = or(sql`${events.title} like ${pattern} escape '\\'`, sql`${events.description} like ${pattern} escape '\\'`);
     if (match) conditions.push(match);
   }
   const status = filters.status ?? "all";
@@ -238,7 +234,11 @@ export function saveEvent(role: AdminRole, input: AdminEventInput, id?: number |
       const pricing = pricingToWrite(role, { pricePaise }, stored);
       if (!pricing) return { ok: false, reason: "pricing-is-admins" };
       if (numericId === undefined) {
-        const event = tx.insert(events).values({ ...content, ...stored, ...pricing, createdAt: now, updatedAt: now }).returning().get();
+        const event = tx
+          .insert(events)
+          .values({ ...content, ...stored, ...pricing, createdAt: now, updatedAt: now })
+          .returning()
+          .get();
         return { ok: true, event };
       }
       const event = tx
@@ -257,12 +257,7 @@ export function saveEvent(role: AdminRole, input: AdminEventInput, id?: number |
 export function deactivateEvent(id: number | string, now = new Date()): EventChangeResult {
   const numericId = typeof id === "number" ? id : parseId(id);
   if (numericId === null) return { ok: false, reason: "not-found" };
-  const event = db
-    .update(events)
-    .set({ isActive: false, updatedAt: now })
-    .where(eq(events.id, numericId))
-    .returning()
-    .get();
+  const event = db.update(events).set({ isActive: false, updatedAt: now }).where(eq(events.id, numericId)).returning().get();
   return event ? { ok: true, event } : { ok: false, reason: "not-found" };
 }
 
@@ -291,8 +286,7 @@ export function deleteEvent(id: number | string): EventDeleteResult {
         .groupBy(events.id)
         .get();
       if (!event) return { ok: false, reason: "not-found" };
-      if (event.registrationCount > 0)
-        return { ok: false, reason: "has-history", registrationCount: event.registrationCount };
+      if (event.registrationCount > 0) return { ok: false, reason: "has-history", registrationCount: event.registrationCount };
       tx.delete(events).where(eq(events.id, numericId)).run();
       return { ok: true, id: event.id, title: event.title };
     },

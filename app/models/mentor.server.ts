@@ -115,10 +115,6 @@ export function updateMentor(id: number | string, input: MentorInput): MentorCha
 export function deleteMentor(id: number | string): MentorChangeResult {
   const numericId = typeof id === "number" ? id : parseId(id);
   if (numericId === null) return { ok: false, reason: "not-found" };
-  const deleted = db
-    .delete(mentors)
-    .where(eq(mentors.id, numericId))
-    .returning({ id: mentors.id, name: mentors.name })
-    .get();
+  const deleted = db.delete(mentors).where(eq(mentors.id, numericId)).returning({ id: mentors.id, name: mentors.name }).get();
   return deleted ? { ok: true, ...deleted } : { ok: false, reason: "not-found" };
 }

@@ -24,7 +24,11 @@ let serial = 0;
 /** A fresh student and course for each test, so tests never see each other's rows. */
 function arrange(options: { pricePaise?: number; percentOff?: number; maxRedemptions?: number; withForm?: boolean } = {}) {
   serial += 1;
-  const user = db.insert(users).values({ email: `student${serial}@example.com`, firstName: "Asha" }).returning().get();
+  const user = db
+    .insert(users)
+    .values({ email: `student${serial}@example.com`, firstName: "Asha" })
+    .returning()
+    .get();
   const course = db
     .insert(courses)
     .values({
@@ -197,9 +201,7 @@ describe("enrollWithoutPayment", () => {
     expect(enrollWithoutPayment(terms)).toBe("completed");
     expect(enrollWithoutPayment(terms)).toBe("already");
 
-    expect(rowsFor(user.id, course.id)).toEqual([
-      expect.objectContaining({ status: "completed", amountPaise: 0, paymentIntentId: null }),
-    ]);
+    expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "completed", amountPaise: 0, paymentIntentId: null })]);
     expect(isEnrolled(user.id, course.id)).toBe(true);
   });
 
@@ -209,9 +211,7 @@ describe("enrollWithoutPayment", () => {
     expect(enrollWithoutPayment({ ...terms, amountPaise: 0 })).toBe("completed");
     expect(enrollWithoutPayment({ ...terms, amountPaise: 0 })).toBe("already");
 
-    expect(rowsFor(user.id, course.id)).toEqual([
-      expect.objectContaining({ status: "completed", amountPaise: 0, couponId: coupon!.id }),
-    ]);
+    expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "completed", amountPaise: 0, couponId: coupon!.id })]);
     expect(redemptions(coupon!.id)).toBe(1);
     expect(formStatus(form!.id)?.status).toBe("completed");
   });
@@ -229,15 +229,28 @@ describe("the enrollments table", () => {
   it("refuses two completed enrollments for one student and course", () => {
     const { user, course, terms } = arrange();
     const row = { ...terms, paymentStatus: "completed" as const };
-    db.insert(enrollments).values({ ...row, paymentIntentId: "pi_table_first" }).run();
+    db.insert(enrollments)
+      .values({ ...row, paymentIntentId: "pi_table_first" })
+      .run();
 
-    expect(() => db.insert(enrollments).values({ ...row, paymentIntentId: "pi_table_second" }).run()).toThrow(
-      /UNIQUE constraint failed/,
-    );
+    expect(() =>
+      db
+        .insert(enrollments)
+        .values({ ...row, paymentIntentId: "pi_table_second" })
+        .run(),
+    ).toThrow(/UNIQUE constraint failed/);
     // Unfinished orders beside the completed one are fine.
-    db.insert(enrollments).values({ ...terms, paymentStatus: "pending", paymentIntentId: "pi_table_pending" }).run();
-    db.insert(enrollments).values({ ...terms, paymentStatus: "failed", paymentIntentId: "pi_table_failed" }).run();
-    expect(rowsFor(user.id, course.id).map((r) => r.status).sort()).toEqual(["completed", "failed", "pending"]);
+    db.insert(enrollments)
+      .values({ ...terms, paymentStatus: "pending", paymentIntentId: "pi_table_pending" })
+      .run();
+    db.insert(enrollments)
+      .values({ ...terms, paymentStatus: "failed", paymentIntentId: "pi_table_failed" })
+      .run();
+    expect(
+      rowsFor(user.id, course.id)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(["completed", "failed", "pending"]);
   });
 });
 
@@ -249,7 +262,11 @@ const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 /** Another student buying the same course with the same coupon. */
 function rivalOf(terms: OrderTerms): OrderTerms {
   serial += 1;
-  const rival = db.insert(users).values({ email: `rival${serial}@example.com`, firstName: "Ravi" }).returning().get();
+  const rival = db
+    .insert(users)
+    .values({ email: `rival${serial}@example.com`, firstName: "Ravi" })
+    .returning()
+    .get();
   return { ...terms, userId: rival.id, enrollmentFormId: null };
 }
 

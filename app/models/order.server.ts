@@ -51,9 +51,7 @@ const sameTerms = (terms: OrderTerms) =>
     eq(enrollments.courseId, terms.courseId),
     eq(enrollments.amountPaise, terms.amountPaise),
     terms.couponId === null ? isNull(enrollments.couponId) : eq(enrollments.couponId, terms.couponId),
-    terms.enrollmentFormId === null
-      ? isNull(enrollments.enrollmentFormId)
-      : eq(enrollments.enrollmentFormId, terms.enrollmentFormId),
+    terms.enrollmentFormId === null ? isNull(enrollments.enrollmentFormId) : eq(enrollments.enrollmentFormId, terms.enrollmentFormId),
   );
 
 /** An order whose Stripe object is of this kind, or not made yet (a reservation still being set up). */
@@ -337,7 +335,9 @@ export function enrollWithoutPayment(terms: OrderTerms, now = new Date()): FreeE
         if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
         countRedemption(tx, terms.couponId);
       }
-      tx.insert(enrollments).values({ ...terms, paymentStatus: "completed", enrolledAt: now }).run();
+      tx.insert(enrollments)
+        .values({ ...terms, paymentStatus: "completed", enrolledAt: now })
+        .run();
       if (terms.enrollmentFormId !== null) {
         tx.update(enrollmentForms)
           .set({ paymentStatus: "completed", paymentIntentId: null })

@@ -15,7 +15,15 @@ import {
 
 function draft(overrides: Partial<OutboxDraft> = {}): OutboxDraft {
   const tag = crypto.randomUUID().slice(0, 8);
-  return { kind: "test", to: `${tag}@example.test`, subject: `Subject ${tag}`, text: "Hello", html: "<p>Hello</p>", messageId: `<${tag}@example.test>`, ...overrides };
+  return {
+    kind: "test",
+    to: `${tag}@example.test`,
+    subject: `Subject ${tag}`,
+    text: "Hello",
+    html: "<p>Hello</p>",
+    messageId: `<${tag}@example.test>`,
+    ...overrides,
+  };
 }
 
 const queue = (message: OutboxDraft, now = new Date()) => db.transaction((tx) => queueMessage(tx, message, now));
@@ -50,7 +58,14 @@ describe("the outbox", () => {
 
     expect(await sendDueMessages(transport, '"Institute" <no-reply@institute.example>')).toEqual({ sent: 1, failed: 0 });
     expect(sent).toEqual([
-      { from: '"Institute" <no-reply@institute.example>', to: message.to, subject: message.subject, text: "Hello", html: "<p>Hello</p>", messageId: message.messageId },
+      {
+        from: '"Institute" <no-reply@institute.example>',
+        to: message.to,
+        subject: message.subject,
+        text: "Hello",
+        html: "<p>Hello</p>",
+        messageId: message.messageId,
+      },
     ]);
     expect(row(id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
     expect(row(id)?.sentAt).toBeInstanceOf(Date);
@@ -75,7 +90,10 @@ describe("the outbox", () => {
     expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 0 });
 
     expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
-    db.update(outboxMessages).set({ attempts: MAX_SEND_ATTEMPTS - 1, nextAttemptAt: new Date(0) }).where(eq(outboxMessages.id, id)).run();
+    db.update(outboxMessages)
+      .set({ attempts: MAX_SEND_ATTEMPTS - 1, nextAttemptAt: new Date(0) })
+      .where(eq(outboxMessages.id, id))
+      .run();
     await sendDueMessages(transport, "x@example.test");
     expect(row(id)).toMatchObject({ state: "failed", attempts: MAX_SEND_ATTEMPTS });
   });

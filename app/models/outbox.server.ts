@@ -70,7 +70,12 @@ export function claimDueMessages(limit: number, now = new Date()): OutgoingMessa
       if (due.length > 0)
         tx.update(outboxMessages)
           .set({ state: "sending" })
-          .where(inArray(outboxMessages.id, due.map((message) => message.id)))
+          .where(
+            inArray(
+              outboxMessages.id,
+              due.map((message) => message.id),
+            ),
+          )
           .run();
       return due;
     },
@@ -98,7 +103,8 @@ export function retryDelayMs(attempts: number): number {
 /** A failed attempt: queued again after a growing wait, or failed for good after MAX_SEND_ATTEMPTS. */
 export function markMessageAttemptFailed(id: number, error: string, now = new Date()): OutboxState {
   return db.transaction((tx) => {
-    const attempts = (tx.select({ attempts: outboxMessages.attempts }).from(outboxMessages).where(eq(outboxMessages.id, id)).get()?.attempts ?? 0) + 1;
+    const attempts =
+      (tx.select({ attempts: outboxMessages.attempts }).from(outboxMessages).where(eq(outboxMessages.id, id)).get()?.attempts ?? 0) + 1;
     const state: OutboxState = attempts >= MAX_SEND_ATTEMPTS ? "failed" : "queued";
     tx.update(outboxMessages)
       .set({ state, attempts, lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })

@@ -41,16 +41,15 @@ export function markEventHandled(event: ProviderEvent): void {
 }
 
 export type AdjustmentOutcome =
-  | "repeat"
-  | "no-order"
-  | "unchanged"
-  | "refunded"
-  | "partly-refunded"
-  | "dispute-open"
-  | "dispute-won"
-  | "charged-back";
+  "repeat" | "no-order" | "unchanged" | "refunded" | "partly-refunded" | "dispute-open" | "dispute-won" | "charged-back";
 
-type PaidOrder = { id: number; paymentStatus: PaymentStatus; refundedPaise: number; disputeStatus: DisputeStatus | null; enrollmentFormId: number | null };
+type PaidOrder = {
+  id: number;
+  paymentStatus: PaymentStatus;
+  refundedPaise: number;
+  disputeStatus: DisputeStatus | null;
+  enrollmentFormId: number | null;
+};
 
 /** Claims the event and finds the order its payment paid for, in one transaction with the change. */
 function adjustOrder(

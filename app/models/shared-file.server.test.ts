@@ -35,9 +35,21 @@ describe("shared files", () => {
 
   test("lists newest first (ties by id)", () => {
     db.delete(sharedFiles).run();
-    const older = db.insert(sharedFiles).values({ ...file("old"), createdAt: new Date("2026-01-01T00:00:00Z") }).returning().get();
-    const newer = db.insert(sharedFiles).values({ ...file("new"), createdAt: new Date("2026-02-01T00:00:00Z") }).returning().get();
-    const sameTime = db.insert(sharedFiles).values({ ...file("new-2"), createdAt: new Date("2026-02-01T00:00:00Z") }).returning().get();
+    const older = db
+      .insert(sharedFiles)
+      .values({ ...file("old"), createdAt: new Date("2026-01-01T00:00:00Z") })
+      .returning()
+      .get();
+    const newer = db
+      .insert(sharedFiles)
+      .values({ ...file("new"), createdAt: new Date("2026-02-01T00:00:00Z") })
+      .returning()
+      .get();
+    const sameTime = db
+      .insert(sharedFiles)
+      .values({ ...file("new-2"), createdAt: new Date("2026-02-01T00:00:00Z") })
+      .returning()
+      .get();
     expect(listSharedFiles().map((row) => row.id)).toEqual([sameTime.id, newer.id, older.id]);
   });
 

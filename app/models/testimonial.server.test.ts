@@ -91,13 +91,7 @@ describe("setTestimonialApproved and deleteTestimonial", () => {
 describe("admin lists", () => {
   test("newest first, pending included; the latest list stops at the limit", () => {
     for (let n = 1; n <= 7; n++) createTestimonial(input({ name: `Student ${n}`, isApproved: n === 3 }), minute(n));
-    expect(listLatestTestimonialsForAdmin(5).map((t) => t.name)).toEqual([
-      "Student 7",
-      "Student 6",
-      "Student 5",
-      "Student 4",
-      "Student 3",
-    ]);
+    expect(listLatestTestimonialsForAdmin(5).map((t) => t.name)).toEqual(["Student 7", "Student 6", "Student 5", "Student 4", "Student 3"]);
     expect(listAllTestimonialsForAdmin()).toHaveLength(7);
   });
 
@@ -125,7 +119,7 @@ describe("listTestimonialsForAdmin", () => {
         content: "Loved the 100% practical approach",
         profession: "Doctor",
       }),
-      minute(30)
+      minute(30),
     );
     const first = listTestimonialsForAdmin({ limit: 20, offset: 0 });
     expect(first.total).toBe(24);

@@ -36,7 +36,12 @@ const newestFirst = [desc(testimonials.createdAt), desc(testimonials.id)];
 
 /** The newest testimonials, pending ones included (the Content tab's first 5). */
 export function listLatestTestimonialsForAdmin(limit: number): Testimonial[] {
-  return db.select().from(testimonials).orderBy(...newestFirst).limit(limit).all();
+  return db
+    .select()
+    .from(testimonials)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .all();
 }
 
 function adminSearch(search: string | undefined): SQL | undefined {
@@ -51,25 +56,36 @@ function adminSearch(search: string | undefined): SQL | undefined {
 }
 
 /** One page of every testimonial, newest first, narrowed by a search of name, content and profession. */
-export function listTestimonialsForAdmin({
-  search,
-  limit,
-  offset,
-}: {
-  search?: string;
-  limit: number;
-  offset: number;
-}): { testimonials: Testimonial[]; total: number } {
+export function listTestimonialsForAdmin({ search, limit, offset }: { search?: string; limit: number; offset: number }): {
+  testimonials: Testimonial[];
+  total: number;
+} {
   const where = adminSearch(search);
   return {
-    testimonials: db.select().from(testimonials).where(where).orderBy(...newestFirst).limit(limit).offset(offset).all(),
-    total: db.select({ count: sql<number>`count(*)` }).from(testimonials).where(where).get()?.count ?? 0,
+    testimonials: db
+      .select()
+      .from(testimonials)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset)
+      .all(),
+    total:
+      db
+        .select({ count: sql<number>`count(*)` })
+        .from(testimonials)
+        .where(where)
+        .get()?.count ?? 0,
   };
 }
 
 /** Every testimonial, for an admin's GET /api/testimonials. */
 export function listAllTestimonialsForAdmin(): Testimonial[] {
-  return db.select().from(testimonials).orderBy(...newestFirst).all();
+  return db
+    .select()
+    .from(testimonials)
+    .orderBy(...newestFirst)
+    .all();
 }
 
 export function findTestimonialById(id: number): Testimonial | null {
@@ -102,14 +118,7 @@ export function updateTestimonial(id: number, input: AdminTestimonialInput): Tes
 
 /** Approves or withdraws approval; the name for the toast, or null when it does not exist. */
 export function setTestimonialApproved(id: number, isApproved: boolean): { name: string } | null {
-  return (
-    db
-      .update(testimonials)
-      .set({ isApproved })
-      .where(eq(testimonials.id, id))
-      .returning({ name: testimonials.name })
-      .get() ?? null
-  );
+  return db.update(testimonials).set({ isApproved }).where(eq(testimonials.id, id)).returning({ name: testimonials.name }).get() ?? null;
 }
 
 /** Deletes a testimonial; its name, or null when it does not exist. Nothing else refers to one. */

@@ -3,12 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { userIdentities, users } from "../../db/schema";
 import { findUserCredentials } from "./user.server";
-import {
-  linkProviderIdentity,
-  listLinkedIdentities,
-  signInWithProviderIdentity,
-  type ProviderIdentity,
-} from "./user-identity.server";
+import { linkProviderIdentity, listLinkedIdentities, signInWithProviderIdentity, type ProviderIdentity } from "./user-identity.server";
 
 const PROVIDER = "https://id.example.test";
 

@@ -96,7 +96,11 @@ export function linkProviderIdentity(userId: string, identity: ProviderIdentity,
       const owner = identityOwner(tx, identity);
       if (owner) return owner === userId ? "already-linked" : "linked-elsewhere";
       insertIdentity(tx, userId, identity);
-      const account = tx.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+      const account = tx
+        .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get();
       if (identity.emailVerified && account && !account.emailVerifiedAt && account.email === normaliseEmail(identity.email))
         tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)).run();
       return "linked";

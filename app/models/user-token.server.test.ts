@@ -48,13 +48,23 @@ describe("single-use links", () => {
 
     const late = issue(id, email, new Date(Date.now() - 25 * HOUR));
     expect(redeem(late)).toEqual({ ok: false, state: "expired" });
-    expect(db.select({ usedAt: userTokens.usedAt }).from(userTokens).where(eq(userTokens.userId, id)).all().filter((row) => row.usedAt)).toHaveLength(1);
+    expect(
+      db
+        .select({ usedAt: userTokens.usedAt })
+        .from(userTokens)
+        .where(eq(userTokens.userId, id))
+        .all()
+        .filter((row) => row.usedAt),
+    ).toHaveLength(1);
   });
 
   it("die when the account's address is no longer the one the link went to", () => {
     const { id, email } = account();
     const token = issue(id, email);
-    db.update(users).set({ email: `changed-${email}` }).where(eq(users.id, id)).run();
+    db.update(users)
+      .set({ email: `changed-${email}` })
+      .where(eq(users.id, id))
+      .run();
     expect(redeem(token)).toEqual({ ok: false, state: "invalid" });
   });
 });

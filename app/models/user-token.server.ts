@@ -24,7 +24,14 @@ export function issueUserToken(
 ): string {
   const token = randomBytes(32).toString("base64url");
   tx.insert(userTokens)
-    .values({ userId, purpose, email, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]), createdAt: now })
+    .values({
+      userId,
+      purpose,
+      email,
+      tokenHash: digest(token),
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+      createdAt: now,
+    })
     .run();
   return token;
 }

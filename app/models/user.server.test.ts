@@ -8,7 +8,14 @@ import { confirmEmailAddress, createPasswordAccount, getAccountOverview, sendEma
 /** Mail that records what it was asked to write. */
 function recordingMail() {
   const tokens: string[] = [];
-  const message = (kind: string, to: string): OutboxDraft => ({ kind, to, subject: kind, text: kind, html: null, messageId: `<${crypto.randomUUID()}@t>` });
+  const message = (kind: string, to: string): OutboxDraft => ({
+    kind,
+    to,
+    subject: kind,
+    text: kind,
+    html: null,
+    messageId: `<${crypto.randomUUID()}@t>`,
+  });
   const mail: SignUpMail = {
     toNewAccount: (account, token) => {
       tokens.push(token);
@@ -20,7 +27,13 @@ function recordingMail() {
 }
 
 const input = (email: string) => ({ email, firstName: "Asha", lastName: "Rao", passwordHash: "hash-1" });
-const kinds = (email: string) => db.select({ kind: outboxMessages.kind }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all().map((row) => row.kind);
+const kinds = (email: string) =>
+  db
+    .select({ kind: outboxMessages.kind })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.toAddress, email))
+    .all()
+    .map((row) => row.kind);
 
 describe("password accounts and their email", () => {
   it("a sign-up makes an unconfirmed account whose link confirms it once", () => {

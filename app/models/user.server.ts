@@ -72,7 +72,11 @@ export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, 
         queueMessage(tx, { ...mail.toNewAccount(created, token), userId: created.id }, now);
         return "created";
       }
-      const owner = tx.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, email)).get();
+      const owner = tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.email, email))
+        .get();
       if (!owner) throw new Error("The account holding this email vanished within the transaction.");
       queueMessage(tx, { ...mail.toExistingAccount(owner), userId: owner.id }, now);
       return "exists";
@@ -177,14 +181,7 @@ export function listUsersForAdmin(request: ListRequest = {}): ListPage<AdminUser
     request,
     () => db.select({ count: countRows }).from(users).where(where).get()?.count ?? 0,
     (limit, offset) =>
-      db
-        .select(adminUserColumns)
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+      db.select(adminUserColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset).all(),
   );
 }
 

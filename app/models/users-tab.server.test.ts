@@ -21,16 +21,17 @@ function clearAll() {
 
 function addUser(id: string, email: string, firstName: string | null, lastName: string | null, createdAt: number, isAdmin = false) {
   sqlite
-    .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash, is_admin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    .prepare(
+      "INSERT INTO users (id, email, first_name, last_name, password_hash, is_admin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
     .run(id, email, firstName, lastName, "$argon2id$secret-hash", isAdmin ? 1 : 0, createdAt, createdAt);
   return id;
 }
 
 const addCourse = (title: string) =>
   Number(
-    sqlite
-      .prepare("INSERT INTO courses (title, short_description, description, duration) VALUES (?, 's', 'd', '4 weeks')")
-      .run(title).lastInsertRowid,
+    sqlite.prepare("INSERT INTO courses (title, short_description, description, duration) VALUES (?, 's', 'd', '4 weeks')").run(title)
+      .lastInsertRowid,
   );
 const addEvent = (title: string) =>
   Number(
@@ -45,10 +46,16 @@ function addRegistration(eventId: number, name: string, email: string, phone: st
   );
 }
 
-function addEnrollment(userId: string, courseId: number, values: { status?: string; amountPaise?: number; intent?: string | null; at: number }) {
+function addEnrollment(
+  userId: string,
+  courseId: number,
+  values: { status?: string; amountPaise?: number; intent?: string | null; at: number },
+) {
   return Number(
     sqlite
-      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, payment_intent_id, enrolled_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, payment_intent_id, enrolled_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
       .run(userId, courseId, values.status ?? "pending", values.amountPaise ?? 0, values.intent ?? null, values.at).lastInsertRowid,
   );
 }
@@ -241,8 +248,23 @@ describe("listEnrollmentFormsForAdmin", () => {
   test("newest first with the title of the course or event named; a missing one is null; searches name, WhatsApp, email, city, state", () => {
     const course = addCourse("Technical Analysis");
     const event = addEvent("Budget Day Live");
-    const toCourse = addForm({ name: "Kavya Nair", email: "kavya@example.test", city: "Kochi", state: "Kerala", type: "course", targetId: course, at: minutes(1) });
-    const toEvent = addForm({ name: "Arjun Das", whatsapp: "9000012345", type: "event", targetId: event, status: "completed", at: minutes(2) });
+    const toCourse = addForm({
+      name: "Kavya Nair",
+      email: "kavya@example.test",
+      city: "Kochi",
+      state: "Kerala",
+      type: "course",
+      targetId: course,
+      at: minutes(1),
+    });
+    const toEvent = addForm({
+      name: "Arjun Das",
+      whatsapp: "9000012345",
+      type: "event",
+      targetId: event,
+      status: "completed",
+      at: minutes(2),
+    });
     // Same id as the course, but an event: the type decides which title.
     const wrongKind = addForm({ name: "Zoya", city: "Pune", state: "Maharashtra", type: "event", targetId: course, at: minutes(3) });
     const gone = addForm({ name: "Gone 5%", type: "course", targetId: 987_654, status: "mystery", at: minutes(4) });
@@ -269,7 +291,10 @@ describe("listEnrollmentFormsForAdmin", () => {
       paymentIntentId: null,
       createdAt: new Date(minutes(1)),
     });
-    expect(list.rows.find((row) => row.id === toEvent)).toMatchObject({ courseOrEventTitle: "Budget Day Live", paymentStatus: "completed" });
+    expect(list.rows.find((row) => row.id === toEvent)).toMatchObject({
+      courseOrEventTitle: "Budget Day Live",
+      paymentStatus: "completed",
+    });
     expect(list.rows.find((row) => row.id === gone)).toMatchObject({ courseOrEventTitle: null, paymentStatus: "mystery" });
     expect(list.rows.find((row) => row.id === wrongKind)?.courseOrEventTitle).not.toBe("Technical Analysis");
     const ids = (q: string) => listEnrollmentFormsForAdmin({ q }).rows.map((row) => row.id);
@@ -314,13 +339,20 @@ describe("100,000 rows stay quick: the default order walks an index", () => {
     addForm({ name: "F", type: "course", targetId: course, at: minutes(1) });
     const [countSql, pageSql] = preparedSql(() => void list());
     const plan = (text: string | undefined) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...Array.from({ length: (text?.match(/\?/g) ?? []).length }, () => 1)) as { detail: string }[])
+      (
+        sqlite.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...Array.from({ length: (text?.match(/\?/g) ?? []).length }, () => 1)) as {
+          detail: string;
+        }[]
+      )
         .map((step) => step.detail)
         .join("\n");
     expect(countSql).not.toMatch(/join/i);
     const steps = plan(pageSql).split("\n");
     // The page is found by walking the table's date index …
-    expect(steps.some((step) => new RegExp(`^SCAN \\w+ USING (COVERING )?INDEX ${index}$`).test(step)), steps.join("\n")).toBe(true);
+    expect(
+      steps.some((step) => new RegExp(`^SCAN \\w+ USING (COVERING )?INDEX ${index}$`).test(step)),
+      steps.join("\n"),
+    ).toBe(true);
     // … never by reading a whole table …
     expect(steps.filter((step) => /^SCAN /.test(step) && !/INDEX/.test(step))).toEqual([]);
     // … and a sort, if any, only orders the page's own rows (the ids the index walk picked).

@@ -9,7 +9,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = { "Set-Cookie": await endAdminSession(request) };
   if (!admin) return redirect("/", { headers });
   recordAdminAction(admin, "admin_logout");
-  return redirectWithToast("/", { title: "Logged out", description: "You have left the admin panel.", analyticsEvent: "admin_logout" }, { headers });
+  return redirectWithToast(
+    "/",
+    { title: "Logged out", description: "You have left the admin panel.", analyticsEvent: "admin_logout" },
+    { headers },
+  );
 }
 
 export function loader() {

@@ -3,18 +3,7 @@ import { blogPostDate, listPublishedPosts } from "~/models/blog.server";
 import { listActiveCourseIds } from "~/models/course.server";
 import { siteOrigin } from "~/utils/seo.server";
 
-const STATIC_PATHS = [
-  "/",
-  "/about",
-  "/courses",
-  "/events",
-  "/study-materials",
-  "/blog",
-  "/gallery",
-  "/testimonials",
-  "/contact",
-  "/chat",
-];
+const STATIC_PATHS = ["/", "/about", "/courses", "/events", "/study-materials", "/blog", "/gallery", "/testimonials", "/contact", "/chat"];
 
 type Entry = { path: string; lastModified?: Date };
 

@@ -50,12 +50,9 @@ export const tagsField = z.preprocess(
       : items;
   },
   z
-    .array(
-      z.string({ invalid_type_error: "Tags must be text" }).trim(),
-      {
-        invalid_type_error: "Tags must be a list of text",
-      }
-    )
+    .array(z.string({ invalid_type_error: "Tags must be text" }).trim(), {
+      invalid_type_error: "Tags must be a list of text",
+    })
     // Checked on the list, not on each item, so the form shows it under the Tags field.
     .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `Each tag must be at most ${MAX_TAG_LENGTH} characters`)
     .transform((tags) => {
@@ -67,7 +64,7 @@ export const tagsField = z.preprocess(
         return true;
       });
     })
-    .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
+    .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`),
 );
 
 export const AdminBlogPostSchema = z.object({
@@ -81,7 +78,7 @@ export const AdminBlogPostSchema = z.object({
       })
       .trim()
       .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
-      .regex(SLUG_PATTERN, BLOG_MESSAGES.slugFormat)
+      .regex(SLUG_PATTERN, BLOG_MESSAGES.slugFormat),
   ),
   excerpt: requiredText("Excerpt", 500),
   content: requiredText("Content", 100_000),
@@ -91,7 +88,7 @@ export const AdminBlogPostSchema = z.object({
       errorMap: (issue, context) => ({
         message: issue.code === "invalid_type" && context.data === undefined ? "Category is required" : BLOG_MESSAGES.category,
       }),
-    })
+    }),
   ),
   imageUrl: optionalLink("Image URL"),
   tags: tagsField,

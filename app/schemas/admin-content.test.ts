@@ -36,8 +36,8 @@ describe("AdminBlogPostSchema", () => {
           content: "",
           category: "",
         }),
-        AdminBlogPostSchema
-      )
+        AdminBlogPostSchema,
+      ),
     ).toEqual({
       title: ["Title is required"],
       slug: ["Slug is required"],
@@ -74,8 +74,8 @@ describe("AdminBlogPostSchema", () => {
           category: "gossip",
           imageUrl: "javascript:alert(1)",
         }),
-        AdminBlogPostSchema
-      )
+        AdminBlogPostSchema,
+      ),
     ).toEqual({
       category: [BLOG_MESSAGES.category],
       imageUrl: ["Image URL must start with https:// or /"],

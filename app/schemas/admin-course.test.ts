@@ -67,7 +67,14 @@ describe("the course API body", () => {
   });
 
   test("refuses a price past decimal(10,2) and a level outside the three", () => {
-    const result = CourseApiSchema.safeParse({ title: "T", shortDescription: "S", description: "D", duration: "1", price: 100_000_000, level: "expert" });
+    const result = CourseApiSchema.safeParse({
+      title: "T",
+      shortDescription: "S",
+      description: "D",
+      duration: "1",
+      price: 100_000_000,
+      level: "expert",
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.error.flatten().fieldErrors).toMatchObject({
@@ -83,7 +90,12 @@ describe("a content manager's form and JSON body (prices and on-sale are the adm
   test("the form without price inputs is valid; what was left out stays left out (kept as stored)", () => {
     const submission = parseWithZod(formOf(content), { schema: courseFormSchema(false) });
     if (submission.status !== "success") throw new Error("expected success");
-    expect(toCourseInput(submission.value, false)).toMatchObject({ title: valid.title, pricePaise: undefined, originalPricePaise: undefined, isActive: undefined });
+    expect(toCourseInput(submission.value, false)).toMatchObject({
+      title: valid.title,
+      pricePaise: undefined,
+      originalPricePaise: undefined,
+      isActive: undefined,
+    });
     // The admin's form needs the price, and a blank original price there means none.
     const admin = parseWithZod(formOf(valid), { schema: courseFormSchema(true) });
     if (admin.status !== "success") throw new Error("expected success");
@@ -99,7 +111,15 @@ describe("a content manager's form and JSON body (prices and on-sale are the adm
 
   test("the JSON body gets no price or isActive defaults", () => {
     const body = { title: "T", shortDescription: "S", description: "D", duration: "1 week" };
-    expect(toCourseInput(courseApiSchema(false).parse(body), false)).toMatchObject({ pricePaise: undefined, isActive: undefined, level: "beginner" });
-    expect(toCourseInput(courseApiSchema(true).parse(body), true)).toMatchObject({ pricePaise: 0, isActive: true, originalPricePaise: null });
+    expect(toCourseInput(courseApiSchema(false).parse(body), false)).toMatchObject({
+      pricePaise: undefined,
+      isActive: undefined,
+      level: "beginner",
+    });
+    expect(toCourseInput(courseApiSchema(true).parse(body), true)).toMatchObject({
+      pricePaise: 0,
+      isActive: true,
+      originalPricePaise: null,
+    });
   });
 });

@@ -130,5 +130,4 @@ export const COURSE_PRICING_REFUSED = {
 export const COURSE_PRICING_REFUSED_MESSAGE = `${COURSE_PRICING_REFUSED.title}. ${COURSE_PRICING_REFUSED.text}`;
 
 /** The toast after a content manager creates a course (it starts at ₹0, not on sale). */
-export const NEW_COURSE_BY_CONTENT_MANAGER =
-  "has been saved as inactive: an admin sets the price and puts it on sale.";
+export const NEW_COURSE_BY_CONTENT_MANAGER = "has been saved as inactive: an admin sets the price and puts it on sale.";

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { AdminEventApiSchema, AdminEventFormSchema, eventApiSchema, eventFormSchema, eventInputFromApi, eventInputFromForm } from "./admin-event";
+import {
+  AdminEventApiSchema,
+  AdminEventFormSchema,
+  eventApiSchema,
+  eventFormSchema,
+  eventInputFromApi,
+  eventInputFromForm,
+} from "./admin-event";
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();
@@ -48,10 +55,9 @@ describe("the page form", () => {
   test("blank optional fields take the spec's defaults; an unticked box is inactive", () => {
     // An unticked checkbox posts nothing at all.
     const { isActive: _ticked, ...unticked } = filledForm;
-    const submission = parseWithZod(
-      formData({ ...unticked, duration: "", maxParticipants: "", price: "", registrationUrl: "" }),
-      { schema: AdminEventFormSchema },
-    );
+    const submission = parseWithZod(formData({ ...unticked, duration: "", maxParticipants: "", price: "", registrationUrl: "" }), {
+      schema: AdminEventFormSchema,
+    });
     if (submission.status !== "success") throw new Error("expected success");
     expect(eventInputFromForm(submission.value)).toMatchObject({
       durationMinutes: 60,

@@ -81,8 +81,7 @@ export function rupeesField(label: string, fallback?: number) {
 }
 
 /** An optional amount in rupees → paise or undefined. */
-export const optionalRupeesField = (label: string) =>
-  z.preprocess(blankToUndefined, rupeesField(label).optional());
+export const optionalRupeesField = (label: string) => z.preprocess(blankToUndefined, rupeesField(label).optional());
 
 /** A whole number typed in a form or sent as a JSON number. */
 export function wholeNumberField(label: string, { min, max }: { min: number; max: number }) {
@@ -124,11 +123,20 @@ export function linesListField(label: string, { maxItems, maxLength }: { maxItem
     (value) => {
       if (value === undefined || value === null) return [];
       // Blank lines are dropped here, before Conform's coercion would turn each "" into a "Required" item error.
-      if (typeof value === "string") return value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+      if (typeof value === "string")
+        return value
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean);
       return value;
     },
     z
-      .array(z.string({ invalid_type_error: `${label} must be text` }).trim().max(maxLength, `Each ${label.toLowerCase()} line must be at most ${maxLength} characters`))
+      .array(
+        z
+          .string({ invalid_type_error: `${label} must be text` })
+          .trim()
+          .max(maxLength, `Each ${label.toLowerCase()} line must be at most ${maxLength} characters`),
+      )
       .transform((items) => items.filter(Boolean))
       .refine((items) => items.length <= maxItems, `${label}: at most ${maxItems} lines`),
   );

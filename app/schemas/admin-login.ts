@@ -15,10 +15,7 @@ export const ADMIN_LOGIN_MESSAGES = {
 } as const;
 
 const required = (message: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .min(1, message)
-    .max(max, `At most ${max} characters`);
+  z.string({ required_error: message, invalid_type_error: message }).min(1, message).max(max, `At most ${max} characters`);
 
 export const AdminLoginSchema = z.object({
   adminId: required(ADMIN_LOGIN_MESSAGES.adminId, 100).refine((value) => value.trim() !== "", ADMIN_LOGIN_MESSAGES.adminId),

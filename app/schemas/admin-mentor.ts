@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  checkboxField,
-  linesListField,
-  optionalLink,
-  optionalText,
-  requiredText,
-  wholeNumberField,
-} from "./admin-fields";
+import { checkboxField, linesListField, optionalLink, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 
 // The Add Mentor / Edit Mentor form (beyond the spec: the mentors table of

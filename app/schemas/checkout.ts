@@ -60,7 +60,10 @@ export const PayFormSchema = z.object({
 
 /** The browser's report that the Payment Element's payment succeeded. */
 export const ConfirmCardPaymentSchema = z.object({
-  paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]{1,250}$/, "paymentIntentId must be a PaymentIntent id"),
+  paymentIntentId: z
+    .string()
+    .trim()
+    .regex(/^pi_[A-Za-z0-9_]{1,250}$/, "paymentIntentId must be a PaymentIntent id"),
 });
 
 const courseIdField = z.coerce

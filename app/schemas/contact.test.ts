@@ -64,9 +64,7 @@ describe("ContactSchema", () => {
   });
 
   test("line breaks are stored as LF, however the browser sent them", () => {
-    expect(ContactSchema.parse({ ...valid, message: "Line one\r\nLine two\rLine three\n" }).message).toBe(
-      "Line one\nLine two\nLine three",
-    );
+    expect(ContactSchema.parse({ ...valid, message: "Line one\r\nLine two\rLine three\n" }).message).toBe("Line one\nLine two\nLine three");
   });
 
   test("email must be valid", () => {

@@ -38,11 +38,7 @@ function requiredText(requiredMessage: string, max: number, tooLongMessage: stri
 
 /** The spec's contact message payload: name, email, phone (optional), subject, message. */
 export const ContactSchema = z.object({
-  name: requiredText(
-    CONTACT_REQUIRED_MESSAGES.name,
-    CONTACT_LIMITS.name,
-    `Name must be at most ${CONTACT_LIMITS.name} characters`,
-  ),
+  name: requiredText(CONTACT_REQUIRED_MESSAGES.name, CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
   email: requiredText(CONTACT_REQUIRED_MESSAGES.email, CONTACT_LIMITS.email, INVALID_EMAIL).email(INVALID_EMAIL),
   phone: z.preprocess(blankToUndefined, phoneField(INVALID_PHONE).optional()),
   subject: requiredText(
@@ -52,11 +48,7 @@ export const ContactSchema = z.object({
   ),
   message: z.preprocess(
     normalizeLineBreaks,
-    requiredText(
-      CONTACT_REQUIRED_MESSAGES.message,
-      CONTACT_LIMITS.message,
-      `Message must be at most ${CONTACT_LIMITS.message} characters`,
-    ),
+    requiredText(CONTACT_REQUIRED_MESSAGES.message, CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
   ),
 });
 

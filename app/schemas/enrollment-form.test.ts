@@ -128,10 +128,7 @@ describe("the page form", () => {
       trainingPreference: "offline",
     });
     const course = parseForm({ ...validForm, courseOrEvent: "course:12" });
-    expect(course.status === "success" && [course.value.courseOrEventType, course.value.courseOrEventId]).toEqual([
-      "course",
-      12,
-    ]);
+    expect(course.status === "success" && [course.value.courseOrEventType, course.value.courseOrEventId]).toEqual(["course", 12]);
   });
 
   test("optional fields may be left empty", () => {
@@ -169,7 +166,13 @@ describe("the JSON payload", () => {
       ["name", "whatsappNumber", "state", "city", "experienceLevel", "courseOrEventId", "courseOrEventType", "sourceOfLead"].sort(),
     );
     const parsed = EnrollmentFormApiSchema.parse({ ...validApi, email: "", age: null, country: null, broker: "", trainingPreference: "" });
-    expect(parsed).toMatchObject({ email: undefined, age: undefined, country: undefined, broker: undefined, trainingPreference: undefined });
+    expect(parsed).toMatchObject({
+      email: undefined,
+      age: undefined,
+      country: undefined,
+      broker: undefined,
+      trainingPreference: undefined,
+    });
   });
 
   test("bad values each get their message", () => {
@@ -195,7 +198,8 @@ describe("the JSON payload", () => {
       sourceOfLead: [ENROLLMENT_MESSAGES.sourceOfLead],
       trainingPreference: [ENROLLMENT_MESSAGES.trainingPreference],
     });
-    for (const courseOrEventId of [0, -1, 1.5, null]) expect(Object.keys(apiErrors({ ...validApi, courseOrEventId }))).toEqual(["courseOrEventId"]);
+    for (const courseOrEventId of [0, -1, 1.5, null])
+      expect(Object.keys(apiErrors({ ...validApi, courseOrEventId }))).toEqual(["courseOrEventId"]);
   });
 
   test("takes numbers as strings or numbers and options in any case, stored as listed", () => {

@@ -31,15 +31,10 @@ export const ENROLLMENT_MESSAGES = {
   saveFailed: "Failed to save enrollment information. Please try again.",
 } as const;
 
-
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 const requiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, tooLong(label, max));
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, tooLong(label, max));
 
 const optionalText = (label: string, max: number) =>
   z.preprocess(
@@ -55,9 +50,7 @@ const optionalText = (label: string, max: number) =>
 const option = <T extends string>(options: readonly [T, ...T[]], message: string) =>
   z.preprocess(
     (value) =>
-      typeof value === "string"
-        ? (options.find((candidate) => candidate.toLowerCase() === value.trim().toLowerCase()) ?? value)
-        : value,
+      typeof value === "string" ? (options.find((candidate) => candidate.toLowerCase() === value.trim().toLowerCase()) ?? value) : value,
     z.enum(options, { errorMap: () => ({ message }) }),
   );
 
@@ -97,10 +90,7 @@ const fieldsShape = {
   experienceLevel: option(EXPERIENCE_LEVELS, ENROLLMENT_MESSAGES.experienceLevel),
   sourceOfLead: option(LEAD_SOURCES, ENROLLMENT_MESSAGES.sourceOfLead),
   broker: optionalText("Broker", 100),
-  trainingPreference: z.preprocess(
-    blankToUndefined,
-    option(TRAINING_PREFERENCES, ENROLLMENT_MESSAGES.trainingPreference).optional(),
-  ),
+  trainingPreference: z.preprocess(blankToUndefined, option(TRAINING_PREFERENCES, ENROLLMENT_MESSAGES.trainingPreference).optional()),
 };
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;

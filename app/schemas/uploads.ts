@@ -7,7 +7,12 @@ import { z } from "zod";
 const MB = 1024 * 1024;
 
 export const UPLOAD_KINDS = {
-  image: { types: { "image/jpeg": "jpg", "image/png": "png" }, maxBytes: 5 * MB, accept: ".jpg,.jpeg,.png", describe: "a .jpg, .jpeg or .png image" },
+  image: {
+    types: { "image/jpeg": "jpg", "image/png": "png" },
+    maxBytes: 5 * MB,
+    accept: ".jpg,.jpeg,.png",
+    describe: "a .jpg, .jpeg or .png image",
+  },
   pdf: { types: { "application/pdf": "pdf" }, maxBytes: 10 * MB, accept: ".pdf", describe: "a .pdf file" },
 } as const satisfies Record<string, { types: Record<string, string>; maxBytes: number; accept: string; describe: string }>;
 

@@ -26,6 +26,10 @@ describe("setting an admin's password", () => {
   it("a new admin signs in and is remembered on this browser", async () => {
     await createAdminAccount({ adminId: "desk", password: "monsoon kite over the harbour", role: "admin" });
     const outcome = await signInAdmin({ adminId: " desk ", password: "monsoon kite over the harbour" }, "192.0.2.50", null);
-    expect(outcome).toMatchObject({ ok: true, admin: { adminId: "desk", role: "admin" }, knownDeviceCookie: expect.stringMatching(/^__known_device=/) });
+    expect(outcome).toMatchObject({
+      ok: true,
+      admin: { adminId: "desk", role: "admin" },
+      knownDeviceCookie: expect.stringMatching(/^__known_device=/),
+    });
   });
 });

@@ -1,5 +1,12 @@
 import type { AdminRole } from "../../db/schema";
-import { countAdmins, createAdmin, findAdminCredentials, normaliseAdminId, recordAdminSignIn, type PublicAdmin } from "~/models/admin.server";
+import {
+  countAdmins,
+  createAdmin,
+  findAdminCredentials,
+  normaliseAdminId,
+  recordAdminSignIn,
+  type PublicAdmin,
+} from "~/models/admin.server";
 import { ADMIN_LOGIN_MESSAGES, type AdminLoginInput } from "~/schemas/admin-login";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import type { Env } from "~/utils/env.server";
@@ -7,9 +14,7 @@ import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 
 export type AdminSignInResult =
-  | { ok: true; admin: PublicAdmin; knownDeviceCookie: string }
-  | { ok: false; status: 401; message: string }
-  | Throttled;
+  { ok: true; admin: PublicAdmin; knownDeviceCookie: string } | { ok: false; status: 401; message: string } | Throttled;
 
 /**
  * Checks an Admin ID and password inside the guessing throttle. The answer

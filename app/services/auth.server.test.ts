@@ -44,11 +44,20 @@ describe("sign-up", () => {
 
     const [message, ...others] = messagesTo(email);
     expect(others).toEqual([]);
-    expect(message).toMatchObject({ kind: "verify-email", state: "queued", userId: user.id, subject: "Confirm your email address for TradeMaster Academy" });
+    expect(message).toMatchObject({
+      kind: "verify-email",
+      state: "queued",
+      userId: user.id,
+      subject: "Confirm your email address for TradeMaster Academy",
+    });
     const token = /https:\/\/institute\.example\/verify-email\?token=([\w-]{43})/.exec(message?.textBody ?? "")?.[1];
     expect(token).toBeDefined();
     expect(message?.htmlBody).toContain(`href="${ORIGIN}/verify-email?token=${token}"`);
-    const stored = db.select().from(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, "verify-email"))).all();
+    const stored = db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, "verify-email")))
+      .all();
     expect(stored).toHaveLength(1);
     // Only a digest of the link is kept.
     expect(stored[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -79,7 +88,11 @@ describe("sign-up", () => {
 describe("sign-up's password policy", () => {
   it("refuses a common password beside the password field, saying why, and stores nothing", async () => {
     const email = freshEmail();
-    const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" }, freshAddress(), ORIGIN);
+    const outcome = await registerStudent(
+      { firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" },
+      freshAddress(),
+      ORIGIN,
+    );
     expect(outcome).toEqual({
       ok: false,
       status: 400,
@@ -95,7 +108,12 @@ describe("sign-up's password policy", () => {
       freshAddress(),
       ORIGIN,
     );
-    expect(outcome).toMatchObject({ ok: false, status: 400, field: "password", message: expect.stringMatching(/should not contain your name/) });
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "password",
+      message: expect.stringMatching(/should not contain your name/),
+    });
   });
 });
 
@@ -106,7 +124,11 @@ describe("password sign-in", { timeout: 60_000 }, () => {
     const email = freshEmail();
     const user = await register(email);
     const outcome = await signInWithPassword(loginRequest(email.toUpperCase(), PASSWORD), freshAddress());
-    expect(outcome).toMatchObject({ ok: true, userId: user.id, knownDeviceCookie: expect.stringMatching(/^__known_device=.+; .*HttpOnly/) });
+    expect(outcome).toMatchObject({
+      ok: true,
+      userId: user.id,
+      knownDeviceCookie: expect.stringMatching(/^__known_device=.+; .*HttpOnly/),
+    });
   });
 
   it("says the same for a wrong password and an unknown email", async () => {
@@ -160,7 +182,9 @@ describe("password sign-in", { timeout: 60_000 }, () => {
     // A cookie for another account, or a forged one, does not count.
     const other = await signInWithPassword(loginRequest(await register(freshEmail()).then((u) => u.email), PASSWORD), freshAddress());
     if (!other.ok) throw new Error(other.message);
-    expect(await signInWithPassword(loginRequest(email, PASSWORD, cookiePair(other.knownDeviceCookie)), freshAddress())).toMatchObject({ status: 429 });
+    expect(await signInWithPassword(loginRequest(email, PASSWORD, cookiePair(other.knownDeviceCookie)), freshAddress())).toMatchObject({
+      status: 429,
+    });
     const forged = cookiePair(earlier.knownDeviceCookie).replace(/.$/, (last) => (last === "A" ? "B" : "A"));
     expect(await signInWithPassword(loginRequest(email, PASSWORD, forged), freshAddress())).toMatchObject({ status: 429 });
   });
@@ -179,7 +203,13 @@ describe("account creation per address", { timeout: 60_000 }, () => {
     // A taken email is answered like a new one, and counts the same.
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(ACCOUNT_CREATION_LIMITS.perClientPerHour);
     const refused = await registerStudent({ firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD }, address, ORIGIN);
-    expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many new accounts from your network\. Please wait (60|59) minutes and try again\.$/) });
-    expect((await registerStudent({ firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD }, freshAddress(), ORIGIN)).ok).toBe(true);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      message: expect.stringMatching(/^Too many new accounts from your network\. Please wait (60|59) minutes and try again\.$/),
+    });
+    expect(
+      (await registerStudent({ firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD }, freshAddress(), ORIGIN)).ok,
+    ).toBe(true);
   });
 });

@@ -131,9 +131,7 @@ const oauthIntentCookie = createCookie(OAUTH_INTENT_COOKIE, {
 
 async function readOAuthIntent(request: Request): Promise<OAuthIntent> {
   const parsed = oauthIntentSchema.safeParse(await oauthIntentCookie.parse(request.headers.get("Cookie")));
-  return parsed.success
-    ? { ...parsed.data, redirectTo: safeRedirectPath(parsed.data.redirectTo) }
-    : { redirectTo: "/" };
+  return parsed.success ? { ...parsed.data, redirectTo: safeRedirectPath(parsed.data.redirectTo) } : { redirectTo: "/" };
 }
 
 /** Set-Cookie values that delete every OAuth cookie the request carries (state, verifier, intent). */
@@ -144,8 +142,7 @@ function clearOAuthCookies(request: Request): string[] {
     .filter((name) => name.startsWith(OAUTH_STATE_COOKIE) || name === OAUTH_INTENT_COOKIE);
   const secure = cookiesAreSecure() ? "; Secure" : "";
   return [...new Set(names)].map(
-    (name) =>
-      `${name}=; Path=${OAUTH_COOKIE_PATH}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+    (name) => `${name}=; Path=${OAUTH_COOKIE_PATH}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
   );
 }
 
@@ -187,9 +184,7 @@ async function endpointsFor(config: OAuthConfig): Promise<Endpoints> {
  * endpoint's origin. Not the button's label, which an admin may rename.
  */
 function providerKey(config: OAuthConfig): string {
-  return "issuer" in config.endpoints
-    ? config.endpoints.issuer.replace(/\/$/, "")
-    : new URL(config.endpoints.authorizationUrl).origin;
+  return "issuer" in config.endpoints ? config.endpoints.issuer.replace(/\/$/, "") : new URL(config.endpoints.authorizationUrl).origin;
 }
 
 const webUrl = z

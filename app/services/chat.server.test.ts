@@ -110,7 +110,10 @@ const TABLE: Row[] = [
       return [free.title, when(free), "Free"];
     },
   },
-  { question: "is SMC course good for beginners", facts: () => [`${course(/SMC/).title} is an ${course(/SMC/).level} course`, beginnerCourse().title] },
+  {
+    question: "is SMC course good for beginners",
+    facts: () => [`${course(/SMC/).title} is an ${course(/SMC/).level} course`, beginnerCourse().title],
+  },
   { question: "live trading session timing", facts: () => [course(/Live Trading/).title] },
   { question: "refund?", facts: () => [refundKeySentence] },
   { question: "paisa wapas milega kya", facts: () => [refundKeySentence] },
@@ -121,7 +124,10 @@ const TABLE: Row[] = [
   { question: "whatsapp number", facts: () => [`https://wa.me/${CONTACT.whatsappNumber}`] },
   { question: "what is your email id", facts: () => [CONTACT.email] },
   { question: "phone number to call", facts: () => [CONTACT.phones[0]] },
-  { question: "do you have a telegram group", facts: () => SOCIAL_LINKS.filter((link) => link.name === "Telegram").map((link) => link.href) },
+  {
+    question: "do you have a telegram group",
+    facts: () => SOCIAL_LINKS.filter((link) => link.name === "Telegram").map((link) => link.href),
+  },
   { question: "Contact us via WhatsApp", facts: () => [`https://wa.me/${CONTACT.whatsappNumber}`, CHAT_AVAILABILITY] },
   { question: "do you give certificate", facts: () => [faq("certificates")] },
   { question: "are you NSE certified", facts: () => [faq("certified")] },
@@ -222,7 +228,12 @@ describe("answerQuestion: what it never says", () => {
   test("an inactive course is never offered", async () => {
     const retired = db.select().from(courses).where(eq(courses.isActive, false)).get();
     if (!retired) throw new Error("the seed has no inactive course");
-    for (const question of ["crypto basics course price", "Browse our courses", "How much do your courses cost?", "I am a beginner which course"]) {
+    for (const question of [
+      "crypto basics course price",
+      "Browse our courses",
+      "How much do your courses cost?",
+      "I am a beginner which course",
+    ]) {
       const { answer } = await ask(question);
       expect(answer).not.toContain(retired.title);
       expect(answer).not.toContain(`/courses/${retired.id}`);
@@ -284,7 +295,10 @@ describe("answerQuestion: what it never says", () => {
 
   test("a full event says it is fully booked", async () => {
     const pune = upcoming().find((event) => /Pune/.test(event.title)) as SiteEvent;
-    db.update(events).set({ maxParticipants: countRegistrations(pune.id) }).where(eq(events.id, pune.id)).run();
+    db.update(events)
+      .set({ maxParticipants: countRegistrations(pune.id) })
+      .where(eq(events.id, pune.id))
+      .run();
     try {
       expect((await ask("when is the Pune workshop")).answer).toContain("fully booked");
     } finally {
@@ -319,9 +333,7 @@ describe("createChatRateLimiter", () => {
     if (refused.allowed) return;
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
-    expect(refused.message).toBe(
-      `You're asking questions too quickly. Please wait ${refused.retryAfterSeconds} seconds and try again.`,
-    );
+    expect(refused.message).toBe(`You're asking questions too quickly. Please wait ${refused.retryAfterSeconds} seconds and try again.`);
     // Another address has its own allowance.
     expect(await check("203.0.113.8")).toEqual({ allowed: true });
   });

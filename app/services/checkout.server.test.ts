@@ -140,8 +140,7 @@ const ordersOf = (userId: string, courseId: number) =>
     .orderBy(enrollments.id)
     .all();
 
-const allOrdersOf = (userId: string) =>
-  db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId)).all();
+const allOrdersOf = (userId: string) => db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId)).all();
 
 const redemptions = (couponId: number) =>
   db.select({ count: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, couponId)).get()?.count;
@@ -157,13 +156,10 @@ async function startCard(student: { id: string; email: string }, courseId: numbe
   return started;
 }
 
-const payWithCard = (paymentIntentId: string) =>
-  stripe.paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_visa" });
+const payWithCard = (paymentIntentId: string) => stripe.paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_visa" });
 
 async function declineCard(paymentIntentId: string) {
-  const error = await stripe.paymentIntents
-    .confirm(paymentIntentId, { payment_method: "pm_card_chargeDeclined" })
-    .catch((e: unknown) => e);
+  const error = await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_chargeDeclined" }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
 }
 
@@ -293,17 +289,12 @@ describe("startCardPayment", () => {
     const { student, course } = arrange();
     const terms = quote(course.id);
 
-    const [a, b] = await Promise.all([
-      checkout.startCardPayment(student, terms, null),
-      checkout.startCardPayment(student, terms, null),
-    ]);
+    const [a, b] = await Promise.all([checkout.startCardPayment(student, terms, null), checkout.startCardPayment(student, terms, null)]);
 
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(b.paymentIntentId).toBe(a.paymentIntentId);
-    expect(ordersOf(student.id, course.id)).toEqual([
-      expect.objectContaining({ status: "pending", paymentIntentId: a.paymentIntentId }),
-    ]);
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending", paymentIntentId: a.paymentIntentId })]);
   });
 
   it("tells an enrolled student so instead of taking a second payment", async () => {
@@ -314,7 +305,13 @@ describe("startCardPayment", () => {
 
     expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "already-enrolled" });
     expect(
-      await checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+      await checkout.startHostedCheckout({
+        user: student,
+        quote: quote(course.id),
+        enrollmentFormId: null,
+        origin: ORIGIN,
+        cancelUrl: ORIGIN,
+      }),
     ).toEqual({ ok: false, reason: "already-enrolled" });
     expect(ordersOf(student.id, course.id)).toHaveLength(1);
   });
@@ -346,11 +343,20 @@ describe("startCardPayment", () => {
 
     expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "setup-failed" });
     expect(
-      await checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+      await checkout.startHostedCheckout({
+        user: student,
+        quote: quote(course.id),
+        enrollmentFormId: null,
+        origin: ORIGIN,
+        cancelUrl: ORIGIN,
+      }),
     ).toEqual({ ok: false, reason: "setup-failed" });
 
     expect(errors).toHaveBeenCalledTimes(2);
-    expect(errors).toHaveBeenCalledWith("Payment setup failed", expect.objectContaining({ message: expect.stringContaining("Stripe is having a bad day") }));
+    expect(errors).toHaveBeenCalledWith(
+      "Payment setup failed",
+      expect.objectContaining({ message: expect.stringContaining("Stripe is having a bad day") }),
+    );
     expect(ordersOf(student.id, course.id)).toEqual([]);
   });
 
@@ -364,7 +370,13 @@ describe("startCardPayment", () => {
       expect(offline.payments.paymentsSetup()).toBeNull();
       expect(await offline.checkout.startCardPayment(student, terms.quote, null)).toEqual({ ok: false, reason: "payments-off" });
       expect(
-        await offline.checkout.startHostedCheckout({ user: student, quote: terms.quote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
+        await offline.checkout.startHostedCheckout({
+          user: student,
+          quote: terms.quote,
+          enrollmentFormId: null,
+          origin: ORIGIN,
+          cancelUrl: ORIGIN,
+        }),
       ).toEqual({ ok: false, reason: "payments-off" });
       expect(ordersOf(student.id, course.id)).toEqual([]);
     } finally {
@@ -389,7 +401,13 @@ describe("startHostedCheckout", () => {
     expect(started.ok).toBe(true);
     if (!started.ok) return;
     const [order] = ordersOf(student.id, course.id);
-    expect(order).toMatchObject({ status: "pending", amountPaise: 399_920, couponId: coupon.id, enrollmentFormId: formId, paymentIntentId: null });
+    expect(order).toMatchObject({
+      status: "pending",
+      amountPaise: 399_920,
+      couponId: coupon.id,
+      enrollmentFormId: formId,
+      paymentIntentId: null,
+    });
     const session = await stripe.checkout.sessions.retrieve(order!.checkoutSessionId!);
     expect(started.url).toBe(session.url);
     expect(session.amount_total).toBe(399_920);
@@ -479,7 +497,10 @@ describe("a limited coupon (decision 0012)", () => {
     const { student, course, formId } = arrange();
     const coupon = oneUse();
     const late = await startCard(student, course.id, coupon.code, formId);
-    db.update(enrollments).set({ couponHeldUntil: new Date(Date.now() - 1000) }).where(eq(enrollments.userId, student.id)).run();
+    db.update(enrollments)
+      .set({ couponHeldUntil: new Date(Date.now() - 1000) })
+      .where(eq(enrollments.userId, student.id))
+      .run();
     const rival = addStudent();
     const rivals = await startCard(rival, course.id, coupon.code);
     await payWithCard(late.paymentIntentId);
@@ -489,9 +510,16 @@ describe("a limited coupon (decision 0012)", () => {
     expect(warnings).toHaveBeenCalledWith(expect.stringContaining(`Refunding ${late.paymentIntentId}`));
     const again = await stripe.refunds.create({ payment_intent: late.paymentIntentId }).catch((e: unknown) => e);
     expect(again).toMatchObject({ code: "charge_already_refunded" });
-    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "refunded", paymentIntentId: late.paymentIntentId })]);
-    expect(db.select({ refunded: enrollments.refundedPaise }).from(enrollments).where(eq(enrollments.paymentIntentId, late.paymentIntentId)).get())
-      .toEqual({ refunded: 399_920 });
+    expect(ordersOf(student.id, course.id)).toEqual([
+      expect.objectContaining({ status: "refunded", paymentIntentId: late.paymentIntentId }),
+    ]);
+    expect(
+      db
+        .select({ refunded: enrollments.refundedPaise })
+        .from(enrollments)
+        .where(eq(enrollments.paymentIntentId, late.paymentIntentId))
+        .get(),
+    ).toEqual({ refunded: 399_920 });
     // The webhook arriving afterwards, and a second report, change nothing.
     await deliver(stripeEvent("payment_intent.succeeded", late.paymentIntentId));
     expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "refunded" });
@@ -759,15 +787,25 @@ describe("handlePaymentEvent (the signed webhook)", () => {
 
 describe("refunds and disputes (the signed webhook)", () => {
   /** Every event of this type Stripe sent for the object, oldest first. */
-  const stripeEvents = (type: string, objectId: string) => fake.events.filter((e) => e.type === type && e.objectId === objectId).map((e) => e.payload);
+  const stripeEvents = (type: string, objectId: string) =>
+    fake.events.filter((e) => e.type === type && e.objectId === objectId).map((e) => e.payload);
   const control = async (path: string, body?: unknown) => {
-    const response = await fetch(`${fake.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    const response = await fetch(`${fake.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { id: string };
   };
   const orderRow = (paymentIntentId: string) =>
     db
-      .select({ status: enrollments.paymentStatus, refundedPaise: enrollments.refundedPaise, disputeStatus: enrollments.disputeStatus, id: enrollments.id })
+      .select({
+        status: enrollments.paymentStatus,
+        refundedPaise: enrollments.refundedPaise,
+        disputeStatus: enrollments.disputeStatus,
+        id: enrollments.id,
+      })
       .from(enrollments)
       .where(eq(enrollments.paymentIntentId, paymentIntentId))
       .get();
@@ -812,7 +850,12 @@ describe("refunds and disputes (the signed webhook)", () => {
     expect(handledEvents()).toBe(handled);
     expect(orderRow(paymentIntentId)).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
     expect(auditOf(order.id)).toEqual([
-      { actorType: "system", actorId: "stripe", action: "order_partly_refunded", details: expect.objectContaining({ refundedPaise: 100_000 }) },
+      {
+        actorType: "system",
+        actorId: "stripe",
+        action: "order_partly_refunded",
+        details: expect.objectContaining({ refundedPaise: 100_000 }),
+      },
       { actorType: "system", actorId: "stripe", action: "order_refunded", details: expect.objectContaining({ refundedPaise: 499_900 }) },
     ]);
   });
@@ -870,9 +913,7 @@ describe("refunds and disputes (the signed webhook)", () => {
     await deliver(stripeEvent("charge.refunded", secondPaid.latest_charge as string));
     const order = orderRow(second.paymentIntentId)!;
     expect(order).toMatchObject({ status: "refunded", refundedPaise: 399_920 });
-    expect(auditOf(order.id)).toEqual([
-      expect.objectContaining({ actorType: "system", actorId: "checkout", action: "order_refunded" }),
-    ]);
+    expect(auditOf(order.id)).toEqual([expect.objectContaining({ actorType: "system", actorId: "checkout", action: "order_refunded" })]);
     expect(orders.isEnrolled(student.id, course.id)).toBe(true);
   });
 });
@@ -902,9 +943,7 @@ describe("parseWebhookEvent", () => {
     expect(() => payments.parseWebhookEvent(payload, forged)).toThrow(payments.WebhookSignatureError);
     expect(() => payments.parseWebhookEvent(payload, null)).toThrow(payments.WebhookSignatureError);
     expect(() => payments.parseWebhookEvent(payload, "")).toThrow(payments.WebhookSignatureError);
-    expect(() => payments.parseWebhookEvent(payload, sign(payload, "whsec_someone_elses_secret"))).toThrow(
-      payments.WebhookSignatureError,
-    );
+    expect(() => payments.parseWebhookEvent(payload, sign(payload, "whsec_someone_elses_secret"))).toThrow(payments.WebhookSignatureError);
     expect(() => payments.parseWebhookEvent(tampered, sign(payload))).toThrow(payments.WebhookSignatureError);
   });
 });

@@ -46,9 +46,7 @@ export type Quote = {
   price: OrderPrice;
 };
 
-export type QuoteResult =
-  | { ok: true; quote: Quote }
-  | { ok: false; reason: "invalid-course" | "invalid-coupon" };
+export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "invalid-course" | "invalid-coupon" };
 
 /**
  * The price of an active course with an optional coupon code, as the server
@@ -169,7 +167,12 @@ export type CardPaymentStart = ({ ok: true } & CardAnswer) | { ok: false; reason
 const PAYABLE_STATUSES = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
 
 /** A PaymentIntent for the server's total, for the Payment Element (reused while its terms and hold last). */
-export async function startCardPayment(user: Buyer, quote: Quote, enrollmentFormId: number | null, now = new Date()): Promise<CardPaymentStart> {
+export async function startCardPayment(
+  user: Buyer,
+  quote: Quote,
+  enrollmentFormId: number | null,
+  now = new Date(),
+): Promise<CardPaymentStart> {
   const terms = orderTerms(user, quote, enrollmentFormId);
   const start = await startPayment<CardAnswer>(
     terms,
@@ -264,7 +267,10 @@ export type Settlement =
     };
 
 /** Whether Stripe's object names this order: same student, course, amount and currency. */
-function matchesOrder(order: Order, paid: { amountPaise: number | null; currency: string | null; metadata: Record<string, string> }): boolean {
+function matchesOrder(
+  order: Order,
+  paid: { amountPaise: number | null; currency: string | null; metadata: Record<string, string> },
+): boolean {
   return (
     paid.amountPaise === order.amountPaise &&
     paid.currency === CURRENCY &&
@@ -312,7 +318,9 @@ function metadataId(value: string | undefined): number | null | undefined {
  */
 function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
   const { userId, flow } = intent.metadata;
-  const [courseId, couponId, enrollmentFormId] = [intent.metadata.courseId, intent.metadata.couponId, intent.metadata.enrollmentFormId].map(metadataId);
+  const [courseId, couponId, enrollmentFormId] = [intent.metadata.courseId, intent.metadata.couponId, intent.metadata.enrollmentFormId].map(
+    metadataId,
+  );
   if (flow !== "card" || !userId || !courseId || couponId === undefined || enrollmentFormId === undefined) return null;
   return recordLostOrder({ userId, courseId, amountPaise: intent.amountPaise, couponId, enrollmentFormId }, { paymentIntentId: intent.id });
 }

@@ -37,9 +37,7 @@ beforeAll(async () => {
       ...HOSTILE_NAMES.map((name, index) => ({ id: `u-h${index}`, email: `h${index}@example.com`, firstName: name, lastName: "Hostile" })),
     ])
     .run();
-  db.insert(courses)
-    .values({ id: 1, title: "Options Basics", shortDescription: "s", description: "d", duration: "4 weeks" })
-    .run();
+  db.insert(courses).values({ id: 1, title: "Options Basics", shortDescription: "s", description: "d", duration: "4 weeks" }).run();
   db.insert(events)
     .values({ id: 7, title: "Market Open Webinar", description: "d", eventDate: new Date("2026-12-01T13:30:00Z") })
     .run();
@@ -194,12 +192,7 @@ describe("generateExport", () => {
 
   test("all-data puts the four tables in one workbook", async () => {
     const book = await readBack((await generateExport("all-data", adminId)).storedPath);
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
-      "Users",
-      "Event Registrations",
-      "Course Enrollments",
-      "Enrollment Forms",
-    ]);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(["Users", "Event Registrations", "Course Enrollments", "Enrollment Forms"]);
     expect(book.worksheets.map((sheet) => sheet.rowCount)).toEqual([1 + 1 + HOSTILE_NAMES.length, 2, 3, 3]);
     for (const sheet of book.worksheets) expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
   });

@@ -54,8 +54,18 @@ type CellInput = string | number | Date | null;
 type Column<Row> = { header: string; width: number; kind: CellKind; value: (row: Row) => CellInput };
 type Sheet<Row> = { name: string; columns: Column<Row>[]; rows: () => AsyncIterable<Row> };
 
-const text = <Row>(header: string, width: number, value: (row: Row) => string | null): Column<Row> => ({ header, width, kind: "text", value });
-const number = <Row>(header: string, width: number, value: (row: Row) => number | null): Column<Row> => ({ header, width, kind: "number", value });
+const text = <Row>(header: string, width: number, value: (row: Row) => string | null): Column<Row> => ({
+  header,
+  width,
+  kind: "text",
+  value,
+});
+const number = <Row>(header: string, width: number, value: (row: Row) => number | null): Column<Row> => ({
+  header,
+  width,
+  kind: "number",
+  value,
+});
 const date = <Row>(header: string, value: (row: Row) => Date | null): Column<Row> => ({ header, width: 20, kind: "date", value });
 /** Paise in the database, rupees (a number) in the sheet. */
 const rupees = <Row>(header: string, value: (row: Row) => number | null): Column<Row> => ({ header, width: 14, kind: "rupees", value });

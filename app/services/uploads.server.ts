@@ -20,9 +20,7 @@ export function uploadsDirectory(): string {
 }
 
 export type MultipartResult =
-  | { ok: true; formData: FormData }
-  | { ok: false; reason: "too-large"; field: string }
-  | { ok: false; reason: "unreadable" };
+  { ok: true; formData: FormData } | { ok: false; reason: "too-large"; field: string } | { ok: false; reason: "unreadable" };
 
 /**
  * A posted form, each file field held to its kind's size limit (`files`:

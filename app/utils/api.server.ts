@@ -31,7 +31,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       return value;
     });
   } catch (error) {
-    if (error instanceof TooManyJsonValues) throw apiError(413, `The body has too many values: at most ${PUBLIC_BODY_LIMITS.maxFields} are accepted.`);
+    if (error instanceof TooManyJsonValues)
+      throw apiError(413, `The body has too many values: at most ${PUBLIC_BODY_LIMITS.maxFields} are accepted.`);
     throw apiError(400, "The request body is not valid JSON.");
   }
 }

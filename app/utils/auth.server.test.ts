@@ -2,19 +2,15 @@ import { describe, expect, it } from "vitest";
 import { readLiveSession } from "~/models/session.server";
 import { db } from "~/utils/db.server";
 import { sessions, users } from "../../db/schema";
-import {
-  getOptionalUser,
-  requireApiUser,
-  requireUser,
-  safeRedirectPath,
-  signIn,
-  signOut,
-  studentSessions,
-} from "./auth.server";
+import { getOptionalUser, requireApiUser, requireUser, safeRedirectPath, signIn, signOut, studentSessions } from "./auth.server";
 import { getToast } from "./toast.server";
 
 function makeUser(email = `s-${crypto.randomUUID()}@example.test`) {
-  return db.insert(users).values({ email, firstName: "Asha", lastName: "Rao", passwordHash: "x" }).returning({ id: users.id, email: users.email }).get();
+  return db
+    .insert(users)
+    .values({ email, firstName: "Asha", lastName: "Rao", passwordHash: "x" })
+    .returning({ id: users.id, email: users.email })
+    .get();
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
@@ -61,9 +57,17 @@ describe("student sessions", () => {
     const user = makeUser();
     const cookie = cookieFrom(await signIn(requestWith(null), user.id, "/"));
     const sid = await sidOf(cookie);
-    db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).run();
+    db.update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .run();
     expect(await getOptionalUser(requestWith(cookie))).toBeNull();
-    expect(db.select().from(sessions).all().some((row) => row.sid === sid)).toBe(false);
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .all()
+        .some((row) => row.sid === sid),
+    ).toBe(false);
   });
 
   it("ignores a cookie whose signature does not match", async () => {
@@ -95,7 +99,9 @@ describe("access rules", () => {
   it("tells a student whose session ended that they are logged out", async () => {
     const user = makeUser();
     const cookie = cookieFrom(await signIn(requestWith(null), user.id, "/"));
-    db.update(sessions).set({ expire: new Date(0) }).run();
+    db.update(sessions)
+      .set({ expire: new Date(0) })
+      .run();
     const response = (await requireUser(requestWith(cookie, "/")).catch((e: unknown) => e)) as Response;
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2F");
     const { toast } = await getToast(requestWith(cookieFrom(response)));

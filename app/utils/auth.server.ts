@@ -8,10 +8,7 @@ import { redirectWithToast, type Toast } from "./toast.server";
 const STUDENT_SESSION_DAYS = 30;
 const USER_ID_KEY = "userId";
 
-export const studentSessions = createDatabaseSessionStorage(
-  STUDENT_SESSION_COOKIE,
-  STUDENT_SESSION_DAYS * 24 * 60 * 60,
-);
+export const studentSessions = createDatabaseSessionStorage(STUDENT_SESSION_COOKIE, STUDENT_SESSION_DAYS * 24 * 60 * 60);
 
 const LOGGED_OUT_TOAST: Toast = {
   type: "destructive",
@@ -59,10 +56,7 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
  * session that has ended says so; a visitor who never signed in gets
  * `whenSignedOut` (or no toast).
  */
-export async function requireUser(
-  request: Request,
-  options: { redirectTo?: string; whenSignedOut?: Toast } = {},
-): Promise<PublicUser> {
+export async function requireUser(request: Request, options: { redirectTo?: string; whenSignedOut?: Toast } = {}): Promise<PublicUser> {
   const session = await getStudentSession(request);
   const userId = session.get(USER_ID_KEY);
   const user = typeof userId === "string" ? getUserById(userId) : null;

@@ -17,7 +17,9 @@ export function rateLimitKey(address: string | undefined): string {
   // An embedded IPv4 address at the end fills two groups.
   const width = (part: string[]) => part.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
   const full =
-    tail === undefined ? groups(head) : [...groups(head), ...Array<string>(8 - width(groups(head)) - width(groups(tail))).fill("0"), ...groups(tail)];
+    tail === undefined
+      ? groups(head)
+      : [...groups(head), ...Array<string>(8 - width(groups(head)) - width(groups(tail))).fill("0"), ...groups(tail)];
   return `${full
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))

@@ -107,9 +107,7 @@ describe("oauthConfig", () => {
 
   test("a malformed endpoint stops start-up with a message naming it", () => {
     expect(() => parseEnv({ ...client, OAUTH_ISSUER: "accounts.google.com" })).toThrow(/OAUTH_ISSUER must be a URL/);
-    expect(() => parseEnv({ ...client, ...endpoints, OAUTH_TOKEN_URL: "/token" })).toThrow(
-      /OAUTH_TOKEN_URL must be a URL/,
-    );
+    expect(() => parseEnv({ ...client, ...endpoints, OAUTH_TOKEN_URL: "/token" })).toThrow(/OAUTH_TOKEN_URL must be a URL/);
   });
 });
 

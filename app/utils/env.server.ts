@@ -2,8 +2,7 @@ import { z } from "zod";
 
 // Optional keys: empty strings count as "not set", so `.env.example` can
 // list every key without turning features on.
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -14,16 +13,10 @@ const envSchema = z.object({
     .transform((value) => value.replace(/^file:/, "")),
   SESSION_SECRET: optional(z.string().min(32, "SESSION_SECRET must be at least 32 characters")),
   SITE_URL: optional(z.string().url("SITE_URL must be a full URL such as https://example.com")),
-  GA_TRACKING_ID: optional(
-    z.string().regex(/^(G|UA)-[A-Z0-9-]+$/, "GA_TRACKING_ID must look like G-XXXXXXX"),
-  ),
+  GA_TRACKING_ID: optional(z.string().regex(/^(G|UA)-[A-Z0-9-]+$/, "GA_TRACKING_ID must look like G-XXXXXXX")),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^sk_/, "STRIPE_SECRET_KEY must start with sk_")),
-  STRIPE_PUBLISHABLE_KEY: optional(
-    z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_"),
-  ),
-  STRIPE_WEBHOOK_SECRET: optional(
-    z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_"),
-  ),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")),
   // Only for tests and local mocks: a Stripe-compatible server to talk to
   // instead of api.stripe.com (its hosted pages are then on the same origin).
   STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
@@ -37,7 +30,10 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^(\d+|loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/, "TRUST_PROXY must be a hop count, loopback, or a comma-separated list of addresses"),
+      .regex(
+        /^(\d+|loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/,
+        "TRUST_PROXY must be a hop count, loopback, or a comma-separated list of addresses",
+      ),
   ),
   // Mail: an SMTP server to send through (smtp://user:pass@host:587); without it mail waits in the outbox.
   SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
@@ -68,9 +64,7 @@ export type OAuthConfig = {
   clientId: string;
   clientSecret: string;
   scopes: string[];
-  endpoints:
-    | { issuer: string }
-    | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
+  endpoints: { issuer: string } | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
 };
 
 /** The OAuth provider's settings, or null when OAuth sign-in is off. */
@@ -129,9 +123,7 @@ export function stripeConfig(
     secretKey: env.STRIPE_SECRET_KEY,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
-    api: api
-      ? { host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)), protocol }
-      : null,
+    api: api ? { host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)), protocol } : null,
     checkoutOrigin: api ? api.origin : "https://checkout.stripe.com",
   };
 }
@@ -158,9 +150,7 @@ export function cookiesAreSecure(env: Env = getEnv()): boolean {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return result.data;
@@ -176,8 +166,7 @@ export function getEnv(): Env {
 export function describeDisabledFeatures(env: Env): string[] {
   const notes: string[] = [];
   const stripe = stripeConfig(env);
-  if (!stripe)
-    notes.push("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take card payments.");
+  if (!stripe) notes.push("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take card payments.");
   else if (!stripe.webhookSecret)
     notes.push(
       "Stripe webhooks are off: set STRIPE_WEBHOOK_SECRET so payments completed after the student leaves the site are still recorded.",
@@ -187,9 +176,10 @@ export function describeDisabledFeatures(env: Env): string[] {
       "OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_ISSUER (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL) to offer it.",
     );
   if (!env.SMTP_URL)
-    notes.push("Mail is not sent: set SMTP_URL (and MAIL_FROM) to send it; until then messages wait in the admin's Outbox (/admin/outbox).");
+    notes.push(
+      "Mail is not sent: set SMTP_URL (and MAIL_FROM) to send it; until then messages wait in the admin's Outbox (/admin/outbox).",
+    );
   if (!env.GA_TRACKING_ID) notes.push("Google Analytics is off: set GA_TRACKING_ID to turn it on.");
-  if (!env.SESSION_SECRET)
-    notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");
+  if (!env.SESSION_SECRET) notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");
   return notes;
 }

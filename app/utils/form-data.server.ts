@@ -2,8 +2,7 @@
 // text, a multipart body without its boundary or cut short) is the sender's
 // mistake: a 400 that says so, never the 500 an unreadable body would throw.
 
-export const UNREADABLE_FORM_MESSAGE =
-  "The form could not be read. Please go back, reload the page and submit the form again.";
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please go back, reload the page and submit the form again.";
 
 export async function readFormData(request: Request): Promise<FormData> {
   try {

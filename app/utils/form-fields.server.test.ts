@@ -43,7 +43,9 @@ describe("url-encoded forms", () => {
   test("a name longer than any real field's is too large, however it is escaped", () => {
     const long = "a".repeat(MAX_FIELD_NAME_BYTES + 1);
     expect(formBodyProblem(URLENCODED, Buffer.from(`${long}=1`), PUBLIC_BODY_LIMITS)).toBe("field-too-large");
-    expect(formBodyProblem(URLENCODED, Buffer.from(`${"%61".repeat(MAX_FIELD_NAME_BYTES + 1)}=1`), PUBLIC_BODY_LIMITS)).toBe("field-too-large");
+    expect(formBodyProblem(URLENCODED, Buffer.from(`${"%61".repeat(MAX_FIELD_NAME_BYTES + 1)}=1`), PUBLIC_BODY_LIMITS)).toBe(
+      "field-too-large",
+    );
     expect(formBodyProblem(URLENCODED, Buffer.from(`${"a".repeat(MAX_FIELD_NAME_BYTES)}=1`), PUBLIC_BODY_LIMITS)).toBeNull();
   });
 
@@ -60,7 +62,15 @@ describe("url-encoded forms", () => {
 
 describe("multipart forms", () => {
   test("parts are counted as the platform encodes them", async () => {
-    expect(await multipartProblem([["a", "1"], ["a", "2"], ["b", "3"], ["c", "4"], ["d", "5"]])).toBeNull();
+    expect(
+      await multipartProblem([
+        ["a", "1"],
+        ["a", "2"],
+        ["b", "3"],
+        ["c", "4"],
+        ["d", "5"],
+      ]),
+    ).toBeNull();
     expect(await multipartProblem(Array.from({ length: 6 }, () => ["email", "x"] as [string, string]))).toBe("too-many-fields");
   });
 
@@ -72,7 +82,15 @@ describe("multipart forms", () => {
 
   test("on an upload route a file may be as large as the largest kind, text parts stay small", async () => {
     const brochure = new File([new Uint8Array(6 * 1024 * 1024)], "brochure.pdf", { type: "application/pdf" });
-    expect(await multipartProblem([["title", "Price action"], ["brochure", brochure]], ADMIN_UPLOAD_BODY_LIMITS)).toBeNull();
+    expect(
+      await multipartProblem(
+        [
+          ["title", "Price action"],
+          ["brochure", brochure],
+        ],
+        ADMIN_UPLOAD_BODY_LIMITS,
+      ),
+    ).toBeNull();
     const tooBig = new File([new Uint8Array(ADMIN_UPLOAD_BODY_LIMITS.maxFileBytes ?? 0)], "brochure.pdf");
     expect(await multipartProblem([["brochure", tooBig]], ADMIN_UPLOAD_BODY_LIMITS)).toBe("field-too-large");
     expect(await multipartProblem([["description", "x".repeat(300 * 1024)]], ADMIN_UPLOAD_BODY_LIMITS)).toBe("field-too-large");
@@ -94,7 +112,10 @@ describe("multipart forms", () => {
   });
 
   test("any number of fields of the platform's own encoding is counted exactly", async () => {
-    const field = fc.tuple(fc.string({ minLength: 1, maxLength: 8 }).filter((name) => !/\[\d+\]/.test(name)), fc.string({ maxLength: 20 }));
+    const field = fc.tuple(
+      fc.string({ minLength: 1, maxLength: 8 }).filter((name) => !/\[\d+\]/.test(name)),
+      fc.string({ maxLength: 20 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(field, { maxLength: 9 }), async (entries) => {
         const wide: BodyLimits = { ...limits, maxFieldBytes: 1024 };

@@ -31,7 +31,7 @@ export function formBodyProblem(contentType: string | null, body: Buffer, limits
 
 function urlEncodedProblem(body: Buffer, limits: BodyLimits): FormProblem | null {
   let fields = 0;
-  for (let start = 0; start < body.length; ) {
+  for (let start = 0; start < body.length;) {
     const found = body.indexOf(AMPERSAND, start);
     const end = found < 0 ? body.length : found;
     // Empty pairs ("a=1&&b=2") are skipped by every parser.

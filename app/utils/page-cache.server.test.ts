@@ -126,10 +126,12 @@ test("a page whose render began before a write is not kept", async () => {
   await fetch(`${base}/page/a`, { method: "POST" });
   finishSlowRender();
   await (await slow).text();
-  await (await get("/slow").then((response) => {
-    finishSlowRender();
-    return response;
-  })).text();
+  await (
+    await get("/slow").then((response) => {
+      finishSlowRender();
+      return response;
+    })
+  ).text();
   expect(renders).toBe(2);
 });
 

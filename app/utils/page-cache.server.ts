@@ -23,8 +23,7 @@ export type PageCacheOptions = { ttlMs: number; maxEntries: number; postsNoVisit
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /** Documents and JSON reads; never files, feeds or anything else a route may stream. */
-const isCacheableType = (contentType: string) =>
-  contentType.startsWith("text/html") || contentType.startsWith("application/json");
+const isCacheableType = (contentType: string) => contentType.startsWith("text/html") || contentType.startsWith("application/json");
 
 export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();

@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, ServerBuild } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
-import { ADMIN_UPLOAD_BODY_LIMITS, BODY_BUSY_MESSAGE, PUBLIC_BODY_LIMITS, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimits } from "./body-limits";
+import {
+  ADMIN_UPLOAD_BODY_LIMITS,
+  BODY_BUSY_MESSAGE,
+  PUBLIC_BODY_LIMITS,
+  bodyTooLargeMessage,
+  tooManyFieldsMessage,
+  type BodyLimits,
+} from "./body-limits";
 import { createBodyBudget, largestBodyLimit, withBodyLimits } from "./request-body.server";
 
 const MB = 1024 * 1024;
@@ -56,7 +63,10 @@ describe("withBodyLimits", () => {
     const { build, calls } = buildWith();
     const oversized = urlencoded("title=x");
     oversized.request.headers.set("Content-Length", String(PUBLIC_BODY_LIMITS.maxBytes + 1));
-    expect(await refusal(actionOf(withBodyLimits(build, options()))(oversized))).toMatchObject({ status: 413, message: bodyTooLargeMessage(PUBLIC_BODY_LIMITS) });
+    expect(await refusal(actionOf(withBodyLimits(build, options()))(oversized))).toMatchObject({
+      status: 413,
+      message: bodyTooLargeMessage(PUBLIC_BODY_LIMITS),
+    });
     expect(calls).toEqual([]);
   });
 
@@ -85,7 +95,11 @@ describe("withBodyLimits", () => {
     const guarded = actionOf(withBodyLimits(build, options(false, PUBLIC_BODY_LIMITS.maxBytes)));
     const first = guarded(urlencoded(`a=${"x".repeat(60 * 1024)}&b=${"x".repeat(60 * 1024)}`));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await refusal(guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`)))).toEqual({ status: 503, message: BODY_BUSY_MESSAGE, retryAfter: "30" });
+    expect(await refusal(guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`)))).toEqual({
+      status: 503,
+      message: BODY_BUSY_MESSAGE,
+      retryAfter: "30",
+    });
     finish();
     await expect(first).resolves.toBe("done");
     const second = guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`));

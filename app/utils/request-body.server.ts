@@ -30,16 +30,22 @@ export type BodyGuardOptions = {
 /** The build with every route's action behind its body limits. */
 export function withBodyLimits(build: ServerBuild, options: BodyGuardOptions): ServerBuild {
   const largest = largestBodyLimit(build);
-  if (options.inFlightBytes < largest) throw new Error(`The in-flight body budget (${options.inFlightBytes}) is smaller than a route's limit (${largest}).`);
+  if (options.inFlightBytes < largest)
+    throw new Error(`The in-flight body budget (${options.inFlightBytes}) is smaller than a route's limit (${largest}).`);
   const budget = createBodyBudget(options.inFlightBytes);
   return mapRouteModules(build, (module) =>
-    module.action ? { ...module, action: guardedAction(module.action, declaredBodyLimits(module), budget, options.isAdminSignedIn) } : module,
+    module.action
+      ? { ...module, action: guardedAction(module.action, declaredBodyLimits(module), budget, options.isAdminSignedIn) }
+      : module,
   );
 }
 
 /** The largest body any route takes: the server refuses larger ones before routing. */
 export function largestBodyLimit(build: ServerBuild): number {
-  return Math.max(PUBLIC_BODY_LIMITS.maxBytes, ...Object.values(build.routes).map((route) => declaredBodyLimits(route.module)?.maxBytes ?? 0));
+  return Math.max(
+    PUBLIC_BODY_LIMITS.maxBytes,
+    ...Object.values(build.routes).map((route) => declaredBodyLimits(route.module)?.maxBytes ?? 0),
+  );
 }
 
 function declaredBodyLimits(module: RouteModule): BodyLimits | null {
@@ -92,7 +98,10 @@ function guardedAction(
       const body = await readBody(request, limits);
       const problem = formBodyProblem(request.headers.get("Content-Type"), Buffer.from(body.buffer), limits);
       if (problem) throw refusal(...REFUSALS[problem](limits));
-      return await action({ ...args, request: new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }) });
+      return await action({
+        ...args,
+        request: new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }),
+      });
     } finally {
       release();
     }

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { BODY_TOO_LARGE_MESSAGE, CROSS_SITE_MESSAGE, isCrossSiteWrite, LENGTH_REQUIRED_MESSAGE, refuseRequest } from "./request-guards.server";
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  CROSS_SITE_MESSAGE,
+  isCrossSiteWrite,
+  LENGTH_REQUIRED_MESSAGE,
+  refuseRequest,
+} from "./request-guards.server";
 
 const request = (method: string, headers: Record<string, string>) => ({ method, headers: { host: "localhost:3000", ...headers } });
 
@@ -29,10 +35,16 @@ describe("isCrossSiteWrite", () => {
 describe("refuseRequest", () => {
   const limits = { maxBodyBytes: 1024 };
   test("cross-site writes are refused with 403 and the words for the visitor", () => {
-    expect(refuseRequest(request("POST", { origin: "https://evil.example" }), limits)).toEqual({ status: 403, message: CROSS_SITE_MESSAGE });
+    expect(refuseRequest(request("POST", { origin: "https://evil.example" }), limits)).toEqual({
+      status: 403,
+      message: CROSS_SITE_MESSAGE,
+    });
   });
   test("a body without a length is refused with 411", () => {
-    expect(refuseRequest(request("POST", { "transfer-encoding": "chunked" }), limits)).toEqual({ status: 411, message: LENGTH_REQUIRED_MESSAGE });
+    expect(refuseRequest(request("POST", { "transfer-encoding": "chunked" }), limits)).toEqual({
+      status: 411,
+      message: LENGTH_REQUIRED_MESSAGE,
+    });
   });
   test("a body over the limit is refused with 413; one at the limit passes", () => {
     expect(refuseRequest(request("POST", { "content-length": "1025" }), limits)).toEqual({ status: 413, message: BODY_TOO_LARGE_MESSAGE });

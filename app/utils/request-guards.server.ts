@@ -47,16 +47,11 @@ export function isCrossSiteWrite(request: IncomingRequest, siteUrl?: string): bo
 }
 
 /** The refusal for a request, or null when the app may read it. */
-export function refuseRequest(
-  request: IncomingRequest,
-  limits: { maxBodyBytes: number },
-  siteUrl?: string,
-): Refusal | null {
+export function refuseRequest(request: IncomingRequest, limits: { maxBodyBytes: number }, siteUrl?: string): Refusal | null {
   if (isCrossSiteWrite(request, siteUrl)) return { status: 403, message: CROSS_SITE_MESSAGE };
   const length = header(request, "content-length");
   // A chunked body has no length to check before reading; browsers always send one.
-  if (length === undefined && header(request, "transfer-encoding") !== undefined)
-    return { status: 411, message: LENGTH_REQUIRED_MESSAGE };
+  if (length === undefined && header(request, "transfer-encoding") !== undefined) return { status: 411, message: LENGTH_REQUIRED_MESSAGE };
   if (Number(length ?? 0) > limits.maxBodyBytes) return { status: 413, message: BODY_TOO_LARGE_MESSAGE };
   return null;
 }

@@ -7,9 +7,7 @@ test("the CSP allows our nonce and Google Analytics only when configured", () =>
   expect(without).not.toContain("googletagmanager");
   expect(without).toContain("frame-ancestors 'none'");
   expect(without).toContain("object-src 'none'");
-  expect(contentSecurityPolicy("abc", { GA_TRACKING_ID: "G-TEST123" })).toContain(
-    "https://www.googletagmanager.com",
-  );
+  expect(contentSecurityPolicy("abc", { GA_TRACKING_ID: "G-TEST123" })).toContain("https://www.googletagmanager.com");
 });
 
 test("HSTS only in production; nosniff and referrer policy always", () => {
@@ -43,7 +41,7 @@ test("the sign-in provider's origin is a form target only when OAuth is configur
   expect(contentSecurityPolicy("n", { ...configured, OAUTH_ISSUER: "https://accounts.example.com/tenant" })).toContain(
     "form-action 'self' https://accounts.example.com;",
   );
-  expect(
-    contentSecurityPolicy("n", { ...configured, OAUTH_AUTHORIZATION_URL: "https://login.example.org/oauth/authorize" }),
-  ).toContain("form-action 'self' https://login.example.org;");
+  expect(contentSecurityPolicy("n", { ...configured, OAUTH_AUTHORIZATION_URL: "https://login.example.org/oauth/authorize" })).toContain(
+    "form-action 'self' https://login.example.org;",
+  );
 });

@@ -64,8 +64,6 @@ export function securityHeaders(nonce: string, env: PolicyEnv & Pick<Env, "NODE_
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-    ...(env.NODE_ENV === "production"
-      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
-      : {}),
+    ...(env.NODE_ENV === "production" ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }

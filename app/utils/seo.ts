@@ -5,8 +5,7 @@ type MetaMatch = { id: string; data: unknown };
 
 function originFrom(matches: readonly MetaMatch[]): string {
   const root = matches.find((match) => match.id === "root")?.data;
-  if (root && typeof root === "object" && "origin" in root && typeof root.origin === "string")
-    return root.origin;
+  if (root && typeof root === "object" && "origin" in root && typeof root.origin === "string") return root.origin;
   return "";
 }
 

@@ -1,22 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type SessionStorage } from "@remix-run/node";
-import {
-  deleteSession,
-  insertSession,
-  readLiveSession,
-  updateSession,
-  type SessionData,
-} from "~/models/session.server";
+import { deleteSession, insertSession, readLiveSession, updateSession, type SessionData } from "~/models/session.server";
 import { cookiesAreSecure, sessionSecret } from "./env.server";
 
 /**
  * Sessions kept in the `sessions` table, the cookie holding only a signed,
  * random id. Students and admins each get their own cookie name.
  */
-export function createDatabaseSessionStorage(
-  cookieName: string,
-  maxAgeSeconds: number,
-): SessionStorage<SessionData, SessionData> {
+export function createDatabaseSessionStorage(cookieName: string, maxAgeSeconds: number): SessionStorage<SessionData, SessionData> {
   const cookie = createCookie(cookieName, {
     httpOnly: true,
     sameSite: "lax",
@@ -26,8 +17,7 @@ export function createDatabaseSessionStorage(
     maxAge: maxAgeSeconds,
   });
   // The server decides when a session ends, whatever the cookie says.
-  const serverExpiry = (expires?: Date) =>
-    new Date(Math.min(expires?.getTime() ?? Infinity, Date.now() + maxAgeSeconds * 1000));
+  const serverExpiry = (expires?: Date) => new Date(Math.min(expires?.getTime() ?? Infinity, Date.now() + maxAgeSeconds * 1000));
 
   return createSessionStorage<SessionData, SessionData>({
     cookie,

@@ -5,10 +5,16 @@ import { failedWrite, isStorageFault, STORAGE_UNAVAILABLE_MESSAGE, withStorageFa
 const fault = (code: string) => Object.assign(new Error(code), { code });
 
 describe("isStorageFault", () => {
-  test.each(["SQLITE_FULL", "SQLITE_READONLY", "SQLITE_READONLY_DBMOVED", "SQLITE_IOERR_WRITE", "SQLITE_BUSY", "SQLITE_CANTOPEN", "ENOSPC", "EROFS"])(
-    "%s is the disk's fault",
-    (code) => expect(isStorageFault(fault(code))).toBe(true),
-  );
+  test.each([
+    "SQLITE_FULL",
+    "SQLITE_READONLY",
+    "SQLITE_READONLY_DBMOVED",
+    "SQLITE_IOERR_WRITE",
+    "SQLITE_BUSY",
+    "SQLITE_CANTOPEN",
+    "ENOSPC",
+    "EROFS",
+  ])("%s is the disk's fault", (code) => expect(isStorageFault(fault(code))).toBe(true));
   test.each(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_ERROR", "ENOENT"])("%s is not", (code) => expect(isStorageFault(fault(code))).toBe(false));
   test("nor is an error without a code, or something that is not an error", () => {
     expect(isStorageFault(new Error("boom"))).toBe(false);

@@ -6,8 +6,7 @@ import { mapRouteModules } from "./server-build.server";
 // understands, and the transaction that failed has rolled back: nothing half
 // written. Reads go on working.
 
-export const STORAGE_UNAVAILABLE_MESSAGE =
-  "We can't save changes right now. Nothing was saved; please try again in a few minutes.";
+export const STORAGE_UNAVAILABLE_MESSAGE = "We can't save changes right now. Nothing was saved; please try again in a few minutes.";
 const RETRY_AFTER_SECONDS = "120";
 
 const SQLITE_STORAGE_CODES = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOMEM|CORRUPT|NOTADB)/;

@@ -66,7 +66,15 @@ function seed(databasePath: string, rows: number): { userSearch: string } {
         const id = `bench-user-${String(i).padStart(6, "0")}`;
         const created = now - (rows - i) * 600_000;
         userIds.push(id);
-        insertUser.run(id, `student${i}@bench.example`, FIRST_NAMES[i % 10], LAST_NAMES[(i * 7) % 10], i % 5000 === 0 ? 1 : 0, created, created);
+        insertUser.run(
+          id,
+          `student${i}@bench.example`,
+          FIRST_NAMES[i % 10],
+          LAST_NAMES[(i * 7) % 10],
+          i % 5000 === 0 ? 1 : 0,
+          created,
+          created,
+        );
       }
     })();
 
@@ -119,7 +127,7 @@ function seed(databasePath: string, rows: number): { userSearch: string } {
           499_900 + (i % 7) * 50,
           STATUSES[i % STATUSES.length],
           `pi_bench_${i}`,
-          now - (rows - i) * DAY_MS / 1000,
+          now - ((rows - i) * DAY_MS) / 1000,
         );
     })();
     return { userSearch: `student${Math.floor(rows * 0.54321)}@bench` };
@@ -199,7 +207,8 @@ async function measureExport(context: BenchContext, cookie: string, pid: number,
   context.log(`export ${dataset} ...`);
   const response = await timedRequest(new URL(`/api/admin/export/${dataset}`, context.siteUrl).href, { headers: { Cookie: cookie } });
   const peak = sampler.stop();
-  if (response.status !== 200) throw new Error(`GET /api/admin/export/${dataset} answered ${response.status}: ${response.text.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`GET /api/admin/export/${dataset} answered ${response.status}: ${response.text.slice(0, 200)}`);
   return { seconds: response.ms / 1000, bytes: response.bytes, baseline, peak, sharePath: String(response.headers["x-shared-link"] ?? "") };
 }
 
@@ -226,7 +235,9 @@ export const adminData: Measurement = {
     context.log(`seeding ${SEED_ROWS} rows into each of users, event_registrations, enrollment_forms, enrollments ...`);
     const seedStarted = performance.now();
     const { userSearch } = seed(databasePath, SEED_ROWS);
-    notes.push(`Seeded ${SEED_ROWS.toLocaleString("en-US")} rows per table in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (better-sqlite3, one transaction per table).`);
+    notes.push(
+      `Seeded ${SEED_ROWS.toLocaleString("en-US")} rows per table in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (better-sqlite3, one transaction per table).`,
+    );
 
     const cookie = await signInAdmin(context, databasePath);
     const pid = serverPid(context.server.pid);
@@ -250,7 +261,12 @@ export const adminData: Measurement = {
         ]);
         budgets.push(budget(`${label}: time`, `≤ ${timeBudget} s`, `${figures.seconds.toFixed(1)} s`, figures.seconds <= timeBudget));
         budgets.push(
-          budget(`${label}: server RSS growth`, `≤ ${EXPORT_RSS_GROWTH_BUDGET_MB} MB`, mb(growth), growth <= EXPORT_RSS_GROWTH_BUDGET_MB * MB),
+          budget(
+            `${label}: server RSS growth`,
+            `≤ ${EXPORT_RSS_GROWTH_BUDGET_MB} MB`,
+            mb(growth),
+            growth <= EXPORT_RSS_GROWTH_BUDGET_MB * MB,
+          ),
         );
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -291,7 +307,10 @@ export const adminData: Measurement = {
     if (files.status === 200) {
       const listed = JSON.parse(files.text) as { id: number; fullShareLink: string }[];
       for (const file of listed.filter((item) => sharePaths.some((path) => path && item.fullShareLink.endsWith(path))))
-        await timedRequest(new URL(`/api/admin/shared-files/${file.id}`, context.siteUrl).href, { method: "DELETE", headers: { Cookie: cookie } });
+        await timedRequest(new URL(`/api/admin/shared-files/${file.id}`, context.siteUrl).href, {
+          method: "DELETE",
+          headers: { Cookie: cookie },
+        });
     }
 
     notes.push(

@@ -66,7 +66,8 @@ export const chatQuery: Measurement = {
         "in-memory MiniSearch index), so even the slowest 1% with 50 visitors asking at once should come back well " +
         "inside the ~1 s after which a chat reply stops feeling immediate, leaving the rest for the network.",
     ];
-    if (failures) notes.push(`${failures} failed responses (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}).`);
+    if (failures)
+      notes.push(`${failures} failed responses (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}).`);
     return {
       title: this.title,
       columns: ["Route", "Requests/s", "p50", "p99", "Failures"],

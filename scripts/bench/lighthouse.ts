@@ -28,11 +28,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? upper : ((sorted[middle - 1] ?? upper) + upper) / 2;
 }
 
-async function runOnce(
-  lighthouse: LighthouseModule["default"],
-  launcher: ChromeLauncherModule,
-  url: string,
-): Promise<LighthouseRun> {
+async function runOnce(lighthouse: LighthouseModule["default"], launcher: ChromeLauncherModule, url: string): Promise<LighthouseRun> {
   const chrome = await launcher.launch({ chromePath: CHROMIUM_EXECUTABLE, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error" });
@@ -115,9 +111,7 @@ export const lighthouseHome: Measurement = {
           median(runs.map((run) => run.benchmarkIndex)).toFixed(0),
         ],
       ],
-      budgets: [
-        budget("Lighthouse mobile performance on /", `≥ ${LIGHTHOUSE_BUDGET}`, score.toFixed(2), score >= LIGHTHOUSE_BUDGET),
-      ],
+      budgets: [budget("Lighthouse mobile performance on /", `≥ ${LIGHTHOUSE_BUDGET}`, score.toFixed(2), score >= LIGHTHOUSE_BUDGET)],
       notes: [
         ...notes,
         "Medians per column; mobile form factor with simulated throttling (Lighthouse defaults).",

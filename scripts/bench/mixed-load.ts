@@ -37,7 +37,9 @@ async function plantStudents(databasePath: string, secret: string): Promise<stri
   database.pragma("busy_timeout = 10000");
   const sids: string[] = [];
   try {
-    const user = database.prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Load', 'Student', '$argon2id$not-a-real-hash')");
+    const user = database.prepare(
+      "INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Load', 'Student', '$argon2id$not-a-real-hash')",
+    );
     const session = database.prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)");
     database.transaction(() => {
       for (let index = 0; index < STUDENTS; index++) {
@@ -60,7 +62,9 @@ function openEvent(databasePath: string): number {
   try {
     return Number(
       database
-        .prepare("INSERT INTO events (title, description, event_type, event_date, max_participants) VALUES ('Load test webinar', 'Load run', 'webinar', ?, NULL)")
+        .prepare(
+          "INSERT INTO events (title, description, event_type, event_date, max_participants) VALUES ('Load test webinar', 'Load run', 'webinar', ?, NULL)",
+        )
         .run(Date.now() + 7 * 86_400_000).lastInsertRowid,
     );
   } finally {
@@ -71,7 +75,12 @@ function openEvent(databasePath: string): number {
 function routes(courseId: number, eventId: number, cookies: string[]): Route[] {
   const form = { "content-type": "application/x-www-form-urlencoded", accept: "text/html" };
   const json = { "content-type": "application/json" };
-  const contact = (index: number) => ({ name: "Load Visitor", email: "visitor@example.test", subject: `Load ${index}`, message: "When is the next batch?" });
+  const contact = (index: number) => ({
+    name: "Load Visitor",
+    email: "visitor@example.test",
+    subject: `Load ${index}`,
+    message: "When is the next batch?",
+  });
   const registration = { name: "Load Student", email: "load@example.test", phone: "9876543210" };
   const read = (path: string, connections: number): Route => ({ label: `GET ${path}`, connections, options: { url: path } });
   // One counter for all connections: each registration comes from the next student, as in real life.
@@ -96,12 +105,26 @@ function routes(courseId: number, eventId: number, cookies: string[]): Route[] {
     {
       label: "POST /contact (form)",
       connections: 10,
-      options: { requests: Array.from({ length: 50 }, (_, index) => ({ method: "POST", path: "/contact", headers: form, body: new URLSearchParams(contact(index)).toString() })) },
+      options: {
+        requests: Array.from({ length: 50 }, (_, index) => ({
+          method: "POST",
+          path: "/contact",
+          headers: form,
+          body: new URLSearchParams(contact(index)).toString(),
+        })),
+      },
     },
     {
       label: "POST /api/contact",
       connections: 10,
-      options: { requests: Array.from({ length: 50 }, (_, index) => ({ method: "POST", path: "/api/contact", headers: json, body: JSON.stringify(contact(index)) })) },
+      options: {
+        requests: Array.from({ length: 50 }, (_, index) => ({
+          method: "POST",
+          path: "/api/contact",
+          headers: json,
+          body: JSON.stringify(contact(index)),
+        })),
+      },
     },
     {
       label: `POST /events/:id/register (form)`,

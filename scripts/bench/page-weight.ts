@@ -85,9 +85,7 @@ function imageSources(html: string, pageUrl: string): { local: string[]; externa
 }
 
 async function gzipSizes(urls: string[]): Promise<Array<{ path: string; bytes: number }>> {
-  const sizes = await Promise.all(
-    urls.map(async (url) => ({ path: new URL(url).pathname, bytes: gzipBytes(await getOk(url)) })),
-  );
+  const sizes = await Promise.all(urls.map(async (url) => ({ path: new URL(url).pathname, bytes: gzipBytes(await getOk(url)) })));
   return sizes.sort((a, b) => b.bytes - a.bytes);
 }
 

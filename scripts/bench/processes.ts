@@ -53,12 +53,7 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export function startServerProcess(
-  name: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): ServerProcess {
+export function startServerProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ServerProcess {
   const child = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const output = tailCollector(child);
   let stopped = false;
@@ -94,8 +89,6 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     const output = tailCollector(child, 10_000);
     child.on("error", reject);
-    child.on("close", (code) =>
-      resolve({ code: code ?? 1, output: output(), seconds: (Date.now() - started) / 1000 }),
-    );
+    child.on("close", (code) => resolve({ code: code ?? 1, output: output(), seconds: (Date.now() - started) / 1000 }));
   });
 }

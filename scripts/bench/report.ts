@@ -18,10 +18,12 @@ export function budgetSummary(budgets: Budget[]): string {
 }
 
 function textTable(columns: string[], rows: string[][]): string {
-  const widths = columns.map((column, index) =>
-    Math.max(column.length, ...rows.map((row) => (row[index] ?? "").length)),
-  );
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join("  ").trimEnd();
+  const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => (row[index] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join("  ")
+      .trimEnd();
   return [line(columns), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
 }
 

@@ -98,13 +98,7 @@ export const throughput: Measurement = {
       if (saved[0]) await waitForOk(new URL(`/${saved[0].file}`, staticUrl).href, 30_000, staticServer.alive);
       for (const target of saved) {
         const { ssr, uncached, copy, ratio } = await measureTarget(target, staticUrl, context);
-        rows.push([
-          target.path,
-          ...formatLoad(ssr),
-          ...formatLoad(uncached),
-          ...formatLoad(copy),
-          `${(ratio * 100).toFixed(0)}%`,
-        ]);
+        rows.push([target.path, ...formatLoad(ssr), ...formatLoad(uncached), ...formatLoad(copy), `${(ratio * 100).toFixed(0)}%`]);
         if (ssr.failures || copy.failures)
           notes.push(`${target.path}: ${ssr.failures} failed SSR responses, ${copy.failures} failed static responses.`);
         budgets.push(budget(`Throughput ${target.path}`, limit, `${(ratio * 100).toFixed(0)}%`, ratio >= SSR_RATIO_BUDGET));
@@ -125,16 +119,7 @@ export const throughput: Measurement = {
     );
     return {
       title: this.title,
-      columns: [
-        "Route",
-        "SSR req/s",
-        "SSR p99",
-        "Uncached req/s",
-        "Uncached p99",
-        "Static req/s",
-        "Static p99",
-        "SSR / static",
-      ],
+      columns: ["Route", "SSR req/s", "SSR p99", "Uncached req/s", "Uncached p99", "Static req/s", "Static p99", "SSR / static"],
       rows,
       budgets,
       notes,

@@ -57,7 +57,12 @@ const courseTitles = () => queryTestDatabase<{ title: string }>("SELECT title FR
 
 /** The figure on a totals card (its second line, under the label). */
 const cardValue = (page: Page, label: string) =>
-  page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) }).locator("p").last();
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("p")
+    .last();
 
 inBothModes((mode: Mode) => {
   test.describe("/admin/analytics", () => {

@@ -29,7 +29,9 @@ test("creating a course sends course_created and logging out sends admin_logout,
   await dialog.getByLabel("Duration").fill("2 weeks");
   await dialog.getByRole("button", { name: "Create Course" }).click();
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Course created");
-  await expect.poll(() => sentEvents(page)).toContainEqual(["event", "course_created", expect.objectContaining({ event_category: "admin" })]);
+  await expect
+    .poll(() => sentEvents(page))
+    .toContainEqual(["event", "course_created", expect.objectContaining({ event_category: "admin" })]);
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${ANALYTICS_BASE_URL}/`);

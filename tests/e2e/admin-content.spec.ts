@@ -32,25 +32,18 @@ type StoredTestimonial = {
   is_approved: number;
 };
 
-
 /**
  * A post written straight to the database. `createdAt` in the future keeps it
  * among the tab's 5 newest while the test runs (the test deletes it at the end).
  */
-function insertPost(values: {
-  title: string;
-  slug: string;
-  isPublished?: boolean;
-  createdAt?: number;
-  category?: string;
-}): number {
+function insertPost(values: { title: string; slug: string; isPublished?: boolean; createdAt?: number; category?: string }): number {
   const createdAt = values.createdAt ?? Date.now();
   return withDatabase((database) =>
     Number(
       database
         .prepare(
           `INSERT INTO blog_posts (title, slug, content, excerpt, category, tags, is_published, published_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, '["Spec"]', ?, ?, ?, ?)`
+           VALUES (?, ?, ?, ?, ?, '["Spec"]', ?, ?, ?, ?)`,
         )
         .run(
           values.title,
@@ -61,19 +54,13 @@ function insertPost(values: {
           values.isPublished ? 1 : 0,
           values.isPublished ? Date.now() : null,
           createdAt,
-          createdAt
-        ).lastInsertRowid
-    )
+          createdAt,
+        ).lastInsertRowid,
+    ),
   );
 }
 
-function insertTestimonial(values: {
-  name: string;
-  content?: string;
-  rating?: number;
-  isApproved?: boolean;
-  createdAt?: number;
-}): number {
+function insertTestimonial(values: { name: string; content?: string; rating?: number; isApproved?: boolean; createdAt?: number }): number {
   return withDatabase((database) =>
     Number(
       database
@@ -83,17 +70,16 @@ function insertTestimonial(values: {
           values.content ?? `A testimonial from the admin-content spec ${randomUUID()}.`,
           values.rating ?? 5,
           values.isApproved ? 1 : 0,
-          values.createdAt ?? Date.now()
-        ).lastInsertRowid
-    )
+          values.createdAt ?? Date.now(),
+        ).lastInsertRowid,
+    ),
   );
 }
 
 const storedPost = (id: number) => queryTestDatabase<StoredPost>("SELECT * FROM blog_posts WHERE id = ?", id)[0];
 const storedPostsTitled = (title: string) => queryTestDatabase<StoredPost>("SELECT * FROM blog_posts WHERE title = ?", title);
 const storedTestimonial = (id: number) => queryTestDatabase<StoredTestimonial>("SELECT * FROM testimonials WHERE id = ?", id)[0];
-const storedTestimonialsNamed = (name: string) =>
-  queryTestDatabase<StoredTestimonial>("SELECT * FROM testimonials WHERE name = ?", name);
+const storedTestimonialsNamed = (name: string) => queryTestDatabase<StoredTestimonial>("SELECT * FROM testimonials WHERE name = ?", name);
 
 const unique = () => randomUUID().slice(0, 8);
 const MODES_JS: Mode = { javaScriptEnabled: true, label: "with JavaScript" };
@@ -154,25 +140,23 @@ inBothModes((mode) => {
         // Other tests add rows at the same time: compare with the database as the page was drawn.
         await expect(async () => {
           await visitAdmin(page, mode, "/admin/content");
-          const posts = queryTestDatabase<{ title: string }>(
-            "SELECT title FROM blog_posts ORDER BY created_at DESC, id DESC LIMIT 5"
-          );
+          const posts = queryTestDatabase<{ title: string }>("SELECT title FROM blog_posts ORDER BY created_at DESC, id DESC LIMIT 5");
           const testimonials = queryTestDatabase<{ name: string }>(
-            "SELECT name FROM testimonials ORDER BY created_at DESC, id DESC LIMIT 5"
+            "SELECT name FROM testimonials ORDER BY created_at DESC, id DESC LIMIT 5",
           );
           const [{ posts: postCount, testimonials: testimonialCount }] = queryTestDatabase<{
             posts: number;
             testimonials: number;
           }>("SELECT (SELECT count(*) FROM blog_posts) AS posts, (SELECT count(*) FROM testimonials) AS testimonials") as [
-            { posts: number; testimonials: number }
+            { posts: number; testimonials: number },
           ];
           await expect(section(page, "Blog Posts").getByRole("heading", { level: 3 })).toHaveText(
             posts.map((post) => post.title),
-            { timeout: 1_000 }
+            { timeout: 1_000 },
           );
           await expect(section(page, "Testimonials").getByRole("heading", { level: 3 })).toHaveText(
             testimonials.map((testimonial) => testimonial.name),
-            { timeout: 1_000 }
+            { timeout: 1_000 },
           );
           expect(postCount).toBeGreaterThan(5);
           await expect(page.getByRole("link", { name: `View all posts (${postCount})` })).toBeVisible({ timeout: 1_000 });
@@ -187,11 +171,9 @@ inBothModes((mode) => {
         await expect(card(blog, published.title)).toContainText("risk management");
         await expect(card(blog, draft.title)).toContainText("Draft");
         await expect(card(blog, draft.title)).toContainText("psychology");
+        await expect(card(blog, draft.title).getByRole("button", { name: `Publish “${draft.title}”`, exact: true })).toBeVisible();
         await expect(
-          card(blog, draft.title).getByRole("button", { name: `Publish “${draft.title}”`, exact: true })
-        ).toBeVisible();
-        await expect(
-          card(blog, published.title).getByRole("button", { name: `Unpublish “${published.title}”`, exact: true })
+          card(blog, published.title).getByRole("button", { name: `Unpublish “${published.title}”`, exact: true }),
         ).toBeVisible();
 
         const testimonials = section(page, "Testimonials");
@@ -233,13 +215,7 @@ inBothModes((mode) => {
       await expectNoA11yViolations(page);
 
       await form.getByRole("button", { name: "Create Post" }).click();
-      for (const message of [
-        "Title is required",
-        "Slug is required",
-        "Excerpt is required",
-        "Content is required",
-        "Category is required",
-      ])
+      for (const message of ["Title is required", "Slug is required", "Excerpt is required", "Content is required", "Category is required"])
         await expect(form.getByText(message, { exact: true })).toBeVisible();
       expect(auditActionsOf(admin)).toEqual([]);
 
@@ -279,11 +255,7 @@ inBothModes((mode) => {
       checkErrors();
     });
 
-    test("a duplicate slug gets 'This slug is already used by another post', on create and on edit", async ({
-      page,
-      context,
-      baseURL,
-    }) => {
+    test("a duplicate slug gets 'This slug is already used by another post', on create and on edit", async ({ page, context, baseURL }) => {
       const admin = await signInAsAdmin(context, baseURL ?? "");
       const id = unique();
       const taken = { title: `Slug Owner ${id}`, slug: `slug-owner-${id}` };
@@ -315,7 +287,7 @@ inBothModes((mode) => {
       await edit.getByLabel("Slug").fill("Not A Slug");
       await edit.getByRole("button", { name: "Save Changes" }).click();
       await expect(
-        edit.getByText("Slug may use only lowercase letters, digits and single dashes (like my-first-post)", { exact: true })
+        edit.getByText("Slug may use only lowercase letters, digits and single dashes (like my-first-post)", { exact: true }),
       ).toBeVisible();
       expect(auditActionsOf(admin)).toEqual([]);
     });
@@ -423,7 +395,9 @@ inBothModes((mode) => {
       await expectNoA11yViolations(page);
 
       // A dialog opened from page 2 comes back to page 2.
-      await card(page, `Paged 01 ${id}`).getByRole("link", { name: `Edit “Paged 01 ${id}”` }).click();
+      await card(page, `Paged 01 ${id}`)
+        .getByRole("link", { name: `Edit “Paged 01 ${id}”` })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/content/blog/\\d+/edit\\?q=${id}&page=2$`));
       await dialog(page, "Edit Blog Post").getByRole("link", { name: "Cancel" }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/content/blog\\?q=${id}&page=2$`));
@@ -521,9 +495,7 @@ inBothModes((mode) => {
       await expectToast(page, "Testimonial added", `The testimonial from ${name} has been saved.`);
       const [stored] = storedTestimonialsNamed(name);
       expect(stored).toMatchObject({ content, rating: 4, profession: "Software Engineer", image_url: null, is_approved: 0 });
-      expect(auditActionsOf(admin)).toEqual([
-        { action: "testimonial_created", entityType: "testimonial", entityId: String(stored!.id) },
-      ]);
+      expect(auditActionsOf(admin)).toEqual([{ action: "testimonial_created", entityType: "testimonial", entityId: String(stored!.id) }]);
 
       await openList(page, mode, "/admin/content/testimonials", id);
       await expect(page.getByRole("heading", { level: 1, name: "Testimonials" })).toBeVisible();
@@ -600,9 +572,7 @@ inBothModes((mode) => {
         .getByRole("link", { name: `Delete the testimonial from ${renamed}` })
         .click();
       const confirm = dialog(page, "Confirm delete");
-      await expect(
-        confirm.getByText(`Are you sure you want to delete this testimonial from ${renamed}?`, { exact: true })
-      ).toBeVisible();
+      await expect(confirm.getByText(`Are you sure you want to delete this testimonial from ${renamed}?`, { exact: true })).toBeVisible();
       await expectNoA11yViolations(page);
       await confirm.getByRole("button", { name: "Delete" }).click();
       await expectToast(page, "Testimonial deleted", `The testimonial from ${renamed} has been deleted.`);
@@ -676,9 +646,10 @@ inBothModes((mode) => {
       const manager = await signInAsAdmin(context, baseURL ?? "", "content_manager");
       await visitAdmin(page, mode, "/admin/content");
       await expect(page.getByRole("heading", { level: 1, name: "Content" })).toBeVisible();
-      await expect(
-        page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Content" })
-      ).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Content" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       const id = unique();
       const name = `Manager Approved ${id}`;
       const testimonialId = insertTestimonial({ name });
@@ -692,11 +663,7 @@ inBothModes((mode) => {
         { action: "testimonial_approved", entityType: "testimonial", entityId: String(testimonialId) },
       ]);
 
-      for (const path of [
-        "/admin/content/blog/999999999/edit",
-        "/admin/content/testimonial/abc/delete",
-        "/admin/content/post/0/edit",
-      ]) {
+      for (const path of ["/admin/content/blog/999999999/edit", "/admin/content/testimonial/abc/delete", "/admin/content/post/0/edit"]) {
         const response = await visitAdmin(page, mode, path);
         expect(response?.status()).toBe(404);
         await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
@@ -706,11 +673,7 @@ inBothModes((mode) => {
 });
 
 test.describe("blog HTML", () => {
-  test("a <script> and an onerror payload are stored sanitised and never run on /blog/{slug}", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
+  test("a <script> and an onerror payload are stored sanitised and never run on /blog/{slug}", async ({ page, context, baseURL }) => {
     const admin = await signInAsAdmin(context, baseURL ?? "");
     const dialogs: string[] = [];
     page.on("dialog", (alert) => {
@@ -730,7 +693,7 @@ test.describe("blog HTML", () => {
       .fill(
         `<p>Kept paragraph ${id}</p><script>window.__xss = "script"; alert("script")</script>` +
           `<img src="/no-such-image-${id}.png" alt="" onerror="window.__xss = 'img'; alert('img')">` +
-          `<a href="javascript:alert('link')">a link</a>`
+          `<a href="javascript:alert('link')">a link</a>`,
       );
     await form.getByLabel("Category").selectOption("education");
     await form.getByLabel("Published").check();

@@ -25,7 +25,10 @@ const storedCoupon = (code: string) => queryTestDatabase<StoredCoupon>("SELECT *
 
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const row = (page: Page, code: string) =>
-  page.getByRole("table", { name: "Coupons" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: code, exact: true }) });
+  page
+    .getByRole("table", { name: "Coupons" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: code, exact: true }) });
 
 async function openDialog(page: Page, mode: Mode, link: string, title: string) {
   await page.getByRole("link", { name: link, exact: true }).click();
@@ -139,7 +142,12 @@ inBothModes((mode) => {
       expect(student.id).toBeTruthy();
     });
 
-    test("Edit Coupon: prefilled; the limit cannot go below the redemptions used, which stay as they are", async ({ page, context, baseURL, student }) => {
+    test("Edit Coupon: prefilled; the limit cannot go below the redemptions used, which stay as they are", async ({
+      page,
+      context,
+      baseURL,
+      student,
+    }) => {
       test.slow();
       const admin = await signInAsAdmin(context, baseURL ?? "");
       const coupon = makeCoupon({
@@ -150,7 +158,14 @@ inBothModes((mode) => {
         expiresAt: new Date(Date.UTC(2030, 11, 31, 10, 0)),
       });
       await visitAdmin(page, mode, "/admin/coupons");
-      await expect(row(page, coupon.code).getByRole("cell")).toHaveText(["10%", "Dec 31, 2030", "10", "3 of 10", "Active", /Edit\s*Delete/]);
+      await expect(row(page, coupon.code).getByRole("cell")).toHaveText([
+        "10%",
+        "Dec 31, 2030",
+        "10",
+        "3 of 10",
+        "Active",
+        /Edit\s*Delete/,
+      ]);
 
       const form = await openDialog(page, mode, `Edit ${coupon.code}`, "Edit Coupon");
       await expect(page).toHaveURL(new RegExp(`/admin/coupons/${coupon.id}/edit$`));
@@ -273,7 +288,12 @@ test.describe("/admin/coupons history and access", () => {
     }
   });
 
-  test("a content manager gets 403 on every coupon page and post; a visitor goes to /admin/login", async ({ page, context, baseURL, browser }) => {
+  test("a content manager gets 403 on every coupon page and post; a visitor goes to /admin/login", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
     const manager = await signInAsAdmin(context, baseURL ?? "", "content_manager");
     const coupon = makeCoupon({ percentOff: 10 });
     await page.goto("/admin/courses");
@@ -288,7 +308,10 @@ test.describe("/admin/coupons history and access", () => {
     const code = uniqueCode("SNEAKY").toUpperCase();
     const posts = [
       page.request.post("/admin/coupons/new", { form: { code, percentOff: "90", isActive: "on" }, maxRedirects: 0 }),
-      page.request.post(`/admin/coupons/${coupon.id}/edit`, { form: { code: coupon.code, percentOff: "90", isActive: "on" }, maxRedirects: 0 }),
+      page.request.post(`/admin/coupons/${coupon.id}/edit`, {
+        form: { code: coupon.code, percentOff: "90", isActive: "on" },
+        maxRedirects: 0,
+      }),
       page.request.post(`/admin/coupons/${coupon.id}/delete`, { form: { intent: "delete" }, maxRedirects: 0 }),
       page.request.post(`/admin/coupons/${coupon.id}/delete`, { form: { intent: "deactivate" }, maxRedirects: 0 }),
     ];

@@ -35,7 +35,6 @@ function coursesTitled(title: string): CourseRow[] {
   }
 }
 
-
 async function fillRequired(dialog: ReturnType<Page["getByRole"]>, title: string) {
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByLabel("Short description").fill("Liquidity, order blocks and fair value gaps.");
@@ -68,7 +67,11 @@ inBothModes((mode) => {
       await expect(page.getByText("No courses match your search")).toBeVisible();
     });
 
-    test("'Create New Course' checks the required fields, then saves with an uploaded cover photo and brochure", async ({ page, context, baseURL }) => {
+    test("'Create New Course' checks the required fields, then saves with an uploaded cover photo and brochure", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       // Two form posts, two uploads, an axe pass and three follow-up requests: more than the default 30 s on a busy 2-core machine.
       test.slow();
       const admin = await signInAsAdmin(context, baseURL ?? "");
@@ -90,7 +93,9 @@ inBothModes((mode) => {
       await fillRequired(dialog, title);
       await dialog.getByLabel("Features (one per line)").fill("Live classes\nTrade reviews");
       await dialog.getByLabel("Cover photo", { exact: true }).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
-      await dialog.getByLabel("Brochure", { exact: true }).setInputFiles({ name: "brochure.pdf", mimeType: "application/pdf", buffer: PDF });
+      await dialog
+        .getByLabel("Brochure", { exact: true })
+        .setInputFiles({ name: "brochure.pdf", mimeType: "application/pdf", buffer: PDF });
       await dialog.getByRole("button", { name: "Create Course" }).click();
 
       await expect(toast(page)).toContainText("Course created");
@@ -143,7 +148,11 @@ inBothModes((mode) => {
       await expect(toast(page)).toContainText("Course updated");
       // Back to the list as it was searched.
       await expect(page).toHaveURL(/\/admin\/courses\?q=Edit/);
-      expect(coursesTitled(course.title)[0]).toMatchObject({ price_paise: 299_900, is_active: 0, cover_photo_url: "https://images.example.com/cover.jpg" });
+      expect(coursesTitled(course.title)[0]).toMatchObject({
+        price_paise: 299_900,
+        is_active: 0,
+        cover_photo_url: "https://images.example.com/cover.jpg",
+      });
       expect(auditActionsOf(admin).map((row) => row.action)).toContain("course_updated");
 
       const missing = await page.goto("/admin/courses/999999/edit");
@@ -217,7 +226,11 @@ inBothModes((mode) => {
       expect(coursesTitled(retitled)[0]).toMatchObject({ price_paise: 250_000, is_active: 1 });
     });
 
-    test("a content manager's new course is saved at ₹0 and inactive, for an admin to price and put on sale", async ({ page, context, baseURL }) => {
+    test("a content manager's new course is saved at ₹0 and inactive, for an admin to price and put on sale", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await signInAsAdmin(context, baseURL ?? "", "content_manager");
       await visitAdmin(page, mode, "/admin/courses/new");
       const dialog = page.getByRole("dialog", { name: "Create New Course" });

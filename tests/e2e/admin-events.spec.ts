@@ -24,7 +24,6 @@ type StoredEvent = {
   is_active: number;
 };
 
-
 /** An event written straight to the database, as another admin session (or the seed) would leave it. */
 function insertEvent(values: {
   title: string;
@@ -70,7 +69,10 @@ const storedEventsTitled = (title: string) => queryTestDatabase<StoredEvent>("SE
 
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const card = (page: Page, title: string) =>
-  page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 });
 
 /** With JavaScript the filter applies on change; without it the admin presses Search. */
@@ -178,7 +180,9 @@ inBothModes((mode) => {
 
       await visitAdmin(page, mode, `/admin/events?q=${token}`);
       await expect(cardTitles(page)).toHaveText([title]);
-      await card(page, title).getByRole("link", { name: `Edit ${title}` }).click();
+      await card(page, title)
+        .getByRole("link", { name: `Edit ${title}` })
+        .click();
       const form = dialog(page, "Edit Event");
       await expect(form).toBeVisible();
       if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -228,7 +232,9 @@ inBothModes((mode) => {
       const id = insertEvent({ title, eventDate: Date.now() + 10 * DAY_MS });
 
       await visitAdmin(page, mode, `/admin/events?q=${token}`);
-      await card(page, title).getByRole("link", { name: `Delete ${title}` }).click();
+      await card(page, title)
+        .getByRole("link", { name: `Delete ${title}` })
+        .click();
       const confirm = dialog(page, "Confirm delete");
       await expect(confirm).toContainText(`Are you sure you want to delete "${title}"?`);
       await expectNoA11yViolations(page);
@@ -238,7 +244,9 @@ inBothModes((mode) => {
       expect(storedEvent(id)).toBeDefined();
 
       if (mode.javaScriptEnabled) await waitForHydration(page);
-      await card(page, title).getByRole("link", { name: `Delete ${title}` }).click();
+      await card(page, title)
+        .getByRole("link", { name: `Delete ${title}` })
+        .click();
       await dialog(page, "Confirm delete").getByRole("button", { name: "Delete" }).click();
       await expect(toast(page)).toContainText("Event deleted");
       await expect(toast(page)).toContainText(`“${title}” has been deleted.`);
@@ -260,7 +268,9 @@ inBothModes((mode) => {
 
       await visitAdmin(page, mode, `/admin/events?q=${token}`);
       await expect(card(page, title)).toContainText("1 registration");
-      await card(page, title).getByRole("link", { name: `Delete ${title}` }).click();
+      await card(page, title)
+        .getByRole("link", { name: `Delete ${title}` })
+        .click();
       const keep = dialog(page, "Keep the history");
       await expect(keep).toContainText(`Are you sure you want to delete "${title}"?`);
       await expect(keep.getByRole("alert")).toContainText("This cannot be deleted");
@@ -277,7 +287,9 @@ inBothModes((mode) => {
 
       // Already inactive: nothing left to offer but going back.
       if (mode.javaScriptEnabled) await waitForHydration(page);
-      await card(page, title).getByRole("link", { name: `Delete ${title}` }).click();
+      await card(page, title)
+        .getByRole("link", { name: `Delete ${title}` })
+        .click();
       await expect(dialog(page, "Keep the history").getByRole("button")).toHaveCount(0);
       await dialog(page, "Keep the history").getByRole("link", { name: "Back" }).click();
       await expect(card(page, title)).toBeVisible();
@@ -329,11 +341,7 @@ inBothModes((mode) => {
       await expectNoA11yViolations(page);
     });
 
-    test("View Registrations lists name, email, phone and date; 'No Registrations Yet' when none", async ({
-      page,
-      context,
-      baseURL,
-    }) => {
+    test("View Registrations lists name, email, phone and date; 'No Registrations Yet' when none", async ({ page, context, baseURL }) => {
       await signInAsAdmin(context, baseURL ?? "");
       const token = randomUUID().slice(0, 8);
       const busy = `Busy Webinar ${token}`;
@@ -346,7 +354,9 @@ inBothModes((mode) => {
 
       await visitAdmin(page, mode, `/admin/events?q=${token}`);
       await expect(card(page, busy)).toContainText("2 registrations");
-      await card(page, busy).getByRole("link", { name: `View Registrations: ${busy}` }).click();
+      await card(page, busy)
+        .getByRole("link", { name: `View Registrations: ${busy}` })
+        .click();
       const list = dialog(page, "Event Registrations");
       await expect(list).toContainText(busy);
       const table = list.getByRole("table", { name: `Registrations for ${busy}` });
@@ -364,7 +374,9 @@ inBothModes((mode) => {
       await expect(page).toHaveURL(new RegExp(`/admin/events\\?q=${token}$`));
 
       if (mode.javaScriptEnabled) await waitForHydration(page);
-      await card(page, quiet).getByRole("link", { name: `View Registrations: ${quiet}` }).click();
+      await card(page, quiet)
+        .getByRole("link", { name: `View Registrations: ${quiet}` })
+        .click();
       await expect(dialog(page, "Event Registrations").getByText("No Registrations Yet", { exact: true })).toBeVisible();
       await expect(dialog(page, "Event Registrations").getByRole("table")).toHaveCount(0);
       await expectNoA11yViolations(page);
@@ -401,7 +413,13 @@ inBothModes((mode) => {
     });
 
     test("without an admin session every Events page goes to /admin/login", async ({ page }) => {
-      for (const path of ["/admin/events", "/admin/events/new", "/admin/events/1/edit", "/admin/events/1/delete", "/admin/events/1/registrations"]) {
+      for (const path of [
+        "/admin/events",
+        "/admin/events/new",
+        "/admin/events/1/edit",
+        "/admin/events/1/delete",
+        "/admin/events/1/registrations",
+      ]) {
         await visitAdmin(page, mode, path);
         await expect(page, path).toHaveURL(new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(path).replace(/\//g, "%2F")}$`));
       }

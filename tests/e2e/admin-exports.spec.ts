@@ -34,7 +34,9 @@ async function arrangeRows() {
   const student = await createStudent({ firstName: marker, lastName: "Student", email: `${marker.toLowerCase()}@example.test` });
   withDatabase((database) => {
     const course = database.prepare("SELECT id FROM courses ORDER BY id LIMIT 1").get() as { id: number };
-    database.prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 499950)").run(student.id, course.id);
+    database
+      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 499950)")
+      .run(student.id, course.id);
     const event = database
       .prepare("INSERT INTO events (title, description, event_type, event_date) VALUES (?, 'For the exports spec.', 'webinar', ?)")
       .run(`${marker} Webinar`, Date.now() + 7 * 86_400_000);
@@ -212,13 +214,16 @@ inBothModes((mode) => {
         await expect(item.getByRole("link", { name: "Delete" })).toHaveAttribute("href", `/admin/users/files/${file.id}/delete`);
       }
       // Newest first.
-      const listed = await page.getByRole("list", { name: "Generated Excel files" }).locator('a[href$="/share"]').evaluateAll((links) =>
-        links.map((link) => link.getAttribute("href")),
-      );
+      const listed = await page
+        .getByRole("list", { name: "Generated Excel files" })
+        .locator('a[href$="/share"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
       const mine = listed.filter((href) => stored.some((file) => href === `/admin/users/files/${file.id}/share`));
       expect(mine).toEqual(stored.map((file) => `/admin/users/files/${file.id}/share`).reverse());
 
-      expect(auditActionsOf(admin)).toEqual(stored.map((file) => ({ action: "export_created", entityType: "export", entityId: String(file.id) })));
+      expect(auditActionsOf(admin)).toEqual(
+        stored.map((file) => ({ action: "export_created", entityType: "export", entityId: String(file.id) })),
+      );
       await expectNoA11yViolations(page);
       checkErrors();
     });
@@ -255,7 +260,9 @@ inBothModes((mode) => {
       } else {
         await expect(dialog.getByRole("button", { name: "Copy" })).toHaveCount(0);
         await field.selectText();
-        expect(await field.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(fullLink);
+        expect(
+          await field.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0)),
+        ).toBe(fullLink);
       }
       await expectNoA11yViolations(page);
 

@@ -15,7 +15,14 @@ test.describe.configure({ mode: "default" });
 
 type StoredMessage = { id: number; is_read: number; updated_at: number };
 
-function insertMessage(values: { name: string; subject: string; message: string; phone?: string | null; createdAt: number; isRead?: boolean }) {
+function insertMessage(values: {
+  name: string;
+  subject: string;
+  message: string;
+  phone?: string | null;
+  createdAt: number;
+  isRead?: boolean;
+}) {
   const database = openTestDatabase();
   try {
     const email = `${values.name.toLowerCase().replace(/\W+/g, ".")}@example.test`;
@@ -23,7 +30,16 @@ function insertMessage(values: { name: string; subject: string; message: string;
       .prepare(
         "INSERT INTO contact_messages (name, email, phone, subject, message, is_read, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(values.name, email, values.phone ?? null, values.subject, values.message, values.isRead ? 1 : 0, values.createdAt, values.createdAt);
+      .run(
+        values.name,
+        email,
+        values.phone ?? null,
+        values.subject,
+        values.message,
+        values.isRead ? 1 : 0,
+        values.createdAt,
+        values.createdAt,
+      );
     return { id: Number(result.lastInsertRowid), email };
   } finally {
     database.close();
@@ -32,7 +48,8 @@ function insertMessage(values: { name: string; subject: string; message: string;
 
 const storedMessage = (id: number) =>
   queryTestDatabase<StoredMessage>("SELECT id, is_read, updated_at FROM contact_messages WHERE id = ?", id)[0];
-const unreadInDatabase = () => queryTestDatabase<{ count: number }>("SELECT count(*) AS count FROM contact_messages WHERE is_read = 0")[0]!.count;
+const unreadInDatabase = () =>
+  queryTestDatabase<{ count: number }>("SELECT count(*) AS count FROM contact_messages WHERE is_read = 0")[0]!.count;
 const unreadText = (count: number) => (count === 0 ? "No unread messages" : `${count} unread ${count === 1 ? "message" : "messages"}`);
 
 const message = (page: Page, subject: string) => page.getByRole("article", { name: subject, exact: true });
@@ -80,7 +97,9 @@ inBothModes((mode) => {
       expect(storedMessage(id)!.is_read).toBe(1);
       expect(storedMessage(id)!.updated_at).toBeGreaterThan(createdAt);
       await expect(page.getByTestId("unread-count")).toHaveText(unreadText(unreadInDatabase()));
-      expect(auditActionsOf(admin)).toEqual([{ action: "contact_message_marked_read", entityType: "contact_message", entityId: String(id) }]);
+      expect(auditActionsOf(admin)).toEqual([
+        { action: "contact_message_marked_read", entityType: "contact_message", entityId: String(id) },
+      ]);
 
       await page.getByRole("navigation", { name: "Show messages" }).getByRole("link", { name: "Read", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/inbox\?show=read$/);
@@ -106,11 +125,21 @@ inBothModes((mode) => {
       const tag = randomUUID().slice(0, 8);
       // Dated in the future so that they lead the list; removed afterwards.
       const future = Date.UTC(2300, 0, 1);
-      const ids = Array.from({ length: 21 }, (_, i) =>
-        insertMessage({ name: `Pager ${tag}`, subject: `Page test ${tag} #${i}`, message: "Hello.", createdAt: future + i * 60_000 }).id,
+      const ids = Array.from(
+        { length: 21 },
+        (_, i) =>
+          insertMessage({ name: `Pager ${tag}`, subject: `Page test ${tag} #${i}`, message: "Hello.", createdAt: future + i * 60_000 }).id,
       );
       // Newer still, but read: it comes after every unread message.
-      ids.push(insertMessage({ name: `Pager ${tag}`, subject: `Page test ${tag} read`, message: "Hi.", createdAt: future + 99 * 60_000, isRead: true }).id);
+      ids.push(
+        insertMessage({
+          name: `Pager ${tag}`,
+          subject: `Page test ${tag} read`,
+          message: "Hi.",
+          createdAt: future + 99 * 60_000,
+          isRead: true,
+        }).id,
+      );
       try {
         await visitAdmin(page, mode, "/admin/inbox");
         const expectedFirstPage = Array.from({ length: 20 }, (_, i) => `Page test ${tag} #${20 - i}`);
@@ -125,7 +154,9 @@ inBothModes((mode) => {
         const unreadFlags = await page
           .getByRole("main")
           .getByRole("article")
-          .evaluateAll((articles) => articles.map((article) => [...article.querySelectorAll("span")].some((span) => span.textContent === "Unread")));
+          .evaluateAll((articles) =>
+            articles.map((article) => [...article.querySelectorAll("span")].some((span) => span.textContent === "Unread")),
+          );
         expect(unreadFlags).toEqual([...unreadFlags].sort((a, b) => Number(b) - Number(a)));
         expect(unreadFlags[0]).toBe(true);
         await expectNoA11yViolations(page);
@@ -151,9 +182,19 @@ inBothModes((mode) => {
 });
 
 test.describe("/admin/inbox access", () => {
-  test("a content manager gets 403 on the page and its posts; a visitor goes to /admin/login", async ({ page, context, baseURL, browser }) => {
+  test("a content manager gets 403 on the page and its posts; a visitor goes to /admin/login", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
     const manager = await signInAsAdmin(context, baseURL ?? "", "content_manager");
-    const { id } = insertMessage({ name: "Private Person", subject: `Private ${randomUUID().slice(0, 8)}`, message: "Personal data.", createdAt: Date.now() });
+    const { id } = insertMessage({
+      name: "Private Person",
+      subject: `Private ${randomUUID().slice(0, 8)}`,
+      message: "Personal data.",
+      createdAt: Date.now(),
+    });
     await page.goto("/admin/courses");
     await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Inbox" })).toHaveCount(0);
 

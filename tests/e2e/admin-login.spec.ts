@@ -104,9 +104,7 @@ inBothModes((mode) => {
       await page.getByRole("button", { name: "Logout" }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Logged out");
-      expect(
-        queryTestDatabase("SELECT id FROM audit_log WHERE actor_id = ? AND action = 'admin_logout'", adminId),
-      ).toHaveLength(1);
+      expect(queryTestDatabase("SELECT id FROM audit_log WHERE actor_id = ? AND action = 'admin_logout'", adminId)).toHaveLength(1);
       await visit(page, mode, "/admin");
       await expect(page).toHaveURL(/\/admin\/login$/);
     });

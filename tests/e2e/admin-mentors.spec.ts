@@ -50,9 +50,15 @@ function insertMentor(values: { name: string; title?: string; isActive?: boolean
 
 const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const card = (page: Page, name: string) =>
-  page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
 const aboutMentor = (page: Page, name: string) =>
-  page.getByRole("region", { name: "Meet Our Mentors" }).getByRole("article").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+  page
+    .getByRole("region", { name: "Meet Our Mentors" })
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
 
 async function openDialog(page: Page, mode: Mode, link: string, title: string) {
   await page.getByRole("link", { name: link, exact: true }).click();
@@ -64,7 +70,11 @@ async function openDialog(page: Page, mode: Mode, link: string, title: string) {
 
 inBothModes((mode) => {
   test.describe("/admin/mentors", () => {
-    test("Add Mentor: required messages, https-only links, then the mentor on the list and the About page", async ({ page, context, baseURL }) => {
+    test("Add Mentor: required messages, https-only links, then the mentor on the list and the About page", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       test.slow();
       const admin = await signInAsAdmin(context, baseURL ?? "");
       const checkErrors = failOnPageErrors(page);
@@ -97,7 +107,9 @@ inBothModes((mode) => {
       const name = uniqueName("Kavya Rao");
       await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
       await form.getByRole("textbox", { name: "Title", exact: true }).fill("Options Strategist");
-      await form.getByRole("textbox", { name: "Bio (each sentence becomes a bullet point)" }).fill("Ten years on the derivatives desk. Teaches risk first.");
+      await form
+        .getByRole("textbox", { name: "Bio (each sentence becomes a bullet point)" })
+        .fill("Ten years on the derivatives desk. Teaches risk first.");
       await form.getByLabel("Experience (optional)").fill("10+ years");
       await form.getByLabel("Specialization (one per line)").fill("Options\n\nNifty weeklies\n");
       await form.getByLabel("LinkedIn (optional)").fill("https://www.linkedin.com/in/kavya-rao");
@@ -123,7 +135,10 @@ inBothModes((mode) => {
         display_order: 4,
       });
       expect(JSON.parse(stored!.specialization)).toEqual(["Options", "Nifty weeklies"]);
-      expect(JSON.parse(stored!.social_links)).toEqual({ linkedin: "https://www.linkedin.com/in/kavya-rao", twitter: "https://x.com/kavya_rao" });
+      expect(JSON.parse(stored!.social_links)).toEqual({
+        linkedin: "https://www.linkedin.com/in/kavya-rao",
+        twitter: "https://x.com/kavya_rao",
+      });
       expect(auditActionsOf(admin)).toEqual([{ action: "mentor_created", entityType: "mentor", entityId: String(stored!.id) }]);
 
       // The About page shows an active mentor: bio points, specialisations, the Twitter link.
@@ -131,7 +146,10 @@ inBothModes((mode) => {
       const shown = aboutMentor(page, name);
       await expect(shown).toBeVisible();
       await expect(shown.getByRole("listitem").filter({ hasText: "Teaches risk first" })).toHaveCount(1);
-      await expect(shown.getByRole("list", { name: `${name}'s specialisations` }).getByRole("listitem")).toHaveText(["Options", "Nifty weeklies"]);
+      await expect(shown.getByRole("list", { name: `${name}'s specialisations` }).getByRole("listitem")).toHaveText([
+        "Options",
+        "Nifty weeklies",
+      ]);
       await expect(shown.getByRole("link", { name: `${name} on Twitter` })).toHaveAttribute("href", "https://x.com/kavya_rao");
       // Without JavaScript the browser logs each 400 answer to a refused form as a failed load.
       if (mode.javaScriptEnabled) checkErrors();
@@ -221,7 +239,12 @@ test.describe("/admin/mentors order and access", () => {
     expect(headings.filter((heading) => heading.endsWith(tag))).toEqual([names[3], names[1], names[2], names[0]]);
   });
 
-  test("a content manager manages mentors; a visitor without an admin session goes to /admin/login", async ({ page, context, baseURL, browser }) => {
+  test("a content manager manages mentors; a visitor without an admin session goes to /admin/login", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
     const manager = await signInAsAdmin(context, baseURL ?? "", "content_manager");
     const response = await page.goto("/admin/mentors");
     expect(response?.status()).toBe(200);

@@ -66,7 +66,9 @@ export async function adminApiClient(baseURL: string, role: AdminRole = "admin")
 }
 
 /** The audit rows an admin left, oldest first. */
-export function auditActionsOf(admin: Pick<TestAdmin, "adminId">): { action: string; entityType: string | null; entityId: string | null }[] {
+export function auditActionsOf(
+  admin: Pick<TestAdmin, "adminId">,
+): { action: string; entityType: string | null; entityId: string | null }[] {
   const database = openTestDatabase();
   try {
     return database

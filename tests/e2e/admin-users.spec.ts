@@ -77,9 +77,8 @@ function insertUsers(tag: string, count: number, { newestIsAdmin = false } = {})
 const insertCourse = (title: string) =>
   withDatabase((database) =>
     Number(
-      database
-        .prepare("INSERT INTO courses (title, short_description, description, duration) VALUES (?, 's', 'd', '4 weeks')")
-        .run(title).lastInsertRowid,
+      database.prepare("INSERT INTO courses (title, short_description, description, duration) VALUES (?, 's', 'd', '4 weeks')").run(title)
+        .lastInsertRowid,
     ),
   );
 const insertEvent = (title: string) =>
@@ -155,13 +154,19 @@ inBothModes((mode) => {
       checkErrors();
     });
 
-    test("Event Registrations: name, email, phone, event and date, newest first; searched by event title", async ({ page, context, baseURL }) => {
+    test("Event Registrations: name, email, phone, event and date, newest first; searched by event title", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await signInAsAdmin(context, baseURL ?? "");
       const checkErrors = failOnPageErrors(page);
       const title = `Users Tab Webinar ${randomUUID().slice(0, 8)}`;
       const eventId = insertEvent(title);
       withDatabase((database) => {
-        const insert = database.prepare("INSERT INTO event_registrations (event_id, name, email, phone, registered_at) VALUES (?, ?, ?, ?, ?)");
+        const insert = database.prepare(
+          "INSERT INTO event_registrations (event_id, name, email, phone, registered_at) VALUES (?, ?, ?, ?, ?)",
+        );
         insert.run(eventId, "Asha Rao", "asha.rao@example.test", "9811111111", minutes(1));
         insert.run(eventId, "Bilal Khan", "bilal.khan@example.test", "9822222222", minutes(2));
       });
@@ -193,7 +198,11 @@ inBothModes((mode) => {
       checkErrors();
     });
 
-    test("Course Enrollments: student, course, rupees and the payment status, 'Unknown' for an odd one", async ({ page, context, baseURL }) => {
+    test("Course Enrollments: student, course, rupees and the payment status, 'Unknown' for an odd one", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await signInAsAdmin(context, baseURL ?? "");
       const checkErrors = failOnPageErrors(page);
       const tag = randomUUID().slice(0, 8);
@@ -213,12 +222,47 @@ inBothModes((mode) => {
 
       await openTable(page, mode, "enrollments", `?q=${encodeURIComponent(title)}`);
       await expect(heading(page, "enrollments")).toHaveText(/^Course Enrollments\s*4$/);
-      await expect(region(page, "enrollments").getByRole("columnheader")).toHaveText(["Student", "Email", "Course", "Amount", "Payment", "Enrolled"]);
+      await expect(region(page, "enrollments").getByRole("columnheader")).toHaveText([
+        "Student",
+        "Email",
+        "Course",
+        "Amount",
+        "Payment",
+        "Enrolled",
+      ]);
       const row = (n: number) => bodyRows(page, "enrollments").nth(n).locator("td");
-      await expect(row(0)).toHaveText([`Meera Iyer ${tag}`, student.email, title, "₹1,000", "Unknown", formatIndiaDateTime(new Date(minutes(4)))]);
-      await expect(row(1)).toHaveText([`Meera Iyer ${tag}`, student.email, title, "₹4,999", "Failed", formatIndiaDateTime(new Date(minutes(3)))]);
-      await expect(row(2)).toHaveText([`Meera Iyer ${tag}`, student.email, title, "₹4,999", "Pending", formatIndiaDateTime(new Date(minutes(2)))]);
-      await expect(row(3)).toHaveText([`Meera Iyer ${tag}`, student.email, title, "₹4,999.50", "Completed", formatIndiaDateTime(new Date(minutes(1)))]);
+      await expect(row(0)).toHaveText([
+        `Meera Iyer ${tag}`,
+        student.email,
+        title,
+        "₹1,000",
+        "Unknown",
+        formatIndiaDateTime(new Date(minutes(4))),
+      ]);
+      await expect(row(1)).toHaveText([
+        `Meera Iyer ${tag}`,
+        student.email,
+        title,
+        "₹4,999",
+        "Failed",
+        formatIndiaDateTime(new Date(minutes(3))),
+      ]);
+      await expect(row(2)).toHaveText([
+        `Meera Iyer ${tag}`,
+        student.email,
+        title,
+        "₹4,999",
+        "Pending",
+        formatIndiaDateTime(new Date(minutes(2))),
+      ]);
+      await expect(row(3)).toHaveText([
+        `Meera Iyer ${tag}`,
+        student.email,
+        title,
+        "₹4,999.50",
+        "Completed",
+        formatIndiaDateTime(new Date(minutes(1))),
+      ]);
       await expectNoA11yViolations(page);
 
       // The student's email finds them too.
@@ -227,7 +271,11 @@ inBothModes((mode) => {
       checkErrors();
     });
 
-    test("Enrollment Forms: the student's answers and the course or event named, '(deleted)' when it is gone", async ({ page, context, baseURL }) => {
+    test("Enrollment Forms: the student's answers and the course or event named, '(deleted)' when it is gone", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await signInAsAdmin(context, baseURL ?? "");
       const checkErrors = failOnPageErrors(page);
       const tag = randomUUID().slice(0, 8);
@@ -242,7 +290,18 @@ inBothModes((mode) => {
           `INSERT INTO enrollment_forms (name, whatsapp_number, email, state, city, experience_level, course_or_event_id,
              course_or_event_type, source_of_lead, payment_status, created_at) VALUES (?, ?, ?, 'Gujarat', ?, ?, ?, ?, ?, ?, ?)`,
         );
-        insert.run(`Kavya ${tag}`, whatsapp(1), `kavya-${tag}@example.test`, "Surat", "Beginner", courseId, "course", "Instagram", "completed", minutes(1));
+        insert.run(
+          `Kavya ${tag}`,
+          whatsapp(1),
+          `kavya-${tag}@example.test`,
+          "Surat",
+          "Beginner",
+          courseId,
+          "course",
+          "Instagram",
+          "completed",
+          minutes(1),
+        );
         insert.run(`Arjun ${tag}`, whatsapp(2), null, "Vadodara", "Intermediate", eventId, "event", "Friend", "pending", minutes(2));
         insert.run(`Zoya ${tag}`, whatsapp(3), null, "Rajkot", "Expert", 987_654_321, "course", "Seminar", "mystery", minutes(3));
       });
@@ -262,8 +321,28 @@ inBothModes((mode) => {
         "Submitted",
       ]);
       const row = (n: number) => bodyRows(page, "forms").nth(n).locator("td");
-      await expect(row(0)).toHaveText([`Zoya ${tag}`, whatsapp(3), "—", "Rajkot, Gujarat", "Expert", "Course: (deleted)", "Seminar", "Unknown", formatIndiaDateTime(new Date(minutes(3)))]);
-      await expect(row(1)).toHaveText([`Arjun ${tag}`, whatsapp(2), "—", "Vadodara, Gujarat", "Intermediate", `Event: ${eventTitle}`, "Friend", "Pending", formatIndiaDateTime(new Date(minutes(2)))]);
+      await expect(row(0)).toHaveText([
+        `Zoya ${tag}`,
+        whatsapp(3),
+        "—",
+        "Rajkot, Gujarat",
+        "Expert",
+        "Course: (deleted)",
+        "Seminar",
+        "Unknown",
+        formatIndiaDateTime(new Date(minutes(3))),
+      ]);
+      await expect(row(1)).toHaveText([
+        `Arjun ${tag}`,
+        whatsapp(2),
+        "—",
+        "Vadodara, Gujarat",
+        "Intermediate",
+        `Event: ${eventTitle}`,
+        "Friend",
+        "Pending",
+        formatIndiaDateTime(new Date(minutes(2))),
+      ]);
       await expect(row(2)).toHaveText([
         `Kavya ${tag}`,
         whatsapp(1),

@@ -78,7 +78,8 @@ test("an admin gets exactly the analytics fields; a course's figures count compl
     googleAnalyticsConnected: false,
     gaTrackingId: null,
   });
-  for (const item of body.courseAnalytics) expect(Object.keys(item).sort()).toEqual(["enrollmentCount", "id", "isActive", "revenue", "title"]);
+  for (const item of body.courseAnalytics)
+    expect(Object.keys(item).sort()).toEqual(["enrollmentCount", "id", "isActive", "revenue", "title"]);
 
   const byId = new Map(body.courseAnalytics.map((item) => [item.id, item]));
   expect(byId.get(course.id)).toEqual({ id: course.id, title: course.title, enrollmentCount: 2, revenue: 7499.5, isActive: true });
@@ -99,7 +100,9 @@ test("an admin gets exactly the analytics fields; a course's figures count compl
   expect(current.revenue).toBeGreaterThanOrEqual(8499.5);
 });
 
-test("the totals are the database's: completed enrollments' count and sum in rupees, active courses, the mean rating", async ({ baseURL }) => {
+test("the totals are the database's: completed enrollments' count and sum in rupees, active courses, the mean rating", async ({
+  baseURL,
+}) => {
   const { client } = await adminApiClient(baseURL ?? "");
   const course = makeCourse({ pricePaise: 100_000, title: uniqueTitle("API Analytics Totals") });
   const [paid, unpaid] = await Promise.all([createStudent(), createStudent()]);

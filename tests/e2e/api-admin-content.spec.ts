@@ -16,17 +16,16 @@ async function jsonOf(response: APIResponse, status: number) {
 
 const unique = () => randomUUID().slice(0, 8);
 
-
 function insertPost(values: { title: string; slug: string; isPublished?: boolean }): number {
   return withDatabase((database) =>
     Number(
       database
         .prepare(
           `INSERT INTO blog_posts (title, slug, content, excerpt, category, is_published, published_at)
-           VALUES (?, ?, '<p>Body.</p>', 'Excerpt.', 'education', ?, ?)`
+           VALUES (?, ?, '<p>Body.</p>', 'Excerpt.', 'education', ?, ?)`,
         )
-        .run(values.title, values.slug, values.isPublished ? 1 : 0, values.isPublished ? Date.now() : null).lastInsertRowid
-    )
+        .run(values.title, values.slug, values.isPublished ? 1 : 0, values.isPublished ? Date.now() : null).lastInsertRowid,
+    ),
   );
 }
 
@@ -35,14 +34,13 @@ function insertTestimonial(values: { name: string; content: string; isApproved?:
     Number(
       database
         .prepare("INSERT INTO testimonials (name, content, rating, is_approved) VALUES (?, ?, 5, ?)")
-        .run(values.name, values.content, values.isApproved ? 1 : 0).lastInsertRowid
-    )
+        .run(values.name, values.content, values.isApproved ? 1 : 0).lastInsertRowid,
+    ),
   );
 }
 
 const storedPost = (id: number) => queryTestDatabase<Record<string, unknown>>("SELECT * FROM blog_posts WHERE id = ?", id)[0];
-const storedTestimonial = (id: number) =>
-  queryTestDatabase<Record<string, unknown>>("SELECT * FROM testimonials WHERE id = ?", id)[0];
+const storedTestimonial = (id: number) => queryTestDatabase<Record<string, unknown>>("SELECT * FROM testimonials WHERE id = ?", id)[0];
 
 const postBody = (id: string, fields: Record<string, unknown> = {}) => ({
   title: `API Post ${id}`,
@@ -61,10 +59,7 @@ async function studentClient(baseURL: string) {
 }
 
 test.describe("GET /api/blog and /api/testimonials with an admin session", () => {
-  test("an admin (and a content manager) sees drafts and pending testimonials; the public does not", async ({
-    request,
-    baseURL,
-  }) => {
+  test("an admin (and a content manager) sees drafts and pending testimonials; the public does not", async ({ request, baseURL }) => {
     const id = unique();
     const draftId = insertPost({ title: `API Draft ${id}`, slug: `api-draft-${id}` });
     const pendingId = insertTestimonial({ name: `API Pending ${id}`, content: `Pending words ${id}` });
@@ -174,16 +169,13 @@ test.describe("POST /api/blog", () => {
       await client.post("/api/blog", {
         data: postBody(id, { slug: `Bad Slug ${id}`, category: "gossip", imageUrl: "javascript:alert(1)", isPublished: "yes" }),
       }),
-      400
+      400,
     );
     expect(Object.keys(wrong.errors).sort()).toEqual(["category", "imageUrl", "isPublished", "slug"]);
     expect(wrong.errors.slug).toEqual(["Slug may use only lowercase letters, digits and single dashes (like my-first-post)"]);
     expect(wrong.errors.category).toEqual(["Choose one of the blog's categories"]);
     // Content that is nothing but unsafe HTML has nothing left to store.
-    const empty = await jsonOf(
-      await client.post("/api/blog", { data: postBody(id, { content: "<script>alert(1)</script>" }) }),
-      400
-    );
+    const empty = await jsonOf(await client.post("/api/blog", { data: postBody(id, { content: "<script>alert(1)</script>" }) }), 400);
     expect(empty.errors).toEqual({ content: ["Content has no text left once unsafe HTML is removed"] });
     expect(queryTestDatabase("SELECT id FROM blog_posts WHERE title = ?", `API Post ${id}`)).toEqual([]);
     expect(auditActionsOf(admin)).toEqual([]);
@@ -221,7 +213,7 @@ test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
       await client.put(`/api/blog/${postId}`, {
         data: postBody(id, { slug: `put-me-${id}`, title: `Put Me Live ${id}`, isPublished: true }),
       }),
-      200
+      200,
     );
     expect(first).toMatchObject({ id: postId, title: `Put Me Live ${id}`, isPublished: true, publishedAt: expect.any(String) });
     const publicPost = await jsonOf(await request.get(`/api/blog/put-me-${id}`), 200);
@@ -229,7 +221,7 @@ test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
 
     const second = await jsonOf(
       await client.put(`/api/blog/${postId}`, { data: postBody(id, { slug: `put-me-${id}`, isPublished: true, tags: [] }) }),
-      200
+      200,
     );
     expect(second.publishedAt).toBe(first.publishedAt);
     // A full replacement: isPublished left out is a draft (the first date is kept).
@@ -299,10 +291,7 @@ test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
 });
 
 test.describe("/api/testimonials writes", () => {
-  test("POST 201 with the default rating 5 and not approved; 400 naming fields; 401; 415; audit row", async ({
-    request,
-    baseURL,
-  }) => {
+  test("POST 201 with the default rating 5 and not approved; 400 naming fields; 401; 415; audit row", async ({ request, baseURL }) => {
     const { admin, client } = await adminApiClient(baseURL ?? "");
     const id = unique();
     const body = { name: `API Student ${id}`, content: `Sent as JSON ${id}.` };
@@ -323,7 +312,7 @@ test.describe("/api/testimonials writes", () => {
 
     const invalid = await jsonOf(
       await client.post("/api/testimonials", { data: { name: "", content: "x", rating: 6, imageUrl: "ftp://x" } }),
-      400
+      400,
     );
     expect(invalid).toEqual({
       message: "Please check the highlighted fields.",
@@ -338,16 +327,11 @@ test.describe("/api/testimonials writes", () => {
     const notAllowed = await client.put("/api/testimonials", { data: body });
     expect(notAllowed.status()).toBe(405);
     expect(notAllowed.headers().allow).toBe("GET, POST");
-    expect(auditActionsOf(admin)).toEqual([
-      { action: "testimonial_created", entityType: "testimonial", entityId: String(created.id) },
-    ]);
+    expect(auditActionsOf(admin)).toEqual([{ action: "testimonial_created", entityType: "testimonial", entityId: String(created.id) }]);
     await client.dispose();
   });
 
-  test("PUT 200 (approving shows it publicly), 400, 404; DELETE 200 then 404; 405 and 401; audit rows", async ({
-    request,
-    baseURL,
-  }) => {
+  test("PUT 200 (approving shows it publicly), 400, 404; DELETE 200 then 404; 405 and 401; audit rows", async ({ request, baseURL }) => {
     const { admin, client } = await adminApiClient(baseURL ?? "", "content_manager");
     const id = unique();
     const content = `Approve me through the API ${id}.`;
@@ -362,10 +346,7 @@ test.describe("/api/testimonials writes", () => {
     const shown: { id: number; content: string }[] = await jsonOf(await request.get("/api/testimonials"), 200);
     expect(shown.find((testimonial) => testimonial.id === testimonialId)?.content).toBe(content);
 
-    const invalid = await jsonOf(
-      await client.put(`/api/testimonials/${testimonialId}`, { data: { ...body, content: " " } }),
-      400
-    );
+    const invalid = await jsonOf(await client.put(`/api/testimonials/${testimonialId}`, { data: { ...body, content: " " } }), 400);
     expect(invalid.errors).toEqual({ content: ["Content is required"] });
     for (const segment of ["999999999", "abc"])
       expect(await jsonOf(await client.put(`/api/testimonials/${segment}`, { data: body }), 404)).toEqual({

@@ -40,7 +40,9 @@ test.describe("course endpoints for admins", () => {
 
   test("bad input is a 400 naming each field, and stores nothing", async ({ baseURL }) => {
     const { client } = await adminApiClient(baseURL ?? "");
-    const response = await client.post("/api/courses", { data: { title: "", price: -1, level: "expert", coverPhotoUrl: "javascript:alert(1)" } });
+    const response = await client.post("/api/courses", {
+      data: { title: "", price: -1, level: "expert", coverPhotoUrl: "javascript:alert(1)" },
+    });
     expect(response.status()).toBe(400);
     const { message, errors } = await response.json();
     expect(message).toBe("Please check the highlighted fields.");

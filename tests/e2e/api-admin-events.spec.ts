@@ -15,7 +15,6 @@ async function jsonOf(response: APIResponse, status: number) {
   return response.json();
 }
 
-
 function insertEvent(title: string, { isActive = true, startsIn = 5 * DAY_MS } = {}): number {
   return withDatabase((database) =>
     Number(
@@ -29,7 +28,9 @@ function insertEvent(title: string, { isActive = true, startsIn = 5 * DAY_MS } =
 function addRegistration(eventId: number, name: string, registeredAt: number) {
   withDatabase((database) =>
     database
-      .prepare("INSERT INTO event_registrations (event_id, user_id, name, email, phone, registered_at) VALUES (?, NULL, ?, ?, '9876543210', ?)")
+      .prepare(
+        "INSERT INTO event_registrations (event_id, user_id, name, email, phone, registered_at) VALUES (?, NULL, ?, ?, '9876543210', ?)",
+      )
       .run(eventId, name, `${name.split(" ")[0]!.toLowerCase()}@example.test`, registeredAt),
   );
 }
@@ -51,7 +52,6 @@ const body = (title: string) => ({
   registrationUrl: "https://example.com/chain",
   isActive: true,
 });
-
 
 test.describe("POST /api/events", () => {
   test("201 with the event as GET shows it; stored, and an audit row", async ({ baseURL }) => {
@@ -91,7 +91,14 @@ test.describe("POST /api/events", () => {
     const title = uniqueTitle("Defaults");
     const created = await jsonOf(
       await client.post("/api/events", {
-        data: { title, description: "d", eventType: "webinar", eventDate: "2031-01-01T10:00:00Z", maxParticipants: null, registrationUrl: "" },
+        data: {
+          title,
+          description: "d",
+          eventType: "webinar",
+          eventDate: "2031-01-01T10:00:00Z",
+          maxParticipants: null,
+          registrationUrl: "",
+        },
       }),
       201,
     );
@@ -223,7 +230,8 @@ test.describe("/api/events/:id", () => {
     addRegistration(kept, "Vikram Rao", Date.now());
     const refused = await jsonOf(await client.delete(`/api/events/${kept}`), 409);
     expect(refused).toEqual({
-      message: 'This event has 2 registrations, so it cannot be deleted without losing them. Deactivate it instead (PUT with "isActive": false).',
+      message:
+        'This event has 2 registrations, so it cannot be deleted without losing them. Deactivate it instead (PUT with "isActive": false).',
     });
     expect(storedEvent(kept)).toBeDefined();
     expect(auditActionsOf(admin)).toEqual([{ action: "event_deleted", entityType: "event", entityId: String(id) }]);
@@ -255,7 +263,9 @@ test.describe("/api/events/:id", () => {
 });
 
 test.describe("GET /api/events/:id/registrations", () => {
-  test("who registered, earliest first; [] when nobody has; 404 for unknown ids; 403 for a content manager (personal data)", async ({ baseURL }) => {
+  test("who registered, earliest first; [] when nobody has; 404 for unknown ids; 403 for a content manager (personal data)", async ({
+    baseURL,
+  }) => {
     const id = insertEvent(uniqueTitle("Popular"), { isActive: false });
     addRegistration(id, "Zoya Ali", Date.UTC(2026, 0, 2, 5, 0));
     addRegistration(id, "Arjun Nair", Date.UTC(2026, 0, 1, 5, 0));
@@ -265,8 +275,20 @@ test.describe("GET /api/events/:id/registrations", () => {
     await manager.client.dispose();
     const { client } = await adminApiClient(baseURL ?? "");
     expect(await jsonOf(await client.get(`/api/events/${id}/registrations`), 200)).toEqual([
-      { id: expect.any(Number), name: "Arjun Nair", email: "arjun@example.test", phone: "9876543210", registeredAt: "2026-01-01T05:00:00.000Z" },
-      { id: expect.any(Number), name: "Zoya Ali", email: "zoya@example.test", phone: "9876543210", registeredAt: "2026-01-02T05:00:00.000Z" },
+      {
+        id: expect.any(Number),
+        name: "Arjun Nair",
+        email: "arjun@example.test",
+        phone: "9876543210",
+        registeredAt: "2026-01-01T05:00:00.000Z",
+      },
+      {
+        id: expect.any(Number),
+        name: "Zoya Ali",
+        email: "zoya@example.test",
+        phone: "9876543210",
+        registeredAt: "2026-01-02T05:00:00.000Z",
+      },
     ]);
     expect(await jsonOf(await client.get(`/api/events/${empty}/registrations`), 200)).toEqual([]);
     expect(await jsonOf(await client.get("/api/events/99999999/registrations"), 404)).toEqual({ message: "Event not found" });

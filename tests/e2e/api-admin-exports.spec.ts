@@ -48,10 +48,21 @@ test.beforeAll(() => {
     const hostileId = randomUUID();
     database
       .prepare("INSERT INTO users (id, email, first_name, last_name) VALUES (?, ?, ?, ?), (?, ?, ?, ?)")
-      .run(userId, `exportia-${tag}@example.test`, mark.firstName, "Rao", hostileId, `hostile-${tag}@example.test`, mark.hostileFirstName, mark.hostileLastName);
+      .run(
+        userId,
+        `exportia-${tag}@example.test`,
+        mark.firstName,
+        "Rao",
+        hostileId,
+        `hostile-${tag}@example.test`,
+        mark.hostileFirstName,
+        mark.hostileLastName,
+      );
     const eventId = Number(
       database
-        .prepare("INSERT INTO events (title, description, event_type, event_date) VALUES (?, 'Made by api-admin-exports.spec.ts', 'webinar', ?)")
+        .prepare(
+          "INSERT INTO events (title, description, event_type, event_date) VALUES (?, 'Made by api-admin-exports.spec.ts', 'webinar', ?)",
+        )
         .run(mark.event, Date.now() + 5 * 24 * 60 * 60 * 1000).lastInsertRowid,
     );
     database
@@ -63,7 +74,9 @@ test.beforeAll(() => {
         .run(mark.course).lastInsertRowid,
     );
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, amount_paise, payment_status, payment_intent_id) VALUES (?, ?, 499950, 'completed', ?)")
+      .prepare(
+        "INSERT INTO enrollments (user_id, course_id, amount_paise, payment_status, payment_intent_id) VALUES (?, ?, 499950, 'completed', ?)",
+      )
       .run(userId, courseId, `pi_export_${tag}`);
     database
       .prepare(
@@ -107,7 +120,9 @@ async function exportAs(client: APIRequestContext, dataset: Dataset): Promise<Ex
   expect(headers["content-type"]).toBe(XLSX);
   expect(headers["cache-control"]).toBe("no-store");
   const disposition = headers["content-disposition"] ?? "";
-  const filename = new RegExp(`^attachment; filename="(${dataset}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.xlsx)"; filename\\*=UTF-8''(.+)$`).exec(disposition);
+  const filename = new RegExp(`^attachment; filename="(${dataset}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.xlsx)"; filename\\*=UTF-8''(.+)$`).exec(
+    disposition,
+  );
   expect(filename, disposition).not.toBeNull();
   expect(filename?.[2]).toBe(filename?.[1]);
   const sharePath = headers["x-shared-link"] ?? "";

@@ -57,9 +57,8 @@ function insertUsers(tag: string, count: number, { admins = 0 } = {}) {
 function insertCourse(title: string) {
   return withDatabase((database) =>
     Number(
-      database
-        .prepare("INSERT INTO courses (title, short_description, description, duration) VALUES (?, 's', 'd', '4 weeks')")
-        .run(title).lastInsertRowid,
+      database.prepare("INSERT INTO courses (title, short_description, description, duration) VALUES (?, 's', 'd', '4 weeks')").run(title)
+        .lastInsertRowid,
     ),
   );
 }
@@ -98,9 +97,30 @@ test.describe("GET /api/admin/users", () => {
     expect(mine.total).toBe(3);
     expect(mine.link).toBeUndefined();
     expect(mine.body).toEqual([
-      { id: ids[0], email: `api-${tag}-2@example.test`, firstName: "Api", lastName: `${tag} 2`, isAdmin: false, createdAt: new Date(T0 + 120_000).toISOString() },
-      { id: ids[1], email: `api-${tag}-1@example.test`, firstName: "Api", lastName: `${tag} 1`, isAdmin: false, createdAt: new Date(T0 + 60_000).toISOString() },
-      { id: ids[2], email: `api-${tag}-0@example.test`, firstName: "Api", lastName: `${tag} 0`, isAdmin: true, createdAt: new Date(T0).toISOString() },
+      {
+        id: ids[0],
+        email: `api-${tag}-2@example.test`,
+        firstName: "Api",
+        lastName: `${tag} 2`,
+        isAdmin: false,
+        createdAt: new Date(T0 + 120_000).toISOString(),
+      },
+      {
+        id: ids[1],
+        email: `api-${tag}-1@example.test`,
+        firstName: "Api",
+        lastName: `${tag} 1`,
+        isAdmin: false,
+        createdAt: new Date(T0 + 60_000).toISOString(),
+      },
+      {
+        id: ids[2],
+        email: `api-${tag}-0@example.test`,
+        firstName: "Api",
+        lastName: `${tag} 0`,
+        isAdmin: true,
+        createdAt: new Date(T0).toISOString(),
+      },
     ]);
     expect(JSON.stringify(mine.body)).not.toMatch(/password|argon2|hash-/i);
   });
@@ -179,7 +199,9 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     const [event] = queryTestDatabase<{ event_date: number }>("SELECT event_date FROM events WHERE id = ?", eventId);
     const eventDate = new Date(event!.event_date).toISOString();
     const ids = withDatabase((database) => {
-      const insert = database.prepare("INSERT INTO event_registrations (event_id, name, email, phone, registered_at) VALUES (?, ?, ?, ?, ?)");
+      const insert = database.prepare(
+        "INSERT INTO event_registrations (event_id, name, email, phone, registered_at) VALUES (?, ?, ?, ?, ?)",
+      );
       return [
         Number(insert.run(eventId, "Asha Rao", "asha@example.test", "9811111111", T0).lastInsertRowid),
         Number(insert.run(eventId, "Bilal Khan", "bilal@example.test", "9822222222", T0 + 60_000).lastInsertRowid),
@@ -188,8 +210,26 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     const list = await listOf(await client.get(`/api/admin/registrations?q=${encodeURIComponent(title)}`));
     expect(list.total).toBe(2);
     expect(list.body).toEqual([
-      { id: ids[1], name: "Bilal Khan", email: "bilal@example.test", phone: "9822222222", eventId, eventTitle: title, eventDate, registeredAt: new Date(T0 + 60_000).toISOString() },
-      { id: ids[0], name: "Asha Rao", email: "asha@example.test", phone: "9811111111", eventId, eventTitle: title, eventDate, registeredAt: new Date(T0).toISOString() },
+      {
+        id: ids[1],
+        name: "Bilal Khan",
+        email: "bilal@example.test",
+        phone: "9822222222",
+        eventId,
+        eventTitle: title,
+        eventDate,
+        registeredAt: new Date(T0 + 60_000).toISOString(),
+      },
+      {
+        id: ids[0],
+        name: "Asha Rao",
+        email: "asha@example.test",
+        phone: "9811111111",
+        eventId,
+        eventTitle: title,
+        eventDate,
+        registeredAt: new Date(T0).toISOString(),
+      },
     ]);
     const paged = await listOf(await client.get(`/api/admin/registrations?q=${encodeURIComponent(title)}&pageSize=1&page=2`));
     expect(paged.body.map((row) => row.id)).toEqual([ids[0]]);
@@ -269,7 +309,14 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     const list = await listOf(await client.get(`/api/enrollment-forms?q=${encodeURIComponent(`Surat ${tag}`)}`));
     expect(list.total).toBe(2);
     expect(list.body).toEqual([
-      expect.objectContaining({ id: ids[1], name: `Gone ${tag}`, email: null, courseOrEventId: 987_654_321, courseOrEventTitle: null, paymentStatus: "mystery" }),
+      expect.objectContaining({
+        id: ids[1],
+        name: `Gone ${tag}`,
+        email: null,
+        courseOrEventId: 987_654_321,
+        courseOrEventTitle: null,
+        paymentStatus: "mystery",
+      }),
       {
         id: ids[0],
         name: `Rahul ${tag}`,

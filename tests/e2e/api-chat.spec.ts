@@ -111,9 +111,7 @@ test.describe("POST /api/chat/query", () => {
     }
   });
 
-  test("429 with Retry-After after 20 questions a minute from one address; other addresses still answered", async ({
-    request,
-  }) => {
+  test("429 with Retry-After after 20 questions a minute from one address; other addresses still answered", async ({ request }) => {
     const address = freshAddress();
     for (let i = 0; i < 20; i++) expect((await ask(request, address, { question: `refund? ${i}` })).status()).toBe(200);
     const refused = await ask(request, address, { question: "refund?" });

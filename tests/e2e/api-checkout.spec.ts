@@ -32,8 +32,7 @@ const INVALID_COUPON = "The coupon code is invalid or expired.";
 const AMOUNT_MISMATCH = "The amount does not match the price of this order.";
 const ALREADY_ENROLLED = "You are already enrolled in this course.";
 const SETUP_FAILED = "Unable to initialize payment. Please try again.";
-const PAYMENTS_OFF =
-  "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.";
+const PAYMENTS_OFF = "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.";
 const FREE_ORDER = "This order is free: enroll with POST /api/enroll-course, without a payment.";
 const NOT_YOUR_FORM = "enrollmentFormId is not an enrollment form of yours for this course.";
 
@@ -84,7 +83,11 @@ test.describe("POST /api/validate-coupon", () => {
     const course = makeCourse({ pricePaise: 499_900 });
     const coupon = makeCoupon({ percentOff: 25, maxRedemptions: 5, redemptionCount: 4, expiresAt: new Date(Date.now() + DAY_MS) });
     const expected = { code: coupon.code, discount: 25, discountAmount: "1249.75", total: "3749.25" };
-    for (const couponCode of [coupon.code, coupon.code.toLowerCase(), `  ${coupon.code.slice(0, 6).toLowerCase()}${coupon.code.slice(6)} `]) {
+    for (const couponCode of [
+      coupon.code,
+      coupon.code.toLowerCase(),
+      `  ${coupon.code.slice(0, 6).toLowerCase()}${coupon.code.slice(6)} `,
+    ]) {
       const response = await context.request.post(VALIDATE, { data: { couponCode, courseId: String(course.id) } });
       expect(await jsonOf(response, 200)).toEqual(expected);
     }
@@ -222,7 +225,12 @@ test.describe("POST /api/create-payment-intent", () => {
     const onStripe = await stripe.paymentIntents.retrieve(intent.paymentIntentId);
     expect(onStripe).toMatchObject({ amount: 374_925, currency: "inr", metadata: { userId: student.id, couponId: String(coupon.id) } });
     expect(ordersOf(student.id)).toEqual([
-      expect.objectContaining({ payment_status: "pending", amount_paise: 374_925, coupon_id: coupon.id, payment_intent_id: intent.paymentIntentId }),
+      expect.objectContaining({
+        payment_status: "pending",
+        amount_paise: 374_925,
+        coupon_id: coupon.id,
+        payment_intent_id: intent.paymentIntentId,
+      }),
     ]);
     expect(couponRedemptions(coupon.id)).toBe(0);
   });
@@ -290,14 +298,15 @@ test.describe("POST /api/create-payment-intent", () => {
     const ownForm = makeEnrollmentForm(student.id, course.id);
     const intent = await startPayment(context.request, { courseId: course.id, enrollmentFormId: ownForm });
     expect((await stripe.paymentIntents.retrieve(intent.paymentIntentId)).metadata.enrollmentFormId).toBe(String(ownForm));
-    expect(ordersOf(student.id)).toEqual([expect.objectContaining({ enrollment_form_id: ownForm, payment_intent_id: intent.paymentIntentId })]);
+    expect(ordersOf(student.id)).toEqual([
+      expect.objectContaining({ enrollment_form_id: ownForm, payment_intent_id: intent.paymentIntentId }),
+    ]);
   });
 
   test("503 on a site without Stripe keys (the second test server), and nothing stored", async ({ playwright }) => {
     const database = new Database(databasePathFor(PAYMENTS_OFF_BASE_URL), { readonly: true });
     const course = database.prepare("SELECT id FROM courses WHERE is_active = 1 AND price_paise > 0 ORDER BY id LIMIT 1").get() as
-      | { id: number }
-      | undefined;
+      { id: number } | undefined;
     database.close();
     expect(course, "the second server has a paid course").toBeTruthy();
 
@@ -411,7 +420,9 @@ test.describe("POST /api/enroll-course", () => {
       await thief.request.dispose();
     }
     expect(ordersOf(thief.student.id)).toEqual([]);
-    expect(ordersOf(student.id)).toEqual([expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId })]);
+    expect(ordersOf(student.id)).toEqual([
+      expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId }),
+    ]);
     expect(couponRedemptions(coupon.id)).toBe(0);
 
     // The payer's own report still enrolls them.
@@ -443,15 +454,19 @@ test.describe("POST /api/enroll-course", () => {
     const course = makeCourse({ pricePaise: 499_900 });
     const coupon = makeCoupon({ percentOff: 10 });
     const intent = await startPayment(context.request, { courseId: course.id, couponCode: coupon.code });
-    await expect(stripe.paymentIntents.confirm(intent.paymentIntentId, { payment_method: "pm_card_chargeDeclined" })).rejects.toMatchObject({
-      type: "StripeCardError",
-      code: "card_declined",
-    });
+    await expect(stripe.paymentIntents.confirm(intent.paymentIntentId, { payment_method: "pm_card_chargeDeclined" })).rejects.toMatchObject(
+      {
+        type: "StripeCardError",
+        code: "card_declined",
+      },
+    );
     await expect.poll(() => ordersOf(student.id).map((order) => order.payment_status)).toEqual(["failed"]);
 
     const report = await context.request.post(ENROLL, { data: { courseId: course.id, paymentIntentId: intent.paymentIntentId } });
     expect(await jsonOf(report, 402)).toEqual({ message: "The payment has not succeeded." });
-    expect(ordersOf(student.id)).toEqual([expect.objectContaining({ payment_status: "failed", payment_intent_id: intent.paymentIntentId })]);
+    expect(ordersOf(student.id)).toEqual([
+      expect.objectContaining({ payment_status: "failed", payment_intent_id: intent.paymentIntentId }),
+    ]);
     expect(couponRedemptions(coupon.id)).toBe(0);
     expect(await jsonOf(await context.request.get(MY_ENROLLMENTS), 200)).toEqual([]);
 
@@ -482,7 +497,9 @@ test.describe("POST /api/enroll-course", () => {
     expect(ordersOf(student.id)).toEqual(settled);
     expect(couponRedemptions(coupon.id)).toBe(0);
     // Stripe already returned the second payment in full.
-    await expect(stripe.refunds.create({ payment_intent: second.paymentIntentId })).rejects.toMatchObject({ code: "charge_already_refunded" });
+    await expect(stripe.refunds.create({ payment_intent: second.paymentIntentId })).rejects.toMatchObject({
+      code: "charge_already_refunded",
+    });
 
     // Its webhook arriving late changes nothing.
     const [event] = await fakeStripe.events({ paymentIntent: second.paymentIntentId, type: "payment_intent.succeeded" });
@@ -514,7 +531,13 @@ test.describe("POST /api/enroll-course", () => {
       message: ALREADY_ENROLLED,
     });
     expect(ordersOf(student.id)).toEqual([
-      expect.objectContaining({ course_id: course.id, payment_status: "completed", amount_paise: 0, payment_intent_id: null, coupon_id: null }),
+      expect.objectContaining({
+        course_id: course.id,
+        payment_status: "completed",
+        amount_paise: 0,
+        payment_intent_id: null,
+        coupon_id: null,
+      }),
     ]);
     expect(await jsonOf(await context.request.get(MY_ENROLLMENTS), 200)).toEqual([
       expect.objectContaining({ courseId: course.id, courseTitle: course.title, paymentStatus: "completed" }),
@@ -563,12 +586,16 @@ test.describe("POST /api/stripe/webhook", () => {
     const { intent, payload } = await unpaidIntent(context, student.id);
     for (const secret of ["whsec_not_the_apps_secret", "whsec_e2e_webhook_signing_secreT"]) {
       const forged = await request.post(WEBHOOK, { headers: webhookHeaders(payload, secret), data: Buffer.from(payload) });
-      expect(await jsonOf(forged, 400)).toEqual({ message: expect.stringContaining("No signatures found matching the expected signature") });
+      expect(await jsonOf(forged, 400)).toEqual({
+        message: expect.stringContaining("No signatures found matching the expected signature"),
+      });
     }
     // A genuine signature over other bytes does not cover these.
     const tampered = await request.post(WEBHOOK, { headers: webhookHeaders(payload.replace("{", "{ ")), data: Buffer.from(payload) });
     expect(tampered.status()).toBe(400);
-    expect(ordersOf(student.id)).toEqual([expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId })]);
+    expect(ordersOf(student.id)).toEqual([
+      expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId }),
+    ]);
 
     // Genuinely signed, but for another amount or currency than the order's: not enrolled.
     const intentObject = (JSON.parse(payload) as { data: { object: Record<string, unknown> } }).data.object;
@@ -577,7 +604,9 @@ test.describe("POST /api/stripe/webhook", () => {
       const response = await request.post(WEBHOOK, { headers: webhookHeaders(other), data: Buffer.from(other) });
       expect(await jsonOf(response, 200)).toEqual({ received: true });
     }
-    expect(ordersOf(student.id)).toEqual([expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId })]);
+    expect(ordersOf(student.id)).toEqual([
+      expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId }),
+    ]);
 
     const genuine = await request.post(WEBHOOK, { headers: webhookHeaders(payload), data: Buffer.from(payload) });
     expect(await jsonOf(genuine, 200)).toEqual({ received: true });
@@ -588,10 +617,16 @@ test.describe("POST /api/stripe/webhook", () => {
     const { intent, payload } = await unpaidIntent(context, student.id);
     const unsigned = await request.post(WEBHOOK, { headers: { "content-type": "application/json" }, data: Buffer.from(payload) });
     expect(await jsonOf(unsigned, 400)).toEqual({ message: "Missing Stripe-Signature header" });
-    const notAnEvent = JSON.stringify({ id: "evt_test_1", type: "payment_intent.succeeded", data: { object: { id: intent.paymentIntentId } } });
+    const notAnEvent = JSON.stringify({
+      id: "evt_test_1",
+      type: "payment_intent.succeeded",
+      data: { object: { id: intent.paymentIntentId } },
+    });
     const odd = await request.post(WEBHOOK, { headers: webhookHeaders(notAnEvent), data: Buffer.from(notAnEvent) });
     expect(await jsonOf(odd, 400)).toEqual({ message: "Unexpected event payload." });
-    expect(ordersOf(student.id)).toEqual([expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId })]);
+    expect(ordersOf(student.id)).toEqual([
+      expect.objectContaining({ payment_status: "pending", payment_intent_id: intent.paymentIntentId }),
+    ]);
   });
 
   test("a genuine event replayed changes nothing twice", async ({ context, student }) => {
@@ -610,7 +645,12 @@ test.describe("POST /api/stripe/webhook", () => {
       expect.objectContaining({ id: event!.id, deliveredStatus: 200, deliveries: 3 }),
     ]);
     expect(ordersOf(student.id)).toEqual([
-      expect.objectContaining({ payment_status: "completed", amount_paise: 449_910, coupon_id: coupon.id, payment_intent_id: intent.paymentIntentId }),
+      expect.objectContaining({
+        payment_status: "completed",
+        amount_paise: 449_910,
+        coupon_id: coupon.id,
+        payment_intent_id: intent.paymentIntentId,
+      }),
     ]);
     expect(couponRedemptions(coupon.id)).toBe(1);
     await expectNothingRefunded(intent.paymentIntentId, 449_910);
@@ -637,7 +677,9 @@ test.describe("POST /api/stripe/webhook", () => {
       status: "requires_payment_method",
       last_payment_error: { message: "Your card was declined." },
     });
-    expect(await jsonOf(await request.post(WEBHOOK, { headers: webhookHeaders(payload), data: Buffer.from(payload) }), 200)).toEqual({ received: true });
+    expect(await jsonOf(await request.post(WEBHOOK, { headers: webhookHeaders(payload), data: Buffer.from(payload) }), 200)).toEqual({
+      received: true,
+    });
     expect(ordersOf(student.id)).toEqual([
       expect.objectContaining({ payment_status: "completed", payment_intent_id: intent.paymentIntentId, amount_paise: 499_900 }),
     ]);
@@ -660,7 +702,12 @@ test("the webhook alone enrolls a student whose browser never reports back", asy
 
   await expect.poll(() => ordersOf(student.id).map((order) => order.payment_status)).toEqual(["completed"]);
   expect(ordersOf(student.id)).toEqual([
-    expect.objectContaining({ payment_intent_id: intent.paymentIntentId, amount_paise: 212_500, coupon_id: coupon.id, enrollment_form_id: form }),
+    expect.objectContaining({
+      payment_intent_id: intent.paymentIntentId,
+      amount_paise: 212_500,
+      coupon_id: coupon.id,
+      enrollment_form_id: form,
+    }),
   ]);
   expect(couponRedemptions(coupon.id)).toBe(1);
   expect(enrollmentFormPayment(form)).toEqual({ payment_status: "completed", payment_intent_id: intent.paymentIntentId });

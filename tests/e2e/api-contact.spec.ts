@@ -8,7 +8,6 @@ async function jsonOf(response: APIResponse, status: number) {
   return response.json();
 }
 
-
 const message = () => ({
   name: "Priya Sharma",
   email: "priya@example.com",
@@ -80,9 +79,7 @@ test.describe("POST /api/contact", () => {
 });
 
 test.describe("POST /api/newsletter", () => {
-  test("201 for a new address stored lower-cased, 200 'Already subscribed' after that, 400 for a bad one", async ({
-    request,
-  }) => {
+  test("201 for a new address stored lower-cased, 200 'Already subscribed' after that, 400 for a bad one", async ({ request }) => {
     const email = `Api.Reader.${randomUUID().slice(0, 8)}@Example.com`;
     expect(await jsonOf(await request.post("/api/newsletter", { data: { email } }), 201)).toEqual({
       message: "Subscribed!",

@@ -23,7 +23,6 @@ const payload = {
 
 type Row = Record<string, unknown>;
 
-
 const activeCourseIds = () => queryTestDatabase<{ id: number }>("SELECT id FROM courses WHERE is_active = 1 ORDER BY id").map((r) => r.id);
 const upcomingEventIds = () =>
   queryTestDatabase<{ id: number }>("SELECT id FROM events WHERE is_active = 1 AND event_date > ? ORDER BY event_date", Date.now()).map(

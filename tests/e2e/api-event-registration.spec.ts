@@ -1,13 +1,6 @@
 import type { APIResponse } from "@playwright/test";
 import { createStudent, signInAs } from "./fixtures";
-import {
-  addRegistration,
-  expect,
-  failRegistrationsOf,
-  openSeedEvents,
-  storedRegistrations,
-  test,
-} from "./event-registration-support";
+import { addRegistration, expect, failRegistrationsOf, openSeedEvents, storedRegistrations, test } from "./event-registration-support";
 
 // The contract of POST /api/events/:id/register (app/routes/api+/events.$id.register.ts).
 
@@ -40,11 +33,7 @@ test.describe("POST /api/events/:id/register", () => {
     expect(storedRegistrations(event!.id).length).toBe(before);
   });
 
-  test("400 names each invalid field with the spec's messages; 415 for a body that is not JSON", async ({
-    context,
-    request,
-    student,
-  }) => {
+  test("400 names each invalid field with the spec's messages; 415 for a body that is not JSON", async ({ context, request, student }) => {
     const [event] = await openSeedEvents(request);
     const body = await jsonOf(await context.request.post(url(event!.id), { data: { name: "P", email: "nope", phone: "123" } }), 400);
     expect(body).toEqual({
@@ -92,11 +81,7 @@ test.describe("POST /api/events/:id/register", () => {
     expect(storedRegistrations(past.id)).toEqual([]);
   });
 
-  test("simultaneous posts from different students never take more seats than there are", async ({
-    browser,
-    baseURL,
-    makeEvent,
-  }) => {
+  test("simultaneous posts from different students never take more seats than there are", async ({ browser, baseURL, makeEvent }) => {
     const seats = 3;
     const event = makeEvent("API race", { maxParticipants: seats });
     const contexts = await Promise.all(

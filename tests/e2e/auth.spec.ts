@@ -129,7 +129,9 @@ inBothModes((mode) => {
       );
       const expired = await open(page, mode, `/verify-email?token=${token}`);
       expect(expired?.status()).toBe(410);
-      await expect(page.getByRole("alert").filter({ hasText: "This link has expired" })).toContainText("Confirmation links work for 24 hours.");
+      await expect(page.getByRole("alert").filter({ hasText: "This link has expired" })).toContainText(
+        "Confirmation links work for 24 hours.",
+      );
       await expect(page.getByRole("link", { name: "Go to Sign In" })).toHaveAttribute("href", "/login?redirectTo=%2Faccount");
 
       const forged = await open(page, mode, `/verify-email?token=${randomBytes(32).toString("base64url")}`);
@@ -173,7 +175,6 @@ inBothModes((mode) => {
       await expect(page.getByLabel("Email")).toHaveValue(email);
       expect(queryTestDatabase<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = ?", email)[0]?.n).toBe(0);
     });
-
   });
 
   test.describe("sign-in", () => {

@@ -77,7 +77,11 @@ inBothModes((mode) => {
       if (mode.javaScriptEnabled) await waitForHydration(page);
 
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trading Insights & Tips");
-      const stat = (label: string) => page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+      const stat = (label: string) =>
+        page
+          .locator("dl > div")
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator("dd");
       await expect(stat("Articles Published")).toHaveText(String(posts.length));
       await expect(stat("Categories")).toHaveText(String(categories.size));
       await expect(stat("Readers")).toHaveText("10K+");
@@ -160,7 +164,10 @@ inBothModes((mode) => {
       const tag = (await tagLink.textContent()) ?? "";
       await tagLink.click();
       await expect(page).toHaveURL((url) => url.searchParams.get("q") === tag);
-      await expectCards(page, posts.filter((post) => matchesSearch(post, tag)));
+      await expectCards(
+        page,
+        posts.filter((post) => matchesSearch(post, tag)),
+      );
       await expect(page.getByLabel("Search articles")).toHaveValue(tag);
     });
 
@@ -171,7 +178,12 @@ inBothModes((mode) => {
 
       await page.goto("/blog");
       if (mode.javaScriptEnabled) await waitForHydration(page);
-      await choose(page, mode, "Category", category.replace(/\b\w/g, (c) => c.toUpperCase()));
+      await choose(
+        page,
+        mode,
+        "Category",
+        category.replace(/\b\w/g, (c) => c.toUpperCase()),
+      );
       await expect(page).toHaveURL((url) => url.searchParams.get("category") === category);
       await expectCards(page, inCategory);
       await expect(page.getByRole("link", { name: "Clear filters" })).toBeVisible();
@@ -331,7 +343,9 @@ inBothModes((mode) => {
       expect(await relatedTitles.count()).toBeLessThanOrEqual(3);
       for (const p of related) {
         await expect(relatedSection.getByRole("link", { name: p.title, exact: true })).toHaveAttribute("href", `/blog/${p.slug}`);
-        await expect(relatedSection.getByRole("listitem").filter({ hasText: p.title }).getByText(p.category, { exact: true })).toBeVisible();
+        await expect(
+          relatedSection.getByRole("listitem").filter({ hasText: p.title }).getByText(p.category, { exact: true }),
+        ).toBeVisible();
       }
 
       const ldJson = await page.locator('script[type="application/ld+json"]').textContent();

@@ -289,7 +289,9 @@ test.describe("the chat widget", () => {
     assertNoErrors();
   });
 
-  test("AI chat: send is disabled when blank and while an answer is pending; the trimmed question gets the price from the database", async ({ page }) => {
+  test("AI chat: send is disabled when blank and while an answer is pending; the trimmed question gets the price from the database", async ({
+    page,
+  }) => {
     const assertNoErrors = failOnPageErrors(page);
     const { price } = smcCourse();
     const chat = await openAiChat(page);
@@ -358,7 +360,9 @@ test.describe("the chat widget", () => {
   test("AI chat: a server error appends the apology with its three suggestions and the Connection Error toast", async ({ page }) => {
     const assertNoErrors = failOnPageErrorsExceptHttpStatus(page);
     const chat = await openAiChat(page);
-    await page.route("**/api/chat/query", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }));
+    await page.route("**/api/chat/query", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+    );
     await chat.input.fill(PRICE_QUESTION);
     await chat.send.click();
 

@@ -1,19 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import Stripe from "stripe";
-import {
-  ANALYTICS_BASE_URL,
-  FAKE_STRIPE_URL,
-  STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET,
-} from "../../playwright.config";
+import { ANALYTICS_BASE_URL, FAKE_STRIPE_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
 import { createStudent, plantSession, withDatabase, type Student } from "./fixtures";
 
 // Checkout test helpers: rows a test arranges and reads back, the
 // real `stripe` SDK pointed at the fake Stripe server (tests/fixtures/fake-stripe.ts),
 // and that server's control API. Shared by api-checkout.spec.ts and checkout.spec.ts.
-
-
 
 // ---- rows -------------------------------------------------------------------
 
@@ -22,16 +15,23 @@ export type TestCourse = { id: number; title: string; pricePaise: number };
 /** A course of the test's own (unique title), so parallel tests never share orders or prices. */
 export function makeCourse(options: { pricePaise: number; isActive?: boolean; title?: string; databasePath?: string }): TestCourse {
   const title = options.title ?? `Checkout Test Course ${randomUUID().slice(0, 8)}`;
-  const id = withDatabase((database) =>
-    Number(
-      database
-        .prepare(
-          `INSERT INTO courses (title, short_description, description, duration, price_paise, is_active)
+  const id = withDatabase(
+    (database) =>
+      Number(
+        database
+          .prepare(
+            `INSERT INTO courses (title, short_description, description, duration, price_paise, is_active)
            VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(title, "A course made by a checkout test.", "Made by a checkout test.", "4 weeks", options.pricePaise, options.isActive === false ? 0 : 1)
-        .lastInsertRowid,
-    ),
+          )
+          .run(
+            title,
+            "A course made by a checkout test.",
+            "Made by a checkout test.",
+            "4 weeks",
+            options.pricePaise,
+            options.isActive === false ? 0 : 1,
+          ).lastInsertRowid,
+      ),
     options.databasePath,
   );
   return { id, title, pricePaise: options.pricePaise };
@@ -72,8 +72,7 @@ export function makeCoupon(options: {
 /** How many times the coupon has been redeemed (counted when a payment succeeds). */
 export function couponRedemptions(couponId: number): number {
   return withDatabase(
-    (database) =>
-      (database.prepare("SELECT redemption_count AS n FROM coupons WHERE id = ?").get(couponId) as { n: number }).n,
+    (database) => (database.prepare("SELECT redemption_count AS n FROM coupons WHERE id = ?").get(couponId) as { n: number }).n,
   );
 }
 

@@ -55,7 +55,9 @@ test.describe("/checkout for a signed-out visitor", () => {
     test("is sent to sign in with 'Authentication Required', then back to checkout", async ({ page }) => {
       const course = makeCourse({ pricePaise: 299900 });
       await visit(page, mode, `/checkout?courseId=${course.id}`);
-      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/checkout?courseId=${course.id}`).replace(/[?]/g, "\\?")}`));
+      await expect(page).toHaveURL(
+        new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/checkout?courseId=${course.id}`).replace(/[?]/g, "\\?")}`),
+      );
       const toast = toasts(page).getByRole("alert");
       await expect(toast).toContainText("Authentication Required");
       await expect(toast).toContainText("Please log in to continue with your purchase.");
@@ -262,9 +264,7 @@ inBothModes((mode) => {
       await payButton(page).click();
       await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
       // With JavaScript the full-price PaymentIntent made before the coupon stays pending, unpaid.
-      expect(ordersOf(student.id, paid.id).filter((order) => order.payment_status === "completed")).toMatchObject([
-        { amount_paise: 0 },
-      ]);
+      expect(ordersOf(student.id, paid.id).filter((order) => order.payment_status === "completed")).toMatchObject([{ amount_paise: 0 }]);
       expect(couponRedemptions(fullDiscountId)).toBe(1);
     });
 

@@ -41,7 +41,10 @@ async function openContactForm(page: Page, mode: Mode) {
 
 type ContactForm = Awaited<ReturnType<typeof openContactForm>>;
 
-async function fillContactForm(form: ContactForm, values: { name: string; email: string; phone: string; subject: string; message: string }) {
+async function fillContactForm(
+  form: ContactForm,
+  values: { name: string; email: string; phone: string; subject: string; message: string },
+) {
   await form.name.fill(values.name);
   await form.email.fill(values.email);
   await form.phone.fill(values.phone);
@@ -218,9 +221,7 @@ inBothModes((mode) => {
     await form.send.click();
     await expect(sentToast(page)).toContainText("Message Sent!");
     for (const field of [form.name, form.email, form.subject, form.message]) await expect(field).toHaveValue("");
-    expect(storedMessages(values.subject)).toEqual([
-      { ...values, email: "rahul.verma@example.com", phone: null, is_read: 0 },
-    ]);
+    expect(storedMessages(values.subject)).toEqual([{ ...values, email: "rahul.verma@example.com", phone: null, is_read: 0 }]);
   });
 
   test("when storing fails: 'Failed to Send Message', and the form keeps what was typed", async ({ page }) => {
@@ -269,4 +270,3 @@ inBothModes((mode) => {
     expect(storedMessages(subject)).toEqual([]);
   });
 });
-

@@ -77,7 +77,10 @@ inBothModes((mode) => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       const stat = (label: string) =>
-        page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+        page
+          .locator("dl > div")
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator("dd");
       await expect(stat("Total Courses")).toHaveText(String(courses.length));
       await expect(stat("Students Enrolled")).toHaveText("90000+");
       await expect(stat("Success Rate")).toHaveText("95%");
@@ -89,7 +92,9 @@ inBothModes((mode) => {
       await expect(page.getByLabel("Sort by")).toHaveValue("level");
 
       for (const course of courses) {
-        const card = courseList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name: course.title }) });
+        const card = courseList(page)
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: course.title }) });
         await expect(card.getByText(course.level, { exact: true })).toBeVisible();
         await expect(card.getByText(course.shortDescription)).toBeVisible();
         await expect(card.getByText(course.duration, { exact: true })).toBeVisible();
@@ -98,10 +103,7 @@ inBothModes((mode) => {
           await expect(card.locator("del")).toHaveText(`Original price ${rupees(course.originalPrice)}`);
         else await expect(card.locator("del")).toHaveCount(0);
         await expect(card.locator("img")).toHaveAttribute("src", course.imageUrl ?? /\.svg$/);
-        await expect(card.getByRole("link", { name: `View Details: ${course.title}` })).toHaveAttribute(
-          "href",
-          `/courses/${course.id}`,
-        );
+        await expect(card.getByRole("link", { name: `View Details: ${course.title}` })).toHaveAttribute("href", `/courses/${course.id}`);
       }
 
       await expectNoA11yViolations(page);
@@ -143,7 +145,10 @@ inBothModes((mode) => {
       ] as const) {
         await choose(page, mode, "Level", label);
         await expect(page).toHaveURL((url) => url.searchParams.get("level") === level);
-        await expectCards(page, courses.filter((course) => course.level === level));
+        await expectCards(
+          page,
+          courses.filter((course) => course.level === level),
+        );
       }
       await choose(page, mode, "Level", "All Levels");
       await expect(page).toHaveURL((url) => url.searchParams.get("level") === "all");
@@ -170,7 +175,10 @@ inBothModes((mode) => {
       // Filters combine, and garbage in the URL falls back to the defaults.
       const intermediate = courses.filter((c) => c.level === "intermediate");
       await open(page, mode, "/courses?level=intermediate&sort=price-desc");
-      await expectCards(page, [...intermediate].sort((a, b) => price(b) - price(a) || byTitle(a, b)));
+      await expectCards(
+        page,
+        [...intermediate].sort((a, b) => price(b) - price(a) || byTitle(a, b)),
+      );
       await open(page, mode, "/courses?level=%3Cscript%3E&sort=sideways");
       await expect(page.getByLabel("Level", { exact: true })).toHaveValue("all");
       await expect(page.getByLabel("Sort by")).toHaveValue("level");
@@ -205,7 +213,10 @@ inBothModes((mode) => {
         const learn = page.getByRole("region", { name: "What You'll Learn" });
         await expect(learn.getByRole("listitem")).toHaveText(course.features);
 
-        const syllabus = (course.syllabus ?? "").split("\n").map((line) => line.trim()).filter(Boolean);
+        const syllabus = (course.syllabus ?? "")
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean);
         const modules = page.getByRole("region", { name: "Curriculum" }).getByRole("listitem");
         await expect(modules).toHaveCount(syllabus.length);
         await expect(modules).toContainText(syllabus);
@@ -217,7 +228,11 @@ inBothModes((mode) => {
         const sidebar = page.getByRole("complementary", { name: "Course summary" });
         await expect(sidebar.getByText(rupees(course.price), { exact: true })).toBeVisible();
         await expect(sidebar.getByText("One-time payment")).toBeVisible();
-        const row = (label: string) => sidebar.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+        const row = (label: string) =>
+          sidebar
+            .locator("dl > div")
+            .filter({ has: page.getByText(label, { exact: true }) })
+            .locator("dd");
         await expect(row("Duration")).toHaveText(course.duration);
         await expect(row("Level")).toHaveText(course.level);
         await expect(row("Students")).toHaveText("12,500+");

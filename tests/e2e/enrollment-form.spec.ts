@@ -142,11 +142,7 @@ inBothModes((mode) => {
         database.close();
       }
       await expect(choice.getByText(/retired|Cancelled/)).toHaveCount(0);
-      await expect(select(page, "Experience level").locator("option:not([value=''])")).toHaveText([
-        "Beginner",
-        "Intermediate",
-        "Expert",
-      ]);
+      await expect(select(page, "Experience level").locator("option:not([value=''])")).toHaveText(["Beginner", "Intermediate", "Expert"]);
       await expect(select(page, "How did you hear about us?").locator("option:not([value=''])")).toHaveText([
         "Facebook",
         "Instagram",
@@ -160,10 +156,7 @@ inBothModes((mode) => {
           .locator("option:not([value=''])")
           .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
       ).toEqual(["online", "offline"]);
-      await expect(select(page, "Training preference (optional)").locator("option:not([value=''])")).toHaveText([
-        "Online",
-        "Offline",
-      ]);
+      await expect(select(page, "Training preference (optional)").locator("option:not([value=''])")).toHaveText(["Online", "Offline"]);
       // Signed in: name and email come from the account.
       await expect(textbox(page, "Full name")).toHaveValue(`${student.firstName} ${student.lastName}`);
       await expect(textbox(page, "Email (optional)")).toHaveValue(student.email);
@@ -188,7 +181,12 @@ inBothModes((mode) => {
         await expect(field).toHaveAccessibleDescription(message);
       }
       // Optional fields stay quiet.
-      for (const field of [textbox(page, "Email (optional)"), age(page), textbox(page, "Country (optional)"), textbox(page, "Broker (optional)")])
+      for (const field of [
+        textbox(page, "Email (optional)"),
+        age(page),
+        textbox(page, "Country (optional)"),
+        textbox(page, "Broker (optional)"),
+      ])
         await expect(field).not.toHaveAttribute("aria-invalid", "true");
       await expect(select(page, "Training preference (optional)")).not.toHaveAttribute("aria-invalid", "true");
       await expect(page).toHaveURL(/\/enrollment-form$/);
@@ -196,11 +194,7 @@ inBothModes((mode) => {
       expect(storedForms(student.id)).toEqual([]);
     });
 
-    test("bad values get their messages; a course that is not offered is refused by the server", async ({
-      page,
-      request,
-      student,
-    }) => {
+    test("bad values get their messages; a course that is not offered is refused by the server", async ({ page, request, student }) => {
       const [course] = await activeCourses(request);
       await open(page, mode, "/enrollment-form");
       await fillValid(page, course!.title);
@@ -273,11 +267,7 @@ inBothModes((mode) => {
       assertNoErrors();
     });
 
-    test("the course page links to the form with the course chosen; saving returns to the course", async ({
-      page,
-      request,
-      student,
-    }) => {
+    test("the course page links to the form with the course chosen; saving returns to the course", async ({ page, request, student }) => {
       const courses = await activeCourses(request);
       const course = courses[courses.length - 1]!;
       await open(page, mode, `/courses/${course.id}`);

@@ -18,7 +18,6 @@ export type StoredRegistration = { id: number; user_id: string; name: string; em
 export type TestEvent = { id: number; title: string };
 type EventOptions = { maxParticipants?: number | null; startsIn?: number; isActive?: boolean; pricePaise?: number };
 
-
 /** Free active seed events (db/seed.ts) that start a day or more from now with no seat limit. */
 export async function openSeedEvents(request: APIRequestContext): Promise<ApiEvent[]> {
   const response = await request.get("/api/events");

@@ -199,8 +199,7 @@ inBothModes((mode) => {
     test("unknown and inactive events are 'Page Not Found'", async ({ page, student }) => {
       expect(student.id).toBeTruthy();
       const inactiveId = withDatabase(
-        (database) =>
-          (database.prepare("SELECT id FROM events WHERE is_active = 0 LIMIT 1").get() as { id: number } | undefined)?.id,
+        (database) => (database.prepare("SELECT id FROM events WHERE is_active = 0 LIMIT 1").get() as { id: number } | undefined)?.id,
       );
       expect(inactiveId, "the seed has an inactive event").toBeTruthy();
       for (const path of [`/events/${inactiveId}/register`, "/events/999999/register", "/events/abc/register"]) {
@@ -210,11 +209,7 @@ inBothModes((mode) => {
       }
     });
 
-    test("an unexpected failure: 'Registration Failed' with the spec's text, and the form kept", async ({
-      page,
-      request,
-      student,
-    }) => {
+    test("an unexpected failure: 'Registration Failed' with the spec's text, and the form kept", async ({ page, request, student }) => {
       const [event] = await openSeedEvents(request);
       const restore = failRegistrationsOf(student);
       try {
@@ -248,11 +243,7 @@ inBothModes((mode) => {
 });
 
 test.describe("event registration dialog with JavaScript", () => {
-  test("opens over the list without a page load; Escape and Cancel close it and reset the form", async ({
-    page,
-    request,
-    student,
-  }) => {
+  test("opens over the list without a page load; Escape and Cancel close it and reset the form", async ({ page, request, student }) => {
     const assertNoErrors = failOnPageErrors(page);
     const [event] = await openSeedEvents(request);
     const type = event!.eventType;
@@ -263,9 +254,7 @@ test.describe("event registration dialog with JavaScript", () => {
     await opener.click();
 
     const backToList = (url: URL) => url.pathname === "/events" && url.search === `?type=${type}&time=all`;
-    await expect(page).toHaveURL(
-      (url) => url.pathname === `/events/${event!.id}/register` && url.search === `?time=all&type=${type}`,
-    );
+    await expect(page).toHaveURL((url) => url.pathname === `/events/${event!.id}/register` && url.search === `?time=all&type=${type}`);
     const form = dialogParts(page);
     await expect(form.dialog).toBeVisible();
     await expect(form.dialog).toHaveAttribute("aria-modal", "true");

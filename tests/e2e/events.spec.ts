@@ -38,7 +38,9 @@ const eventList = (page: Page) => page.getByRole("list", { name: "Events" });
 const cardTitles = (page: Page) => eventList(page).getByRole("heading", { level: 3 });
 const foundText = (page: Page) => page.getByText(/^\d+ events found$/);
 const card = (page: Page, title: string) =>
-  eventList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  eventList(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 /** With JavaScript the selects submit themselves; without it the visitor presses Apply. */
 async function choose(page: Page, mode: Mode, label: string, option: string) {
@@ -72,7 +74,10 @@ inBothModes((mode) => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       const stat = (label: string) =>
-        page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+        page
+          .locator("dl > div")
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator("dd");
       await expect(stat("Upcoming Events")).toHaveText(String(upcoming.length));
       await expect(stat("Free Events")).toHaveText(String(upcoming.filter(isFree).length));
       await expect(stat("Workshops")).toHaveText(String(upcoming.filter((e) => e.eventType === "workshop").length));
@@ -130,7 +135,9 @@ inBothModes((mode) => {
         await expect(foundText(page)).toHaveText(`${expected.length} events found`);
       }
       // The Register links keep the list's filters for the dialog's way back.
-      const first = eventList(page).getByRole("link", { name: /^Register Now/ }).first();
+      const first = eventList(page)
+        .getByRole("link", { name: /^Register Now/ })
+        .first();
       await expect(first).toHaveAttribute("href", /\/register\?type=competition&time=all$/);
       await choose(page, mode, "Event type", "All Types");
       await expect(foundText(page)).toHaveText(`${events.length} events found`);

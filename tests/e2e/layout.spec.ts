@@ -43,9 +43,10 @@ inBothModes((mode) => {
     await expect(page).toHaveURL(/\/gallery$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // The More menu starts closed on the new page; its Gallery link is marked current.
-    await expect(
-      mainNav(page).getByRole("link", { name: "Gallery", exact: true, includeHidden: true }),
-    ).toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: "Gallery", exact: true, includeHidden: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     assertNoErrors();
   });
 
@@ -90,7 +91,9 @@ inBothModes((mode) => {
       // With JavaScript a client-side navigation closes it; without, a new page loads closed.
       await expect(mobileNav).toBeHidden();
       await expect(
-        page.getByRole("navigation", { name: "Mobile", includeHidden: true }).getByRole("link", { name: "About", exact: true, includeHidden: true }),
+        page
+          .getByRole("navigation", { name: "Mobile", includeHidden: true })
+          .getByRole("link", { name: "About", exact: true, includeHidden: true }),
       ).toHaveAttribute("aria-current", "page");
       assertNoErrors();
     });

@@ -8,9 +8,9 @@ import { failOnPageErrors, inBothModes, type Mode } from "./support";
 function storedSubscribers(email: string): string[] {
   const database = openTestDatabase();
   try {
-    const rows = database
-      .prepare("SELECT email FROM newsletter_subscribers WHERE lower(email) = lower(?)")
-      .all(email) as { email: string }[];
+    const rows = database.prepare("SELECT email FROM newsletter_subscribers WHERE lower(email) = lower(?)").all(email) as {
+      email: string;
+    }[];
     return rows.map((row) => row.email);
   } finally {
     database.close();

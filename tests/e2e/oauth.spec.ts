@@ -43,9 +43,7 @@ async function goToProvider(page: Page, mode: Mode): Promise<URL> {
   await header(page).getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
   if (mode.javaScriptEnabled) await waitForHydration(page);
-  const authorization = page.waitForRequest(
-    (request) => request.isNavigationRequest() && request.url().startsWith(`${OIDC_ISSUER}/auth?`),
-  );
+  const authorization = page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(`${OIDC_ISSUER}/auth?`));
   await continueButton(page).click();
   const url = new URL((await authorization).url());
   await expect(page.getByPlaceholder("Enter any login")).toBeVisible();
@@ -216,11 +214,7 @@ inBothModes((mode) => {
       expect(identitiesOf(login)).toEqual([]);
     });
 
-    test("a callback with a forged state ends on /login with 'Sign-in failed', signed out", async ({
-      page,
-      context,
-      baseURL,
-    }) => {
+    test("a callback with a forged state ends on /login with 'Sign-in failed', signed out", async ({ page, context, baseURL }) => {
       // A real sign-in is under way (its state cookie is set) when a forged callback arrives.
       await goToProvider(page, mode);
       const response = await page.goto("/auth/oauth/callback?state=forged-state&code=stolen-code");
@@ -238,11 +232,7 @@ inBothModes((mode) => {
       expect(await oauthCookies(context, baseURL ?? "")).toEqual([]);
     });
 
-    test("a code redeemed with the wrong PKCE verifier is refused by the provider", async ({
-      page,
-      context,
-      baseURL,
-    }) => {
+    test("a code redeemed with the wrong PKCE verifier is refused by the provider", async ({ page, context, baseURL }) => {
       const login = uniqueLogin("ravi");
       const authorization = await goToProvider(page, mode);
       const state = authorization.searchParams.get("state") ?? "";
@@ -321,7 +311,9 @@ inBothModes((mode) => {
       const authorization = page.waitForRequest(
         (request) => request.isNavigationRequest() && request.url().startsWith(`${OIDC_ISSUER}/auth?`),
       );
-      await signInMethods(page).getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` }).click();
+      await signInMethods(page)
+        .getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` })
+        .click();
       expect(new URL((await authorization).url()).searchParams.get("code_challenge_method")).toBe("S256");
       await signInAtProvider(page, login);
 
@@ -361,7 +353,9 @@ inBothModes((mode) => {
       await signInAs(context, student, baseURL ?? "");
 
       await open(page, mode, "/account");
-      await signInMethods(page).getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` }).click();
+      await signInMethods(page)
+        .getByRole("button", { name: `Connect ${OAUTH_PROVIDER_NAME}` })
+        .click();
       await signInAtProvider(page, login);
 
       await expect(page).toHaveURL(`${baseURL}/account`);

@@ -31,7 +31,10 @@ test("API responses carry the same headers", async ({ request }) => {
 });
 
 test("oversized request bodies are refused before the app reads them", async ({ request }) => {
-  const response = await request.post("/api/contact", { data: "x".repeat(1024 * 1024 + 10), headers: { "Content-Type": "application/json" } });
+  const response = await request.post("/api/contact", {
+    data: "x".repeat(1024 * 1024 + 10),
+    headers: { "Content-Type": "application/json" },
+  });
   expect(response.status()).toBe(413);
   expect(await response.json()).toEqual({ message: bodyTooLargeMessage(PUBLIC_BODY_LIMITS) });
 });
@@ -64,7 +67,6 @@ test.describe("reduced motion", () => {
     await page.goto("/");
     const tracks = page.locator(".marquee-track");
     expect(await tracks.count()).toBeGreaterThan(0);
-    for (const track of await tracks.all())
-      expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    for (const track of await tracks.all()) expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
   });
 });

@@ -1,12 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ABOUT_STATS, CORE_VALUES, OUR_STORY, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "../../app/content/about";
-import {
-  EVENT_GALLERY_ITEMS,
-  GALLERY_CATEGORIES,
-  GALLERY_HIGHLIGHTS,
-  LOCATION_GALLERIES,
-  MASONRY_PHOTOS,
-} from "../../app/content/gallery";
+import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "../../app/content/gallery";
 import { SOCIAL_LINKS, STATS } from "../../app/content/site";
 import { STUDY_GUIDE } from "../../app/content/study-guide";
 import { SUCCESS_CAROUSEL, SUCCESS_VIDEOS } from "../../app/content/videos";
@@ -58,7 +52,10 @@ inBothModes((mode) => {
       await expect(mentorSection.getByRole("heading", { level: 3 })).toHaveText(mentors.map((m) => m.name));
       const first = mentorSection.getByRole("article").filter({ has: page.getByRole("heading", { name: mentors[0]!.name }) });
       // The bio is split on periods into bullet points.
-      const bullets = mentors[0]!.bio.split(".").map((s) => s.trim()).filter(Boolean);
+      const bullets = mentors[0]!.bio
+        .split(".")
+        .map((s) => s.trim())
+        .filter(Boolean);
       await expect(first.getByRole("list").first().getByRole("listitem")).toHaveText(bullets);
       await expect(first.getByRole("list", { name: `${mentors[0]!.name}'s specialisations` }).getByRole("listitem")).toHaveText(
         mentors[0]!.specialization,
@@ -172,12 +169,7 @@ inBothModes((mode) => {
       const assertNoErrors = failOnPageErrors(page);
       await page.goto("/gallery");
       await expect(page).toHaveTitle(/^Gallery \| /);
-      await expect(page.getByTestId("gallery-stats").getByRole("definition")).toHaveText([
-        "50+",
-        "15+",
-        `${STATS.studentsCount}+`,
-        "500+",
-      ]);
+      await expect(page.getByTestId("gallery-stats").getByRole("definition")).toHaveText(["50+", "15+", `${STATS.studentsCount}+`, "500+"]);
       await expect(page.getByTestId("gallery-stats")).toContainText("90000+");
 
       const masonry = page.getByTestId("masonry").getByRole("img");

@@ -25,7 +25,11 @@ export async function expectNoA11yViolations(page: Page) {
     .analyze()
     .finally(close);
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n  ")}`,
   );
   expect(summary, "accessibility violations").toEqual([]);
 }
@@ -51,12 +55,14 @@ async function auditablePage(page: Page): Promise<{ target: Page; close: () => P
   const url = page.url();
   const html = await page.content();
   const documentUrl = url.replace(/#.*$/, "");
-  await copy.route((candidate) => candidate.href === documentUrl, (route) =>
-    route.fulfill({
-      status: 200,
-      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'none'" },
-      body: html,
-    }),
+  await copy.route(
+    (candidate) => candidate.href === documentUrl,
+    (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "script-src 'none'" },
+        body: html,
+      }),
   );
   await copy.goto(url);
   return { target: copy, close: () => context.close() };

@@ -48,8 +48,7 @@ async function send(url: string, method: Method, path: string, cookie: string | 
 const outcomeOf = (response: Response): string =>
   response.status >= 300 && response.status < 400 ? `${response.status} ${response.headers.get("location")}` : String(response.status);
 /** A bare 302 in the table checks the status only (the Location carries an id made during the request). */
-const shown = (expected: Outcome, actual: string): string =>
-  expected === 302 && actual.startsWith("302 ") ? "302" : actual;
+const shown = (expected: Outcome, actual: string): string => (expected === 302 && actual.startsWith("302 ") ? "302" : actual);
 
 /** Puts the request's fresh row id where the table says `{victim}` (also inside an encoded redirectTo). */
 const fill = (text: string, victim: number | undefined) =>
@@ -98,7 +97,10 @@ describe("access matrix", () => {
         if (row.watch) {
           const changed = count() !== before;
           if (row.pricingCase && (role === "contentManager" || role === "admin"))
-            pricing.set(row.pricingCase, { ...pricing.get(row.pricingCase), [role]: `${shown(row.expect[role], actual)}, ${changed ? "yes" : "no"}` });
+            pricing.set(row.pricingCase, {
+              ...pricing.get(row.pricingCase),
+              [role]: `${shown(row.expect[role], actual)}, ${changed ? "yes" : "no"}`,
+            });
           const shouldChange = row.writes?.includes(role) ?? false;
           if (changed !== shouldChange)
             writeProblems.push(`${label}: ${row.watch.table} ${changed ? "changed" : "did not change"} (${before} → ${count()})`);
@@ -161,14 +163,25 @@ describe("access matrix", () => {
       await check(kind, cookie, "GET", "/enrollment-form", `302 /login?redirectTo=%2Fenrollment-form`);
       await check(kind, cookie, "GET", "/api/my-enrollments", 401);
       await check(kind, cookie, "POST", "/api/enrollment-forms", 401, {
-        json: { name: "X Y", whatsappNumber: "+91 90000 22222", state: "Goa", city: "Panaji", experienceLevel: "Beginner", sourceOfLead: "YouTube", courseOrEventId: matrix.ids.course, courseOrEventType: "course" },
+        json: {
+          name: "X Y",
+          whatsappNumber: "+91 90000 22222",
+          state: "Goa",
+          city: "Panaji",
+          experienceLevel: "Beginner",
+          sourceOfLead: "YouTube",
+          courseOrEventId: matrix.ids.course,
+          courseOrEventType: "course",
+        },
       });
     }
     const coursesBefore = countRows(database, "courses");
     for (const [kind, cookie] of Object.entries(adminCookies)) {
       await check(kind, cookie, "GET", "/admin/users", `302 /admin/login?redirectTo=%2Fadmin%2Fusers`);
       await check(kind, cookie, "GET", "/api/admin/users", 401);
-      await check(kind, cookie, "POST", "/api/courses", 401, { json: { title: "Forged", shortDescription: "s", description: "d", duration: "1 week", price: "10.00" } });
+      await check(kind, cookie, "POST", "/api/courses", 401, {
+        json: { title: "Forged", shortDescription: "s", description: "d", duration: "1 week", price: "10.00" },
+      });
     }
     expect(seen).toEqual(expected);
     expect(countRows(database, "enrollment_forms")).toBe(formsBefore);
@@ -230,7 +243,7 @@ describe("access matrix", () => {
         '`PUT /api/courses/:id` with `"price": "1.00"` answered 200 and stored ₹1.00; `"isActive": false` took the course off',
         "sale (200); `POST /api/courses` and `POST /api/events` with a price answered 201 and stored it; the Edit Course and Edit",
         "Event forms saved a typed price (302); Deactivate Course answered 302 and took the course off sale; a content-only",
-        "form post was 400 (\"Price is required\"); and the course delete dialog counted the orders for them",
+        'form post was 400 ("Price is required"); and the course delete dialog counted the orders for them',
         '("This course has 1 order and …").',
         "",
         "Now (this run):",
@@ -241,9 +254,8 @@ describe("access matrix", () => {
         ),
         "",
         "A content manager's course delete dialog says the course has orders or enrollment forms without counting them (the",
-        "leak check above looks for the admin's \"This course has 1 order\" in every answer a content manager gets).",
+        'leak check above looks for the admin\'s "This course has 1 order" in every answer a content manager gets).',
       ].join("\n"),
     );
   });
 });
-

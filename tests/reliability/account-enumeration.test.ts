@@ -64,7 +64,8 @@ function post(path: string, fields: Record<string, string>) {
   });
 }
 
-const signUp = (email: string) => post("/signup", { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, redirectTo: "/courses" });
+const signUp = (email: string) =>
+  post("/signup", { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, redirectTo: "/courses" });
 const signIn = (email: string, password: string) => post("/login", { email, password });
 const freshEmail = () => `enum-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -79,7 +80,10 @@ function comparableHeaders(response: Response): Record<string, string> {
 }
 
 const userRow = (email: string) =>
-  withSiteDatabase(site.database, (db) => db.prepare("SELECT * FROM users WHERE email = ?").get(email) as Record<string, unknown> | undefined);
+  withSiteDatabase(
+    site.database,
+    (db) => db.prepare("SELECT * FROM users WHERE email = ?").get(email) as Record<string, unknown> | undefined,
+  );
 
 describe("sign-up does not reveal whether an email has an account", () => {
   let taken: Student;
@@ -127,7 +131,9 @@ describe("sign-up does not reveal whether an email has an account", () => {
 
     const outbox = () =>
       withSiteDatabase(site.database, (db) =>
-        db.prepare("SELECT to_address, state, attempts, message_id FROM outbox_messages WHERE to_address IN (?, ?) ORDER BY id").all(newEmail, taken.email),
+        db
+          .prepare("SELECT to_address, state, attempts, message_id FROM outbox_messages WHERE to_address IN (?, ?) ORDER BY id")
+          .all(newEmail, taken.email),
       ) as { to_address: string; state: string; attempts: number; message_id: string }[];
     // The server has the message before the site has its "250 OK" and records it sent.
     await expect

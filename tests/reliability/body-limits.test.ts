@@ -50,7 +50,11 @@ function multipart(parts: Part[]): Buffer {
     const disposition = part.file
       ? `form-data; name="${part.name}"; filename="${part.file.filename}"\r\nContent-Type: ${part.file.type}`
       : `form-data; name="${part.name}"`;
-    pieces.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`), part.file?.bytes ?? Buffer.from(part.value ?? ""), Buffer.from("\r\n"));
+    pieces.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`),
+      part.file?.bytes ?? Buffer.from(part.value ?? ""),
+      Buffer.from("\r\n"),
+    );
   }
   pieces.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(pieces);
@@ -73,14 +77,67 @@ async function send(post: Post, options?: Parameters<typeof postHeld>[4]): Promi
 describe("many fields, or one field too large: 413 before any parser or schema sees them", () => {
   type Case = Omit<Post, "cookie"> & { what: string; asAdmin?: boolean };
   const cases: Case[] = [
-    { what: "80,000 repeated fields to the contact page", path: "/contact", contentType: URLENCODED, body: repeatedFields(80_000), accept: "text/html" },
-    { what: "30,000 repeated fields to the contact page", path: "/contact", contentType: URLENCODED, body: repeatedFields(30_000, "a"), accept: "text/html" },
-    { what: "80,000 repeated fields to the blog editor, as a signed-in admin", path: "/admin/content/blog/new", contentType: URLENCODED, body: repeatedFields(80_000), accept: "text/html", asAdmin: true },
-    { what: "1,000 multipart parts to the sign-up page", path: "/signup", contentType: MULTIPART, body: multipart(Array.from({ length: 1_000 }, () => ({ name: "email", value: "x" }))), accept: "text/html" },
-    { what: "one field named `features[99999]` to course create, as a signed-in admin", path: "/admin/courses/new", contentType: MULTIPART, body: multipart([{ name: "title", value: "Sparse" }, { name: "features[99999]", value: "x" }]), accept: "text/html", asAdmin: true },
-    { what: "30,000 repeated fields to /api/newsletter", path: "/api/newsletter", contentType: URLENCODED, body: repeatedFields(30_000, "a"), accept: "application/json" },
-    { what: "40,000 JSON values to /api/contact", path: "/api/contact", contentType: "application/json", body: Buffer.from(JSON.stringify({ name: Array.from({ length: 40_000 }, () => 1) })), accept: "application/json" },
-    { what: "an 80 KB message field to the contact page", path: "/contact", contentType: URLENCODED, body: Buffer.from(`name=Asha&email=a%40example.test&subject=Hi&message=${"x".repeat(80 * 1024)}`), accept: "text/html" },
+    {
+      what: "80,000 repeated fields to the contact page",
+      path: "/contact",
+      contentType: URLENCODED,
+      body: repeatedFields(80_000),
+      accept: "text/html",
+    },
+    {
+      what: "30,000 repeated fields to the contact page",
+      path: "/contact",
+      contentType: URLENCODED,
+      body: repeatedFields(30_000, "a"),
+      accept: "text/html",
+    },
+    {
+      what: "80,000 repeated fields to the blog editor, as a signed-in admin",
+      path: "/admin/content/blog/new",
+      contentType: URLENCODED,
+      body: repeatedFields(80_000),
+      accept: "text/html",
+      asAdmin: true,
+    },
+    {
+      what: "1,000 multipart parts to the sign-up page",
+      path: "/signup",
+      contentType: MULTIPART,
+      body: multipart(Array.from({ length: 1_000 }, () => ({ name: "email", value: "x" }))),
+      accept: "text/html",
+    },
+    {
+      what: "one field named `features[99999]` to course create, as a signed-in admin",
+      path: "/admin/courses/new",
+      contentType: MULTIPART,
+      body: multipart([
+        { name: "title", value: "Sparse" },
+        { name: "features[99999]", value: "x" },
+      ]),
+      accept: "text/html",
+      asAdmin: true,
+    },
+    {
+      what: "30,000 repeated fields to /api/newsletter",
+      path: "/api/newsletter",
+      contentType: URLENCODED,
+      body: repeatedFields(30_000, "a"),
+      accept: "application/json",
+    },
+    {
+      what: "40,000 JSON values to /api/contact",
+      path: "/api/contact",
+      contentType: "application/json",
+      body: Buffer.from(JSON.stringify({ name: Array.from({ length: 40_000 }, () => 1) })),
+      accept: "application/json",
+    },
+    {
+      what: "an 80 KB message field to the contact page",
+      path: "/contact",
+      contentType: URLENCODED,
+      body: Buffer.from(`name=Asha&email=a%40example.test&subject=Hi&message=${"x".repeat(80 * 1024)}`),
+      accept: "text/html",
+    },
   ];
 
   test.each(cases.map((post) => [`${post.what} (${kb(post.body.length)})`, post] as const))("%s", async (name, post) => {
@@ -130,7 +187,15 @@ describe("other visitors while hostile forms arrive", () => {
     const started = performance.now();
     const attack = Promise.all(
       Array.from({ length: ATTACKS }, (_, index) =>
-        send({ path: "/contact", contentType: URLENCODED, body: index % 2 === 0 ? repeatedFields(80_000) : repeatedFields(30_000, "a"), accept: "text/html" }, { timeoutMs: 600_000 }),
+        send(
+          {
+            path: "/contact",
+            contentType: URLENCODED,
+            body: index % 2 === 0 ? repeatedFields(80_000) : repeatedFields(30_000, "a"),
+            accept: "text/html",
+          },
+          { timeoutMs: 600_000 },
+        ),
       ),
     ).finally(() => (attackWallMs = performance.now() - started));
     const during = await browseWhile(attack, 60);
@@ -143,26 +208,40 @@ describe("other visitors while hostile forms arrive", () => {
 
 describe("limits by the route the router resolves and by who is signed in", () => {
   const held = (path: string, body: Buffer, cookie?: string) =>
-    postHeld(site.url, path, { "Content-Type": MULTIPART, Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) }, body, { waitMs: 5_000 });
+    postHeld(site.url, path, { "Content-Type": MULTIPART, Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) }, body, {
+      waitMs: 5_000,
+    });
   const bigForm = (bytes: number) => multipart([{ name: "name", value: "x".repeat(bytes) }]);
 
-  test.each([
-    "/admin/../contact",
-    "/admin/%2e%2e/contact",
-    "/admin/%2E%2E/signup",
-    "/admin/./../contact",
-    "/ADMIN/../Contact",
-    "/Contact",
-  ])("a 2 MB form to %s (a public form) gets the public limit, on its headers", async (path) => {
-    const answer = await held(path, bigForm(2 * MB));
-    routeFigures.push({ request: `2 MB multipart to \`${path}\``, status: answer.status, ms: answer.ms, note: `answered after ${kb(answer.sentBeforeAnswer)} of the body; answer ${kb(answer.answerBytes)}` });
-    expect(answer.status).toBe(413);
-    expect(answer.answeredEarly).toBe(true);
-  });
+  test.each(["/admin/../contact", "/admin/%2e%2e/contact", "/admin/%2E%2E/signup", "/admin/./../contact", "/ADMIN/../Contact", "/Contact"])(
+    "a 2 MB form to %s (a public form) gets the public limit, on its headers",
+    async (path) => {
+      const answer = await held(path, bigForm(2 * MB));
+      routeFigures.push({
+        request: `2 MB multipart to \`${path}\``,
+        status: answer.status,
+        ms: answer.ms,
+        note: `answered after ${kb(answer.sentBeforeAnswer)} of the body; answer ${kb(answer.answerBytes)}`,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.answeredEarly).toBe(true);
+    },
+  );
 
   test("an anonymous 10 MB multipart post to /admin/login is refused on its headers, and the answer is small", async () => {
-    const answer = await held("/admin/login", multipart([{ name: "adminId", value: "x".repeat(10 * MB) }, { name: "password", value: "p" }]));
-    routeFigures.push({ request: "anonymous 10 MB multipart to `/admin/login`", status: answer.status, ms: answer.ms, note: `answered after ${kb(answer.sentBeforeAnswer)} of the body; answer ${kb(answer.answerBytes)}` });
+    const answer = await held(
+      "/admin/login",
+      multipart([
+        { name: "adminId", value: "x".repeat(10 * MB) },
+        { name: "password", value: "p" },
+      ]),
+    );
+    routeFigures.push({
+      request: "anonymous 10 MB multipart to `/admin/login`",
+      status: answer.status,
+      ms: answer.ms,
+      note: `answered after ${kb(answer.sentBeforeAnswer)} of the body; answer ${kb(answer.answerBytes)}`,
+    });
     expect(answer.status).toBe(413);
     expect(answer.answeredEarly).toBe(true);
     expect(answer.answerBytes).toBeLessThan(64 * 1024);
@@ -170,8 +249,16 @@ describe("limits by the route the router resolves and by who is signed in", () =
   });
 
   test("an anonymous 10 MB upload to course create (an upload route) gets the public limit", async () => {
-    const answer = await held("/admin/courses/new", multipart([{ name: "brochure", file: { filename: "b.pdf", type: "application/pdf", bytes: Buffer.alloc(10 * MB, 0x20) } }]));
-    routeFigures.push({ request: "anonymous 10 MB upload to `/admin/courses/new`", status: answer.status, ms: answer.ms, note: `answered after ${kb(answer.sentBeforeAnswer)} of the body; answer ${kb(answer.answerBytes)}` });
+    const answer = await held(
+      "/admin/courses/new",
+      multipart([{ name: "brochure", file: { filename: "b.pdf", type: "application/pdf", bytes: Buffer.alloc(10 * MB, 0x20) } }]),
+    );
+    routeFigures.push({
+      request: "anonymous 10 MB upload to `/admin/courses/new`",
+      status: answer.status,
+      ms: answer.ms,
+      note: `answered after ${kb(answer.sentBeforeAnswer)} of the body; answer ${kb(answer.answerBytes)}`,
+    });
     expect(answer.status).toBe(413);
     expect(answer.answeredEarly).toBe(true);
   });
@@ -191,7 +278,10 @@ describe("limits by the route the router resolves and by who is signed in", () =
     ]);
     const answer = await send({ path: "/admin/courses/new", contentType: MULTIPART, body, accept: "text/html", cookie: admin });
     expect(answer.status, answer.text.slice(0, 300)).toBe(302);
-    const stored = withSiteDatabase(site.database, (db) => db.prepare("SELECT brochure_pdf_url AS url FROM courses WHERE title = ?").get(title) as { url: string } | undefined);
+    const stored = withSiteDatabase(
+      site.database,
+      (db) => db.prepare("SELECT brochure_pdf_url AS url FROM courses WHERE title = ?").get(title) as { url: string } | undefined,
+    );
     expect(stored?.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.pdf$/);
     const bytes = statSync(join(dirname(site.database), "uploads", (stored?.url ?? "").replace("/uploads/", ""))).size;
     expect(bytes).toBe(pdf.length);
@@ -204,7 +294,9 @@ describe("many large bodies at once", () => {
   const ONE_MB_FORM = multipart([{ name: "message", value: "x".repeat(1_000_000) }]);
   const UPLOADS = 50;
   // A form the action reads in full and refuses (no title): nothing is stored, however many arrive.
-  const SIX_MB_UPLOAD = multipart([{ name: "brochure", file: { filename: "b.pdf", type: "application/pdf", bytes: Buffer.alloc(6 * MB, 0x20) } }]);
+  const SIX_MB_UPLOAD = multipart([
+    { name: "brochure", file: { filename: "b.pdf", type: "application/pdf", bytes: Buffer.alloc(6 * MB, 0x20) } },
+  ]);
 
   async function underLoad(load: string, posts: () => Promise<HeldAnswer>[]) {
     const pid = site.child.pid ?? 0;
@@ -216,7 +308,10 @@ describe("many large bodies at once", () => {
     const end = rssOf(pid) ?? 0;
     const counts = new Map<number, number>();
     for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
-    const statuses = [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(", ");
+    const statuses = [...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(", ");
     memoryFigures.push({ load, statuses, start, peak, end });
     return { answers, start, peak };
   }
@@ -231,7 +326,9 @@ describe("many large bodies at once", () => {
 
   test(`${UPLOADS} concurrent 6 MB uploads as an admin: the in-flight budget holds memory, the rest hear 503`, async () => {
     const { answers, start, peak } = await underLoad(`${UPLOADS} × 6 MB upload to \`/admin/courses/new\` (signed-in admin)`, () =>
-      Array.from({ length: UPLOADS }, () => send({ path: "/admin/courses/new", contentType: MULTIPART, body: SIX_MB_UPLOAD, accept: "text/html", cookie: admin })),
+      Array.from({ length: UPLOADS }, () =>
+        send({ path: "/admin/courses/new", contentType: MULTIPART, body: SIX_MB_UPLOAD, accept: "text/html", cookie: admin }),
+      ),
     );
     // Read and answered by the form (400: title missing), or turned away while the budget is spent (503 + Retry-After).
     expect(answers.every((answer) => answer.status === 400 || answer.status === 503)).toBe(true);
@@ -241,7 +338,9 @@ describe("many large bodies at once", () => {
 
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
-reportWhenAllPass("body-limits", () => `## Request bodies: fields, sizes, routes, memory (\`tests/reliability/body-limits.test.ts\`)
+reportWhenAllPass(
+  "body-limits",
+  () => `## Request bodies: fields, sizes, routes, memory (\`tests/reliability/body-limits.test.ts\`)
 
 Every action's body is sized by the route Remix resolved and by who is signed in, read once (within an
 in-flight budget), and counted in one linear pass (fields, and each field's size) before any form parser or
@@ -288,4 +387,5 @@ Server memory (RSS) under many bodies at once:
 ${markdownTable(
   ["Load", "Answers", "RSS start", "RSS peak", "RSS after"],
   memoryFigures.map((figure) => [figure.load, figure.statuses, mb(figure.start), mb(figure.peak), mb(figure.end)]),
-)}`);
+)}`,
+);

@@ -19,11 +19,13 @@ const CONTACT_POSTS = 1_000;
 let site: Site;
 const figures: (string | number)[][] = [];
 
-reportWhenAllPass("concurrency", () =>
-  `## Concurrency (\`tests/reliability/concurrency.test.ts\`)\n\nAll requests sent at once to one production server; half page form posts, half JSON API.\n\n${markdownTable(
-    ["Case", "Sent", "Accepted", "Refused as expected", "Rows stored", "p50 ms", "p99 ms", "Wall ms"],
-    figures,
-  )}`,
+reportWhenAllPass(
+  "concurrency",
+  () =>
+    `## Concurrency (\`tests/reliability/concurrency.test.ts\`)\n\nAll requests sent at once to one production server; half page form posts, half JSON API.\n\n${markdownTable(
+      ["Case", "Sent", "Accepted", "Refused as expected", "Rows stored", "p50 ms", "p99 ms", "Wall ms"],
+      figures,
+    )}`,
 );
 
 beforeAll(async () => {
@@ -99,9 +101,7 @@ describe("a burst of contact messages", () => {
           viaPage ? postForm(`${site.url}/contact`, fields) : postJson(`${site.url}/api/contact`, fields),
         );
         await response.arrayBuffer();
-        const acknowledged = viaPage
-          ? response.status === 302 && response.headers.get("Location") === "/contact"
-          : response.status === 201;
+        const acknowledged = viaPage ? response.status === 302 && response.headers.get("Location") === "/contact" : response.status === 201;
         return { fields, acknowledged, status: response.status, ms };
       }),
     );

@@ -40,7 +40,10 @@ reportWhenAllPass("coupon-redemption", () =>
   [
     "## One-use coupons under concurrent slow posts (`tests/reliability/coupon-redemption.test.ts`)",
     `${STUDENTS} students, each signed in with an enrollment form saved, post the same checkout with the same one-use coupon at once. Each post sends its headers and all but the last 3 bytes of its body; once every post is open, the last bytes go a byte at a time. The page form prices the order from the URL before it reads the body, so all ${STUDENTS} are priced before any completes. Paid orders are then paid on the fake Stripe and reported by the browser and the signed webhook.`,
-    markdownTable(["Door", "Posts", "Before", "Now: enrolled or payment started", "Now: refused with the coupon message", "Now: redemptions counted"], raceFigures),
+    markdownTable(
+      ["Door", "Posts", "Before", "Now: enrolled or payment started", "Now: refused with the coupon message", "Now: redemptions counted"],
+      raceFigures,
+    ),
     "### A payment that arrives after its coupon changed (decision 0012)",
     markdownTable(["Case", "Before", "Now"], lateFigures),
   ].join("\n\n"),
@@ -68,7 +71,9 @@ function insertCourse(pricePaise: number): number {
   return withSiteDatabase(site.database, (db) =>
     Number(
       db
-        .prepare("INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)")
+        .prepare(
+          "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)",
+        )
         .run(`Coupon race ${serial}`, pricePaise).lastInsertRowid,
     ),
   );
@@ -104,18 +109,30 @@ async function buyers(count: number, courseId: number): Promise<Buyer[]> {
 }
 
 const redemptionCount = (couponId: number) =>
-  withSiteDatabase(site.database, (db) => (db.prepare("SELECT redemption_count AS n FROM coupons WHERE id = ?").get(couponId) as { n: number }).n);
+  withSiteDatabase(
+    site.database,
+    (db) => (db.prepare("SELECT redemption_count AS n FROM coupons WHERE id = ?").get(couponId) as { n: number }).n,
+  );
 
 const enrolledWithCoupon = (couponId: number) =>
   withSiteDatabase(
     site.database,
-    (db) => (db.prepare("SELECT count(*) AS n FROM enrollments WHERE coupon_id = ? AND payment_status = 'completed'").get(couponId) as { n: number }).n,
+    (db) =>
+      (
+        db.prepare("SELECT count(*) AS n FROM enrollments WHERE coupon_id = ? AND payment_status = 'completed'").get(couponId) as {
+          n: number;
+        }
+      ).n,
   );
 
 const orderStatus = (paymentIntentId: string) =>
   withSiteDatabase(
     site.database,
-    (db) => (db.prepare("SELECT payment_status AS status FROM enrollments WHERE payment_intent_id = ?").get(paymentIntentId) as { status: string } | undefined)?.status,
+    (db) =>
+      (
+        db.prepare("SELECT payment_status AS status FROM enrollments WHERE payment_intent_id = ?").get(paymentIntentId) as
+          { status: string } | undefined
+      )?.status,
   );
 
 // ---- doors --------------------------------------------------------------------
@@ -168,7 +185,10 @@ describe(`${STUDENTS} concurrent slow posts with a one-use coupon`, () => {
     const coupon = insertOneUseCoupon(100);
     const students = await buyers(STUDENTS, courseId);
 
-    const answers = await raceSlowPosts(students.map((buyer) => slowPagePay(courseId, buyer, coupon.code)), site.url);
+    const answers = await raceSlowPosts(
+      students.map((buyer) => slowPagePay(courseId, buyer, coupon.code)),
+      site.url,
+    );
 
     const enrolled = answers.filter((answer) => answer.status === 302 && answer.location === "/");
     const refused = answers.filter(couponRefused);
@@ -186,7 +206,9 @@ describe(`${STUDENTS} concurrent slow posts with a one-use coupon`, () => {
     const students = await buyers(STUDENTS, courseId);
 
     const answers = await raceSlowPosts(
-      students.map((buyer) => slowApiPost("/api/enroll-course", { courseId, couponCode: coupon.code, enrollmentFormId: buyer.formId }, buyer)),
+      students.map((buyer) =>
+        slowApiPost("/api/enroll-course", { courseId, couponCode: coupon.code, enrollmentFormId: buyer.formId }, buyer),
+      ),
       site.url,
     );
 
@@ -206,12 +228,16 @@ describe(`${STUDENTS} concurrent slow posts with a one-use coupon`, () => {
     const students = await buyers(STUDENTS, courseId);
 
     const answers = await raceSlowPosts(
-      students.map((buyer) => slowApiPost("/api/create-payment-intent", { courseId, couponCode: coupon.code, enrollmentFormId: buyer.formId }, buyer)),
+      students.map((buyer) =>
+        slowApiPost("/api/create-payment-intent", { courseId, couponCode: coupon.code, enrollmentFormId: buyer.formId }, buyer),
+      ),
       site.url,
     );
 
     const started = answers.flatMap((answer, index) =>
-      answer.status === 200 ? [{ buyer: students[index]!, intent: JSON.parse(answer.text) as { paymentIntentId: string; amount: string } }] : [],
+      answer.status === 200
+        ? [{ buyer: students[index]!, intent: JSON.parse(answer.text) as { paymentIntentId: string; amount: string } }]
+        : [],
     );
     const refused = answers.filter(couponRefused);
     expect(started.length + refused.length).toBe(STUDENTS);
@@ -231,7 +257,10 @@ describe(`${STUDENTS} concurrent slow posts with a one-use coupon`, () => {
     const coupon = insertOneUseCoupon(50);
     const students = await buyers(STUDENTS, courseId);
 
-    const answers = await raceSlowPosts(students.map((buyer) => slowPagePay(courseId, buyer, coupon.code)), site.url);
+    const answers = await raceSlowPosts(
+      students.map((buyer) => slowPagePay(courseId, buyer, coupon.code)),
+      site.url,
+    );
 
     const started = answers.flatMap((answer, index) =>
       answer.status === 303 && answer.location?.startsWith(fake.url) ? [{ buyer: students[index]!, url: answer.location }] : [],
@@ -300,7 +329,11 @@ describe("a payment that arrives after the coupon changed", () => {
     expect(report.status).toBe(201);
     expect(orderStatus(intent)).toBe("completed");
     expect(redemptionCount(coupon.id)).toBe(1);
-    lateFigures.push(["Paid within its hold; the coupon was switched off meanwhile", "enrolled, counted 1", `enrolled (201), counted ${redemptionCount(coupon.id)}`]);
+    lateFigures.push([
+      "Paid within its hold; the coupon was switched off meanwhile",
+      "enrolled, counted 1",
+      `enrolled (201), counted ${redemptionCount(coupon.id)}`,
+    ]);
   });
 
   test("after its hold lapsed and another student took the last redemption, a payment is refunded in full", async () => {
@@ -346,6 +379,10 @@ describe("a payment that arrives after the coupon changed", () => {
     expect(report.status).toBe(201);
     expect(orderStatus(intent)).toBe("completed");
     expect(redemptionCount(coupon.id)).toBe(1);
-    lateFigures.push(["Paid after its hold lapsed; the coupon still has room", "enrolled, counted 1", `enrolled (201), counted ${redemptionCount(coupon.id)}`]);
+    lateFigures.push([
+      "Paid after its hold lapsed; the coupon still has room",
+      "enrolled, counted 1",
+      `enrolled (201), counted ${redemptionCount(coupon.id)}`,
+    ]);
   });
 });

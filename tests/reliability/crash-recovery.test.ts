@@ -18,11 +18,20 @@ const LOAD_BEFORE_KILL_MS = 1_500;
 let site: Site | undefined;
 const figures: (string | number)[][] = [];
 
-reportWhenAllPass("crash-recovery", () =>
-  `## Killed mid-write (\`tests/reliability/crash-recovery.test.ts\`)\n\n${WRITERS} clients post contact messages without pause; after ${LOAD_BEFORE_KILL_MS} ms the server gets SIGKILL, then restarts on the same file. SQLite runs in WAL mode with \`synchronous = FULL\` (decision 0010).\n\n${markdownTable(
-    ["Round", "Acknowledged (201)", "Acknowledged and stored", "Stored but unacknowledged (in flight)", "integrity_check", "Restart to healthy ms"],
-    figures,
-  )}`,
+reportWhenAllPass(
+  "crash-recovery",
+  () =>
+    `## Killed mid-write (\`tests/reliability/crash-recovery.test.ts\`)\n\n${WRITERS} clients post contact messages without pause; after ${LOAD_BEFORE_KILL_MS} ms the server gets SIGKILL, then restarts on the same file. SQLite runs in WAL mode with \`synchronous = FULL\` (decision 0010).\n\n${markdownTable(
+      [
+        "Round",
+        "Acknowledged (201)",
+        "Acknowledged and stored",
+        "Stored but unacknowledged (in flight)",
+        "integrity_check",
+        "Restart to healthy ms",
+      ],
+      figures,
+    )}`,
 );
 
 beforeAll(async () => {
@@ -72,9 +81,11 @@ test("after kill -9 during writes the database is intact and holds every acknowl
     const { integrity, stored } = withSiteDatabase(running.database, (db) => ({
       integrity: db.pragma("integrity_check", { simple: true }),
       stored: new Set(
-        (db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE ?").all(`Batch timings crash-${round}-%`) as { subject: string }[]).map(
-          (row) => row.subject.replace("Batch timings ", ""),
-        ),
+        (
+          db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE ?").all(`Batch timings crash-${round}-%`) as {
+            subject: string;
+          }[]
+        ).map((row) => row.subject.replace("Batch timings ", "")),
       ),
     }));
     expect(integrity).toBe("ok");
@@ -88,6 +99,13 @@ test("after kill -9 during writes the database is intact and holds every acknowl
     const after = await postJson(`${site.url}/api/contact`, contactFields(`crash-${round}-after-restart`));
     expect(after.status).toBe(201);
 
-    figures.push([round, acknowledged.length, acknowledged.length - lost.length, stored.size - acknowledged.length, String(integrity), restartMs]);
+    figures.push([
+      round,
+      acknowledged.length,
+      acknowledged.length - lost.length,
+      stored.size - acknowledged.length,
+      String(integrity),
+      restartMs,
+    ]);
   }
 });

@@ -80,7 +80,9 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
 function concretePath(route: ActionRoute): string {
   const segments = route.pattern.split("/");
   if (segments.includes("*")) throw new Error(`${route.file}: a splat route with an action; give it a path here.`);
-  return segments.map((segment, index) => (segment.startsWith(":") ? valueFor(route, segments[index - 1] ?? "", segment.slice(1)) : segment)).join("/");
+  return segments
+    .map((segment, index) => (segment.startsWith(":") ? valueFor(route, segments[index - 1] ?? "", segment.slice(1)) : segment))
+    .join("/");
 }
 
 function requestBody(path: string): { type: string; body: string } {
@@ -116,7 +118,10 @@ beforeAll(async () => {
     body: new URLSearchParams({ dataset: "all-data" }).toString(),
   });
   expect(exported.status).toBe(200);
-  sharedFile = withSiteDatabase(site.database, (db) => db.prepare("SELECT id, token FROM shared_files ORDER BY id DESC LIMIT 1").get() as { id: number; token: string });
+  sharedFile = withSiteDatabase(
+    site.database,
+    (db) => db.prepare("SELECT id, token FROM shared_files ORDER BY id DESC LIMIT 1").get() as { id: number; token: string },
+  );
 });
 
 afterAll(async () => {
@@ -128,7 +133,9 @@ describe("cross-site posts are refused on every route that writes", () => {
 
   it("finds the routes with an action under app/routes", () => {
     expect(routes.length).toBeGreaterThan(60);
-    expect(routes.map((route) => route.pattern)).toEqual(expect.arrayContaining(["/contact", "/admin/courses/new", "/api/events/:id/register"]));
+    expect(routes.map((route) => route.pattern)).toEqual(
+      expect.arrayContaining(["/contact", "/admin/courses/new", "/api/events/:id/register"]),
+    );
   });
 
   for (const route of routes) {
@@ -183,7 +190,12 @@ describe("the same posts from this site still work (one per route family)", () =
   it("the contact form (visitor, page form) → 302 and the message is stored", async () => {
     const before = countRows(site.database, "contact_messages");
     const { type, body } = requestBody("/contact");
-    const response = await fetch(`${site.url}/contact`, { method: "POST", redirect: "manual", headers: { "Content-Type": type, ...sameOrigin() }, body });
+    const response = await fetch(`${site.url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": type, ...sameOrigin() },
+      body,
+    });
     expect(response.status).toBe(302);
     expect(countRows(site.database, "contact_messages")).toBe(before + 1);
   });
@@ -242,7 +254,9 @@ describe("a real browser on another site", () => {
       if (request.url === "/export.html") {
         // A plain navigation: SameSite=Lax cookies go with it.
         response.writeHead(200, { "Content-Type": "text/html" });
-        return response.end(`<!DOCTYPE html><title>Win a prize</title><script>location.href = ${JSON.stringify(`${site.url}/api/admin/export/all-data`)}</script>`);
+        return response.end(
+          `<!DOCTYPE html><title>Win a prize</title><script>location.href = ${JSON.stringify(`${site.url}/api/admin/export/all-data`)}</script>`,
+        );
       }
       const form = forms[request.url ?? ""];
       if (!form) return response.writeHead(404).end();
@@ -250,7 +264,9 @@ describe("a real browser on another site", () => {
         .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/[<>&"]/g, "")}">`)
         .join("");
       response.writeHead(200, { "Content-Type": "text/html" });
-      response.end(`<!DOCTYPE html><title>Win a prize</title><form method="post" action="${form.action}">${inputs}</form><script>document.forms[0].submit()</script>`);
+      response.end(
+        `<!DOCTYPE html><title>Win a prize</title><form method="post" action="${form.action}">${inputs}</form><script>document.forms[0].submit()</script>`,
+      );
     });
     await new Promise<void>((resolve) => otherSite.listen(OTHER_SITE_PORT, "127.0.0.1", resolve));
   });
@@ -269,9 +285,14 @@ describe("a real browser on another site", () => {
       await context.addCookies([{ name, value, url: site.url, httpOnly: true, sameSite: "Lax" }]);
       const page = await context.newPage();
       const otherOrigin = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}`;
-      for (const [form, target] of [["/contact.html", "/contact"], ["/coupon.html", "/admin/coupons/new"]] as const) {
+      for (const [form, target] of [
+        ["/contact.html", "/contact"],
+        ["/coupon.html", "/admin/coupons/new"],
+      ] as const) {
         const before = contentFingerprint(site.database, []);
-        const answer = page.waitForResponse((response) => response.url() === `${site.url}${target}` && response.request().method() === "POST");
+        const answer = page.waitForResponse(
+          (response) => response.url() === `${site.url}${target}` && response.request().method() === "POST",
+        );
         await page.goto(`${otherOrigin}${form}`);
         const response = await answer;
         expect(response.status(), target).toBe(403);

@@ -194,7 +194,12 @@ async function fuzzOnce(endpoint: Endpoint, fuzz: FuzzCase): Promise<string[]> {
     }
   }
   for (const problem of problems)
-    violations.push({ endpoint: label(endpoint), status: answer.status, problem, sample: `${fuzz.encoding} as ${fuzz.identity}: ${describeCase(fuzz)}` });
+    violations.push({
+      endpoint: label(endpoint),
+      status: answer.status,
+      problem,
+      sample: `${fuzz.encoding} as ${fuzz.identity}: ${describeCase(fuzz)}`,
+    });
   return problems;
 }
 
@@ -203,7 +208,16 @@ describe("hostile input", () => {
     const catalogued = new Set(ENDPOINTS.map((endpoint) => endpoint.file));
     expect(routesToFuzz().filter((file) => !catalogued.has(file))).toEqual([]);
     expect([...catalogued].filter((file) => !routesToFuzz().includes(file))).toEqual([]);
-    const sampleIds: SiteIds = { courseId: 1, eventId: "1", postId: 1, testimonialId: 1, mentorId: 1, couponId: 1, messageId: 1, enrollmentFormId: 1 };
+    const sampleIds: SiteIds = {
+      courseId: 1,
+      eventId: "1",
+      postId: 1,
+      testimonialId: 1,
+      mentorId: 1,
+      couponId: 1,
+      messageId: 1,
+      enrollmentFormId: 1,
+    };
     const misaddressed = ENDPOINTS.filter((endpoint) => !matchesPattern(endpoint.url(sampleIds), urlPatternOf(endpoint.file))).map(label);
     expect(misaddressed).toEqual([]);
   });
@@ -221,7 +235,12 @@ describe("hostile input", () => {
               return (await fuzzOnce(endpoint, fuzz)).length === 0;
             } catch (error) {
               const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : "";
-              violations.push({ endpoint: label(endpoint), status: 0, problem: `no answer: ${String(error)}${cause}`, sample: `${fuzz.encoding} as ${fuzz.identity}: ${describeCase(fuzz)}` });
+              violations.push({
+                endpoint: label(endpoint),
+                status: 0,
+                problem: `no answer: ${String(error)}${cause}`,
+                sample: `${fuzz.encoding} as ${fuzz.identity}: ${describeCase(fuzz)}`,
+              });
               return false;
             }
           }),
@@ -258,9 +277,17 @@ describe("hostile input", () => {
   afterAll(() => {
     const total = [...valuesPerEndpoint.values()].reduce((sum, tally) => sum + tally.runs, 0);
     const fiveHundreds = [...statusHistogram].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
-    const passed = violations.length === 0 && total >= MIN_VALUES && oversized.length === OVERSIZED_CASES.length && oversized.every((o, i) => o.status === OVERSIZED_CASES[i]?.expectedStatus && o.message);
+    const passed =
+      violations.length === 0 &&
+      total >= MIN_VALUES &&
+      oversized.length === OVERSIZED_CASES.length &&
+      oversized.every((o, i) => o.status === OVERSIZED_CASES[i]?.expectedStatus && o.message);
     if (!passed) return;
-    const statuses = (map: Map<number, number>) => [...map].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(", ");
+    const statuses = (map: Map<number, number>) =>
+      [...map]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(", ");
     writeReliabilitySection(
       "fuzz",
       `## Hostile input (fuzzer)

@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { E2E_SESSION_SECRET, STRIPE_SECRET_KEY as E2E_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET as E2E_STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
+import {
+  E2E_SESSION_SECRET,
+  STRIPE_SECRET_KEY as E2E_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET as E2E_STRIPE_WEBHOOK_SECRET,
+} from "../../playwright.config";
 import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
 import { CROSS_SITE_MESSAGE } from "../../app/utils/request-guards.server";
 import { createStudent, STUDENT_PASSWORD, studentCookie } from "./support/accounts";
@@ -59,7 +63,9 @@ beforeAll(async () => {
   courseId = withSiteDatabase(site.database, (db) =>
     Number(
       db
-        .prepare("INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES ('Headers course', 's', 'd', '1 week', 99900)")
+        .prepare(
+          "INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES ('Headers course', 's', 'd', '1 week', 99900)",
+        )
         .run().lastInsertRowid,
     ),
   );
@@ -93,7 +99,18 @@ describe("headers and secrets", () => {
   test("documents, assets, errors and redirects all carry the security headers", async () => {
     const student = await createStudent(site.database);
     const signedIn = { headers: { Cookie: await studentCookie(site.database, student) } };
-    for (const path of ["/", "/courses", `/courses/${courseId}`, "/events", "/blog", "/contact", "/login", "/signup", "/chat", "/admin/login"])
+    for (const path of [
+      "/",
+      "/courses",
+      `/courses/${courseId}`,
+      "/events",
+      "/blog",
+      "/contact",
+      "/login",
+      "/signup",
+      "/chat",
+      "/admin/login",
+    ])
       await fetchAs("document", path);
     // The payment step (it carries the Stripe configuration the browser gets) needs the student's saved form.
     const formId = withSiteDatabase(site.database, (db) =>
@@ -148,7 +165,9 @@ describe("headers and secrets", () => {
     // Off to the provider with the client id, never the secret.
     expect(redirects[3]?.response.headers.get("location")).toContain(`${UNREACHABLE}/authorize`);
 
-    const documentStatuses = fetched.filter((entry) => entry.kind.startsWith("document")).map((entry) => `${entry.label} → ${entry.response.status}`);
+    const documentStatuses = fetched
+      .filter((entry) => entry.kind.startsWith("document"))
+      .map((entry) => `${entry.label} → ${entry.response.status}`);
     expect(documentStatuses).toEqual(documentStatuses.map((line) => line.replace(/→ \d+$/, "→ 200")));
     const problems = fetched.flatMap((entry) => securityHeaderProblems(`${entry.kind} ${entry.label}`, entry.response, entry.text));
     expect(problems).toEqual([]);
@@ -187,7 +206,10 @@ describe("headers and secrets", () => {
         problems.push(`${setBy} set no ${name} cookie`);
         continue;
       }
-      const attributes = cookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+      const attributes = cookie
+        .split(";")
+        .slice(1)
+        .map((part) => part.trim().toLowerCase());
       for (const flag of ["httponly", "secure", "samesite=lax", "path=/"])
         if (!attributes.includes(flag)) problems.push(`${name}: no ${flag} in ${cookie}`);
       const maxAge = attributes.find((part) => part.startsWith("max-age="));
@@ -196,7 +218,11 @@ describe("headers and secrets", () => {
         problems.push(`${name}: Max-Age ${seconds} outside ${lifetime.min}–${lifetime.max} s`);
       if (!lifetime && (seconds !== null || attributes.some((part) => part.startsWith("expires="))))
         problems.push(`${name}: a flash cookie that outlives the browser session (${cookie})`);
-      figures.cookies.push([`\`${name}\``, setBy, ["HttpOnly", "Secure", "SameSite=Lax", "Path=/", seconds === null ? "session cookie" : `Max-Age=${seconds}`].join(", ")]);
+      figures.cookies.push([
+        `\`${name}\``,
+        setBy,
+        ["HttpOnly", "Secure", "SameSite=Lax", "Path=/", seconds === null ? "session cookie" : `Max-Age=${seconds}`].join(", "),
+      ]);
     }
     expect(problems).toEqual([]);
 

@@ -41,17 +41,26 @@ function runBackup(database: string): Promise<{ code: number | null; output: str
 }
 
 const subjectsIn = (database: string) =>
-  withSiteDatabase(database, (db) =>
-    new Set((db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings live-%'").all() as { subject: string }[]).map((row) => row.subject)),
+  withSiteDatabase(
+    database,
+    (db) =>
+      new Set(
+        (db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings live-%'").all() as { subject: string }[]).map(
+          (row) => row.subject,
+        ),
+      ),
   );
 
 test("a backup taken under write load is consistent, and the site restored from it serves and takes writes", async () => {
   source = await startSite({ name: "online-backup", port: SITE_PORT });
   const site = source;
   withSiteDatabase(site.database, (db) => {
-    const insert = db.prepare("INSERT INTO contact_messages (name, email, subject, message) VALUES ('Old visitor', 'old@example.test', ?, ?)");
+    const insert = db.prepare(
+      "INSERT INTO contact_messages (name, email, subject, message) VALUES ('Old visitor', 'old@example.test', ?, ?)",
+    );
     db.transaction(() => {
-      for (let index = 0; index < PREFILLED_MESSAGES; index++) insert.run(`Earlier question ${index}`, "When does the next batch start? ".repeat(8));
+      for (let index = 0; index < PREFILLED_MESSAGES; index++)
+        insert.run(`Earlier question ${index}`, "When does the next batch start? ".repeat(8));
     })();
   });
 
@@ -105,7 +114,10 @@ test("a backup taken under write load is consistent, and the site restored from 
   expect(coursesFromRestore).toEqual(coursesFromSource);
   const write = await postJson(`${restored.url}/api/contact`, contactFields("after-restore"));
   expect(write.status).toBe(201);
-  const restoredMessages = withSiteDatabase(RESTORED, (db) => (db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n);
+  const restoredMessages = withSiteDatabase(
+    RESTORED,
+    (db) => (db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n,
+  );
   expect(restoredMessages).toBe(PREFILLED_MESSAGES + inBackup.size + 1);
   rmSync(BACKUP, { force: true });
 
@@ -116,7 +128,10 @@ test("a backup taken under write load is consistent, and the site restored from 
       [
         ["Backup took", `${Math.round(backup.ms)} ms (including npm and tsx start-up)`],
         ["Writes acknowledged while it ran", writesDuringBackup],
-        ["Acknowledged before it began / found in the copy", `${before.length} / ${before.filter((subject) => inBackup.has(subject)).length}`],
+        [
+          "Acknowledged before it began / found in the copy",
+          `${before.length} / ${before.filter((subject) => inBackup.has(subject)).length}`,
+        ],
         ["Rows in the copy that the site never wrote", 0],
         ["integrity_check of the copy", String(backupIntegrity)],
         ["Restored site: pages and /api/courses", smoke.map(([path, status]) => `${path} ${status}`).join(", ")],

@@ -69,7 +69,13 @@ async function post(path: string, fields: Record<string, string>, cookie?: strin
   return fetch(`${site.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { ...type, Origin: site.url, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": nextVisitor(), ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      ...type,
+      Origin: site.url,
+      "Sec-Fetch-Site": "same-origin",
+      "X-Forwarded-For": nextVisitor(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body,
   });
 }
@@ -96,14 +102,20 @@ const FLOWS: Record<string, (value: string) => Promise<Response>> = {
   "POST /admin/login": (value) =>
     post("/admin/login", { adminId: "reliability-admin", password: RELIABILITY_SECRETS.ADMIN_PASSWORD, redirectTo: value }),
   "GET /api/login (signed out)": (value) => get(withTarget("/api/login", "redirectTo", value)),
-  "GET /api/login (signed in)": async (value) => get(withTarget("/api/login", "redirectTo", value), await studentCookie(site.database, student)),
+  "GET /api/login (signed in)": async (value) =>
+    get(withTarget("/api/login", "redirectTo", value), await studentCookie(site.database, student)),
   "GET /login (signed in)": async (value) => get(withTarget("/login", "redirectTo", value), await studentCookie(site.database, student)),
   "GET /signup (signed in)": async (value) => get(withTarget("/signup", "redirectTo", value), await studentCookie(site.database, student)),
   "GET /admin/login (signed in)": async (value) =>
     get(withTarget("/admin/login", "redirectTo", value), await adminCookie(site.database, createAdmin(site.database, "admin"))),
-  "POST /newsletter": (value) => post("/newsletter", { email: `news-${randomUUID().slice(0, 8)}@example.test`, name__confirm: "", redirectTo: value }),
+  "POST /newsletter": (value) =>
+    post("/newsletter", { email: `news-${randomUUID().slice(0, 8)}@example.test`, name__confirm: "", redirectTo: value }),
   "POST /admin/users/export (returnTo)": async (value) =>
-    post("/admin/users/export", { dataset: "no-such-dataset", returnTo: value }, await adminCookie(site.database, createAdmin(site.database, "admin"))),
+    post(
+      "/admin/users/export",
+      { dataset: "no-such-dataset", returnTo: value },
+      await adminCookie(site.database, createAdmin(site.database, "admin")),
+    ),
   "GET /auth/oauth/callback (intent cookie)": async (value) => {
     const intentCookie = await createCookie("oauth_intent", { secrets: [RELIABILITY_SESSION_SECRET] }).serialize({ redirectTo: value });
     return get("/auth/oauth/callback?state=forged&code=forged", intentCookie.slice(0, intentCookie.indexOf(";")));
@@ -187,7 +199,11 @@ describe("redirect parameters lead only to this site", () => {
   });
 
   it("logging out always lands on the home page, whatever the query says", async () => {
-    const student = await post(withTarget("/api/logout", "redirectTo", "https://evil.example"), {}, await studentCookie(site.database, await createStudent(site.database)));
+    const student = await post(
+      withTarget("/api/logout", "redirectTo", "https://evil.example"),
+      {},
+      await studentCookie(site.database, await createStudent(site.database)),
+    );
     expect(student.status).toBe(302);
     expect(student.headers.get("Location")).toBe("/");
     const admin = await post(
@@ -204,7 +220,5 @@ describe("redirect parameters lead only to this site", () => {
 reportWhenAllPass("redirects", () => {
   const rows = [...checked.entries()].map(([flow, count]) => [`\`${flow}\``, count]);
   const total = [...checked.values()].reduce((sum, count) => sum + count, 0);
-  return (
-    `## Open redirects\n\n\`tests/reliability/open-redirects.test.ts\`: ${HOSTILE_TARGETS.length} hostile targets (absolute and protocol-relative URLs, backslashes, encoded slashes, \`javascript:\`, leading space, tab and newline inside, \`..\`) sent to every parameter that picks the next page. Each answer was a redirect to a path on this site; ${total} Locations checked.\n\n${markdownTable(["Flow", "Locations checked"], rows)}`
-  );
+  return `## Open redirects\n\n\`tests/reliability/open-redirects.test.ts\`: ${HOSTILE_TARGETS.length} hostile targets (absolute and protocol-relative URLs, backslashes, encoded slashes, \`javascript:\`, leading space, tab and newline inside, \`..\`) sent to every parameter that picks the next page. Each answer was a redirect to a path on this site; ${total} Locations checked.\n\n${markdownTable(["Flow", "Locations checked"], rows)}`;
 });

@@ -58,7 +58,12 @@ reportWhenAllPass("payment-endpoints", () =>
     markdownTable(["Request", "Before", "Now", "Message shown"], offFigures),
     "### Hostile input to `POST /api/stripe/webhook` (Stripe keys set)\n\nNamed cases, then generated ones. Signed means a valid `Stripe-Signature` made with the site's webhook secret. The enrollments table is compared before and after each.",
     markdownTable(["Request", "Before", "Now", "Orders changed"], webhookFigures),
-    `Generated (fast-check, seed ${SEED}, ${RUNS} runs each of: any JSON value signed, any text signed, events of known and unknown types with arbitrary objects signed, random signatures over a real event): ${[...fuzzStatuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`).join(", ")}; no 5xx, no order changed.`,
+    `Generated (fast-check, seed ${SEED}, ${RUNS} runs each of: any JSON value signed, any text signed, events of known and unknown types with arbitrary objects signed, random signatures over a real event): ${[
+      ...fuzzStatuses,
+    ]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(", ")}; no 5xx, no order changed.`,
   ].join("\n\n"),
 );
 
@@ -98,20 +103,36 @@ describe("a site without Stripe keys", () => {
       CHECKOUT_MESSAGES.paymentsOffTitle,
       [CHECKOUT_MESSAGES.paymentsOffText, "Chat on WhatsApp", "Order Summary"],
     );
-    await expect503("POST /checkout pay (hosted checkout)", () => postForm(pagePath(), { intent: "pay", terms: "on" }, cookie), CHECKOUT_MESSAGES.paymentsOffText);
+    await expect503(
+      "POST /checkout pay (hosted checkout)",
+      () => postForm(pagePath(), { intent: "pay", terms: "on" }, cookie),
+      CHECKOUT_MESSAGES.paymentsOffText,
+    );
     await expect503(
       "POST /checkout confirm-card",
       () => postForm(pagePath(), { intent: "confirm-card", paymentIntentId: "pi_3PaidElsewhere" }, cookie),
       CHECKOUT_MESSAGES.paymentsOffText,
     );
-    await expect503("POST /api/create-payment-intent", () => postJson(`${site.url}/api/create-payment-intent`, { courseId }, cookie), CHECKOUT_MESSAGES.paymentsOffText);
+    await expect503(
+      "POST /api/create-payment-intent",
+      () => postJson(`${site.url}/api/create-payment-intent`, { courseId }, cookie),
+      CHECKOUT_MESSAGES.paymentsOffText,
+    );
     await expect503(
       "POST /api/enroll-course with a paymentIntentId",
       () => postJson(`${site.url}/api/enroll-course`, { courseId, paymentIntentId: "pi_3PaidElsewhere" }, cookie),
       CHECKOUT_MESSAGES.paymentsOffText,
     );
-    await expect503("GET /checkout/complete?payment_intent=", () => get(`${site.url}/checkout/complete?payment_intent=pi_3PaidElsewhere`, cookie), CHECKOUT_MESSAGES.paymentsOffText);
-    await expect503("GET /checkout/complete?session_id=", () => get(`${site.url}/checkout/complete?session_id=cs_test_elsewhere`, cookie), CHECKOUT_MESSAGES.paymentsOffText);
+    await expect503(
+      "GET /checkout/complete?payment_intent=",
+      () => get(`${site.url}/checkout/complete?payment_intent=pi_3PaidElsewhere`, cookie),
+      CHECKOUT_MESSAGES.paymentsOffText,
+    );
+    await expect503(
+      "GET /checkout/complete?session_id=",
+      () => get(`${site.url}/checkout/complete?session_id=cs_test_elsewhere`, cookie),
+      CHECKOUT_MESSAGES.paymentsOffText,
+    );
     await expect503(
       "POST /api/stripe/webhook",
       () => fetch(`${site.url}/api/stripe/webhook`, { method: "POST", headers: { "Stripe-Signature": "t=1,v1=00" }, body: "{}" }),
@@ -158,7 +179,14 @@ describe("hostile input to the Stripe webhook", () => {
   /** A Stripe event as Stripe sends it. */
   function event(type: string, object: Record<string, unknown>) {
     serial += 1;
-    return JSON.stringify({ id: `evt_hostile_${serial}`, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    return JSON.stringify({
+      id: `evt_hostile_${serial}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
   }
   const paidIntent = (metadata: Record<string, string>) => ({
     id: `pi_hostile_${serial + 1}`,
@@ -174,7 +202,12 @@ describe("hostile input to the Stripe webhook", () => {
     const response = await post(body, signature);
     const text = await response.text();
     const changed = orders() !== before;
-    webhookFigures.push([label, BEFORE_WEBHOOK[label] ?? "the same", `${response.status} ${text.length > 70 ? `${text.slice(0, 70)}…` : text}`.replaceAll("|", "/"), changed ? "yes" : "no"]);
+    webhookFigures.push([
+      label,
+      BEFORE_WEBHOOK[label] ?? "the same",
+      `${response.status} ${text.length > 70 ? `${text.slice(0, 70)}…` : text}`.replaceAll("|", "/"),
+      changed ? "yes" : "no",
+    ]);
     expect(allowed, `${label}: ${response.status} ${text}`).toContain(response.status);
     expect(changed, label).toBe(false);
   }
@@ -208,8 +241,18 @@ describe("hostile input to the Stripe webhook", () => {
     // so it goes over a raw socket that reads the answer as it arrives.
     const huge = event("customer.updated", { id: "cus_huge", note: "x".repeat(2_000_000) });
     const ordersBefore = orders();
-    const refused = await postHeld(site.url, "/api/stripe/webhook", { "Content-Type": "application/json", "Stripe-Signature": sign(huge) }, Buffer.from(huge));
-    webhookFigures.push(["signed: a 2 MB event", BEFORE_WEBHOOK["signed: a 2 MB event"] ?? "the same", `${refused.status} ${refused.text.slice(0, 70)}`.replaceAll("|", "/"), orders() !== ordersBefore ? "yes" : "no"]);
+    const refused = await postHeld(
+      site.url,
+      "/api/stripe/webhook",
+      { "Content-Type": "application/json", "Stripe-Signature": sign(huge) },
+      Buffer.from(huge),
+    );
+    webhookFigures.push([
+      "signed: a 2 MB event",
+      BEFORE_WEBHOOK["signed: a 2 MB event"] ?? "the same",
+      `${refused.status} ${refused.text.slice(0, 70)}`.replaceAll("|", "/"),
+      orders() !== ordersBefore ? "yes" : "no",
+    ]);
     expect(refused.status, refused.text).toBe(413);
     expect(orders()).toBe(ordersBefore);
     for (const type of ["customer.created", "invoice.paid", "payment_intent.created", "charge.succeeded"]) {
@@ -220,16 +263,29 @@ describe("hostile input to the Stripe webhook", () => {
       ["metadata naming a student who does not exist", { userId: "no-such-student", courseId: String(ids.courseId) }],
       ["metadata naming a course that does not exist", { userId: ids.userId, courseId: "987654" }],
       ["metadata naming a course id beyond any integer", { userId: ids.userId, courseId: "99999999999999999999999" }],
-      ["metadata naming a coupon and form that do not exist", { userId: ids.userId, courseId: String(ids.courseId), couponId: "424242", enrollmentFormId: "434343" }],
+      [
+        "metadata naming a coupon and form that do not exist",
+        { userId: ids.userId, courseId: String(ids.courseId), couponId: "424242", enrollmentFormId: "434343" },
+      ],
     ] as const) {
       const body = event("payment_intent.succeeded", paidIntent(metadata));
       await expectAnswer(label, body, sign(body), [200]);
     }
     for (const type of ["checkout.session.completed", "checkout.session.expired"]) {
-      const body = event(type, { id: "cs_test_nobody", object: "checkout.session", payment_status: "paid", amount_total: 1, currency: "inr", metadata: {} });
+      const body = event(type, {
+        id: "cs_test_nobody",
+        object: "checkout.session",
+        payment_status: "paid",
+        amount_total: 1,
+        currency: "inr",
+        metadata: {},
+      });
       await expectAnswer(`signed: ${type} for a session the site never made`, body, sign(body), [200]);
     }
-    const once = event("payment_intent.payment_failed", { ...paidIntent({ userId: ids.userId, courseId: String(ids.courseId) }), status: "requires_payment_method" });
+    const once = event("payment_intent.payment_failed", {
+      ...paidIntent({ userId: ids.userId, courseId: String(ids.courseId) }),
+      status: "requires_payment_method",
+    });
     await expectAnswer("signed: an event for a payment the site never made", once, sign(once), [200]);
     await expectAnswer("the same event delivered again", once, sign(once), [200]);
   });
@@ -241,7 +297,8 @@ describe("hostile input to the Stripe webhook", () => {
       const response = await post(body, signature);
       const text = await response.text();
       fuzzStatuses.set(response.status, (fuzzStatuses.get(response.status) ?? 0) + 1);
-      if (response.status >= 500 || ![200, 400].includes(response.status)) problems.push(`${response.status} ${text.slice(0, 120)} for ${body.slice(0, 120)}`);
+      if (response.status >= 500 || ![200, 400].includes(response.status))
+        problems.push(`${response.status} ${text.slice(0, 120)} for ${body.slice(0, 120)}`);
     };
     const types = fc.constantFrom(
       "payment_intent.succeeded",
@@ -257,12 +314,36 @@ describe("hostile input to the Stripe webhook", () => {
     );
     const realEvent = event("payment_intent.succeeded", paidIntent({ userId: ids.userId, courseId: String(ids.courseId) }));
     const kinds: [string, fc.Arbitrary<[string, string | null]>][] = [
-      ["any JSON value, signed", fc.jsonValue().map((value) => JSON.stringify(value) ?? "null").map((body) => [body, sign(body)])],
+      [
+        "any JSON value, signed",
+        fc
+          .jsonValue()
+          .map((value) => JSON.stringify(value) ?? "null")
+          .map((body) => [body, sign(body)]),
+      ],
       ["any text, signed", fc.string({ maxLength: 300 }).map((body) => [body, sign(body)])],
       [
         "an event of a known or unknown type with an arbitrary object, signed",
         fc
-          .tuple(types, fc.dictionary(fc.constantFrom("id", "object", "status", "amount", "amount_refunded", "currency", "metadata", "payment_intent", "charge", "payment_status", "expires_at"), fc.jsonValue()))
+          .tuple(
+            types,
+            fc.dictionary(
+              fc.constantFrom(
+                "id",
+                "object",
+                "status",
+                "amount",
+                "amount_refunded",
+                "currency",
+                "metadata",
+                "payment_intent",
+                "charge",
+                "payment_status",
+                "expires_at",
+              ),
+              fc.jsonValue(),
+            ),
+          )
           .map(([type, object]) => event(type, object))
           .map((body) => [body, sign(body)]),
       ],

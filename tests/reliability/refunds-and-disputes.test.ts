@@ -32,7 +32,10 @@ reportWhenAllPass("refunds-and-disputes", () =>
   [
     "## Refunds, disputes and chargebacks by signed webhook (`tests/reliability/refunds-and-disputes.test.ts`)",
     "A student pays ₹4,999 for a course (Payment Element, the fake Stripe). Then Stripe's dashboard refunds part, then the rest, or the card holder disputes the charge and the dispute is won or lost. The fake Stripe sends each event signed as Stripe does; then every event is sent again (Stripe redelivers). The admin's view is the Users tab's Course Enrollments table; the student's access is `GET /api/my-enrollments`.",
-    markdownTable(["Stripe event", "Before", "Now: answer", "Now: admin sees", "Now: student has the course", "Redelivered: answer, rows changed"], figures),
+    markdownTable(
+      ["Stripe event", "Before", "Now: answer", "Now: admin sees", "Now: student has the course", "Redelivered: answer, rows changed"],
+      figures,
+    ),
   ].join("\n\n"),
 );
 
@@ -56,7 +59,9 @@ async function paidEnrollment() {
   const courseId = withSiteDatabase(site.database, (db) =>
     Number(
       db
-        .prepare("INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)")
+        .prepare(
+          "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)",
+        )
         .run(`Refund test course ${serial}`, PRICE_PAISE).lastInsertRowid,
     ),
   );
@@ -86,7 +91,10 @@ async function adminSees(enrollment: Enrollment): Promise<string> {
   expect(response.status).toBe(200);
   const text = await visibleText(response);
   const labels = ["Charged back", "Refunded", "Completed", "Dispute open", "Partly refunded ₹[\\d,.]+"];
-  return labels.flatMap((label) => text.match(new RegExp(`>(${label})<`, "g")) ?? []).map((match) => match.slice(1, -1)).join(" + ");
+  return labels
+    .flatMap((label) => text.match(new RegExp(`>(${label})<`, "g")) ?? [])
+    .map((match) => match.slice(1, -1))
+    .join(" + ");
 }
 
 /** The audit log's rows about the student's order, written by Stripe's events. */
@@ -109,7 +117,12 @@ const moneyRows = () => {
 
 /** The events of these types Stripe sent about this payment, with the site's answers. */
 const eventsOf = (enrollment: Enrollment, types: string[]) =>
-  fake.events.filter((event) => types.includes(event.type) && (JSON.parse(event.payload) as { data: { object: { payment_intent?: string } } }).data.object.payment_intent === enrollment.paymentIntentId);
+  fake.events.filter(
+    (event) =>
+      types.includes(event.type) &&
+      (JSON.parse(event.payload) as { data: { object: { payment_intent?: string } } }).data.object.payment_intent ===
+        enrollment.paymentIntentId,
+  );
 
 /** Sends every one of these events again, as Stripe redelivers; returns the answers and whether any row changed. */
 async function redeliver(events: FakeStripe["events"]): Promise<string> {
@@ -127,13 +140,24 @@ async function redeliver(events: FakeStripe["events"]): Promise<string> {
 
 async function record(label: string, enrollment: Enrollment, events: FakeStripe["events"]) {
   const statuses = [...new Set(events.map((event) => event.deliveredStatus))].join(", ");
-  figures.push([label, BEFORE, statuses, await adminSees(enrollment), (await hasCourse(enrollment)) ? "yes" : "no", await redeliver(events)]);
+  figures.push([
+    label,
+    BEFORE,
+    statuses,
+    await adminSees(enrollment),
+    (await hasCourse(enrollment)) ? "yes" : "no",
+    await redeliver(events),
+  ]);
 }
 
 const dispute = async (paymentIntentId: string) =>
   (await (await fetch(`${fake.url}/__fake/payment_intents/${paymentIntentId}/dispute`, { method: "POST" })).json()) as { id: string };
 const closeDispute = (id: string, status: "won" | "lost") =>
-  fetch(`${fake.url}/__fake/disputes/${id}/close`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ status }) });
+  fetch(`${fake.url}/__fake/disputes/${id}/close`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
 
 describe("refunds", () => {
   test("a partial refund is flagged with its sum and the course kept; refunding the rest revokes the course", async () => {

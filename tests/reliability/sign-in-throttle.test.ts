@@ -43,7 +43,7 @@ ${markdownTable(
   [
     [
       "100 wrong passwords for one student from one client, then the owner from another client",
-      "5 checked, 95 refused \"Please wait 15 minutes\" (no Retry-After); the owner from another client, right password: 429",
+      '5 checked, 95 refused "Please wait 15 minutes" (no Retry-After); the owner from another client, right password: 429',
       `${student.checked} checked, ${student.refused} refused with waits growing ${student.waits.slice(0, 6).join(", ")} … ${student.waits.at(-1)} s (p99 of a refusal ${Math.round(percentile(student.refusedMs, 99))} ms); the owner signed in (${student.ownerStatus})`,
     ],
     [
@@ -56,11 +56,7 @@ ${markdownTable(
       "30 of 150 guesses checked (parallel attempts slipped past the 5-failure lock), then the account locked for everyone: a new device 429, the owner's own browser too",
       `${distributed.checked} guesses checked; a new device with the right password: ${distributed.newDeviceStatus}; the owner's browser (known-device cookie): ${distributed.knownDeviceStatus}`,
     ],
-    [
-      "What the audit log shows of all that",
-      "0 rows",
-      `${audit.rows} rows (actor_type system) for ${audit.refusals} refusals`,
-    ],
+    ["What the audit log shows of all that", "0 rows", `${audit.rows} rows (actor_type system) for ${audit.refusals} refusals`],
     [
       "Invalid coupon codes from one student (POST /api/validate-coupon), then the checkout page's Apply",
       "30 invalid codes: 30 × 400, never refused",
@@ -73,7 +69,7 @@ ${markdownTable(
     ],
     [
       "A fresh X-Forwarded-For on every wrong password, one account each",
-      "(at 29acee3, where trust proxy \"loopback\" was built in) 101 of 101 checked: every request a new client",
+      '(at 29acee3, where trust proxy "loopback" was built in) 101 of 101 checked: every request a new client',
       `without TRUST_PROXY: ${spoofing.withoutProxy}; with TRUST_PROXY=loopback: ${spoofing.withProxy}`,
     ],
   ],
@@ -206,7 +202,10 @@ describe("password guessing", () => {
     const student = await createStudent(site.database);
     const earlier = await studentLogin(student, student.password, "192.0.2.20");
     await expectSignedIn(earlier);
-    const ownersBrowser = cookiesOf(earlier).split("; ").filter((pair) => pair.startsWith("__known_device=")).join("; ");
+    const ownersBrowser = cookiesOf(earlier)
+      .split("; ")
+      .filter((pair) => pair.startsWith("__known_device="))
+      .join("; ");
     expect(ownersBrowser).toMatch(/^__known_device=/);
 
     const clients = Array.from({ length: 30 }, (_, i) => `198.51.100.${i + 1}`);
@@ -235,7 +234,9 @@ describe("password guessing", () => {
   it("the audit log shows the throttles engaging and escalating, a few rows, not one per refusal", () => {
     const rows = withSiteDatabase(site.database, (db) =>
       db
-        .prepare("SELECT actor_type, action, entity_id, details FROM audit_log WHERE action IN ('sign_in_throttled', 'admin_sign_in_throttled') ORDER BY id")
+        .prepare(
+          "SELECT actor_type, action, entity_id, details FROM audit_log WHERE action IN ('sign_in_throttled', 'admin_sign_in_throttled') ORDER BY id",
+        )
         .all(),
     ) as { actor_type: string; action: string; entity_id: string | null; details: string }[];
     figures.audit.refusals = figures.student.refused + figures.admin.refused + (figures.distributed.attempts - figures.distributed.checked);
@@ -276,7 +277,13 @@ describe("coupon guessing", () => {
     expect(figures.coupons.firstRefusedAt).toBe(11);
 
     // The seeded WELCOME10 is valid, but this student has used up the hour's tries on every door.
-    const page = await postForm(site.url, `/checkout?courseId=${courseId}&form=${formId}&index`, { intent: "apply-coupon", couponCode: "WELCOME10" }, client, cookie);
+    const page = await postForm(
+      site.url,
+      `/checkout?courseId=${courseId}&form=${formId}&index`,
+      { intent: "apply-coupon", couponCode: "WELCOME10" },
+      client,
+      cookie,
+    );
     expect(page.status).toBe(429);
     expect(await visibleText(page)).toMatch(/Too many coupon codes tried\. Please wait \d+ minutes and try again\./);
     figures.coupons.pageStatus = page.status;
@@ -288,7 +295,13 @@ describe("account creation", () => {
   it("one client gets 10 sign-ups an hour, then 429; another client is not held", async () => {
     const client = "203.0.113.40";
     for (let i = 1; i <= 12 && !figures.signUps.refusedAt; i++) {
-      const fields = { firstName: "Bot", lastName: `Number ${i}`, email: `bot-${i}-${Date.now()}@example.test`, password: "a long enough password", redirectTo: "/" };
+      const fields = {
+        firstName: "Bot",
+        lastName: `Number ${i}`,
+        email: `bot-${i}-${Date.now()}@example.test`,
+        password: "a long enough password",
+        redirectTo: "/",
+      };
       const response = await postForm(site.url, "/signup", fields, client);
       if (response.status === 302) {
         figures.signUps.created++;
@@ -322,7 +335,8 @@ describe("X-Forwarded-For", () => {
     }
     expect(statuses.slice(0, 100)).toEqual(Array(100).fill(401));
     expect(statuses[100]).toBe(429);
-    figures.spoofing.withoutProxy = "101 accounts, each request with a new made-up address: all one client, 100 checked, the 101st refused (429)";
+    figures.spoofing.withoutProxy =
+      "101 accounts, each request with a new made-up address: all one client, 100 checked, the 101st refused (429)";
 
     const student = await createStudent(site.database);
     const behindProxy: number[] = [];

@@ -19,11 +19,13 @@ const SITE_PORT = BASE_PORT + 20;
 const FAULTS = resolve("tests/reliability/fixtures/sqlite-faults.cjs");
 const figures: (string | number)[][] = [];
 
-reportWhenAllPass("storage-faults", () =>
-  `## Disk full and read-only database (\`tests/reliability/storage-faults.test.ts\`)\n\nThe fault is switched on inside a running production server (SQLite's \`query_only\` for a read-only mount, \`max_page_count\` pinned to the file's size for a full disk). Writes answer 503 with "${STORAGE_UNAVAILABLE_MESSAGE}"\n\n${markdownTable(
-    ["Fault", "Writes refused with 503", "Reads answered 200", "Rows changed by refused writes", "Writes after the fault clears"],
-    figures,
-  )}`,
+reportWhenAllPass(
+  "storage-faults",
+  () =>
+    `## Disk full and read-only database (\`tests/reliability/storage-faults.test.ts\`)\n\nThe fault is switched on inside a running production server (SQLite's \`query_only\` for a read-only mount, \`max_page_count\` pinned to the file's size for a full disk). Writes answer 503 with "${STORAGE_UNAVAILABLE_MESSAGE}"\n\n${markdownTable(
+      ["Fault", "Writes refused with 503", "Reads answered 200", "Rows changed by refused writes", "Writes after the fault clears"],
+      figures,
+    )}`,
 );
 
 type Fixture = { site: Site; eventId: number; couponId: number; student: string; admin: string };
@@ -56,7 +58,11 @@ function writes(fixture: Fixture, marker: string): { name: string; send: () => P
     { name: "contact (API)", page: false, send: () => postJson(`${site.url}/api/contact`, contactFields(`${marker}-api`)) },
     { name: "contact (form)", page: true, send: () => postForm(`${site.url}/contact`, contactFields(`${marker}-form`)) },
     { name: "newsletter (API)", page: false, send: () => postJson(`${site.url}/api/newsletter`, { email: `${marker}@example.test` }) },
-    { name: "newsletter (form)", page: true, send: () => postForm(`${site.url}/newsletter`, { email: `${marker}-f@example.test`, redirectTo: "/blog" }) },
+    {
+      name: "newsletter (form)",
+      page: true,
+      send: () => postForm(`${site.url}/newsletter`, { email: `${marker}-f@example.test`, redirectTo: "/blog" }),
+    },
     {
       name: "event registration (API)",
       page: false,
@@ -79,7 +85,11 @@ function writes(fixture: Fixture, marker: string): { name: string; send: () => P
           confirmPassword: "a long enough password",
         }),
     },
-    { name: "admin deletes a coupon", page: true, send: () => postForm(`${site.url}/admin/coupons/${couponId}/delete`, { intent: "delete" }, fixture.admin) },
+    {
+      name: "admin deletes a coupon",
+      page: true,
+      send: () => postForm(`${site.url}/admin/coupons/${couponId}/delete`, { intent: "delete" }, fixture.admin),
+    },
   ];
 }
 
@@ -159,9 +169,9 @@ describe("a full disk", () => {
     const reads = await expectReadsWork(fixture);
     const stored = withSiteDatabase(site.database, (db) => ({
       integrity: db.pragma("integrity_check", { simple: true }),
-      subjects: (db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings full-%'").all() as { subject: string }[]).map(
-        (row) => row.subject.replace("Batch timings ", ""),
-      ),
+      subjects: (
+        db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings full-%'").all() as { subject: string }[]
+      ).map((row) => row.subject.replace("Batch timings ", "")),
     }));
     expect(stored.integrity).toBe("ok");
     expect(stored.subjects.sort()).toEqual([...acknowledged].sort());

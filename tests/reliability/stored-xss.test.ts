@@ -24,7 +24,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 /** Record ids by kind, in the order of TEXT_PAYLOADS. */
-const written = { blog: [] as { id: number; slug: string }[], testimonial: [] as number[], course: [] as number[], event: [] as number[], mentor: [] as number[] };
+const written = {
+  blog: [] as { id: number; slug: string }[],
+  testimonial: [] as number[],
+  course: [] as number[],
+  event: [] as number[],
+  mentor: [] as number[],
+};
 let payloadStudentId = "";
 let chatQuoted = false;
 let registrationEventId = 0;
@@ -52,12 +58,20 @@ async function postForm(path: string, fields: Record<string, string>, cookie?: s
 }
 
 async function expectStored(response: Response, what: string) {
-  expect(response.status, `${what}: ${await response.clone().text().then((text) => text.slice(0, 300))}`).toBeLessThan(400);
+  expect(
+    response.status,
+    `${what}: ${await response
+      .clone()
+      .text()
+      .then((text) => text.slice(0, 300))}`,
+  ).toBeLessThan(400);
   figures.writes += 1;
 }
 
 function idWhere(table: string, column: string, value: string): number {
-  const row = withSiteDatabase(site.database, (db) => db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? ORDER BY id DESC LIMIT 1`).get(value)) as { id: number } | undefined;
+  const row = withSiteDatabase(site.database, (db) =>
+    db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? ORDER BY id DESC LIMIT 1`).get(value),
+  ) as { id: number } | undefined;
   if (!row) throw new Error(`No ${table} row with ${column} = ${value}`);
   return row.id;
 }
@@ -71,25 +85,63 @@ async function writeAdminContent() {
     await expectStored(
       await postJson(
         "/api/blog",
-        { title: payload, slug, excerpt: payload, content: `<p>${payload}</p>${HOSTILE_HTML}`, category: "education", tags: [payload.slice(0, 50)], isPublished: true },
+        {
+          title: payload,
+          slug,
+          excerpt: payload,
+          content: `<p>${payload}</p>${HOSTILE_HTML}`,
+          category: "education",
+          tags: [payload.slice(0, 50)],
+          isPublished: true,
+        },
         admin,
       ),
       `blog post ${index + 1}`,
     );
     written.blog.push({ id: idWhere("blog_posts", "slug", slug), slug });
 
-    await expectStored(await postJson("/api/testimonials", { name: payload, content: payload, profession: payload, rating: 5, isApproved: true }, admin), "testimonial");
+    await expectStored(
+      await postJson("/api/testimonials", { name: payload, content: payload, profession: payload, rating: 5, isApproved: true }, admin),
+      "testimonial",
+    );
     written.testimonial.push(idWhere("testimonials", "name", payload));
 
-    const course = { title: payload, shortDescription: payload, description: payload, price: 4999, duration: payload, level: "beginner", syllabus: payload, features: [payload], isActive: true };
+    const course = {
+      title: payload,
+      shortDescription: payload,
+      description: payload,
+      price: 4999,
+      duration: payload,
+      level: "beginner",
+      syllabus: payload,
+      features: [payload],
+      isActive: true,
+    };
     await expectStored(await postJson("/api/courses", course, admin), "course");
     written.course.push(idWhere("courses", "title", payload));
 
-    const event = { title: payload, description: payload, eventType: "webinar", eventDate: futureDate(), duration: 60, price: 0, maxParticipants: 100, isActive: true };
+    const event = {
+      title: payload,
+      description: payload,
+      eventType: "webinar",
+      eventDate: futureDate(),
+      duration: 60,
+      price: 0,
+      maxParticipants: 100,
+      isActive: true,
+    };
     await expectStored(await postJson("/api/events", event, admin), "event");
     written.event.push(idWhere("events", "title", payload));
 
-    const mentor = { name: payload, title: payload, bio: payload, experience: payload, specialization: payload, isActive: "on", displayOrder: String(index) };
+    const mentor = {
+      name: payload,
+      title: payload,
+      bio: payload,
+      experience: payload,
+      specialization: payload,
+      isActive: "on",
+      displayOrder: String(index),
+    };
     await expectStored(await postForm("/admin/mentors/new", mentor, admin), "mentor");
     written.mentor.push(idWhere("mentors", "name", payload));
 
@@ -105,17 +157,36 @@ async function writeVisitorContent() {
   const payloads = [...TEXT_PAYLOADS, ...FORMULA_PAYLOADS];
   for (const [index, payload] of payloads.entries()) {
     const firstName = payload.slice(0, 50);
-    const signup = await postForm("/signup", { firstName, lastName: payload.slice(0, 50), email: email("xss-signup"), password: "a long enough password", name__confirm: "" });
+    const signup = await postForm("/signup", {
+      firstName,
+      lastName: payload.slice(0, 50),
+      email: email("xss-signup"),
+      password: "a long enough password",
+      name__confirm: "",
+    });
     expect(signup.status, `signup ${index + 1}`).toBe(302);
     figures.writes += 1;
     if (index === 1) payloadStudentId = idWhere("users", "first_name", firstName).toString();
 
-    await expectStored(await postJson("/api/contact", { name: payload, email: email("xss-contact"), phone: "9876543210", subject: payload, message: payload }), "contact");
+    await expectStored(
+      await postJson("/api/contact", {
+        name: payload,
+        email: email("xss-contact"),
+        phone: "9876543210",
+        subject: payload,
+        message: payload,
+      }),
+      "contact",
+    );
 
     const student = await createStudent(site.database);
     const cookie = await studentCookie(site.database, student);
     await expectStored(
-      await postJson(`/api/events/${registrationEventId}/register`, { name: payload, email: email("xss-registration"), phone: "9876543210" }, cookie),
+      await postJson(
+        `/api/events/${registrationEventId}/register`,
+        { name: payload, email: email("xss-registration"), phone: "9876543210" },
+        cookie,
+      ),
       "event registration",
     );
     const form = {
@@ -139,21 +210,45 @@ async function writeVisitorContent() {
 
 async function refuseHostileLinks() {
   const linkWrites: [string, (link: string) => Promise<Response>][] = [
-    ["blog imageUrl", (link) => postJson("/api/blog", { title: "Link", slug: `link-${randomUUID().slice(0, 8)}`, excerpt: "x", content: "<p>x</p>", category: "education", imageUrl: link }, admin)],
+    [
+      "blog imageUrl",
+      (link) =>
+        postJson(
+          "/api/blog",
+          {
+            title: "Link",
+            slug: `link-${randomUUID().slice(0, 8)}`,
+            excerpt: "x",
+            content: "<p>x</p>",
+            category: "education",
+            imageUrl: link,
+          },
+          admin,
+        ),
+    ],
     ["testimonial imageUrl", (link) => postJson("/api/testimonials", { name: "Link", content: "x", imageUrl: link }, admin)],
-    ...(["imageUrl", "coverPhotoUrl", "brochurePdfUrl"] as const).map(
-      (field): [string, (link: string) => Promise<Response>] => [
-        `course ${field}`,
-        (link) => postJson("/api/courses", { title: "Link", shortDescription: "x", description: "x", price: 1, duration: "1 day", [field]: link }, admin),
-      ],
-    ),
-    ["event registrationUrl", (link) => postJson("/api/events", { title: "Link", description: "x", eventType: "webinar", eventDate: futureDate(), registrationUrl: link }, admin)],
-    ...(["imageUrl", "linkedin", "twitter", "youtube"] as const).map(
-      (field): [string, (link: string) => Promise<Response>] => [
-        `mentor ${field}`,
-        (link) => postForm("/admin/mentors/new", { name: "Link", title: "x", bio: "x", isActive: "on", [field]: link }, admin),
-      ],
-    ),
+    ...(["imageUrl", "coverPhotoUrl", "brochurePdfUrl"] as const).map((field): [string, (link: string) => Promise<Response>] => [
+      `course ${field}`,
+      (link) =>
+        postJson(
+          "/api/courses",
+          { title: "Link", shortDescription: "x", description: "x", price: 1, duration: "1 day", [field]: link },
+          admin,
+        ),
+    ]),
+    [
+      "event registrationUrl",
+      (link) =>
+        postJson(
+          "/api/events",
+          { title: "Link", description: "x", eventType: "webinar", eventDate: futureDate(), registrationUrl: link },
+          admin,
+        ),
+    ],
+    ...(["imageUrl", "linkedin", "twitter", "youtube"] as const).map((field): [string, (link: string) => Promise<Response>] => [
+      `mentor ${field}`,
+      (link) => postForm("/admin/mentors/new", { name: "Link", title: "x", bio: "x", isActive: "on", [field]: link }, admin),
+    ]),
   ];
   for (const [field, write] of linkWrites) {
     for (const link of HOSTILE_LINKS) {
@@ -167,7 +262,10 @@ async function refuseHostileLinks() {
 beforeAll(async () => {
   site = await startSite({ name: "stored-xss", port: SITE_PORT });
   admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
-  registrationEventId = withSiteDatabase(site.database, (db) => (db.prepare("SELECT min(id) AS id FROM events WHERE event_date > ?").get(Date.now()) as { id: number }).id);
+  registrationEventId = withSiteDatabase(
+    site.database,
+    (db) => (db.prepare("SELECT min(id) AS id FROM events WHERE event_date > ?").get(Date.now()) as { id: number }).id,
+  );
   await writeAdminContent();
   await writeVisitorContent();
   browser = await launchChromium();
@@ -231,7 +329,10 @@ function pagesToVisit(): { path: string; shows: "each" | "some" | string[] }[] {
 
 describe("stored payloads never run", () => {
   it("the blog's rich HTML is stored without its active parts", () => {
-    const contents = withSiteDatabase(site.database, (db) => db.prepare("SELECT content FROM blog_posts WHERE slug LIKE 'xss-post-%'").all() as { content: string }[]);
+    const contents = withSiteDatabase(
+      site.database,
+      (db) => db.prepare("SELECT content FROM blog_posts WHERE slug LIKE 'xss-post-%'").all() as { content: string }[],
+    );
     expect(contents).toHaveLength(TEXT_PAYLOADS.length);
     for (const { content } of contents) {
       expect(content).toContain("XSS-rich text stays");
@@ -245,7 +346,11 @@ describe("stored payloads never run", () => {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
       for (const { name } of tables) {
         for (const row of db.prepare(`SELECT * FROM "${name}"`).iterate() as Iterable<Record<string, unknown>>) {
-          const text = Object.values(row).filter((value) => typeof value === "string").join("\n").replace(/\s/g, "").toLowerCase();
+          const text = Object.values(row)
+            .filter((value) => typeof value === "string")
+            .join("\n")
+            .replace(/\s/g, "")
+            .toLowerCase();
           expect(text, `${name} row`).not.toMatch(/javascript:|vbscript:|data:text\/html/);
         }
       }
@@ -345,13 +450,20 @@ describe("the Excel export", () => {
       expect(cells.length, `${payload} exported`).toBeGreaterThan(0);
       figures.neutralisedCells += cells.length;
     }
-    for (const payload of TEXT_PAYLOADS) expect(texts.some((text) => text.includes(payload.slice(0, 50))), `${payload} exported as text`).toBe(true);
+    for (const payload of TEXT_PAYLOADS)
+      expect(
+        texts.some((text) => text.includes(payload.slice(0, 50))),
+        `${payload} exported as text`,
+      ).toBe(true);
   });
 });
 
 reportWhenAllPass("xss", () => {
   const rows = [
-    ["Payload records written (admin: blog, testimonial, course, event, mentor; visitor: signup, contact, registration, enrolment form)", figures.writes],
+    [
+      "Payload records written (admin: blog, testimonial, course, event, mentor; visitor: signup, contact, registration, enrolment form)",
+      figures.writes,
+    ],
     ["Writes refused (javascript:/vbscript:/data: links in 10 link fields, payload coupon codes)", figures.refusedWrites],
     ["Pages loaded in Chromium with JavaScript on", figures.pages],
     ["Payload × page checks (marker, dialog, CSP report, injected markup, text shown)", figures.pageChecks],

@@ -21,11 +21,13 @@ const HANGING_PORT = BASE_PORT + 36;
 const GIVE_UP_WITHIN_MS = 35_000;
 const figures: (string | number)[][] = [];
 
-reportWhenAllPass("stripe-faults", () =>
-  `## Stripe unreachable or slow (\`tests/reliability/stripe-faults.test.ts\`)\n\nThe real Stripe SDK pointed at a closed port, then at a server that accepts connections and never answers. Card payment (JSON, the JavaScript path) and hosted checkout (the page form, the no-JavaScript path) were started at the same time as a visitor browsed.\n\n${markdownTable(
-    ["Stripe", "Path", "Answer", "Answered after ms", "Enrollments created", "Other visitors' page during the wait"],
-    figures,
-  )}`,
+reportWhenAllPass(
+  "stripe-faults",
+  () =>
+    `## Stripe unreachable or slow (\`tests/reliability/stripe-faults.test.ts\`)\n\nThe real Stripe SDK pointed at a closed port, then at a server that accepts connections and never answers. Card payment (JSON, the JavaScript path) and hosted checkout (the page form, the no-JavaScript path) were started at the same time as a visitor browsed.\n\n${markdownTable(
+      ["Stripe", "Path", "Answer", "Answered after ms", "Enrollments created", "Other visitors' page during the wait"],
+      figures,
+    )}`,
 );
 
 type Fixture = { site: Site; courseId: number; formId: number; cookie: string; userId: string };
@@ -60,7 +62,11 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string) {
     return { status: response.status, body: (await response.json()) as { message?: string } };
   });
   const hosted = timed(async () => {
-    const response = await postForm(`${site.url}/checkout?index&courseId=${courseId}&form=${formId}`, { intent: "pay", terms: "on" }, cookie);
+    const response = await postForm(
+      `${site.url}/checkout?index&courseId=${courseId}&form=${formId}`,
+      { intent: "pay", terms: "on" },
+      cookie,
+    );
     return { status: response.status, text: await visibleText(response) };
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -78,7 +84,14 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string) {
   const enrolled = countRows(site.database, "enrollments", "user_id = ?", fixture.userId);
   expect(enrolled).toBe(0);
   figures.push([label, "card payment (API)", `502 "${CHECKOUT_MESSAGES.setupFailedText}"`, Math.round(cardAnswer.ms), enrolled, browse]);
-  figures.push([label, "hosted checkout (form)", `503 "${CHECKOUT_MESSAGES.setupFailedTitle}"`, Math.round(hostedAnswer.ms), enrolled, browse]);
+  figures.push([
+    label,
+    "hosted checkout (form)",
+    `503 "${CHECKOUT_MESSAGES.setupFailedTitle}"`,
+    Math.round(hostedAnswer.ms),
+    enrolled,
+    browse,
+  ]);
 }
 
 describe("Stripe unreachable", () => {

@@ -72,8 +72,7 @@ export function AdminTable<Row>({
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold text-navy-900">
-          {title}{" "}
-          <span className="rounded-full bg-navy-900 px-2.5 py-0.5 text-sm font-semibold text-white">{formatCount(total)}</span>
+          {title} <span className="rounded-full bg-navy-900 px-2.5 py-0.5 text-sm font-semibold text-white">{formatCount(total)}</span>
         </h2>
         <p role="status" className="min-h-6 text-sm font-semibold text-navy-900">
           {loading ? "Loading…" : ""}
@@ -178,7 +177,9 @@ const PAYMENT_BADGE: Record<string, string> = {
 /** A payment status label (paymentStatusLabel's text) as a badge; 'Unknown' is grey. */
 export function PaymentBadge({ label }: { label: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PAYMENT_BADGE[label] ?? "bg-slate-200 text-slate-800"}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${PAYMENT_BADGE[label] ?? "bg-slate-200 text-slate-800"}`}
+    >
       {label}
     </span>
   );

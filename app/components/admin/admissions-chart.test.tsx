@@ -22,7 +22,13 @@ describe("labels", () => {
 
 describe("chartScales", () => {
   test("four round steps that reach the largest value on each axis", () => {
-    const scales = chartScales(months([[3, 0], [7, 1_249_500], [0, 0]]));
+    const scales = chartScales(
+      months([
+        [3, 0],
+        [7, 1_249_500],
+        [0, 0],
+      ]),
+    );
     expect(scales.admissionsTicks).toEqual([0, 2, 4, 6, 8]);
     expect(scales.rupeesTicks).toEqual([0, 5_000, 10_000, 15_000, 20_000]);
   });
@@ -36,20 +42,43 @@ describe("chartScales", () => {
 
 describe("describeFigures", () => {
   test("totals, the busiest month and the current month", () => {
-    expect(describeFigures(months([[1, 499_950], [3, 1_500_000], [1, 100_000]]))).toBe(
+    expect(
+      describeFigures(
+        months([
+          [1, 499_950],
+          [3, 1_500_000],
+          [1, 100_000],
+        ]),
+      ),
+    ).toBe(
       "5 admissions and ₹20,999.50 revenue from January 2026 to March 2026. " +
         "Busiest month: February 2026, 3 admissions and ₹15,000. March 2026 so far: 1 admission and ₹1,000.",
     );
   });
 
   test("no admissions", () => {
-    expect(describeFigures(months([[0, 0], [0, 0]]))).toBe("No paid admissions from January 2026 to February 2026.");
+    expect(
+      describeFigures(
+        months([
+          [0, 0],
+          [0, 0],
+        ]),
+      ),
+    ).toBe("No paid admissions from January 2026 to February 2026.");
   });
 });
 
 describe("AdmissionsChart", () => {
   test("an svg named by its title and description, a bar per month with admissions, and the table", () => {
-    const html = renderToStaticMarkup(<AdmissionsChart figures={months([[2, 999_800], [0, 0], [5, 2_499_750]])} />);
+    const html = renderToStaticMarkup(
+      <AdmissionsChart
+        figures={months([
+          [2, 999_800],
+          [0, 0],
+          [5, 2_499_750],
+        ])}
+      />,
+    );
     const svg = /<svg [^>]*>/.exec(html)?.[0] ?? "";
     expect(svg).toContain('role="img"');
     expect(svg).toContain('viewBox="0 0 720 420"');

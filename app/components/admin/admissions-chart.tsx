@@ -176,14 +176,7 @@ export function AdmissionsChart({ figures }: { figures: MonthFigure[] }) {
           {figures.map((figure, i) => {
             const height = (figure.admissions / maxAdmissions) * PLOT_HEIGHT;
             return figure.admissions > 0 ? (
-              <rect
-                key={figure.month}
-                x={centre(i) - barWidth / 2}
-                y={BOTTOM - height}
-                width={barWidth}
-                height={height}
-                rx={2}
-              />
+              <rect key={figure.month} x={centre(i) - barWidth / 2} y={BOTTOM - height} width={barWidth} height={height} rx={2} />
             ) : null;
           })}
         </g>

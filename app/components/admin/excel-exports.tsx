@@ -220,12 +220,12 @@ export function ExcelExports({ files }: { files: GeneratedFile[] }) {
             kept in Generated Excel Files below, where you can download it again, share it or delete it.
           </p>
           <p className="mt-3">
-            A share link lets anyone who holds it download the file, without signing in, until the file is deleted from
-            the list. Deleting the file is how you take a link back.
+            A share link lets anyone who holds it download the file, without signing in, until the file is deleted from the list. Deleting
+            the file is how you take a link back.
           </p>
           <p className="mt-3 font-semibold">
-            These files hold students’ personal data (names, emails and phone numbers). Share links only with people who
-            need them, and delete files you no longer need.
+            These files hold students’ personal data (names, emails and phone numbers). Share links only with people who need them, and
+            delete files you no longer need.
           </p>
         </div>
       </section>
@@ -236,7 +236,10 @@ export function ExcelExports({ files }: { files: GeneratedFile[] }) {
         </h2>
         {files.length === 0 ? (
           <div className="mt-4">
-            <EmptyState title="No files generated yet" hint="Use an export button at the top of this tab; each file you export is listed here." />
+            <EmptyState
+              title="No files generated yet"
+              hint="Use an export button at the top of this tab; each file you export is listed here."
+            />
           </div>
         ) : (
           <ul className="mt-4 grid gap-3" aria-label="Generated Excel files">

@@ -10,8 +10,7 @@ export function GoogleAnalyticsCard({ trackingId }: { trackingId: string | null 
       </h2>
       {trackingId ? (
         <p className="mt-2 text-slate-700">
-          <span className="font-semibold text-emerald-800">Connected</span> · Tracking ID{" "}
-          <span className="font-mono">{trackingId}</span>
+          <span className="font-semibold text-emerald-800">Connected</span> · Tracking ID <span className="font-mono">{trackingId}</span>
         </p>
       ) : (
         <p className="mt-2 font-semibold text-slate-700">Not Connected</p>

@@ -233,9 +233,7 @@ function AiChatView({ messages, quickQuestions, pending, inputRef, onAsk, onShow
         </div>
         {messages.length === 0 ? (
           <div>
-            <p className="text-sm text-slate-700">
-              Ask a question about our courses, events or trading. Or try one of these:
-            </p>
+            <p className="text-sm text-slate-700">Ask a question about our courses, events or trading. Or try one of these:</p>
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Quick questions">
               {quickQuestions.map((question) => (
                 <li key={question}>
@@ -271,7 +269,17 @@ function AiChatView({ messages, quickQuestions, pending, inputRef, onAsk, onShow
           aria-label="Send"
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-gold-500 text-navy-950 hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M4 12 20 4l-4 16-4-7-8-1Z" />
           </svg>
         </button>
@@ -354,7 +362,17 @@ function IconButton({ label, onClick, children }: { label: string; onClick: () =
       onClick={onClick}
       className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10"
     >
-      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {children}
       </svg>
     </button>
@@ -388,8 +406,7 @@ function visitorMessage(error: unknown): string | null {
   return error.status === 429 || error.status === 400 ? error.serverMessage : null;
 }
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === "string");
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
 
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {
   const text = await response.text();

@@ -13,8 +13,7 @@ export const CHAT_FALLBACK_SUGGESTIONS = {
 } as const;
 
 export const CHAT_ERROR = {
-  answer:
-    "I'm sorry, I'm experiencing technical difficulties. Please contact our team directly via WhatsApp for immediate assistance.",
+  answer: "I'm sorry, I'm experiencing technical difficulties. Please contact our team directly via WhatsApp for immediate assistance.",
   suggestions: [CHAT_FALLBACK_SUGGESTIONS.whatsapp, CHAT_FALLBACK_SUGGESTIONS.faq, CHAT_FALLBACK_SUGGESTIONS.courses],
   toastTitle: "Connection Error",
   toastText: "Unable to process your query. Please try again.",

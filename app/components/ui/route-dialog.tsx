@@ -10,7 +10,8 @@ type RouteDialogProps = {
   children: ReactNode;
 };
 
-const FOCUSABLE = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], button:not([disabled])";
+const FOCUSABLE =
+  "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], button:not([disabled])";
 
 /**
  * A modal dialog that is a route (guide: "dialogs are routes"). Without

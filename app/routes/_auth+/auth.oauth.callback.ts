@@ -29,7 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     case "failed":
       console.warn(`OAuth ${outcome.linking ? "linking" : "sign-in"} failed:`, outcome.reason);
       if (outcome.linking)
-        return redirectWithToast(outcome.redirectTo, { type: "destructive", title: "Not connected", description: `We could not connect ${provider}. Please try again.` }, init);
+        return redirectWithToast(
+          outcome.redirectTo,
+          { type: "destructive", title: "Not connected", description: `We could not connect ${provider}. Please try again.` },
+          init,
+        );
       return redirectWithToast(
         signInPage(outcome.redirectTo),
         {

@@ -23,11 +23,7 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
 export function OAuthButton({ providerName, redirectTo }: { providerName: string; redirectTo: string }) {
   return (
     <>
-      <a
-        href={`/auth/oauth?${new URLSearchParams({ redirectTo })}`}
-        rel="nofollow"
-        className={buttonClass("outline", "w-full")}
-      >
+      <a href={`/auth/oauth?${new URLSearchParams({ redirectTo })}`} rel="nofollow" className={buttonClass("outline", "w-full")}>
         Continue with {providerName}
       </a>
       <p className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">

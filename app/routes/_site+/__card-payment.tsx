@@ -12,9 +12,7 @@ import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 // Until it is ready, and whenever Stripe.js cannot load, the pay form stays a
 // plain post to Stripe's hosted Checkout page.
 
-export type CardConfirmation =
-  | { ok: true; paymentIntentId: string; status: string }
-  | { ok: false; message: string };
+export type CardConfirmation = { ok: true; paymentIntentId: string; status: string } | { ok: false; message: string };
 
 export type ConfirmCard = () => Promise<CardConfirmation>;
 
@@ -30,11 +28,16 @@ type CardPaymentProps = {
   onConfirmReady: (confirm: ConfirmCard | null) => void;
 };
 
-type State =
-  | { status: "creating" | "setup-failed" | "unavailable" }
-  | { status: "ready"; stripe: Stripe; clientSecret: string };
+type State = { status: "creating" | "setup-failed" | "unavailable" } | { status: "ready"; stripe: Stripe; clientSecret: string };
 
-export default function CardPayment({ publishableKey, courseId, couponCode, enrollmentFormId, onStatus, onConfirmReady }: CardPaymentProps) {
+export default function CardPayment({
+  publishableKey,
+  courseId,
+  couponCode,
+  enrollmentFormId,
+  onStatus,
+  onConfirmReady,
+}: CardPaymentProps) {
   const [state, setState] = useState<State>({ status: "creating" });
   const [attempt, setAttempt] = useState(0);
 

@@ -139,14 +139,10 @@ export function PayForm({ courseId, enrollmentFormId, couponCode, totalLabel, is
           />
         </Suspense>
       ) : null}
-      <div id="pay-notice">
-        {noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}
-      </div>
+      <div id="pay-notice">{noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}</div>
       <label className="flex items-start gap-3 text-sm text-slate-700">
         <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />
-        <span>
-          I agree to the terms and conditions and have read the refund policy in the order summary.
-        </span>
+        <span>I agree to the terms and conditions and have read the refund policy in the order summary.</span>
       </label>
       <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
         {confirming ? "Processing..." : isFree ? "Enroll for Free" : `Pay ${totalLabel}`}

@@ -29,7 +29,9 @@ export async function loadCheckout(request: Request): Promise<CheckoutState> {
   const couponCode = search.get("coupon");
   if (courseId === null) return { status: "invalid-course", user };
   // The URL's code is a guess like any other (per student; the address is not at hand here).
-  const priced = await limitCouponGuesses({ studentId: user.id, client: null }, couponCode, () => quoteOrder(courseId, couponCode, { buyerId: user.id }));
+  const priced = await limitCouponGuesses({ studentId: user.id, client: null }, couponCode, () =>
+    quoteOrder(courseId, couponCode, { buyerId: user.id }),
+  );
   // A coupon in the URL that no longer holds (expired, used up, or too many tried) is dropped and said so.
   const couponRejected = !priced.ok && (priced.reason === "invalid-coupon" || priced.reason === "too-many-coupon-guesses");
   const result = couponRejected ? quoteOrder(courseId) : priced;

@@ -54,11 +54,7 @@ export function CourseCard({ course, eager = false }: { course: CourseCardData; 
             </dd>
           </div>
         </dl>
-        <Link
-          to={`/courses/${course.id}`}
-          className={buttonClass("secondary", "w-full")}
-          aria-label={`View Details: ${course.title}`}
-        >
+        <Link to={`/courses/${course.id}`} className={buttonClass("secondary", "w-full")} aria-label={`View Details: ${course.title}`}>
           View Details
         </Link>
       </div>

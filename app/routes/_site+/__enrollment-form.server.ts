@@ -2,12 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { SelectGroup } from "~/components/forms";
 import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/enrollment-form.server";
-import {
-  choiceValue,
-  EnrollmentFormSchema,
-  ENROLLMENT_MESSAGES,
-  type EnrollmentFormInput,
-} from "~/schemas/enrollment-form";
+import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
 import { failedWrite } from "~/utils/storage-faults.server";
@@ -40,8 +35,7 @@ export function preselectedChoice(url: URL, groups: SelectGroup[]): string | und
 }
 
 export type EnrollmentSubmitOutcome =
-  | { saved: true; id: number; input: EnrollmentFormInput }
-  | { saved: false; status: 400 | 500 | 503; result: SubmissionResult<string[]> };
+  { saved: true; id: number; input: EnrollmentFormInput } | { saved: false; status: 400 | 500 | 503; result: SubmissionResult<string[]> };
 
 /** Validates and stores the posted form for the student. */
 export function submitEnrollmentForm(formData: FormData, userId: string): EnrollmentSubmitOutcome {

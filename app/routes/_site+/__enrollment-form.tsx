@@ -4,11 +4,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { FormNotice, SelectField, TextField, type SelectGroup } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import {
-  EnrollmentFormSchema,
-  EXPERIENCE_LEVELS,
-  LEAD_SOURCES,
-} from "~/schemas/enrollment-form";
+import { EnrollmentFormSchema, EXPERIENCE_LEVELS, LEAD_SOURCES } from "~/schemas/enrollment-form";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 /** Starting values, e.g. what the student told us last time. */
@@ -71,14 +67,7 @@ export function EnrollmentForm({
       </p>
       {children}
       <TextField field={fields.name} label="Full name" autoComplete="name" required />
-      <TextField
-        field={fields.whatsappNumber}
-        label="WhatsApp number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-      />
+      <TextField field={fields.whatsappNumber} label="WhatsApp number" type="tel" autoComplete="tel" inputMode="tel" required />
       <TextField field={fields.email} label="Email (optional)" type="email" autoComplete="email" />
       <TextField field={fields.age} label="Age (optional)" type="number" inputMode="numeric" />
       <TextField field={fields.country} label="Country (optional)" autoComplete="country-name" />

@@ -61,12 +61,7 @@ export function EventCard({
           <dd className="font-semibold">{event.detailLabel}</dd>
         </div>
       </dl>
-      <Link
-        to={registerTo}
-        preventScrollReset
-        className={buttonClass("secondary", "w-full")}
-        aria-label={`Register Now: ${event.title}`}
-      >
+      <Link to={registerTo} preventScrollReset className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
         Register Now
       </Link>
     </article>

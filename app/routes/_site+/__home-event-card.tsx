@@ -41,11 +41,7 @@ export function HomeEventCard({ event }: { event: HomeEvent }) {
           <dd className="font-semibold">{event.detailLabel}</dd>
         </div>
       </dl>
-      <Link
-        to={`/events/${event.id}/register`}
-        className={buttonClass("secondary", "w-full")}
-        aria-label={`Register Now: ${event.title}`}
-      >
+      <Link to={`/events/${event.id}/register`} className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
         Register Now
       </Link>
     </article>

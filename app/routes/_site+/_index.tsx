@@ -165,12 +165,7 @@ export default function Home() {
             Have questions? Talk to a mentor.
           </h2>
           <p className="max-w-2xl">Message us on WhatsApp and a mentor will help you choose the right course.</p>
-          <a
-            href={whatsappLink(WHATSAPP_MESSAGES.mentor)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass("secondary")}
-          >
+          <a href={whatsappLink(WHATSAPP_MESSAGES.mentor)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
             Contact Us on WhatsApp
           </a>
         </div>
@@ -232,7 +227,6 @@ export default function Home() {
           />
         </div>
       </section>
-
     </>
   );
 }
@@ -321,7 +315,10 @@ function TrackRecord() {
         </h2>
         <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-5">
           {items.map((item) => (
-            <div key={item.label} className="flex flex-col-reverse items-center rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10">
+            <div
+              key={item.label}
+              className="flex flex-col-reverse items-center rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10"
+            >
               <dt className="mt-2 text-sm text-slate-200">{item.label}</dt>
               <dd className="text-2xl font-extrabold text-gold-400 sm:text-3xl">{item.value}</dd>
             </div>

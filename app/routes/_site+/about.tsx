@@ -91,7 +91,14 @@ export default function About() {
           <ul className="mt-8 grid gap-4 sm:grid-cols-2">
             {WHY_CHOOSE_US.map((reason) => (
               <li key={reason} className="flex gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 shrink-0 text-teal-600" fill="currentColor">
+                <svg
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  className="mt-0.5 shrink-0 text-teal-600"
+                  fill="currentColor"
+                >
                   <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-1.5 14.5l-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4z" />
                 </svg>
                 <span className="text-slate-800">{reason}</span>
@@ -137,7 +144,10 @@ export default function About() {
                     {mentor.specialization.length > 0 ? (
                       <ul className="mt-5 flex flex-wrap gap-2" aria-label={`${mentor.name}'s specialisations`}>
                         {mentor.specialization.map((skill) => (
-                          <li key={skill} className="rounded-full bg-navy-900/5 px-3 py-1 text-xs font-semibold text-navy-800 ring-1 ring-navy-900/10">
+                          <li
+                            key={skill}
+                            className="rounded-full bg-navy-900/5 px-3 py-1 text-xs font-semibold text-navy-800 ring-1 ring-navy-900/10"
+                          >
                             {skill}
                           </li>
                         ))}

@@ -58,7 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const CONFIRMATION_TOASTS: Record<ReturnType<typeof sendEmailConfirmation>, (email: string) => Toast> = {
   sent: (email) => ({ title: "Link sent", description: `We have sent a new confirmation link to ${email}. It works for 24 hours.` }),
-  "just-sent": () => ({ title: "Link already on its way", description: "We sent you one less than a minute ago: please check your inbox." }),
+  "just-sent": () => ({
+    title: "Link already on its way",
+    description: "We sent you one less than a minute ago: please check your inbox.",
+  }),
   "already-confirmed": () => ({ title: "Email already confirmed", description: "Your email address is confirmed: nothing more to do." }),
 };
 
@@ -82,8 +85,8 @@ export default function AccountPage() {
           {account.emailConfirmed ? null : (
             <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-4 text-amber-950">
               <p className="flex-1 text-sm">
-                Please confirm your email address with the link we sent you, so that you can connect other ways to sign in
-                and we know our messages reach you.
+                Please confirm your email address with the link we sent you, so that you can connect other ways to sign in and we know our
+                messages reach you.
               </p>
               <button type="submit" name="intent" value="send-confirmation" className={buttonClass("outline")}>
                 Send a new link

@@ -48,8 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "Trading Insights & Tips",
-    description:
-      "Articles on trading education, psychology, risk management and strategy: practical lessons from our mentors.",
+    description: "Articles on trading education, psychology, risk management and strategy: practical lessons from our mentors.",
     path: "/blog",
   });
 
@@ -89,11 +88,7 @@ export default function BlogIndex() {
 
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div>
-          <BlogFilters
-            filters={filters}
-            categories={categoryCounts.map((row) => row.category)}
-            sortOptions={sortOptions}
-          />
+          <BlogFilters filters={filters} categories={categoryCounts.map((row) => row.category)} sortOptions={sortOptions} />
 
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             <p className="font-medium text-slate-700" aria-live="polite">
@@ -229,8 +224,7 @@ function BlogFilters({ filters, categories, sortOptions }: BlogFiltersProps) {
     if (!form) return;
     for (const [name, value] of Object.entries(filters)) {
       const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value)
-        field.value = value;
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
     }
   }, [filters]);
 

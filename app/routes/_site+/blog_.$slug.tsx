@@ -83,9 +83,7 @@ export default function BlogArticlePage() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loadingAnotherPost =
-    navigation.state === "loading" &&
-    navigation.location.pathname.startsWith("/blog/") &&
-    navigation.location.pathname !== pathname;
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/blog/") && navigation.location.pathname !== pathname;
 
   if (loadingAnotherPost) {
     return (
@@ -144,9 +142,7 @@ export default function BlogArticlePage() {
             ) : null}
 
             <div id={missing("key-concepts") ? "key-concepts" : undefined} className="scroll-mt-24">
-              {missing("key-concepts") ? (
-                <h2 className="mb-4 text-2xl font-bold text-navy-900">Key Concepts</h2>
-              ) : null}
+              {missing("key-concepts") ? <h2 className="mb-4 text-2xl font-bold text-navy-900">Key Concepts</h2> : null}
               <div className={ARTICLE_CONTENT_CLASS} dangerouslySetInnerHTML={{ __html: post.content }} />
             </div>
 
@@ -165,17 +161,13 @@ export default function BlogArticlePage() {
               </ol>
             </section>
 
-            <section
-              id={missing("conclusion") ? "conclusion" : undefined}
-              aria-labelledby="next-step-heading"
-              className="scroll-mt-24"
-            >
+            <section id={missing("conclusion") ? "conclusion" : undefined} aria-labelledby="next-step-heading" className="scroll-mt-24">
               <h2 id="next-step-heading" className="text-2xl font-bold text-navy-900">
                 {missing("conclusion") ? "Conclusion" : "Keep Learning"}
               </h2>
               <p className="mt-3 leading-relaxed text-slate-700">
-                Reading is the first step; skill comes from practising with a plan and honest feedback. Our
-                courses walk you through these ideas on live charts with a mentor beside you.
+                Reading is the first step; skill comes from practising with a plan and honest feedback. Our courses walk you through these
+                ideas on live charts with a mentor beside you.
               </p>
               <Link to="/courses" className={buttonClass("primary", "mt-5")}>
                 Explore Courses
@@ -211,7 +203,15 @@ export default function BlogArticlePage() {
                 About the Author
               </h2>
               <div className="mt-3 flex items-center gap-3">
-                <img src="/images/brand/logo.svg" alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full bg-navy-900 p-1" />
+                <img
+                  src="/images/brand/logo.svg"
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-12 rounded-full bg-navy-900 p-1"
+                />
                 <p className="font-semibold text-navy-900">{SITE_NAME} Mentors</p>
               </div>
               <p className="mt-3 text-sm text-slate-600">

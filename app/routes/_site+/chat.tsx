@@ -94,9 +94,7 @@ export default function ChatPage() {
         </h2>
         <p className="mt-2 text-slate-700">Ask about our courses, fees, upcoming events, certificates or refunds.</p>
 
-        <div aria-live="polite">
-          {reply ? <ReplyCard reply={reply} asking={asking} /> : null}
-        </div>
+        <div aria-live="polite">{reply ? <ReplyCard reply={reply} asking={asking} /> : null}</div>
 
         <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
           {form.errors?.length ? (
@@ -104,13 +102,7 @@ export default function ChatPage() {
               <FormNotice title={form.errors[0] ?? ""} />
             </div>
           ) : null}
-          <TextField
-            field={fields.question}
-            label="Your question"
-            placeholder={CHAT_INPUT_PLACEHOLDER}
-            autoComplete="off"
-            required
-          />
+          <TextField field={fields.question} label="Your question" placeholder={CHAT_INPUT_PLACEHOLDER} autoComplete="off" required />
           <button type="submit" disabled={asking} className={buttonClass("primary", "justify-self-start")}>
             {asking ? "Thinking…" : "Send"}
           </button>

@@ -83,8 +83,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: ApplyCouponSchema });
       if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null }, { status: 400 });
       const { couponCode } = submission.value;
-      const applied = await limitCouponGuesses(couponGuesser(user, context), couponCode, () => quoteOrder(quote.course.id, couponCode, { buyerId: user.id }));
-      if (!applied.ok && applied.reason === "too-many-coupon-guesses") return couponRefused(submission, [TOO_MANY_CODES, applied.message], 429, retryAfterHeaders(applied));
+      const applied = await limitCouponGuesses(couponGuesser(user, context), couponCode, () =>
+        quoteOrder(quote.course.id, couponCode, { buyerId: user.id }),
+      );
+      if (!applied.ok && applied.reason === "too-many-coupon-guesses")
+        return couponRefused(submission, [TOO_MANY_CODES, applied.message], 429, retryAfterHeaders(applied));
       if (!applied.ok) return couponRefused(submission, INVALID_COUPON, 400);
       const { coupon, price } = applied.quote;
       return redirectWithToast(checkoutPath({ ...here, coupon: coupon?.code }), {

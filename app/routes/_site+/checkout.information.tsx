@@ -52,10 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // This dialog saves information for this course only; anything else is refused before it is stored.
   if (formData.get("courseOrEvent") !== choiceValue("course", quote.course.id)) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
-    return data(
-      { result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) },
-      { status: 400 },
-    );
+    return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
   const outcome = submitEnrollmentForm(formData, user.id);
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
@@ -84,8 +81,8 @@ export default function CheckoutInformationDialog() {
         Enrollment Information
       </h2>
       <p id="checkout-information-summary" className="mt-2 text-slate-700">
-        Before you pay for <span className="font-semibold text-navy-900">{course.title}</span>, tell us a little about
-        yourself so your mentor can reach you on WhatsApp.
+        Before you pay for <span className="font-semibold text-navy-900">{course.title}</span>, tell us a little about yourself so your
+        mentor can reach you on WhatsApp.
       </p>
       <div className="mt-6">
         <EnrollmentForm

@@ -45,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const message = settlement.reason === "coupon-refused" ? CHECKOUT_MESSAGES.couponLapsedRefunded : CHECKOUT_MESSAGES.paymentRefunded;
     return data({ state: "refunded" as const, message }, { status: 409 });
   }
-  if (settlement?.reason === "payments-off") return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.paymentsOffText }, { status: 503 });
+  if (settlement?.reason === "payments-off")
+    return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.paymentsOffText }, { status: 503 });
   const status = settlement === null ? 502 : settlement.reason === "not-yours" ? 403 : settlement.reason === "mismatch" ? 400 : 404;
   return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.enrollFailedText }, { status });
 }
@@ -59,8 +60,8 @@ export default function CheckoutComplete() {
           <div role="status">
             <h1 className="text-2xl font-bold text-navy-900">{CHECKOUT_MESSAGES.processingTitle}</h1>
             <p className="mt-3 text-slate-700">
-              Stripe has not confirmed your payment yet. This page checks again every {RETRY_SECONDS} seconds; you can
-              also come back later, and the course will be on your dashboard as soon as the payment clears.
+              Stripe has not confirmed your payment yet. This page checks again every {RETRY_SECONDS} seconds; you can also come back later,
+              and the course will be on your dashboard as soon as the payment clears.
             </p>
           </div>
         ) : (

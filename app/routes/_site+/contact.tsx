@@ -21,8 +21,7 @@ import { readFormData } from "~/utils/form-data.server";
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Contact Us",
-    description:
-      "Questions about a course, a mentor or an event? Email, call or chat with us on WhatsApp, or send us a message.",
+    description: "Questions about a course, a mentor or an event? Email, call or chat with us on WhatsApp, or send us a message.",
     path: "/contact",
   });
 
@@ -55,8 +54,8 @@ export default function ContactPage() {
         <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:py-20">
           <h1 className="text-4xl font-bold sm:text-5xl">Get in Touch</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
-            Have a question about our courses, mentorship or events? Reach us the way that suits you, and we will
-            get back to you within 24 hours.
+            Have a question about our courses, mentorship or events? Reach us the way that suits you, and we will get back to you within 24
+            hours.
           </p>
         </div>
       </section>
@@ -183,9 +182,7 @@ function ContactForm() {
 function ContactCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
     <li className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">
-        {icon}
-      </span>
+      <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">{icon}</span>
       <h3 className="text-lg font-bold text-navy-900">{title}</h3>
       <div className="mt-2 text-slate-700">{children}</div>
     </li>
@@ -194,7 +191,18 @@ function ContactCard({ title, icon, children }: { title: string; icon: ReactNode
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );

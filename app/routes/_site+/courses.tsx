@@ -140,8 +140,7 @@ function CourseFilters({ filters, sortOptions }: CourseFiltersProps) {
     if (!form) return;
     for (const [name, value] of Object.entries(filters)) {
       const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value)
-        field.value = value;
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
     }
   }, [filters]);
 

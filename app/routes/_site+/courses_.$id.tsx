@@ -5,12 +5,7 @@ import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SummaryRow } from "~/components/ui/summary-row";
 import { COURSE_RATING, COURSE_STUDENT_COUNT, SITE_NAME } from "~/content/site";
-import {
-  courseOverview,
-  findActiveCourse,
-  splitCourseDescription,
-  syllabusLines,
-} from "~/models/course.server";
+import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines } from "~/models/course.server";
 import { discountPercent, formatRupees, paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
@@ -234,7 +229,6 @@ export default function CourseDetailPage() {
     </>
   );
 }
-
 
 function CheckIcon() {
   return (

@@ -4,13 +4,7 @@ import { useEffect, useRef } from "react";
 import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
-import {
-  EVENT_TIME_WINDOWS,
-  EVENT_TYPE_FILTERS,
-  eventStats,
-  listActiveEvents,
-  type SiteEvent,
-} from "~/models/event.server";
+import { EVENT_TIME_WINDOWS, EVENT_TYPE_FILTERS, eventStats, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import type { EventTimeWindow } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
@@ -80,8 +74,7 @@ function eventLd(event: SiteEvent, origin: string) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, {
     title: "Trading Events & Webinars",
-    description:
-      "Free and paid trading webinars, workshops and competitions with our mentors. Find an event and register in a minute.",
+    description: "Free and paid trading webinars, workshops and competitions with our mentors. Find an event and register in a minute.",
     path: "/events",
   }),
   ...(data && data.structuredEvents.length > 0 ? [jsonLd({ "@graph": data.structuredEvents })] : []),
@@ -141,26 +134,26 @@ export default function EventsPage() {
               <p className="mt-2 text-slate-600">Try another type or time, or get alerts for new events on WhatsApp.</p>
             </div>
           )}
-      </div>
-
-      <section aria-labelledby="alerts-heading" className="bg-white">
-        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-14 text-center">
-          <h2 id="alerts-heading" className="text-2xl font-bold text-navy-900 sm:text-3xl">
-            Never Miss an Event
-          </h2>
-          <p className="max-w-2xl text-slate-600">
-            Get new webinars, workshops and competitions on WhatsApp as soon as they are announced.
-          </p>
-          <a
-            href={whatsappLink(WHATSAPP_MESSAGES.eventRegistration)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass("secondary")}
-          >
-            Get Event Alerts on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-          </a>
         </div>
-      </section>
+
+        <section aria-labelledby="alerts-heading" className="bg-white">
+          <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-14 text-center">
+            <h2 id="alerts-heading" className="text-2xl font-bold text-navy-900 sm:text-3xl">
+              Never Miss an Event
+            </h2>
+            <p className="max-w-2xl text-slate-600">
+              Get new webinars, workshops and competitions on WhatsApp as soon as they are announced.
+            </p>
+            <a
+              href={whatsappLink(WHATSAPP_MESSAGES.eventRegistration)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("secondary")}
+            >
+              Get Event Alerts on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </section>
       </div>
 
       {dialog}

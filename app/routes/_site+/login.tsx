@@ -42,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function providerNotice(notice: string | null, provider: string): { title: string; text: string } | null {
   const then = `sign in with your email and password, then connect ${provider} on your account page.`;
   if (notice === "link-from-account")
-    return { title: "Sign in with your password first", text: `An account here already uses the email address ${provider} gave us. To use ${provider}, ${then}` };
+    return {
+      title: "Sign in with your password first",
+      text: `An account here already uses the email address ${provider} gave us. To use ${provider}, ${then}`,
+    };
   if (notice === "unverified-email")
     return {
       title: "Sign in with your password first",

@@ -49,14 +49,17 @@ export default function StudyMaterials() {
               {STUDY_GUIDE.title}
             </h2>
             <p className="mt-3 text-slate-700">
-              A free {STUDY_GUIDE.pages}-page PDF on Smart Money Concepts and ICT, written by our mentors, in{" "}
-              {STUDY_GUIDE.chapters.length} chapters.
+              A free {STUDY_GUIDE.pages}-page PDF on Smart Money Concepts and ICT, written by our mentors, in {STUDY_GUIDE.chapters.length}{" "}
+              chapters.
             </p>
             <h3 className="mt-8 text-xl font-bold text-navy-900">What's inside</h3>
             <ol className="mt-4 space-y-2" aria-label="Chapters">
               {STUDY_GUIDE.chapters.map((chapter, index) => (
                 <li key={chapter} className="flex gap-3">
-                  <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gold-400 text-sm font-bold text-navy-950" aria-hidden="true">
+                  <span
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gold-400 text-sm font-bold text-navy-950"
+                    aria-hidden="true"
+                  >
                     {index + 1}
                   </span>
                   <span className="pt-0.5 text-slate-800">

@@ -4,13 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { SITE_NAME, STATS } from "~/content/site";
-import {
-  driveEmbedUrl,
-  driveViewUrl,
-  SUCCESS_CAROUSEL,
-  SUCCESS_VIDEO_LOCATIONS,
-  SUCCESS_VIDEOS,
-} from "~/content/videos";
+import { driveEmbedUrl, driveViewUrl, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS, SUCCESS_VIDEOS } from "~/content/videos";
 import { listApprovedTestimonials } from "~/models/testimonial.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
@@ -38,15 +32,13 @@ const STAT_ITEMS = [
 
 export default function Testimonials() {
   const { location, testimonials } = useLoaderData<typeof loader>();
-  const videos: FacadeVideo[] = SUCCESS_VIDEOS.filter((video) => location === "All" || video.location === location).map(
-    (video) => ({
-      key: video.id,
-      title: `${video.studentName}, ${video.profession}`,
-      thumbnail: video.thumbnail,
-      href: driveViewUrl(video.id),
-      embedSrc: driveEmbedUrl(video.id),
-    }),
-  );
+  const videos: FacadeVideo[] = SUCCESS_VIDEOS.filter((video) => location === "All" || video.location === location).map((video) => ({
+    key: video.id,
+    title: `${video.studentName}, ${video.profession}`,
+    thumbnail: video.thumbnail,
+    href: driveViewUrl(video.id),
+    embedSrc: driveEmbedUrl(video.id),
+  }));
   const cityOf = new Map(SUCCESS_VIDEOS.map((video) => [video.id, video.location]));
 
   return (
@@ -111,9 +103,7 @@ export default function Testimonials() {
             cardWidth={SUCCESS_CAROUSEL.cardWidthPx}
             thumbWidth={360}
             thumbHeight={640}
-            renderCaption={(video) => (
-              <span className="mt-1 block text-xs text-slate-600">{cityOf.get(video.key)}</span>
-            )}
+            renderCaption={(video) => <span className="mt-1 block text-xs text-slate-600">{cityOf.get(video.key)}</span>}
           />
         </div>
       </section>

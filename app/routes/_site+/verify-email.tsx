@@ -37,7 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = (await readFormData(request)).get("token");
   const confirmed = confirmEmailAddress(typeof token === "string" ? token : "");
   if (!confirmed.ok) return data({ state: confirmed.state }, { status: refusalStatus(confirmed.state) });
-  const headers = await createToastHeaders({ title: "Email confirmed", description: `Thank you: ${confirmed.email} is confirmed, and you are signed in.` });
+  const headers = await createToastHeaders({
+    title: "Email confirmed",
+    description: `Thank you: ${confirmed.email} is confirmed, and you are signed in.`,
+  });
   return signIn(request, confirmed.userId, "/", { headers });
 }
 
@@ -68,7 +71,11 @@ export default function VerifyEmailPage() {
       <AuthCard
         title="Confirm Your Email"
         intro="This page confirms the email address of a new account, with the link we sent."
-        footer={<Link to="/" className="font-semibold text-teal-700 underline-offset-4 hover:underline">Back to Home</Link>}
+        footer={
+          <Link to="/" className="font-semibold text-teal-700 underline-offset-4 hover:underline">
+            Back to Home
+          </Link>
+        }
       >
         <FormNotice title={refusal.title}>{refusal.text}</FormNotice>
         <Link to={`/login?${new URLSearchParams({ redirectTo: "/account" })}`} className={buttonClass("primary", "mt-6 w-full")}>

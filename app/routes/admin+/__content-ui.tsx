@@ -202,10 +202,7 @@ export function FullListPage<Item extends { id: number }>({
         </p>
         {items.length === 0 ? (
           query ? (
-            <EmptyState
-              title={`No ${capitalised(nouns[1])} Found`}
-              hint="Try a different search, or clear it to see everything."
-            />
+            <EmptyState title={`No ${capitalised(nouns[1])} Found`} hint="Try a different search, or clear it to see everything." />
           ) : (
             <EmptyState title={empty.title} hint={empty.hint} />
           )
@@ -298,13 +295,7 @@ export function BlogPostDialog({ backTo, post }: { backTo: string; post?: BlogPo
           spellCheck={false}
           onChange={() => setSlugTyped(true)}
         />
-        <SelectField
-          field={fields.category}
-          label="Category"
-          placeholder="Choose a category"
-          options={CATEGORY_OPTIONS}
-          required
-        />
+        <SelectField field={fields.category} label="Category" placeholder="Choose a category" options={CATEGORY_OPTIONS} required />
         <TextareaField field={fields.excerpt} label="Excerpt" rows={2} required wide />
         <TextareaField
           field={fields.content}

@@ -79,11 +79,7 @@ export type TestimonialCardData = ReturnType<typeof toTestimonialCard>;
  * The lists' small Publish/Unpublish and Approve/Unapprove forms (intent + id).
  * `allowed` says which kinds the page behind shows.
  */
-export async function contentToggleAction(
-  request: Request,
-  listPath: ContentListPath,
-  allowed: { posts: boolean; testimonials: boolean }
-) {
+export async function contentToggleAction(request: Request, listPath: ContentListPath, allowed: { posts: boolean; testimonials: boolean }) {
   const admin = await requireAdmin(request, "content");
   const formData = await readFormData(request);
   const backTo = listPathFor(request, listPath);
@@ -109,7 +105,7 @@ export async function contentToggleAction(
         : {
             title: "Blog post unpublished",
             description: `“${post.title}” is now a draft.`,
-          }
+          },
     );
   }
 
@@ -134,7 +130,7 @@ export async function contentToggleAction(
         : {
             title: "Testimonial unapproved",
             description: `The testimonial from ${testimonial.name} is hidden from the site.`,
-          }
+          },
     );
   }
   throw badRequest();
@@ -191,7 +187,7 @@ export async function saveBlogPostAction({ request, params }: ActionFunctionArgs
           fieldErrors: blogWriteFieldErrors(result.reason),
         }),
       },
-      { status: result.reason === "duplicate-slug" ? 409 : 400 }
+      { status: result.reason === "duplicate-slug" ? 409 : 400 },
     );
   }
   const { post } = result;
@@ -202,7 +198,7 @@ export async function saveBlogPostAction({ request, params }: ActionFunctionArgs
     {
       title: id === null ? "Blog post created" : "Blog post updated",
       description: `“${post.title}” has been saved.`,
-    }
+    },
   );
 }
 
@@ -280,7 +276,7 @@ export async function saveTestimonialAction({ request, params }: ActionFunctionA
     {
       title: id === null ? "Testimonial added" : "Testimonial updated",
       description: `The testimonial from ${saved.name} has been saved.`,
-    }
+    },
   );
 }
 

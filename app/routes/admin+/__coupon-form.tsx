@@ -65,8 +65,8 @@ export function CouponForm({
         inputMode="numeric"
       />
       <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">
-        Codes use letters, numbers, - and _, and are saved in capitals, as checkout reads them. Without a last day the coupon never expires; without a maximum
-        it can be used any number of times.
+        Codes use letters, numbers, - and _, and are saved in capitals, as checkout reads them. Without a last day the coupon never expires;
+        without a maximum it can be used any number of times.
         {redemptionCount !== undefined ? ` Used ${redemptionCount} ${redemptionCount === 1 ? "time" : "times"} so far.` : null}
       </p>
       <CheckboxField field={fields.isActive} label="Active" hint="Only active coupons are accepted at checkout." />

@@ -4,7 +4,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { PublicAdmin } from "~/models/admin.server";
 import type { SetByAdminValues } from "~/components/admin/set-by-admin";
 import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/course.server";
-import { COURSE_PRICING_REFUSED, COURSE_UPLOADS, NEW_COURSE_BY_CONTENT_MANAGER, courseFormSchema, toCourseInput } from "~/schemas/admin-course";
+import {
+  COURSE_PRICING_REFUSED,
+  COURSE_UPLOADS,
+  NEW_COURSE_BY_CONTENT_MANAGER,
+  courseFormSchema,
+  toCourseInput,
+} from "~/schemas/admin-course";
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, readMultipartForm, storeUpload } from "~/services/uploads.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
@@ -62,7 +68,10 @@ export async function saveCourseForm(request: Request, admin: PublicAdmin, listP
   const { coverPhoto, brochure, ...values } = submission.value;
   const stored: string[] = [];
   const urls: Partial<Record<UploadField, string>> = {};
-  for (const [field, file] of [["coverPhoto", coverPhoto], ["brochure", brochure]] as const) {
+  for (const [field, file] of [
+    ["coverPhoto", coverPhoto],
+    ["brochure", brochure],
+  ] as const) {
     if (!file) continue;
     const upload = await storeUpload(file, COURSE_UPLOADS[field], UPLOAD_LABELS[field]);
     if (!upload.ok) {

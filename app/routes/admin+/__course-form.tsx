@@ -74,9 +74,19 @@ export function CourseFormDialog({
         )}
         <TextField field={fields.duration} label="Duration" placeholder="e.g. 8 weeks" required />
         <SelectField field={fields.level} label="Level" placeholder="Choose a level" options={LEVEL_OPTIONS} required />
-        <FileField field={fields.coverPhoto} label="Cover photo" accept={image.accept} hint="A .jpg, .jpeg or .png image, up to 5 MB. It replaces the cover photo URL." />
+        <FileField
+          field={fields.coverPhoto}
+          label="Cover photo"
+          accept={image.accept}
+          hint="A .jpg, .jpeg or .png image, up to 5 MB. It replaces the cover photo URL."
+        />
         <TextField field={fields.coverPhotoUrl} label="Cover photo URL" inputMode="url" />
-        <FileField field={fields.brochure} label="Brochure" accept={pdf.accept} hint="A .pdf file, up to 10 MB. It replaces the brochure URL." />
+        <FileField
+          field={fields.brochure}
+          label="Brochure"
+          accept={pdf.accept}
+          hint="A .pdf file, up to 10 MB. It replaces the brochure URL."
+        />
         <TextField field={fields.brochurePdfUrl} label="Brochure URL" inputMode="url" />
         <TextField field={fields.imageUrl} label="Card image URL" inputMode="url" wide />
         <TextareaField field={fields.features} label="Features (one per line)" wide rows={4} />

@@ -37,8 +37,13 @@ export async function saveEventForm(request: Request, admin: PublicAdmin, listPa
     return data({ result: submission.reply({ formErrors: [title, text] }) }, { status: 403 });
   }
   const messages = id === undefined ? ADMIN_EVENT_MESSAGES.created : ADMIN_EVENT_MESSAGES.updated;
-  return redirectAfterAdminChange(admin, { entity: "event", verb: id === undefined ? "created" : "updated", id: saved.event.id }, listPath, {
-    title: messages.title,
-    description: messages.description(saved.event.title),
-  });
+  return redirectAfterAdminChange(
+    admin,
+    { entity: "event", verb: id === undefined ? "created" : "updated", id: saved.event.id },
+    listPath,
+    {
+      title: messages.title,
+      description: messages.description(saved.event.title),
+    },
+  );
 }

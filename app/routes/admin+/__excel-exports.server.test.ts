@@ -33,8 +33,20 @@ describe("loadGeneratedFiles", () => {
 
     db.insert(sharedFiles)
       .values([
-        { token: "older-token", filename: "users-older.xlsx", storedPath: "/tmp/none-1.xlsx", sizeBytes: 2048, createdAt: new Date("2026-01-05T04:00:00Z") },
-        { token: "newer-token", filename: "all-data-newer.xlsx", storedPath: "/tmp/none-2.xlsx", sizeBytes: 12_595, createdAt: new Date("2026-01-06T18:45:00Z") },
+        {
+          token: "older-token",
+          filename: "users-older.xlsx",
+          storedPath: "/tmp/none-1.xlsx",
+          sizeBytes: 2048,
+          createdAt: new Date("2026-01-05T04:00:00Z"),
+        },
+        {
+          token: "newer-token",
+          filename: "all-data-newer.xlsx",
+          storedPath: "/tmp/none-2.xlsx",
+          sizeBytes: 12_595,
+          createdAt: new Date("2026-01-06T18:45:00Z"),
+        },
       ])
       .run();
 

@@ -57,7 +57,14 @@ export function MentorForm({
       <TextField field={fields.linkedin} label="LinkedIn (optional)" inputMode="url" placeholder="https://www.linkedin.com/in/…" />
       <TextField field={fields.twitter} label="Twitter/X (optional)" inputMode="url" placeholder="https://x.com/…" />
       <TextField field={fields.youtube} label="YouTube (optional)" inputMode="url" placeholder="https://www.youtube.com/@…" />
-      <TextField field={fields.displayOrder} label="Display order (lower comes first)" type="number" min={0} max={10000} inputMode="numeric" />
+      <TextField
+        field={fields.displayOrder}
+        label="Display order (lower comes first)"
+        type="number"
+        min={0}
+        max={10000}
+        inputMode="numeric"
+      />
       <CheckboxField field={fields.isActive} label="Active" hint="Active mentors are shown on the About page." />
       <div className="sm:col-span-2">
         <DialogActions cancelTo={cancelTo} label={submitLabel} pendingLabel={pendingLabel} />

@@ -42,9 +42,7 @@ export default function AdminCoupons() {
   return (
     <div className="grid gap-6">
       <AdminPageHeader title="Coupons" action={{ to: "/admin/coupons/new", label: "Add Coupon" }} />
-      <p className="text-slate-700">
-        Students type these codes at checkout. A coupon works until the end of its last day, India time.
-      </p>
+      <p className="text-slate-700">Students type these codes at checkout. A coupon works until the end of its last day, India time.</p>
       {coupons.length === 0 ? (
         <EmptyState title="No coupons yet" hint="Add a coupon to offer a discount at checkout." />
       ) : (

@@ -39,7 +39,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     id: course.id,
     title: course.title,
-    history: hasHistory ? { reason: historyReason(history, admin), deactivateLabel: mayDeactivate ? "Deactivate Course" : undefined } : null,
+    history: hasHistory
+      ? { reason: historyReason(history, admin), deactivateLabel: mayDeactivate ? "Deactivate Course" : undefined }
+      : null,
     backTo: listPathFor(request, "/admin/courses"),
   };
 }

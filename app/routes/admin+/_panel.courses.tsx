@@ -56,11 +56,7 @@ export default function AdminCourses() {
                 <Badge tone={levelTone(course.level)}>{course.level}</Badge>
               </p>
               <div className="mt-auto">
-                <CardActions
-                  editTo={`${course.id}/edit${search}`}
-                  deleteTo={`${course.id}/delete${search}`}
-                  itemLabel={course.title}
-                />
+                <CardActions editTo={`${course.id}/edit${search}`} deleteTo={`${course.id}/delete${search}`} itemLabel={course.title} />
               </div>
             </li>
           ))}

@@ -43,8 +43,8 @@ export default function EventRegistrationsDialog() {
   return (
     <AdminDialog id="event-registrations" title="Event Registrations" backTo={backTo} wide>
       <p className="mt-2 text-slate-700">
-        <span className="font-semibold text-navy-900">{event.title}</span> ·{" "}
-        {registrations.length} {registrations.length === 1 ? "registration" : "registrations"}
+        <span className="font-semibold text-navy-900">{event.title}</span> · {registrations.length}{" "}
+        {registrations.length === 1 ? "registration" : "registrations"}
       </p>
       {registrations.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-400 p-8 text-center">

@@ -32,7 +32,12 @@ export default function CreateEventDialog() {
       <EventForm
         id="create-event-form"
         lastResult={actionData?.result}
-        defaultValue={{ eventType: "webinar", duration: String(DEFAULT_EVENT_DURATION), ...(priceSetByAdmin ? {} : { price: "0" }), isActive: "on" }}
+        defaultValue={{
+          eventType: "webinar",
+          duration: String(DEFAULT_EVENT_DURATION),
+          ...(priceSetByAdmin ? {} : { price: "0" }),
+          isActive: "on",
+        }}
         priceSetByAdmin={priceSetByAdmin}
         cancelTo={backTo}
         submitLabel="Create Event"

@@ -2,13 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import {
-  countUnreadMessages,
-  INBOX_FILTERS,
-  listInboxMessages,
-  markMessageRead,
-  type InboxFilter,
-} from "~/models/contact-message.server";
+import { countUnreadMessages, INBOX_FILTERS, listInboxMessages, markMessageRead, type InboxFilter } from "~/models/contact-message.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";

@@ -66,7 +66,11 @@ export default function AdminOutbox() {
               </>
             ),
           },
-          { header: "Queued", cell: (message) => <time dateTime={message.queuedIso}>{message.queuedLabel}</time>, className: "whitespace-nowrap" },
+          {
+            header: "Queued",
+            cell: (message) => <time dateTime={message.queuedIso}>{message.queuedLabel}</time>,
+            className: "whitespace-nowrap",
+          },
         ]}
       />
     </div>

@@ -97,7 +97,10 @@ export function ErrorBoundary() {
         : status === 503
           ? ["Saving is paused", serverMessage(error, "Changes cannot be saved right now. Please try again in a few minutes.")]
           : status >= 400 && status < 500
-            ? ["Request not accepted", serverMessage(error, "What was sent could not be used. Please go back, reload the page and try again.")]
+            ? [
+                "Request not accepted",
+                serverMessage(error, "What was sent could not be used. Please go back, reload the page and try again."),
+              ]
             : ["Something went wrong", "The admin panel could not load this page. Please try again in a moment."];
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -44,7 +44,11 @@ export default function AllUsersTable() {
       {...data}
       rowKey={(user) => user.id}
       columns={[
-        { header: "Name", cell: (user) => user.name || <span className="text-slate-600">(no name)</span>, className: "font-medium text-navy-900" },
+        {
+          header: "Name",
+          cell: (user) => user.name || <span className="text-slate-600">(no name)</span>,
+          className: "font-medium text-navy-900",
+        },
         { header: "Email", cell: (user) => user.email, className: "break-all" },
         {
           header: "Joined",

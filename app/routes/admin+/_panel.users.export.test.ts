@@ -36,13 +36,19 @@ describe("a failed export", () => {
   test("logs 'Export failed' with the detail and answers a script with the plain message as JSON (500)", async () => {
     writeWorkbook.mockRejectedValueOnce(new Error("ENOSPC: no space left on device"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await run(post({ dataset: "users" }, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json"));
+    const response = await run(
+      post({ dataset: "users" }, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json"),
+    );
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
       title: "Export failed",
       description: "The Excel file could not be created. Please try again in a moment.",
     });
-    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId: "export-admin" }, expect.objectContaining({ message: "ENOSPC: no space left on device" }));
+    expect(logged).toHaveBeenCalledWith(
+      "Export failed",
+      { dataset: "users", adminId: "export-admin" },
+      expect.objectContaining({ message: "ENOSPC: no space left on device" }),
+    );
     expect(writeWorkbook).toHaveBeenCalledTimes(1);
   });
 
@@ -68,7 +74,10 @@ describe("a failed export", () => {
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
     const response = await run(post({ dataset: "passwords" }, "application/json"));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ title: "Export failed", description: "There is no such export. Please use one of the export buttons." });
+    expect(await response.json()).toEqual({
+      title: "Export failed",
+      description: "There is no such export. Please use one of the export buttons.",
+    });
     expect(writeWorkbook).not.toHaveBeenCalled();
     expect(warned).toHaveBeenCalled();
   });

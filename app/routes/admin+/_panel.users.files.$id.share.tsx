@@ -58,8 +58,8 @@ export default function ShareExcelFileDialog() {
         <span className="font-semibold text-navy-900">{file.filename}</span>
       </p>
       <p className="mt-2 text-sm text-slate-700">
-        Anyone who has this link can download the file without signing in, until you delete the file from Generated Excel
-        Files. It holds students’ personal data: share it only with people who need it.
+        Anyone who has this link can download the file without signing in, until you delete the file from Generated Excel Files. It holds
+        students’ personal data: share it only with people who need it.
       </p>
       <div className="mt-4 grid gap-1.5">
         <label htmlFor="share-link" className="text-sm font-semibold text-navy-900">

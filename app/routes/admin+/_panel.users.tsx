@@ -14,7 +14,12 @@ import { loadGeneratedFiles } from "./__excel-exports.server";
 // Admins only: these are students' personal data.
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Users", description: "Admin panel: users, registrations, enrollments and enrollment forms.", path: "/admin/users", noindex: true });
+  pageMeta(matches, {
+    title: "Users",
+    description: "Admin panel: users, registrations, enrollments and enrollment forms.",
+    path: "/admin/users",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "users");

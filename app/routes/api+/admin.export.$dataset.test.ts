@@ -31,7 +31,11 @@ describe("GET /api/admin/export/:dataset when the export fails", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ message: "Export failed. Please try again." });
-    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId: "boss" }, expect.objectContaining({ message: "disk full" }));
+    expect(logged).toHaveBeenCalledWith(
+      "Export failed",
+      { dataset: "users", adminId: "boss" },
+      expect.objectContaining({ message: "disk full" }),
+    );
     expect(listSharedFiles()).toEqual([]);
   });
 

@@ -14,7 +14,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const input = await parseJsonBody(request, AdminLoginSchema, "first");
   const outcome = await signInAdmin(input, context.clientAddress ?? "unknown", request.headers.get("Cookie"));
-  if (!outcome.ok) return apiJson({ success: false, message: outcome.message }, outcome.status, { "Cache-Control": "no-store", ...retryAfterHeaders(outcome) });
+  if (!outcome.ok)
+    return apiJson({ success: false, message: outcome.message }, outcome.status, {
+      "Cache-Control": "no-store",
+      ...retryAfterHeaders(outcome),
+    });
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await startAdminSession(request, outcome.admin));
   headers.append("Set-Cookie", outcome.knownDeviceCookie);

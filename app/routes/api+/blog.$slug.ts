@@ -1,12 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  deletePost,
-  findPostById,
-  findPublishedPost,
-  toAdminBlogPostJson,
-  toBlogPostJson,
-  updatePost,
-} from "~/models/blog.server";
+import { deletePost, findPostById, findPublishedPost, toAdminBlogPostJson, toBlogPostJson, updatePost } from "~/models/blog.server";
 import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors, MAX_SLUG_LENGTH } from "~/schemas/admin-blog";
 import { requireApiAdmin } from "~/utils/admin-auth.server";
 import { recordAdminChange } from "~/utils/admin-change.server";

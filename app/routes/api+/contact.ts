@@ -32,4 +32,3 @@ export async function action({ request }: ActionFunctionArgs) {
 export function loader() {
   return methodNotAllowed(["POST"]);
 }
-

@@ -24,7 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   if (!paymentsSetup()) return refusal("payments-off");
   const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
-  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }));
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
+    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+  );
   if (!result.ok) return quoteRefusal(result);
   const { quote } = result;
   if (input.amount !== undefined && Math.round(input.amount * 100) !== quote.price.totalPaise) {

@@ -37,7 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
-  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }));
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
+    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+  );
   if (!result.ok) return quoteRefusal(result);
   if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
   const formId = input.enrollmentFormId ?? null;

@@ -38,10 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const refusal = REFUSALS[outcome.reason];
       return apiError(refusal.status, refusal.message);
     }
-    return apiJson(
-      { id: outcome.registrationId, message: `${REGISTRATION_MESSAGES.success} ${registeredText(outcome.eventTitle)}` },
-      201,
-    );
+    return apiJson({ id: outcome.registrationId, message: `${REGISTRATION_MESSAGES.success} ${registeredText(outcome.eventTitle)}` }, 201);
   } catch (error) {
     console.error("Event registration failed", error);
     const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);

@@ -34,7 +34,11 @@ afterAll(() => {
   for (const key of STRIPE_KEYS) delete process.env[key];
 });
 
-async function post(route: Awaited<ReturnType<typeof routeWith>>, body: string, signature: string | null = signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET })) {
+async function post(
+  route: Awaited<ReturnType<typeof routeWith>>,
+  body: string,
+  signature: string | null = signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
+) {
   const request = new Request("http://localhost/api/stripe/webhook", {
     method: "POST",
     headers: signature === null ? {} : { "Stripe-Signature": signature },
@@ -53,7 +57,10 @@ const enrollmentCount = () => db.select({ id: enrollments.id }).from(enrollments
 describe("POST /api/stripe/webhook", () => {
   it("answers 503 when payments are off, and when Stripe is on without a webhook signing secret", async () => {
     const off = await routeWith({});
-    expect(await post(off, event("payment_intent.succeeded", {}))).toEqual({ status: 503, body: { message: "Payments are not configured." } });
+    expect(await post(off, event("payment_intent.succeeded", {}))).toEqual({
+      status: 503,
+      body: { message: "Payments are not configured." },
+    });
 
     const noSecret = await routeWith({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: "pk_test_webhook_route" });
     expect(await post(noSecret, event("payment_intent.succeeded", {}))).toEqual({
@@ -67,7 +74,13 @@ describe("POST /api/stripe/webhook", () => {
     const body = event("payment_intent.succeeded", {});
     expect((await post(route, body, null)).status).toBe(400);
     expect((await post(route, body, `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`)).status).toBe(400);
-    for (const garbage of ["not json {", "null", "[]", "7", JSON.stringify({ id: "evt_x", type: "charge.refunded", data: { object: {} } })]) {
+    for (const garbage of [
+      "not json {",
+      "null",
+      "[]",
+      "7",
+      JSON.stringify({ id: "evt_x", type: "charge.refunded", data: { object: {} } }),
+    ]) {
       expect(await post(route, garbage)).toEqual({ status: 400, body: { message: "Unexpected event payload." } });
     }
   });

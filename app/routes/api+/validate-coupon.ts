@@ -17,7 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, ValidateCouponApiSchema, "first");
-  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () => quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }));
+  const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
+    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+  );
   if (!result.ok) return quoteRefusal(result);
   const { coupon, price } = result.quote;
   return apiJson({

@@ -100,8 +100,7 @@ function beginnerAnswer(question: string, knowledge: Knowledge, index: ChatIndex
   const lines = sorted.map(courseLine);
   // "Is the SMC course good for beginners?": say what level it is first.
   const named = namedCourse(question, index, ["beginner"]);
-  const namedLevel =
-    named && named.level !== "beginner" ? `${named.title} is ${article(named.level)} course (${named.duration}). ` : "";
+  const namedLevel = named && named.level !== "beginner" ? `${named.title} is ${article(named.level)} course (${named.duration}). ` : "";
   return {
     answer:
       `${namedLevel}For a beginner we recommend ${first.title} (${first.duration}, ${coursePrice(first)}): ${first.shortDescription} ` +
@@ -154,7 +153,23 @@ function docAnswer(doc: ChatDoc, knowledge: Knowledge): Draft {
   }
 }
 
-const GREETINGS = new Set(["hi", "hii", "hello", "hey", "helo", "namaste", "namaskar", "good", "morning", "afternoon", "evening", "there", "sir", "madam", "team"]);
+const GREETINGS = new Set([
+  "hi",
+  "hii",
+  "hello",
+  "hey",
+  "helo",
+  "namaste",
+  "namaskar",
+  "good",
+  "morning",
+  "afternoon",
+  "evening",
+  "there",
+  "sir",
+  "madam",
+  "team",
+]);
 const THANKS = new Set(["thanks", "thank", "you", "thx", "ok", "okay", "great", "dhanyavad", "shukriya", "bye", "so", "much"]);
 
 /** "hi" and "thanks": a friendly line and the quick questions, no facts (nothing for a model to phrase). */
@@ -175,15 +190,55 @@ function smallTalk(question: string): Draft | null {
   return null;
 }
 
-const COVER_WORDS = ["cover", "covers", "covered", "syllabus", "curriculum", "module", "modules", "topics", "teach", "taught", "include", "includes", "content", "contents", "learn", "sikhaya"];
+const COVER_WORDS = [
+  "cover",
+  "covers",
+  "covered",
+  "syllabus",
+  "curriculum",
+  "module",
+  "modules",
+  "topics",
+  "teach",
+  "taught",
+  "include",
+  "includes",
+  "content",
+  "contents",
+  "learn",
+  "sikhaya",
+];
 const CHEAP_WORDS = ["cheap", "cheapest", "lowest", "affordable", "budget", "least", "minimum"];
 const DEAR_WORDS = ["expensive", "costliest", "highest", "premium", "maximum", "most expensive"];
-const BEGINNER_TRIGGERS = ["beginner", "beginners", "newbie", "novice", "fresher", "new to", "just started", "first time", "no experience", "from scratch", "which course", "what course", "suggest", "recommend", "naya", "basics", "where to start", "where do i start", "where should i start"];
+const BEGINNER_TRIGGERS = [
+  "beginner",
+  "beginners",
+  "newbie",
+  "novice",
+  "fresher",
+  "new to",
+  "just started",
+  "first time",
+  "no experience",
+  "from scratch",
+  "which course",
+  "what course",
+  "suggest",
+  "recommend",
+  "naya",
+  "basics",
+  "where to start",
+  "where do i start",
+  "where should i start",
+];
 const CAPITAL_WORDS = ["capital", "invest", "investment", "deposit", "minimum amount"];
 
 /** The active course a question names, ignoring the words of the given synonym groups and generic words. */
 function namedCourse(question: string, index: ChatIndex, ignore: (keyof typeof SYNONYMS)[]): CourseFact | null {
-  const rest = without(question, ignore.flatMap((group) => SYNONYMS[group].phrases));
+  const rest = without(
+    question,
+    ignore.flatMap((group) => SYNONYMS[group].phrases),
+  );
   const hit = index.search(rest, { kinds: ["course"] }).find(isAnswer);
   return hit?.doc.kind === "course" ? hit.doc.course : null;
 }
@@ -206,8 +261,7 @@ function route(asked: string, knowledge: Knowledge, index: ChatIndex): Draft {
   if (mentions(question, "refund")) return refundAnswer();
   if (wantsEvents(question)) return eventsAnswer(question, knowledge, index);
   const listsCourses = /\b(all|list|your|which|what) (of )?(the )?courses\b/.test(question) && !mentions(question, "price");
-  if (containsPhrase(question, "browse our courses") || listsCourses)
-    return coursesListAnswer(knowledge, "Here are our courses:");
+  if (containsPhrase(question, "browse our courses") || listsCourses) return coursesListAnswer(knowledge, "Here are our courses:");
   if (mentions(question, "contact")) return contactAnswer();
   // "What are your timings?" is about support; "live trading session timing" about that course.
   if (mentions(question, "hours") && !mentions(question, "price")) {

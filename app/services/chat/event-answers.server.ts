@@ -36,7 +36,14 @@ const EVENT_QUERY_WORDS = [
   "online",
   "live",
 ];
-const COURSE_SESSION_PHRASES = ["live trading session", "live trading sessions", "live session", "live sessions", "trading session", "trading sessions"];
+const COURSE_SESSION_PHRASES = [
+  "live trading session",
+  "live trading sessions",
+  "live session",
+  "live sessions",
+  "trading session",
+  "trading sessions",
+];
 
 export function wantsEvents(question: string): boolean {
   if (hasAny(question, SEAT_WORDS) || containsPhrase(question, "upcoming")) return true;
@@ -54,9 +61,7 @@ export function wantsEvents(question: string): boolean {
 export function eventsAnswer(question: string, knowledge: Knowledge, index: ChatIndex): Draft {
   const suggestions = ["How many seats are left?", REGISTER_QUESTION, PRICES_QUESTION];
   // A question naming one event ("when is the Pune workshop?") gets that event.
-  const named = index
-    .search(without(question, EVENT_QUERY_WORDS), { kinds: ["event"], fields: ["title"] })
-    .find(isAnswer);
+  const named = index.search(without(question, EVENT_QUERY_WORDS), { kinds: ["event"], fields: ["title"] }).find(isAnswer);
   if (named?.doc.kind === "event" && !containsPhrase(question, "this week")) {
     return eventDetailAnswer(named.doc.event, suggestions);
   }
@@ -94,7 +99,10 @@ export function eventsAnswer(question: string, knowledge: Knowledge, index: Chat
   }
 
   const wantsSeats = hasAny(question, SEAT_WORDS);
-  const shown = (wantsSeats ? upcoming.filter((event) => event.seatsLeft !== null) : upcoming).slice(0, containsPhrase(question, "next") ? 1 : 3);
+  const shown = (wantsSeats ? upcoming.filter((event) => event.seatsLeft !== null) : upcoming).slice(
+    0,
+    containsPhrase(question, "next") ? 1 : 3,
+  );
   if (shown.length === 0)
     return {
       answer: `Seats are not limited for the upcoming ${kind}s: the next one is ${upcoming[0]?.title} on ${upcoming[0]?.when}. Register: ${upcoming[0]?.link}`,

@@ -64,9 +64,7 @@ export function toCourseFact(course: ChatCourse): CourseFact {
     ...course,
     price: formatRupees(course.pricePaise),
     originalPrice:
-      course.originalPricePaise !== null && course.originalPricePaise > course.pricePaise
-        ? formatRupees(course.originalPricePaise)
-        : null,
+      course.originalPricePaise !== null && course.originalPricePaise > course.pricePaise ? formatRupees(course.originalPricePaise) : null,
     link: `/courses/${course.id}`,
   };
 }
@@ -112,26 +110,22 @@ export function loadKnowledge(now: Date): Knowledge {
   const courses = listCoursesForChat().map(toCourseFact);
   const events = listUpcomingEventsForChat(now).map(toEventFact);
   const docs: ChatDoc[] = [
-    ...courses.map(
-      (course): ChatDoc => ({
-        id: `course:${course.id}`,
-        kind: "course",
-        course,
-        title: course.title,
-        keywords: `course ${course.level} ${LEVEL_WORDS[course.level] ?? ""} ${course.duration}`,
-        text: [course.shortDescription, ...course.features].join(" "),
-      }),
-    ),
-    ...events.map(
-      (event): ChatDoc => ({
-        id: `event:${event.id}`,
-        kind: "event",
-        event,
-        title: event.title,
-        keywords: `event ${event.eventType} ${event.fee === "Free" ? "free" : ""}`,
-        text: event.description,
-      }),
-    ),
+    ...courses.map((course): ChatDoc => ({
+      id: `course:${course.id}`,
+      kind: "course",
+      course,
+      title: course.title,
+      keywords: `course ${course.level} ${LEVEL_WORDS[course.level] ?? ""} ${course.duration}`,
+      text: [course.shortDescription, ...course.features].join(" "),
+    })),
+    ...events.map((event): ChatDoc => ({
+      id: `event:${event.id}`,
+      kind: "event",
+      event,
+      title: event.title,
+      keywords: `event ${event.eventType} ${event.fee === "Free" ? "free" : ""}`,
+      text: event.description,
+    })),
     ...faqDocs(courses),
     {
       id: "refund",
@@ -147,16 +141,14 @@ export function loadKnowledge(now: Date): Knowledge {
       keywords: "contact whatsapp phone email support hours available call",
       text: contactFacts().join(" "),
     },
-    ...TOPICS.map(
-      (topic): ChatDoc => ({
-        id: `topic:${topic.id}`,
-        kind: "topic",
-        topic,
-        title: topic.question,
-        keywords: topic.keywords,
-        text: topic.answer,
-      }),
-    ),
+    ...TOPICS.map((topic): ChatDoc => ({
+      id: `topic:${topic.id}`,
+      kind: "topic",
+      topic,
+      title: topic.question,
+      keywords: topic.keywords,
+      text: topic.answer,
+    })),
   ];
   return { now, courses, events, docs };
 }

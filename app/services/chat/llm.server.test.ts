@@ -150,9 +150,12 @@ describe("llmConfigFrom", () => {
   test("is off unless both the URL and the model are set; empty keys count as unset", () => {
     expect(llmConfigFrom(parseEnv({}))).toBeNull();
     expect(llmConfigFrom(parseEnv({ CHAT_LLM_URL: "http://127.0.0.1:9/v1", CHAT_LLM_MODEL: "" }))).toBeNull();
-    expect(
-      llmConfigFrom(parseEnv({ CHAT_LLM_URL: "http://127.0.0.1:9/v1", CHAT_LLM_MODEL: "m", CHAT_LLM_API_KEY: "" })),
-    ).toEqual({ url: "http://127.0.0.1:9/v1", model: "m", apiKey: undefined, timeoutMs: 8_000 });
+    expect(llmConfigFrom(parseEnv({ CHAT_LLM_URL: "http://127.0.0.1:9/v1", CHAT_LLM_MODEL: "m", CHAT_LLM_API_KEY: "" }))).toEqual({
+      url: "http://127.0.0.1:9/v1",
+      model: "m",
+      apiKey: undefined,
+      timeoutMs: 8_000,
+    });
     expect(() => parseEnv({ CHAT_LLM_URL: "not a url" })).toThrow(/CHAT_LLM_URL/);
   });
 

@@ -126,9 +126,7 @@ function searcher({ index, docs: byId, vocabulary, terms }: SharedIndex): ChatIn
       if (own.length === 0 && query.expansions.length === 0) return [];
       const ownSet = new Set(own);
       const expansionBoost = EXPANSION_WEIGHT / Math.max(1, query.expansions.length);
-      const aliases = new Map(
-        [...query.aliases].map(([word, expanded]) => [stem(word), [stem(word), ...expanded.map(stem)]] as const),
-      );
+      const aliases = new Map([...query.aliases].map(([word, expanded]) => [stem(word), [stem(word), ...expanded.map(stem)]] as const));
       return index
         .search([...own, ...query.expansions].join(" "), {
           ...(fields ? { fields } : {}),

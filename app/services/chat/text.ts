@@ -140,11 +140,38 @@ export const SYNONYMS = {
     expand: ["event", "webinar", "workshop"],
   },
   hours: {
-    phrases: ["timing", "timings", "hours", "office hours", "open", "opening", "available", "availability", "support", "working hours", "time to call"],
+    phrases: [
+      "timing",
+      "timings",
+      "hours",
+      "office hours",
+      "open",
+      "opening",
+      "available",
+      "availability",
+      "support",
+      "working hours",
+      "time to call",
+    ],
     expand: ["support", "available", "hours"],
   },
   contact: {
-    phrases: ["contact", "whatsapp", "whats app", "phone", "mobile", "number", "call", "email", "mail", "reach", "telegram", "talk", "speak", "helpline"],
+    phrases: [
+      "contact",
+      "whatsapp",
+      "whats app",
+      "phone",
+      "mobile",
+      "number",
+      "call",
+      "email",
+      "mail",
+      "reach",
+      "telegram",
+      "talk",
+      "speak",
+      "helpline",
+    ],
     expand: ["contact", "whatsapp", "phone", "email"],
   },
   beginner: {
@@ -180,7 +207,19 @@ export const SYNONYMS = {
     expand: ["certified", "nse"],
   },
   mentorship: {
-    phrases: ["mentor", "mentors", "mentorship", "mentoring", "one on one", "1 on 1", "one to one", "personal", "coach", "coaching", "guidance"],
+    phrases: [
+      "mentor",
+      "mentors",
+      "mentorship",
+      "mentoring",
+      "one on one",
+      "1 on 1",
+      "one to one",
+      "personal",
+      "coach",
+      "coaching",
+      "guidance",
+    ],
     expand: ["mentorship", "personal", "mentor"],
   },
   faq: {
@@ -225,7 +264,33 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Everyday words one letter away from one of ours, which must stay as typed. */
-const COMMON_WORDS = ["teach", "teaches", "taught", "match", "watch", "online", "offline", "office", "options", "option", "stock", "stocks", "share", "shares", "crypto", "bitcoin", "people", "person", "timing", "better", "become", "places", "prices", "number", "numbers"];
+const COMMON_WORDS = [
+  "teach",
+  "teaches",
+  "taught",
+  "match",
+  "watch",
+  "online",
+  "offline",
+  "office",
+  "options",
+  "option",
+  "stock",
+  "stocks",
+  "share",
+  "shares",
+  "crypto",
+  "bitcoin",
+  "people",
+  "person",
+  "timing",
+  "better",
+  "become",
+  "places",
+  "prices",
+  "number",
+  "numbers",
+];
 
 /** The known words for each index vocabulary (a new vocabulary Set whenever the index changes). */
 const knownWords = new WeakMap<Set<string>, Set<string>>();
@@ -282,8 +347,7 @@ export function searchQuery(question: string): SearchQuery {
     const phrases = SYNONYMS[group].phrases.filter((phrase) => containsPhrase(question, phrase));
     if (phrases.length === 0) continue;
     for (const term of SYNONYMS[group].expand) expansions.add(term);
-    for (const phrase of phrases)
-      for (const word of phrase.split(" ")) aliases.get(word)?.push(...SYNONYMS[group].expand);
+    for (const phrase of phrases) for (const word of phrase.split(" ")) aliases.get(word)?.push(...SYNONYMS[group].expand);
   }
   for (const word of own) expansions.delete(word);
   return { words: own, expansions: [...expansions], aliases };

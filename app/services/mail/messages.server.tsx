@@ -32,13 +32,18 @@ function draft(kind: string, to: string, content: MailContent): OutboxDraft {
 /** The "Confirm your email address" message, its link leading to this site. */
 export function emailConfirmationMail(origin: string): SignUpMail["toNewAccount"] {
   return (account, token) =>
-    draft("verify-email", account.email, confirmEmailMail({ firstName: account.firstName, link: `${origin}/verify-email?${new URLSearchParams({ token })}` }));
+    draft(
+      "verify-email",
+      account.email,
+      confirmEmailMail({ firstName: account.firstName, link: `${origin}/verify-email?${new URLSearchParams({ token })}` }),
+    );
 }
 
 /** What a sign-up sends: a confirmation link to a new account, a reminder to sign in to an existing one. */
 export function signUpMail(origin: string): SignUpMail {
   return {
     toNewAccount: emailConfirmationMail(origin),
-    toExistingAccount: (owner) => draft("account-exists", owner.email, accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login` })),
+    toExistingAccount: (owner) =>
+      draft("account-exists", owner.email, accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login` })),
   };
 }

@@ -24,7 +24,10 @@ export function MailFrame({ children }: { children: ReactNode }) {
           </p>
           <div style={{ padding: "8px 24px 24px", color: colours.slate, fontSize: 16, lineHeight: 1.5 }}>{children}</div>
           <p style={{ margin: 0, padding: "12px 24px", borderTop: `1px solid ${colours.line}`, color: "#64748b", fontSize: 13 }}>
-            {SITE_NAME} · <a href={`mailto:${CONTACT.email}`} style={{ color: "#64748b" }}>{CONTACT.email}</a>
+            {SITE_NAME} ·{" "}
+            <a href={`mailto:${CONTACT.email}`} style={{ color: "#64748b" }}>
+              {CONTACT.email}
+            </a>
           </p>
         </div>
       </body>
@@ -39,13 +42,24 @@ export function MailLink({ href, children }: { href: string; children: ReactNode
       <p style={{ margin: "24px 0" }}>
         <a
           href={href}
-          style={{ display: "inline-block", padding: "12px 20px", backgroundColor: colours.gold, color: colours.navy, fontWeight: "bold", borderRadius: 8, textDecoration: "none" }}
+          style={{
+            display: "inline-block",
+            padding: "12px 20px",
+            backgroundColor: colours.gold,
+            color: colours.navy,
+            fontWeight: "bold",
+            borderRadius: 8,
+            textDecoration: "none",
+          }}
         >
           {children}
         </a>
       </p>
       <p style={{ fontSize: 13, wordBreak: "break-all" }}>
-        Or copy this address into your browser: <a href={href} style={{ color: colours.navy }}>{href}</a>
+        Or copy this address into your browser:{" "}
+        <a href={href} style={{ color: colours.navy }}>
+          {href}
+        </a>
       </p>
     </>
   );

@@ -18,10 +18,8 @@ const SITE = "site";
 const auditSignUpThrottle = (details: Record<string, unknown>) =>
   recordSystemAction({ actor: "throttle", action: "sign_up_throttled", subject: null, details });
 
-const fromThisClient = (wait: string) =>
-  `Too many new accounts from your network. Please wait ${wait} and try again.`;
-const acrossTheSite = (wait: string) =>
-  `We are receiving an unusual number of new accounts right now. Please try again in ${wait}.`;
+const fromThisClient = (wait: string) => `Too many new accounts from your network. Please wait ${wait} and try again.`;
+const acrossTheSite = (wait: string) => `We are receiving an unusual number of new accounts right now. Please try again in ${wait}.`;
 
 /** Spends one account creation for this client (and the site); a 429 when either has none left this hour. */
 export async function claimAccountCreation(client: string): Promise<{ ok: true } | Throttled> {

@@ -4,7 +4,8 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 // limits that only ever hold back the one who spends them, so a plain count is
 // enough (sign-ups, coupon codes).
 
-export type Taken = { ok: true } | { ok: false; waitMs: number; /** The first refusal of this window: worth one audit row. */ firstRefusal: boolean };
+export type Taken =
+  { ok: true } | { ok: false; waitMs: number; /** The first refusal of this window: worth one audit row. */ firstRefusal: boolean };
 
 export class Allowance {
   private readonly limiter: RateLimiterMemory;

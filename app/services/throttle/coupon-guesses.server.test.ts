@@ -17,7 +17,8 @@ describe("coupon guessing", () => {
       expect(await guess(student, "203.0.113.100", `NOPE${i}`)).toEqual({ ok: false, reason: "invalid-coupon" });
     const refused = await guess(student, "203.0.113.100", "GOOD");
     expect(refused).toMatchObject({ ok: false, status: 429, reason: "too-many-coupon-guesses" });
-    if ("message" in refused) expect(refused.message).toMatch(/^Too many coupon codes tried\. Please wait (59|60) minutes and try again\.$/);
+    if ("message" in refused)
+      expect(refused.message).toMatch(/^Too many coupon codes tried\. Please wait (59|60) minutes and try again\.$/);
     // Another student at another address is not held up.
     expect(await guess(crypto.randomUUID(), "192.0.2.100", "GOOD")).toEqual({ ok: true });
   });
@@ -34,11 +35,14 @@ describe("coupon guessing", () => {
   it("counts a guess when it starts: a parallel burst gets no more than the allowance checked", async () => {
     const student = crypto.randomUUID();
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(student, "203.0.113.102", `BURST${i}`)));
-    expect(answers.filter((answer) => "reason" in answer && answer.reason === "invalid-coupon")).toHaveLength(COUPON_GUESS_LIMITS.perStudentPerHour);
+    expect(answers.filter((answer) => "reason" in answer && answer.reason === "invalid-coupon")).toHaveLength(
+      COUPON_GUESS_LIMITS.perStudentPerHour,
+    );
   });
 
   it("no code, nothing counted", async () => {
     const student = crypto.randomUUID();
-    for (let i = 0; i < 50; i++) expect(await limitCouponGuesses({ studentId: student, client: "203.0.113.103" }, "", () => ({ ok: true }))).toEqual({ ok: true });
+    for (let i = 0; i < 50; i++)
+      expect(await limitCouponGuesses({ studentId: student, client: "203.0.113.103" }, "", () => ({ ok: true }))).toEqual({ ok: true });
   });
 });

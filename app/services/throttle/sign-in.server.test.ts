@@ -74,7 +74,9 @@ describe("one client guessing one account", () => {
 
   it("counts an attempt when it starts, so a burst in parallel gets no more than 5 checked", () => {
     const account = unique("burst@example.test");
-    const gates = Array.from({ length: 40 }, () => beginSignIn({ kind: "student", account, client: "203.0.113.68", knownDevice: null }, T0));
+    const gates = Array.from({ length: 40 }, () =>
+      beginSignIn({ kind: "student", account, client: "203.0.113.68", knownDevice: null }, T0),
+    );
     expect(gates.filter((gate) => gate.ok)).toHaveLength(5);
   });
 
@@ -175,7 +177,11 @@ describe("admins", () => {
     expect(attempt({ account, client: "203.0.113.74", kind: "admin" }, T0)).toBe(2);
     expect(attempt({ account, client: "203.0.113.74", kind: "student" }, T0)).toBe("checked");
     expect(attempt({ account, client: "192.0.2.17", kind: "admin" }, T0, true)).toBe("checked");
-    const rows = db.select({ action: auditLog.action, type: auditLog.entityType }).from(auditLog).where(eq(auditLog.entityId, account)).all();
+    const rows = db
+      .select({ action: auditLog.action, type: auditLog.entityType })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, account))
+      .all();
     expect(rows).toEqual([{ action: "admin_sign_in_throttled", type: "admin_id" }]);
   });
 });

@@ -96,7 +96,8 @@ function createSignInThrottle(kind: AccountKind) {
     audit("client", attempt, client.count(attempt.client, now));
     const tally = accountFailures.add(attempt.account, attempt.client, now);
     const accountCounted = tally.failures >= ACCOUNT_WAIT_AFTER.failures && tally.clients >= ACCOUNT_WAIT_AFTER.clients;
-    if (accountCounted) audit("account", attempt, account.count(attempt.account, now), { failures: tally.failures, clients: tally.clients });
+    if (accountCounted)
+      audit("account", attempt, account.count(attempt.account, now), { failures: tally.failures, clients: tally.clients });
     return {
       ok: true,
       finish: (succeeded) => {

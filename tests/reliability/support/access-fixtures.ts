@@ -150,7 +150,12 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
   const whatsapp = `+91 98${String(Date.now()).slice(-8)}`;
   const registrationPhone = `+91 97${String(Date.now() + 1).slice(-8)}`;
   const checkoutSession = `cs_test_owner_${tag}`;
-  const draft = { post: `Draft post ${tag}`, testimonial: `Unapproved ${tag}`, course: `Hidden course ${tag}`, event: `Hidden event ${tag}` };
+  const draft = {
+    post: `Draft post ${tag}`,
+    testimonial: `Unapproved ${tag}`,
+    course: `Hidden course ${tag}`,
+    event: `Hidden event ${tag}`,
+  };
   const inboxSubject = `Inbox subject ${tag}`;
   const outboxSubject = `Outbox subject ${tag}`;
 

@@ -7,7 +7,8 @@ export function securityHeaderProblems(label: string, response: Response, body: 
   const header = (name: string) => response.headers.get(name) ?? "";
   const csp = header("content-security-policy");
   if (!/(^|;)\s*frame-ancestors 'none'/.test(csp)) problems.push(`${label}: CSP without frame-ancestors 'none' (${csp || "none"})`);
-  if (header("x-content-type-options") !== "nosniff") problems.push(`${label}: X-Content-Type-Options is "${header("x-content-type-options")}"`);
+  if (header("x-content-type-options") !== "nosniff")
+    problems.push(`${label}: X-Content-Type-Options is "${header("x-content-type-options")}"`);
   if (!header("referrer-policy")) problems.push(`${label}: no Referrer-Policy`);
   if (header("x-frame-options") !== "DENY") problems.push(`${label}: X-Frame-Options is "${header("x-frame-options")}"`);
   if (!/^max-age=\d{7,}/.test(header("strict-transport-security")))

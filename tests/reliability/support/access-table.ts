@@ -31,7 +31,8 @@ export type Row = {
   pricingCase?: string;
 };
 
-type Area = "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "outbox" | "registrations";
+type Area =
+  "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "outbox" | "registrations";
 const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
 
 const redirectTo = (location: string): Outcome => `302 ${location}`;
@@ -165,10 +166,24 @@ function adminPagePosts(ids: MatrixIds): Row[] {
     }),
     post("/admin/content/post/new", "/admin/content/post/new", "content", 400, { watch: { table: "blog_posts" } }),
     post("/admin/content/post/:id/edit", `/admin/content/post/${ids.post.id}/edit`, "content", 400, { watch: { table: "blog_posts" } }),
-    remove("/admin/content/post/:id/delete", "/admin/content/post/{victim}/delete", "content", "draftPost", "blog_posts", toast("/admin/content")),
+    remove(
+      "/admin/content/post/:id/delete",
+      "/admin/content/post/{victim}/delete",
+      "content",
+      "draftPost",
+      "blog_posts",
+      toast("/admin/content"),
+    ),
     post("/admin/content/blog/new", "/admin/content/blog/new", "content", 400, { watch: { table: "blog_posts" } }),
     post("/admin/content/blog/:id/edit", `/admin/content/blog/${ids.post.id}/edit`, "content", 400, { watch: { table: "blog_posts" } }),
-    remove("/admin/content/blog/:id/delete", "/admin/content/blog/{victim}/delete", "content", "draftPost", "blog_posts", toast("/admin/content/blog")),
+    remove(
+      "/admin/content/blog/:id/delete",
+      "/admin/content/blog/{victim}/delete",
+      "content",
+      "draftPost",
+      "blog_posts",
+      toast("/admin/content/blog"),
+    ),
     post("/admin/content/testimonial/new", "/admin/content/testimonial/new", "content", 400, { watch: { table: "testimonials" } }),
     post("/admin/content/testimonial/:id/edit", `/admin/content/testimonial/${ids.testimonial}/edit`, "content", 400, {
       watch: { table: "testimonials" },
@@ -211,7 +226,14 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "shared_files" },
       writes: ["admin"],
     }),
-    remove("/admin/users/files/:id/delete", "/admin/users/files/{victim}/delete", "users", "sharedFile", "shared_files", toast("/admin/users")),
+    remove(
+      "/admin/users/files/:id/delete",
+      "/admin/users/files/{victim}/delete",
+      "users",
+      "sharedFile",
+      "shared_files",
+      toast("/admin/users"),
+    ),
   ];
 }
 
@@ -510,7 +532,13 @@ function publicEndpoints(ids: MatrixIds): Row[] {
     get("/api/testimonials", "/api/testimonials", everyone(200)),
     get("/api/mentors", "/api/mentors", everyone(200)),
     get("/api/chat/suggestions", "/api/chat/suggestions", everyone(200)),
-    { route: "/api/chat/query", method: "POST", path: "/api/chat/query", body: { json: { question: "What courses do you offer?" } }, expect: everyone(200) },
+    {
+      route: "/api/chat/query",
+      method: "POST",
+      path: "/api/chat/query",
+      body: { json: { question: "What courses do you offer?" } },
+      expect: everyone(200),
+    },
     {
       route: "/api/contact",
       method: "POST",
@@ -520,13 +548,24 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       watch: { table: "contact_messages" },
       writes: ROLES_ALL,
     },
-    { route: "/api/newsletter", method: "POST", path: "/api/newsletter", body: { json: { email: "matrix-api-reader@example.com" } },
+    {
+      route: "/api/newsletter",
+      method: "POST",
+      path: "/api/newsletter",
+      body: { json: { email: "matrix-api-reader@example.com" } },
       // The first subscribes (201); the rest are told the address is already on the list.
       expect: { ...everyone(200), anonymous: 201 },
       watch: { table: "newsletter_subscribers" },
       writes: ["anonymous"],
     },
-    { route: "/api/stripe/webhook", method: "POST", path: "/api/stripe/webhook", body: emptyJson, expect: everyone(503), watch: { table: "enrollments" } },
+    {
+      route: "/api/stripe/webhook",
+      method: "POST",
+      path: "/api/stripe/webhook",
+      body: emptyJson,
+      expect: everyone(503),
+      watch: { table: "enrollments" },
+    },
     get("/api/admin/session", "/api/admin/session", everyone(200)),
     {
       route: "/api/admin/login",
@@ -572,7 +611,13 @@ function studentRows(ids: MatrixIds): Row[] {
       writes: ["student", "otherStudent"],
     },
     // OAuth is off on this server: connecting a provider comes straight back.
-    { route: "/account", method: "POST", path: "/account", body: { form: { intent: "connect-provider" } }, expect: studentPage("/account", redirectTo("/account")) },
+    {
+      route: "/account",
+      method: "POST",
+      path: "/account",
+      body: { form: { intent: "connect-provider" } },
+      expect: studentPage("/account", redirectTo("/account")),
+    },
     get("/enrollment-form", "/enrollment-form", studentPage("/enrollment-form", 200)),
     {
       route: "/enrollment-form",

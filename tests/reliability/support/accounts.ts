@@ -33,9 +33,8 @@ export function createAdmin(database: string, role: AdminRole): Admin {
   const adminId = `${role}-${randomUUID().slice(0, 8)}`;
   const id = withSiteDatabase(database, (db) =>
     Number(
-      db
-        .prepare("INSERT INTO admins (admin_id, password_hash, role) VALUES (?, ?, ?)")
-        .run(adminId, "$argon2id$not-a-real-hash", role).lastInsertRowid,
+      db.prepare("INSERT INTO admins (admin_id, password_hash, role) VALUES (?, ?, ?)").run(adminId, "$argon2id$not-a-real-hash", role)
+        .lastInsertRowid,
     ),
   );
   return { id, adminId, role };

@@ -111,9 +111,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_site+/events.$id.register.tsx", (ids) => `/events/${ids.eventId}/register`, f(EventRegistrationSchema)),
   page("_site+/enrollment-form.tsx", () => "/enrollment-form", f(EnrollmentFormSchema)),
   page("_site+/checkout.information.tsx", (ids) => checkout(ids, "/information"), f(EnrollmentFormSchema)),
-  page("_site+/checkout._index.tsx", (ids) => `${checkout(ids)}&index`, [
-    ...new Set([...f(ApplyCouponSchema), ...f(PayFormSchema), ...f(ConfirmCardPaymentSchema), "intent"]),
-  ], { intents: ["apply-coupon", "pay", "confirm-card"] }),
+  page(
+    "_site+/checkout._index.tsx",
+    (ids) => `${checkout(ids)}&index`,
+    [...new Set([...f(ApplyCouponSchema), ...f(PayFormSchema), ...f(ConfirmCardPaymentSchema), "intent"])],
+    { intents: ["apply-coupon", "pay", "confirm-card"] },
+  ),
   page("_site+/api.logout.tsx", () => "/api/logout", ["redirectTo"], { endsSession: true }),
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
   page("_site+/account.tsx", () => "/account", ["intent"], { intents: ["connect-provider", "send-confirmation"] }),
@@ -144,9 +147,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.content_.blog.new.tsx", () => "/admin/content/blog/new", f(AdminBlogPostSchema)),
   page("admin+/_panel.content_.blog.$id.edit.tsx", (ids) => `/admin/content/blog/${ids.postId}/edit`, f(AdminBlogPostSchema)),
   page("admin+/_panel.content.testimonial.new.tsx", () => "/admin/content/testimonial/new", f(AdminTestimonialSchema)),
-  page("admin+/_panel.content.testimonial.$id.edit.tsx", (ids) => `/admin/content/testimonial/${ids.testimonialId}/edit`, f(AdminTestimonialSchema)),
+  page(
+    "admin+/_panel.content.testimonial.$id.edit.tsx",
+    (ids) => `/admin/content/testimonial/${ids.testimonialId}/edit`,
+    f(AdminTestimonialSchema),
+  ),
   page("admin+/_panel.content_.testimonials.new.tsx", () => "/admin/content/testimonials/new", f(AdminTestimonialSchema)),
-  page("admin+/_panel.content_.testimonials.$id.edit.tsx", (ids) => `/admin/content/testimonials/${ids.testimonialId}/edit`, f(AdminTestimonialSchema)),
+  page(
+    "admin+/_panel.content_.testimonials.$id.edit.tsx",
+    (ids) => `/admin/content/testimonials/${ids.testimonialId}/edit`,
+    f(AdminTestimonialSchema),
+  ),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
 

@@ -27,14 +27,79 @@ const MB = 1024 * 1024;
 const BOUNDARY = "fuzzOversizedBoundary";
 
 export const OVERSIZED_CASES: readonly OversizedCase[] = [
-  { name: "JSON to /api/contact", path: "/api/contact", identity: "anonymous", accept: "application/json", contentType: "application/json", bytes: 1.1 * MB, expectedStatus: 413 },
-  { name: "form to /contact", path: "/contact", identity: "anonymous", accept: "text/html", contentType: "application/x-www-form-urlencoded", bytes: 1.1 * MB, expectedStatus: 413 },
-  { name: "multipart to /signup", path: "/signup", identity: "anonymous", accept: "text/html", contentType: `multipart/form-data; boundary=${BOUNDARY}`, bytes: 1.5 * MB, expectedStatus: 413 },
-  { name: "JSON to /api/stripe/webhook", path: "/api/stripe/webhook", identity: "anonymous", accept: "application/json", contentType: "application/json", bytes: 2 * MB, expectedStatus: 413 },
-  { name: "JSON to /api/courses as admin", path: "/api/courses", identity: "admin", accept: "application/json", contentType: "application/json", bytes: 1.1 * MB, expectedStatus: 413 },
-  { name: "multipart to /admin/courses/new as admin", path: "/admin/courses/new", identity: "admin", accept: "text/html", contentType: `multipart/form-data; boundary=${BOUNDARY}`, bytes: 17 * MB, expectedStatus: 413 },
-  { name: "2 MB text field to /admin/courses/new as admin (under the upload limit, over a text field's)", path: "/admin/courses/new", identity: "admin", accept: "text/html", contentType: `multipart/form-data; boundary=${BOUNDARY}`, bytes: 2 * MB, expectedStatus: 413 },
-  { name: "chunked JSON to /api/contact", path: "/api/contact", identity: "anonymous", accept: "application/json", contentType: "application/json", bytes: 64 * 1024, chunked: true, expectedStatus: 411 },
+  {
+    name: "JSON to /api/contact",
+    path: "/api/contact",
+    identity: "anonymous",
+    accept: "application/json",
+    contentType: "application/json",
+    bytes: 1.1 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "form to /contact",
+    path: "/contact",
+    identity: "anonymous",
+    accept: "text/html",
+    contentType: "application/x-www-form-urlencoded",
+    bytes: 1.1 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "multipart to /signup",
+    path: "/signup",
+    identity: "anonymous",
+    accept: "text/html",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    bytes: 1.5 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "JSON to /api/stripe/webhook",
+    path: "/api/stripe/webhook",
+    identity: "anonymous",
+    accept: "application/json",
+    contentType: "application/json",
+    bytes: 2 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "JSON to /api/courses as admin",
+    path: "/api/courses",
+    identity: "admin",
+    accept: "application/json",
+    contentType: "application/json",
+    bytes: 1.1 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "multipart to /admin/courses/new as admin",
+    path: "/admin/courses/new",
+    identity: "admin",
+    accept: "text/html",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    bytes: 17 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "2 MB text field to /admin/courses/new as admin (under the upload limit, over a text field's)",
+    path: "/admin/courses/new",
+    identity: "admin",
+    accept: "text/html",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    bytes: 2 * MB,
+    expectedStatus: 413,
+  },
+  {
+    name: "chunked JSON to /api/contact",
+    path: "/api/contact",
+    identity: "anonymous",
+    accept: "application/json",
+    contentType: "application/json",
+    bytes: 64 * 1024,
+    chunked: true,
+    expectedStatus: 411,
+  },
 ];
 
 function bodyFor(oversized: OversizedCase): Buffer {
@@ -44,7 +109,8 @@ function bodyFor(oversized: OversizedCase): Buffer {
     const tail = `\r\n--${BOUNDARY}--\r\n`;
     return Buffer.from(`${head}${filler.slice(head.length + tail.length)}${tail}`);
   }
-  if (oversized.contentType === "application/json") return Buffer.from(JSON.stringify({ name: "Asha", email: "asha@example.test", subject: "Hi", message: filler.slice(60) }));
+  if (oversized.contentType === "application/json")
+    return Buffer.from(JSON.stringify({ name: "Asha", email: "asha@example.test", subject: "Hi", message: filler.slice(60) }));
   return Buffer.from(`name=Asha&email=asha%40example.test&subject=Hi&message=${filler.slice(60)}`);
 }
 
@@ -72,7 +138,11 @@ export function plainRequest(url: URL, method: string, headers: Record<string, s
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }),
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers["content-type"] ?? ""),
+          text: Buffer.concat(chunks).toString("utf8"),
+        }),
       );
       response.on("error", reject);
     });

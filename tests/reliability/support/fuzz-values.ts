@@ -15,13 +15,13 @@ export const HOSTILE_STRINGS: readonly string[] = [
   " ",
   "\t\r\n",
   "' OR 1=1 --",
-  "\"; DROP TABLE users; --",
+  '"; DROP TABLE users; --',
   "1; DELETE FROM courses WHERE 1=1",
   "admin'--",
   "' UNION SELECT password_hash FROM admins --",
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
-  "\"><svg/onload=alert(1)>",
+  '"><svg/onload=alert(1)>',
   "javascript:alert(1)",
   "data:text/html,<script>alert(1)</script>",
   "//evil.example/phish",
@@ -66,7 +66,10 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("\uD800", "\uDC00", "\u0000", "\u202E", "\u200B", "'", "<", "%"), maxLength: 30 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.constantFrom("\uD800", "\uDC00", "\u0000", "\u202E", "\u200B", "'", "<", "%"), maxLength: 30 }),
+  },
   { weight: 1, arbitrary: hugeString },
 );
 
@@ -172,7 +175,18 @@ export function plausibleValue(field: string, ids: SiteIds): fc.Arbitrary<JsonVa
 }
 
 /** Fields a client must never be able to set. */
-export const EXTRA_FIELDS = ["isAdmin", "role", "price", "__proto__", "constructor", "paymentStatus", "userId", "id", "pricePaise", "admin"];
+export const EXTRA_FIELDS = [
+  "isAdmin",
+  "role",
+  "price",
+  "__proto__",
+  "constructor",
+  "paymentStatus",
+  "userId",
+  "id",
+  "pricePaise",
+  "admin",
+];
 
 export type Encoding =
   | "json"
@@ -218,17 +232,32 @@ const API_ENCODINGS: fc.WeightedArbitrary<Encoding>[] = [
   { weight: 1, arbitrary: fc.constant("none") },
 ];
 
-const MALFORMED_JSON = ["{", "{\"email\":", "{'email': 'a@b.c'}", "{\"a\":1,}", "NaN", "\u0000", "[1,2", "{\"a\":\"\uD800\"", "\"unterminated", "{}}"];
+const MALFORMED_JSON = [
+  "{",
+  '{"email":',
+  "{'email': 'a@b.c'}",
+  '{"a":1,}',
+  "NaN",
+  "\u0000",
+  "[1,2",
+  '{"a":"\uD800"',
+  '"unterminated',
+  "{}}",
+];
 
 /** One request's worth of generated input for `endpoint`. */
 export function fuzzCase(endpoint: Endpoint, ids: SiteIds): fc.Arbitrary<FuzzCase> {
   const fieldValue = (field: string) =>
     fc.oneof({ weight: 3, arbitrary: plausibleValue(field, ids) }, { weight: 3, arbitrary: hostileValue });
   const intentFields: Record<string, fc.Arbitrary<JsonValue>> = endpoint.intents
-    ? { intent: fc.oneof({ weight: 3, arbitrary: fc.constantFrom<JsonValue>(...endpoint.intents) }, { weight: 1, arbitrary: hostileValue }) }
+    ? {
+        intent: fc.oneof({ weight: 3, arbitrary: fc.constantFrom<JsonValue>(...endpoint.intents) }, { weight: 1, arbitrary: hostileValue }),
+      }
     : {};
   const own = Object.fromEntries(endpoint.fields.map((field) => [field, fieldValue(field)]));
-  const extras = Object.fromEntries(EXTRA_FIELDS.map((field) => [field, fc.oneof(hostileValue, fc.constantFrom<JsonValue>(true, "admin", 0))]));
+  const extras = Object.fromEntries(
+    EXTRA_FIELDS.map((field) => [field, fc.oneof(hostileValue, fc.constantFrom<JsonValue>(true, "admin", 0))]),
+  );
   const body = fc
     .tuple(
       // Each field may be left out (requiredKeys: none).
@@ -237,23 +266,35 @@ export function fuzzCase(endpoint: Endpoint, ids: SiteIds): fc.Arbitrary<FuzzCas
     )
     .map(([fields, extra]) => {
       const body: Record<string, JsonValue> = {};
-      for (const [key, value] of Object.entries({ ...extra, ...fields })) if (value !== undefined)
-        // defineProperty: a "__proto__" key stays an own field that JSON and forms carry, not the prototype.
-        Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
+      for (const [key, value] of Object.entries({ ...extra, ...fields }))
+        if (value !== undefined)
+          // defineProperty: a "__proto__" key stays an own field that JSON and forms carry, not the prototype.
+          Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
       return body;
     });
   const query: fc.Arbitrary<Record<string, string>> = endpoint.query
-    ? fc.record(Object.fromEntries(endpoint.query.map((key) => [key, fc.oneof(queryString, fc.constantFrom("1", "500", "501", "0", "-5", "x"))])), {
-        requiredKeys: [],
-      })
+    ? fc.record(
+        Object.fromEntries(endpoint.query.map((key) => [key, fc.oneof(queryString, fc.constantFrom("1", "500", "501", "0", "-5", "x"))])),
+        {
+          requiredKeys: [],
+        },
+      )
     : fc.constant({});
-  const encodings = endpoint.method === "GET" ? [{ weight: 1, arbitrary: fc.constant<Encoding>("none") }] : endpoint.kind === "page" ? PAGE_ENCODINGS : API_ENCODINGS;
+  const encodings =
+    endpoint.method === "GET"
+      ? [{ weight: 1, arbitrary: fc.constant<Encoding>("none") }]
+      : endpoint.kind === "page"
+        ? PAGE_ENCODINGS
+        : API_ENCODINGS;
   return fc.record({
     identity: fc.constantFrom(...endpoint.identities),
     encoding: fc.oneof(...encodings),
     body,
     query,
-    topLevel: fc.oneof(fc.constantFrom<JsonValue>(null, [], "text", 42, true), fc.array(fc.constant<JsonValue>({ email: "a@b.c" }), { maxLength: 3 })),
+    topLevel: fc.oneof(
+      fc.constantFrom<JsonValue>(null, [], "text", 42, true),
+      fc.array(fc.constant<JsonValue>({ email: "a@b.c" }), { maxLength: 3 }),
+    ),
     malformed: fc.constantFrom(...MALFORMED_JSON),
   });
 }
@@ -300,7 +341,10 @@ export function encodeBody(fuzz: FuzzCase, endpoint: Endpoint): EncodedBody {
       return { body: form };
     }
     case "multipart-broken":
-      return { contentType: "multipart/form-data; boundary=fuzz", body: "--fuzz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nunterminated" };
+      return {
+        contentType: "multipart/form-data; boundary=fuzz",
+        body: '--fuzz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated',
+      };
     case "text":
       return { contentType: "text/plain", body: entries.map(([key, value]) => `${key}=${asFormText(value).join(",")}`).join("\n") };
     case "xml":

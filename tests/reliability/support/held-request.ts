@@ -94,7 +94,7 @@ function parseAnswer(raw: Buffer): Omit<HeldAnswer, "sentBeforeAnswer" | "answer
   }
   if (!/^transfer-encoding:\s*chunked/im.test(head)) return null;
   const parts: Buffer[] = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const newline = payload.indexOf("\r\n", offset);
     if (newline < 0) return null;
     const size = parseInt(payload.subarray(offset, newline).toString("latin1"), 16);

@@ -41,9 +41,7 @@ export function startSlowPost(
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text }),
-      );
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null, text }));
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -56,7 +54,9 @@ export function startSlowPost(
     opened,
     async finish() {
       for (let index = body.length - held; index < body.length; index++) {
-        await new Promise<void>((resolve, reject) => request.write(body.subarray(index, index + 1), (error) => (error ? reject(error) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          request.write(body.subarray(index, index + 1), (error) => (error ? reject(error) : resolve())),
+        );
       }
       request.end();
       return answer;

@@ -45,7 +45,12 @@ export async function startMailCatcher(port: number): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push(parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((rcpt) => rcpt.address)));
+        received.push(
+          parse(
+            Buffer.concat(chunks).toString("utf8"),
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          ),
+        );
         for (const wake of waiting) wake();
         callback();
       });

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 
 /** Each payload sets window.__xss when it runs; the numbers tell which one. */
 export const TEXT_PAYLOADS = [
-  'XSS1<script>window.__xss=1</script>',
+  "XSS1<script>window.__xss=1</script>",
   'XSS2<img src=x onerror="window.__xss=2">',
   'XSS3"><svg onload="window.__xss=3">',
   "XSS4</script><script>window.__xss=4</script>",
@@ -38,7 +38,12 @@ export const HOSTILE_LINKS = [
 ] as const;
 
 /** Spreadsheet formulas a visitor could type into a name or a city. */
-export const FORMULA_PAYLOADS = ['=HYPERLINK("http://evil.example","XSSF1")', "+SUM(1,1)XSSF2", "-SUM(1,1)XSSF3", "@SUM(1,1)XSSF4"] as const;
+export const FORMULA_PAYLOADS = [
+  '=HYPERLINK("http://evil.example","XSSF1")',
+  "+SUM(1,1)XSSF2",
+  "-SUM(1,1)XSSF3",
+  "@SUM(1,1)XSSF4",
+] as const;
 
 export type PageFindings = { marker: unknown; dialogs: string[]; violations: string[]; injected: string[]; text: string; values: string[] };
 
@@ -77,7 +82,8 @@ export async function probePage(page: Page, url: string, act?: (page: Page) => P
           const value = attribute.value.replace(/[\s\u0000-\u001f]/g, "").toLowerCase();
           if (name.startsWith("on")) injected.push(`<${tag} ${name}="${attribute.value}">`);
           if (name === "srcdoc") injected.push(`<${tag} srcdoc>`);
-          if (linkAttributes.has(name) && /^(javascript|vbscript|data:text\/html)/.test(value)) injected.push(`<${tag} ${name}="${attribute.value}">`);
+          if (linkAttributes.has(name) && /^(javascript|vbscript|data:text\/html)/.test(value))
+            injected.push(`<${tag} ${name}="${attribute.value}">`);
           if (name === "style" && value.includes("javascript:")) injected.push(`<${tag} style="${attribute.value}">`);
         }
         if (tag === "meta" && element.getAttribute("http-equiv")?.toLowerCase() === "refresh") injected.push("<meta http-equiv=refresh>");
