@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { ToastMessage } from "~/utils/toast.server";
 
 const SWIPE_THRESHOLD_PX = 50;
@@ -21,19 +22,17 @@ export function showToast(toast: Omit<ToastMessage, "id" | "analyticsEvent">) {
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const regionRef = useRef<HTMLElement>(null);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const swipeStart = useRef<number | null>(null);
-  const [clientToast, setClientToast] = useState<ToastMessage | null>(null);
-
-  useEffect(() => setHydrated(true), []);
+  // A toast from the browser, with the server's toast it was shown over: a newer toast
+  // from the server (the next page) replaces it.
+  const [clientToast, setClientToast] = useState<{ toast: ToastMessage; over: string | undefined } | null>(null);
+  const serverToastId = toast?.id;
   useEffect(() => {
-    const onToast = (event: Event) => setClientToast((event as CustomEvent<ToastMessage>).detail);
+    const onToast = (event: Event) => setClientToast({ toast: (event as CustomEvent<ToastMessage>).detail, over: serverToastId });
     window.addEventListener(CLIENT_TOAST_EVENT, onToast);
     return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
-  }, []);
-  // A newer toast from the server (the next page) replaces one shown by the browser.
-  const serverToastId = toast?.id;
-  useEffect(() => setClientToast(null), [serverToastId]);
+  }, [serverToastId]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "F8") regionRef.current?.focus();
@@ -42,7 +41,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  const current = clientToast ?? toast;
+  const current = clientToast && clientToast.over === serverToastId ? clientToast.toast : toast;
   const visible = current && current.id !== dismissedId ? current : null;
   const dismiss = () => visible && setDismissedId(visible.id);
   const onPointerMove = (event: PointerEvent) => {

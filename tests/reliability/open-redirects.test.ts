@@ -44,6 +44,7 @@ function expectSameOriginPath(location: string | null, flow: string, value: stri
   expect(location, where).toBeTypeOf("string");
   const target = location ?? "";
   expect(target, where).toMatch(/^\/(?![/\\])/);
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   expect(target, where).not.toMatch(/[\u0000-\u001f\u007f]/);
   const resolved = new URL(target, site.url);
   expect(resolved.origin, where).toBe(new URL(site.url).origin);

@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import {
   Component,
   lazy,
@@ -25,18 +26,16 @@ const PANEL_ID = "chat-panel";
  * the chat panel instead.
  */
 export function ChatWidget() {
-  const [hydrated, setHydrated] = useState(false);
-  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  // The panel is open on the page it was opened on: following a link out of it (Browse our courses…) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const [requested, setRequested] = useState(false);
   const toggleRef = useRef<HTMLAnchorElement>(null);
   const { pathname } = useLocation();
-
-  useEffect(() => setHydrated(true), []);
-  // Following a link out of the panel (Browse our courses…) closes it.
-  useEffect(() => setOpen(false), [pathname]);
+  const open = openOn === pathname;
 
   const close = useCallback(() => {
-    setOpen(false);
+    setOpenOn(null);
     toggleRef.current?.focus();
   }, []);
 
@@ -51,7 +50,7 @@ export function ChatWidget() {
 
   const toggle = () => {
     setRequested(true);
-    setOpen((wasOpen) => !wasOpen);
+    setOpenOn((openedOn) => (openedOn === pathname ? null : pathname));
   };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // Ctrl/Cmd/Shift-click keeps the link's own meaning: /chat in a new tab or window.

@@ -149,6 +149,7 @@ function ContactForm() {
     wasSending.current = false;
     if (!actionData) {
       form.reset();
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- once, when a send has completed, beside the form's own reset
       setAttempted(false);
     }
   }, [sending, actionData, form]);

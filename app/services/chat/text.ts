@@ -8,7 +8,7 @@ export function normalise(text: string): string {
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/['’]/g, "")
-    .replace(/[^a-z0-9₹\u0900-\u097f]+/g, " ")
+    .replace(/[^a-z0-9₹\p{Script=Devanagari}]+/gu, " ")
     .trim();
 }
 
