@@ -4,6 +4,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
 import { blogPosts, coupons, courses, events, mentors, testimonials } from "./schema";
 
@@ -15,18 +16,11 @@ type TestimonialRow = typeof testimonials.$inferInsert;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `days` from `now`, at the given UTC time of day (India is UTC+5:30). */
-function dayAtUtc(now: Date, days: number, hours: number, minutes = 0): Date {
-  const date = new Date(now.getTime() + days * DAY_MS);
-  date.setUTCHours(hours, minutes, 0, 0);
-  return date;
-}
-
-// India times as UTC hours and minutes.
-const IST_10_AM = [4, 30] as const;
-const IST_11_AM = [5, 30] as const;
-const IST_7_PM = [13, 30] as const;
-const IST_7_30_PM = [14, 0] as const;
+// Wall-clock times in India.
+const IST_10_AM = "10:00";
+const IST_11_AM = "11:00";
+const IST_7_PM = "19:00";
+const IST_7_30_PM = "19:30";
 
 function courseRows(): CourseRow[] {
   return [
@@ -223,7 +217,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "A full-morning, in-person workshop in Andheri on reading price action without indicators. We worked through live USD/INR and EUR/USD charts, marked structure and key levels together, and finished with a group trade-planning exercise.",
       eventType: "workshop",
-      eventDate: dayAtUtc(now, -40, ...IST_11_AM),
+      eventDate: indiaDayAt(now, -40, IST_11_AM),
       durationMinutes: 240,
       maxParticipants: 40,
       pricePaise: 149900,
@@ -235,7 +229,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "Our mentors reviewed the month ahead for the dollar, the rupee and the major pairs, then answered questions from students on setups, risk and the economic calendar.",
       eventType: "webinar",
-      eventDate: dayAtUtc(now, -10, ...IST_7_PM),
+      eventDate: indiaDayAt(now, -10, IST_7_PM),
       durationMinutes: 60,
       maxParticipants: null,
       pricePaise: 0,
@@ -247,7 +241,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "A beginner-friendly live session on market structure, liquidity and order blocks. See how Smart Money Concepts are applied to real charts, with time for your questions at the end.",
       eventType: "webinar",
-      eventDate: dayAtUtc(now, 2, ...IST_7_PM),
+      eventDate: indiaDayAt(now, 2, IST_7_PM),
       durationMinutes: 90,
       maxParticipants: 500,
       pricePaise: 0,
@@ -259,7 +253,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "A hands-on three-hour online bootcamp on position sizing, stop placement and daily loss limits. Bring your own trades: we will size and review them together in small breakout groups.",
       eventType: "workshop",
-      eventDate: dayAtUtc(now, 5, ...IST_11_AM),
+      eventDate: indiaDayAt(now, 5, IST_11_AM),
       durationMinutes: 180,
       maxParticipants: 50,
       pricePaise: 99900,
@@ -271,7 +265,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "Ahead of the next monetary policy announcement, we explain how RBI decisions, inflation data and dollar strength move USD/INR, and how to plan trades around the announcement.",
       eventType: "webinar",
-      eventDate: dayAtUtc(now, 12, ...IST_7_30_PM),
+      eventDate: indiaDayAt(now, 12, IST_7_30_PM),
       durationMinutes: 60,
       maxParticipants: 300,
       pricePaise: 0,
@@ -283,7 +277,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "Trade a demo account through the London and New York sessions and compete on risk-adjusted returns, not just profit. Top three traders win a free seat in a live trading programme.",
       eventType: "competition",
-      eventDate: dayAtUtc(now, 20, ...IST_11_AM),
+      eventDate: indiaDayAt(now, 20, IST_11_AM),
       durationMinutes: 600,
       maxParticipants: null,
       pricePaise: 0,
@@ -295,7 +289,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "A five-hour classroom workshop in Pune taking one SMC entry model from top-down analysis to order placement. Includes printed worksheets, lunch and a back-testing session with our mentors.",
       eventType: "workshop",
-      eventDate: dayAtUtc(now, 45, ...IST_10_AM),
+      eventDate: indiaDayAt(now, 45, IST_10_AM),
       durationMinutes: 300,
       maxParticipants: 60,
       pricePaise: 199900,
@@ -307,7 +301,7 @@ function eventRows(now: Date): EventRow[] {
       description:
         "A two-hour live masterclass on fear, greed, revenge trading and building routines that hold up under pressure, with practical exercises you can use from your next session.",
       eventType: "webinar",
-      eventDate: dayAtUtc(now, 75, ...IST_7_PM),
+      eventDate: indiaDayAt(now, 75, IST_7_PM),
       durationMinutes: 120,
       maxParticipants: null,
       pricePaise: 49900,
@@ -319,7 +313,7 @@ function eventRows(now: Date): EventRow[] {
       title: "Cancelled: Delhi Weekend Workshop",
       description: "This workshop has been cancelled and will be rescheduled.",
       eventType: "workshop",
-      eventDate: dayAtUtc(now, 30, ...IST_10_AM),
+      eventDate: indiaDayAt(now, 30, IST_10_AM),
       durationMinutes: 240,
       maxParticipants: 40,
       pricePaise: 149900,
@@ -544,7 +538,7 @@ const POSTS: PostSeed[] = [
 
 function blogPostRows(now: Date): BlogPostRow[] {
   const published = POSTS.map(({ daysAgo, hasImage = true, ...post }): BlogPostRow => {
-    const publishedAt = dayAtUtc(now, -daysAgo, ...IST_10_AM);
+    const publishedAt = indiaDayAt(now, -daysAgo, IST_10_AM);
     return {
       ...post,
       imageUrl: hasImage ? `/images/blog/${post.slug}.svg` : null,

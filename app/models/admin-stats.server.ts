@@ -1,5 +1,6 @@
 import { and, asc, avg, count, eq, gte, lt, sql, sum } from "drizzle-orm";
 import { courses, enrollments, testimonials } from "../../db/schema";
+import { type IndiaMonth, lastIndiaMonths } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
 // The admin Dashboard's and Analytics tab's figures (admin spec §2, §3 analytics
@@ -55,33 +56,14 @@ export function adminStats(courseLimit?: number): AdminStats {
 /** One calendar month in India time: "2026-11", its paid admissions and their revenue. */
 export type MonthlyAdmissions = { month: string; admissions: number; revenuePaise: number };
 
-/** India has one fixed offset (UTC+5:30, no daylight saving), so a month in India is a fixed UTC range. */
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-const monthKey = (year: number, monthIndex: number) => {
-  const first = new Date(Date.UTC(year, monthIndex, 1));
-  return `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, "0")}`;
-};
-
 /**
- * The last `months` calendar months in India time, the current one included,
- * oldest first: their keys and the UTC range [from, to) they cover.
+ * The enrollment's India month, computed by SQLite from the month ranges the
+ * dates module gives (so no offset is written here): one CASE branch a month.
  */
-export function indiaMonthRange(now: Date, months: number): { keys: string[]; from: Date; to: Date } {
-  const india = new Date(now.getTime() + INDIA_OFFSET_MS);
-  const year = india.getUTCFullYear();
-  const current = india.getUTCMonth();
-  const first = current - (months - 1);
-  const keys = Array.from({ length: months }, (_, i) => monthKey(year, first + i));
-  return {
-    keys,
-    from: new Date(Date.UTC(year, first, 1) - INDIA_OFFSET_MS),
-    to: new Date(Date.UTC(year, current + 1, 1) - INDIA_OFFSET_MS),
-  };
+function indiaMonthOf(months: IndiaMonth[]) {
+  const branches = months.map((month) => sql`when ${enrollments.enrolledAt} < ${month.to.getTime()} then ${month.key}`);
+  return sql<string>`case ${sql.join(branches, sql` `)} end`;
 }
-
-// The enrollment's India month, computed by SQLite: the UTC epoch (ms) moved by +5:30.
-const indiaMonthOfEnrollment = sql<string>`strftime('%Y-%m', (${enrollments.enrolledAt} + ${sql.raw(String(INDIA_OFFSET_MS))}) / 1000, 'unixepoch')`;
 
 /**
  * Paid (completed) admissions and their revenue per calendar month in India
@@ -90,7 +72,9 @@ const indiaMonthOfEnrollment = sql<string>`strftime('%Y-%m', (${enrollments.enro
  * month comes back, never the enrollments themselves.
  */
 export function monthlyAdmissions({ months = 12, now = new Date() }: { months?: number; now?: Date } = {}): MonthlyAdmissions[] {
-  const { keys, from, to } = indiaMonthRange(now, months);
+  const range = lastIndiaMonths(now, months);
+  const indiaMonthOfEnrollment = indiaMonthOf(range);
+  const [from, to] = [range[0]!.from, range.at(-1)!.to];
   const rows = db
     .select({
       month: indiaMonthOfEnrollment,
@@ -102,7 +86,7 @@ export function monthlyAdmissions({ months = 12, now = new Date() }: { months?: 
     .groupBy(indiaMonthOfEnrollment)
     .all();
   const byMonth = new Map(rows.map((row) => [row.month, row]));
-  return keys.map((month) => ({
+  return range.map(({ key: month }) => ({
     month,
     admissions: byMonth.get(month)?.admissions ?? 0,
     revenuePaise: byMonth.get(month)?.revenuePaise ?? 0,

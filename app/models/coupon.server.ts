@@ -1,8 +1,7 @@
-import { TZDate } from "@date-fns/tz";
 import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { coupons, enrollments } from "../../db/schema";
 import type { CouponInput } from "~/schemas/admin-coupon";
-import { formatIsoDateInIndia, INDIA_TIME_ZONE } from "~/utils/dates";
+import { endOfIndiaDay, formatIsoDateInIndia } from "~/utils/dates";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 
@@ -98,8 +97,9 @@ export function countRedemption(tx: Pick<typeof db, "update">, couponId: number)
  * `expiresAt` is the next midnight there, the first instant checkout refuses it.
  */
 export function couponExpiryFor(isoDate: string): Date {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day + 1, INDIA_TIME_ZONE).getTime());
+  const expiresAt = endOfIndiaDay(isoDate);
+  if (!expiresAt) throw new Error(`Not a calendar day: ${isoDate}`);
+  return expiresAt;
 }
 
 /** The last day (yyyy-mm-dd, India time) a coupon expiring at `expiresAt` still works. */

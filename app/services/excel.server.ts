@@ -10,6 +10,7 @@ import {
   readRegistrationsForExport,
   readUsersForExport,
 } from "~/models/admin-export.server";
+import { formatIsoDateInIndia, formatIsoTimeInIndia, indiaWallClockAsUtc } from "~/utils/dates";
 import { paymentStatusLabel } from "~/utils/payment-status";
 
 // The Users tab's Excel workbooks (admin spec §2, §7), written with
@@ -38,12 +39,6 @@ const FORMULA_TRIGGERS = new Set(["=", "+", "-", "@", "\t", "\r"]);
 export function neutraliseFormula(text: string): string {
   return text.length > 0 && FORMULA_TRIGGERS.has(text[0] as string) ? `'${text}` : text;
 }
-
-// Excel has no time zones: a date cell is a wall-clock date and time. We write
-// India's wall clock (IST is UTC+05:30 all year, no daylight saving), so the
-// sheet shows the times the admin lists show; the headers say "(IST)".
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-export const toIndiaWallClock = (date: Date) => new Date(date.getTime() + IST_OFFSET_MS);
 
 export const DATE_TIME_FORMAT = "dd-mmm-yyyy hh:mm";
 export const RUPEE_FORMAT = '"₹"#,##0.00';
@@ -79,7 +74,7 @@ function cellValue(kind: CellKind, raw: CellInput): ExcelJS.CellValue {
     case "text":
       return neutraliseFormula(String(raw));
     case "date":
-      return raw instanceof Date ? toIndiaWallClock(raw) : null;
+      return raw instanceof Date ? indiaWallClockAsUtc(raw) : null;
     case "rupees":
       return typeof raw === "number" ? raw / 100 : null;
     case "number":
@@ -176,8 +171,7 @@ export function sheetsOf(dataset: ExportDataset): AnySheet[] {
 
 /** "users-2026-11-22-1530.xlsx": the dataset and the time of the export in India. */
 export function exportFilename(dataset: ExportDataset, now = new Date()): string {
-  const india = toIndiaWallClock(now).toISOString(); // 2026-11-22T15:30:…Z, India's wall clock
-  return `${dataset}-${india.slice(0, 10)}-${india.slice(11, 13)}${india.slice(14, 16)}.xlsx`;
+  return `${dataset}-${formatIsoDateInIndia(now)}-${formatIsoTimeInIndia(now).replace(":", "")}.xlsx`;
 }
 
 // ---------------------------------------------------------------------------

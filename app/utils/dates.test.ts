@@ -6,8 +6,14 @@ import {
   formatShortDate,
   formatIndiaDateTime,
   formatIsoTimeInIndia,
+  formatShortCalendarDay,
   formatTickerDate,
+  endOfIndiaDay,
   indiaDateTimeToUtc,
+  indiaDayAt,
+  indiaWallClockAsUtc,
+  lastIndiaMonths,
+  startOfIndiaDay,
   timeWindowBounds,
 } from "./dates";
 
@@ -104,5 +110,80 @@ describe("date and time inputs in India time (admin event form)", () => {
     process.env.TZ = "America/Los_Angeles";
     expect(indiaDateTimeToUtc("2026-12-05", "01:30")).toEqual(LATE_UTC);
     expect(formatIsoTimeInIndia(LATE_UTC)).toBe("01:30");
+  });
+});
+
+describe("India day boundaries", () => {
+  test("18:29 UTC is still today in India; 18:30 UTC is midnight, the next day", () => {
+    expect(formatIsoDateInIndia(new Date("2026-12-05T18:29:59.999Z"))).toBe("2026-12-05");
+    expect(formatIsoTimeInIndia(new Date("2026-12-05T18:29:00Z"))).toBe("23:59");
+    expect(formatIsoDateInIndia(new Date("2026-12-05T18:30:00Z"))).toBe("2026-12-06");
+    expect(formatIsoTimeInIndia(new Date("2026-12-05T18:30:00Z"))).toBe("00:00");
+    expect(formatShortDate(new Date("2026-12-05T18:30:00Z"))).toBe("Dec 6, 2026");
+  });
+
+  test("an India day runs from 00:00 IST (18:30 UTC the day before) to the next 00:00 IST", () => {
+    expect(startOfIndiaDay("2026-12-05")).toEqual(new Date("2026-12-04T18:30:00Z"));
+    expect(endOfIndiaDay("2026-12-05")).toEqual(new Date("2026-12-05T18:30:00Z"));
+    expect(indiaDateTimeToUtc("2026-12-05", "23:59")).toEqual(new Date("2026-12-05T18:29:00Z"));
+    // The last day of a year and of a leap February.
+    expect(endOfIndiaDay("2026-12-31")).toEqual(new Date("2026-12-31T18:30:00Z"));
+    expect(endOfIndiaDay("2028-02-29")).toEqual(new Date("2028-02-29T18:30:00Z"));
+    expect(endOfIndiaDay("2026-02-30")).toBeNull();
+  });
+
+  test("the same whatever the server's time zone", () => {
+    process.env.TZ = "America/Los_Angeles";
+    expect(endOfIndiaDay("2026-12-05")).toEqual(new Date("2026-12-05T18:30:00Z"));
+    expect(formatShortCalendarDay("2026-12-05")).toBe("Dec 5, 2026");
+    process.env.TZ = "Pacific/Kiritimati";
+    expect(startOfIndiaDay("2026-12-05")).toEqual(new Date("2026-12-04T18:30:00Z"));
+    expect(formatShortCalendarDay("2026-12-05")).toBe("Dec 5, 2026");
+  });
+
+  test("a day some days from today in India, at a wall-clock time", () => {
+    // 23:59 IST on 5 December: two days on is 7 December, whatever UTC's date.
+    expect(indiaDayAt(new Date("2026-12-05T18:29:00Z"), 2, "19:00")).toEqual(new Date("2026-12-07T13:30:00Z"));
+    // 00:00 IST on 6 December (still 5 December in UTC): two days on is 8 December.
+    expect(indiaDayAt(new Date("2026-12-05T18:30:00Z"), 2, "19:00")).toEqual(new Date("2026-12-08T13:30:00Z"));
+    expect(indiaDayAt(new Date("2026-12-05T18:30:00Z"), -40, "11:00")).toEqual(new Date("2026-10-27T05:30:00Z"));
+    expect(() => indiaDayAt(new Date(), 0, "7pm")).toThrow();
+  });
+
+  test("India's wall clock written as UTC fields, for spreadsheet cells", () => {
+    expect(indiaWallClockAsUtc(new Date("2026-12-05T18:29:00Z"))).toEqual(new Date("2026-12-05T23:59:00Z"));
+    expect(indiaWallClockAsUtc(new Date("2026-12-05T18:30:00Z"))).toEqual(new Date("2026-12-06T00:00:00Z"));
+  });
+});
+
+describe("lastIndiaMonths", () => {
+  test("the last 12 India months, the current one included, oldest first, and the UTC range each covers", () => {
+    const months = lastIndiaMonths(new Date("2026-11-15T06:00:00Z"), 12);
+    expect(months.map((month) => month.key)).toEqual([
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+    ]);
+    // Midnight on 1 December 2025 in India, and midnight on 1 December 2026.
+    expect(months[0]?.from.toISOString()).toBe("2025-11-30T18:30:00.000Z");
+    expect(months.at(-1)?.to.toISOString()).toBe("2026-11-30T18:30:00.000Z");
+    // Each month ends where the next begins.
+    for (let i = 1; i < months.length; i++) expect(months[i]?.from).toEqual(months[i - 1]?.to);
+  });
+
+  test("late on 31 December UTC is already January in India; 18:29 UTC is not", () => {
+    const january = lastIndiaMonths(new Date("2026-12-31T18:30:00Z"), 12);
+    expect(january[0]?.key).toBe("2026-02");
+    expect(january.at(-1)?.key).toBe("2027-01");
+    expect(lastIndiaMonths(new Date("2026-12-31T18:29:59Z"), 1)[0]?.key).toBe("2026-12");
   });
 });

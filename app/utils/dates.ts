@@ -1,9 +1,14 @@
-// Times are stored as UTC instants and shown in India time whatever the
-// server's (or the browser's) zone.
+// The one home for time in India. Times are stored as UTC instants and shown
+// in India time whatever the server's (or the browser's) zone; every India
+// calendar day, month and wall clock is computed here, by @date-fns/tz, never
+// by adding an offset by hand.
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths } from "date-fns";
+import { addDays, addMonths, format, parseISO } from "date-fns";
 
 export const INDIA_TIME_ZONE = "Asia/Kolkata";
+
+/** The instant as a date whose fields (day, hour…) are India's. */
+const inIndia = (date: Date) => new TZDate(date.getTime(), INDIA_TIME_ZONE);
 
 const shortDate = new Intl.DateTimeFormat("en-US", {
   timeZone: INDIA_TIME_ZONE,
@@ -35,13 +40,12 @@ export const formatShortDate = (date: Date) => shortDate.format(date);
 export const formatLongDate = (date: Date) => longDate.format(date);
 /** "7:30 pm IST" */
 export const formatIndiaTime = (date: Date) => `${timeOfDay.format(date)} IST`;
+/** "Dec 5, 2026" for a calendar day written "2026-12-05" (a day, not an instant: no zone applies). */
+export const formatShortCalendarDay = (isoDate: string) => format(parseISO(isoDate), "MMM d, yyyy");
 /** "Dec 5" for the events ticker. */
 export const formatTickerDate = (date: Date) => tickerDate.format(date);
 /** "2026-12-05" in India time, for <time dateTime> and date inputs. */
-export function formatIsoDateInIndia(date: Date): string {
-  const d = new TZDate(date.getTime(), INDIA_TIME_ZONE);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+export const formatIsoDateInIndia = (date: Date) => format(inIndia(date), "yyyy-MM-dd");
 
 export type EventTimeWindow = "all" | "upcoming" | "this-week" | "this-month";
 
@@ -50,7 +54,7 @@ export type EventTimeWindow = "all" | "upcoming" | "this-week" | "this-month";
  * "this month" is one calendar month ahead on the Indian calendar.
  */
 export function timeWindowBounds(window: EventTimeWindow, now: Date): { from?: Date; to?: Date } {
-  const indiaNow = new TZDate(now.getTime(), INDIA_TIME_ZONE);
+  const indiaNow = inIndia(now);
   switch (window) {
     case "all":
       return {};
@@ -64,10 +68,7 @@ export function timeWindowBounds(window: EventTimeWindow, now: Date): { from?: D
 }
 
 /** "19:30" in India time, for time inputs. */
-export function formatIsoTimeInIndia(date: Date): string {
-  const d = new TZDate(date.getTime(), INDIA_TIME_ZONE);
-  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-}
+export const formatIsoTimeInIndia = (date: Date) => format(inIndia(date), "HH:mm");
 
 /** "Dec 5, 2026, 7:30 pm IST": a date and time as the admin lists show them. */
 export const formatIndiaDateTime = (date: Date) => `${formatShortDate(date)}, ${formatIndiaTime(date)}`;
@@ -88,4 +89,47 @@ export function indiaDateTimeToUtc(date: string, time: string): Date | null {
   // Out-of-range parts roll over (30 February becomes 2 March): refuse those.
   if (india.getFullYear() !== year || india.getMonth() !== month - 1 || india.getDate() !== dayOfMonth) return null;
   return new Date(india.getTime());
+}
+
+/** The first instant of an India calendar day ("2026-12-05" → 18:30 UTC on 4 December); null when not a real day. */
+export const startOfIndiaDay = (isoDate: string) => indiaDateTimeToUtc(isoDate, "00:00");
+
+/**
+ * The first instant after an India calendar day: midnight at its end, so a
+ * thing valid "until 5 December" is valid while `now < endOfIndiaDay("2026-12-05")`.
+ */
+export function endOfIndiaDay(isoDate: string): Date | null {
+  const start = startOfIndiaDay(isoDate);
+  return start && new Date(addDays(inIndia(start), 1).getTime());
+}
+
+/** The India calendar day `days` after today's (negative: before), at a wall-clock time ("19:30"). */
+export function indiaDayAt(now: Date, days: number, time: string): Date {
+  const day = formatIsoDateInIndia(addDays(inIndia(now), days));
+  const instant = indiaDateTimeToUtc(day, time);
+  if (!instant) throw new Error(`Not a time of day: ${time}`);
+  return instant;
+}
+
+/** One calendar month in India: "2026-11" and the UTC range [from, to) it covers. */
+export type IndiaMonth = { key: string; from: Date; to: Date };
+
+/** The last `count` calendar months in India, the current one included, oldest first. */
+export function lastIndiaMonths(now: Date, count: number): IndiaMonth[] {
+  const india = inIndia(now);
+  const firstOfThisMonth = new TZDate(india.getFullYear(), india.getMonth(), 1, INDIA_TIME_ZONE);
+  return Array.from({ length: count }, (_, i) => {
+    const from = addMonths(firstOfThisMonth, i - (count - 1));
+    return { key: format(from, "yyyy-MM"), from: new Date(from.getTime()), to: new Date(addMonths(from, 1).getTime()) };
+  });
+}
+
+/**
+ * India's wall clock written as if it were UTC. A spreadsheet has no time
+ * zones: a date cell is a wall-clock date and time, and exceljs writes a Date's
+ * UTC fields, so this is how a sheet shows the times the admin lists show.
+ */
+export function indiaWallClockAsUtc(date: Date): Date {
+  const d = inIndia(date);
+  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()));
 }

@@ -11,7 +11,7 @@ import {
   MASONRY_PHOTOS,
 } from "~/content/gallery";
 import { SITE_NAME, SOCIAL_LINKS, STATS } from "~/content/site";
-import { formatShortDate } from "~/utils/dates";
+import { formatShortCalendarDay } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 
@@ -186,7 +186,7 @@ export default function Gallery() {
                       <div>
                         <dt className="font-semibold text-navy-900">Date</dt>
                         <dd>
-                          <time dateTime={item.date}>{formatShortDate(new Date(`${item.date}T12:00:00+05:30`))}</time>
+                          <time dateTime={item.date}>{formatShortCalendarDay(item.date)}</time>
                         </dd>
                       </div>
                       <div>
