@@ -4,7 +4,7 @@ import type { PublicUser } from "~/models/user.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout.server";
 import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/utils/student-session.server";
 import { formatRupees } from "~/utils/money";
 import { parseId } from "~/utils/validation";
 

@@ -20,7 +20,7 @@ import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
 import { blogPostDate, listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { listApprovedTestimonials } from "~/models/testimonial.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/utils/student-session.server";
 import { formatIsoDateInIndia, formatShortDate, formatTickerDate } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";

@@ -3,7 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/utils/student-session.server";
 import { useSiteUser } from "~/utils/use-site-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {

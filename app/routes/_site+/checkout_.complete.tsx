@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { findActiveCourse } from "~/models/course.server";
 import { CHECKOUT_MESSAGES, enrolledToast } from "~/schemas/checkout";
 import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/checkout.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/utils/student-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

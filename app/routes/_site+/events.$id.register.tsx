@@ -14,7 +14,7 @@ import {
   type RegistrationState,
 } from "~/models/event-registration.server";
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/utils/student-session.server";
 import { formatIndiaTime, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -5,9 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/schemas/auth";
-import { oauthProviderName, signInWithPassword } from "~/services/auth.server";
+import { oauthProviderName, signInWithPassword } from "~/services/student-sign-in.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
-import { requireAnonymous, safeRedirectPath, signIn } from "~/utils/auth.server";
+import { requireAnonymous, signIn } from "~/utils/student-session.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, OAuthButton } from "./__auth-card";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
-import { safeRedirectPath } from "~/utils/auth.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
 import { isSpam } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";

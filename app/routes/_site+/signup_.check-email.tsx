@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT } from "~/content/site";
-import { safeRedirectPath } from "~/utils/auth.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { AuthCard } from "./__auth-card";
 

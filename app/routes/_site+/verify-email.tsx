@@ -4,7 +4,7 @@ import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { confirmEmailAddress } from "~/models/user.server";
 import { checkUserToken, type TokenState } from "~/models/user-token.server";
-import { signIn } from "~/utils/auth.server";
+import { signIn } from "~/utils/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";

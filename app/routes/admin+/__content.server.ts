@@ -19,7 +19,7 @@ import {
 } from "~/models/testimonial.server";
 import { AdminBlogPostSchema, blogWriteFieldErrors, PublishIntentSchema } from "~/schemas/admin-blog";
 import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview } from "~/schemas/admin-testimonial";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";

@@ -4,7 +4,7 @@ import { EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { AdmissionsChart } from "~/components/admin/admissions-chart";
 import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats, monthlyAdmissions } from "~/models/admin-stats.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { formatRupees } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { createCoupon } from "~/models/coupon.server";
 import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";

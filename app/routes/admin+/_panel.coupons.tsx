@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { couponLastDay, listCouponsForAdmin } from "~/models/coupon.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { formatShortDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { courseHistory, deactivateCourse, deleteCourse, findCourse } from "~/models/course.server";
 import type { PublicAdmin } from "~/models/admin.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { canAccess } from "~/utils/permissions";

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { listCoursesForAdmin } from "~/models/course.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { formatRupees } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { deactivateEvent, deleteEvent, findEventForDelete } from "~/models/event.server";
 import { ADMIN_EVENT_MESSAGES } from "~/schemas/admin-event";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { findEventForAdmin } from "~/models/event.server";
 import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";

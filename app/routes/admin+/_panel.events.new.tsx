@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { EventForm } from "./__event-form";

@@ -7,7 +7,7 @@ import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { ADMIN_EVENT_STATUSES, listEventsForAdmin, type AdminEventStatus } from "~/models/event.server";
 import { DEFAULT_EVENT_DURATION, eventTypeLabel } from "~/schemas/admin-event";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";

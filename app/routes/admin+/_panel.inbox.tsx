@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { countUnreadMessages, INBOX_FILTERS, listInboxMessages, markMessageRead, type InboxFilter } from "~/models/contact-message.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { deleteMentor, findMentorForAdmin } from "~/models/mentor.server";
 import { MENTOR_MESSAGES } from "~/schemas/admin-mentor";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";

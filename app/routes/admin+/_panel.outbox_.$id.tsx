@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { getOutboxMessage } from "~/models/outbox.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { outboxSummary, OutboxStateBadge } from "./__outbox-state";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { canAccess, roleLabel, type AdminArea } from "~/utils/permissions";
 
 // The admin panel's frame (admin spec §2 Admin panel): welcome text, role

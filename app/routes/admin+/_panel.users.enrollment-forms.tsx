@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable, PaymentBadge } from "~/components/admin/admin-table";
 import { listEnrollmentFormsForAdmin } from "~/models/enrollment-form.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/utils/list-params.server";
 import { paymentStatusLabel } from "~/utils/payment-status";

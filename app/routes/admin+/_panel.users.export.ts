@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { isExportDataset } from "~/services/excel.server";
 import { exportAsDownload } from "~/services/exports.server";
 import { EXPORT_FAILURE_MESSAGES, type ExportFailure } from "~/components/admin/excel-exports";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { revokeSharedFile } from "~/services/exports.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { pageMeta } from "~/utils/seo";
 import { findGeneratedFile } from "./__excel-exports.server";

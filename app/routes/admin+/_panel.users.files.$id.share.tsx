@@ -6,7 +6,7 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { sharePathFor } from "~/services/exports.server";
-import { requireAdmin } from "~/utils/admin-auth.server";
+import { requireAdmin } from "~/utils/admin-session.server";
 import { siteOrigin } from "~/utils/seo.server";
 import { pageMeta } from "~/utils/seo";
 import { findGeneratedFile } from "./__excel-exports.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, paiseToRupees, readApiListParams } from "~/utils/list-params.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isExportDataset } from "~/services/excel.server";
 import { exportAsDownload } from "~/services/exports.server";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AdminLoginSchema } from "~/schemas/admin-login";
-import { signInAdmin } from "~/services/admin-auth.server";
+import { signInAdmin } from "~/services/admin-sign-in.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
-import { startAdminSession } from "~/utils/admin-auth.server";
+import { startAdminSession } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 /**

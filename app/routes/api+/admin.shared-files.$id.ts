@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { revokeSharedFile } from "~/services/exports.server";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { parseId } from "~/utils/validation";

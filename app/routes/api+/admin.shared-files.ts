@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listSharedFiles } from "~/models/shared-file.server";
 import { sharePathFor } from "~/services/exports.server";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { siteOrigin } from "~/utils/seo.server";
 

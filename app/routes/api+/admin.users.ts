@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listUsersForAdmin } from "~/models/user.server";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 

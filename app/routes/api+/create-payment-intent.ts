@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/check
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
 import { paymentsSetup } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/utils/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";

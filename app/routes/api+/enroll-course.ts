@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/utils/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
 import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/utils/student-session.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 

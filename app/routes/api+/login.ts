@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/utils/api.server";
-import { getUserId, loginPath, safeRedirectPath } from "~/utils/auth.server";
+import { getUserId, loginPath } from "~/utils/student-session.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
 
 /**
  * GET /api/login: the spec's entry door. A signed-in student goes straight back;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteTestimonial, findTestimonialById, toAdminTestimonialJson, updateTestimonial } from "~/models/testimonial.server";
 import { AdminTestimonialSchema } from "~/schemas/admin-testimonial";
-import { requireApiAdmin } from "~/utils/admin-auth.server";
+import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { parseId } from "~/utils/validation";

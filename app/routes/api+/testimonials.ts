@@ -7,7 +7,7 @@ import {
   toPublicTestimonialJson,
 } from "~/models/testimonial.server";
 import { AdminTestimonialSchema } from "~/schemas/admin-testimonial";
-import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-auth.server";
+import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { canAccess } from "~/utils/permissions";

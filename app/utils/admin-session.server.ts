@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { getAdminById, type PublicAdmin } from "~/models/admin.server";
 import { extendSession } from "~/models/session.server";
 import { apiError } from "./api.server";
-import { safeRedirectPath } from "./auth.server";
+import { safeRedirectPath } from "./redirect-target";
 import { canAccess, type AdminArea } from "./permissions";
 import { isStorageFault } from "./storage-faults.server";
 import { ADMIN_SESSION_COOKIE } from "./session-cookie";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { outboxMessages, users, userTokens } from "../../db/schema";
 import { and, eq } from "drizzle-orm";
-import { INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./auth.server";
+import { INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./student-sign-in.server";
 import { ACCOUNT_CREATION_LIMITS } from "./throttle/account-creation.server";
 import { ACCOUNT_WAIT_AFTER } from "./throttle/sign-in.server";
 

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { getUserById, type PublicUser } from "~/models/user.server";
+import { safeRedirectPath } from "./redirect-target";
 import { STUDENT_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
 import { redirectWithToast, type Toast } from "./toast.server";
@@ -18,18 +18,6 @@ const LOGGED_OUT_TOAST: Toast = {
 
 function getStudentSession(request: Request) {
   return studentSessions.getSession(request.headers.get("Cookie"));
-}
-
-const SAME_ORIGIN_PROBE = "http://same-origin.invalid";
-
-/** Same-origin paths only; anything else falls back to the home page. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  const path = safeRedirect(typeof to === "string" ? to : null, fallback);
-  // Browsers drop tabs and newlines inside a URL ("/\t/evil.example" is "//evil.example"),
-  // and a newline cannot go in a Location header at all.
-  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
-  if (/[\u0000-\u001f\u007f]/.test(path)) return fallback;
-  return new URL(path, SAME_ORIGIN_PROBE).origin === SAME_ORIGIN_PROBE ? path : fallback;
 }
 
 export function loginPath(redirectTo: string): string {

@@ -17,7 +17,7 @@ import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig } from "~/utils/env.server";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
-import { safeRedirectPath } from "~/utils/auth.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
 import { siteOrigin } from "~/utils/seo.server";
 import { signUpMail } from "./mail/messages.server";
 

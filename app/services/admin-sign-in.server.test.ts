@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAdminAccount, ensureFirstAdmin, signInAdmin } from "./admin-auth.server";
+import { createAdminAccount, ensureFirstAdmin, signInAdmin } from "./admin-sign-in.server";
 
 describe("setting an admin's password", () => {
   it("the first admin from ADMIN_PASSWORD follows the password policy, and start-up says why not", async () => {
