@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { COURSE_LEVELS, PAYMENT_STATUSES, ADMIN_ROLES, DISPUTE_STATUSES, OUTBOX_STATES, USER_TOKEN_PURPOSES } from "./enums";
 
 // Conventions: money is integer paise; times are UTC instants stored as
 // milliseconds since the epoch (drizzle maps them to Date).
@@ -17,25 +18,6 @@ const stringList = (name: string) =>
     .$type<string[]>()
     .notNull()
     .default(sql`'[]'`);
-
-export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type CourseLevel = (typeof COURSE_LEVELS)[number];
-export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-// refunded: a second payment for a course the student already had, returned by
-// the server (docs/decisions/0006-checkout-and-payments.md).
-// charged_back: the bank took the money back after a dispute the institute lost.
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "charged_back"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const ADMIN_ROLES = ["admin", "content_manager"] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
-/** A card dispute (chargeback) on a paid order, as the payment provider reports it. */
-export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-export const OUTBOX_STATES = ["queued", "sending", "sent", "failed"] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
-export const USER_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
-export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
 export const users = sqliteTable(
   "users",

@@ -3,7 +3,7 @@
 // scripts) or is asked for on the terminal without being shown.
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline/promises";
-import { ADMIN_ROLES, type AdminRole } from "../db/schema";
+import { ADMIN_ROLES, type AdminRole } from "../db/enums";
 import { PASSWORD_HINT } from "../app/schemas/password";
 
 if (process.env.DATABASE_URL === undefined && (await import("node:fs")).existsSync(".env")) process.loadEnvFile(".env");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { courses, enrollments, testimonials, users, type PaymentStatus } from "../../db/schema";
+import { courses, enrollments, testimonials, users } from "../../db/schema";
+import { type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { lastIndiaMonths } from "~/utils/dates";
 import { adminStats, monthlyAdmissions } from "./admin-stats.server";

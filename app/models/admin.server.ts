@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { admins, type AdminRole } from "../../db/schema";
+import { admins } from "../../db/schema";
+import { type AdminRole } from "../../db/enums";
 import { db, isUniqueViolation } from "~/utils/db.server";
 
 // Admin accounts (admin spec §1, §6): an Admin ID, an argon2id password hash

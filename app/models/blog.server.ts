@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { blogPosts } from "../../db/schema";
 import type { AdminBlogPostInput } from "~/schemas/admin-blog";
-import { renderBlogContent, sanitizeBlogHtml } from "~/services/sanitize.server";
+import { renderBlogContent, sanitizeBlogHtml } from "~/utils/blog-html.server";
 import { db } from "~/utils/db.server";
 import { escapeLike } from "~/utils/validation";
 

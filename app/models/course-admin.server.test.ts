@@ -1,15 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { enrollmentForms, enrollments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import {
-  deactivateCourse,
-  deleteCourse,
-  findActiveCourse,
-  findCourse,
-  listCoursesForAdmin,
-  saveCourse,
-  type CourseInput,
-} from "./course.server";
+import { deactivateCourse, deleteCourse, findActiveCourse, findCourse, listCoursesForAdmin, saveCourse } from "./course.server";
+import type { CourseInput } from "~/schemas/admin-course";
 
 // The admin's Courses tab: every course (active or not), create, edit, and a
 // delete that never loses orders or enrollment forms. Prices and the on-sale

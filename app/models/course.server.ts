@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { courses, enrollmentForms, enrollments, type AdminRole, type CourseLevel } from "../../db/schema";
+import { courses, enrollmentForms, enrollments } from "../../db/schema";
+import type { AdminRole, CourseLevel } from "../../db/enums";
+import type { CourseInput } from "~/schemas/admin-course";
 import { db } from "~/utils/db.server";
 import { paiseToDecimalString } from "~/utils/money";
 import { pricingToWrite } from "~/utils/permissions";
@@ -143,20 +145,6 @@ export type CoursePricing = Pick<Course, "pricePaise" | "originalPricePaise" | "
 
 /** A course a content manager creates: free and not on sale until an admin prices it and puts it on sale. */
 export const NEW_COURSE_PRICING: CoursePricing = { pricePaise: 0, originalPricePaise: null, isActive: false };
-
-/** The course's content, and the pricing fields posted (a field left out keeps the stored value). */
-export type CourseInput = {
-  title: string;
-  shortDescription: string;
-  description: string;
-  duration: string;
-  level: CourseLevel;
-  imageUrl?: string | undefined;
-  coverPhotoUrl?: string | undefined;
-  brochurePdfUrl?: string | undefined;
-  syllabus?: string | undefined;
-  features: string[];
-} & Partial<CoursePricing>;
 
 /** Every course, active or not, title order; narrowed by a search of title and descriptions. */
 export function listCoursesForAdmin(search = ""): Course[] {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { eventRegistrations, events, EVENT_TYPES, type AdminRole, type EventType } from "../../db/schema";
+import { eventRegistrations, events } from "../../db/schema";
+import { EVENT_TYPES, type AdminRole, type EventType } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { timeWindowBounds, type EventTimeWindow } from "~/utils/dates";
 import type { AdminEventInput } from "~/schemas/admin-event";

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { outboxMessages, type OutboxState } from "../../db/schema";
+import { outboxMessages } from "../../db/schema";
+import { type OutboxState } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";

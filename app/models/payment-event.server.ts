@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { enrollmentForms, enrollments, paymentEvents, type DisputeStatus, type PaymentStatus } from "../../db/schema";
+import { enrollmentForms, enrollments, paymentEvents } from "../../db/schema";
+import { type DisputeStatus, type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { users, userTokens, type UserTokenPurpose } from "../../db/schema";
+import { users, userTokens } from "../../db/schema";
+import { type UserTokenPurpose } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 
 // Single-use links mailed to a student (confirm an email, and later reset a

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { CourseInput } from "~/models/course.server";
-import { COURSE_LEVELS } from "../../db/schema";
+import { COURSE_LEVELS, type CourseLevel } from "../../db/enums";
 import {
   checkboxField,
   linesListField,
@@ -21,6 +20,20 @@ import { uploadField, type UploadKind } from "./uploads";
 // A content manager's form has no inputs for them: its schemas read them only
 // to tell "left out" (kept as stored) from "sent" (the model refuses a value
 // that differs from the stored one).
+
+/** The course's content, and the pricing fields posted (a field left out keeps the stored value). */
+export type CourseInput = {
+  title: string;
+  shortDescription: string;
+  description: string;
+  duration: string;
+  level: CourseLevel;
+  imageUrl?: string | undefined;
+  coverPhotoUrl?: string | undefined;
+  brochurePdfUrl?: string | undefined;
+  syllabus?: string | undefined;
+  features: string[];
+} & Partial<{ pricePaise: number; originalPricePaise: number | null; isActive: boolean }>;
 
 /** The form's file inputs and the kind each takes. */
 export const COURSE_UPLOADS = { coverPhoto: "image", brochure: "pdf" } as const satisfies Record<string, UploadKind>;

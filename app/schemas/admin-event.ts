@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EventType } from "../../db/schema";
+import { EVENT_TYPES, type EventType } from "../../db/enums";
 import { indiaDateTimeToUtc } from "~/utils/dates";
 import {
   checkboxField,
@@ -18,8 +18,8 @@ import { blankToUndefined } from "./fields";
 // /api/events), which takes the spec's `eventDate` as an ISO string. Both end
 // as the same `AdminEventInput`.
 
-// Kept here rather than imported from db/schema so the browser bundle stays free of Drizzle.
-export const ADMIN_EVENT_TYPES = ["webinar", "workshop", "competition"] as const satisfies readonly EventType[];
+/** The types the admin form offers: every type the table allows. */
+export const ADMIN_EVENT_TYPES = EVENT_TYPES;
 
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   webinar: "Webinar",

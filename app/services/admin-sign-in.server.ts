@@ -1,4 +1,4 @@
-import type { AdminRole } from "../../db/schema";
+import type { AdminRole } from "../../db/enums";
 import {
   countAdmins,
   createAdmin,

@@ -1,4 +1,4 @@
-import type { AdminRole } from "../../db/schema";
+import type { AdminRole } from "../../db/enums";
 
 // Who may use which part of the admin area (admin spec §6). The server checks
 // this in every admin loader and action; the panel also uses it to show only

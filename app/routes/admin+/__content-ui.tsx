@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { AdminBlogPostSchema, BLOG_CATEGORIES, MAX_SLUG_LENGTH, slugify } from "~/schemas/admin-blog";
 import { AdminTestimonialSchema, DEFAULT_RATING, RATINGS } from "~/schemas/admin-testimonial";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { StarRating } from "../_site+/__testimonial-card";
+import { StarRating } from "~/components/star-rating";
 import type { BlogPostCardData, TestimonialCardData } from "./__content.server";
 
 // The Content tab's cards and dialogs (admin spec §2 Content tab, §5, §8),

@@ -6,7 +6,7 @@ import { CheckboxField, FileField, SelectField, TextareaField, TextField } from 
 import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { COURSE_LEVELS } from "../../../db/schema";
+import { COURSE_LEVELS } from "../../../db/enums";
 
 export type CourseFormDefaults = {
   title?: string;

@@ -1,6 +1,6 @@
 import type { OutboxListRow } from "~/models/outbox.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import type { OutboxState } from "../../../db/schema";
+import type { OutboxState } from "../../../db/enums";
 
 // How the Outbox tab names a message's state (beyond the spec: mail had no screen).
 

@@ -4,7 +4,7 @@ import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/chec
 import { paymentsSetup } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
-import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals";
+import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";
 

@@ -3,7 +3,7 @@ import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { quoteOrder } from "~/services/checkout.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
-import { quoteRefusal } from "./__checkout-refusals";
+import { quoteRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { plainTextToHtml, renderBlogContent, sanitizeBlogHtml } from "./sanitize.server";
+import { plainTextToHtml, renderBlogContent, sanitizeBlogHtml } from "./blog-html.server";
 
 describe("sanitizeBlogHtml", () => {
   test("removes script tags and their content", () => {

@@ -1,0 +1,21 @@
+// The fixed lists of values some columns allow. Kept apart from the tables so
+// forms and pages in the browser can use them without bundling Drizzle.
+
+export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+// refunded: a second payment for a course the student already had, returned by
+// the server (docs/decisions/0006-checkout-and-payments.md).
+// charged_back: the bank took the money back after a dispute the institute lost.
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "charged_back"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const ADMIN_ROLES = ["admin", "content_manager"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+/** A card dispute (chargeback) on a paid order, as the payment provider reports it. */
+export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const OUTBOX_STATES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+export const USER_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
