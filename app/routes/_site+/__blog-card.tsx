@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge, categoryTone } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
 
 export const DEFAULT_BLOG_IMAGE = "/images/blog/default.svg";
 
@@ -56,6 +57,34 @@ export function BlogCard({ post, readMoreTo, headingLevel = 3, eager = false }: 
           className="mt-auto inline-flex min-h-11 items-center gap-1 self-start font-semibold text-teal-700 hover:underline"
         >
           Read More <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** The home page's compact blog card: the same data as the blog's, a plainer face. */
+export function CompactBlogCard({ post }: { post: BlogCardPost }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
+      <img
+        src={post.image}
+        alt=""
+        width={400}
+        height={225}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video h-auto w-full bg-slate-200 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+          <Badge tone={categoryTone(post.category)}>{post.category}</Badge>
+          <time dateTime={post.isoDate}>{post.dateLabel}</time>
+        </div>
+        <h3 className="text-lg font-bold text-navy-900">{post.title}</h3>
+        <p className="line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>
+        <Link to={`/blog/${post.slug}`} className={buttonClass("outline", "mt-auto self-start")} aria-label={`Read More: ${post.title}`}>
+          Read More
         </Link>
       </div>
     </article>

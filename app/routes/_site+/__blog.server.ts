@@ -1,20 +1,6 @@
-import { blogPostDate, findPublishedPost, type BlogPost, type BlogPostSummary } from "~/models/blog.server";
-import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { DEFAULT_BLOG_IMAGE, type BlogCardPost } from "./__blog-card";
-
-/** The spec's card: image (or the default), category, date, title, excerpt. */
-export function toBlogCard(post: BlogPostSummary): BlogCardPost {
-  const date = blogPostDate(post);
-  return {
-    slug: post.slug,
-    title: post.title,
-    excerpt: post.excerpt,
-    category: post.category,
-    image: post.imageUrl || DEFAULT_BLOG_IMAGE,
-    isoDate: formatIsoDateInIndia(date),
-    dateLabel: formatShortDate(date),
-  };
-}
+import { findPublishedPost, type BlogPost } from "~/models/blog.server";
+import type { BlogCardPost } from "./__blog-card";
+import { toBlogCard } from "./__blog-card.server";
 
 export type BlogArticle = BlogCardPost & { content: string; tags: string[] };
 

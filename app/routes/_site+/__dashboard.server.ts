@@ -3,7 +3,7 @@ import { countStudentEnrollments, listStudentEnrollments } from "~/models/enroll
 import { eventStats, listUpcomingEvents } from "~/models/event.server";
 import type { PublicUser } from "~/models/user.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { toHomeEvent } from "./__home.server";
+import { toEventCard } from "./__event-card.server";
 
 /** The dashboard shows three enrollments and three events (spec §9). */
 const DASHBOARD_LIST_LIMIT = 3;
@@ -25,7 +25,7 @@ export function dashboardData(user: PublicUser) {
       isoDate: formatIsoDateInIndia(enrollment.enrolledAt),
       dateLabel: formatShortDate(enrollment.enrolledAt),
     })),
-    events: listUpcomingEvents(DASHBOARD_LIST_LIMIT, now).map(toHomeEvent),
+    events: listUpcomingEvents(DASHBOARD_LIST_LIMIT, now).map(toEventCard),
   };
 }
 

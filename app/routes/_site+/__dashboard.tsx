@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import type { DashboardData } from "./__dashboard.server";
-import { HomeEventCard } from "./__home-event-card";
+import { CompactEventCard } from "./__event-card";
 
 /** The signed-in home (spec: Dashboard). */
 export function Dashboard({ data }: { data: DashboardData }) {
@@ -65,7 +65,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
             {data.events.map((event) => (
               <li key={event.id}>
-                <HomeEventCard event={event} />
+                <CompactEventCard event={event} />
               </li>
             ))}
           </ul>

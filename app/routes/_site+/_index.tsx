@@ -17,25 +17,25 @@ import {
   whatsappLink,
 } from "~/content/site";
 import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
-import { blogPostDate, listRecentPosts } from "~/models/blog.server";
+import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { listApprovedTestimonials } from "~/models/testimonial.server";
 import { getOptionalUser } from "~/utils/student-session.server";
-import { formatIsoDateInIndia, formatShortDate, formatTickerDate } from "~/utils/dates";
+import { formatTickerDate } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { Dashboard } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
-import { HomeBlogCard, type HomePost } from "./__home-blog-card";
-import { HomeEventCard } from "./__home-event-card";
-import { toHomeEvent } from "./__home.server";
+import { CompactBlogCard } from "./__blog-card";
+import { toBlogCard } from "./__blog-card.server";
+import { CompactEventCard } from "./__event-card";
+import { toEventCard } from "./__event-card.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
 /** The ticker runs through the next few events; the cards show three (spec §9). */
 const TICKER_LIMIT = 10;
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
-const DEFAULT_BLOG_IMAGE = "/images/blog/default.svg";
 
 function eventPriceLabel(event: SiteEvent) {
   return isFreeEvent(event) ? "FREE" : formatRupees(event.pricePaise);
@@ -71,16 +71,8 @@ function landingData() {
     id: event.id,
     text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
   }));
-  const events = upcoming.slice(0, HOME_EVENTS).map(toHomeEvent);
-  const posts: HomePost[] = listRecentPosts(HOME_POSTS).map((post) => ({
-    slug: post.slug,
-    title: post.title,
-    excerpt: post.excerpt,
-    category: post.category,
-    image: post.imageUrl || DEFAULT_BLOG_IMAGE,
-    isoDate: formatIsoDateInIndia(blogPostDate(post)),
-    dateLabel: formatShortDate(blogPostDate(post)),
-  }));
+  const events = upcoming.slice(0, HOME_EVENTS).map(toEventCard);
+  const posts = listRecentPosts(HOME_POSTS).map(toBlogCard);
   const [testimonial] = listApprovedTestimonials(1);
   return {
     ticker,
@@ -180,7 +172,7 @@ export default function Home() {
             <ul className="mt-8 grid gap-6 md:grid-cols-3">
               {events.map((event) => (
                 <li key={event.id}>
-                  <HomeEventCard event={event} />
+                  <CompactEventCard event={event} />
                 </li>
               ))}
             </ul>
@@ -197,7 +189,7 @@ export default function Home() {
             <ul className="mt-8 grid gap-6 md:grid-cols-3">
               {posts.map((post) => (
                 <li key={post.slug}>
-                  <HomeBlogCard post={post} />
+                  <CompactBlogCard post={post} />
                 </li>
               ))}
             </ul>

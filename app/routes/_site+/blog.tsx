@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FilterSelect } from "~/components/filter-select";
+import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
+import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import {
   BLOG_SORTS,
   countPublishedPosts,
@@ -14,7 +17,7 @@ import {
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { BlogCard, categoryLabel } from "./__blog-card";
-import { toBlogCard } from "./__blog.server";
+import { toBlogCard } from "./__blog-card.server";
 import { NewsletterForm } from "./__newsletter-form";
 
 const SORT_LABELS: Record<BlogSort, string> = {
@@ -78,11 +81,14 @@ export default function BlogIndex() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             Lessons on market structure, risk and the trader's mindset, written by our mentors.
           </p>
-          <dl className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-4">
-            <HeroStat label="Articles Published" value={String(stats.articles)} />
-            <HeroStat label="Categories" value={String(stats.categories)} />
-            <HeroStat label="Readers" value="10K+" />
-          </dl>
+          <HeroStats
+            className="max-w-2xl"
+            stats={[
+              { label: "Articles Published", value: String(stats.articles) },
+              { label: "Categories", value: String(stats.categories) },
+              { label: "Readers", value: "10K+" },
+            ]}
+          />
         </div>
       </section>
 
@@ -187,15 +193,6 @@ export default function BlogIndex() {
   );
 }
 
-function HeroStat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-4">
-      <dt className="text-sm text-slate-200">{label}</dt>
-      <dd className="text-2xl font-bold text-gold-400 sm:text-3xl">{value}</dd>
-    </div>
-  );
-}
-
 function SidebarBox({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -214,19 +211,7 @@ type BlogFiltersProps = {
 };
 
 function BlogFilters({ filters, categories, sortOptions }: BlogFiltersProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
-
-  // Uncontrolled fields follow the URL (Clear filters, a tag link, back/forward)
-  // without being remounted, so focus stays where it was.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(filters)) {
-      const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
-    }
-  }, [filters]);
+  const formRef = useFieldsFollowUrl(filters);
 
   return (
     <Form
@@ -252,43 +237,17 @@ function BlogFilters({ filters, categories, sortOptions }: BlogFiltersProps) {
           className="block min-h-11 w-full rounded-lg border border-slate-400 px-3"
         />
       </div>
-      <div>
-        <label htmlFor="blog-category" className="mb-1 block text-sm font-medium text-slate-700">
-          Category
-        </label>
-        <select
-          id="blog-category"
-          name="category"
-          defaultValue={filters.category}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          <option value="all">All Categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {categoryLabel(category)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="blog-sort" className="mb-1 block text-sm font-medium text-slate-700">
-          Sort by
-        </label>
-        <select
-          id="blog-sort"
-          name="sort"
-          defaultValue={filters.sort}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          {sortOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="blog-category"
+        name="category"
+        label="Category"
+        value={filters.category}
+        options={[
+          { value: "all", label: "All Categories" },
+          ...categories.map((category) => ({ value: category, label: categoryLabel(category) })),
+        ]}
+      />
+      <FilterSelect id="blog-sort" name="sort" label="Sort by" value={filters.sort} options={sortOptions} />
       <button type="submit" className={buttonClass("secondary")}>
         Apply
       </button>

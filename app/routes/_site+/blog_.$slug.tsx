@@ -10,7 +10,8 @@ import { siteOrigin } from "~/utils/seo.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
 import { BlogCard } from "./__blog-card";
 import { ShareButtons } from "./__blog-share";
-import { findPublishedPostOr404, toBlogArticle, toBlogCard } from "./__blog.server";
+import { findPublishedPostOr404, toBlogArticle } from "./__blog.server";
+import { toBlogCard } from "./__blog-card.server";
 import { NewsletterForm } from "./__newsletter-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

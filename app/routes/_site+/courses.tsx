@@ -1,15 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { FilterSelect } from "~/components/filter-select";
+import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
+import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import { COURSES_WHY_CHOOSE } from "~/content/about";
 import { SITE_NAME, STATS_DISPLAY } from "~/content/site";
 import { COURSE_SORTS, countActiveCourses, listActiveCourses, type CourseSort } from "~/models/course.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
-import { toCourseCard } from "./__courses.server";
+import { toCourseCard } from "./__course-card.server";
 
 const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
 type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -67,11 +68,13 @@ export default function CoursesPage() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             Structured programmes taught by practising traders, from your first chart to advanced Smart Money Concepts.
           </p>
-          <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-3 gap-4">
-            <HeroStat label="Total Courses" value={String(totalCourses)} />
-            <HeroStat label="Students Enrolled" value={STATS_DISPLAY.studentsCount} />
-            <HeroStat label="Success Rate" value={STATS_DISPLAY.successRate} />
-          </dl>
+          <HeroStats
+            stats={[
+              { label: "Total Courses", value: String(totalCourses) },
+              { label: "Students Enrolled", value: STATS_DISPLAY.studentsCount },
+              { label: "Success Rate", value: STATS_DISPLAY.successRate },
+            ]}
+          />
         </div>
       </section>
 
@@ -120,29 +123,10 @@ export default function CoursesPage() {
   );
 }
 
-function HeroStat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-4">
-      <dt className="text-sm text-slate-200">{label}</dt>
-      <dd className="text-2xl font-bold text-gold-400 sm:text-3xl">{value}</dd>
-    </div>
-  );
-}
-
 type CourseFiltersProps = { filters: Filters; sortOptions: { value: CourseSort; label: string }[] };
 
 function CourseFilters({ filters, sortOptions }: CourseFiltersProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // Uncontrolled fields follow the URL on back/forward without being remounted.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(filters)) {
-      const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
-    }
-  }, [filters]);
+  const formRef = useFieldsFollowUrl(filters);
 
   return (
     <Form

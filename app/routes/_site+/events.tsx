@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { FilterSelect } from "~/components/filter-select";
+import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
+import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { EVENT_TIME_WINDOWS, EVENT_TYPE_FILTERS, eventStats, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import type { EventTimeWindow } from "~/utils/dates";
@@ -11,7 +12,7 @@ import { jsonLd, pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { oneOf } from "~/utils/validation";
 import { EventCard } from "./__event-card";
-import { toEventCard } from "./__events.server";
+import { toEventCard } from "./__event-card.server";
 
 type TypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
 type Option<T> = { value: T; label: string };
@@ -102,11 +103,13 @@ export default function EventsPage() {
             <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
               Learn live with our mentors: free webinars, hands-on workshops and trading competitions.
             </p>
-            <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-3 gap-4">
-              <HeroStat label="Upcoming Events" value={stats.upcoming} />
-              <HeroStat label="Free Events" value={stats.free} />
-              <HeroStat label="Workshops" value={stats.workshops} />
-            </dl>
+            <HeroStats
+              stats={[
+                { label: "Upcoming Events", value: stats.upcoming },
+                { label: "Free Events", value: stats.free },
+                { label: "Workshops", value: stats.workshops },
+              ]}
+            />
           </div>
         </section>
 
@@ -161,15 +164,6 @@ export default function EventsPage() {
   );
 }
 
-function HeroStat({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-4">
-      <dt className="text-sm text-slate-200">{label}</dt>
-      <dd className="text-2xl font-bold text-gold-400 sm:text-3xl">{value}</dd>
-    </div>
-  );
-}
-
 type EventFiltersProps = {
   filters: Filters;
   typeOptions: Option<TypeFilter>[];
@@ -177,17 +171,7 @@ type EventFiltersProps = {
 };
 
 function EventFilters({ filters, typeOptions, timeOptions }: EventFiltersProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // Uncontrolled fields follow the URL on back/forward without being remounted.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(filters)) {
-      const field = form.elements.namedItem(name);
-      if (field instanceof HTMLSelectElement && field.value !== value) field.value = value;
-    }
-  }, [filters]);
+  const formRef = useFieldsFollowUrl(filters);
 
   return (
     <Form

@@ -1,9 +1,10 @@
 import { isFreeEvent, type SiteEvent } from "~/models/event.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";
-import type { HomeEvent } from "./__home-event-card";
+import type { EventCardData } from "./__event-card";
 
-export function toHomeEvent(event: SiteEvent): HomeEvent {
+/** An event as every event card shows it (events list, home, dashboard): 'N seats' when seats are limited, otherwise the price. */
+export function toEventCard(event: SiteEvent): EventCardData {
   return {
     id: event.id,
     title: event.title,

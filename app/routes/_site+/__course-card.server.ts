@@ -2,7 +2,7 @@ import type { Course } from "~/models/course.server";
 import { formatRupees } from "~/utils/money";
 import { DEFAULT_COURSE_IMAGE, type CourseCardData } from "./__course-card";
 
-/** A course as the /courses card shows it, prices already formatted. */
+/** A course as its card shows it, prices already formatted. */
 export function toCourseCard(course: Course): CourseCardData {
   const original = course.originalPricePaise;
   return {

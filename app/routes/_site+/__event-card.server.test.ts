@@ -1,0 +1,35 @@
+import { describe, expect, test } from "vitest";
+import type { SiteEvent } from "~/models/event.server";
+import { toEventCard } from "./__event-card.server";
+
+const event = (overrides: Partial<SiteEvent>): SiteEvent => ({
+  id: 7,
+  title: "Price Action Workshop",
+  description: "Hands-on",
+  eventType: "workshop",
+  eventDate: new Date("2026-12-05T18:29:00Z"),
+  durationMinutes: 60,
+  maxParticipants: null,
+  pricePaise: 99_900,
+  registrationUrl: null,
+  isActive: true,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...overrides,
+});
+
+describe("toEventCard: the one shape of every event card (events list, home, dashboard)", () => {
+  test("the date is India's: 18:29 UTC is still 5 December, 18:30 UTC is 6 December", () => {
+    expect(toEventCard(event({}))).toMatchObject({ isoDate: "2026-12-05", dateLabel: "Dec 5, 2026" });
+    expect(toEventCard(event({ eventDate: new Date("2026-12-05T18:30:00Z") }))).toMatchObject({
+      isoDate: "2026-12-06",
+      dateLabel: "Dec 6, 2026",
+    });
+  });
+
+  test("seats when a limit is set, otherwise the price; free when it costs nothing", () => {
+    expect(toEventCard(event({ maxParticipants: 40 }))).toMatchObject({ detailLabel: "40 seats", isFree: false });
+    expect(toEventCard(event({}))).toMatchObject({ detailLabel: "₹999", isFree: false });
+    expect(toEventCard(event({ pricePaise: 0 }))).toMatchObject({ isFree: true });
+  });
+});
