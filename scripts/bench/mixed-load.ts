@@ -1,4 +1,4 @@
-// Issue 8's load run: 100 connections for 60 s over a mix of what visitors
+// The mixed load run: 100 connections for 60 s over a mix of what visitors
 // do at once: public pages, /api reads and the form posts that write
 // (contact messages, event registrations, as page forms and as JSON). Each
 // route gets its own share of the connections, so its p99 is its own. The

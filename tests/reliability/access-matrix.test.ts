@@ -10,7 +10,7 @@ import { countRows, withSiteDatabase } from "./support/db";
 import { BASE_PORT, startSite, type Site } from "./support/site";
 import { ADMIN_SESSION_COOKIE, STUDENT_SESSION_COOKIE } from "../../app/utils/session-cookie";
 
-// Issue 8: the access matrix, one table (support/access-table.ts) run against a
+// The access matrix, one table (support/access-table.ts) run against a
 // production server. Every answer is also checked for the security headers,
 // for data its role must not see, and (for writes) for what it stored.
 

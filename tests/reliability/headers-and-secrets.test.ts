@@ -13,7 +13,7 @@ import { securityHeaderProblems } from "./support/access-headers";
 import { withSiteDatabase } from "./support/db";
 import { BASE_PORT, BUILD_DIR, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
 
-// Issue 8: the headers of every kind of response (documents, assets, errors,
+// The headers of every kind of response (documents, assets, errors,
 // redirects), the flags of the cookies the real sign-in forms set, and no
 // configured secret in anything a browser can fetch.
 
