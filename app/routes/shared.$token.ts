@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { findSharedFileByToken } from "~/models/shared-file.server";
-import { SHARE_TOKEN_PATTERN, openStoredExport, sharedFilePath, workbookResponse } from "~/services/exports.server";
+import { SHARE_TOKEN_PATTERN, openStoredExport, sharedFilePath, workbookResponse } from "~/services/exports/stored-files.server";
 import { methodNotAllowed } from "~/utils/api.server";
 
 /**

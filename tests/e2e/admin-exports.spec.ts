@@ -17,7 +17,7 @@ import { E2E_DATABASE } from "../../playwright.config";
 // its own files by the admin who made them.
 //
 // A failure while writing the workbook (disk full, folder unwritable) cannot be
-// caused from a browser on a healthy server: app/services/excel.server.test.ts
+// caused from a browser on a healthy server: app/services/exports/generate.server.test.ts
 // covers the writer's failures (no partial file, no row) and
 // app/routes/admin+/_panel.users.export.test.ts the action's answer to one
 // ('Export failed' logged; JSON for the script, a toast without it). Here the

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/admin/admin-page";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import type { ExportDataset } from "~/services/excel.server";
+import type { ExportDataset } from "~/services/exports/datasets";
 
 // The Users tab's export pieces (admin spec §2 Users tab, §7 exports, §8):
 // the export buttons at the top, and below the tables the 'Excel Export

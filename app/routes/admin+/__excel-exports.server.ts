@@ -1,6 +1,6 @@
 import type { GeneratedFile } from "~/components/admin/excel-exports";
 import { findSharedFile, listSharedFiles, type SharedFileRow } from "~/models/shared-file.server";
-import { sharePathFor } from "~/services/exports.server";
+import { sharePathFor } from "~/services/exports/stored-files.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 
 // What the Users tab shows of the generated Excel files (admin spec §2 Users

@@ -11,8 +11,8 @@ const { writeWorkbook } = vi.hoisted(() => ({ writeWorkbook: vi.fn() }));
 vi.mock("~/utils/admin-session.server", () => ({
   requireAdmin: vi.fn(async () => ({ id: 7, adminId: "export-admin", role: "admin" })),
 }));
-vi.mock("~/services/excel.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/services/excel.server")>()),
+vi.mock("~/services/exports/workbook-writer.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/services/exports/workbook-writer.server")>()),
   writeWorkbook,
 }));
 

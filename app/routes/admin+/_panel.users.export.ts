@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isExportDataset } from "~/services/excel.server";
-import { exportAsDownload } from "~/services/exports.server";
+import { isExportDataset } from "~/services/exports/datasets";
+import { exportAsDownload } from "~/services/exports/generate.server";
 import { EXPORT_FAILURE_MESSAGES, type ExportFailure } from "~/components/admin/excel-exports";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
-import { revokeSharedFile } from "~/services/exports.server";
+import { revokeSharedFile } from "~/services/exports/stored-files.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { pageMeta } from "~/utils/seo";

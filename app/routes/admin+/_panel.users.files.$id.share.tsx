@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { sharePathFor } from "~/services/exports.server";
+import { sharePathFor } from "~/services/exports/stored-files.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { siteOrigin } from "~/utils/seo.server";
 import { pageMeta } from "~/utils/seo";

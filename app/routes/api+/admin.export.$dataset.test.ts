@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test, vi } from "vitest";
 import { rm } from "node:fs/promises";
 import { listSharedFiles } from "~/models/shared-file.server";
-import { exportsDirectory } from "~/services/exports.server";
+import { exportsDirectory } from "~/services/exports/stored-files.server";
 import { loader } from "./admin.export.$dataset";
 
 // The export endpoint's failure path ('Export failed' is logged with
@@ -10,8 +10,8 @@ import { loader } from "./admin.export.$dataset";
 vi.mock("~/utils/admin-session.server", () => ({
   requireApiAdmin: async () => ({ id: 1, adminId: "boss", role: "admin" }),
 }));
-vi.mock("~/services/excel.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/services/excel.server")>()),
+vi.mock("~/services/exports/workbook-writer.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/services/exports/workbook-writer.server")>()),
   writeWorkbook: async () => {
     throw new Error("disk full");
   },

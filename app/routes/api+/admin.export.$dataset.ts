@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { isExportDataset } from "~/services/excel.server";
-import { exportAsDownload } from "~/services/exports.server";
+import { isExportDataset } from "~/services/exports/datasets";
+import { exportAsDownload } from "~/services/exports/generate.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";

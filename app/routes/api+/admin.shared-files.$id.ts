@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { revokeSharedFile } from "~/services/exports.server";
+import { revokeSharedFile } from "~/services/exports/stored-files.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listSharedFiles } from "~/models/shared-file.server";
-import { sharePathFor } from "~/services/exports.server";
+import { sharePathFor } from "~/services/exports/stored-files.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { siteOrigin } from "~/utils/seo.server";

@@ -1,27 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { createSharedFile, deleteSharedFile, type SharedFileRow } from "~/models/shared-file.server";
+import { deleteSharedFile, type SharedFileRow } from "~/models/shared-file.server";
 import { getEnv } from "~/utils/env.server";
-import { exportFilename, sheetsOf, writeWorkbook, type ExportDataset } from "./excel.server";
 
-// The generated Excel files: each export is written to the exports
-// folder beside the database and recorded in shared_files under a random
-// token, which is its share link (/shared/<token>). A failed export leaves
-// neither a partial file nor a shared_files row.
-
-export type GeneratedExport = {
-  /** shared_files row id */
-  id: number;
-  filename: string;
-  sizeBytes: number;
-  /** The share path, e.g. "/shared/<token>" (the X-Shared-Link header). */
-  sharePath: string;
-  /** Absolute path of the stored file on disk (to stream it back). */
-  storedPath: string;
-};
+// Where generated exports are kept and how they are handed out: the exports
+// folder beside the database, a shared_files row per file under a random
+// token (its share link, /shared/<token>), and the download response.
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -30,7 +17,7 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const newShareToken = () => randomBytes(32).toString("base64url");
 export const sharePathFor = (token: string) => `/shared/${token}`;
 
-/** The names this module gives stored files; nothing else in the folder is ever served. */
+/** The names generated files are stored under (see generate.server.ts); nothing else in the folder is ever served. */
 const STORED_NAME = /^[a-f0-9]{32}\.xlsx$/;
 
 /**
@@ -84,35 +71,6 @@ export async function openStoredExport(path: string): Promise<{ body: ReadableSt
   }
 }
 
-/** Writes the dataset's .xlsx to the exports folder, records it in shared_files, and returns it. Throws on failure. */
-export async function generateExport(dataset: ExportDataset, adminId: number | null, now = new Date()): Promise<GeneratedExport> {
-  const directory = exportsDirectory();
-  await mkdir(directory, { recursive: true });
-  const storedName = `${randomBytes(16).toString("hex")}.xlsx`;
-  const storedPath = join(directory, storedName);
-  // Written under a temporary name, renamed when complete: the stored name
-  // only ever holds a whole workbook.
-  const temporaryPath = join(directory, `.${storedName}.part`);
-  try {
-    await writeWorkbook(temporaryPath, sheetsOf(dataset));
-    await rename(temporaryPath, storedPath);
-    const { size } = await stat(storedPath);
-    const token = newShareToken();
-    const row = createSharedFile({
-      token,
-      filename: exportFilename(dataset, now),
-      storedPath: storedName,
-      sizeBytes: size,
-      createdByAdminId: adminId,
-    });
-    return { id: row.id, filename: row.filename, sizeBytes: row.sizeBytes, sharePath: sharePathFor(token), storedPath };
-  } catch (error) {
-    await rm(temporaryPath, { force: true });
-    await rm(storedPath, { force: true });
-    throw error;
-  }
-}
-
 /** A stored workbook handed over as a download; the same headers wherever it is sent from. */
 export function workbookResponse(
   download: { body: ReadableStream<Uint8Array>; size: number },
@@ -128,29 +86,6 @@ export function workbookResponse(
       ...headers,
     },
   });
-}
-
-/**
- * Generates an export and answers with the file (X-Shared-Link carries its
- * share path), for the Users tab's buttons and the JSON door alike. Null when
- * it failed: 'Export failed' is logged with the detail and nothing is left
- * behind, not even a listed file that could not be sent.
- */
-export async function exportAsDownload(
-  dataset: ExportDataset,
-  admin: { id: number; adminId: string },
-): Promise<{ file: GeneratedExport; response: Response } | null> {
-  let file: GeneratedExport | undefined;
-  try {
-    file = await generateExport(dataset, admin.id);
-    const download = await openStoredExport(file.storedPath);
-    if (!download) throw new Error(`The written export ${file.storedPath} is missing`);
-    return { file, response: workbookResponse(download, file.filename, { "X-Shared-Link": file.sharePath }) };
-  } catch (error) {
-    console.error("Export failed", { dataset, adminId: admin.adminId }, error);
-    if (file) await revokeSharedFile(file.id).catch(() => undefined);
-    return null;
-  }
 }
 
 /** Revokes a share: deletes the shared_files row and the file on disk. False when there was no such file. */

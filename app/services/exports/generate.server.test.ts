@@ -2,11 +2,14 @@ import { existsSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { admins, courses, enrollmentForms, enrollments, eventRegistrations, events, users } from "../../db/schema";
+import { admins, courses, enrollmentForms, enrollments, eventRegistrations, events, users } from "../../../db/schema";
 import { findSharedFile, findSharedFileByToken, listSharedFiles } from "~/models/shared-file.server";
 import { db } from "~/utils/db.server";
-import { DATE_TIME_FORMAT, EXPORT_DATASETS, RUPEE_FORMAT, exportFilename, neutraliseFormula } from "./excel.server";
-import { SHARE_TOKEN_PATTERN, exportsDirectory, generateExport, revokeSharedFile, sharedFilePath } from "./exports.server";
+import { DATE_TIME_FORMAT, RUPEE_FORMAT, neutraliseFormula } from "./workbook-writer.server";
+import { EXPORT_DATASETS } from "./datasets";
+import { exportFilename } from "./generate.server";
+import { SHARE_TOKEN_PATTERN, exportsDirectory, revokeSharedFile, sharedFilePath } from "./stored-files.server";
+import { generateExport } from "./generate.server";
 
 // A switch the mocked reader below flips to fail half-way through a sheet.
 const failure = vi.hoisted(() => ({ afterRows: null as number | null }));
