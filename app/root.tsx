@@ -29,10 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 declare global {
   interface Window {
     gtag?: (...args: unknown[]) => void;

@@ -41,8 +41,6 @@ export const WHATSAPP_MESSAGES = {
   support: `Hello ${SITE_NAME}! I am a student and need help with my course access.`,
 } as const;
 
-export type WhatsappMessageKey = keyof typeof WHATSAPP_MESSAGES;
-
 /** A wa.me chat link with a prefilled message. */
 export function whatsappLink(message: string): string {
   return `https://wa.me/${CONTACT.whatsappNumber}?text=${encodeURIComponent(message)}`;

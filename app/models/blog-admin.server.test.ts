@@ -9,7 +9,6 @@ import {
   findPostById,
   findPublishedPost,
   listAllPostsForAdmin,
-  listLatestPostsForAdmin,
   listPostsForAdmin,
   setPostPublished,
   toAdminBlogPostJson,
@@ -194,7 +193,7 @@ describe("admin lists", () => {
         },
         day(n),
       );
-    const latest = listLatestPostsForAdmin(5);
+    const latest = listPostsForAdmin({ limit: 5, offset: 0 }).posts;
     expect(latest.map((post) => post.title)).toEqual(["Post 7", "Post 6", "Post 5", "Post 4", "Post 3"]);
     expect(latest.map((post) => post.isPublished)).toEqual([true, false, true, false, true]);
     expect(latest[0]).not.toHaveProperty("content");

@@ -163,16 +163,6 @@ function adminSearch(search: string | undefined): SQL | undefined {
   )`;
 }
 
-/** The newest posts, drafts included (the Content tab's first 5). */
-export function listLatestPostsForAdmin(limit: number): AdminBlogPostRow[] {
-  return db
-    .select(adminColumns)
-    .from(blogPosts)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
-}
-
 /** One page of every post, newest first, narrowed by a search of title, slug, excerpt and category. */
 export function listPostsForAdmin({ search, limit, offset }: { search?: string; limit: number; offset: number }): {
   posts: AdminBlogPostRow[];

@@ -34,16 +34,6 @@ export function toPublicTestimonialJson(testimonial: Testimonial) {
 
 const newestFirst = [desc(testimonials.createdAt), desc(testimonials.id)];
 
-/** The newest testimonials, pending ones included (the Content tab's first 5). */
-export function listLatestTestimonialsForAdmin(limit: number): Testimonial[] {
-  return db
-    .select()
-    .from(testimonials)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
-}
-
 function adminSearch(search: string | undefined): SQL | undefined {
   const text = search?.trim();
   if (!text) return undefined;

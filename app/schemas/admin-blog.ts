@@ -7,7 +7,6 @@ import { blankToUndefined } from "./fields";
 
 /** The categories the public blog files posts under (its filter and badges). */
 export const BLOG_CATEGORIES = ["education", "psychology", "risk management", "strategy"] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
 export const MAX_SLUG_LENGTH = 200;
 const MAX_TAGS = 20;

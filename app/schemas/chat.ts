@@ -14,4 +14,3 @@ export const ChatQuestionSchema = z.object(
   },
   { invalid_type_error: 'Send the question as a JSON object: { "question": "..." }.' },
 );
-export type ChatQuestion = z.infer<typeof ChatQuestionSchema>;

@@ -8,8 +8,6 @@ export const EventRegistrationSchema = z.object({
   phone: phoneField("Phone number must be at least 10 digits"),
 });
 
-export type EventRegistrationInput = z.infer<typeof EventRegistrationSchema>;
-
 /** What the registration dialog and `POST /api/events/:id/register` say, one text per outcome. */
 export const REGISTRATION_MESSAGES = {
   success: "Registration Successful!",

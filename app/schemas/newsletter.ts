@@ -16,5 +16,3 @@ export const NewsletterSchema = z.object({
 
 /** The page form also says where to come back to. */
 export const NewsletterFormSchema = NewsletterSchema.extend({ redirectTo: redirectToField });
-
-export type NewsletterInput = z.infer<typeof NewsletterSchema>;

@@ -5,8 +5,3 @@ export function listPathFor(request: Request, listPath: string): string {
   const search = new URL(request.url).search;
   return `${listPath}${search}`;
 }
-
-/** A dialog's path over the list, carrying the list's search and filters along. */
-export function dialogPathFor(path: string, listSearch: string): string {
-  return `${path}${listSearch}`;
-}

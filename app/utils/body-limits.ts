@@ -57,6 +57,5 @@ export const tooManyFieldsMessage = (limits: BodyLimits) =>
   `The form has too many fields: at most ${limits.maxFields} are accepted. Nothing was saved; reload the page and send it again.`;
 export const fieldTooLargeMessage = (limits: BodyLimits) =>
   `One of the fields is too long: at most ${sizeInWords(limits.maxFieldBytes)} each. Nothing was saved; shorten it and send the form again.`;
-export const LIST_INDEX_MESSAGE = "The form names a list item that cannot exist. Nothing was saved; reload the page and send it again.";
 export const BODY_BUSY_MESSAGE =
   "The server is receiving too many large requests at once. Nothing was saved; please try again in a minute.";

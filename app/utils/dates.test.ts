@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test } from "vitest";
 import {
   formatIndiaTime,
   formatIsoDateInIndia,
-  formatLongDate,
   formatShortDate,
   formatIndiaDateTime,
   formatIsoTimeInIndia,
@@ -29,7 +28,6 @@ afterEach(() => {
 describe("formatting in India time", () => {
   test("an instant late in the UTC day shows the next Indian date", () => {
     expect(formatShortDate(LATE_UTC)).toBe("Dec 5, 2026");
-    expect(formatLongDate(LATE_UTC)).toBe("5 December 2026");
     expect(formatTickerDate(LATE_UTC)).toBe("Dec 5");
     expect(formatIsoDateInIndia(LATE_UTC)).toBe("2026-12-05");
     expect(formatIndiaTime(LATE_UTC)).toBe("1:30 am IST");

@@ -16,12 +16,6 @@ const shortDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   year: "numeric",
 });
-const longDate = new Intl.DateTimeFormat("en-IN", {
-  timeZone: INDIA_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
 const timeOfDay = new Intl.DateTimeFormat("en-IN", {
   timeZone: INDIA_TIME_ZONE,
   hour: "numeric",
@@ -36,8 +30,6 @@ const tickerDate = new Intl.DateTimeFormat("en-US", {
 
 /** "Dec 5, 2026" — the spec's short month, day, year. */
 export const formatShortDate = (date: Date) => shortDate.format(date);
-/** "5 December 2026" */
-export const formatLongDate = (date: Date) => longDate.format(date);
 /** "7:30 pm IST" */
 export const formatIndiaTime = (date: Date) => `${timeOfDay.format(date)} IST`;
 /** "Dec 5, 2026" for a calendar day written "2026-12-05" (a day, not an instant: no zone applies). */
