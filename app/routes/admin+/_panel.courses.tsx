@@ -33,7 +33,7 @@ export default function AdminCourses() {
   const { courses, query, search } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
-      <AdminPageHeader title="Courses" action={{ to: `new${search}`, label: "Add Course" }} />
+      <AdminPageHeader title="Courses" action={{ to: `/admin/courses/new${search}`, label: "Add Course" }} />
       <AdminSearchForm label="Search courses" placeholder="Title or description" query={query} />
       {courses.length === 0 ? (
         <EmptyState
@@ -56,7 +56,7 @@ export default function AdminCourses() {
                 <Badge tone={levelTone(course.level)}>{course.level}</Badge>
               </p>
               <div className="mt-auto">
-                <CardActions editTo={`${course.id}/edit${search}`} deleteTo={`${course.id}/delete${search}`} itemLabel={course.title} />
+                <CardActions itemPath={`/admin/courses/${course.id}`} listSearch={search} itemLabel={course.title} />
               </div>
             </li>
           ))}

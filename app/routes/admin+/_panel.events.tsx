@@ -124,11 +124,7 @@ export default function AdminEventsTab() {
                     ) : (
                       <span />
                     )}
-                    <CardActions
-                      editTo={`/admin/events/${event.id}/edit${search}`}
-                      deleteTo={`/admin/events/${event.id}/delete${search}`}
-                      itemLabel={event.title}
-                    />
+                    <CardActions itemPath={`/admin/events/${event.id}`} listSearch={search} itemLabel={event.title} />
                   </div>
                 </article>
               </li>
