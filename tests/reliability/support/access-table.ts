@@ -118,6 +118,16 @@ function adminPages(ids: MatrixIds): Row[] {
     moved(`/admin/content/testimonials/${ids.testimonial}/delete`, `/admin/testimonials/${ids.testimonial}?confirm=delete`),
     moved(`/admin/users/files/${ids.sharedFile.id}/share`, `/admin/users/files/${ids.sharedFile.id}`),
     get("/admin/*", "/admin/no-such-tab", { ...adminPage("/admin/no-such-tab", "dashboard", 404), contentManager: 404 }),
+    // A form left open on an old address is not guessed at: 405 for anyone (no action runs), and nothing changes.
+    {
+      route: "/admin/*",
+      method: "POST",
+      path: "/admin/courses/{victim}/delete",
+      body: { form: { intent: "delete" } },
+      victim: "course",
+      watch: { table: "courses" },
+      expect: everyone(405),
+    },
   ];
 }
 
