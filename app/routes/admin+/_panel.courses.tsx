@@ -4,6 +4,7 @@ import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge 
 import { Badge, levelTone } from "~/components/ui/badge";
 import { listCoursesForAdmin } from "~/models/course.server";
 import { requireAdmin } from "~/utils/admin-auth.server";
+import { listSearchOf } from "~/utils/admin-routes";
 import { formatRupees } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 
@@ -26,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     level: course.level,
     isActive: course.isActive,
   }));
-  return { courses, query, search: url.search };
+  // The list's own search, carried into its dialogs (not a dialog's ?confirm= step).
+  return { courses, query, search: listSearchOf(url.search) };
 }
 
 export default function AdminCourses() {
