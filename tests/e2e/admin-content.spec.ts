@@ -93,7 +93,7 @@ function card(scope: Page | Locator, heading: string) {
 const section = (page: Page, heading: string) => page.getByRole("region", { name: heading });
 
 /** Opens a full list narrowed to the test's own rows. */
-async function openList(page: Page, mode: Mode, path: "/admin/content/blog" | "/admin/content/testimonials", query: string) {
+async function openList(page: Page, mode: Mode, path: "/admin/blog" | "/admin/testimonials", query: string) {
   await visitAdmin(page, mode, `${path}?q=${encodeURIComponent(query)}`);
 }
 
@@ -208,7 +208,7 @@ inBothModes((mode) => {
       const checkErrors = watchPageErrors(page, mode);
       await visitAdmin(page, mode, "/admin/content");
       await page.getByRole("link", { name: "Add Blog Post" }).click();
-      await expect(page).toHaveURL(/\/admin\/content\/post\/new$/);
+      await expect(page).toHaveURL(/\/admin\/blog\/new$/);
       const form = dialog(page, "Create New Blog Post");
       await expect(form).toBeVisible();
       if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -233,7 +233,7 @@ inBothModes((mode) => {
       await form.getByLabel("Tags").fill("Candles, Price Action\nBasics, candles");
       await form.getByRole("button", { name: "Create Post" }).click();
 
-      await expect(page).toHaveURL(/\/admin\/content$/);
+      await expect(page).toHaveURL(/\/admin\/blog$/);
       await expectToast(page, "Blog post created", `“${title}” has been saved.`);
       const [stored] = storedPostsTitled(title);
       expect(stored).toMatchObject({
@@ -249,7 +249,7 @@ inBothModes((mode) => {
       expect(auditActionsOf(admin)).toEqual([{ action: "blog_created", entityType: "blog", entityId: String(stored!.id) }]);
 
       // The full list finds it as a draft.
-      await openList(page, mode, "/admin/content/blog", id);
+      await openList(page, mode, "/admin/blog", id);
       await expect(card(page, title)).toContainText("Draft");
       await expect(card(page, title)).toContainText("strategy");
       checkErrors();
@@ -262,7 +262,7 @@ inBothModes((mode) => {
       insertPost(taken);
       const otherId = insertPost({ title: `Slug Other ${id}`, slug: `slug-other-${id}` });
 
-      await visitAdmin(page, mode, `/admin/content/blog/new?q=${id}`);
+      await visitAdmin(page, mode, `/admin/blog/new?q=${id}`);
       const form = dialog(page, "Create New Blog Post");
       await form.getByLabel("Title").fill(`Copycat ${id}`);
       await form.getByLabel("Slug").fill(taken.slug);
@@ -272,10 +272,10 @@ inBothModes((mode) => {
       await form.getByRole("button", { name: "Create Post" }).click();
       await expect(form.getByText("This slug is already used by another post", { exact: true })).toBeVisible();
       await expect(form.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
-      await expect(page).toHaveURL(new RegExp(`/admin/content/blog/new\\?q=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/blog/new\\?q=${id}$`));
       expect(storedPostsTitled(`Copycat ${id}`)).toEqual([]);
 
-      await visitAdmin(page, mode, `/admin/content/blog/${otherId}/edit?q=${id}`);
+      await visitAdmin(page, mode, `/admin/blog/${otherId}?q=${id}`);
       const edit = dialog(page, "Edit Blog Post");
       await expect(edit.getByLabel("Slug")).toHaveValue(`slug-other-${id}`);
       await edit.getByLabel("Slug").fill(taken.slug);
@@ -303,14 +303,14 @@ inBothModes((mode) => {
       const original = { title: `Trend Lines ${id}`, slug: `trend-lines-${id}` };
       const postId = insertPost(original);
 
-      await openList(page, mode, "/admin/content/blog", id);
+      await openList(page, mode, "/admin/blog", id);
       await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
       await expect(page.getByText(`Showing 1–1 of 1 post matching “${id}”.`)).toBeVisible();
       await expectNoA11yViolations(page);
       await card(page, original.title)
         .getByRole("link", { name: `Edit “${original.title}”` })
         .click();
-      await expect(page).toHaveURL(new RegExp(`/admin/content/blog/${postId}/edit\\?q=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/blog/${postId}\\?q=${id}$`));
       const form = dialog(page, "Edit Blog Post");
       if (mode.javaScriptEnabled) await waitForHydration(page);
       await expect(form.getByLabel("Title")).toHaveValue(original.title);
@@ -331,7 +331,7 @@ inBothModes((mode) => {
       await expect(form.getByText("Excerpt is required", { exact: true })).toBeVisible();
       await form.getByLabel("Excerpt").fill("Connect the swing lows.");
       await form.getByRole("button", { name: "Save Changes" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/content/blog\\?q=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/blog\\?q=${id}$`));
       await expectToast(page, "Blog post updated", `“${title}” has been saved.`);
       expect(storedPost(postId)).toMatchObject({
         title,
@@ -353,7 +353,7 @@ inBothModes((mode) => {
       await visitAdmin(page, mode, `/blog/${original.slug}`);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
-      await openList(page, mode, "/admin/content/blog", id);
+      await openList(page, mode, "/admin/blog", id);
       await card(page, title)
         .getByRole("button", { name: `Unpublish “${title}”`, exact: true })
         .click();
@@ -380,7 +380,7 @@ inBothModes((mode) => {
         const label = String(n).padStart(2, "0");
         insertPost({ title: `Paged ${label} ${id}`, slug: `paged-${label}-${id}`, createdAt: start + n * 1000 });
       }
-      await openList(page, mode, "/admin/content/blog", id);
+      await openList(page, mode, "/admin/blog", id);
       await expect(page.getByText(`Showing 1–20 of 21 posts matching “${id}”.`)).toBeVisible();
       const titles = page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 });
       await expect(titles).toHaveCount(20);
@@ -389,7 +389,7 @@ inBothModes((mode) => {
       await expect(page.getByRole("link", { name: "Previous page" })).toHaveCount(0);
 
       await page.getByRole("link", { name: "Next page" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/content/blog\\?q=${id}&page=2$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/blog\\?q=${id}&page=2$`));
       await expect(page.getByText(`Showing 21–21 of 21 posts matching “${id}”.`)).toBeVisible();
       await expect(titles).toHaveText([`Paged 01 ${id}`]);
       await expectNoA11yViolations(page);
@@ -398,15 +398,15 @@ inBothModes((mode) => {
       await card(page, `Paged 01 ${id}`)
         .getByRole("link", { name: `Edit “Paged 01 ${id}”` })
         .click();
-      await expect(page).toHaveURL(new RegExp(`/admin/content/blog/\\d+/edit\\?q=${id}&page=2$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/blog/\\d+\\?q=${id}&page=2$`));
       await dialog(page, "Edit Blog Post").getByRole("link", { name: "Cancel" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/content/blog\\?q=${id}&page=2$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/blog\\?q=${id}&page=2$`));
       await expect(titles).toHaveText([`Paged 01 ${id}`]);
 
       await page.getByRole("link", { name: "Previous page" }).click();
       await expect(titles).toHaveCount(20);
       // A page past the end shows the last one.
-      await visitAdmin(page, mode, `/admin/content/blog?q=${id}&page=9`);
+      await visitAdmin(page, mode, `/admin/blog?q=${id}&page=9`);
       await expect(page.getByText("Page 2 of 2")).toBeVisible();
       await expect(titles).toHaveText([`Paged 01 ${id}`]);
     });
@@ -438,22 +438,26 @@ inBothModes((mode) => {
         await card(blog, title)
           .getByRole("link", { name: `Delete “${title}”` })
           .click();
-        await expect(page).toHaveURL(new RegExp(`/admin/content/post/${postId}/delete$`));
+        await expect(page).toHaveURL(new RegExp(`/admin/blog/${postId}\\?confirm=delete$`));
         const confirm = dialog(page, "Confirm delete");
         await expect(confirm.getByText(`Are you sure you want to delete "${title}"?`, { exact: true })).toBeVisible();
         await expectNoA11yViolations(page);
         // Cancel keeps it.
         await confirm.getByRole("link", { name: "Cancel" }).click();
-        await expect(page).toHaveURL(/\/admin\/content$/);
+        // The dialog belongs to the blog list: Cancel and Delete return there.
+        await expect(page).toHaveURL(/\/admin\/blog$/);
         expect(storedPost(postId)).toBeDefined();
 
+        await visitAdmin(page, mode, "/admin/content");
         await card(blog, title)
           .getByRole("link", { name: `Delete “${title}”` })
           .click();
         await dialog(page, "Confirm delete").getByRole("button", { name: "Delete" }).click();
-        await expect(page).toHaveURL(/\/admin\/content$/);
+        await expect(page).toHaveURL(/\/admin\/blog$/);
         await expectToast(page, "Blog post deleted", `“${title}” has been deleted.`);
         expect(storedPost(postId)).toBeUndefined();
+        await visitAdmin(page, mode, "/admin/content");
+        await expect(page.getByRole("heading", { level: 2, name: "Blog Posts" })).toBeVisible();
         await expect(card(blog, title)).toHaveCount(0);
         expect(auditActionsOf(admin).map((row) => row.action)).toEqual(["blog_published", "blog_unpublished", "blog_deleted"]);
       } finally {
@@ -470,7 +474,7 @@ inBothModes((mode) => {
       const checkErrors = watchPageErrors(page, mode);
       await visitAdmin(page, mode, "/admin/content");
       await page.getByRole("link", { name: "Add Testimonial" }).click();
-      await expect(page).toHaveURL(/\/admin\/content\/testimonial\/new$/);
+      await expect(page).toHaveURL(/\/admin\/testimonials\/new$/);
       const form = dialog(page, "Add Testimonial");
       if (mode.javaScriptEnabled) await waitForHydration(page);
       await expect(form.getByLabel("Rating")).toHaveValue("5");
@@ -491,13 +495,13 @@ inBothModes((mode) => {
       await form.getByLabel("Profession").fill("Software Engineer");
       await form.getByRole("button", { name: "Add Testimonial" }).click();
 
-      await expect(page).toHaveURL(/\/admin\/content$/);
+      await expect(page).toHaveURL(/\/admin\/testimonials$/);
       await expectToast(page, "Testimonial added", `The testimonial from ${name} has been saved.`);
       const [stored] = storedTestimonialsNamed(name);
       expect(stored).toMatchObject({ content, rating: 4, profession: "Software Engineer", image_url: null, is_approved: 0 });
       expect(auditActionsOf(admin)).toEqual([{ action: "testimonial_created", entityType: "testimonial", entityId: String(stored!.id) }]);
 
-      await openList(page, mode, "/admin/content/testimonials", id);
+      await openList(page, mode, "/admin/testimonials", id);
       await expect(page.getByRole("heading", { level: 1, name: "Testimonials" })).toBeVisible();
       const shown = card(page, name);
       await expect(shown).toContainText("4/5");
@@ -518,12 +522,12 @@ inBothModes((mode) => {
       const content = `Clear teaching and honest feedback ${id}.`;
       const testimonialId = insertTestimonial({ name, content, rating: 3 });
 
-      await openList(page, mode, "/admin/content/testimonials", id);
+      await openList(page, mode, "/admin/testimonials", id);
       await card(page, name)
         .getByRole("button", { name: `Approve the testimonial from ${name}`, exact: true })
         .click();
       await expectToast(page, "Testimonial approved", `The testimonial from ${name} now shows on the site.`);
-      await expect(page).toHaveURL(new RegExp(`/admin/content/testimonials\\?q=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/testimonials\\?q=${id}$`));
       await expect(card(page, name)).toContainText("Approved");
       expect(storedTestimonial(testimonialId)?.is_approved).toBe(1);
       await visitAdmin(page, mode, "/testimonials");
@@ -531,7 +535,7 @@ inBothModes((mode) => {
       // The public page never shows the name.
       await expect(page.getByText(name)).toHaveCount(0);
 
-      await openList(page, mode, "/admin/content/testimonials", id);
+      await openList(page, mode, "/admin/testimonials", id);
       await card(page, name)
         .getByRole("button", { name: `Unapprove the testimonial from ${name}`, exact: true })
         .click();
@@ -541,7 +545,7 @@ inBothModes((mode) => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByText(content)).toHaveCount(0);
 
-      await openList(page, mode, "/admin/content/testimonials", id);
+      await openList(page, mode, "/admin/testimonials", id);
       await card(page, name)
         .getByRole("link", { name: `Edit the testimonial from ${name}` })
         .click();
@@ -576,7 +580,7 @@ inBothModes((mode) => {
       await expectNoA11yViolations(page);
       await confirm.getByRole("button", { name: "Delete" }).click();
       await expectToast(page, "Testimonial deleted", `The testimonial from ${renamed} has been deleted.`);
-      await expect(page).toHaveURL(new RegExp(`/admin/content/testimonials\\?q=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/testimonials\\?q=${id}$`));
       expect(storedTestimonial(testimonialId)).toBeUndefined();
       await expect(page.getByText("No Testimonials Found")).toBeVisible();
 
@@ -605,22 +609,24 @@ inBothModes((mode) => {
         await card(testimonials, name)
           .getByRole("link", { name: `Edit the testimonial from ${name}` })
           .click();
-        await expect(page).toHaveURL(new RegExp(`/admin/content/testimonial/${testimonialId}/edit$`));
+        await expect(page).toHaveURL(new RegExp(`/admin/testimonials/${testimonialId}$`));
         const form = dialog(page, "Edit Testimonial");
         if (mode.javaScriptEnabled) await waitForHydration(page);
         await expect(form.getByLabel("Approved")).toBeChecked();
         await form.getByLabel("Profession").fill("Chartered Accountant");
         await form.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page).toHaveURL(/\/admin\/content$/);
+        await expect(page).toHaveURL(/\/admin\/testimonials$/);
         await expectToast(page, "Testimonial updated", `The testimonial from ${name} has been saved.`);
-        await expect(card(testimonials, name)).toContainText("Chartered Accountant");
+        await expect(card(page, name)).toContainText("Chartered Accountant");
 
+        await visitAdmin(page, mode, "/admin/content");
+        await expect(card(testimonials, name)).toContainText("Chartered Accountant");
         await card(testimonials, name)
           .getByRole("link", { name: `Delete the testimonial from ${name}` })
           .click();
         await dialog(page, "Confirm delete").getByRole("button", { name: "Delete" }).click();
         await expectToast(page, "Testimonial deleted", `The testimonial from ${name} has been deleted.`);
-        await expect(page).toHaveURL(/\/admin\/content$/);
+        await expect(page).toHaveURL(/\/admin\/testimonials$/);
         expect(storedTestimonial(testimonialId)).toBeUndefined();
         expect(auditActionsOf(admin).map((row) => row.action)).toEqual([
           "testimonial_approved",
@@ -637,7 +643,7 @@ inBothModes((mode) => {
       context,
       baseURL,
     }) => {
-      for (const path of ["/admin/content", "/admin/content/blog", "/admin/content/post/new", "/admin/content/testimonials"]) {
+      for (const path of ["/admin/content", "/admin/blog", "/admin/blog/new", "/admin/testimonials", "/admin/testimonials/new"]) {
         await visitAdmin(page, mode, path);
         const expected = `/admin/login?${new URLSearchParams({ redirectTo: path })}`;
         await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === expected);
@@ -653,7 +659,12 @@ inBothModes((mode) => {
       const id = unique();
       const name = `Manager Approved ${id}`;
       const testimonialId = insertTestimonial({ name });
-      await openList(page, mode, "/admin/content/testimonials", id);
+      await openList(page, mode, "/admin/testimonials", id);
+      // The full lists are the Content tab's resources: the tab stays current on them.
+      await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Content" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await card(page, name)
         .getByRole("button", { name: `Approve the testimonial from ${name}`, exact: true })
         .click();
@@ -663,7 +674,7 @@ inBothModes((mode) => {
         { action: "testimonial_approved", entityType: "testimonial", entityId: String(testimonialId) },
       ]);
 
-      for (const path of ["/admin/content/blog/999999999/edit", "/admin/content/testimonial/abc/delete", "/admin/content/post/0/edit"]) {
+      for (const path of ["/admin/blog/999999999", "/admin/testimonials/abc?confirm=delete", "/admin/blog/0"]) {
         const response = await visitAdmin(page, mode, path);
         expect(response?.status()).toBe(404);
         await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
@@ -683,7 +694,7 @@ test.describe("blog HTML", () => {
     const id = unique();
     const title = `Safe HTML ${id}`;
     const slug = `safe-html-${id}`;
-    await visitAdmin(page, MODES_JS, `/admin/content/blog/new?q=${id}`);
+    await visitAdmin(page, MODES_JS, `/admin/blog/new?q=${id}`);
     const form = dialog(page, "Create New Blog Post");
     await form.getByLabel("Title").fill(title);
     await form.getByLabel("Slug").fill(slug);

@@ -168,7 +168,7 @@ inBothModes((mode) => {
       ]);
 
       const form = await openDialog(page, mode, `Edit ${coupon.code}`, "Edit Coupon");
-      await expect(page).toHaveURL(new RegExp(`/admin/coupons/${coupon.id}/edit$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/coupons/${coupon.id}$`));
       await expect(form.getByRole("textbox", { name: "Code", exact: true })).toHaveValue(coupon.code);
       await expect(form.getByRole("spinbutton", { name: "Percent off (1–100)" })).toHaveValue("10");
       await expect(form.getByLabel("Last valid day (optional, India time)")).toHaveValue("2030-12-31");
@@ -269,10 +269,10 @@ test.describe("/admin/coupons history and access", () => {
     const admin = await signInAsAdmin(context, baseURL ?? "");
     const coupon = makeCoupon({ percentOff: 10 });
     addPendingOrderWithCoupon(coupon.id);
-    await page.goto(`/admin/coupons/${coupon.id}/delete`);
+    await page.goto(`/admin/coupons/${coupon.id}?confirm=delete`);
     await expect(dialog(page, "Keep the history").getByRole("button", { name: "Deactivate" })).toBeVisible();
 
-    const refused = await page.request.post(`/admin/coupons/${coupon.id}/delete`, { form: { intent: "delete" }, maxRedirects: 0 });
+    const refused = await page.request.post(`/admin/coupons/${coupon.id}`, { form: { intent: "delete" }, maxRedirects: 0 });
     expect(refused.status()).toBe(409);
     expect(storedCoupon(coupon.code)).toMatchObject({ is_active: 1 });
     expect(auditActionsOf(admin)).toEqual([]);
@@ -283,7 +283,7 @@ test.describe("/admin/coupons history and access", () => {
     await expect(row(page, expired.code).getByRole("cell").nth(1)).toHaveText(/\(expired\)$/);
     await expect(row(page, coupon.code).getByRole("cell").nth(1)).toHaveText("No expiry");
 
-    for (const path of ["/admin/coupons/999999/edit", "/admin/coupons/0/delete"]) {
+    for (const path of ["/admin/coupons/999999", "/admin/coupons/0?confirm=delete"]) {
       expect((await page.goto(path))?.status()).toBe(404);
     }
   });
@@ -299,7 +299,12 @@ test.describe("/admin/coupons history and access", () => {
     await page.goto("/admin/courses");
     await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Coupons" })).toHaveCount(0);
 
-    for (const path of ["/admin/coupons", "/admin/coupons/new", `/admin/coupons/${coupon.id}/edit`, `/admin/coupons/${coupon.id}/delete`]) {
+    for (const path of [
+      "/admin/coupons",
+      "/admin/coupons/new",
+      `/admin/coupons/${coupon.id}`,
+      `/admin/coupons/${coupon.id}?confirm=delete`,
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
@@ -308,12 +313,12 @@ test.describe("/admin/coupons history and access", () => {
     const code = uniqueCode("SNEAKY").toUpperCase();
     const posts = [
       page.request.post("/admin/coupons/new", { form: { code, percentOff: "90", isActive: "on" }, maxRedirects: 0 }),
-      page.request.post(`/admin/coupons/${coupon.id}/edit`, {
+      page.request.post(`/admin/coupons/${coupon.id}`, {
         form: { code: coupon.code, percentOff: "90", isActive: "on" },
         maxRedirects: 0,
       }),
-      page.request.post(`/admin/coupons/${coupon.id}/delete`, { form: { intent: "delete" }, maxRedirects: 0 }),
-      page.request.post(`/admin/coupons/${coupon.id}/delete`, { form: { intent: "deactivate" }, maxRedirects: 0 }),
+      page.request.post(`/admin/coupons/${coupon.id}`, { form: { intent: "delete" }, maxRedirects: 0 }),
+      page.request.post(`/admin/coupons/${coupon.id}`, { form: { intent: "deactivate" }, maxRedirects: 0 }),
     ];
     for (const response of await Promise.all(posts)) expect(response.status()).toBe(403);
     expect(storedCoupon(code)).toBeUndefined();

@@ -155,7 +155,7 @@ inBothModes((mode) => {
       });
       expect(auditActionsOf(admin).map((row) => row.action)).toContain("course_updated");
 
-      const missing = await page.goto("/admin/courses/999999/edit");
+      const missing = await page.goto("/admin/courses/999999");
       expect(missing?.status()).toBe(404);
     });
 
@@ -164,6 +164,8 @@ inBothModes((mode) => {
       const course = makeCourse({ title: uniqueTitle("Delete Me"), pricePaise: 100_000 });
       await visitAdmin(page, mode, `/admin/courses?q=${encodeURIComponent(course.title)}`);
       await page.getByRole("link", { name: `Delete ${course.title}` }).click();
+      // The question is the course's own address asked to confirm, over the list as it was searched.
+      await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}\\?q=[^&]+&confirm=delete$`));
       const dialog = page.getByRole("dialog", { name: "Confirm delete" });
       await expect(dialog.getByText(`Are you sure you want to delete "${course.title}"?`)).toBeVisible();
       await expectNoA11yViolations(page);
@@ -174,6 +176,7 @@ inBothModes((mode) => {
       await page.getByRole("link", { name: `Delete ${course.title}` }).click();
       await page.getByRole("dialog", { name: "Confirm delete" }).getByRole("button", { name: "Delete" }).click();
       await expect(toast(page)).toContainText("Course deleted");
+      await expect(page).toHaveURL(/\/admin\/courses\?q=Delete/);
       expect(coursesTitled(course.title)).toEqual([]);
       expect(auditActionsOf(admin)).toContainEqual({ action: "course_deleted", entityType: "course", entityId: String(course.id) });
     });
@@ -182,7 +185,7 @@ inBothModes((mode) => {
       const admin = await signInAsAdmin(context, baseURL ?? "");
       const course = makeCourse({ title: uniqueTitle("Has Students"), pricePaise: 100_000 });
       addCompletedEnrollment((await createStudent()).id, course.id);
-      await visitAdmin(page, mode, `/admin/courses/${course.id}/delete`);
+      await visitAdmin(page, mode, `/admin/courses/${course.id}?confirm=delete`);
       const dialog = page.getByRole("dialog", { name: "Keep the history" });
       await expect(dialog.getByText("This course has 1 order.", { exact: false })).toBeVisible();
       await expect(dialog.getByRole("button", { name: "Delete" })).toHaveCount(0);
@@ -208,7 +211,7 @@ inBothModes((mode) => {
     }) => {
       await signInAsAdmin(context, baseURL ?? "", "content_manager");
       const course = makeCourse({ title: uniqueTitle("Priced Course"), pricePaise: 250_000 });
-      await visitAdmin(page, mode, `/admin/courses/${course.id}/edit`);
+      await visitAdmin(page, mode, `/admin/courses/${course.id}`);
       const dialog = page.getByRole("dialog", { name: "Edit Course" });
       await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(course.title);
       await expect(dialog.getByRole("textbox", { name: /price/i })).toHaveCount(0);
@@ -257,7 +260,7 @@ inBothModes((mode) => {
       await signInAsAdmin(context, baseURL ?? "", "content_manager");
       const course = makeCourse({ title: uniqueTitle("Sold Course"), pricePaise: 100_000 });
       addCompletedEnrollment((await createStudent()).id, course.id);
-      await visitAdmin(page, mode, `/admin/courses/${course.id}/delete`);
+      await visitAdmin(page, mode, `/admin/courses/${course.id}?confirm=delete`);
       const dialog = page.getByRole("dialog", { name: "Keep the history" });
       await expect(dialog.getByRole("alert")).toHaveText(
         "This cannot be deletedThis course has orders or enrollment forms. Deleting it would lose that history, so it can only be deactivated, which takes it off sale: an admin can deactivate it.",
@@ -272,4 +275,18 @@ inBothModes((mode) => {
 test("a signed-out visitor asking for the Courses tab is sent to the admin login", async ({ page }) => {
   await page.goto("/admin/courses/new");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcourses%2Fnew$/);
+});
+
+test("an old bookmark of a course's edit or delete dialog moves for good (301) to the course's own address", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInAsAdmin(context, baseURL ?? "");
+  const course = makeCourse({ title: uniqueTitle("Bookmarked"), pricePaise: 100_000 });
+  const edit = await page.request.get(`/admin/courses/${course.id}/edit?q=x`, { maxRedirects: 0 });
+  expect([edit.status(), edit.headers().location]).toEqual([301, `/admin/courses/${course.id}?q=x`]);
+  await page.goto(`/admin/courses/${course.id}/delete`);
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}\\?confirm=delete$`));
+  await expect(page.getByRole("dialog", { name: "Confirm delete" })).toContainText(`Are you sure you want to delete "${course.title}"?`);
 });

@@ -386,7 +386,7 @@ inBothModes((mode) => {
       const manager = await signInAsAdmin(context, baseURL ?? "", "content_manager");
       const title = uniqueTitle("Managers Meetup");
       const id = insertEvent({ title, eventDate: Date.now() + 9 * DAY_MS, pricePaise: 49_900 });
-      const response = await visitAdmin(page, mode, `/admin/events/${id}/edit`);
+      const response = await visitAdmin(page, mode, `/admin/events/${id}`);
       expect(response?.status()).toBe(200);
       await expect(dialog(page, "Edit Event").getByLabel("Title")).toHaveValue(title);
       // The price is the admin's: shown as text, no input.
@@ -398,7 +398,7 @@ inBothModes((mode) => {
       expect(storedEvent(id)).toMatchObject({ duration_minutes: 45, price_paise: 49_900 });
       expect(auditActionsOf(manager)).toEqual([{ action: "event_updated", entityType: "event", entityId: String(id) }]);
 
-      for (const path of ["/admin/events/99999999/edit", "/admin/events/abc/delete"]) {
+      for (const path of ["/admin/events/99999999", "/admin/events/abc?confirm=delete"]) {
         const missing = await visitAdmin(page, mode, path);
         expect(missing?.status(), path).toBe(404);
         await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
@@ -416,8 +416,8 @@ inBothModes((mode) => {
       for (const path of [
         "/admin/events",
         "/admin/events/new",
-        "/admin/events/1/edit",
-        "/admin/events/1/delete",
+        "/admin/events/1",
+        "/admin/events/1?confirm=delete",
         "/admin/events/1/registrations",
       ]) {
         await visitAdmin(page, mode, path);

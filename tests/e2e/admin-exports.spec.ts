@@ -104,7 +104,7 @@ const fileItem = (page: Page, id: number) =>
   page
     .getByRole("list", { name: "Generated Excel files" })
     .getByRole("listitem")
-    .filter({ has: page.locator(`a[href="/admin/users/files/${id}/share"]`) });
+    .filter({ has: page.locator(`a[href="/admin/users/files/${id}"]`) });
 
 /** A file made the way the page's script makes one: a post to the export action. */
 async function exportByPost(request: APIRequestContext, dataset = "users"): Promise<StoredFile & { sharePath: string }> {
@@ -209,17 +209,17 @@ inBothModes((mode) => {
         await expect(item).toContainText(file.filename);
         await expect(item.getByText(/^\d+\.\d KB$/)).toHaveText(sizeLabel(file.size_bytes));
         await expect(item.locator("time")).toHaveText(formatIndiaDateTime(new Date(file.created_at)));
-        await expect(item.getByRole("link", { name: "Share Link" })).toHaveAttribute("href", `/admin/users/files/${file.id}/share`);
+        await expect(item.getByRole("link", { name: "Share Link" })).toHaveAttribute("href", `/admin/users/files/${file.id}`);
         await expect(item.getByRole("link", { name: "Download" })).toHaveAttribute("href", `/shared/${file.token}`);
-        await expect(item.getByRole("link", { name: "Delete" })).toHaveAttribute("href", `/admin/users/files/${file.id}/delete`);
+        await expect(item.getByRole("link", { name: "Delete" })).toHaveAttribute("href", `/admin/users/files/${file.id}?confirm=delete`);
       }
       // Newest first.
       const listed = await page
         .getByRole("list", { name: "Generated Excel files" })
-        .locator('a[href$="/share"]')
+        .getByRole("link", { name: "Share Link" })
         .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-      const mine = listed.filter((href) => stored.some((file) => href === `/admin/users/files/${file.id}/share`));
-      expect(mine).toEqual(stored.map((file) => `/admin/users/files/${file.id}/share`).reverse());
+      const mine = listed.filter((href) => stored.some((file) => href === `/admin/users/files/${file.id}`));
+      expect(mine).toEqual(stored.map((file) => `/admin/users/files/${file.id}`).reverse());
 
       expect(auditActionsOf(admin)).toEqual(
         stored.map((file) => ({ action: "export_created", entityType: "export", entityId: String(file.id) })),
@@ -242,7 +242,7 @@ inBothModes((mode) => {
 
       await visitAdmin(page, mode, "/admin/users");
       await fileItem(page, file.id).getByRole("link", { name: "Share Link" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/users/files/${file.id}/share$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/users/files/${file.id}$`));
       const dialog = page.getByRole("dialog", { name: "Share Excel File" });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(file.filename);
@@ -299,7 +299,7 @@ inBothModes((mode) => {
 
       await visitAdmin(page, mode, "/admin/users");
       await fileItem(page, file.id).getByRole("link", { name: "Delete" }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/users/files/${file.id}/delete$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/users/files/${file.id}\\?confirm=delete$`));
       const dialog = page.getByRole("dialog", { name: "Confirm delete" });
       await expect(dialog.getByText(`Delete "${file.filename}"? Its share link will stop working.`, { exact: true })).toBeVisible();
       await expectNoA11yViolations(page);
@@ -324,12 +324,12 @@ inBothModes((mode) => {
       checkErrors();
 
       // The dialogs of a deleted (or never existing, or malformed) file are 404s (which the browser logs itself).
-      for (const path of [`/admin/users/files/${file.id}/share`, `/admin/users/files/${file.id}/delete`, "/admin/users/files/abc/share"]) {
+      for (const path of [`/admin/users/files/${file.id}`, `/admin/users/files/${file.id}?confirm=delete`, "/admin/users/files/abc"]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
         await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
       }
-      const repeat = await page.request.post(`/admin/users/files/${file.id}/delete`, { form: { intent: "delete" }, maxRedirects: 0 });
+      const repeat = await page.request.post(`/admin/users/files/${file.id}`, { form: { intent: "delete" }, maxRedirects: 0 });
       expect(repeat.status()).toBe(404);
     });
 
@@ -385,14 +385,14 @@ test.describe("exports: who may", () => {
     await adminContext.close();
 
     await signInAsAdmin(context, baseURL ?? "", "content_manager");
-    for (const path of [`/admin/users/files/${file.id}/share`, `/admin/users/files/${file.id}/delete`, "/admin/users"]) {
+    for (const path of [`/admin/users/files/${file.id}`, `/admin/users/files/${file.id}?confirm=delete`, "/admin/users"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
     }
     for (const [path, form] of [
       ["/admin/users/export", { dataset: "users" }],
-      [`/admin/users/files/${file.id}/delete`, { intent: "delete" }],
+      [`/admin/users/files/${file.id}`, { intent: "delete" }],
     ] as const) {
       const response = await page.request.post(path, { form, maxRedirects: 0 });
       expect(response.status(), path).toBe(403);
@@ -402,14 +402,14 @@ test.describe("exports: who may", () => {
     expect(fileById(file.id)?.id).toBe(file.id);
 
     const anonymous = await playwrightRequest.newContext({ baseURL });
-    for (const path of [`/admin/users/files/${file.id}/share`, `/admin/users/files/${file.id}/delete`, "/admin/users/export"]) {
+    for (const path of [`/admin/users/files/${file.id}`, `/admin/users/files/${file.id}?confirm=delete`, "/admin/users/export"]) {
       const response = await anonymous.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(302);
       expect(response.headers().location, path).toMatch(/^\/admin\/login\?redirectTo=/);
     }
     for (const [path, form] of [
       ["/admin/users/export", { dataset: "users" }],
-      [`/admin/users/files/${file.id}/delete`, { intent: "delete" }],
+      [`/admin/users/files/${file.id}`, { intent: "delete" }],
     ] as const) {
       const response = await anonymous.post(path, { form, maxRedirects: 0 });
       expect(response.status(), path).toBe(302);

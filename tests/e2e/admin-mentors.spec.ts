@@ -166,7 +166,7 @@ inBothModes((mode) => {
       await visitAdmin(page, mode, "/admin/mentors");
       await expect(card(page, name)).toContainText("Active");
       const form = await openDialog(page, mode, `Edit ${name}`, "Edit Mentor");
-      await expect(page).toHaveURL(new RegExp(`/admin/mentors/${id}/edit$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/mentors/${id}$`));
       await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
       await expect(form.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Equity Mentor");
       await expect(form.getByLabel("Specialization (one per line)")).toHaveValue("Equity");
@@ -261,10 +261,10 @@ test.describe("/admin/mentors order and access", () => {
     const [stored] = storedMentorsNamed(name);
     expect(auditActionsOf(manager)).toEqual([{ action: "mentor_created", entityType: "mentor", entityId: String(stored!.id) }]);
 
-    for (const path of [`/admin/mentors/${stored!.id}/edit`, `/admin/mentors/${stored!.id}/delete`, "/admin/mentors/new"]) {
+    for (const path of [`/admin/mentors/${stored!.id}`, `/admin/mentors/${stored!.id}?confirm=delete`, "/admin/mentors/new"]) {
       expect((await page.goto(path))?.status()).toBe(200);
     }
-    for (const path of ["/admin/mentors/999999/edit", "/admin/mentors/abc/delete"]) {
+    for (const path of ["/admin/mentors/999999", "/admin/mentors/abc?confirm=delete"]) {
       expect((await page.goto(path))?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
     }
@@ -274,7 +274,7 @@ test.describe("/admin/mentors order and access", () => {
       const visitor = await anonymous.newPage();
       await visitor.goto("/admin/mentors");
       await expect(visitor).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fmentors$/);
-      const post = await visitor.request.post(`/admin/mentors/${stored!.id}/delete`, { form: { intent: "delete" }, maxRedirects: 0 });
+      const post = await visitor.request.post(`/admin/mentors/${stored!.id}`, { form: { intent: "delete" }, maxRedirects: 0 });
       expect(post.status()).toBe(302);
       expect(post.headers().location).toMatch(/^\/admin\/login/);
       expect(storedMentorsNamed(name)).toHaveLength(1);

@@ -93,7 +93,7 @@ describe("many fields, or one field too large: 413 before any parser or schema s
     },
     {
       what: "80,000 repeated fields to the blog editor, as a signed-in admin",
-      path: "/admin/content/blog/new",
+      path: "/admin/blog/new",
       contentType: URLENCODED,
       body: repeatedFields(80_000),
       accept: "text/html",

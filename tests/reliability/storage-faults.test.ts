@@ -88,7 +88,7 @@ function writes(fixture: Fixture, marker: string): { name: string; send: () => P
     {
       name: "admin deletes a coupon",
       page: true,
-      send: () => postForm(`${site.url}/admin/coupons/${couponId}/delete`, { intent: "delete" }, fixture.admin),
+      send: () => postForm(`${site.url}/admin/coupons/${couponId}`, { intent: "delete" }, fixture.admin),
     },
   ];
 }

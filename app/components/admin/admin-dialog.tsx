@@ -70,9 +70,11 @@ export function AdminDialog({
 }
 
 /**
- * The delete confirmation (admin spec §8), a route of its own so it works
- * without JavaScript. When the item has history (enrollments, registrations…)
- * deleting is refused and the dialog offers deactivation instead.
+ * The delete confirmation (admin spec §8): the item's own address with
+ * ?confirm=delete, so it is a page without JavaScript and a modal with it. Its
+ * button posts `intent=delete` to the item's action (decision 0018). When the
+ * item has history (enrollments, registrations…) deleting is refused and the
+ * dialog offers deactivation (`intent=deactivate`) instead.
  */
 export function ConfirmDeleteDialog({
   id,

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/forms";
+import { confirmDeletePath, listSearchOf } from "~/utils/admin-routes";
 
 /** A tab's heading row: the title and, beside it, the tab's main action (an "Add …" link). */
 export function AdminPageHeader({ title, action }: { title: string; action?: { to: string; label: string } }) {
@@ -59,15 +60,23 @@ export function StatusBadge({ on, onLabel, offLabel }: { on: boolean; onLabel: s
   );
 }
 
-/** Edit and Delete links on a card; each opens its dialog route. */
-export function CardActions({ editTo, deleteTo, itemLabel }: { editTo: string; deleteTo: string; itemLabel: string }) {
+/**
+ * Edit and Delete links on a card: the item's own address, and the same with
+ * ?confirm=delete. Both open over the list and keep its search (`listSearch`).
+ */
+export function CardActions({ itemPath, listSearch = "", itemLabel }: { itemPath: string; listSearch?: string; itemLabel: string }) {
   return (
     <div className="flex gap-2">
-      <Link to={editTo} preventScrollReset className={buttonClass("outline", "min-h-10 px-3 py-1.5")} aria-label={`Edit ${itemLabel}`}>
+      <Link
+        to={`${itemPath}${listSearchOf(listSearch)}`}
+        preventScrollReset
+        className={buttonClass("outline", "min-h-10 px-3 py-1.5")}
+        aria-label={`Edit ${itemLabel}`}
+      >
         Edit
       </Link>
       <Link
-        to={deleteTo}
+        to={confirmDeletePath(itemPath, listSearch)}
         preventScrollReset
         className={buttonClass("ghost", "min-h-10 px-3 py-1.5 text-red-800 hover:bg-red-50")}
         aria-label={`Delete ${itemLabel}`}

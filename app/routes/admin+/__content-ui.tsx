@@ -1,19 +1,21 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation, useOutlet } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { AdminDialog, ConfirmDeleteDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
+import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { AdminBlogPostSchema, BLOG_CATEGORIES, MAX_SLUG_LENGTH, slugify } from "~/schemas/admin-blog";
 import { AdminTestimonialSchema, DEFAULT_RATING, RATINGS } from "~/schemas/admin-testimonial";
+import { listSearchOf } from "~/utils/admin-routes";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { StarRating } from "~/components/star-rating";
+import { BLOG_LIST, CONTENT_TAB, TESTIMONIAL_LIST } from "./__content-paths";
 import type { BlogPostCardData, TestimonialCardData } from "./__content.server";
 
 // The Content tab's cards and dialogs (admin spec §2 Content tab, §5, §8),
-// shared by the tab and the full blog list.
+// shared by the tab and the full lists of blog posts and testimonials.
 
 const capitalised = (text: string) => text.replace(/\b\w/g, (letter) => letter.toUpperCase());
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({
@@ -45,15 +47,12 @@ function ToggleForm({ id, intent, label, itemLabel }: { id: number; intent: stri
 
 export function BlogPostCard({
   post,
-  basePath,
-  dialogSearch = "",
+  listSearch = "",
   headingLevel,
 }: {
   post: BlogPostCardData;
-  /** Where the card's dialogs live: /admin/content/post or /admin/content/blog. */
-  basePath: string;
   /** The list's search, carried into the dialogs so Cancel and Save come back to the same page. */
-  dialogSearch?: string;
+  listSearch?: string;
   headingLevel: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -76,11 +75,7 @@ export function BlogPostCard({
           label={post.isPublished ? "Unpublish" : "Publish"}
           itemLabel={itemLabel}
         />
-        <CardActions
-          editTo={`${basePath}/${post.id}/edit${dialogSearch}`}
-          deleteTo={`${basePath}/${post.id}/delete${dialogSearch}`}
-          itemLabel={itemLabel}
-        />
+        <CardActions itemPath={`${BLOG_LIST}/${post.id}`} listSearch={listSearch} itemLabel={itemLabel} />
       </div>
     </article>
   );
@@ -88,14 +83,11 @@ export function BlogPostCard({
 
 export function TestimonialCard({
   testimonial,
-  basePath,
-  dialogSearch = "",
+  listSearch = "",
   headingLevel,
 }: {
   testimonial: TestimonialCardData;
-  /** Where the card's dialogs live: /admin/content/testimonial or /admin/content/testimonials. */
-  basePath: string;
-  dialogSearch?: string;
+  listSearch?: string;
   headingLevel: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -121,11 +113,7 @@ export function TestimonialCard({
           label={testimonial.isApproved ? "Unapprove" : "Approve"}
           itemLabel={itemLabel}
         />
-        <CardActions
-          editTo={`${basePath}/${testimonial.id}/edit${dialogSearch}`}
-          deleteTo={`${basePath}/${testimonial.id}/delete${dialogSearch}`}
-          itemLabel={itemLabel}
-        />
+        <CardActions itemPath={`${TESTIMONIAL_LIST}/${testimonial.id}`} listSearch={listSearch} itemLabel={itemLabel} />
       </div>
     </article>
   );
@@ -175,9 +163,9 @@ export function FullListPage<Item extends { id: number }>({
   pageSize: number;
   total: number;
   items: Item[];
-  renderItem: (item: Item, dialogSearch: string) => ReactNode;
+  renderItem: (item: Item, listSearch: string) => ReactNode;
 }) {
-  const { search } = useLocation();
+  const search = listSearchOf(useLocation().search);
   const dialog = useOutlet();
   const inert = dialog ? { inert: "" } : {};
   const first = (page - 1) * pageSize + 1;
@@ -187,7 +175,7 @@ export function FullListPage<Item extends { id: number }>({
     <>
       <div className="grid gap-6" {...inert}>
         <p>
-          <Link to="/admin/content" className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline">
+          <Link to={CONTENT_TAB} className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline">
             <span aria-hidden="true">←&nbsp;</span>Back to Content
           </Link>
         </p>
@@ -353,19 +341,5 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
         <DialogActions cancelTo={backTo} label={creating ? "Add Testimonial" : "Save Changes"} pendingLabel="Saving..." />
       </Form>
     </AdminDialog>
-  );
-}
-
-export function DeleteBlogPostDialog({ backTo, title }: { backTo: string; title: string }) {
-  return <ConfirmDeleteDialog id="delete-blog-post" question={`Are you sure you want to delete "${title}"?`} backTo={backTo} />;
-}
-
-export function DeleteTestimonialDialog({ backTo, name }: { backTo: string; name: string }) {
-  return (
-    <ConfirmDeleteDialog
-      id="delete-testimonial"
-      question={`Are you sure you want to delete this testimonial from ${name}?`}
-      backTo={backTo}
-    />
   );
 }

@@ -21,25 +21,39 @@ import { AdminBlogPostSchema, blogWriteFieldErrors, PublishIntentSchema } from "
 import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview } from "~/schemas/admin-testimonial";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
-import { listPathFor } from "~/utils/admin-routes";
+import { readItemForm } from "~/utils/admin-intent.server";
+import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
-import type { BlogListPath, ContentListPath, TestimonialListPath } from "./__content-paths";
 import { readFormData } from "~/utils/form-data.server";
+import { BLOG_LIST, LIST_PAGE_SIZE, TESTIMONIAL_LIST, type ContentListPath } from "./__content-paths";
 
-// The Content tab's loaders and actions (admin spec §2 Content tab, §5, §8).
-// Each dialog opens over two pages, the tab and a full list (see
-// __content-paths.ts); both routes call these with the path of the page
-// behind them, so the rules live here once. Cancel and Save return to that
-// page with its search and page number.
+// The Content tab's loaders and actions (admin spec §2 Content tab, §5, §8):
+// its cards' publish/approve toggles (on the tab and on each full list), and
+// the blog post and testimonial pages (/new and /:id of /admin/blog and
+// /admin/testimonials). Cancel and Save return to the list with its search
+// and page number.
 
 /** The ?q= and ?page= of a full list, the page clamped to 1…last by the caller's total. */
-export function listQuery(request: Request) {
+function listQuery(request: Request) {
   const params = new URL(request.url).searchParams;
   return {
     query: (params.get("q") ?? "").trim().slice(0, 200),
     page: parseId(params.get("page")) ?? 1,
   };
+}
+
+/**
+ * One page of a full list for its ?q= and ?page=: `read` gets the search and
+ * the offset. A page past the end (after deletions, an old link) shows the last page.
+ */
+export function readListPage<Row>(request: Request, read: (query: string, offset: number) => { rows: Row[]; total: number }) {
+  const { query, page: requested } = listQuery(request);
+  let { rows, total } = read(query, (requested - 1) * LIST_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const page = Math.min(requested, pages);
+  if (page !== requested) ({ rows, total } = read(query, (page - 1) * LIST_PAGE_SIZE));
+  return { query, page, pages, total, rows };
 }
 
 const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
@@ -136,7 +150,7 @@ export async function contentToggleAction(request: Request, listPath: ContentLis
   throw badRequest();
 }
 
-// ------------------------------------------------------------- blog dialogs
+// ------------------------------------------------------------------ blog posts
 
 function blogPostOr404(rawId: string | undefined): BlogPost {
   const id = parseId(rawId);
@@ -145,16 +159,22 @@ function blogPostOr404(rawId: string | undefined): BlogPost {
   return post;
 }
 
-export async function newBlogPostLoader({ request }: LoaderFunctionArgs, listPath: BlogListPath) {
+export async function newBlogPostLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "content");
-  return { backTo: listPathFor(request, listPath) };
+  return { backTo: listPathFor(request, BLOG_LIST) };
 }
 
-export async function editBlogPostLoader({ request, params }: LoaderFunctionArgs, listPath: BlogListPath) {
+/** A post's page: 'Edit Blog Post' prefilled, or with ?confirm=delete the question before deleting. */
+export async function blogPostLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "content");
   const post = blogPostOr404(params.id);
+  const backTo = listPathFor(request, BLOG_LIST);
+  if (asksToConfirmDelete(request))
+    return { id: post.id, backTo, confirmDelete: { question: `Are you sure you want to delete "${post.title}"?` }, post: null };
   return {
-    backTo: listPathFor(request, listPath),
+    id: post.id,
+    backTo,
+    confirmDelete: null,
     post: {
       id: post.id,
       title: post.title,
@@ -169,61 +189,39 @@ export async function editBlogPostLoader({ request, params }: LoaderFunctionArgs
   };
 }
 
-/** Create (no id) or update a post from its dialog. */
-export async function saveBlogPostAction({ request, params }: ActionFunctionArgs, listPath: BlogListPath) {
+/** Create (no id) or update a post, or (intent=delete) delete it. */
+export async function blogPostAction({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "content");
   const id = params.id === undefined ? null : blogPostOr404(params.id).id;
-  const submission = parseWithZod(await readFormData(request), {
-    schema: AdminBlogPostSchema,
-  });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const backTo = listPathFor(request, BLOG_LIST);
+  const { formData, intent } = await readItemForm(request, id === null ? ["save"] : ["save", "delete"]);
+  if (id !== null && intent === "delete") {
+    const deleted = deletePost(id);
+    if (!deleted) throw notFound();
+    return redirectAfterAdminChange(admin, { entity: "blog", verb: "deleted", id }, backTo, {
+      title: "Blog post deleted",
+      description: `“${deleted.title}” has been deleted.`,
+    });
+  }
 
+  const submission = parseWithZod(formData, { schema: AdminBlogPostSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = id === null ? createPost(submission.value) : updatePost(id, submission.value);
   if (!result.ok) {
     if (result.reason === "not-found") throw notFound();
     return data(
-      {
-        result: submission.reply({
-          fieldErrors: blogWriteFieldErrors(result.reason),
-        }),
-      },
+      { result: submission.reply({ fieldErrors: blogWriteFieldErrors(result.reason) }) },
       { status: result.reason === "duplicate-slug" ? 409 : 400 },
     );
   }
   const { post } = result;
-  return redirectAfterAdminChange(
-    admin,
-    { entity: "blog", verb: id === null ? "created" : "updated", id: post.id },
-    listPathFor(request, listPath),
-    {
-      title: id === null ? "Blog post created" : "Blog post updated",
-      description: `“${post.title}” has been saved.`,
-    },
-  );
-}
-
-export async function deleteBlogPostLoader({ request, params }: LoaderFunctionArgs, listPath: BlogListPath) {
-  await requireAdmin(request, "content");
-  const post = blogPostOr404(params.id);
-  return {
-    backTo: listPathFor(request, listPath),
-    post: { id: post.id, title: post.title },
-  };
-}
-
-export async function deleteBlogPostAction({ request, params }: ActionFunctionArgs, listPath: BlogListPath) {
-  const admin = await requireAdmin(request, "content");
-  const id = blogPostOr404(params.id).id;
-  if ((await readFormData(request)).get("intent") !== "delete") throw badRequest();
-  const deleted = deletePost(id);
-  if (!deleted) throw notFound();
-  return redirectAfterAdminChange(admin, { entity: "blog", verb: "deleted", id }, listPathFor(request, listPath), {
-    title: "Blog post deleted",
-    description: `“${deleted.title}” has been deleted.`,
+  return redirectAfterAdminChange(admin, { entity: "blog", verb: id === null ? "created" : "updated", id: post.id }, backTo, {
+    title: id === null ? "Blog post created" : "Blog post updated",
+    description: `“${post.title}” has been saved.`,
   });
 }
 
-// ------------------------------------------------------ testimonial dialogs
+// ---------------------------------------------------------------- testimonials
 
 function testimonialOr404(rawId: string | undefined): Testimonial {
   const id = parseId(rawId);
@@ -232,16 +230,27 @@ function testimonialOr404(rawId: string | undefined): Testimonial {
   return testimonial;
 }
 
-export async function newTestimonialLoader({ request }: LoaderFunctionArgs, listPath: TestimonialListPath) {
+export async function newTestimonialLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "content");
-  return { backTo: listPathFor(request, listPath) };
+  return { backTo: listPathFor(request, TESTIMONIAL_LIST) };
 }
 
-export async function editTestimonialLoader({ request, params }: LoaderFunctionArgs, listPath: TestimonialListPath) {
+/** A testimonial's page: 'Edit Testimonial' prefilled, or with ?confirm=delete the question before deleting. */
+export async function testimonialLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "content");
   const testimonial = testimonialOr404(params.id);
+  const backTo = listPathFor(request, TESTIMONIAL_LIST);
+  if (asksToConfirmDelete(request))
+    return {
+      id: testimonial.id,
+      backTo,
+      confirmDelete: { question: `Are you sure you want to delete this testimonial from ${testimonial.name}?` },
+      testimonial: null,
+    };
   return {
-    backTo: listPathFor(request, listPath),
+    id: testimonial.id,
+    backTo,
+    confirmDelete: null,
     testimonial: {
       id: testimonial.id,
       name: testimonial.name,
@@ -254,49 +263,27 @@ export async function editTestimonialLoader({ request, params }: LoaderFunctionA
   };
 }
 
-/** Create (no id) or update a testimonial from its dialog. */
-export async function saveTestimonialAction({ request, params }: ActionFunctionArgs, listPath: TestimonialListPath) {
+/** Create (no id) or update a testimonial, or (intent=delete) delete it. */
+export async function testimonialAction({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "content");
   const id = params.id === undefined ? null : testimonialOr404(params.id).id;
-  const submission = parseWithZod(await readFormData(request), {
-    schema: AdminTestimonialSchema,
-  });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const backTo = listPathFor(request, TESTIMONIAL_LIST);
+  const { formData, intent } = await readItemForm(request, id === null ? ["save"] : ["save", "delete"]);
+  if (id !== null && intent === "delete") {
+    const deleted = deleteTestimonial(id);
+    if (!deleted) throw notFound();
+    return redirectAfterAdminChange(admin, { entity: "testimonial", verb: "deleted", id }, backTo, {
+      title: "Testimonial deleted",
+      description: `The testimonial from ${deleted.name} has been deleted.`,
+    });
+  }
 
+  const submission = parseWithZod(formData, { schema: AdminTestimonialSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = id === null ? createTestimonial(submission.value) : updateTestimonial(id, submission.value);
   if (!saved) throw notFound();
-  return redirectAfterAdminChange(
-    admin,
-    {
-      entity: "testimonial",
-      verb: id === null ? "created" : "updated",
-      id: saved.id,
-    },
-    listPathFor(request, listPath),
-    {
-      title: id === null ? "Testimonial added" : "Testimonial updated",
-      description: `The testimonial from ${saved.name} has been saved.`,
-    },
-  );
-}
-
-export async function deleteTestimonialLoader({ request, params }: LoaderFunctionArgs, listPath: TestimonialListPath) {
-  await requireAdmin(request, "content");
-  const testimonial = testimonialOr404(params.id);
-  return {
-    backTo: listPathFor(request, listPath),
-    testimonial: { id: testimonial.id, name: testimonial.name },
-  };
-}
-
-export async function deleteTestimonialAction({ request, params }: ActionFunctionArgs, listPath: TestimonialListPath) {
-  const admin = await requireAdmin(request, "content");
-  const id = testimonialOr404(params.id).id;
-  if ((await readFormData(request)).get("intent") !== "delete") throw badRequest();
-  const deleted = deleteTestimonial(id);
-  if (!deleted) throw notFound();
-  return redirectAfterAdminChange(admin, { entity: "testimonial", verb: "deleted", id }, listPathFor(request, listPath), {
-    title: "Testimonial deleted",
-    description: `The testimonial from ${deleted.name} has been deleted.`,
+  return redirectAfterAdminChange(admin, { entity: "testimonial", verb: id === null ? "created" : "updated", id: saved.id }, backTo, {
+    title: id === null ? "Testimonial added" : "Testimonial updated",
+    description: `The testimonial from ${saved.name} has been saved.`,
   });
 }

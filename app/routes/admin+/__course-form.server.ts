@@ -12,7 +12,7 @@ import {
   toCourseInput,
 } from "~/schemas/admin-course";
 import { tooLargeMessage } from "~/schemas/uploads";
-import { discardUpload, readMultipartForm, storeUpload } from "~/services/uploads.server";
+import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { formatRupees } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
@@ -51,8 +51,7 @@ export function coursePricingForRole(admin: PublicAdmin, course?: CoursePricing)
 }
 
 /** Saves the posted course (a new one, or `existing`), then back to `listPath` with a toast; a 400 with the form's errors otherwise. */
-export async function saveCourseForm(request: Request, admin: PublicAdmin, listPath: string, existing?: Course) {
-  const multipart = await readMultipartForm(request, COURSE_UPLOADS);
+export async function saveCourseForm(multipart: MultipartResult, admin: PublicAdmin, listPath: string, existing?: Course) {
   if (!multipart.ok) {
     if (multipart.reason === "too-large" && isUploadField(multipart.field)) {
       const field = multipart.field;

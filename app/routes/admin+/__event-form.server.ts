@@ -7,7 +7,6 @@ import { ADMIN_EVENT_MESSAGES, eventFormSchema, eventInputFromForm } from "~/sch
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { formatRupees } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
-import { readFormData } from "~/utils/form-data.server";
 
 // The create and edit dialogs post the same form. A content manager's has no
 // price input: the price is the admin's ("pricing").
@@ -25,10 +24,10 @@ export function eventPriceForRole(admin: PublicAdmin, event?: EventPricing): Set
   };
 }
 
-/** Saves the posted event (a new one, or the one with `id`), then back to `listPath` with a toast; 400/403 with the form's errors otherwise. */
-export async function saveEventForm(request: Request, admin: PublicAdmin, listPath: string, id?: string) {
+/** Saves the posted event form (a new one, or the one with `id`), then back to `listPath` with a toast; 400/403 with the form's errors otherwise. */
+export function saveEventForm(formData: FormData, admin: PublicAdmin, listPath: string, id?: string) {
   const schema = eventFormSchema(canAccess(admin.role, "pricing"));
-  const submission = parseWithZod(await readFormData(request), { schema });
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = saveEvent(admin.role, eventInputFromForm(submission.value), id);
   if (!saved.ok && saved.reason === "not-found") throw new Response("Not Found", { status: 404 });

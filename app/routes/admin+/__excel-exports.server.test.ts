@@ -60,8 +60,8 @@ describe("loadGeneratedFiles", () => {
       createdLabel: "Jan 7, 2026, 12:15 am IST",
       downloadPath: "/shared/newer-token",
     });
-    expect(newer?.shareDialogPath).toBe(`/admin/users/files/${newer?.id}/share`);
-    expect(newer?.deleteDialogPath).toBe(`/admin/users/files/${newer?.id}/delete`);
+    expect(newer?.shareDialogPath).toBe(`/admin/users/files/${newer?.id}`);
+    expect(newer?.deleteDialogPath).toBe(`/admin/users/files/${newer?.id}?confirm=delete`);
     expect(findGeneratedFile(String(newer?.id))?.filename).toBe("all-data-newer.xlsx");
   });
 });

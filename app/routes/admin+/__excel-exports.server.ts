@@ -1,6 +1,7 @@
 import type { GeneratedFile } from "~/components/admin/excel-exports";
 import { findSharedFile, listSharedFiles, type SharedFileRow } from "~/models/shared-file.server";
 import { sharePathFor } from "~/services/exports/stored-files.server";
+import { confirmDeletePath } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 
 // What the Users tab shows of the generated Excel files (admin spec §2 Users
@@ -25,8 +26,8 @@ export function loadGeneratedFiles(_request: Request): GeneratedFile[] {
     // Download goes through the file's share link: the same file, served as an attachment
     // to whoever holds the link, so no second download route is needed for admins.
     downloadPath: sharePathFor(file.token),
-    shareDialogPath: `/admin/users/files/${file.id}/share`,
-    deleteDialogPath: `/admin/users/files/${file.id}/delete`,
+    shareDialogPath: `/admin/users/files/${file.id}`,
+    deleteDialogPath: confirmDeletePath(`/admin/users/files/${file.id}`, ""),
   }));
 }
 

@@ -92,11 +92,7 @@ export default function AdminCoupons() {
                     <StatusBadge on={coupon.isActive} onLabel="Active" offLabel="Inactive" />
                   </td>
                   <td className="px-4 py-2 max-md:col-span-2 max-md:p-0">
-                    <CardActions
-                      editTo={`/admin/coupons/${coupon.id}/edit`}
-                      deleteTo={`/admin/coupons/${coupon.id}/delete`}
-                      itemLabel={coupon.code}
-                    />
+                    <CardActions itemPath={`/admin/coupons/${coupon.id}`} itemLabel={coupon.code} />
                   </td>
                 </tr>
               ))}

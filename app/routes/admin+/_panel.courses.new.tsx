@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { COURSE_DEFAULTS } from "~/schemas/admin-course";
+import { COURSE_DEFAULTS, COURSE_UPLOADS } from "~/schemas/admin-course";
+import { readMultipartForm } from "~/services/uploads.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "courses");
-  return saveCourseForm(request, admin, listPathFor(request, "/admin/courses"));
+  return saveCourseForm(await readMultipartForm(request, COURSE_UPLOADS), admin, listPathFor(request, "/admin/courses"));
 }
 
 export default function CreateCourseDialog() {

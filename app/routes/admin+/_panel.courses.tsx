@@ -4,6 +4,7 @@ import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge 
 import { Badge, levelTone } from "~/components/ui/badge";
 import { listCoursesForAdmin } from "~/models/course.server";
 import { requireAdmin } from "~/utils/admin-session.server";
+import { listSearchOf } from "~/utils/admin-routes";
 import { formatRupees } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 
@@ -26,14 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     level: course.level,
     isActive: course.isActive,
   }));
-  return { courses, query, search: url.search };
+  // The list's own search, carried into its dialogs (not a dialog's ?confirm= step).
+  return { courses, query, search: listSearchOf(url.search) };
 }
 
 export default function AdminCourses() {
   const { courses, query, search } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
-      <AdminPageHeader title="Courses" action={{ to: `new${search}`, label: "Add Course" }} />
+      <AdminPageHeader title="Courses" action={{ to: `/admin/courses/new${search}`, label: "Add Course" }} />
       <AdminSearchForm label="Search courses" placeholder="Title or description" query={query} />
       {courses.length === 0 ? (
         <EmptyState
@@ -56,7 +58,7 @@ export default function AdminCourses() {
                 <Badge tone={levelTone(course.level)}>{course.level}</Badge>
               </p>
               <div className="mt-auto">
-                <CardActions editTo={`${course.id}/edit${search}`} deleteTo={`${course.id}/delete${search}`} itemLabel={course.title} />
+                <CardActions itemPath={`/admin/courses/${course.id}`} listSearch={search} itemLabel={course.title} />
               </div>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
+import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { EventForm } from "./__event-form";
 import { eventPriceForRole, saveEventForm } from "./__event-form.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
-  return saveEventForm(request, admin, listPathFor(request, "/admin/events"));
+  return saveEventForm(await readFormData(request), admin, listPathFor(request, "/admin/events"));
 }
 
 export default function CreateEventDialog() {

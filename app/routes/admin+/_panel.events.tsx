@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ADMIN_EVENT_STATUSES, listEventsForAdmin, type AdminEventStatus } from "~/models/event.server";
 import { DEFAULT_EVENT_DURATION, eventTypeLabel } from "~/schemas/admin-event";
 import { requireAdmin } from "~/utils/admin-session.server";
+import { listSearchOf } from "~/utils/admin-routes";
 import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";
@@ -65,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminEventsTab() {
   const { query, status, live, canViewRegistrations, statusOptions, events } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
+  const search = listSearchOf(useLocation().search);
   // A dialog (create, edit, delete, registrations) renders over the list; the
   // list behind it is inert meanwhile, and does not refresh under the form.
   const dialog = useOutlet();
@@ -124,11 +125,7 @@ export default function AdminEventsTab() {
                     ) : (
                       <span />
                     )}
-                    <CardActions
-                      editTo={`/admin/events/${event.id}/edit${search}`}
-                      deleteTo={`/admin/events/${event.id}/delete${search}`}
-                      itemLabel={event.title}
-                    />
+                    <CardActions itemPath={`/admin/events/${event.id}`} listSearch={search} itemLabel={event.title} />
                   </div>
                 </article>
               </li>

@@ -39,11 +39,7 @@ export default function AdminMentors() {
                 </div>
                 <p className="text-sm text-slate-600">Display order {mentor.displayOrder}</p>
                 <div className="mt-auto">
-                  <CardActions
-                    editTo={`/admin/mentors/${mentor.id}/edit`}
-                    deleteTo={`/admin/mentors/${mentor.id}/delete`}
-                    itemLabel={mentor.name}
-                  />
+                  <CardActions itemPath={`/admin/mentors/${mentor.id}`} itemLabel={mentor.name} />
                 </div>
               </article>
             </li>

@@ -1,24 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { requireAdmin } from "~/utils/admin-session.server";
-import { canAccess, roleLabel, type AdminArea } from "~/utils/permissions";
+import { ADMIN_TABS } from "~/utils/admin-routes";
+import { isNavLinkCurrent } from "~/utils/nav";
+import { canAccess, roleLabel } from "~/utils/permissions";
 
 // The admin panel's frame (admin spec §2 Admin panel): welcome text, role
 // badge, Logout, and the tabs a role may open, each a route of its own.
-
-const TABS: { area: AdminArea; to: string; label: string; shortLabel?: string }[] = [
-  { area: "dashboard", to: "/admin", label: "Dashboard", shortLabel: "Stats" },
-  { area: "courses", to: "/admin/courses", label: "Courses" },
-  { area: "events", to: "/admin/events", label: "Events" },
-  { area: "content", to: "/admin/content", label: "Content" },
-  { area: "users", to: "/admin/users", label: "Users" },
-  { area: "analytics", to: "/admin/analytics", label: "Analytics" },
-  { area: "mentors", to: "/admin/mentors", label: "Mentors" },
-  { area: "coupons", to: "/admin/coupons", label: "Coupons" },
-  { area: "inbox", to: "/admin/inbox", label: "Inbox" },
-  { area: "outbox", to: "/admin/outbox", label: "Outbox" },
-];
 
 // Tabs name their own pages; this title is for the panel's error screens.
 export const meta: MetaFunction = ({ error }) => [
@@ -33,7 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminPanel() {
   const { admin } = useLoaderData<typeof loader>();
-  const tabs = TABS.filter((tab) => canAccess(admin.role, tab.area));
+  const { pathname } = useLocation();
+  const tabs = ADMIN_TABS.filter((tab) => canAccess(admin.role, tab.area));
+  // A tab is current on its own pages and on the resources it covers (Content: blog posts, testimonials).
+  const isCurrent = (tab: (typeof tabs)[number]) =>
+    tab.to === "/admin"
+      ? pathname === "/admin" || pathname === "/admin/"
+      : [tab.to, ...(tab.also ?? [])].some((to) => isNavLinkCurrent(pathname, to));
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="bg-navy-900 text-white">
@@ -56,12 +51,10 @@ export default function AdminPanel() {
           <ul className="flex gap-1 overflow-x-auto">
             {tabs.map((tab) => (
               <li key={tab.to}>
-                <NavLink
+                <Link
                   to={tab.to}
-                  end={tab.to === "/admin"}
-                  className={({ isActive }) =>
-                    `block rounded-t-lg px-4 py-2.5 text-sm font-semibold ${isActive ? "bg-slate-100 text-navy-900" : "text-white hover:bg-white/10"}`
-                  }
+                  aria-current={isCurrent(tab) ? "page" : undefined}
+                  className={`block rounded-t-lg px-4 py-2.5 text-sm font-semibold ${isCurrent(tab) ? "bg-slate-100 text-navy-900" : "text-white hover:bg-white/10"}`}
                 >
                   {tab.shortLabel ? (
                     <>
@@ -71,7 +64,7 @@ export default function AdminPanel() {
                   ) : (
                     tab.label
                   )}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -8,8 +8,8 @@ import { VICTIM_PRICE_PAISE, type MatrixIds, type Role, type VictimKind } from "
 // student JSON answers 401). Student and admin sessions are separate cookies,
 // so an admin is "anonymous" to student pages and a student to admin pages.
 
-/** A status, or "302 <Location>" for a redirect. */
-export type Outcome = number | `302 ${string}`;
+/** A status, or "302 <Location>" (or 301) for a redirect. */
+export type Outcome = number | `${301 | 302} ${string}`;
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 export type Body = { form: Record<string, string> } | { json: Record<string, unknown> };
 
@@ -73,40 +73,23 @@ const empty: Body = { form: {} };
 const emptyJson: Body = { json: {} };
 
 function adminPages(ids: MatrixIds): Row[] {
+  // Each resource: its list, /new, /:id (view and edit) and /:id?confirm=delete (the question before deleting).
+  const resource = (list: string, id: number | string, area: Area): [string, string, Area][] => [
+    [list, list, area],
+    [`${list}/new`, `${list}/new`, area],
+    [`${list}/:id`, `${list}/${id}`, area],
+    [`${list}/:id`, `${list}/${id}?confirm=delete`, area],
+  ];
   const pages: [string, string, Area][] = [
     ["/admin", "/admin", "dashboard"],
-    ["/admin/courses", "/admin/courses", "courses"],
-    ["/admin/courses/new", "/admin/courses/new", "courses"],
-    ["/admin/courses/:id/edit", `/admin/courses/${ids.course}/edit`, "courses"],
-    ["/admin/courses/:id/delete", `/admin/courses/${ids.course}/delete`, "courses"],
-    ["/admin/events", "/admin/events", "events"],
-    ["/admin/events/new", "/admin/events/new", "events"],
-    ["/admin/events/:id/edit", `/admin/events/${ids.event}/edit`, "events"],
-    ["/admin/events/:id/delete", `/admin/events/${ids.event}/delete`, "events"],
+    ...resource("/admin/courses", ids.course, "courses"),
+    ...resource("/admin/events", ids.event, "events"),
     ["/admin/events/:id/registrations", `/admin/events/${ids.event}/registrations`, "registrations"],
     ["/admin/content", "/admin/content", "content"],
-    ["/admin/content/post/new", "/admin/content/post/new", "content"],
-    ["/admin/content/post/:id/edit", `/admin/content/post/${ids.post.id}/edit`, "content"],
-    ["/admin/content/post/:id/delete", `/admin/content/post/${ids.post.id}/delete`, "content"],
-    ["/admin/content/testimonial/new", "/admin/content/testimonial/new", "content"],
-    ["/admin/content/testimonial/:id/edit", `/admin/content/testimonial/${ids.testimonial}/edit`, "content"],
-    ["/admin/content/testimonial/:id/delete", `/admin/content/testimonial/${ids.testimonial}/delete`, "content"],
-    ["/admin/content/blog", "/admin/content/blog", "content"],
-    ["/admin/content/blog/new", "/admin/content/blog/new", "content"],
-    ["/admin/content/blog/:id/edit", `/admin/content/blog/${ids.post.id}/edit`, "content"],
-    ["/admin/content/blog/:id/delete", `/admin/content/blog/${ids.post.id}/delete`, "content"],
-    ["/admin/content/testimonials", "/admin/content/testimonials", "content"],
-    ["/admin/content/testimonials/new", "/admin/content/testimonials/new", "content"],
-    ["/admin/content/testimonials/:id/edit", `/admin/content/testimonials/${ids.testimonial}/edit`, "content"],
-    ["/admin/content/testimonials/:id/delete", `/admin/content/testimonials/${ids.testimonial}/delete`, "content"],
-    ["/admin/mentors", "/admin/mentors", "mentors"],
-    ["/admin/mentors/new", "/admin/mentors/new", "mentors"],
-    ["/admin/mentors/:id/edit", `/admin/mentors/${ids.mentor}/edit`, "mentors"],
-    ["/admin/mentors/:id/delete", `/admin/mentors/${ids.mentor}/delete`, "mentors"],
-    ["/admin/coupons", "/admin/coupons", "coupons"],
-    ["/admin/coupons/new", "/admin/coupons/new", "coupons"],
-    ["/admin/coupons/:id/edit", `/admin/coupons/${ids.couponId}/edit`, "coupons"],
-    ["/admin/coupons/:id/delete", `/admin/coupons/${ids.couponId}/delete`, "coupons"],
+    ...resource("/admin/blog", ids.post.id, "content"),
+    ...resource("/admin/testimonials", ids.testimonial, "content"),
+    ...resource("/admin/mentors", ids.mentor, "mentors"),
+    ...resource("/admin/coupons", ids.couponId, "coupons"),
     ["/admin/inbox", "/admin/inbox", "inbox"],
     ["/admin/outbox", "/admin/outbox", "outbox"],
     ["/admin/outbox/:id", `/admin/outbox/${ids.outboxMessage}`, "outbox"],
@@ -114,16 +97,38 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/users/registrations", "/admin/users/registrations", "users"],
     ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
     ["/admin/users/enrollment-forms", "/admin/users/enrollment-forms", "users"],
-    ["/admin/users/files/:id/share", `/admin/users/files/${ids.sharedFile.id}/share`, "users"],
-    ["/admin/users/files/:id/delete", `/admin/users/files/${ids.sharedFile.id}/delete`, "users"],
+    ["/admin/users/files/:id", `/admin/users/files/${ids.sharedFile.id}`, "users"],
+    ["/admin/users/files/:id", `/admin/users/files/${ids.sharedFile.id}?confirm=delete`, "users"],
     ["/admin/analytics", "/admin/analytics", "analytics"],
   ];
-  return pages.map(([route, path, area]) => {
+  const rows = pages.map(([route, path, area]) => {
     const expect = adminPage(path, area);
     // A content manager has no dashboard: /admin sends them to their first tab.
     if (path === "/admin") expect.contentManager = redirectTo("/admin/courses");
     return get(route, path, expect);
   });
+  // The panel's old addresses move for good (admins may have bookmarked them); unknown ones are 404 inside the panel.
+  const moved = (path: string, to: string) =>
+    get("/admin/*", path, { ...adminPage(path, "dashboard", `301 ${to}`), contentManager: `301 ${to}` });
+  return [
+    ...rows,
+    moved(`/admin/courses/${ids.course}/edit`, `/admin/courses/${ids.course}`),
+    moved(`/admin/courses/${ids.course}/delete`, `/admin/courses/${ids.course}?confirm=delete`),
+    moved(`/admin/content/post/${ids.post.id}/edit`, `/admin/blog/${ids.post.id}`),
+    moved(`/admin/content/testimonials/${ids.testimonial}/delete`, `/admin/testimonials/${ids.testimonial}?confirm=delete`),
+    moved(`/admin/users/files/${ids.sharedFile.id}/share`, `/admin/users/files/${ids.sharedFile.id}`),
+    get("/admin/*", "/admin/no-such-tab", { ...adminPage("/admin/no-such-tab", "dashboard", 404), contentManager: 404 }),
+    // A form left open on an old address is not guessed at: 405 for anyone (no action runs), and nothing changes.
+    {
+      route: "/admin/*",
+      method: "POST",
+      path: "/admin/courses/{victim}/delete",
+      body: { form: { intent: "delete" } },
+      victim: "course",
+      watch: { table: "courses" },
+      expect: everyone(405),
+    },
+  ];
 }
 
 /** Admin form posts. Deletes aim at a fresh row each, so a missing check would show in the row count. */
@@ -139,81 +144,43 @@ function adminPagePosts(ids: MatrixIds): Row[] {
   const remove = (route: string, path: string, area: Area, kind: VictimKind, table: string, allowed: Outcome): Row =>
     post(route, path, area, allowed, { body: { form: { intent: "delete" } }, victim: kind, watch: { table }, writes: adminRoles(area) });
   const toast = (list: string) => redirectTo(list);
+  // Saving an item is its form posted to /:id; deleting, `intent=delete` posted to the same address.
+  const item = (list: string, id: number | string, area: Area, kind: VictimKind, table: string): Row[] => [
+    post(`${list}/new`, `${list}/new`, area, 400, { watch: { table } }),
+    post(`${list}/:id`, `${list}/${id}`, area, 400, { watch: { table } }),
+    remove(`${list}/:id`, `${list}/{victim}`, area, kind, table, toast(list)),
+  ];
   return [
-    post("/admin/courses/new", "/admin/courses/new", "courses", 400, { watch: { table: "courses" } }),
-    post("/admin/courses/:id/edit", `/admin/courses/${ids.course}/edit`, "courses", 400, { watch: { table: "courses" } }),
-    remove("/admin/courses/:id/delete", "/admin/courses/{victim}/delete", "courses", "course", "courses", toast("/admin/courses")),
-    post("/admin/events/new", "/admin/events/new", "events", 400, { watch: { table: "events" } }),
-    post("/admin/events/:id/edit", `/admin/events/${ids.event}/edit`, "events", 400, { watch: { table: "events" } }),
-    remove("/admin/events/:id/delete", "/admin/events/{victim}/delete", "events", "event", "events", toast("/admin/events")),
+    ...item("/admin/courses", ids.course, "courses", "course", "courses"),
+    ...item("/admin/events", ids.event, "events", "event", "events"),
     post("/admin/content", "/admin/content", "content", toast("/admin/content"), {
       body: { form: { intent: "publish", id: "{victim}" } },
       victim: "draftPost",
       watch: { table: "blog_posts", where: "is_published = 1" },
       writes: adminRoles("content"),
     }),
-    post("/admin/content/blog", "/admin/content/blog", "content", toast("/admin/content/blog"), {
+    post("/admin/blog", "/admin/blog", "content", toast("/admin/blog"), {
       body: { form: { intent: "publish", id: "{victim}" } },
       victim: "draftPost",
       watch: { table: "blog_posts", where: "is_published = 1" },
       writes: adminRoles("content"),
     }),
-    post("/admin/content/testimonials", "/admin/content/testimonials", "content", toast("/admin/content/testimonials"), {
+    post("/admin/testimonials", "/admin/testimonials", "content", toast("/admin/testimonials"), {
       body: { form: { intent: "approve", id: "{victim}" } },
       victim: "testimonial",
       watch: { table: "testimonials", where: "is_approved = 1" },
       writes: adminRoles("content"),
     }),
-    post("/admin/content/post/new", "/admin/content/post/new", "content", 400, { watch: { table: "blog_posts" } }),
-    post("/admin/content/post/:id/edit", `/admin/content/post/${ids.post.id}/edit`, "content", 400, { watch: { table: "blog_posts" } }),
-    remove(
-      "/admin/content/post/:id/delete",
-      "/admin/content/post/{victim}/delete",
-      "content",
-      "draftPost",
-      "blog_posts",
-      toast("/admin/content"),
-    ),
-    post("/admin/content/blog/new", "/admin/content/blog/new", "content", 400, { watch: { table: "blog_posts" } }),
-    post("/admin/content/blog/:id/edit", `/admin/content/blog/${ids.post.id}/edit`, "content", 400, { watch: { table: "blog_posts" } }),
-    remove(
-      "/admin/content/blog/:id/delete",
-      "/admin/content/blog/{victim}/delete",
-      "content",
-      "draftPost",
-      "blog_posts",
-      toast("/admin/content/blog"),
-    ),
-    post("/admin/content/testimonial/new", "/admin/content/testimonial/new", "content", 400, { watch: { table: "testimonials" } }),
-    post("/admin/content/testimonial/:id/edit", `/admin/content/testimonial/${ids.testimonial}/edit`, "content", 400, {
-      watch: { table: "testimonials" },
+    ...item("/admin/blog", ids.post.id, "content", "draftPost", "blog_posts"),
+    ...item("/admin/testimonials", ids.testimonial, "content", "testimonial", "testimonials"),
+    ...item("/admin/mentors", ids.mentor, "mentors", "mentor", "mentors"),
+    ...item("/admin/coupons", ids.couponId, "coupons", "coupon", "coupons"),
+    // An intent the item's action does not know is refused and changes nothing.
+    post("/admin/courses/:id", "/admin/courses/{victim}", "courses", 400, {
+      body: { form: { intent: "archive" } },
+      victim: "course",
+      watch: { table: "courses" },
     }),
-    remove(
-      "/admin/content/testimonial/:id/delete",
-      "/admin/content/testimonial/{victim}/delete",
-      "content",
-      "testimonial",
-      "testimonials",
-      toast("/admin/content"),
-    ),
-    post("/admin/content/testimonials/new", "/admin/content/testimonials/new", "content", 400, { watch: { table: "testimonials" } }),
-    post("/admin/content/testimonials/:id/edit", `/admin/content/testimonials/${ids.testimonial}/edit`, "content", 400, {
-      watch: { table: "testimonials" },
-    }),
-    remove(
-      "/admin/content/testimonials/:id/delete",
-      "/admin/content/testimonials/{victim}/delete",
-      "content",
-      "testimonial",
-      "testimonials",
-      toast("/admin/content/testimonials"),
-    ),
-    post("/admin/mentors/new", "/admin/mentors/new", "mentors", 400, { watch: { table: "mentors" } }),
-    post("/admin/mentors/:id/edit", `/admin/mentors/${ids.mentor}/edit`, "mentors", 400, { watch: { table: "mentors" } }),
-    remove("/admin/mentors/:id/delete", "/admin/mentors/{victim}/delete", "mentors", "mentor", "mentors", toast("/admin/mentors")),
-    post("/admin/coupons/new", "/admin/coupons/new", "coupons", 400, { watch: { table: "coupons" } }),
-    post("/admin/coupons/:id/edit", `/admin/coupons/${ids.couponId}/edit`, "coupons", 400, { watch: { table: "coupons" } }),
-    remove("/admin/coupons/:id/delete", "/admin/coupons/{victim}/delete", "coupons", "coupon", "coupons", toast("/admin/coupons")),
     post("/admin/inbox", "/admin/inbox", "inbox", toast("/admin/inbox"), {
       body: { form: { intent: "mark-read", id: "{victim}" } },
       victim: "unreadMessage",
@@ -226,14 +193,7 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "shared_files" },
       writes: ["admin"],
     }),
-    remove(
-      "/admin/users/files/:id/delete",
-      "/admin/users/files/{victim}/delete",
-      "users",
-      "sharedFile",
-      "shared_files",
-      toast("/admin/users"),
-    ),
+    remove("/admin/users/files/:id", "/admin/users/files/{victim}", "users", "sharedFile", "shared_files", toast("/admin/users")),
   ];
 }
 
@@ -294,7 +254,7 @@ function pricingRows(): Row[] {
     ...adminPage(path, "courses", admin),
     contentManager,
   });
-  const courseEdit = "/admin/courses/{victim}/edit";
+  const courseEdit = "/admin/courses/{victim}";
   return [
     // The JSON doors: another price is 403 and the stored one stays; sent back unchanged, the content is saved.
     {
@@ -374,7 +334,7 @@ function pricingRows(): Row[] {
     },
     // The page forms: a posted price is refused with the form's own message (403); content alone is saved.
     {
-      route: "/admin/courses/:id/edit",
+      route: "/admin/courses/:id",
       method: "POST",
       path: courseEdit,
       body: { form: { ...courseContent, price: "1.00", isActive: "on" } },
@@ -386,7 +346,7 @@ function pricingRows(): Row[] {
     },
     // The content manager's form has no price inputs; the admin's needs the price (400).
     {
-      route: "/admin/courses/:id/edit",
+      route: "/admin/courses/:id",
       method: "POST",
       path: courseEdit,
       body: { form: { ...courseContent, title: "Content edited" } },
@@ -407,24 +367,24 @@ function pricingRows(): Row[] {
       writes: ["contentManager"],
     },
     {
-      route: "/admin/events/:id/edit",
+      route: "/admin/events/:id",
       method: "POST",
-      path: "/admin/events/{victim}/edit",
+      path: "/admin/events/{victim}",
       body: { form: { ...eventForm, price: "1.00" } },
       pricingCase: "Edit Event form with price 1.00: price changed?",
-      expect: page("/admin/events/{victim}/edit", 403, redirectTo("/admin/events")),
+      expect: page("/admin/events/{victim}", 403, redirectTo("/admin/events")),
       victim: "pricedEvent",
       watch: { table: "events", where: priced },
       writes: ["admin"],
     },
     // Deactivating a course takes it off sale: the admin's.
     {
-      route: "/admin/courses/:id/delete",
+      route: "/admin/courses/:id",
       method: "POST",
-      path: "/admin/courses/{victim}/delete",
+      path: "/admin/courses/{victim}",
       body: { form: { intent: "deactivate" } },
       pricingCase: "Delete dialog, Deactivate Course: taken off sale?",
-      expect: page("/admin/courses/{victim}/delete", 403, redirectTo("/admin/courses")),
+      expect: page("/admin/courses/{victim}", 403, redirectTo("/admin/courses")),
       victim: "pricedCourse",
       watch: { table: "courses", where: "is_active = 0" },
       writes: ["admin"],

@@ -126,53 +126,38 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),
   page("admin_.logout.tsx", () => "/admin/logout", [], { endsSession: true }),
   page("admin+/_panel.courses.new.tsx", () => "/admin/courses/new", f(CourseFormSchema), { files: ["coverPhoto", "brochure"] }),
-  page("admin+/_panel.courses.$id.edit.tsx", (ids) => `/admin/courses/${ids.courseId}/edit`, f(CourseFormSchema), {
+  page("admin+/_panel.courses.$id.tsx", (ids) => `/admin/courses/${ids.courseId}`, f(CourseFormSchema), {
     files: ["coverPhoto", "brochure"],
   }),
   page("admin+/_panel.events.new.tsx", () => "/admin/events/new", f(AdminEventFormSchema)),
-  page("admin+/_panel.events.$id.edit.tsx", (ids) => `/admin/events/${ids.eventId}/edit`, f(AdminEventFormSchema)),
+  page("admin+/_panel.events.$id.tsx", (ids) => `/admin/events/${ids.eventId}`, f(AdminEventFormSchema)),
   page("admin+/_panel.mentors.new.tsx", () => "/admin/mentors/new", f(MentorSchema)),
-  page("admin+/_panel.mentors.$id.edit.tsx", (ids) => `/admin/mentors/${ids.mentorId}/edit`, f(MentorSchema)),
+  page("admin+/_panel.mentors.$id.tsx", (ids) => `/admin/mentors/${ids.mentorId}`, f(MentorSchema)),
   page("admin+/_panel.coupons.new.tsx", () => "/admin/coupons/new", f(CouponSchema)),
-  page("admin+/_panel.coupons.$id.edit.tsx", (ids) => `/admin/coupons/${ids.couponId}/edit`, f(CouponSchema)),
+  page("admin+/_panel.coupons.$id.tsx", (ids) => `/admin/coupons/${ids.couponId}`, f(CouponSchema)),
   page("admin+/_panel.content.tsx", () => "/admin/content", [...f(PublishIntentSchema)], {
     intents: ["publish", "unpublish", "approve", "unapprove"],
   }),
-  page("admin+/_panel.content_.blog.tsx", () => "/admin/content/blog", [...f(PublishIntentSchema)], { intents: ["publish", "unpublish"] }),
-  page("admin+/_panel.content_.testimonials.tsx", () => "/admin/content/testimonials", [...f(ApproveIntentSchema)], {
-    intents: ["approve", "unapprove"],
-  }),
-  page("admin+/_panel.content.post.new.tsx", () => "/admin/content/post/new", f(AdminBlogPostSchema)),
-  page("admin+/_panel.content.post.$id.edit.tsx", (ids) => `/admin/content/post/${ids.postId}/edit`, f(AdminBlogPostSchema)),
-  page("admin+/_panel.content_.blog.new.tsx", () => "/admin/content/blog/new", f(AdminBlogPostSchema)),
-  page("admin+/_panel.content_.blog.$id.edit.tsx", (ids) => `/admin/content/blog/${ids.postId}/edit`, f(AdminBlogPostSchema)),
-  page("admin+/_panel.content.testimonial.new.tsx", () => "/admin/content/testimonial/new", f(AdminTestimonialSchema)),
-  page(
-    "admin+/_panel.content.testimonial.$id.edit.tsx",
-    (ids) => `/admin/content/testimonial/${ids.testimonialId}/edit`,
-    f(AdminTestimonialSchema),
-  ),
-  page("admin+/_panel.content_.testimonials.new.tsx", () => "/admin/content/testimonials/new", f(AdminTestimonialSchema)),
-  page(
-    "admin+/_panel.content_.testimonials.$id.edit.tsx",
-    (ids) => `/admin/content/testimonials/${ids.testimonialId}/edit`,
-    f(AdminTestimonialSchema),
-  ),
+  page("admin+/_panel.blog.tsx", () => "/admin/blog", [...f(PublishIntentSchema)], { intents: ["publish", "unpublish"] }),
+  page("admin+/_panel.testimonials.tsx", () => "/admin/testimonials", [...f(ApproveIntentSchema)], { intents: ["approve", "unapprove"] }),
+  page("admin+/_panel.blog.new.tsx", () => "/admin/blog/new", f(AdminBlogPostSchema)),
+  page("admin+/_panel.blog.$id.tsx", (ids) => `/admin/blog/${ids.postId}`, f(AdminBlogPostSchema)),
+  page("admin+/_panel.testimonials.new.tsx", () => "/admin/testimonials/new", f(AdminTestimonialSchema)),
+  page("admin+/_panel.testimonials.$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
 
-  // Admin deletions: fuzzed last, since an accepted one removes the row the others edit.
+  // Admin deletions (`intent=delete`, or `deactivate`, posted to the item's own address):
+  // fuzzed last, since an accepted one removes the row the others edit.
   ...(
     [
-      ["admin+/_panel.courses.$id.delete.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}/delete`],
-      ["admin+/_panel.events.$id.delete.tsx", (ids: SiteIds) => `/admin/events/${ids.eventId}/delete`],
-      ["admin+/_panel.mentors.$id.delete.tsx", (ids: SiteIds) => `/admin/mentors/${ids.mentorId}/delete`],
-      ["admin+/_panel.coupons.$id.delete.tsx", (ids: SiteIds) => `/admin/coupons/${ids.couponId}/delete`],
-      ["admin+/_panel.content.post.$id.delete.tsx", (ids: SiteIds) => `/admin/content/post/${ids.postId}/delete`],
-      ["admin+/_panel.content_.blog.$id.delete.tsx", (ids: SiteIds) => `/admin/content/blog/${ids.postId}/delete`],
-      ["admin+/_panel.content.testimonial.$id.delete.tsx", (ids: SiteIds) => `/admin/content/testimonial/${ids.testimonialId}/delete`],
-      ["admin+/_panel.content_.testimonials.$id.delete.tsx", (ids: SiteIds) => `/admin/content/testimonials/${ids.testimonialId}/delete`],
-      ["admin+/_panel.users.files.$id.delete.tsx", () => "/admin/users/files/1/delete"],
+      ["admin+/_panel.courses.$id.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}`],
+      ["admin+/_panel.events.$id.tsx", (ids: SiteIds) => `/admin/events/${ids.eventId}`],
+      ["admin+/_panel.mentors.$id.tsx", (ids: SiteIds) => `/admin/mentors/${ids.mentorId}`],
+      ["admin+/_panel.coupons.$id.tsx", (ids: SiteIds) => `/admin/coupons/${ids.couponId}`],
+      ["admin+/_panel.blog.$id.tsx", (ids: SiteIds) => `/admin/blog/${ids.postId}`],
+      ["admin+/_panel.testimonials.$id.tsx", (ids: SiteIds) => `/admin/testimonials/${ids.testimonialId}`],
+      ["admin+/_panel.users.files.$id.tsx", () => "/admin/users/files/1"],
     ] as const
   ).map(([file, url]) => page(file, url, ["intent"], { intents: DELETE_INTENTS, destructive: true })),
 

@@ -5,14 +5,13 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { BlogPostCard, FullListPage } from "./__content-ui";
 import { BLOG_LIST, LIST_PAGE_SIZE } from "./__content-paths";
-import { contentToggleAction, listQuery, toBlogPostCard } from "./__content.server";
+import { contentToggleAction, readListPage, toBlogPostCard } from "./__content.server";
 
 // Every blog post, drafts included (the Content tab shows only the 5 newest),
 // newest first: a search of title, slug, excerpt and category (?q=) and 20
-// posts a page (?page=). The `content_` in the file name keeps this page out
-// of the tab's layout: it stands alone at /admin/content/blog, with its own
-// dialogs (/new, /:id/edit, /:id/delete) drawn over it; the search and page
-// travel with them, and Cancel or Save comes back to the same page.
+// posts a page (?page=). Its dialogs (/admin/blog/new, /admin/blog/:id) are
+// drawn over it; the search and page travel with them, and Cancel or Save
+// comes back to the same page.
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,19 +23,12 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "content");
-  const { query, page: requested } = listQuery(request);
-  const read = (page: number) =>
-    listPostsForAdmin({
-      search: query,
-      limit: LIST_PAGE_SIZE,
-      offset: (page - 1) * LIST_PAGE_SIZE,
-    });
-  let { posts, total } = read(requested);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  // A page past the end (after deletions, an old link) shows the last page.
-  const page = Math.min(requested, pages);
-  if (page !== requested) ({ posts, total } = read(page));
-  return { query, page, pages, total, posts: posts.map(toBlogPostCard) };
+  const list = readListPage(request, (search, offset) => {
+    const { posts, total } = listPostsForAdmin({ search, limit: LIST_PAGE_SIZE, offset });
+    return { rows: posts, total };
+  });
+  const { query, page, pages, total } = list;
+  return { query, page, pages, total, posts: list.rows.map(toBlogPostCard) };
 }
 
 /** The cards' Publish/Unpublish forms. */
@@ -67,7 +59,7 @@ export default function AdminBlogList() {
       pageSize={LIST_PAGE_SIZE}
       total={total}
       items={posts}
-      renderItem={(post, search) => <BlogPostCard post={post} basePath={BLOG_LIST} dialogSearch={search} headingLevel={2} />}
+      renderItem={(post, search) => <BlogPostCard post={post} listSearch={search} headingLevel={2} />}
     />
   );
 }

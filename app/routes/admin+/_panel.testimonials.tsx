@@ -5,14 +5,13 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { FullListPage, TestimonialCard } from "./__content-ui";
 import { LIST_PAGE_SIZE, TESTIMONIAL_LIST } from "./__content-paths";
-import { contentToggleAction, listQuery, toTestimonialCard } from "./__content.server";
+import { contentToggleAction, readListPage, toTestimonialCard } from "./__content.server";
 
 // Every testimonial, pending ones included (the Content tab shows only the 5
 // newest), newest first: a search of name, content and profession (?q=) and
 // 20 a page (?page=). Beyond the spec, which has only the tab's 5: without
 // this page an older testimonial could never be approved, edited or deleted.
-// Like the blog list it stands alone at /admin/content/testimonials, with its
-// own dialogs (/new, /:id/edit, /:id/delete) drawn over it.
+// Like the blog list, its dialogs (/admin/testimonials/new, /admin/testimonials/:id) are drawn over it.
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,24 +23,12 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "content");
-  const { query, page: requested } = listQuery(request);
-  const read = (page: number) =>
-    listTestimonialsForAdmin({
-      search: query,
-      limit: LIST_PAGE_SIZE,
-      offset: (page - 1) * LIST_PAGE_SIZE,
-    });
-  let { testimonials, total } = read(requested);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const page = Math.min(requested, pages);
-  if (page !== requested) ({ testimonials, total } = read(page));
-  return {
-    query,
-    page,
-    pages,
-    total,
-    testimonials: testimonials.map(toTestimonialCard),
-  };
+  const list = readListPage(request, (search, offset) => {
+    const { testimonials, total } = listTestimonialsForAdmin({ search, limit: LIST_PAGE_SIZE, offset });
+    return { rows: testimonials, total };
+  });
+  const { query, page, pages, total } = list;
+  return { query, page, pages, total, testimonials: list.rows.map(toTestimonialCard) };
 }
 
 /** The cards' Approve/Unapprove forms. */
@@ -72,9 +59,7 @@ export default function AdminTestimonialList() {
       pageSize={LIST_PAGE_SIZE}
       total={total}
       items={testimonials}
-      renderItem={(testimonial, search) => (
-        <TestimonialCard testimonial={testimonial} basePath={TESTIMONIAL_LIST} dialogSearch={search} headingLevel={2} />
-      )}
+      renderItem={(testimonial, search) => <TestimonialCard testimonial={testimonial} listSearch={search} headingLevel={2} />}
     />
   );
 }

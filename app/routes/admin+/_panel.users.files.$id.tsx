@@ -1,44 +1,67 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AdminDialog } from "~/components/admin/admin-dialog";
+import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { sharePathFor } from "~/services/exports/stored-files.server";
+import { revokeSharedFile, sharePathFor } from "~/services/exports/stored-files.server";
 import { requireAdmin } from "~/utils/admin-session.server";
+import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { readItemForm } from "~/utils/admin-intent.server";
+import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { siteOrigin } from "~/utils/seo.server";
 import { pageMeta } from "~/utils/seo";
 import { findGeneratedFile } from "./__excel-exports.server";
 
-// 'Share Excel File' (admin spec §2 Users tab): a generated file's full share
-// link in a read-only field, selectable without JavaScript, and a Copy button
-// that puts it on the clipboard when JavaScript runs.
+// One generated Excel file (admin spec §2 Users tab). 'Share Excel File': its
+// full share link in a read-only field, selectable without JavaScript, and a
+// Copy button that puts it on the clipboard when JavaScript runs. With
+// ?confirm=delete, the question before deleting it: deleting is how a share
+// link is revoked (the stored file and its row go; the link answers 404).
 
 const BACK_TO = "/admin/users";
+const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "users");
   const file = findGeneratedFile(params.id);
-  if (!file) throw new Response("Not Found", { status: 404 });
+  if (!file) throw notFound();
   return {
     file: { id: file.id, filename: file.filename },
+    confirmDelete: asksToConfirmDelete(request) ? { question: `Delete "${file.filename}"? Its share link will stop working.` } : null,
     shareLink: `${siteOrigin(request)}${sharePathFor(file.token)}`,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {
-    title: data ? `Share Excel File: ${data.file.filename}` : "Share Excel File",
+    title: data ? `${data.confirmDelete ? "Delete" : "Share"} Excel File: ${data.file.filename}` : "Excel File",
     description: "Admin panel.",
-    path: data ? `/admin/users/files/${data.file.id}/share` : BACK_TO,
+    path: data ? `/admin/users/files/${data.file.id}` : BACK_TO,
     noindex: true,
   });
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "users");
+  await readItemForm(request, ["delete"]);
+  const file = findGeneratedFile(params.id);
+  if (!file || !(await revokeSharedFile(file.id))) throw notFound();
+  return redirectAfterAdminChange(admin, { entity: "shared_file", verb: "deleted", id: file.id }, BACK_TO, {
+    title: "File deleted",
+    description: `“${file.filename}” has been deleted; its share link no longer works.`,
+  });
+}
+
 type CopyState = "idle" | "copied" | "failed";
 
-export default function ShareExcelFileDialog() {
-  const { file, shareLink } = useLoaderData<typeof loader>();
+export default function ExcelFileDialog() {
+  const { file, confirmDelete, shareLink } = useLoaderData<typeof loader>();
+  if (confirmDelete) return <ConfirmDeleteDialog id="delete-file" backTo={BACK_TO} {...confirmDelete} />;
+  return <ShareDialog filename={file.filename} shareLink={shareLink} />;
+}
+
+function ShareDialog({ filename, shareLink }: { filename: string; shareLink: string }) {
   const hydrated = useHydrated();
   const [copy, setCopy] = useState<CopyState>("idle");
 
@@ -55,7 +78,7 @@ export default function ShareExcelFileDialog() {
   return (
     <AdminDialog id="share-file" title="Share Excel File" backTo={BACK_TO}>
       <p className="mt-2 break-all text-slate-700">
-        <span className="font-semibold text-navy-900">{file.filename}</span>
+        <span className="font-semibold text-navy-900">{filename}</span>
       </p>
       <p className="mt-2 text-sm text-slate-700">
         Anyone who has this link can download the file without signing in, until you delete the file from Generated Excel Files. It holds

@@ -1,0 +1,25 @@
+import { readFormData } from "./form-data.server";
+
+// One admin item, one action (docs/decisions/0018-admin-routes-and-deleting.md):
+// /admin/<resource>/:id takes its edit form (no intent), `intent=delete` from
+// its confirmation, and `intent=deactivate` where history keeps an item from
+// being deleted. Anything else is refused and changes nothing.
+
+export const ITEM_INTENTS = ["save", "delete", "deactivate"] as const;
+export type ItemIntent = (typeof ITEM_INTENTS)[number];
+
+const REFUSED_INTENT = "This form asked for something this page does not do. Please go back, reload the page and try again.";
+
+/** The intent of a post to an item's address: "save" when the form names none; 400 for one `allowed` does not list. */
+export function itemIntentOf(formData: FormData, allowed: readonly ItemIntent[]): ItemIntent {
+  const intent = formData.get("intent") ?? "save";
+  const known = allowed.find((candidate) => candidate === intent);
+  if (!known) throw Response.json({ message: REFUSED_INTENT }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  return known;
+}
+
+/** Reads an item's form and its intent (see `itemIntentOf`). */
+export async function readItemForm(request: Request, allowed: readonly ItemIntent[]) {
+  const formData = await readFormData(request);
+  return { formData, intent: itemIntentOf(formData, allowed) };
+}
