@@ -90,7 +90,7 @@ export async function startServer() {
     "/api/enrollment-forms",
     /^\/(api\/)?events\/[^/]+\/register$/,
   ];
-  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees }).middleware);
+  if (env.PAGE_CACHE === "on") app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees }).middleware);
 
   app.all(
     "*",
