@@ -1,11 +1,21 @@
 import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type Request } from "express";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createPageCache } from "./page-cache.server";
+import type { RenderPlan } from "./shared-render.server";
 
 let clock = 0;
 let renders = 0;
-const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, postsNoVisitorSees: ["/ask", /^\/events\/\d+\/register$/], now: () => clock });
+// As for anonymous visitors on every page: a request with a cookie is rendered afresh.
+const anonymousOnly = async (req: Request): Promise<RenderPlan | null> =>
+  req.headers.cookie ? null : { variant: "anonymous", render: (_req, _res, next) => next() };
+const cache = createPageCache({
+  ttlMs: 1000,
+  maxEntries: 2,
+  postsNoVisitorSees: ["/ask", /^\/events\/\d+\/register$/],
+  planFor: anonymousOnly,
+  now: () => clock,
+});
 const app = express();
 let nextNonce = 0;
 app.use((_req, res, next) => {
