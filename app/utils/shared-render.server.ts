@@ -70,8 +70,10 @@ const cookieNames = (header: string) => header.split(";").map((pair) => pair.sli
  */
 export async function planRender(req: Request, { anonymousEverywhere }: { anonymousEverywhere: boolean }): Promise<RenderPlan | null> {
   if (req.method !== "GET" || req.headers.authorization) return null;
-  const shared = matches(SHARED_PAGES, req.path);
-  const own = !shared && matches(OWN_PAGES, req.path);
+  // Only documents: a client-side navigation's data (`/courses.data`) is turbo-stream, loaded per request.
+  const isDocument = !req.path.endsWith(".data");
+  const shared = isDocument && matches(SHARED_PAGES, req.path);
+  const own = isDocument && !shared && matches(OWN_PAGES, req.path);
   const cookie = req.headers.cookie;
   if (!cookie) return anonymousEverywhere || shared || own ? ANONYMOUS : null;
   if (!shared && !own) return null;
