@@ -50,7 +50,11 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], pl
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (!SAFE_METHODS.has(req.method) && !changesNoPublicPage(req)) clear();
     if (req.method !== "GET") return next();
-    planFor(req).then((plan) => (plan ? serve(plan, req, res, next) : next()), next);
+    // Whatever stops a plan (the session unreadable for now) leaves the page to a fresh render, which answers for itself.
+    planFor(req).then(
+      (plan) => (plan ? serve(plan, req, res, next) : next()),
+      () => next(),
+    );
   }
 
   function serve(plan: RenderPlan, req: Request, res: Response, next: NextFunction) {
