@@ -59,7 +59,14 @@ export function sharedRenderViewer(): SiteViewer | undefined {
 const FIRST_NAME_STAND_IN = `firstname${randomBytes(8).toString("hex")}`;
 
 const renderAsIs = (_req: Request, _res: Response, next: NextFunction) => next();
-const ANONYMOUS: RenderPlan = { variant: "anonymous", render: renderAsIs };
+/** Everyone's copy, rendered without whatever unrelated cookies (analytics, an admin's) the first visitor sent. */
+const ANONYMOUS: RenderPlan = {
+  variant: "anonymous",
+  render(req, _res, next) {
+    delete req.headers.cookie;
+    next();
+  },
+};
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
 const cookieNames = (header: string) => header.split(";").map((pair) => pair.slice(0, pair.indexOf("=")).trim());
