@@ -18,6 +18,7 @@ import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
+import { planRender } from "./app/utils/shared-render.server";
 import { largestBodyLimit, withBodyLimits } from "./app/utils/request-body.server";
 import { refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
@@ -90,7 +91,8 @@ export async function startServer() {
     "/api/enrollment-forms",
     /^\/(api\/)?events\/[^/]+\/register$/,
   ];
-  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees }).middleware);
+  const planFor = (req: express.Request) => planRender(req, { anonymousEverywhere: env.PAGE_CACHE === "on" });
+  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees, planFor }).middleware);
 
   app.all(
     "*",

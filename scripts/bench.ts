@@ -7,7 +7,7 @@
 // memory of a 100,000-row Excel export, ...), write a Measurement in
 // scripts/bench/ and add it to MEASUREMENTS.
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { adminData } from "./bench/admin-data";
@@ -21,12 +21,13 @@ import type { ServerProcess } from "./bench/processes";
 import { consoleReport, markdownReport } from "./bench/report";
 import type { RunInfo } from "./bench/report";
 import { throughput } from "./bench/throughput";
+import { visitorPages } from "./bench/visitor-pages";
 import { notMeasured } from "./bench/types";
-import type { BenchContext, Measurement, Section } from "./bench/types";
+import type { BenchContext, ExtraSite, Measurement, Section } from "./bench/types";
 
 // Run in this order; each returns a table and the budgets it checks. The
 // admin data one seeds 100,000 rows per table, so it runs last.
-const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput, chatQuery, mixedLoad, adminData];
+const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput, visitorPages, chatQuery, mixedLoad, adminData];
 // BENCH_ONLY=<words in a title> runs just the matching measurements (to try one
 // out); the report file is then left alone.
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
@@ -34,8 +35,13 @@ const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const BUILD_DIR = "build-bench";
 const DATABASE = "data/bench.db";
 const REPORT_FILE = "docs/benchmarks.md";
+// Everything in the report from this heading on is written by people (figures
+// before and after a change, profiles) and kept when the run rewrites the rest.
+const KEPT_HEADING = "## Recorded by hand";
 const DURATION = positiveNumber("BENCH_DURATION", 10);
 const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 50);
+// Servers take ports from BENCH_PORT up (the next free one when taken).
+let nextPort = positiveNumber("BENCH_PORT", 3300);
 
 function positiveNumber(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -64,11 +70,14 @@ async function build(): Promise<void> {
   log(`built in ${result.seconds.toFixed(0)} s`);
 }
 
-async function startSite(): Promise<{ server: ServerProcess; siteUrl: string; sessionSecret: string }> {
-  await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(`${DATABASE}${suffix}`, { force: true })));
-  const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
-  const sessionSecret = randomBytes(32).toString("hex");
-  const server = startServerProcess("site", TSX, ["scripts/start.ts"], {
+/** The site on the bench build and database; `fresh` starts from an empty database (seeded at start). */
+async function startSite(
+  sessionSecret: string,
+  { fresh, env = {}, name = "site" }: { fresh: boolean; env?: Record<string, string>; name?: string },
+): Promise<{ server: ServerProcess; siteUrl: string }> {
+  if (fresh) await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(`${DATABASE}${suffix}`, { force: true })));
+  const port = await freePort(nextPort++);
+  const server = startServerProcess(name, TSX, ["scripts/start.ts"], {
     ...process.env,
     PORT: String(port),
     SITE_BUILD_DIR: BUILD_DIR,
@@ -77,9 +86,10 @@ async function startSite(): Promise<{ server: ServerProcess; siteUrl: string; se
     SESSION_SECRET: sessionSecret,
     // The chat's per-address limit (20 a minute) would refuse the load test, which asks from one address.
     CHAT_RATE_LIMIT_PER_MINUTE: "1000000000",
+    ...env,
   });
   const siteUrl = `http://127.0.0.1:${port}`;
-  log(`starting the site on ${siteUrl} (fresh ${DATABASE}) ...`);
+  log(`starting ${name} on ${siteUrl}${fresh ? ` (fresh ${DATABASE})` : ""} ${Object.keys(env).length ? JSON.stringify(env) : ""}...`);
   try {
     // start.ts rebuilds when sources changed after our build, so allow time for that.
     await waitForOk(`${siteUrl}/healthz`, 5 * 60_000, server.alive);
@@ -87,8 +97,13 @@ async function startSite(): Promise<{ server: ServerProcess; siteUrl: string; se
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\nSite output:\n${server.output()}`);
   }
-  log("site is up");
-  return { server, siteUrl, sessionSecret };
+  log(`${name} is up`);
+  return { server, siteUrl };
+}
+
+async function startExtraSite(sessionSecret: string, env: Record<string, string>): Promise<ExtraSite> {
+  const { server, siteUrl } = await startSite(sessionSecret, { fresh: false, env, name: "second site" });
+  return { url: siteUrl, clientDir: join(BUILD_DIR, "client"), stop: server.stop };
 }
 
 async function runMeasurement(measurement: Measurement, context: BenchContext): Promise<Section> {
@@ -140,7 +155,8 @@ async function main(): Promise<void> {
   const scratchDir = await mkdtemp(join(tmpdir(), "bench-"));
   const sections: Section[] = [];
   try {
-    const { server, siteUrl, sessionSecret } = await startSite();
+    const sessionSecret = randomBytes(32).toString("hex");
+    const { server, siteUrl } = await startSite(sessionSecret, { fresh: true });
     const context: BenchContext = {
       siteUrl,
       duration: DURATION,
@@ -148,6 +164,7 @@ async function main(): Promise<void> {
       scratchDir,
       log,
       server: server.pid === undefined ? undefined : { pid: server.pid, databasePath: DATABASE, sessionSecret },
+      startSite: (env) => startExtraSite(sessionSecret, env),
     };
     for (const measurement of MEASUREMENTS)
       if (!ONLY || measurement.title.toLowerCase().includes(ONLY)) sections.push(await runMeasurement(measurement, context));
@@ -161,7 +178,9 @@ async function main(): Promise<void> {
     log(`BENCH_ONLY is set: ${REPORT_FILE} left as it was (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     return;
   }
-  await writeFile(REPORT_FILE, markdownReport(info, sections));
+  const previous = await readFile(REPORT_FILE, "utf8").catch(() => "");
+  const kept = previous.includes(KEPT_HEADING) ? `\n${previous.slice(previous.indexOf(KEPT_HEADING))}` : "";
+  await writeFile(REPORT_FILE, markdownReport(info, sections) + kept);
   log(`wrote ${REPORT_FILE} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 

@@ -1,4 +1,4 @@
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { isStorageFault } from "~/utils/storage-faults.server";
@@ -10,8 +10,18 @@ export function insertSession(sid: string, data: SessionData, expires: Date) {
 }
 
 /** The session's data while it is live; an expired row is deleted and reads as absent. */
+// Read on every signed-in request: prepared once rather than built and compiled each time.
+let sessionBySidQuery: ReturnType<typeof prepareSessionBySid> | undefined;
+const prepareSessionBySid = () =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.sid, sql.placeholder("sid")))
+    .prepare();
+
 export function readLiveSession(sid: string, now = new Date()): SessionData | null {
-  const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+  sessionBySidQuery ??= prepareSessionBySid();
+  const row = sessionBySidQuery.get({ sid });
   if (!row) return null;
   if (row.expire.getTime() <= now.getTime()) {
     try {

@@ -28,8 +28,18 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+// Read on every signed-in request: prepared once rather than built and compiled each time.
+let userByIdQuery: ReturnType<typeof prepareUserById> | undefined;
+const prepareUserById = () =>
+  db
+    .select(publicColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare();
+
 export function getUserById(id: string): PublicUser | null {
-  return db.select(publicColumns).from(users).where(eq(users.id, id)).get() ?? null;
+  userByIdQuery ??= prepareUserById();
+  return userByIdQuery.get({ id }) ?? null;
 }
 
 export function findUserCredentials(email: string): { id: string; passwordHash: string | null } | null {

@@ -52,6 +52,9 @@ const envSchema = z.object({
   CHAT_LLM_URL: optional(z.string().url("CHAT_LLM_URL must be a URL such as http://127.0.0.1:8080/v1")),
   CHAT_LLM_MODEL: optional(z.string().trim().min(1)),
   CHAT_LLM_API_KEY: optional(z.string()),
+  // "off": anonymous visitors get stored copies only of the pages rendered once per data
+  // version for everyone (shared-render.server.ts), not of every page and JSON read.
+  PAGE_CACHE: optional(z.enum(["on", "off"], { message: "PAGE_CACHE must be on or off" })).transform((value) => value ?? "on"),
   CHAT_RATE_LIMIT_PER_MINUTE: optional(
     z.coerce.number().int().min(1, "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1"),
   ).transform((limit) => limit ?? 20),

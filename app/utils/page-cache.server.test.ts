@@ -1,11 +1,33 @@
 import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type Request } from "express";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createPageCache } from "./page-cache.server";
+import type { RenderPlan } from "./shared-render.server";
 
 let clock = 0;
 let renders = 0;
-const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, postsNoVisitorSees: ["/ask", /^\/events\/\d+\/register$/], now: () => clock });
+// As for anonymous visitors on every page: a request with a cookie is rendered afresh. A
+// `viewer=<name>` cookie stands for a signed-in visitor: one copy rendered for a stand-in, the name put in.
+const anonymousOnly = async (req: Request): Promise<RenderPlan | null> => {
+  const viewer = /^viewer=(\w+)$/.exec(req.headers.cookie ?? "")?.[1];
+  if (viewer)
+    return {
+      variant: "viewer",
+      render: (request, _res, next) => {
+        delete request.headers.cookie;
+        next();
+      },
+      personalise: (stored) => stored.replaceAll("STAND-IN", viewer),
+    };
+  return req.headers.cookie ? null : { variant: "anonymous", render: (_req, _res, next) => next() };
+};
+const cache = createPageCache({
+  ttlMs: 1000,
+  maxEntries: 2,
+  postsNoVisitorSees: ["/ask", /^\/events\/\d+\/register$/],
+  planFor: anonymousOnly,
+  now: () => clock,
+});
 const app = express();
 let nextNonce = 0;
 app.use((_req, res, next) => {
@@ -32,6 +54,11 @@ app.get("/with-cookie", (_req, res) => {
 app.get("/missing", (_req, res) => {
   renders++;
   res.status(404).type("html").send("<p>missing</p>");
+});
+app.get("/greeting", (req, res) => {
+  renders++;
+  res.type("html").write(`<p>Hello ${req.headers.cookie ? "cookie seen" : "STAND-IN"}`);
+  res.end(` (render ${renders})</p>`);
 });
 app.post("/page/:name", (_req, res) => {
   res.status(204).end();
@@ -157,5 +184,17 @@ test("when the one render is not kept, the waiting visitors get their own", asyn
   while (renders < 2) await new Promise((resolve) => setTimeout(resolve, 5));
   finishSlowRender();
   expect(await (await second).text()).toContain("before the write");
+  expect(renders).toBe(2);
+});
+
+test("a signed-in visitor's copy is rendered once without their cookie and each gets their own name in it", async () => {
+  const asha = await (await get("/greeting", { cookie: "viewer=Asha" })).text();
+  const ravi = await get("/greeting", { cookie: "viewer=Ravi" });
+  const anonymous = await (await get("/greeting")).text();
+  expect(asha).toBe("<p>Hello Asha (render 1)</p>");
+  expect(ravi.headers.get("x-page-cache")).toBe("hit");
+  expect(await ravi.text()).toBe("<p>Hello Ravi (render 1)</p>");
+  // Anonymous visitors have a copy of their own.
+  expect(anonymous).toContain("(render 2)");
   expect(renders).toBe(2);
 });

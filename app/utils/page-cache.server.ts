@@ -1,17 +1,21 @@
 import type { NextFunction, Request, Response } from "express";
+import type { RenderPlan } from "./shared-render.server";
 
 /**
- * A short-lived cache of whole HTML pages and JSON reads for visitors without cookies.
+ * A short-lived cache of whole HTML pages and JSON reads, kept per data version.
  *
- * Every anonymous visitor gets the same page for a URL, apart from the CSP
- * nonce, which is swapped for the request's own. Anything with a cookie
- * (a session, a flash toast) or that sets one is never cached, and any
- * request that may write (POST, PUT, DELETE…) empties the cache, so a change
- * shows at once to the person who made it and within `ttlMs` to everyone.
- * `postsNoVisitorSees` names POST paths whose writes no anonymous page or read
- * shows (a chat question, a contact message, a student's registration), which would
- * otherwise empty the cache for everyone at every message. A page whose render
- * began before a write is not stored when it ends after it: it may predate the write.
+ * `planFor` says how a GET may be served from a stored render (for anonymous
+ * visitors, and for signed-in students on pages that differ between them only
+ * by the greeting: shared-render.server.ts), or null for a fresh render. Every
+ * visitor gets the stored page apart from the CSP nonce, which is swapped for
+ * the request's own, and what the plan personalises. A response that sets a
+ * cookie is never stored, and any request that may write (POST, PUT, DELETE…)
+ * starts a new data version, so a change shows at once to the person who made
+ * it and within `ttlMs` to everyone. `postsNoVisitorSees` names POST paths whose
+ * writes no stored page shows (a chat question, a contact message, a student's
+ * registration), which would otherwise empty the cache at every message. A
+ * page whose render began before a write is not stored when it ends after it:
+ * it may predate the write.
  */
 type CachedPage = { body: string; nonce: string; headers: Record<string, string>; storedAt: number };
 
@@ -19,13 +23,19 @@ type CachedPage = { body: string; nonce: string; headers: Record<string, string>
 // every request, and length and encoding belong to each response.
 const REPLAYED_HEADERS = ["content-type", "cache-control", "link", "vary", "x-robots-tag", "last-modified"];
 
-export type PageCacheOptions = { ttlMs: number; maxEntries: number; postsNoVisitorSees?: (string | RegExp)[]; now?: () => number };
+export type PageCacheOptions = {
+  ttlMs: number;
+  maxEntries: number;
+  postsNoVisitorSees?: (string | RegExp)[];
+  planFor: (req: Request) => Promise<RenderPlan | null>;
+  now?: () => number;
+};
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /** Documents and JSON reads; never files, feeds or anything else a route may stream. */
 const isCacheableType = (contentType: string) => contentType.startsWith("text/html") || contentType.startsWith("application/json");
 
-export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], now = Date.now }: PageCacheOptions) {
+export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], planFor, now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   /** Visitors waiting for the page another request is rendering: told whether it was stored. */
   const rendering = new Map<string, ((stored: boolean) => void)[]>();
@@ -37,27 +47,31 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], no
   const changesNoPublicPage = (req: Request) =>
     req.method === "POST" && postsNoVisitorSees.some((path) => (typeof path === "string" ? path === req.path : path.test(req.path)));
 
-  function isCacheableRequest(req: Request) {
-    return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
-  }
-
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (!SAFE_METHODS.has(req.method) && !changesNoPublicPage(req)) clear();
-    if (!isCacheableRequest(req)) return next();
+    if (req.method !== "GET") return next();
+    // Whatever stops a plan (the session unreadable for now) leaves the page to a fresh render, which answers for itself.
+    planFor(req).then(
+      (plan) => (plan ? serve(plan, req, res, next) : next()),
+      () => next(),
+    );
+  }
 
+  function serve(plan: RenderPlan, req: Request, res: Response, next: NextFunction) {
     const nonce = String(res.locals.cspNonce);
-    const key = `${req.hostname}${req.originalUrl}`;
+    const key = `${plan.variant} ${req.hostname}${req.originalUrl}`;
+    const personalise = plan.personalise ?? ((stored: string) => stored);
     const hit = pages.get(key);
     if (hit && now() - hit.storedAt < ttlMs) {
       res.status(200).set(hit.headers).set("X-Page-Cache", "hit");
-      res.send(hit.body.replaceAll(hit.nonce, nonce));
+      res.send(personalise(hit.body).replaceAll(hit.nonce, nonce));
       return;
     }
     if (hit) pages.delete(key);
     // When a page expires, many visitors ask for it at once: one renders, the rest wait for its copy.
     const waiting = rendering.get(key);
     if (waiting) {
-      waiting.push((stored) => (stored ? middleware(req, res, next) : next()));
+      waiting.push((stored) => (stored ? serve(plan, req, res, next) : next()));
       return;
     }
     rendering.set(key, []);
@@ -73,6 +87,7 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], no
     const renderedIn = generation;
 
     // Remix streams the page through res.write/res.end; keep a copy of what it writes.
+    // A copy made for a stand-in goes out only at the end, made this visitor's own.
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding: unknown) => {
       if (typeof chunk === "string")
@@ -83,11 +98,12 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], no
     // Express types write/end as overload sets; the wrappers pass every argument through untouched.
     res.write = function (this: Response, ...args: unknown[]) {
       collect(args[0], args[1]);
-      return Boolean(Reflect.apply(write, this, args));
+      return plan.personalise ? true : Boolean(Reflect.apply(write, this, args));
     } as Response["write"];
     res.end = function (this: Response, ...args: unknown[]) {
       if (typeof args[0] !== "function") collect(args[0], args[1]);
       const contentType = String(res.getHeader("content-type") ?? "");
+      const body = Buffer.concat(chunks);
       if (res.statusCode === 200 && isCacheableType(contentType) && !res.getHeader("set-cookie") && generation === renderedIn) {
         const oldest = pages.keys().next();
         if (pages.size >= maxEntries && !oldest.done) pages.delete(oldest.value);
@@ -96,13 +112,17 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], no
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-        pages.set(key, { body: Buffer.concat(chunks).toString("utf8"), nonce, headers, storedAt: now() });
+        pages.set(key, { body: body.toString("utf8"), nonce, headers, storedAt: now() });
       }
-      Reflect.apply(end, this, args);
+      if (plan.personalise) {
+        res.removeHeader("content-length");
+        const isText = isCacheableType(contentType);
+        Reflect.apply(end, this, [isText ? plan.personalise(body.toString("utf8")) : body]);
+      } else Reflect.apply(end, this, args);
       release(pages.has(key));
       return this;
     } as Response["end"];
-    next();
+    plan.render(req, res, next);
   }
 
   return { middleware, clear, size: () => pages.size };

@@ -58,8 +58,9 @@ It builds the site into \`build-bench/\`, starts it with \`scripts/start.ts\` on
 freshly seeded \`data/bench.db\`, then measures page weight (HTML, JS and CSS as gzip bytes on the
 wire; 1 KB = 1024 bytes), Lighthouse mobile performance for \`/\` (median of 3 runs, simulated
 throttling, needs \`/usr/bin/chromium\`), and throughput with autocannon, each route against the same
-bytes served as static files by a plain Express + compression server in the same run. It takes about
-three minutes. \`BENCH_DURATION\` (seconds per load test, default 10) and \`BENCH_CONNECTIONS\`
+bytes served as static files by a plain Express + compression server in the same run, and the pages a
+signed-in student and an anonymous visitor (page cache off) get, each against the very bytes it answered
+served as a static file by the same site server, in two rounds. It takes about ten minutes. \`BENCH_DURATION\` (seconds per load test, default 10) and \`BENCH_CONNECTIONS\`
 (default 50) tune the load tests. Budgets that fail are reported, not fatal: the script exits 0.
 Figures depend on the machine; compare runs from the same machine.`;
 

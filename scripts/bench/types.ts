@@ -18,6 +18,15 @@ export interface BenchContext {
   log: (message: string) => void;
   /** The site server: its process group leader's pid (for memory sampling), its database file and cookie secret. */
   server?: { pid: number; databasePath: string; sessionSecret: string };
+  /** Starts another site server on the same build and database with extra environment (stop it when done). */
+  startSite?: (env: Record<string, string>) => Promise<ExtraSite>;
+}
+
+export interface ExtraSite {
+  url: string;
+  /** The build's client folder: files put there are served as static files by this server. */
+  clientDir: string;
+  stop: () => Promise<void>;
 }
 
 export type BudgetStatus = "PASS" | "FAIL" | "NOT MEASURED";

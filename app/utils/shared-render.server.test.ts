@@ -1,0 +1,31 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { expect, test } from "vitest";
+import { fillFirstName, firstNameStandIn } from "./shared-render.server";
+
+const NAMES = ["Asha", `Zoë <b>&"'</b>`, "</script><script>alert(1)</script>", "line\u2028sep \\ back"];
+
+/** A stored copy shaped like a real one: the name in the header markup and in the hydration data. */
+function storedCopy(name: string) {
+  const markup = renderToString(createElement("a", { href: "/account", title: name }, "Welcome ", name));
+  const chunk = JSON.stringify(["user", { firstName: name }]);
+  const script = `<script nonce="n">window.__remixContext.streamController.enqueue(${JSON.stringify(chunk).replace(/[&<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)});</script>`;
+  return `<!DOCTYPE html><html><body><header>${markup}</header><main>Courses</main>${script}</body></html>`;
+}
+
+test.each(NAMES)("a stored copy with the stand-in becomes exactly what rendering for %j gives", (name) => {
+  expect(fillFirstName(storedCopy(firstNameStandIn), name)).toBe(storedCopy(name));
+});
+
+test("the hydration data carries the name back unchanged", () => {
+  const name = NAMES[1] ?? "";
+  const page = fillFirstName(storedCopy(firstNameStandIn), name);
+  const literal = /enqueue\((".*")\);<\/script>/.exec(page)?.[1] ?? "";
+  const [, data] = JSON.parse(JSON.parse(literal) as string) as [string, { firstName: string }];
+  expect(data.firstName).toBe(name);
+  expect(page).not.toContain("<b>");
+});
+
+test("a copy without the stand-in is left as it is", () => {
+  expect(fillFirstName("<p>Login</p>", "Asha")).toBe("<p>Login</p>");
+});

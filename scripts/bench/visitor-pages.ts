@@ -1,0 +1,167 @@
+// Pages as a signed-in student and as an anonymous visitor with the page cache
+// switched off, each against the same bytes served as a static file by the
+// same server in the same run: the ratio is what building the page costs.
+//
+// It starts a second site server on the bench database with PAGE_CACHE=off,
+// so what an anonymous visitor gets there is rendered, not replayed from the
+// 10 s cache. Each measurement runs BENCH_ROUNDS times (default 2) and the
+// budget takes the worst round, because other work on a shared host moves
+// the figures from one run to the next.
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createCookie } from "@remix-run/node";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { budget, notMeasured } from "./types";
+import type { BenchContext, Budget, Measurement, Section } from "./types";
+
+export const RATIO_BUDGET = 0.4;
+export const P99_BUDGET_MS = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
+/** Where the static copies go: a folder the site serves from its build, removed afterwards. */
+const COPIES_FOLDER = "bench-copies";
+
+const PAGES = ["/", "/courses", "/courses/:id", "/events"];
+const VISITORS = ["student", "anonymous"] as const;
+type Visitor = (typeof VISITORS)[number];
+
+const budgetName = (page: string, visitor: Visitor) => `${visitor === "student" ? "Signed-in student" : "Anonymous, cache off"} ${page}`;
+const LIMIT = `≥ ${RATIO_BUDGET * 100}% of static, p99 ≤ ${P99_BUDGET_MS} ms`;
+
+interface LoadResult {
+  rps: number;
+  p99Ms: number;
+  failures: number;
+}
+
+async function load(url: string, context: BenchContext, cookie?: string): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: context.connections,
+    duration: context.duration,
+    headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+    warmup: WARMUP_SECONDS > 0 ? { duration: WARMUP_SECONDS } : undefined,
+  });
+  return { rps: result.requests.average, p99Ms: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+}
+
+/** A student with a live session (and one paid enrollment, so the dashboard has something to show). */
+function plantStudent(databasePath: string, courseId: number): string {
+  const database = new Database(databasePath);
+  database.pragma("busy_timeout = 10000");
+  try {
+    const id = randomUUID();
+    const sid = randomBytes(24).toString("base64url");
+    database
+      .prepare(
+        "INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Asha', 'Bench', '$argon2id$not-a-real-hash')",
+      )
+      .run(id, `bench-${id.slice(0, 8)}@example.test`);
+    database
+      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'paid', 0)")
+      .run(id, courseId);
+    database
+      .prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)")
+      .run(sid, JSON.stringify({ userId: id }), Date.now() + 86_400_000);
+    return sid;
+  } finally {
+    database.close();
+  }
+}
+
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
+
+export const visitorPages: Measurement = {
+  title: "Pages for signed-in students and anonymous visitors (cache off) vs the same bytes as a static file",
+  budgets: PAGES.flatMap((page) => VISITORS.map((visitor) => ({ name: budgetName(page, visitor), limit: LIMIT }))),
+  async run(context: BenchContext): Promise<Section> {
+    if (!context.server || !context.startSite) throw new Error("needs the site server's database and a way to start another");
+    const { databasePath, sessionSecret } = context.server;
+    const site = await context.startSite({ PAGE_CACHE: "off" });
+    const copies = join(site.clientDir, COPIES_FOLDER);
+    const rows: string[][] = [];
+    const notes: string[] = [];
+    const budgets: Budget[] = [];
+    try {
+      const courses = (await (await fetch(new URL("/api/courses", site.url))).json()) as { id: number }[];
+      const courseId = courses[0]?.id;
+      if (courseId === undefined) throw new Error("no course to load");
+      const sid = plantStudent(databasePath, courseId);
+      const cookie = (await createCookie("__session", { secrets: [sessionSecret] }).serialize(sid)).split(";")[0] ?? "";
+      await mkdir(copies, { recursive: true });
+
+      const worst = new Map<string, { ratio: number; p99: number }>();
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const page of PAGES) {
+          const path = page.replace(":id", String(courseId));
+          for (const visitor of VISITORS) {
+            const visitorCookie = visitor === "student" ? cookie : undefined;
+            const file = `${visitor}${path === "/" ? "-home" : path.replaceAll("/", "-")}.html`;
+            const page200 = await fetch(new URL(path, site.url), { headers: visitorCookie ? { cookie: visitorCookie } : {} });
+            const body = Buffer.from(await page200.text());
+            if (page200.status !== 200) notes.push(`${visitor} ${path} answered ${page200.status}.`);
+            if (visitor === "student" && !body.includes("Welcome"))
+              notes.push(`${path} did not greet the student: the session was not honoured.`);
+            await writeFile(join(copies, file), body);
+            context.log(`round ${round}: ${visitor} ${path} (${context.duration} s, ${context.connections} connections)`);
+            const rendered = await load(new URL(path, site.url).href, context, visitorCookie);
+            context.log(`round ${round}: static /${COPIES_FOLDER}/${file}`);
+            const copy = await load(new URL(`/${COPIES_FOLDER}/${file}`, site.url).href, context);
+            const ratio = copy.rps > 0 ? rendered.rps / copy.rps : 0;
+            rows.push([
+              String(round),
+              page,
+              visitor,
+              rendered.rps.toFixed(0),
+              `${rendered.p99Ms} ms`,
+              copy.rps.toFixed(0),
+              `${copy.p99Ms} ms`,
+              percent(ratio),
+              `${(body.length / 1024).toFixed(1)} KB`,
+            ]);
+            if (rendered.failures || copy.failures)
+              notes.push(
+                `round ${round} ${visitor} ${page}: ${rendered.failures} failed page responses, ${copy.failures} failed static responses.`,
+              );
+            const key = budgetName(page, visitor);
+            const before = worst.get(key);
+            worst.set(key, { ratio: Math.min(before?.ratio ?? Infinity, ratio), p99: Math.max(before?.p99 ?? 0, rendered.p99Ms) });
+          }
+        }
+      }
+      for (const page of PAGES)
+        for (const visitor of VISITORS) {
+          const key = budgetName(page, visitor);
+          const figures = worst.get(key);
+          if (!figures) budgets.push(notMeasured(key, LIMIT, "not measured"));
+          else
+            budgets.push(
+              budget(
+                key,
+                LIMIT,
+                `${percent(figures.ratio)}, p99 ${figures.p99} ms`,
+                figures.ratio >= RATIO_BUDGET && figures.p99 <= P99_BUDGET_MS,
+              ),
+            );
+        }
+    } finally {
+      await rm(copies, { recursive: true, force: true });
+      await site.stop();
+    }
+    notes.push(
+      `${ROUNDS} rounds; each: ${context.duration} s per run after a ${WARMUP_SECONDS} s warm-up, ${context.connections} connections, ` +
+        "Accept-Encoding: gzip. A second site server (PAGE_CACHE=off) serves both the pages and, from its build folder, " +
+        "the static copy of the very bytes that page answered. 'student' sends a planted student's session cookie. " +
+        "The budget takes each page's worst round.",
+    );
+    return {
+      title: this.title,
+      columns: ["Round", "Page", "Visitor", "Page req/s", "Page p99", "Static req/s", "Static p99", "Page / static", "HTML"],
+      rows,
+      budgets,
+      notes,
+    };
+  },
+};
