@@ -60,7 +60,7 @@ export async function startServer(): Promise<RunningServer> {
   app.use(shutdown.closeConnectionsWhenDone);
 
   // No route takes more than this; each route's own limits apply when its action runs.
-  const maxBodyBytes = largestBodyLimit(await site.build());
+  const maxBodyBytes = largestBodyLimit(typeof site.build === "function" ? await site.build() : site.build);
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -136,8 +136,11 @@ function startJobs(env: Env): () => void {
 }
 
 type Site = {
-  /** The Remix build with every action behind its body limits and storage-fault answers. */
-  build: () => Promise<ServerBuild>;
+  /**
+   * The Remix build with every action behind its body limits and storage-fault answers. Remix
+   * derives the route tree once from a build object, and again on every request from a function.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** Files served before the request handler. */
   assets: RequestHandler;
   close: () => Promise<void>;
@@ -156,7 +159,7 @@ async function productionSite(): Promise<Site> {
   // Fingerprinted build assets never change; other public files may.
   assets.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   assets.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
-  return { build: () => Promise.resolve(build), assets, close: () => Promise.resolve() };
+  return { build, assets, close: () => Promise.resolve() };
 }
 
 /**
