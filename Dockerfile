@@ -8,7 +8,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
-# better-sqlite3 and argon2 compile from source when no prebuilt binary can be downloaded.
+# better-sqlite3 13 and argon2 ship prebuilt binaries, but npm still runs node-gyp for
+# better-sqlite3 (it then builds nothing), and node-gyp needs Python and make; g++ is
+# for a platform without a prebuilt binary.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -16,14 +18,14 @@ COPY package.json package-lock.json ./
 
 # Every dependency, to build the site and bundle the server.
 FROM base AS build
-RUN npm ci
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # What the runtime stage runs with: `npm ci --omit=dev`, here where a compiler
 # exists, so the runtime image carries neither dev tools nor a compiler.
 FROM base AS production-dependencies
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

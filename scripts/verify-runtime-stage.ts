@@ -1,6 +1,6 @@
 // `npm run verify:runtime-stage`: what the Dockerfile's runtime stage does, on
 // a machine that cannot run Docker. It reads the stage from the Dockerfile
-// (ENV, COPY, USER, HEALTHCHECK, CMD), builds the site, copies what the stage
+// (ENV, COPY, RUN, USER, HEALTHCHECK, CMD), builds the site, copies what the stage
 // copies into a clean folder, installs the production dependencies there
 // (`npm ci --omit=dev`), leaves only the data folder writable (as root, the
 // server runs as `nobody`), then starts the server and checks: /healthz and
@@ -20,13 +20,8 @@ const LOAD_MS = 5_000;
 const DEV_TOOLS = ["vite", "tsx", "esbuild", "vitest", "@remix-run/dev", "@playwright/test", "drizzle-kit", "eslint", "tailwindcss"];
 const NOBODY = 65534;
 
-type RuntimeStage = {
-  env: Record<string, string>;
-  copies: { from: string | null; sources: string[]; target: string }[];
-  user: string | null;
-  healthcheck: string[];
-  cmd: string[];
-};
+type Step = { copy: { from: string | null; sources: string[]; target: string } } | { run: string };
+type RuntimeStage = { env: Record<string, string>; steps: Step[]; user: string | null; healthcheck: string[]; cmd: string[] };
 
 /** The runtime stage's instructions, read from the Dockerfile so this script cannot drift from it. */
 function readRuntimeStage(dockerfile: string): RuntimeStage {
@@ -37,7 +32,7 @@ function readRuntimeStage(dockerfile: string): RuntimeStage {
     .filter((line) => line && !line.startsWith("#"));
   const start = lines.findIndex((line) => /^FROM\s+\S+\s+AS\s+runtime$/i.test(line));
   if (start < 0) throw new Error("The Dockerfile has no `FROM … AS runtime` stage.");
-  const stage: RuntimeStage = { env: {}, copies: [], user: null, healthcheck: [], cmd: [] };
+  const stage: RuntimeStage = { env: {}, steps: [], user: null, healthcheck: [], cmd: [] };
   for (const line of lines.slice(start + 1)) {
     const [instruction = "", ...rest] = line.split(/\s+/);
     const args = rest.join(" ");
@@ -50,9 +45,12 @@ function readRuntimeStage(dockerfile: string): RuntimeStage {
       case "COPY": {
         const from = /--from=(\S+)/.exec(args)?.[1] ?? null;
         const paths = args.replace(/--\S+/g, "").trim().split(/\s+/);
-        stage.copies.push({ from, sources: paths.slice(0, -1), target: paths.at(-1) ?? "." });
+        stage.steps.push({ copy: { from, sources: paths.slice(0, -1), target: paths.at(-1) ?? "." } });
         break;
       }
+      case "RUN":
+        stage.steps.push({ run: args });
+        break;
       case "USER":
         stage.user = args;
         break;
@@ -91,8 +89,14 @@ try {
   });
 
   mkdirSync(app, { recursive: true });
-  for (const copy of stage.copies) {
-    if (copy.from === "production-dependencies") {
+  mkdirSync(data);
+  for (const step of stage.steps) {
+    if ("run" in step) {
+      // Making /data is done above; anything else is new to this script.
+      if (!step.run.includes("/data")) throw new Error(`This script does not know how to do \`RUN ${step.run}\`.`);
+      continue;
+    }
+    if (step.copy.from === "production-dependencies") {
       // That stage is `COPY package.json package-lock.json ./` then `npm ci --omit=dev`.
       for (const file of ["package.json", "package-lock.json"]) cpSync(join(repo, file), join(app, file));
       log("npm ci --omit=dev in a clean folder");
@@ -102,6 +106,7 @@ try {
       continue;
     }
     // The build stage's /app/<path> is this checkout's <path>, built above.
+    const { copy } = step;
     for (const source of copy.sources) {
       const from = copy.from === "build" ? join(repo, source.replace(/^\/app\//, "")) : join(repo, source);
       const target = copy.target.endsWith("/") ? join(app, copy.target, source.split("/").at(-1) ?? "") : join(app, copy.target);
@@ -109,12 +114,16 @@ try {
       cpSync(from, target, { recursive: true });
     }
   }
+  const compiled = ["better-sqlite3", "argon2"].filter((name) =>
+    existsSync(join(app, "node_modules", name, "build", "Release", `${name.replace("-", "_")}.node`)),
+  );
   const devTools = DEV_TOOLS.filter((name) => existsSync(join(app, "node_modules", name)));
   if (devTools.length > 0) throw new Error(`The runtime has dev tools installed: ${devTools.join(", ")}`);
-  log(`copied: ${readdirSync(app).join(", ")}; no dev tools in node_modules (${DEV_TOOLS.join(", ")})`);
+  log(
+    `copied: ${readdirSync(app).join(", ")}; no dev tools in node_modules (${DEV_TOOLS.join(", ")}); compiled native modules: ${compiled.join(", ") || "none (prebuilt)"}`,
+  );
 
   // Only the data volume is writable. Root writes anywhere, so as root the server runs as nobody.
-  mkdirSync(data);
   run("chmod", ["-R", "a-w", app]);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
