@@ -1,14 +1,18 @@
-// Production server: migrations, demo content, static files, security
-// headers and the Remix request handler. `npm start` runs this through
-// scripts/start.ts, which builds first when the build is missing or stale.
+// The one server, in production and in development: migrations, demo content,
+// security headers, body limits and refusals, then the Remix request handler.
+// Production serves the built site (`node build/server.js`, a bundle of
+// scripts/serve.ts and this file); `npm run dev` runs the same code from source
+// with Vite in middleware mode for hot reload (decision 0019).
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
+import type { ViteDevServer } from "vite";
 import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
@@ -16,7 +20,7 @@ import { isAdminSignedIn } from "./app/utils/admin-session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
-import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
+import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { planRender } from "./app/utils/shared-render.server";
 import { largestBodyLimit, withBodyLimits } from "./app/utils/request-body.server";
@@ -28,36 +32,36 @@ import { withStorageFaultAnswers } from "./app/utils/storage-faults.server";
 // uploads (16 MB), or hundreds of ordinary form posts (decision 0014).
 const IN_FLIGHT_BODY_BYTES = 32 * 1024 * 1024;
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
+// Container runtimes send SIGKILL 10 s after SIGTERM: leave time to close the database.
+const SHUTDOWN_DEADLINE_MS = 8_000;
 
-export async function startServer() {
+export type RunningServer = { httpServer: Server; stop(): Promise<void> };
+
+export async function startServer(): Promise<RunningServer> {
   const env = getEnv();
-  migrateDatabase(db);
-  const { seeded } = seedDemoContent(db);
-  if (seeded) console.log("Seeded demo content into an empty database.");
-  for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
-  const adminNote = await ensureFirstAdmin(env);
-  if (adminNote) console.log(adminNote);
-  // Expired sessions already read as signed out; this only keeps the table small.
-  deleteExpiredSessions();
-  setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
-  // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
-  startMailSender(env);
-
-  const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
-  const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
-  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  const build = withStorageFaultAnswers(
-    withBodyLimits((await import(buildPath.href)) as ServerBuild, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn }),
-  );
-  // No route takes more than this; each route's own limits apply when its action runs.
-  const maxBodyBytes = largestBodyLimit(build);
+  await prepareDatabase(env);
+  const stopJobs = startJobs(env);
 
   const app = express();
+  const httpServer = createServer(app);
+  const site = env.NODE_ENV === "development" ? await developmentSite(httpServer) : await productionSite();
+  const shutdown = shutdownOnSignals(httpServer, {
+    // Vite's WebSocket would otherwise hold the server open.
+    whileDraining: () => site.close(),
+    afterDrained: () => {
+      stopJobs();
+      db.$client.close();
+    },
+  });
+
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
   app.set("trust proxy", trustProxySetting(env));
   app.use(compression());
+  app.use(shutdown.closeConnectionsWhenDone);
 
+  // No route takes more than this; each route's own limits apply when its action runs.
+  const maxBodyBytes = largestBodyLimit(typeof site.build === "function" ? await site.build() : site.build);
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -74,9 +78,7 @@ export async function startServer() {
     next();
   });
 
-  // Fingerprinted build assets never change; other public files may.
-  app.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
+  app.use(site.assets);
 
   // What these posts store shows on no page an anonymous visitor gets (lists show
   // an event's capacity, not its seats left): they must not empty the cache for everyone.
@@ -91,13 +93,16 @@ export async function startServer() {
     "/api/enrollment-forms",
     /^\/(api\/)?events\/[^/]+\/register$/,
   ];
-  const planFor = (req: express.Request) => planRender(req, { anonymousEverywhere: env.PAGE_CACHE === "on" });
-  app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees, planFor }).middleware);
+  // In development a cached page would hide the edit just saved.
+  if (env.NODE_ENV !== "development") {
+    const planFor = (req: express.Request) => planRender(req, { anonymousEverywhere: env.PAGE_CACHE === "on" });
+    app.use(createPageCache({ ttlMs: 10_000, maxEntries: 500, postsNoVisitorSees, planFor }).middleware);
+  }
 
   app.all(
     "*",
     createRequestHandler({
-      build,
+      build: site.build,
       mode: env.NODE_ENV,
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce),
@@ -106,12 +111,131 @@ export async function startServer() {
     }),
   );
 
-  return new Promise<void>((resolve) => {
-    app.listen(env.PORT, () => {
-      console.log(`Site running at http://localhost:${env.PORT}`);
-      resolve();
+  await new Promise<void>((resolve) => httpServer.listen(env.PORT, resolve));
+  console.log(`Site running at http://localhost:${env.PORT}${env.NODE_ENV === "development" ? " (development, hot reload)" : ""}`);
+  return { httpServer, stop: shutdown.stop };
+}
+
+/** Migrations, the demo content on an empty database, the first admin, and notes on what is switched off. */
+async function prepareDatabase(env: Env) {
+  migrateDatabase(db);
+  const { seeded } = seedDemoContent(db);
+  if (seeded) console.log("Seeded demo content into an empty database.");
+  for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
+  const adminNote = await ensureFirstAdmin(env);
+  if (adminNote) console.log(adminNote);
+}
+
+/** Work the process does besides answering requests; returns what stops it. */
+function startJobs(env: Env): () => void {
+  // Expired sessions already read as signed out; this only keeps the table small.
+  deleteExpiredSessions();
+  const sessionSweep = setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
+  // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
+  const stopMailSender = startMailSender(env);
+  return () => {
+    clearInterval(sessionSweep);
+    stopMailSender?.();
+  };
+}
+
+type Site = {
+  /**
+   * The Remix build with every action behind its body limits and storage-fault answers. Remix
+   * derives the route tree once from a build object, and again on every request from a function.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Files served before the request handler. */
+  assets: RequestHandler;
+  close: () => Promise<void>;
+};
+
+const guardBuild = (build: ServerBuild) =>
+  withStorageFaultAnswers(withBodyLimits(build, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn }));
+
+/** The built site from SITE_BUILD_DIR (build/). */
+async function productionSite(): Promise<Site> {
+  const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
+  const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
+  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+  const build = guardBuild((await import(buildPath.href)) as ServerBuild);
+  const assets = express.Router();
+  // Fingerprinted build assets never change; other public files may.
+  assets.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  assets.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
+  return { build, assets, close: () => Promise.resolve() };
+}
+
+/**
+ * The sources through Vite, which recompiles what changed and pushes it to the
+ * browser over a WebSocket on this same server. Vite is a development tool:
+ * imported only here, so a production install (`npm ci --omit=dev`) never needs it.
+ */
+async function developmentSite(httpServer: Server): Promise<Site> {
+  const before = { sigterm: process.listeners("SIGTERM"), stdinEnd: process.stdin.listeners("end") };
+  const vite: ViteDevServer = await import("vite").then(({ createServer }) =>
+    createServer({ appType: "custom", server: { middlewareMode: true, hmr: { server: httpServer } } }),
+  );
+  // The Remix plugin's child compiler is a Vite server that exits the process on
+  // SIGTERM (or when stdin ends) at once; this server shuts down in its own order.
+  for (const listener of process.listeners("SIGTERM")) if (!before.sigterm.includes(listener)) process.off("SIGTERM", listener);
+  for (const listener of process.stdin.listeners("end") as (() => void)[])
+    if (!before.stdinEnd.includes(listener)) process.stdin.off("end", listener);
+  // Each edit gives a new module: guard it once, so the body budget is shared by its requests.
+  const guarded = new WeakMap<ServerBuild, ServerBuild>();
+  const build = async () => {
+    const raw = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+    const cached = guarded.get(raw) ?? guardBuild(raw);
+    guarded.set(raw, cached);
+    return cached;
+  };
+  return { build, assets: vite.middlewares, close: () => vite.close() };
+}
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let the requests in flight
+ * finish (their connections close after the answer), then stop the jobs, close
+ * SQLite and exit 0. Past the deadline, open connections are cut.
+ */
+function shutdownOnSignals(httpServer: Server, steps: { whileDraining: () => Promise<void>; afterDrained: () => void }) {
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      const deadline = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
+      const drained = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await Promise.all([drained, steps.whileDraining()]);
+      clearTimeout(deadline);
+      steps.afterDrained();
+    })();
+    return stopping;
+  };
+  // `on`, not `once`: a second signal must not find the default handler (or tsx's), which would exit at once.
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.on(signal, () => {
+      if (stopping) return;
+      console.log(`${signal}: finishing the requests in flight, then stopping.`);
+      const started = Date.now();
+      stop().then(
+        () => {
+          console.log(`Stopped cleanly in ${Date.now() - started} ms.`);
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error("Shutdown failed:", error);
+          process.exit(1);
+        },
+      );
     });
-  });
+  /** Once stopping, each answer ends its connection, so keep-alive clients cannot hold the server open. */
+  const closeConnectionsWhenDone: RequestHandler = (_req, res, next) => {
+    if (stopping) res.set("Connection", "close");
+    // The connection is idle only once Node has detached this answer from it.
+    res.once("finish", () => {
+      if (stopping) setImmediate(() => httpServer.closeIdleConnections());
+    });
+    next();
+  };
+  return { stop, closeConnectionsWhenDone };
 }
 
 /** A plain page for a refused form post (the visitor's browser shows it). */

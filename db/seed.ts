@@ -1,8 +1,6 @@
 // Demo content for a fresh database: courses, events, blog posts, mentors and
-// testimonials. `npm run db:seed` migrates the configured database and seeds
-// it; `seedDemoContent` does nothing once any course exists.
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// testimonials. `npm run db:seed` (scripts/db-seed.ts) migrates the configured database
+// and seeds it; `seedDemoContent` does nothing once any course exists.
 import { sql } from "drizzle-orm";
 import { indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
@@ -696,37 +694,4 @@ export function seedDemoContent(database: AppDatabase, now = new Date()): { seed
     },
     { behavior: "immediate" },
   );
-}
-
-function isRunDirectly(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isRunDirectly()) {
-  // Imported lazily so that importing this module never opens the default database.
-  const { db, migrateDatabase } = await import("../app/utils/db.server");
-  const { getEnv } = await import("../app/utils/env.server");
-  const target = getEnv().DATABASE_URL;
-  migrateDatabase(db);
-  const { seeded } = seedDemoContent(db);
-  if (seeded) {
-    const count = (table: typeof courses | typeof events | typeof blogPosts | typeof mentors | typeof testimonials) =>
-      db
-        .select({ count: sql<number>`count(*)` })
-        .from(table)
-        .get()?.count ?? 0;
-    console.log(
-      `Seeded ${target}: ${count(courses)} courses, ${count(events)} events, ` +
-        `${count(blogPosts)} blog posts, ${count(mentors)} mentors, ${count(testimonials)} testimonials.`,
-    );
-  } else {
-    console.log(`${target} already has courses; nothing seeded.`);
-  }
-  db.$client.close();
 }

@@ -1,15 +1,18 @@
 // `npm start`: load .env, build when the build is missing or older than the
-// sources, then serve. Migrations and demo content happen in the server.
+// sources, then serve the built server exactly as the container does
+// (`node build/server.js`). Migrations and demo content happen in the server.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const BUILD_DIR = process.env.SITE_BUILD_DIR ?? "build";
-const BUILD_STAMP = join(BUILD_DIR, "server/index.js");
-const SOURCES = ["app", "public", "db/schema.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+// Written last by `npm run build` (scripts/build-server.ts).
+const BUILD_STAMP = join(BUILD_DIR, "server.js");
+const SOURCES = ["app", "public", "db", "server.ts", "scripts/serve.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -47,17 +50,11 @@ async function withBuildLock<T>(work: () => T): Promise<T> {
 const buildStatus = await withBuildLock(() => {
   if (!buildIsStale()) return 0;
   console.log("Building the site (the build is missing or older than the sources)...");
-  return spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", env: process.env }).status ?? 1;
+  return spawnSync("npm", ["run", "build"], { stdio: "inherit", env: process.env }).status ?? 1;
 });
 if (buildStatus !== 0) process.exit(buildStatus);
 // The test suites build once up front, then start several servers from it.
 if (process.argv.includes("--build-only")) process.exit(0);
 
-try {
-  // Imported late: loading the server reads and validates the configuration.
-  const { startServer } = await import("../server");
-  await startServer();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+// The built server reports a bad configuration itself and exits non-zero.
+await import(pathToFileURL(resolve(BUILD_STAMP)).href);

@@ -1,8 +1,15 @@
-import { sql } from "drizzle-orm";
-import { db } from "~/utils/db.server";
+import { assertDatabaseReadable } from "~/models/health.server";
 
-// For load balancers and the test runner: answers once the database responds.
+// For the container's HEALTHCHECK, load balancers and the test runner: 200 once
+// the database answers a real read, 503 with the reason while it does not.
 export function loader() {
-  db.get(sql`select 1`);
-  return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  try {
+    assertDatabaseReadable();
+    return new Response("ok", { headers });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`Health check: the database cannot be read: ${reason}`);
+    return new Response(`The database cannot be read: ${reason}`, { status: 503, headers });
+  }
 }

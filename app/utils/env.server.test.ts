@@ -26,6 +26,23 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(/STRIPE_SECRET_KEY must start with sk_/);
   });
 
+  test("a bad configuration reads as one line per variable, naming it and never echoing its value", () => {
+    const problems = (() => {
+      try {
+        parseEnv({ NODE_ENV: "prod", PORT: "eighty", SESSION_SECRET: "a-short-secret", CHAT_RATE_LIMIT_PER_MINUTE: "0" });
+        return [];
+      } catch (error) {
+        return error instanceof Error ? error.message.split("\n") : [];
+      }
+    })();
+    expect(problems).toEqual([
+      "Invalid configuration: NODE_ENV must be production, development or test",
+      "Invalid configuration: PORT must be a port number from 1 to 65535",
+      "Invalid configuration: SESSION_SECRET must be at least 32 characters",
+      "Invalid configuration: CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1",
+    ]);
+  });
+
   test("file: prefix is stripped from DATABASE_URL", () => {
     expect(parseEnv({ DATABASE_URL: "file:/tmp/x.db" }).DATABASE_URL).toBe("/tmp/x.db");
   });

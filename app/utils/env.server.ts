@@ -5,8 +5,15 @@ import { z } from "zod";
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { message: "NODE_ENV must be production, development or test" })
+    .default("development"),
+  PORT: z.coerce
+    .number({ message: "PORT must be a port number from 1 to 65535" })
+    .int("PORT must be a port number from 1 to 65535")
+    .min(1, "PORT must be a port number from 1 to 65535")
+    .max(65535, "PORT must be a port number from 1 to 65535")
+    .default(3000),
   DATABASE_URL: z
     .string()
     .default("file:data/app.db")
@@ -21,7 +28,7 @@ const envSchema = z.object({
   // instead of api.stripe.com (its hosted pages are then on the same origin).
   STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
   // The first admin, created at start-up when there is none yet.
-  ADMIN_ID: optional(z.string().trim().min(1).max(100)),
+  ADMIN_ID: optional(z.string().trim().min(1).max(100, "ADMIN_ID must be at most 100 characters")),
   ADMIN_PASSWORD: optional(z.string().min(15, "ADMIN_PASSWORD must be at least 15 characters (use a passphrase)")),
   // Who may tell us the client's address in X-Forwarded-For (rate limits and
   // throttles key on it). Unset: nobody, the connection's own address counts.
@@ -37,7 +44,7 @@ const envSchema = z.object({
   ),
   // Mail: an SMTP server to send through (smtp://user:pass@host:587); without it mail waits in the outbox.
   SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
-  MAIL_FROM: optional(z.string().trim().min(3)),
+  MAIL_FROM: optional(z.string().trim().min(3, "MAIL_FROM must be an address such as hello@example.com")),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
@@ -56,7 +63,10 @@ const envSchema = z.object({
   // version for everyone (shared-render.server.ts), not of every page and JSON read.
   PAGE_CACHE: optional(z.enum(["on", "off"], { message: "PAGE_CACHE must be on or off" })).transform((value) => value ?? "on"),
   CHAT_RATE_LIMIT_PER_MINUTE: optional(
-    z.coerce.number().int().min(1, "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1"),
+    z.coerce
+      .number({ message: "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1" })
+      .int("CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1")
+      .min(1, "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1"),
   ).transform((limit) => limit ?? 20),
 });
 
@@ -150,11 +160,24 @@ export function cookiesAreSecure(env: Env = getEnv()): boolean {
   return env.NODE_ENV === "production" && !env.SITE_URL?.startsWith("http://");
 }
 
+/** A configuration that cannot start the site: one line per bad variable, each naming it. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigurationError";
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
-    throw new Error(`Invalid configuration:\n${problems}`);
+    // The first complaint per variable; the value itself is never repeated (it may be a secret).
+    const byVariable = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const name = issue.path.join(".");
+      if (!byVariable.has(name)) byVariable.set(name, issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
+    }
+    throw new ConfigurationError([...byVariable.values()].map((problem) => `Invalid configuration: ${problem}`));
   }
   return result.data;
 }

@@ -56,7 +56,12 @@ export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
     .join("; ");
 }
 
-export function securityHeaders(nonce: string, env: PolicyEnv & Pick<Env, "NODE_ENV">): Record<string, string> {
+/**
+ * The same in development and production, so `npm run dev` shows what the site
+ * serves. Browsers ignore HSTS received over plain http (RFC 6797, 8.1), so it
+ * cannot pin http://localhost to https.
+ */
+export function securityHeaders(nonce: string, env: PolicyEnv): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(nonce, env),
     "X-Content-Type-Options": "nosniff",
@@ -64,6 +69,6 @@ export function securityHeaders(nonce: string, env: PolicyEnv & Pick<Env, "NODE_
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-    ...(env.NODE_ENV === "production" ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
   };
 }
