@@ -2,30 +2,22 @@
 // headers and the Remix request handler. `npm start` runs this through
 // scripts/start.ts, which builds first when the build is missing or stale.
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-auth.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
-import { isAdminSignedIn } from "./app/utils/admin-auth.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
-import { largestBodyLimit, withBodyLimits } from "./app/utils/request-body.server";
 import { refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
-import { withStorageFaultAnswers } from "./app/utils/storage-faults.server";
+import { loadSiteBuild, refusalAnswer } from "./app/utils/site-build.server";
 
-// Request bodies held at once, all requests together: two of the largest
-// uploads (16 MB), or hundreds of ordinary form posts (decision 0014).
-const IN_FLIGHT_BODY_BYTES = 32 * 1024 * 1024;
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 export async function startServer() {
@@ -42,14 +34,7 @@ export async function startServer() {
   // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
   startMailSender(env);
 
-  const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
-  const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
-  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  const build = withStorageFaultAnswers(
-    withBodyLimits((await import(buildPath.href)) as ServerBuild, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn }),
-  );
-  // No route takes more than this; each route's own limits apply when its action runs.
-  const maxBodyBytes = largestBodyLimit(build);
+  const { build, maxBodyBytes, buildDir } = await loadSiteBuild();
 
   const app = express();
   app.disable("x-powered-by");
@@ -65,9 +50,8 @@ export async function startServer() {
     // Remix reads bodies itself; refuse cross-site writes and oversized bodies before it does.
     const refusal = refuseRequest(req, { maxBodyBytes }, env.SITE_URL);
     if (refusal) {
-      res.status(refusal.status);
-      if (req.accepts(["json", "html"]) === "html") res.type("html").send(refusalPage(refusal.message));
-      else res.json({ message: refusal.message });
+      const answer = refusalAnswer(refusal, req.accepts(["json", "html"]) === "html");
+      res.status(answer.status).type(answer.type).send(answer.body);
       return;
     }
     next();
@@ -110,9 +94,4 @@ export async function startServer() {
       resolve();
     });
   });
-}
-
-/** A plain page for a refused form post (the visitor's browser shows it). */
-function refusalPage(message: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request refused</title></head><body><main><h1>Request refused</h1><p>${message}</p><p><a href="/">Back to Home</a></p></main></body></html>`;
 }
