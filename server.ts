@@ -4,10 +4,8 @@
 // scripts/serve.ts and this file); `npm run dev` runs the same code from source
 // with Vite in middleware mode for hot reload (decision 0019).
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -16,21 +14,17 @@ import type { ViteDevServer } from "vite";
 import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
-import { isAdminSignedIn } from "./app/utils/admin-session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { planRender } from "./app/utils/shared-render.server";
-import { largestBodyLimit, withBodyLimits } from "./app/utils/request-body.server";
+import { largestBodyLimit } from "./app/utils/request-body.server";
 import { refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
-import { withStorageFaultAnswers } from "./app/utils/storage-faults.server";
+import { guardBuild, loadSiteBuild, refusalAnswer } from "./app/utils/site-build.server";
 
-// Request bodies held at once, all requests together: two of the largest
-// uploads (16 MB), or hundreds of ordinary form posts (decision 0014).
-const IN_FLIGHT_BODY_BYTES = 32 * 1024 * 1024;
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 // Container runtimes send SIGKILL 10 s after SIGTERM: leave time to close the database.
 const SHUTDOWN_DEADLINE_MS = 8_000;
@@ -70,9 +64,8 @@ export async function startServer(): Promise<RunningServer> {
     // Remix reads bodies itself; refuse cross-site writes and oversized bodies before it does.
     const refusal = refuseRequest(req, { maxBodyBytes }, env.SITE_URL);
     if (refusal) {
-      res.status(refusal.status);
-      if (req.accepts(["json", "html"]) === "html") res.type("html").send(refusalPage(refusal.message));
-      else res.json({ message: refusal.message });
+      const answer = refusalAnswer(refusal, req.accepts(["json", "html"]) === "html");
+      res.status(answer.status).type(answer.type).send(answer.body);
       return;
     }
     next();
@@ -150,15 +143,9 @@ type Site = {
   close: () => Promise<void>;
 };
 
-const guardBuild = (build: ServerBuild) =>
-  withStorageFaultAnswers(withBodyLimits(build, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn }));
-
 /** The built site from SITE_BUILD_DIR (build/). */
 async function productionSite(): Promise<Site> {
-  const buildDir = resolve(process.env.SITE_BUILD_DIR ?? "build");
-  const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
-  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
-  const build = guardBuild((await import(buildPath.href)) as ServerBuild);
+  const { build, buildDir } = await loadSiteBuild();
   const assets = express.Router();
   // Fingerprinted build assets never change; other public files may.
   assets.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
@@ -236,9 +223,4 @@ function shutdownOnSignals(httpServer: Server, steps: { whileDraining: () => Pro
     next();
   };
   return { stop, closeConnectionsWhenDone };
-}
-
-/** A plain page for a refused form post (the visitor's browser shows it). */
-function refusalPage(message: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request refused</title></head><body><main><h1>Request refused</h1><p>${message}</p><p><a href="/">Back to Home</a></p></main></body></html>`;
 }

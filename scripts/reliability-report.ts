@@ -1,10 +1,19 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 
 // docs/reliability.md is written in sections: each test file of the
 // reliability suite (and the benchmark's long load run) replaces its own
 // section with the figures of its latest run and leaves the others alone.
 
 const REPORT = "docs/reliability.md";
+/**
+ * Where a run writes: the test suite writes to an untracked file, so running the
+ * tests never changes the tree; `RELIABILITY_REPORT=docs/reliability.md` refreshes
+ * the committed report on purpose. The benchmark writes the committed report.
+ */
+function reportPath(): string {
+  return process.env.RELIABILITY_REPORT || (process.env.VITEST ? "test-results/reliability.md" : REPORT);
+}
 const HEADER = `# Reliability and security figures
 
 Written by \`npm run test:reliability\` (every section but the load run) and by
@@ -13,8 +22,8 @@ command named in it to refresh it. A test section is only written when all its
 checks passed; the load section is a benchmark and says PASS or FAIL per budget.
 `;
 
-export function writeReliabilitySection(id: string, markdown: string) {
-  const text = existsSync(REPORT) ? readFileSync(REPORT, "utf8") : HEADER;
+export function writeReliabilitySection(id: string, markdown: string, report = reportPath()) {
+  const text = existsSync(report) ? readFileSync(report, "utf8") : HEADER;
   const begin = `<!-- section:${id} -->`;
   const end = `<!-- /section:${id} -->`;
   const section = `${begin}\n${markdown.trim()}\n\n_Run ${new Date().toISOString()} on ${process.platform}, Node ${process.version}._\n${end}`;
@@ -22,7 +31,8 @@ export function writeReliabilitySection(id: string, markdown: string) {
   const stop = text.indexOf(end);
   const next =
     start >= 0 && stop > start ? `${text.slice(0, start)}${section}${text.slice(stop + end.length)}` : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(REPORT, next);
+  mkdirSync(dirname(report), { recursive: true });
+  writeFileSync(report, next);
 }
 
 /** A markdown table from a header row and body rows. */

@@ -167,11 +167,6 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("/sitemap.xml lists the chat page", async ({ request, baseURL }) => {
-  const xml = await (await request.get("/sitemap.xml")).text();
-  expect(xml).toContain(`<loc>${baseURL}/chat</loc>`);
-});
-
 // ---------------------------------------------------------------------------
 // The floating widget, with JavaScript.
 // ---------------------------------------------------------------------------

@@ -109,12 +109,3 @@ test("GET /newsletter has nothing to show: it leads to the blog", async ({ page 
   await page.goto("/newsletter");
   await expect(page).toHaveURL("/blog");
 });
-
-test("a post from elsewhere never redirects off the site", async ({ request }) => {
-  const response = await request.post("/newsletter", {
-    form: { email: uniqueEmail("Visitor"), redirectTo: "https://evil.example/", name__confirm: "" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-  expect(response.headers().location).toBe("/blog");
-});

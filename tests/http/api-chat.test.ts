@@ -1,27 +1,26 @@
 import { randomInt } from "node:crypto";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
 import { REFUND_POLICY } from "../../app/content/faq";
 import { CHAT_QUESTION_MAX } from "../../app/content/chat";
 import { formatRupees } from "../../app/utils/money";
-import { queryTestDatabase } from "./fixtures";
+import { describe, expect, type HttpClient, type HttpResponse, queryTestDatabase, test } from "./support/test";
 
 // The test server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback in playwright.config.ts),
 // and these requests come from loopback: each test asks from its own address, so the
 // per-address rate limit (20 questions a minute by default) never mixes tests.
 const freshAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   return response.json();
 }
 
-function ask(request: APIRequestContext, address: string, data: unknown) {
+function ask(request: HttpClient, address: string, data: unknown) {
   return request.post("/api/chat/query", { data, headers: { "X-Forwarded-For": address } });
 }
 
-test.describe("GET /api/chat/suggestions", () => {
+describe("GET /api/chat/suggestions", () => {
   test("200 with success and the chat's quick questions", async ({ request }) => {
     expect(await jsonOf(await request.get("/api/chat/suggestions"), 200)).toEqual({
       success: true,
@@ -36,7 +35,7 @@ test.describe("GET /api/chat/suggestions", () => {
   });
 });
 
-test.describe("POST /api/chat/query", () => {
+describe("POST /api/chat/query", () => {
   test("200 { success, data: { answer, suggestions }, message } with the price from the database", async ({ request }) => {
     const [smc] = queryTestDatabase<{ title: string; price_paise: number }>(
       "SELECT title, price_paise FROM courses WHERE is_active = 1 AND title LIKE '%SMC%'",

@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { request as playwrightRequest } from "@playwright/test";
-import { createStudent, expect, openTestDatabase, plantSession, test } from "./fixtures";
-import { adminApiClient, auditActionsOf } from "./admin-support";
-import { addCompletedEnrollment, makeCourse } from "./checkout-support";
+import {
+  addCompletedEnrollment,
+  adminApiClient,
+  auditActionsOf,
+  clientWithCookie,
+  createStudent,
+  describe,
+  expect,
+  makeCourse,
+  openTestDatabase,
+  plantSession,
+  test,
+} from "./support/test";
 
 // POST /api/courses, PUT and DELETE /api/courses/:id (admin spec §7): the
 // course form's rules and the Courses tab's functions, as JSON.
@@ -24,10 +33,10 @@ function isActiveOf(id: number): number | undefined {
   }
 }
 
-test.describe("course endpoints for admins", () => {
+describe("course endpoints for admins", () => {
   // A content manager's POST is saved at ₹0 and inactive (prices are the admin's): tests/reliability/access-matrix.test.ts.
-  test("POST creates a course with the spec's defaults (201) and leaves an audit row", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("POST creates a course with the spec's defaults (201) and leaves an audit row", async () => {
+    const { admin, client } = await adminApiClient();
     const response = await client.post("/api/courses", { data: body({ price: "1499.50", features: ["Live"] }) });
     expect(response.status()).toBe(201);
     const course = await response.json();
@@ -38,8 +47,8 @@ test.describe("course endpoints for admins", () => {
     expect((await (await client.get(`/api/courses/${course.id}`)).json()).title).toBe(course.title);
   });
 
-  test("bad input is a 400 naming each field, and stores nothing", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("bad input is a 400 naming each field, and stores nothing", async () => {
+    const { client } = await adminApiClient();
     const response = await client.post("/api/courses", {
       data: { title: "", price: -1, level: "expert", coverPhotoUrl: "javascript:alert(1)" },
     });
@@ -57,15 +66,15 @@ test.describe("course endpoints for admins", () => {
     expect(notJson.status()).toBe(415);
   });
 
-  test("PUT replaces the fields (200); an inactive course is hidden from the public API but not from admins", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("PUT replaces the fields (200); an inactive course is hidden from the public API but not from admins", async () => {
+    const { admin, client } = await adminApiClient();
     const course = makeCourse({ pricePaise: 100_000 });
     const response = await client.put(`/api/courses/${course.id}`, { data: body({ title: course.title, price: 2000, isActive: false }) });
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ id: course.id, price: "2000.00", isActive: false });
     expect(auditActionsOf(admin).map((row) => row.action)).toContain("course_updated");
 
-    const anonymous = await playwrightRequest.newContext({ baseURL });
+    const anonymous = await clientWithCookie();
     expect((await anonymous.get(`/api/courses/${course.id}`)).status()).toBe(404);
     expect((await client.get(`/api/courses/${course.id}`)).status()).toBe(200);
     const adminList: { id: number }[] = await (await client.get("/api/courses")).json();
@@ -74,8 +83,8 @@ test.describe("course endpoints for admins", () => {
     expect(publicList.map((c) => c.id)).not.toContain(course.id);
   });
 
-  test("DELETE removes a course without history (200), refuses one with orders (409), and 404s unknown ids", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("DELETE removes a course without history (200), refuses one with orders (409), and 404s unknown ids", async () => {
+    const { admin, client } = await adminApiClient();
     const fresh = makeCourse({ pricePaise: 100_000 });
     expect((await client.delete(`/api/courses/${fresh.id}`)).status()).toBe(200);
     expect(isActiveOf(fresh.id)).toBeUndefined();
@@ -92,11 +101,11 @@ test.describe("course endpoints for admins", () => {
     expect(isActiveOf(sold.id)).toBe(1);
   });
 
-  test("signed out or signed in as a student: 401, and nothing changes", async ({ baseURL }) => {
+  test("signed out or signed in as a student: 401, and nothing changes", async () => {
     const course = makeCourse({ pricePaise: 100_000 });
-    const anonymous = await playwrightRequest.newContext({ baseURL });
+    const anonymous = await clientWithCookie();
     const session = await plantSession(await createStudent());
-    const student = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${session.name}=${session.value}` } });
+    const student = await clientWithCookie(session);
     for (const client of [anonymous, student]) {
       expect((await client.post("/api/courses", { data: body() })).status()).toBe(401);
       expect((await client.put(`/api/courses/${course.id}`, { data: body({ isActive: false }) })).status()).toBe(401);
@@ -105,8 +114,8 @@ test.describe("course endpoints for admins", () => {
     expect(isActiveOf(course.id)).toBe(1);
   });
 
-  test("other methods get 405 with Allow", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("other methods get 405 with Allow", async () => {
+    const { client } = await adminApiClient();
     const patch = await client.patch("/api/courses", { data: body() });
     expect(patch.status()).toBe(405);
     expect(patch.headers()["allow"]).toBe("GET, POST");

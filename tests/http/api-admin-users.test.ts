@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { APIResponse } from "@playwright/test";
-import { createStudent, expect, plantSession, queryTestDatabase, test, withDatabase } from "./fixtures";
-import { adminApiClient } from "./admin-support";
+import {
+  adminApiClient,
+  clientWithCookie,
+  createStudent,
+  describe,
+  expect,
+  type HttpResponse,
+  plantSession,
+  queryTestDatabase,
+  test,
+  withDatabase,
+} from "./support/test";
 
 // The Users tab's JSON doors (admin spec §7): GET /api/admin/users,
 // /api/admin/registrations, /api/admin/enrollments and /api/enrollment-forms,
@@ -13,7 +22,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const LIST_PATHS = ["/api/admin/users", "/api/admin/registrations", "/api/admin/enrollments", "/api/enrollment-forms"] as const;
 const T0 = Date.UTC(2026, 2, 1, 6, 30);
 
-async function listOf(response: APIResponse) {
+async function listOf(response: HttpResponse) {
   expect(response.status(), await response.text()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   expect(response.headers()["cache-control"]).toBe("no-store");
@@ -73,9 +82,9 @@ function insertEvent(title: string) {
   );
 }
 
-test.describe("GET /api/admin/users", () => {
-  test("a page of accounts with ISO times and isAdmin; X-Total-Count; never a password hash", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+describe("GET /api/admin/users", () => {
+  test("a page of accounts with ISO times and isAdmin; X-Total-Count; never a password hash", async () => {
+    const { client } = await adminApiClient();
     const tag = randomUUID().slice(0, 8);
     const ids = insertUsers(tag, 3, { admins: 1 });
 
@@ -125,8 +134,8 @@ test.describe("GET /api/admin/users", () => {
     expect(JSON.stringify(mine.body)).not.toMatch(/password|argon2|hash-/i);
   });
 
-  test("?page= and ?pageSize= page through; Link has prev and next where they exist; past the end is []", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("?page= and ?pageSize= page through; Link has prev and next where they exist; past the end is []", async () => {
+    const { client } = await adminApiClient();
     const tag = randomUUID().slice(0, 8);
     const ids = insertUsers(tag, 5);
     const idsOf = (body: Record<string, unknown>[]) => body.map((user) => user.id);
@@ -161,8 +170,8 @@ test.describe("GET /api/admin/users", () => {
     expect(none).toEqual({ body: [], total: 0, link: undefined });
   });
 
-  test("?pageSize= is capped at 500; the default is 100", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("?pageSize= is capped at 500; the default is 100", async () => {
+    const { client } = await adminApiClient();
     const tag = randomUUID().slice(0, 8);
     insertUsers(tag, 501);
     const capped = await listOf(await client.get(`/api/admin/users?q=${tag}&pageSize=1000`));
@@ -176,8 +185,8 @@ test.describe("GET /api/admin/users", () => {
     expect(linksOf(byDefault.link).next).toBe(`/api/admin/users?q=${tag}&page=2`);
   });
 
-  test("% and _ in ?q= are literal", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("% and _ in ?q= are literal", async () => {
+    const { client } = await adminApiClient();
     const tag = randomUUID().slice(0, 8);
     withDatabase((database) => {
       const insert = database.prepare("INSERT INTO users (id, email, first_name, last_name) VALUES (?, ?, ?, ?)");
@@ -191,9 +200,9 @@ test.describe("GET /api/admin/users", () => {
   });
 });
 
-test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-forms", () => {
-  test("registrations: every event's, newest first, with the event's title", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-forms", () => {
+  test("registrations: every event's, newest first, with the event's title", async () => {
+    const { client } = await adminApiClient();
     const title = `API Registrations ${randomUUID().slice(0, 8)}`;
     const eventId = insertEvent(title);
     const [event] = queryTestDatabase<{ event_date: number }>("SELECT event_date FROM events WHERE id = ?", eventId);
@@ -236,8 +245,8 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     expect(Object.keys(linksOf(paged.link))).toEqual(["prev"]);
   });
 
-  test("enrollments: amounts in rupees, the stored payment status (odd ones too), student and course", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("enrollments: amounts in rupees, the stored payment status (odd ones too), student and course", async () => {
+    const { client } = await adminApiClient();
     const tag = randomUUID().slice(0, 8);
     const title = `API Enrollments ${tag}`;
     const courseId = insertCourse(title);
@@ -290,8 +299,8 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
     expect((await listOf(await client.get(`/api/admin/enrollments?q=${encodeURIComponent(student.email)}`))).total).toBe(2);
   });
 
-  test("enrollment forms: the spec's fields and the title of the course or event named ('null' once it is gone)", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("enrollment forms: the spec's fields and the title of the course or event named ('null' once it is gone)", async () => {
+    const { client } = await adminApiClient();
     const tag = randomUUID().slice(0, 8);
     const courseTitle = `API Form Course ${tag}`;
     const courseId = insertCourse(courseTitle);
@@ -341,12 +350,12 @@ test.describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enroll
   });
 });
 
-test.describe("who may read the lists", () => {
-  test("signed out 401, a content manager 403, a student's session is no admin session", async ({ baseURL, playwright }) => {
-    const anonymous = await playwright.request.newContext({ baseURL });
-    const { client: manager } = await adminApiClient(baseURL ?? "", "content_manager");
+describe("who may read the lists", () => {
+  test("signed out 401, a content manager 403, a student's session is no admin session", async () => {
+    const anonymous = await clientWithCookie();
+    const { client: manager } = await adminApiClient("content_manager");
     const { name, value } = await plantSession(await createStudent());
-    const student = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${name}=${value}` } });
+    const student = await clientWithCookie({ name, value });
     try {
       for (const path of LIST_PATHS) {
         const signedOut = await anonymous.get(path);
@@ -362,8 +371,8 @@ test.describe("who may read the lists", () => {
     }
   });
 
-  test("other methods: 405 with Allow (enrollment forms: GET, POST)", async ({ baseURL, playwright }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("other methods: 405 with Allow (enrollment forms: GET, POST)", async () => {
+    const { client } = await adminApiClient();
     for (const path of ["/api/admin/users", "/api/admin/registrations", "/api/admin/enrollments"]) {
       for (const method of ["POST", "PUT", "DELETE"]) {
         const response = await client.fetch(path, { method, data: method === "DELETE" ? undefined : {} });
@@ -377,7 +386,7 @@ test.describe("who may read the lists", () => {
       expect(response.headers()["allow"]).toBe("GET, POST");
     }
     // Signed out, the admin lists' other methods are 401 before anything else.
-    const anonymous = await playwright.request.newContext({ baseURL });
+    const anonymous = await clientWithCookie();
     try {
       expect((await anonymous.post("/api/admin/users", { data: {} })).status()).toBe(401);
     } finally {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { APIResponse } from "@playwright/test";
-import { expect, queryTestDatabase, test } from "./fixtures";
+import { describe, expect, type HttpResponse, queryTestDatabase, test } from "./support/test";
 
 // POST /api/enrollment-forms (public-site §3, §5, §7): the spec's payload from a
 // signed-in student. The page's request context shares the signed-in cookie.
@@ -30,14 +29,14 @@ const upcomingEventIds = () =>
   );
 const formsOf = (userId: string) => queryTestDatabase<Row>("SELECT * FROM enrollment_forms WHERE user_id = ? ORDER BY id", userId);
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   expect(response.headers()["cache-control"]).toBe("no-store");
   return response.json();
 }
 
-test.describe("POST /api/enrollment-forms", () => {
+describe("POST /api/enrollment-forms", () => {
   test("401 Unauthorized when signed out, and nothing is stored", async ({ request }) => {
     const city = `Nowhere ${randomUUID()}`;
     const response = await request.post(PATH, {
@@ -47,9 +46,9 @@ test.describe("POST /api/enrollment-forms", () => {
     expect(queryTestDatabase("SELECT id FROM enrollment_forms WHERE city = ?", city)).toEqual([]);
   });
 
-  test("201 { id } stores the form for the student, payment pending", async ({ page, student }) => {
+  test("201 { id } stores the form for the student, payment pending", async ({ context, student }) => {
     const courseId = activeCourseIds()[0]!;
-    const response = await page.request.post(PATH, {
+    const response = await context.request.post(PATH, {
       data: { ...payload, courseOrEventId: courseId, courseOrEventType: "course" },
     });
     const body = await jsonOf(response, 201);
@@ -78,7 +77,7 @@ test.describe("POST /api/enrollment-forms", () => {
 
     // An upcoming event, with only the required fields (optional ones empty or null).
     const eventId = upcomingEventIds()[0]!;
-    const second = await page.request.post(PATH, {
+    const second = await context.request.post(PATH, {
       data: {
         name: "Rahul Verma",
         whatsappNumber: "+91 98765 43210",
@@ -106,8 +105,8 @@ test.describe("POST /api/enrollment-forms", () => {
     });
   });
 
-  test("400 names every missing field with the spec's messages", async ({ page, student }) => {
-    const body = await jsonOf(await page.request.post(PATH, { data: {} }), 400);
+  test("400 names every missing field with the spec's messages", async ({ context, student }) => {
+    const body = await jsonOf(await context.request.post(PATH, { data: {} }), 400);
     expect(body).toEqual({
       message: expect.any(String),
       errors: {
@@ -123,7 +122,7 @@ test.describe("POST /api/enrollment-forms", () => {
     });
 
     const bad = await jsonOf(
-      await page.request.post(PATH, {
+      await context.request.post(PATH, {
         data: {
           ...payload,
           whatsappNumber: "12345",
@@ -150,7 +149,7 @@ test.describe("POST /api/enrollment-forms", () => {
     expect(formsOf(student.id)).toEqual([]);
   });
 
-  test("400 for a course or event that is not offered, or of the other type", async ({ page, student }) => {
+  test("400 for a course or event that is not offered, or of the other type", async ({ context, student }) => {
     const retiredCourse = queryTestDatabase<{ id: number }>("SELECT id FROM courses WHERE is_active = 0")[0]!.id;
     const cancelledEvent = queryTestDatabase<{ id: number }>("SELECT id FROM events WHERE is_active = 0")[0]!.id;
     const pastEvent = queryTestDatabase<{ id: number }>("SELECT id FROM events WHERE is_active = 1 AND event_date < ?", Date.now())[0]!.id;
@@ -169,7 +168,7 @@ test.describe("POST /api/enrollment-forms", () => {
       ["event", courseOnly],
       ["course", eventOnly],
     ] as const) {
-      const response = await page.request.post(PATH, { data: { ...payload, courseOrEventId, courseOrEventType } });
+      const response = await context.request.post(PATH, { data: { ...payload, courseOrEventId, courseOrEventType } });
       const body = await jsonOf(response, 400);
       expect(body, `${courseOrEventType} ${courseOrEventId}`).toEqual({
         message: "Please select a course or event",
@@ -179,14 +178,17 @@ test.describe("POST /api/enrollment-forms", () => {
     expect(formsOf(student.id)).toEqual([]);
   });
 
-  test("415 for a body that is not JSON; GET is the admins' list (401 for a student); 405 for PUT", async ({ page, student: _student }) => {
-    const response = await page.request.post(PATH, { form: { name: "Rahul" } });
+  test("415 for a body that is not JSON; GET is the admins' list (401 for a student); 405 for PUT", async ({
+    context,
+    student: _student,
+  }) => {
+    const response = await context.request.post(PATH, { form: { name: "Rahul" } });
     expect(response.status()).toBe(415);
     expect(await response.json()).toEqual({ message: expect.any(String) });
-    const get = await page.request.get(PATH);
+    const get = await context.request.get(PATH);
     expect(get.status()).toBe(401);
     expect(await get.json()).toEqual({ message: "Unauthorized" });
-    const put = await page.request.put(PATH, { data: payload });
+    const put = await context.request.put(PATH, { data: payload });
     expect(put.status()).toBe(405);
     expect(put.headers()["allow"]).toBe("GET, POST");
   });

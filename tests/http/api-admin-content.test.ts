@@ -1,14 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
-import { adminApiClient, auditActionsOf } from "./admin-support";
-import { createStudent, plantSession, queryTestDatabase, withDatabase } from "./fixtures";
+import {
+  adminApiClient,
+  auditActionsOf,
+  describe,
+  expect,
+  type HttpResponse,
+  queryTestDatabase,
+  studentClient,
+  test,
+  withDatabase,
+} from "./support/test";
 
 // The Content tab's JSON doors (admin spec §7): POST /api/blog, PUT/DELETE
 // /api/blog/{id}, POST /api/testimonials, PUT/DELETE /api/testimonials/{id},
 // and the admin's view of GET /api/blog and /api/testimonials. The public
 // GET /api/blog/{slug} shares its path with the writes and must keep working.
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   return response.json();
@@ -52,14 +60,12 @@ const postBody = (id: string, fields: Record<string, unknown> = {}) => ({
 });
 
 /** A client with a student's session: signed in, but not as an admin. */
-async function studentClient(baseURL: string) {
-  const student = await createStudent();
-  const { name, value } = await plantSession(student);
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${name}=${value}` } });
+async function signedInStudent() {
+  return (await studentClient()).client;
 }
 
-test.describe("GET /api/blog and /api/testimonials with an admin session", () => {
-  test("an admin (and a content manager) sees drafts and pending testimonials; the public does not", async ({ request, baseURL }) => {
+describe("GET /api/blog and /api/testimonials with an admin session", () => {
+  test("an admin (and a content manager) sees drafts and pending testimonials; the public does not", async ({ request }) => {
     const id = unique();
     const draftId = insertPost({ title: `API Draft ${id}`, slug: `api-draft-${id}` });
     const pendingId = insertTestimonial({ name: `API Pending ${id}`, content: `Pending words ${id}` });
@@ -71,7 +77,7 @@ test.describe("GET /api/blog and /api/testimonials with an admin session", () =>
     expect(publicTestimonials.map((testimonial) => testimonial.id)).not.toContain(pendingId);
 
     for (const role of ["admin", "content_manager"] as const) {
-      const { client } = await adminApiClient(baseURL ?? "", role);
+      const { client } = await adminApiClient(role);
       const response = await client.get("/api/blog");
       expect(response.headers()["cache-control"]).toBe("private, no-store");
       const posts: Record<string, unknown>[] = await jsonOf(response, 200);
@@ -95,21 +101,18 @@ test.describe("GET /api/blog and /api/testimonials with an admin session", () =>
   });
 });
 
-test.describe("POST /api/blog", () => {
-  test("401 without an admin session (a student's included); nothing stored", async ({ request, baseURL }) => {
+describe("POST /api/blog", () => {
+  test("401 without an admin session (a student's included); nothing stored", async ({ request }) => {
     const id = unique();
     expect(await jsonOf(await request.post("/api/blog", { data: postBody(id) }), 401)).toEqual({ message: "Unauthorized" });
-    const student = await studentClient(baseURL ?? "");
+    const student = await signedInStudent();
     expect(await jsonOf(await student.post("/api/blog", { data: postBody(id) }), 401)).toEqual({ message: "Unauthorized" });
     await student.dispose();
     expect(queryTestDatabase("SELECT id FROM blog_posts WHERE slug = ?", `api-post-${id}`)).toEqual([]);
   });
 
-  test("201 the stored post: sanitised content, tags, publishedAt when published; an audit row; public by slug", async ({
-    request,
-    baseURL,
-  }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "", "content_manager");
+  test("201 the stored post: sanitised content, tags, publishedAt when published; an audit row; public by slug", async ({ request }) => {
+    const { admin, client } = await adminApiClient("content_manager");
     const id = unique();
     const body = postBody(id, {
       content: `<p>Kept ${id}</p><script>alert(1)</script><img src="/x.png" onerror="alert(2)">`,
@@ -143,16 +146,16 @@ test.describe("POST /api/blog", () => {
     await client.dispose();
   });
 
-  test("a post sent without isPublished is a draft, and tags may be a comma-separated text", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("a post sent without isPublished is a draft, and tags may be a comma-separated text", async () => {
+    const { client } = await adminApiClient();
     const id = unique();
     const created = await jsonOf(await client.post("/api/blog", { data: postBody(id, { tags: "One, Two" }) }), 201);
     expect(created).toMatchObject({ isPublished: false, publishedAt: null, tags: ["One", "Two"], imageUrl: null });
     await client.dispose();
   });
 
-  test("400 naming each field: required, slug rule, category, unsafe link; nothing stored", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("400 naming each field: required, slug rule, category, unsafe link; nothing stored", async () => {
+    const { admin, client } = await adminApiClient();
     const missing = await jsonOf(await client.post("/api/blog", { data: { title: " ", content: null } }), 400);
     expect(missing).toEqual({
       message: "Please check the highlighted fields.",
@@ -182,8 +185,8 @@ test.describe("POST /api/blog", () => {
     await client.dispose();
   });
 
-  test("409 for a slug another post uses; 415 for a form body; 405 for other methods", async ({ request, baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("409 for a slug another post uses; 415 for a form body; 405 for other methods", async ({ request }) => {
+    const { admin, client } = await adminApiClient();
     const id = unique();
     insertPost({ title: `Owner ${id}`, slug: `api-post-${id}` });
     expect(await jsonOf(await client.post("/api/blog", { data: postBody(id) }), 409)).toEqual({
@@ -202,9 +205,9 @@ test.describe("POST /api/blog", () => {
   });
 });
 
-test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
-  test("PUT 200 saves every field; publishedAt set on first publishing and kept; audit rows", async ({ request, baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
+  test("PUT 200 saves every field; publishedAt set on first publishing and kept; audit rows", async ({ request }) => {
+    const { admin, client } = await adminApiClient();
     const id = unique();
     const postId = insertPost({ title: `Put Me ${id}`, slug: `put-me-${id}` });
     expect((await request.get(`/api/blog/put-me-${id}`)).status()).toBe(404);
@@ -236,8 +239,8 @@ test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
     await client.dispose();
   });
 
-  test("PUT 400 with field errors, 409 for another post's slug, 404 for unknown and non-numeric ids", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("PUT 400 with field errors, 409 for another post's slug, 404 for unknown and non-numeric ids", async () => {
+    const { admin, client } = await adminApiClient();
     const id = unique();
     const postId = insertPost({ title: `Mine ${id}`, slug: `mine-${id}` });
     insertPost({ title: `Theirs ${id}`, slug: `theirs-${id}` });
@@ -257,8 +260,8 @@ test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
     await client.dispose();
   });
 
-  test("DELETE 200 then 404; 401 anonymous; 405 for POST; an audit row", async ({ request, baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "", "content_manager");
+  test("DELETE 200 then 404; 401 anonymous; 405 for POST; an audit row", async ({ request }) => {
+    const { admin, client } = await adminApiClient("content_manager");
     const id = unique();
     const postId = insertPost({ title: `Delete Me ${id}`, slug: `delete-me-${id}`, isPublished: true });
     expect(await jsonOf(await request.delete(`/api/blog/${postId}`), 401)).toEqual({ message: "Unauthorized" });
@@ -290,9 +293,9 @@ test.describe("PUT and DELETE /api/blog/{id}; GET /api/blog/{slug}", () => {
   });
 });
 
-test.describe("/api/testimonials writes", () => {
-  test("POST 201 with the default rating 5 and not approved; 400 naming fields; 401; 415; audit row", async ({ request, baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+describe("/api/testimonials writes", () => {
+  test("POST 201 with the default rating 5 and not approved; 400 naming fields; 401; 415; audit row", async ({ request }) => {
+    const { admin, client } = await adminApiClient();
     const id = unique();
     const body = { name: `API Student ${id}`, content: `Sent as JSON ${id}.` };
     expect(await jsonOf(await request.post("/api/testimonials", { data: body }), 401)).toEqual({ message: "Unauthorized" });
@@ -331,8 +334,8 @@ test.describe("/api/testimonials writes", () => {
     await client.dispose();
   });
 
-  test("PUT 200 (approving shows it publicly), 400, 404; DELETE 200 then 404; 405 and 401; audit rows", async ({ request, baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "", "content_manager");
+  test("PUT 200 (approving shows it publicly), 400, 404; DELETE 200 then 404; 405 and 401; audit rows", async ({ request }) => {
+    const { admin, client } = await adminApiClient("content_manager");
     const id = unique();
     const content = `Approve me through the API ${id}.`;
     const testimonialId = insertTestimonial({ name: `Put Student ${id}`, content });

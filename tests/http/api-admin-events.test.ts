@@ -1,6 +1,14 @@
-import type { APIResponse } from "@playwright/test";
-import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
-import { adminApiClient, auditActionsOf, uniqueTitle } from "./admin-support";
+import {
+  adminApiClient,
+  auditActionsOf,
+  describe,
+  expect,
+  type HttpResponse,
+  queryTestDatabase,
+  test,
+  uniqueTitle,
+  withDatabase,
+} from "./support/test";
 
 // The Events tab's JSON doors (admin spec §7): POST /api/events, GET/PUT/DELETE
 // /api/events/:id and GET /api/events/:id/registrations, plus GET /api/events
@@ -9,7 +17,7 @@ import { adminApiClient, auditActionsOf, uniqueTitle } from "./admin-support";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   return response.json();
@@ -53,9 +61,9 @@ const body = (title: string) => ({
   isActive: true,
 });
 
-test.describe("POST /api/events", () => {
-  test("201 with the event as GET shows it; stored, and an audit row", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+describe("POST /api/events", () => {
+  test("201 with the event as GET shows it; stored, and an audit row", async () => {
+    const { admin, client } = await adminApiClient();
     const title = uniqueTitle("API Workshop");
     const created = await jsonOf(await client.post("/api/events", { data: body(title) }), 201);
     expect(created).toEqual({
@@ -86,8 +94,8 @@ test.describe("POST /api/events", () => {
     await client.dispose();
   });
 
-  test("the spec's defaults: eventType, duration 60, price 0, active; a content manager may create too", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "", "content_manager");
+  test("the spec's defaults: eventType, duration 60, price 0, active; a content manager may create too", async () => {
+    const { admin, client } = await adminApiClient("content_manager");
     const title = uniqueTitle("Defaults");
     const created = await jsonOf(
       await client.post("/api/events", {
@@ -107,8 +115,8 @@ test.describe("POST /api/events", () => {
     await client.dispose();
   });
 
-  test("400 names each field with its message; 415 for a body that is not JSON; nothing stored", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("400 names each field with its message; 415 for a body that is not JSON; nothing stored", async () => {
+    const { admin, client } = await adminApiClient();
     const missing = await jsonOf(await client.post("/api/events", { data: {} }), 400);
     expect(missing).toEqual({
       message: expect.any(String),
@@ -150,14 +158,14 @@ test.describe("POST /api/events", () => {
     await client.dispose();
   });
 
-  test("401 without an admin session, a student's included; 405 for other methods", async ({ request, student, context, baseURL }) => {
+  test("401 without an admin session, a student's included; 405 for other methods", async ({ request, student, context }) => {
     const title = uniqueTitle("Intruder");
     expect(await jsonOf(await request.post("/api/events", { data: body(title) }), 401)).toEqual({ message: "Unauthorized" });
     expect(student.id).toBeTruthy();
     expect(await jsonOf(await context.request.post("/api/events", { data: body(title) }), 401)).toEqual({ message: "Unauthorized" });
     expect(queryTestDatabase("SELECT id FROM events WHERE title = ?", title)).toEqual([]);
 
-    const { client } = await adminApiClient(baseURL ?? "");
+    const { client } = await adminApiClient();
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const response = await client.fetch("/api/events", { method, data: body(title) });
       expect(response.status(), method).toBe(405);
@@ -167,11 +175,11 @@ test.describe("POST /api/events", () => {
   });
 });
 
-test.describe("GET /api/events", () => {
-  test("an admin session sees inactive events too, never cached; everyone else only active ones", async ({ request, baseURL }) => {
+describe("GET /api/events", () => {
+  test("an admin session sees inactive events too, never cached; everyone else only active ones", async ({ request }) => {
     const title = uniqueTitle("Hidden from the public");
     const id = insertEvent(title, { isActive: false });
-    const { client } = await adminApiClient(baseURL ?? "");
+    const { client } = await adminApiClient();
     const response = await client.get("/api/events");
     const all = await jsonOf(response, 200);
     expect(response.headers()["cache-control"]).toBe("private, no-store");
@@ -186,19 +194,19 @@ test.describe("GET /api/events", () => {
   });
 });
 
-test.describe("/api/events/:id", () => {
-  test("GET: one event, inactive ones too; 404 for unknown and malformed ids", async ({ baseURL }) => {
+describe("/api/events/:id", () => {
+  test("GET: one event, inactive ones too; 404 for unknown and malformed ids", async () => {
     const title = uniqueTitle("Inactive one");
     const id = insertEvent(title, { isActive: false });
-    const { client } = await adminApiClient(baseURL ?? "");
+    const { client } = await adminApiClient();
     expect(await jsonOf(await client.get(`/api/events/${id}`), 200)).toMatchObject({ id, title, isActive: false, duration: 60 });
     for (const missing of ["99999999", "abc", "0", "1.5"])
       expect(await jsonOf(await client.get(`/api/events/${missing}`), 404), missing).toEqual({ message: "Event not found" });
     await client.dispose();
   });
 
-  test("PUT: 200 with the saved event; stored and audited; 400 and 404 change nothing", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("PUT: 200 with the saved event; stored and audited; 400 and 404 change nothing", async () => {
+    const { admin, client } = await adminApiClient();
     const id = insertEvent(uniqueTitle("Before"));
     const renamed = uniqueTitle("After");
     const saved = await jsonOf(
@@ -217,8 +225,8 @@ test.describe("/api/events/:id", () => {
     await client.dispose();
   });
 
-  test("DELETE: 200 and gone (then 404); 409 for an event with registrations, which stays", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+  test("DELETE: 200 and gone (then 404); 409 for an event with registrations, which stays", async () => {
+    const { admin, client } = await adminApiClient();
     const title = uniqueTitle("Delete me");
     const id = insertEvent(title);
     expect(await jsonOf(await client.delete(`/api/events/${id}`), 200)).toEqual({ id, message: `“${title}” has been deleted.` });
@@ -238,7 +246,7 @@ test.describe("/api/events/:id", () => {
     await client.dispose();
   });
 
-  test("401 without an admin session (a student's included); 405 for other methods", async ({ request, student, context, baseURL }) => {
+  test("401 without an admin session (a student's included); 405 for other methods", async ({ request, student, context }) => {
     const id = insertEvent(uniqueTitle("Guarded"));
     for (const client of [request, context.request]) {
       expect(await jsonOf(await client.get(`/api/events/${id}`), 401)).toEqual({ message: "Unauthorized" });
@@ -249,7 +257,7 @@ test.describe("/api/events/:id", () => {
     expect(storedEvent(id)).toBeDefined();
     expect(student.id).toBeTruthy();
 
-    const { client } = await adminApiClient(baseURL ?? "");
+    const { client } = await adminApiClient();
     for (const method of ["POST", "PATCH"]) {
       const response = await client.fetch(`/api/events/${id}`, { method, data: body("x") });
       expect(response.status(), method).toBe(405);
@@ -262,18 +270,16 @@ test.describe("/api/events/:id", () => {
   });
 });
 
-test.describe("GET /api/events/:id/registrations", () => {
-  test("who registered, earliest first; [] when nobody has; 404 for unknown ids; 403 for a content manager (personal data)", async ({
-    baseURL,
-  }) => {
+describe("GET /api/events/:id/registrations", () => {
+  test("who registered, earliest first; [] when nobody has; 404 for unknown ids; 403 for a content manager (personal data)", async () => {
     const id = insertEvent(uniqueTitle("Popular"), { isActive: false });
     addRegistration(id, "Zoya Ali", Date.UTC(2026, 0, 2, 5, 0));
     addRegistration(id, "Arjun Nair", Date.UTC(2026, 0, 1, 5, 0));
     const empty = insertEvent(uniqueTitle("Empty"));
-    const manager = await adminApiClient(baseURL ?? "", "content_manager");
+    const manager = await adminApiClient("content_manager");
     expect(await jsonOf(await manager.client.get(`/api/events/${id}/registrations`), 403)).toEqual({ message: "Forbidden" });
     await manager.client.dispose();
-    const { client } = await adminApiClient(baseURL ?? "");
+    const { client } = await adminApiClient();
     expect(await jsonOf(await client.get(`/api/events/${id}/registrations`), 200)).toEqual([
       {
         id: expect.any(Number),
@@ -296,9 +302,9 @@ test.describe("GET /api/events/:id/registrations", () => {
   });
 });
 
-test.describe("POST /api/events/:id/register beside the admin routes", () => {
-  test("a student still registers for a free event an admin created through the API", async ({ context, student, baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+describe("POST /api/events/:id/register beside the admin routes", () => {
+  test("a student still registers for a free event an admin created through the API", async ({ context, student }) => {
+    const { client } = await adminApiClient();
     const eventDate = new Date(Date.now() + 3 * DAY_MS).toISOString();
     const created = await jsonOf(
       await client.post("/api/events", { data: { ...body(uniqueTitle("Open to students")), price: 0, eventDate } }),

@@ -1,7 +1,16 @@
-import { request as playwrightRequest } from "@playwright/test";
-import { createStudent, expect, plantSession, queryTestDatabase, test, withDatabase } from "./fixtures";
-import { adminApiClient, uniqueTitle } from "./admin-support";
-import { addCompletedEnrollment, makeCourse } from "./checkout-support";
+import {
+  addCompletedEnrollment,
+  adminApiClient,
+  clientWithCookie,
+  createStudent,
+  expect,
+  makeCourse,
+  plantSession,
+  queryTestDatabase,
+  test,
+  uniqueTitle,
+  withDatabase,
+} from "./support/test";
 
 // GET /api/admin/analytics (admin spec §3 analytics fields, §7):
 // exactly the spec's fields (plus the monthly series), rupee amounts as
@@ -40,8 +49,8 @@ const databaseFigures = () =>
             (SELECT avg(rating) FROM testimonials) AS rating`,
   )[0]!;
 
-test("an admin gets exactly the analytics fields; a course's figures count completed enrollments only", async ({ baseURL }) => {
-  const { client } = await adminApiClient(baseURL ?? "");
+test("an admin gets exactly the analytics fields; a course's figures count completed enrollments only", async () => {
+  const { client } = await adminApiClient();
   const course = makeCourse({ pricePaise: 499_950, title: uniqueTitle("API Analytics Course") });
   const retired = makeCourse({ pricePaise: 100_000, isActive: false, title: uniqueTitle("API Analytics Retired") });
   const quiet = makeCourse({ pricePaise: 100_000, title: uniqueTitle("API Analytics Quiet") });
@@ -100,16 +109,15 @@ test("an admin gets exactly the analytics fields; a course's figures count compl
   expect(current.revenue).toBeGreaterThanOrEqual(8499.5);
 });
 
-test("the totals are the database's: completed enrollments' count and sum in rupees, active courses, the mean rating", async ({
-  baseURL,
-}) => {
-  const { client } = await adminApiClient(baseURL ?? "");
+test("the totals are the database's: completed enrollments' count and sum in rupees, active courses, the mean rating", async () => {
+  const { client } = await adminApiClient();
   const course = makeCourse({ pricePaise: 100_000, title: uniqueTitle("API Analytics Totals") });
   const [paid, unpaid] = await Promise.all([createStudent(), createStudent()]);
   addCompletedEnrollment(paid.id, course.id, 123_456);
   addEnrollment(unpaid.id, course.id, "pending", 5_000_000);
 
-  await expect(async () => {
+  // This file's database: no other test writes to it while this one reads.
+  {
     const figures = databaseFigures();
     const body = (await (await client.get("/api/admin/analytics")).json()) as Analytics;
     expect({
@@ -126,11 +134,11 @@ test("the totals are the database's: completed enrollments' count and sum in rup
     // Revenue is what completed enrollments paid: the pending ₹50,000 is not in it.
     const allRows = queryTestDatabase<{ revenue: number }>("SELECT coalesce(sum(amount_paise), 0) AS revenue FROM enrollments")[0]!;
     expect(body.totalRevenue).toBeLessThanOrEqual(allRows.revenue / 100 - 50_000);
-  }).toPass({ timeout: 20_000 });
+  }
 });
 
-test("401 without an admin session (a student's included), 403 for a content manager, 405 for other methods", async ({ baseURL }) => {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
+test("401 without an admin session (a student's included), 403 for a content manager, 405 for other methods", async () => {
+  const anonymous = await clientWithCookie();
   const signedOut = await anonymous.get("/api/admin/analytics");
   expect(signedOut.status()).toBe(401);
   expect(await signedOut.json()).toEqual({ message: "Unauthorized" });
@@ -138,18 +146,18 @@ test("401 without an admin session (a student's included), 403 for a content man
 
   // A student's session is not an admin session.
   const { name, value } = await plantSession(await createStudent());
-  const student = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${name}=${value}` } });
+  const student = await clientWithCookie({ name, value });
   const asStudent = await student.get("/api/admin/analytics");
   expect(asStudent.status()).toBe(401);
   expect(await asStudent.json()).toEqual({ message: "Unauthorized" });
 
-  const { client: contentManager } = await adminApiClient(baseURL ?? "", "content_manager");
+  const { client: contentManager } = await adminApiClient("content_manager");
   const forbidden = await contentManager.get("/api/admin/analytics");
   expect(forbidden.status()).toBe(403);
   expect(await forbidden.json()).toEqual({ message: "Forbidden" });
   expect((await contentManager.delete("/api/admin/analytics")).status()).toBe(403);
 
-  const { client: admin } = await adminApiClient(baseURL ?? "");
+  const { client: admin } = await adminApiClient();
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
     const response = await admin.fetch("/api/admin/analytics", { method, data: method === "DELETE" ? undefined : {} });
     expect(response.status(), method).toBe(405);

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIResponse } from "@playwright/test";
-import { queryTestDatabase } from "./fixtures";
+import { describe, expect, type HttpResponse, queryTestDatabase, test } from "./support/test";
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   return response.json();
@@ -16,7 +15,7 @@ const message = () => ({
   message: "Which course suits a beginner?",
 });
 
-test.describe("POST /api/contact", () => {
+describe("POST /api/contact", () => {
   test("201 'Message Sent!' and an unread message stored; an empty phone is none", async ({ request }) => {
     const body = message();
     const answer = await jsonOf(await request.post("/api/contact", { data: body }), 201);
@@ -78,7 +77,7 @@ test.describe("POST /api/contact", () => {
   });
 });
 
-test.describe("POST /api/newsletter", () => {
+describe("POST /api/newsletter", () => {
   test("201 for a new address stored lower-cased, 200 'Already subscribed' after that, 400 for a bad one", async ({ request }) => {
     const email = `Api.Reader.${randomUUID().slice(0, 8)}@Example.com`;
     expect(await jsonOf(await request.post("/api/newsletter", { data: { email } }), 201)).toEqual({

@@ -1,6 +1,15 @@
-import type { APIResponse } from "@playwright/test";
-import { createStudent, signInAs } from "./fixtures";
-import { addRegistration, expect, failRegistrationsOf, openSeedEvents, storedRegistrations, test } from "./event-registration-support";
+import {
+  addRegistration,
+  createStudent,
+  describe,
+  expect,
+  failRegistrationsOf,
+  type HttpResponse,
+  openSeedEvents,
+  storedRegistrations,
+  studentClient,
+  test,
+} from "./support/test";
 
 // The contract of POST /api/events/:id/register (app/routes/api+/events.$id.register.ts).
 
@@ -8,14 +17,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const valid = { name: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" };
 const url = (id: number | string) => `/api/events/${id}/register`;
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   expect(response.headers()["cache-control"]).toBe("no-store");
   return response.json();
 }
 
-test.describe("POST /api/events/:id/register", () => {
+describe("POST /api/events/:id/register", () => {
   test("201 with the registration's id; the row is stored for the signed-in student", async ({ context, request, student }) => {
     const [event] = await openSeedEvents(request);
     const body = await jsonOf(await context.request.post(url(event!.id), { data: valid }), 201);
@@ -81,25 +90,13 @@ test.describe("POST /api/events/:id/register", () => {
     expect(storedRegistrations(past.id)).toEqual([]);
   });
 
-  test("simultaneous posts from different students never take more seats than there are", async ({ browser, baseURL, makeEvent }) => {
+  test("simultaneous posts from different students never take more seats than there are", async ({ makeEvent }) => {
     const seats = 3;
     const event = makeEvent("API race", { maxParticipants: seats });
-    const contexts = await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        const context = await browser.newContext();
-        await signInAs(context, await createStudent(), baseURL ?? "");
-        return context;
-      }),
-    );
-    try {
-      const statuses = await Promise.all(
-        contexts.map(async (context) => (await context.request.post(url(event.id), { data: valid })).status()),
-      );
-      expect(statuses.filter((status) => status === 201)).toHaveLength(seats);
-      expect(statuses.filter((status) => status === 409)).toHaveLength(contexts.length - seats);
-    } finally {
-      await Promise.all(contexts.map((context) => context.close()));
-    }
+    const clients = await Promise.all(Array.from({ length: 8 }, async () => (await studentClient()).client));
+    const statuses = await Promise.all(clients.map(async (client) => (await client.post(url(event.id), { data: valid })).status()));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(seats);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(clients.length - seats);
     expect(storedRegistrations(event.id)).toHaveLength(seats);
   });
 

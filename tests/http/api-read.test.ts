@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { HttpResponse as APIResponse } from "./support/client";
+import { describe, expect, test } from "./support/test";
 
 // Rows the seed hides from the public (db/seed.ts): they must never appear in a read.
 const HIDDEN = {
@@ -21,7 +22,7 @@ function expectNoCaching(response: APIResponse) {
   expect(response.headers()["cache-control"]).toBe("no-cache");
 }
 
-test.describe("read API", () => {
+describe("read API", () => {
   test("GET /api/courses: active courses, the earlier app's shape, level order", async ({ request }) => {
     const response = await request.get("/api/courses");
     const courses = await jsonOf(response);

@@ -1,11 +1,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { E2E_DATABASE } from "../../playwright.config";
-import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
-import { adminApiClient, auditActionsOf } from "./admin-support";
+import {
+  adminApiClient,
+  auditActionsOf,
+  beforeAll,
+  clientWithCookie,
+  describe,
+  SITE_ORIGIN,
+  testDatabasePath,
+  expect,
+  type HttpClient,
+  type HttpResponse,
+  queryTestDatabase,
+  test,
+  withDatabase,
+} from "./support/test";
 
 // The Users tab's Excel exports and share links (admin spec §3, §7):
 // GET /api/admin/export/:dataset, GET /api/admin/shared-files,
@@ -14,7 +25,7 @@ import { adminApiClient, auditActionsOf } from "./admin-support";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SHARE_PATH = /^\/shared\/[A-Za-z0-9_-]{43}$/;
-const EXPORTS_FOLDER = join(dirname(E2E_DATABASE), "exports");
+const EXPORTS_FOLDER = join(dirname(testDatabasePath()), "exports");
 
 const DATASETS = {
   users: ["Users"],
@@ -37,12 +48,7 @@ const mark = {
   formName: `-2 Former ${tag}`,
 };
 
-// With fullyParallel, a worker may run this file's beforeAll again for a later
-// test without loading the module again: the rows go in once per module.
-let seeded = false;
-test.beforeAll(() => {
-  if (seeded) return;
-  seeded = true;
+beforeAll(() => {
   withDatabase((database) => {
     const userId = randomUUID();
     const hostileId = randomUUID();
@@ -87,7 +93,7 @@ test.beforeAll(() => {
   });
 });
 
-async function jsonOf(response: APIResponse, status: number) {
+async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   return response.json();
@@ -113,7 +119,7 @@ const rowWith = (sheet: ExcelJS.Worksheet, text: string) =>
 
 type Export = { body: Buffer; filename: string; sharePath: string };
 
-async function exportAs(client: APIRequestContext, dataset: Dataset): Promise<Export> {
+async function exportAs(client: HttpClient, dataset: Dataset): Promise<Export> {
   const response = await client.get(`/api/admin/export/${dataset}`);
   expect(response.status(), await response.text()).toBe(200);
   const headers = response.headers();
@@ -130,10 +136,10 @@ async function exportAs(client: APIRequestContext, dataset: Dataset): Promise<Ex
   return { body: await response.body(), filename: filename?.[1] ?? "", sharePath };
 }
 
-test.describe("GET /api/admin/export/:dataset", () => {
+describe("GET /api/admin/export/:dataset", () => {
   for (const [dataset, sheetNames] of Object.entries(DATASETS) as [Dataset, readonly string[]][]) {
-    test(`${dataset}: an .xlsx with the rows, saved and shared`, async ({ baseURL }) => {
-      const { admin, client } = await adminApiClient(baseURL ?? "");
+    test(`${dataset}: an .xlsx with the rows, saved and shared`, async () => {
+      const { admin, client } = await adminApiClient();
       const file = await exportAs(client, dataset);
       const book = await workbookOf(file.body);
       expect(book.worksheets.map((sheet) => sheet.name)).toEqual(sheetNames);
@@ -171,21 +177,21 @@ test.describe("GET /api/admin/export/:dataset", () => {
 
       // Saved: listed with its share link, and the audit row names the export.
       const listed = (await jsonOf(await client.get("/api/admin/shared-files"), 200)) as Record<string, unknown>[];
-      const entry = listed.find((item) => item.fullShareLink === `${baseURL}${file.sharePath}`);
+      const entry = listed.find((item) => item.fullShareLink === `${SITE_ORIGIN}${file.sharePath}`);
       expect(entry).toEqual({
         id: expect.any(Number),
         filename: file.filename,
         size: file.body.byteLength,
         created: expect.stringMatching(ISO),
-        fullShareLink: `${baseURL}${file.sharePath}`,
+        fullShareLink: `${SITE_ORIGIN}${file.sharePath}`,
       });
       expect(auditActionsOf(admin)).toContainEqual({ action: "export_created", entityType: "export", entityId: String(entry?.id) });
       await client.dispose();
     });
   }
 
-  test("an unknown dataset is a 404 with a message", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("an unknown dataset is a 404 with a message", async () => {
+    const { client } = await adminApiClient();
     for (const dataset of ["nope", "Users", "all", "..%2F..%2Fetc%2Fpasswd"]) {
       const body = await jsonOf(await client.get(`/api/admin/export/${dataset}`), 404);
       expect(body).toEqual({ message: expect.stringContaining("Unknown export") });
@@ -194,11 +200,11 @@ test.describe("GET /api/admin/export/:dataset", () => {
   });
 });
 
-test.describe("share links", () => {
-  test("the link downloads anonymously until the file is deleted, then 404s", async ({ baseURL }) => {
-    const { admin, client } = await adminApiClient(baseURL ?? "");
+describe("share links", () => {
+  test("the link downloads anonymously until the file is deleted, then 404s", async () => {
+    const { admin, client } = await adminApiClient();
     const file = await exportAs(client, "users");
-    const anonymous = await playwrightRequest.newContext({ baseURL });
+    const anonymous = await clientWithCookie();
 
     const download = await anonymous.get(file.sharePath);
     expect(download.status()).toBe(200);
@@ -231,11 +237,11 @@ test.describe("share links", () => {
     await client.dispose();
   });
 
-  test("guessed and malformed tokens are 404s", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+  test("guessed and malformed tokens are 404s", async () => {
+    const { client } = await adminApiClient();
     const file = await exportAs(client, "registrations");
     const token = file.sharePath.slice("/shared/".length);
-    const anonymous = await playwrightRequest.newContext({ baseURL });
+    const anonymous = await clientWithCookie();
     const attempts = [
       randomBytes(32).toString("base64url"),
       token.slice(0, -1),
@@ -261,9 +267,9 @@ test.describe("share links", () => {
   });
 });
 
-test.describe("DELETE /api/admin/shared-files/:id", () => {
-  test("a malformed id is a 400, an unknown one a 404", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+describe("DELETE /api/admin/shared-files/:id", () => {
+  test("a malformed id is a 400, an unknown one a 404", async () => {
+    const { client } = await adminApiClient();
     for (const id of ["abc", "0", "-1", "1.5"]) {
       expect((await jsonOf(await client.delete(`/api/admin/shared-files/${id}`), 400)).message, id).toEqual(expect.any(String));
     }
@@ -272,9 +278,9 @@ test.describe("DELETE /api/admin/shared-files/:id", () => {
   });
 });
 
-test.describe("methods", () => {
-  test("other methods are 405 with Allow", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "");
+describe("methods", () => {
+  test("other methods are 405 with Allow", async () => {
+    const { client } = await adminApiClient();
     const cases: [string, "post" | "put" | "delete" | "get", string][] = [
       ["/api/admin/export/users", "post", "GET"],
       ["/api/admin/export/all-data", "delete", "GET"],
@@ -292,7 +298,7 @@ test.describe("methods", () => {
   });
 });
 
-test.describe("access", () => {
+describe("access", () => {
   const endpoints: ["get" | "post" | "delete", string][] = [
     ...Object.keys(DATASETS).map((dataset) => ["get", `/api/admin/export/${dataset}`] as ["get", string]),
     ["get", "/api/admin/export/nope"],
@@ -304,8 +310,8 @@ test.describe("access", () => {
     ["get", "/api/admin/shared-files/1"],
   ];
 
-  test("a content manager gets 403 from every endpoint, and no file is made", async ({ baseURL }) => {
-    const { client } = await adminApiClient(baseURL ?? "", "content_manager");
+  test("a content manager gets 403 from every endpoint, and no file is made", async () => {
+    const { client } = await adminApiClient("content_manager");
     for (const [method, path] of endpoints) {
       expect(await jsonOf(await client[method](path), 403), `${method} ${path}`).toEqual({ message: "Forbidden" });
     }
@@ -316,8 +322,8 @@ test.describe("access", () => {
     await client.dispose();
   });
 
-  test("anonymous requests get 401 from every endpoint", async ({ baseURL }) => {
-    const anonymous = await playwrightRequest.newContext({ baseURL });
+  test("anonymous requests get 401 from every endpoint", async () => {
+    const anonymous = await clientWithCookie();
     for (const [method, path] of endpoints) {
       expect(await jsonOf(await anonymous[method](path), 401), `${method} ${path}`).toEqual({ message: "Unauthorized" });
     }
