@@ -17,7 +17,7 @@ export default function setup() {
   run("The production build", ["scripts/start.ts", "--build-only"], { NODE_ENV: "production" });
   rmSync(TEST_DATA_DIR, { recursive: true, force: true });
   mkdirSync(TEST_DATA_DIR, { recursive: true });
-  run("Seeding the template database", ["db/seed.ts"], { DATABASE_URL: TEMPLATE_DATABASE, NODE_ENV: "production" });
+  run("Seeding the template database", ["scripts/db-seed.ts"], { DATABASE_URL: TEMPLATE_DATABASE, NODE_ENV: "production" });
   // Everything in the one file, so a plain copy of it is the whole database.
   const template = new Database(TEMPLATE_DATABASE);
   template.pragma("wal_checkpoint(TRUNCATE)");
