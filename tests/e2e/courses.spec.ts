@@ -101,7 +101,7 @@ inBothModes((mode) => {
           .getByRole("listitem")
           .filter({ has: page.getByRole("heading", { name: course.title }) });
         await expect(card.getByText(course.level, { exact: true })).toBeVisible();
-        await expect(card.getByText(course.shortDescription)).toBeVisible();
+        await expect(card.getByText(course.shortDescription, { exact: true })).toBeVisible();
         await expect(card.getByText(course.duration, { exact: true })).toBeVisible();
         await expect(card.getByText(rupees(course.price), { exact: true })).toBeVisible();
         if (course.originalPrice && Number(course.originalPrice) > Number(course.price))
