@@ -1,6 +1,6 @@
 import { Form, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { buttonClass } from "~/components/ui/button";
 import type { loader as rootLoader } from "~/root";
 
@@ -31,7 +31,7 @@ export function NewsletterForm({ inputId }: { inputId: string }) {
 
   return (
     <Form ref={formRef} method="post" action={ACTION} className="mt-4 space-y-3">
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label htmlFor={inputId} className="block text-sm font-medium">
         Email address

@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/honeypot-field";
 import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ } from "~/content/faq";
 import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
-import { isSpam } from "~/utils/honeypot.server";
+import { isSpam } from "~/utils/honeypot";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -165,7 +165,7 @@ function ContactForm() {
           )}
         </div>
       ) : null}
-      <HoneypotInputs />
+      <HoneypotField />
       <TextField field={fields.name} label="Name" autoComplete="name" required />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
       <TextField field={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />

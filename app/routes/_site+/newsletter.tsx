@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
 import { safeRedirectPath } from "~/utils/redirect-target";
-import { isSpam } from "~/utils/honeypot.server";
+import { isSpam } from "~/utils/honeypot";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
