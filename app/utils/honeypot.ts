@@ -5,9 +5,10 @@
 export const HONEYPOT_FIELD = "name__confirm";
 
 /**
- * True when the form came from a bot: the field was filled in, or is missing (the
- * form was not posted from our page). The caller then pretends all went well.
+ * True when the form came from a bot: the hidden field was filled in. A post
+ * without the field (a script, an older page) is judged like any other.
  */
 export function isSpam(formData: FormData): boolean {
-  return formData.get(HONEYPOT_FIELD) !== "";
+  const value = formData.get(HONEYPOT_FIELD);
+  return value !== null && value !== "";
 }
