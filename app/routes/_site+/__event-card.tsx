@@ -47,20 +47,7 @@ export function EventCard({
         </span>
         <Badge tone={event.isFree ? "green" : "gold"}>{event.isFree ? "Free" : "Paid"}</Badge>
       </div>
-      <h3 className="text-lg font-bold text-navy-900">{event.title}</h3>
-      <p className="line-clamp-2 text-sm text-slate-600">{event.description}</p>
-      <dl className="mt-auto flex flex-wrap justify-between gap-2 text-sm text-slate-700">
-        <div>
-          <dt className="sr-only">Date</dt>
-          <dd>
-            <time dateTime={event.isoDate}>{event.dateLabel}</time>
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">{event.detailLabel.endsWith("seats") ? "Seats" : "Price"}</dt>
-          <dd className="font-semibold">{event.detailLabel}</dd>
-        </div>
-      </dl>
+      <EventFacts event={event} />
       <Link to={registerTo} preventScrollReset className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
         Register Now
       </Link>
@@ -81,20 +68,7 @@ export function CompactEventCard({ event }: { event: EventCardData }) {
         </span>
         <Badge tone={event.isFree ? "green" : "gold"}>{event.isFree ? "Free" : "Paid"}</Badge>
       </div>
-      <h3 className="text-lg font-bold text-navy-900">{event.title}</h3>
-      <p className="line-clamp-2 text-sm text-slate-600">{event.description}</p>
-      <dl className="mt-auto flex flex-wrap justify-between gap-2 text-sm text-slate-700">
-        <div>
-          <dt className="sr-only">Date</dt>
-          <dd>
-            <time dateTime={event.isoDate}>{event.dateLabel}</time>
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">{event.detailLabel.endsWith("seats") ? "Seats" : "Price"}</dt>
-          <dd className="font-semibold">{event.detailLabel}</dd>
-        </div>
-      </dl>
+      <EventFacts event={event} />
       <Link to={`/events/${event.id}/register`} className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
         Register Now
       </Link>
@@ -146,4 +120,26 @@ function EventTypeIcon({ eventType }: { eventType: string }) {
         </svg>
       );
   }
+}
+
+/** What both faces of the card say: title, description, date and seats or price. */
+function EventFacts({ event }: { event: EventCardData }) {
+  return (
+    <>
+      <h3 className="text-lg font-bold text-navy-900">{event.title}</h3>
+      <p className="line-clamp-2 text-sm text-slate-600">{event.description}</p>
+      <dl className="mt-auto flex flex-wrap justify-between gap-2 text-sm text-slate-700">
+        <div>
+          <dt className="sr-only">Date</dt>
+          <dd>
+            <time dateTime={event.isoDate}>{event.dateLabel}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">{event.detailLabel.endsWith("seats") ? "Seats" : "Price"}</dt>
+          <dd className="font-semibold">{event.detailLabel}</dd>
+        </div>
+      </dl>
+    </>
+  );
 }
