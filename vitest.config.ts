@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     environment: "node",
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one, on two.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 // docs/reliability.md is written in sections: each test file of the
@@ -22,7 +22,37 @@ command named in it to refresh it. A test section is only written when all its
 checks passed; the load section is a benchmark and says PASS or FAIL per budget.
 `;
 
+/**
+ * Runs `change` while holding `<report>.lock`: test files run in parallel
+ * processes, and two read-then-write turns interleaved would lose a section.
+ */
+function whileLocked(report: string, change: () => void) {
+  mkdirSync(dirname(report), { recursive: true });
+  const lock = `${report}.lock`;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch (error) {
+      // A lock older than any write (a process killed while holding it) is broken after about 5 s.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (attempt === 500) rmSync(lock, { force: true });
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+  try {
+    change();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 export function writeReliabilitySection(id: string, markdown: string, report = reportPath()) {
+  whileLocked(report, () => replaceSection(report, id, markdown));
+}
+
+function replaceSection(report: string, id: string, markdown: string) {
   const text = existsSync(report) ? readFileSync(report, "utf8") : HEADER;
   const begin = `<!-- section:${id} -->`;
   const end = `<!-- /section:${id} -->`;
@@ -31,7 +61,6 @@ export function writeReliabilitySection(id: string, markdown: string, report = r
   const stop = text.indexOf(end);
   const next =
     start >= 0 && stop > start ? `${text.slice(0, start)}${section}${text.slice(stop + end.length)}` : `${text.trimEnd()}\n\n${section}\n`;
-  mkdirSync(dirname(report), { recursive: true });
   writeFileSync(report, next);
 }
 

@@ -13,7 +13,18 @@ import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = oneOf(new URL(request.url).searchParams.get("location"), SUCCESS_VIDEO_LOCATIONS, "All");
   const testimonials = listApprovedTestimonials().map(toPublicTestimonial);
-  return { location, testimonials };
+  // Built here and sent as loader data, so the video list stays out of the page's JavaScript.
+  const videos: (FacadeVideo & { city: string })[] = SUCCESS_VIDEOS.filter(
+    (video) => location === "All" || video.location === location,
+  ).map((video) => ({
+    key: video.id,
+    title: `${video.studentName}, ${video.profession}`,
+    thumbnail: video.thumbnail,
+    href: driveViewUrl(video.id),
+    embedSrc: driveEmbedUrl(video.id),
+    city: video.location,
+  }));
+  return { location, testimonials, videos };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -31,15 +42,8 @@ const STAT_ITEMS = [
 ];
 
 export default function Testimonials() {
-  const { location, testimonials } = useLoaderData<typeof loader>();
-  const videos: FacadeVideo[] = SUCCESS_VIDEOS.filter((video) => location === "All" || video.location === location).map((video) => ({
-    key: video.id,
-    title: `${video.studentName}, ${video.profession}`,
-    thumbnail: video.thumbnail,
-    href: driveViewUrl(video.id),
-    embedSrc: driveEmbedUrl(video.id),
-  }));
-  const cityOf = new Map(SUCCESS_VIDEOS.map((video) => [video.id, video.location]));
+  const { location, testimonials, videos } = useLoaderData<typeof loader>();
+  const cityOf = new Map(videos.map((video) => [video.key, video.city]));
 
   return (
     <>
