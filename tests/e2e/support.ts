@@ -44,7 +44,18 @@ async function auditablePage(page: Page): Promise<{ target: Page; close: () => P
   // Every page of the site carries Remix's inline script that sets __remixContext: it
   // is set exactly when the page's scripts ran (Playwright's evaluate runs either way).
   const scriptsRan = await page.evaluate(() => "__remixContext" in window);
-  if (scriptsRan) return { target: page, close: async () => {} };
+  if (scriptsRan) {
+    // Colours caught halfway through a transition (a hover after a click) are not the page's own.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    return { target: page, close: async () => {} };
+  }
 
   const browser = page.context().browser();
   if (!browser) throw new Error("expectNoA11yViolations needs a browser-launched page");
