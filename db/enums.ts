@@ -5,6 +5,12 @@ export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_TYPE_LABELS: Record<EventType, string> = { webinar: "Webinar", workshop: "Workshop", competition: "Competition" };
+/** "Webinar" for "webinar"; undefined for a type older data may hold and the table no longer allows. */
+export function eventTypeLabel(type: string): string | undefined {
+  const known = EVENT_TYPES.find((candidate) => candidate === type);
+  return known && EVENT_TYPE_LABELS[known];
+}
 // refunded: a second payment for a course the student already had, returned by
 // the server (docs/decisions/0006-checkout-and-payments.md).
 // charged_back: the bank took the money back after a dispute the institute lost.

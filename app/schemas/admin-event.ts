@@ -21,18 +21,6 @@ import { blankToUndefined } from "./fields";
 /** The types the admin form offers: every type the table allows. */
 export const ADMIN_EVENT_TYPES = EVENT_TYPES;
 
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
-  webinar: "Webinar",
-  workshop: "Workshop",
-  competition: "Competition",
-};
-
-/** "Webinar" for "webinar"; a type from older data shows as stored. */
-export function eventTypeLabel(type: string): string {
-  const known = ADMIN_EVENT_TYPES.find((candidate) => candidate === type);
-  return known ? EVENT_TYPE_LABELS[known] : type;
-}
-
 export const DEFAULT_EVENT_DURATION = 60;
 export const MAX_EVENT_DURATION = 24 * 60;
 export const MAX_EVENT_PARTICIPANTS = 100_000;

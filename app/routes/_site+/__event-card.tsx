@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { eventTypeLabel } from "../../../db/enums";
 
 /** An event ready to show: every text already formatted on the server. */
 export type EventCardData = {
@@ -16,16 +17,6 @@ export type EventCardData = {
   /** "N seats" when a limit is set, otherwise the price ("₹999"). */
   detailLabel: string;
 };
-
-const TYPE_LABELS: Record<string, string> = {
-  webinar: "Webinar",
-  workshop: "Workshop",
-  competition: "Competition",
-};
-
-export function eventTypeLabel(eventType: string): string {
-  return TYPE_LABELS[eventType] ?? "Event";
-}
 
 /** The spec's event card: icon, Free/Paid, title, two-line description, date, seats or price, Register Now. */
 export function EventCard({
@@ -43,7 +34,7 @@ export function EventCard({
           <span className="flex size-10 items-center justify-center rounded-lg bg-navy-900 text-gold-400">
             <EventTypeIcon eventType={event.eventType} />
           </span>
-          {eventTypeLabel(event.eventType)}
+          {eventTypeLabel(event.eventType) ?? "Event"}
         </span>
         <Badge tone={event.isFree ? "green" : "gold"}>{event.isFree ? "Free" : "Paid"}</Badge>
       </div>

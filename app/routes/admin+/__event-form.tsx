@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
-import { ADMIN_EVENT_TYPES, EVENT_TYPE_LABELS, eventFormSchema, MAX_EVENT_DURATION, MAX_EVENT_PARTICIPANTS } from "~/schemas/admin-event";
+import { EVENT_TYPE_LABELS } from "../../../db/enums";
+import { ADMIN_EVENT_TYPES, eventFormSchema, MAX_EVENT_DURATION, MAX_EVENT_PARTICIPANTS } from "~/schemas/admin-event";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,

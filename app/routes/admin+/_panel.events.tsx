@@ -6,7 +6,8 @@ import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge 
 import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { ADMIN_EVENT_STATUSES, listEventsForAdmin, type AdminEventStatus } from "~/models/event.server";
-import { DEFAULT_EVENT_DURATION, eventTypeLabel } from "~/schemas/admin-event";
+import { eventTypeLabel } from "../../../db/enums";
+import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { listSearchOf } from "~/utils/admin-routes";
 import { canAccess } from "~/utils/permissions";
@@ -55,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isActive: event.isActive,
         isoDate: event.eventDate.toISOString(),
         dateLabel: formatIndiaDateTime(event.eventDate),
-        typeLabel: eventTypeLabel(event.eventType),
+        // A type from older data shows as stored.
+        typeLabel: eventTypeLabel(event.eventType) ?? event.eventType,
         priceLabel: event.pricePaise === 0 ? "Free" : formatRupees(event.pricePaise),
         durationLabel: `${minutes} minutes`,
         registrationsLabel: `${event.registrationCount} ${event.registrationCount === 1 ? "registration" : "registrations"}`,
