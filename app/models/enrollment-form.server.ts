@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { courses, enrollmentForms, events } from "../../db/schema";
 import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "./course.server";
 import { findActiveEvent, listActiveEvents } from "./event.server";
-import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
+import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
 export type EnrollmentChoices = {
   courses: { id: number; title: string }[];
@@ -177,24 +177,10 @@ const formSearch = (q: string | null | undefined) =>
 export function listEnrollmentFormsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentFormRow> {
   const where = formSearch(request.q);
   const newestFirst = [desc(enrollmentForms.createdAt), desc(enrollmentForms.id)];
-  return paginate(
-    request,
-    () => db.select({ count: countRows }).from(enrollmentForms).where(where).get()?.count ?? 0,
-    (limit, offset) =>
-      selectAdminEnrollmentForms()
-        .where(
-          inArray(
-            enrollmentForms.id,
-            db
-              .select({ id: enrollmentForms.id })
-              .from(enrollmentForms)
-              .where(where)
-              .orderBy(...newestFirst)
-              .limit(limit)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .all(),
+  return paginateThenJoin(request, { table: enrollmentForms, id: enrollmentForms.id, where, order: newestFirst }, (onPage) =>
+    selectAdminEnrollmentForms()
+      .where(onPage)
+      .orderBy(...newestFirst)
+      .all(),
   );
 }

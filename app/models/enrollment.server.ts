@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { courses, enrollments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
+import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
 export type StudentEnrollment = {
   id: number;
@@ -112,24 +112,10 @@ const enrollmentSearch = (q: string | null | undefined) => {
 export function listEnrollmentsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentRow> {
   const where = enrollmentSearch(request.q);
   const newestFirst = [desc(enrollments.enrolledAt), desc(enrollments.id)];
-  return paginate(
-    request,
-    () => db.select({ count: countRows }).from(enrollments).where(where).get()?.count ?? 0,
-    (limit, offset) =>
-      selectAdminEnrollments()
-        .where(
-          inArray(
-            enrollments.id,
-            db
-              .select({ id: enrollments.id })
-              .from(enrollments)
-              .where(where)
-              .orderBy(...newestFirst)
-              .limit(limit)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .all(),
+  return paginateThenJoin(request, { table: enrollments, id: enrollments.id, where, order: newestFirst }, (onPage) =>
+    selectAdminEnrollments()
+      .where(onPage)
+      .orderBy(...newestFirst)
+      .all(),
   );
 }

@@ -3,7 +3,7 @@ import { eventRegistrations, events } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { countRegistrations, seatsLeftOf } from "./event.server";
-import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
+import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
 export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate";
 
@@ -219,24 +219,10 @@ const registrationSearch = (q: string | null | undefined) => {
 export function listRegistrationsForAdmin(request: ListRequest = {}): ListPage<AdminRegistrationRow> {
   const where = registrationSearch(request.q);
   const newestFirst = [desc(eventRegistrations.registeredAt), desc(eventRegistrations.id)];
-  return paginate(
-    request,
-    () => db.select({ count: countRows }).from(eventRegistrations).where(where).get()?.count ?? 0,
-    (limit, offset) =>
-      selectAdminRegistrations()
-        .where(
-          inArray(
-            eventRegistrations.id,
-            db
-              .select({ id: eventRegistrations.id })
-              .from(eventRegistrations)
-              .where(where)
-              .orderBy(...newestFirst)
-              .limit(limit)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .all(),
+  return paginateThenJoin(request, { table: eventRegistrations, id: eventRegistrations.id, where, order: newestFirst }, (onPage) =>
+    selectAdminRegistrations()
+      .where(onPage)
+      .orderBy(...newestFirst)
+      .all(),
   );
 }

@@ -1,4 +1,6 @@
-import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { db } from "~/utils/db.server";
 import { escapeLike } from "~/utils/validation";
 
 // Paging and search for the admin lists (the Users tab's four tables and their
@@ -60,6 +62,36 @@ export function pageWindow(total: number, request: ListRequest, defaultPageSize 
   if (asked > pageCount && request.pastEnd === "empty") return { page: asked, pageCount, pageSize, limit: 0, offset: 0 };
   const page = Math.min(asked, pageCount);
   return { page, pageCount, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
+ * One page of a list whose rows are joined to other tables. The count and the
+ * page's ids are found in `table` alone (the page by walking the index of
+ * `order`); only the page's rows are then joined, by `readPage` given the
+ * condition that picks them, so a deep page costs no joins for the rows skipped.
+ */
+export function paginateThenJoin<Row>(
+  request: ListRequest,
+  list: { table: SQLiteTable; id: SQLiteColumn; where: SQL | undefined; order: SQL[] },
+  readPage: (onPage: SQL) => Row[],
+): ListPage<Row> {
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(list.table).where(list.where).get()?.count ?? 0,
+    (limit, offset) =>
+      readPage(
+        inArray(
+          list.id,
+          db
+            .select({ id: list.id })
+            .from(list.table)
+            .where(list.where)
+            .orderBy(...list.order)
+            .limit(limit)
+            .offset(offset),
+        ),
+      ),
+  );
 }
 
 /**
