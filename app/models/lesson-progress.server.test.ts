@@ -116,7 +116,11 @@ describe("quizzes", () => {
   it("a failed attempt is kept and completes nothing; a pass completes the quiz and, as the last lesson, issues the certificate", () => {
     const { userId, courseId, lessonIds } = arrange(["article", "quiz"]);
     const quiz = lessonIds[1]!;
-    const one = db.insert(quizQuestions).values({ lessonId: quiz, position: 1, prompt: "Q1", options: ["a", "b"], correct: [1] }).returning().get();
+    const one = db
+      .insert(quizQuestions)
+      .values({ lessonId: quiz, position: 1, prompt: "Q1", options: ["a", "b"], correct: [1] })
+      .returning()
+      .get();
     const many = db
       .insert(quizQuestions)
       .values({ lessonId: quiz, position: 2, prompt: "Q2", options: ["a", "b", "c"], correct: [0, 2] })

@@ -38,7 +38,13 @@ export function completeLesson(userId: string, courseId: number, lessonId: numbe
 }
 
 /** Records how far into a video a student got; at 90% the lesson is complete. */
-export function recordVideoWatched(userId: string, courseId: number, lessonId: number, percent: number, now = new Date()): CompletionResult {
+export function recordVideoWatched(
+  userId: string,
+  courseId: number,
+  lessonId: number,
+  percent: number,
+  now = new Date(),
+): CompletionResult {
   const watched = Math.max(0, Math.min(100, Math.round(percent)));
   return db.transaction(
     (tx): CompletionResult => {
@@ -165,7 +171,9 @@ export function courseProgress(userId: string, courseId: number): CourseProgress
     .all();
   const { required, done } = requiredCounts(db, userId, courseId);
   return {
-    lessons: new Map(rows.map((row) => [row.lessonId, { completed: Boolean(row.completedAt), started: true, watchedPercent: row.watchedPercent }])),
+    lessons: new Map(
+      rows.map((row) => [row.lessonId, { completed: Boolean(row.completedAt), started: true, watchedPercent: row.watchedPercent }]),
+    ),
     requiredTotal: required,
     requiredDone: done,
     percent: required === 0 ? 0 : Math.floor((done * 100) / required),

@@ -45,10 +45,17 @@ export function gradeQuiz(questions: QuizQuestion[], answers: QuizAnswers, passP
   return { scorePercent, passed: questions.length > 0 && scorePercent >= passPercent, right, wrong };
 }
 
-export type AttemptResult = { ok: true; grade: QuizGrade; completion: CompletionResult } | { ok: false; reason: "not-found" | "not-enrolled" };
+export type AttemptResult =
+  { ok: true; grade: QuizGrade; completion: CompletionResult } | { ok: false; reason: "not-found" | "not-enrolled" };
 
 /** Grades and stores an attempt; a pass completes the lesson (and may issue the certificate). */
-export function submitQuizAttempt(userId: string, courseId: number, lessonId: number, answers: QuizAnswers, now = new Date()): AttemptResult {
+export function submitQuizAttempt(
+  userId: string,
+  courseId: number,
+  lessonId: number,
+  answers: QuizAnswers,
+  now = new Date(),
+): AttemptResult {
   return db.transaction(
     (tx): AttemptResult => {
       const lesson = tx
@@ -74,7 +81,12 @@ export function submitQuizAttempt(userId: string, courseId: number, lessonId: nu
 /** A student's attempts at a quiz, newest first. */
 export function listQuizAttempts(userId: string, lessonId: number): QuizAttempt[] {
   return db
-    .select({ id: quizAttempts.id, scorePercent: quizAttempts.scorePercent, passed: quizAttempts.passed, createdAt: quizAttempts.createdAt })
+    .select({
+      id: quizAttempts.id,
+      scorePercent: quizAttempts.scorePercent,
+      passed: quizAttempts.passed,
+      createdAt: quizAttempts.createdAt,
+    })
     .from(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.lessonId, lessonId)))
     .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
