@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { COURSE_LEVELS, PAYMENT_STATUSES, ADMIN_ROLES, DISPUTE_STATUSES, OUTBOX_STATES, USER_TOKEN_PURPOSES } from "./enums";
+import {
+  ADMIN_ROLES,
+  COURSE_LEVELS,
+  DISPUTE_STATUSES,
+  LESSON_FILE_KINDS,
+  LESSON_TYPES,
+  OUTBOX_STATES,
+  PAYMENT_STATUSES,
+  USER_TOKEN_PURPOSES,
+  VIDEO_SOURCES,
+} from "./enums";
 
 // Conventions: money is integer paise; times are UTC instants stored as
 // milliseconds since the epoch (drizzle maps them to Date).
@@ -431,4 +441,170 @@ export const auditLog = sqliteTable(
     index("audit_log_actor_idx").on(t.actorType, t.actorId),
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
   ],
+);
+
+// The classroom (docs/decisions/0022-classroom.md): a course's curriculum of
+// ordered sections and lessons, each student's progress per lesson, quiz
+// attempts and the certificate issued on completion.
+
+export const courseSections = sqliteTable(
+  "course_sections",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Order within the course, from 1; moving swaps two positions in one transaction. */
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("course_sections_course_idx").on(t.courseId, t.position)],
+);
+
+export const lessons = sqliteTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Kept beside the section so every access check is one indexed read.
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => courseSections.id, { onDelete: "cascade" }),
+    /** Order within the section, from 1. */
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    type: text("type", { enum: LESSON_TYPES }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(0),
+    /** Plays for anyone, enrolled or not, from the course page. */
+    isFreePreview: flag("is_free_preview", false),
+    /** Counts towards completion (and so the certificate). */
+    isRequired: flag("is_required", true),
+    /** Markdown: an article's text, or notes under any other type. */
+    body: text("body").notNull().default(""),
+    videoSource: text("video_source", { enum: VIDEO_SOURCES }),
+    /** The YouTube or Vimeo address, for an embedded video. */
+    videoUrl: text("video_url"),
+    liveStartsAt: integer("live_starts_at", { mode: "timestamp_ms" }),
+    /** Shown to enrolled students only. */
+    joinUrl: text("join_url"),
+    recordingUrl: text("recording_url"),
+    /** A quiz's pass mark, in percent of its questions answered right. */
+    passPercent: integer("pass_percent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lessons_section_idx").on(t.sectionId, t.position),
+    index("lessons_course_idx").on(t.courseId),
+    check("lessons_duration_nonnegative", sql`${t.durationMinutes} >= 0`),
+    check("lessons_pass_percent_range", sql`${t.passPercent} IS NULL OR (${t.passPercent} BETWEEN 0 AND 100)`),
+  ],
+);
+
+export const lessonFiles = sqliteTable(
+  "lesson_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LESSON_FILE_KINDS }).notNull(),
+    /** The name the admin uploaded it under, offered again on download. */
+    filename: text("filename").notNull(),
+    /** A random name under data/lesson-files/, never served as a static file. */
+    storedName: text("stored_name").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lesson_files_lesson_idx").on(t.lessonId, t.kind)],
+);
+
+export const lessonProgress = sqliteTable(
+  "lesson_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    // Denormalised from the lesson for per-course progress in one indexed read.
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    /** Set once; a second "complete" changes nothing. */
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** The furthest point of a video reached, in percent; only ever rises. */
+    watchedPercent: integer("watched_percent").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("lesson_progress_course_idx").on(t.courseId, t.userId)],
+);
+
+export const quizQuestions = sqliteTable(
+  "quiz_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    prompt: text("prompt").notNull(),
+    /** Options as written, in order; `correct` holds the indexes of the right ones (one or many). */
+    options: stringList("options"),
+    correct: text("correct", { mode: "json" })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'`),
+  },
+  (t) => [index("quiz_questions_lesson_idx").on(t.lessonId, t.position)],
+);
+
+export const quizAttempts = sqliteTable(
+  "quiz_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    /** Question id → the option indexes chosen. */
+    answers: text("answers", { mode: "json" }).$type<Record<string, number[]>>().notNull(),
+    scorePercent: integer("score_percent").notNull(),
+    passed: flag("passed", false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("quiz_attempts_user_lesson_idx").on(t.userId, t.lessonId)],
+);
+
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Printed on the certificate and looked up at /certificates/:number. */
+    number: text("number").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    // As printed, so a reprint is identical whatever changes later.
+    studentName: text("student_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }).notNull(),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  // Exactly one per student and course, even for two completions at the same moment.
+  (t) => [uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId)],
 );

@@ -201,8 +201,9 @@ const paidOrderFor = (database: Reader, userId: string, courseId: number) =>
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.paymentStatus, "completed")))
     .get();
 
-export function isEnrolled(userId: string, courseId: number): boolean {
-  return paidOrderFor(db, userId, courseId) !== undefined;
+/** A paid enrolment: what opens a course's lessons (refunded, charged back, failed or pending orders do not). */
+export function isEnrolled(userId: string, courseId: number, database: Reader = db): boolean {
+  return paidOrderFor(database, userId, courseId) !== undefined;
 }
 
 /**
