@@ -44,7 +44,7 @@ export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
     "img-src": ["'self'", "data:", "https:", ...analytics, ...stripeJs.img],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...analytics, ...stripeJs.connect],
-    "frame-src": ["https://www.youtube-nocookie.com", "https://drive.google.com", ...stripeJs.frame],
+    "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com", "https://drive.google.com", ...stripeJs.frame],
     "media-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -15,23 +15,18 @@ import { STUDENT_SESSION_COOKIE } from "./session-cookie";
  *   — with a stand-in first name, and each student gets that copy with their
  *   own name put in: in the markup as React escapes text, in the hydration
  *   data as Remix escapes it, so what the browser hydrates matches.
- * - A student's own page (OWN_PAGES: the dashboard at /) is rendered once per
- *   student and data version, with the real session.
+ * - A student's own page (OWN_PAGES: the dashboard at /; a course's page,
+ *   whose button says "Go to course" to an enrolled student; the study
+ *   materials, with their courses' files) is rendered once per student and
+ *   data version, with the real session.
  * - Anything else, or a visitor with a toast waiting (one-time, read by the
  *   root loader), gets a fresh render.
  *
  * A page added to SHARED_PAGES must read no cookie and no per-person data in
  * its loaders: the stored copy is rendered without the visitor's cookies.
  */
-const SHARED_PAGES = [
-  /^\/courses$/,
-  /^\/courses\/[^/]+$/,
-  /^\/events$/,
-  /^\/blog$/,
-  /^\/blog\/[^/]+$/,
-  /^\/(about|gallery|testimonials|study-materials)$/,
-];
-const OWN_PAGES = [/^\/$/];
+const SHARED_PAGES = [/^\/courses$/, /^\/events$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/(about|gallery|testimonials)$/];
+const OWN_PAGES = [/^\/$/, /^\/courses\/[^/]+$/, /^\/study-materials$/];
 /** Cookies a shared page reads besides the student session: their presence means a fresh render. */
 const FRESH_RENDER_COOKIES = ["toast"];
 

@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 
-/** Styles for the sanitised article HTML (no typography plugin: a few rules suffice). */
-export const ARTICLE_CONTENT_CLASS =
-  "text-slate-800 leading-relaxed [&_[id]]:scroll-mt-24 [&_a]:text-teal-700 [&_a]:underline [&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-gold-500 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-6 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-navy-900 [&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-navy-900 [&_h4]:mt-4 [&_h4]:font-semibold [&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:mb-1 [&_ol]:mb-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mb-4 [&_pre]:overflow-x-auto [&_table]:my-4 [&_table]:w-full [&_td]:border [&_td]:border-slate-300 [&_td]:p-2 [&_th]:border [&_th]:border-slate-300 [&_th]:p-2 [&_ul]:mb-4 [&_ul]:list-disc [&_ul]:pl-6";
+export { ARTICLE_CONTENT_CLASS } from "~/components/article-content";
 
 /** The spec's fixed reading time. */
 export const READING_TIME = "5 min read";

@@ -1,6 +1,8 @@
 import { countActiveCourses } from "~/models/course.server";
 import { countStudentEnrollments, listStudentEnrollments } from "~/models/enrollment.server";
 import { eventStats, listUpcomingEvents } from "~/models/event.server";
+import { listStudentCertificates } from "~/models/certificate.server";
+import { progressByCourse } from "~/models/lesson-progress.server";
 import type { PublicUser } from "~/models/user.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { toEventCard } from "./__event-card.server";
@@ -10,6 +12,8 @@ const DASHBOARD_LIST_LIMIT = 3;
 
 export function dashboardData(user: PublicUser) {
   const now = new Date();
+  const progress = progressByCourse(user.id);
+  const certified = new Set(listStudentCertificates(user.id).map((certificate) => certificate.courseId));
   return {
     firstName: user.firstName,
     email: user.email,
@@ -24,6 +28,8 @@ export function dashboardData(user: PublicUser) {
       duration: enrollment.courseDuration,
       isoDate: formatIsoDateInIndia(enrollment.enrolledAt),
       dateLabel: formatShortDate(enrollment.enrolledAt),
+      progressPercent: progress.get(enrollment.courseId) ?? 0,
+      certificateHref: certified.has(enrollment.courseId) ? `/learn/${enrollment.courseId}/certificate` : null,
     })),
     events: listUpcomingEvents(DASHBOARD_LIST_LIMIT, now).map(toEventCard),
   };

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ProgressBar } from "~/components/curriculum-outline";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import type { DashboardData } from "./__dashboard.server";
@@ -42,9 +43,15 @@ export function Dashboard({ data }: { data: DashboardData }) {
                 <p className="text-sm text-slate-600">
                   {enrollment.duration} · Enrolled <time dateTime={enrollment.isoDate}>{enrollment.dateLabel}</time>
                 </p>
-                <Link to={`/courses/${enrollment.courseId}`} className={buttonClass("secondary", "mt-auto")}>
+                <ProgressBar percent={enrollment.progressPercent} label="Progress" />
+                <Link to={`/learn/${enrollment.courseId}`} className={buttonClass("secondary", "mt-auto")}>
                   Continue<span className="sr-only">: {enrollment.title}</span>
                 </Link>
+                {enrollment.certificateHref ? (
+                  <a href={enrollment.certificateHref} className="text-sm font-semibold text-teal-800 underline underline-offset-4">
+                    Download certificate<span className="sr-only">: {enrollment.title}</span>
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -5,7 +5,11 @@ import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SummaryRow } from "~/components/ui/summary-row";
 import { COURSE_RATING, COURSE_STUDENT_COUNT, SITE_NAME } from "~/content/site";
+import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/components/curriculum-outline";
 import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines } from "~/models/course.server";
+import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
+import { isEnrolled } from "~/models/order.server";
+import { getUserId } from "~/utils/student-session.server";
 import { discountPercent, formatRupees, paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
@@ -18,7 +22,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);
   const image = course.coverPhotoUrl || course.imageUrl || DEFAULT_COURSE_IMAGE;
   const original = course.originalPricePaise;
+  // Rendered once per student (a page of their own, decision 0017): the button depends on their enrolment.
+  const userId = await getUserId(request);
+  const enrolled = userId !== null && isEnrolled(userId, course.id);
+  const curriculum = listCurriculum(course.id);
+  const allLessons = lessonsInOrder(curriculum);
+  const lessonCount = allLessons.length;
+  const totalMinutes = allLessons.reduce((sum, lesson) => sum + lesson.durationMinutes, 0);
   return {
+    enrolled,
+    lessonsSummary: lessonCount > 0 ? `${curriculum.length} sections · ${lessonCount} lessons · ${formatMinutes(totalMinutes)}` : null,
+    // A free preview plays for anyone; an enrolled student opens every lesson.
+    lessonSections: toOutlineSections(curriculum, (lesson) => ({
+      href: enrolled || lesson.isFreePreview ? `/learn/${course.id}/${lesson.id}` : null,
+    })),
     course: {
       id: course.id,
       title: course.title,
@@ -76,7 +93,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function CourseDetailPage() {
-  const { course, studentsLabel } = useLoaderData<typeof loader>();
+  const { course, studentsLabel, enrolled, lessonSections, lessonsSummary } = useLoaderData<typeof loader>();
   const signedIn = useSiteUser() !== null;
   const loginHref = `/api/login?redirectTo=/courses/${course.id}`;
 
@@ -130,7 +147,17 @@ export default function CourseDetailPage() {
             </section>
           ) : null}
 
-          {course.curriculum.length > 0 ? (
+          {lessonSections.length > 0 ? (
+            <section aria-labelledby="curriculum-heading">
+              <h2 id="curriculum-heading" className="text-2xl font-bold text-navy-900">
+                Curriculum
+              </h2>
+              {lessonsSummary ? <p className="mt-2 text-slate-600">{lessonsSummary}</p> : null}
+              <div className="mt-4">
+                <CurriculumOutline sections={lessonSections} />
+              </div>
+            </section>
+          ) : course.curriculum.length > 0 ? (
             <section aria-labelledby="curriculum-heading">
               <h2 id="curriculum-heading" className="text-2xl font-bold text-navy-900">
                 Curriculum
@@ -204,7 +231,11 @@ export default function CourseDetailPage() {
                 <SummaryRow label="Certificate" value="Yes" />
                 <SummaryRow label="Rating" value={`${COURSE_RATING} / 5`} />
               </dl>
-              {signedIn ? (
+              {enrolled ? (
+                <Link to={`/learn/${course.id}`} className={buttonClass("primary", "w-full")}>
+                  Go to course
+                </Link>
+              ) : signedIn ? (
                 <Link to={`/checkout?courseId=${course.id}`} className={buttonClass("primary", "w-full")}>
                   Enroll Now
                 </Link>
@@ -214,9 +245,11 @@ export default function CourseDetailPage() {
                   Login to Enroll
                 </a>
               )}
-              <Link to={`/enrollment-form?course=${course.id}`} className={buttonClass("outline", "w-full")}>
-                Fill in the enrollment form
-              </Link>
+              {enrolled ? null : (
+                <Link to={`/enrollment-form?course=${course.id}`} className={buttonClass("outline", "w-full")}>
+                  Fill in the enrollment form
+                </Link>
+              )}
               {course.brochureUrl ? (
                 <a href={course.brochureUrl} download className={buttonClass("ghost", "w-full")}>
                   Download Brochure (PDF)

@@ -1,8 +1,25 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { STUDY_GUIDE } from "~/content/study-guide";
+import { listCourseMaterials } from "~/models/lesson-file.server";
 import { pageMeta } from "~/utils/seo";
+import { getUserId } from "~/utils/student-session.server";
+
+/** The free guide is everyone's; a signed-in student also sees their courses' files (each download checks the enrolment). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await getUserId(request);
+  const materials = userId ? listCourseMaterials(userId) : [];
+  return {
+    courseMaterials: materials.map((material) => ({
+      key: material.fileId,
+      courseTitle: material.courseTitle,
+      lessonTitle: material.lessonTitle,
+      filename: material.filename,
+      href: `/learn/${material.courseId}/${material.lessonId}/files/${material.fileId}`,
+    })),
+  };
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -12,6 +29,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function StudyMaterials() {
+  const { courseMaterials } = useLoaderData<typeof loader>();
   return (
     <>
       <section aria-labelledby="study-heading" className="bg-navy-900 text-white">
@@ -85,6 +103,27 @@ export default function StudyMaterials() {
           </div>
         </div>
       </section>
+
+      {courseMaterials.length > 0 ? (
+        <section aria-labelledby="course-materials-heading" className="mx-auto w-full max-w-5xl px-4 pb-16">
+          <h2 id="course-materials-heading" className="text-2xl font-bold text-navy-900">
+            Your course materials
+          </h2>
+          <p className="mt-2 text-slate-700">Files from the lessons of your courses, for enrolled students only.</p>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
+            {courseMaterials.map((material) => (
+              <li key={material.key} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3">
+                <a href={material.href} download className="font-semibold text-teal-800 underline underline-offset-4">
+                  {material.filename}
+                </a>
+                <span className="text-sm text-slate-600">
+                  {material.courseTitle} · {material.lessonTitle}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="help-heading" className="bg-slate-100">
         <div className="mx-auto max-w-3xl px-4 py-14 text-center">

@@ -1,0 +1,100 @@
+import { redirect } from "@remix-run/node";
+import { lessonAccess, opensLesson, type ClassroomViewer, type LessonAccess } from "~/models/classroom-access.server";
+import { findCourse } from "~/models/course.server";
+import { findLesson, listCurriculum, type Lesson, type LessonSummary } from "~/models/curriculum.server";
+import { courseProgress } from "~/models/lesson-progress.server";
+import type { LessonState } from "~/components/curriculum-outline";
+import { getOptionalAdmin } from "~/utils/admin-session.server";
+import { currentPath, getUserId, loginPath } from "~/utils/student-session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { parseId } from "~/utils/validation";
+
+// The door of every classroom URL (outline, lesson, file, join link): who is
+// asking, and whether classroom-access.server.ts lets them in. Anonymous
+// visitors are sent to sign in and back; other students to the course page.
+
+export const NOT_ENROLLED_TOAST = {
+  type: "destructive" as const,
+  title: "This lesson is for enrolled students",
+  description: "Enrol in the course to open its lessons. Free preview lessons are marked on this page.",
+};
+
+/**
+ * The student if one is signed in; an admin (any role) when no student is, or
+ * when the signed-in student could not open the course anyway ("Preview as student").
+ */
+export async function classroomViewer(request: Request, course: { courseId: number; isFreePreview: boolean }): Promise<ClassroomViewer> {
+  const userId = await getUserId(request);
+  const student: ClassroomViewer | null = userId ? { kind: "student", userId } : null;
+  if (student && opensLesson(lessonAccess(student, course))) return student;
+  const admin = await getOptionalAdmin(request);
+  if (admin) return { kind: "admin", adminId: admin.id };
+  return student ?? { kind: "anonymous" };
+}
+
+export type ClassroomDoor = { viewer: ClassroomViewer; access: LessonAccess; userId: string | null };
+
+/** Lets the viewer through or throws the redirect their access calls for. */
+export async function requireClassroomAccess(
+  request: Request,
+  target: { courseId: number; isFreePreview: boolean },
+  { enrolledOnly = false }: { enrolledOnly?: boolean } = {},
+): Promise<ClassroomDoor> {
+  const viewer = await classroomViewer(request, target);
+  const access = lessonAccess(viewer, enrolledOnly ? { ...target, isFreePreview: false } : target);
+  if (access === "sign-in") throw redirect(loginPath(currentPath(request)));
+  if (!opensLesson(access)) throw await redirectWithToast(`/courses/${target.courseId}`, NOT_ENROLLED_TOAST);
+  return { viewer, access, userId: viewer.kind === "student" ? viewer.userId : null };
+}
+
+const notFound = () => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** The course of a classroom URL (active or not: enrolled students keep their access), or 404. */
+export function courseOr404(rawId: string | undefined) {
+  const course = findCourse(rawId ?? "");
+  if (!course) throw notFound();
+  return { id: course.id, title: course.title };
+}
+
+/** The lesson of a classroom URL, which must belong to its course, or 404. */
+export function lessonOr404(courseId: number, rawLessonId: string | undefined): Lesson {
+  const lessonId = parseId(rawLessonId);
+  const lesson = lessonId === null ? null : findLesson(courseId, lessonId);
+  if (!lesson) throw notFound();
+  return lesson;
+}
+
+export { notFound };
+
+export type OutlineLesson = LessonSummary & { state: LessonState };
+export type OutlineSection = { id: number; title: string; lessons: OutlineLesson[] };
+
+export const lessonPath = (courseId: number, lessonId: number) => `/learn/${courseId}/${lessonId}`;
+
+/**
+ * The curriculum with the student's state in each lesson (none for an admin
+ * or a preview), the course's progress and the lesson "Resume" leads to.
+ */
+export function classroomOutline(courseId: number, userId: string | null) {
+  const curriculum = listCurriculum(courseId);
+  const progress = userId ? courseProgress(userId, courseId) : null;
+  const stateOf = (lessonId: number): LessonState => {
+    const state = progress?.lessons.get(lessonId);
+    return state?.completed ? "complete" : state?.started ? "started" : "not-started";
+  };
+  const sections: OutlineSection[] = curriculum.map((section) => ({
+    ...section,
+    lessons: section.lessons.map((lesson) => ({ ...lesson, state: stateOf(lesson.id) })),
+  }));
+  const ordered = sections.flatMap((section) => section.lessons);
+  const resume = ordered.find((lesson) => lesson.state !== "complete") ?? null;
+  return {
+    sections,
+    ordered,
+    percent: progress?.percent ?? 0,
+    requiredDone: progress?.requiredDone ?? 0,
+    requiredTotal: progress?.requiredTotal ?? ordered.filter((lesson) => lesson.isRequired).length,
+    resumeLessonId: resume?.id ?? ordered[0]?.id ?? null,
+    started: ordered.some((lesson) => lesson.state !== "not-started"),
+  };
+}

@@ -1,0 +1,62 @@
+import { data } from "@remix-run/node";
+import type { Lesson } from "~/models/curriculum.server";
+import { completeLesson, recordVideoWatched, type CompletionResult } from "~/models/lesson-progress.server";
+import { submitQuizAttempt } from "~/models/quiz.server";
+import { quizAnswersFrom, type LessonIntentSchema } from "~/schemas/classroom";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import type { z } from "zod";
+import { classroomOutline, lessonPath, NOT_ENROLLED_TOAST } from "./__classroom.server";
+
+// What a lesson's form posts do for an enrolled student. The models check the
+// enrolment again inside their transaction and make every write idempotent.
+
+type Work = {
+  userId: string;
+  courseId: number;
+  lesson: Lesson;
+  intent: z.infer<typeof LessonIntentSchema>;
+  formData: FormData;
+};
+
+const refusal = (reason: "not-found" | "not-enrolled" | "quiz", courseId: number, lesson: Lesson) => {
+  if (reason === "not-enrolled") return redirectWithToast(`/courses/${courseId}`, NOT_ENROLLED_TOAST);
+  const toast: Toast =
+    reason === "quiz"
+      ? {
+          type: "destructive",
+          title: "Pass the quiz to complete it",
+          description: "A quiz is complete once your answers reach the pass mark.",
+        }
+      : { type: "destructive", title: "Not saved", description: "This lesson cannot record that." };
+  return redirectWithToast(lessonPath(courseId, lesson.id), toast);
+};
+
+/** The toast after a completion: the course finished (certificate issued), or the lesson. */
+function completionToast(result: Extract<CompletionResult, { ok: true }>): Toast {
+  if (result.certificateNumber && result.newlyCompleted)
+    return { title: "Course complete!", description: "Every lesson is done: your certificate is ready in the classroom." };
+  return { title: "Lesson complete", description: result.newlyCompleted ? "Your progress is saved." : "This lesson was already complete." };
+}
+
+export async function recordLessonWork({ userId, courseId, lesson, intent, formData }: Work) {
+  switch (intent.intent) {
+    case "complete": {
+      const result = completeLesson(userId, courseId, lesson.id);
+      if (!result.ok) return refusal(result.reason, courseId, lesson);
+      // On to the next lesson, or back to the outline after the last.
+      const ordered = classroomOutline(courseId, userId).ordered;
+      const next = ordered[ordered.findIndex((entry) => entry.id === lesson.id) + 1];
+      return redirectWithToast(next ? lessonPath(courseId, next.id) : `/learn/${courseId}`, completionToast(result));
+    }
+    case "watched": {
+      const result = recordVideoWatched(userId, courseId, lesson.id, intent.percent);
+      if (!result.ok) return data({ error: "Your progress could not be saved.", quiz: null }, result.reason === "not-found" ? 404 : 403);
+      return data({ error: null, quiz: null });
+    }
+    case "quiz": {
+      const result = submitQuizAttempt(userId, courseId, lesson.id, quizAnswersFrom(formData));
+      if (!result.ok) return refusal(result.reason, courseId, lesson);
+      return data({ error: null, quiz: result.grade });
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import type { LessonAccess } from "~/models/classroom-access.server";
+import type { Lesson } from "~/models/curriculum.server";
+import { listLessonFiles } from "~/models/lesson-file.server";
+import { DEFAULT_PASS_PERCENT, forStudent, listQuizAttempts, listQuizQuestions } from "~/models/quiz.server";
+import { renderBlogContent } from "~/utils/blog-html.server";
+import { formatIndiaDateTime } from "~/utils/dates";
+import { classroomOutline, lessonPath } from "./__classroom.server";
+
+// What a lesson page shows, by type. The page's HTML carries the text first;
+// a video is only a source for the player that loads when "Play" is pressed.
+
+export const lessonFilePath = (courseId: number, lessonId: number, fileId: number) => `${lessonPath(courseId, lessonId)}/files/${fileId}`;
+
+export type LessonVideo =
+  | { source: "upload"; src: string; contentType: string }
+  | { source: "youtube"; embedSrc: string; watchHref: string }
+  | { source: "vimeo"; embedSrc: string; watchHref: string };
+
+const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([A-Za-z0-9_-]{11})/;
+const VIMEO_ID = /vimeo\.com\/(?:video\/)?(\d{5,12})(?:\/([A-Za-z0-9]+))?/;
+
+/** The player's source: the uploaded file through the file route, or a privacy-enhanced / Vimeo embed. */
+function videoOf(lesson: Lesson, uploadedSrc: { src: string; contentType: string } | null): LessonVideo | null {
+  if (lesson.videoSource === "upload") return uploadedSrc && { source: "upload", ...uploadedSrc };
+  const url = lesson.videoUrl ?? "";
+  if (lesson.videoSource === "youtube") {
+    const id = YOUTUBE_ID.exec(url)?.[1];
+    return id
+      ? {
+          source: "youtube",
+          embedSrc: `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`,
+          watchHref: `https://www.youtube.com/watch?v=${id}`,
+        }
+      : null;
+  }
+  if (lesson.videoSource === "vimeo") {
+    const match = VIMEO_ID.exec(url);
+    if (!match) return null;
+    // An unlisted Vimeo video's hash must travel with its id.
+    const hash = match[2] ? `&h=${match[2]}` : "";
+    return { source: "vimeo", embedSrc: `https://player.vimeo.com/video/${match[1]}?autoplay=1${hash}`, watchHref: url };
+  }
+  return null;
+}
+
+const opensJoinLink = (access: LessonAccess) => access === "enrolled" || access === "admin";
+
+export function lessonPageData(courseId: number, lesson: Lesson, access: LessonAccess, userId: string | null) {
+  const outline = classroomOutline(courseId, userId);
+  const index = outline.ordered.findIndex((entry) => entry.id === lesson.id);
+  const neighbour = (offset: number) => {
+    const entry = outline.ordered[index + offset];
+    // A preview visitor is offered only the lessons they may open.
+    if (!entry || (access === "preview" && !entry.isFreePreview)) return null;
+    return { title: entry.title, href: lessonPath(courseId, entry.id) };
+  };
+  const files = listLessonFiles(lesson.id).map((file) => ({ ...file, href: lessonFilePath(courseId, lesson.id, file.id) }));
+  const uploaded = files.find((file) => file.kind === "video");
+  const state = outline.ordered[index]?.state ?? "not-started";
+  const passPercent = lesson.passPercent ?? DEFAULT_PASS_PERCENT;
+  return {
+    lesson: {
+      id: lesson.id,
+      title: lesson.title,
+      type: lesson.type,
+      durationMinutes: lesson.durationMinutes,
+      isFreePreview: lesson.isFreePreview,
+      isRequired: lesson.isRequired,
+      bodyHtml: lesson.body.trim() ? renderBlogContent(lesson.body) : null,
+    },
+    sectionTitle: outline.sections.find((section) => section.id === lesson.sectionId)?.title ?? "",
+    position: { number: index + 1, total: outline.ordered.length },
+    previous: neighbour(-1),
+    next: neighbour(1),
+    access,
+    /** Only an enrolled student's work is stored. */
+    records: access === "enrolled",
+    completed: state === "complete",
+    percent: outline.percent,
+    video: lesson.type === "video" ? videoOf(lesson, uploaded ? { src: uploaded.href, contentType: uploaded.contentType } : null) : null,
+    attachments: files.filter((file) => file.kind === "attachment"),
+    live:
+      lesson.type === "live"
+        ? {
+            startsLabel: lesson.liveStartsAt ? formatIndiaDateTime(lesson.liveStartsAt) : null,
+            startsIso: lesson.liveStartsAt?.toISOString() ?? null,
+            joinHref: lesson.joinUrl && opensJoinLink(access) ? `${lessonPath(courseId, lesson.id)}/join` : null,
+            recordingUrl: lesson.recordingUrl,
+          }
+        : null,
+    quiz:
+      lesson.type === "quiz"
+        ? {
+            passPercent,
+            questions: forStudent(listQuizQuestions(lesson.id)),
+            attempts: userId
+              ? listQuizAttempts(userId, lesson.id).map((attempt) => ({
+                  id: attempt.id,
+                  scorePercent: attempt.scorePercent,
+                  passed: attempt.passed,
+                  dateLabel: formatIndiaDateTime(attempt.createdAt),
+                }))
+              : [],
+          }
+        : null,
+  };
+}
+
+export type LessonPageData = ReturnType<typeof lessonPageData>;

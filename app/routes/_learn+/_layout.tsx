@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader, type HeaderUser } from "~/components/site-header";
+import { getOptionalUser } from "~/utils/student-session.server";
+
+// The classroom sits in the site's frame (header and footer) with the signed-in student's greeting.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin } };
+}
+
+function ClassroomFrame({ user, children }: { user: HeaderUser | null; children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader user={user} />
+      <main id="main" className="flex flex-1 flex-col bg-slate-50">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default function ClassroomLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <ClassroomFrame user={user}>
+      <Outlet />
+    </ClassroomFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_learn+/_layout");
+  return (
+    <ClassroomFrame user={data?.user ?? null}>
+      <GeneralErrorBoundary />
+    </ClassroomFrame>
+  );
+}

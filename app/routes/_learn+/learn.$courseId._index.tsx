@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CurriculumOutline, ProgressBar, toOutlineSections } from "~/components/curriculum-outline";
+import { buttonClass } from "~/components/ui/button";
+import { SITE_NAME } from "~/content/site";
+import { findStudentCertificate } from "~/models/certificate.server";
+import { classroomOutline, courseOr404, lessonPath, requireClassroomAccess } from "./__classroom.server";
+import { PreviewBanner } from "./__classroom";
+
+/** The classroom's outline: every lesson with the student's state in it, the course's progress, "Resume". */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const course = courseOr404(params.courseId);
+  const { access, userId } = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: false });
+  const outline = classroomOutline(course.id, userId);
+  const certificate = userId ? findStudentCertificate(userId, course.id) : null;
+  return {
+    course,
+    isAdminPreview: access === "admin",
+    percent: outline.percent,
+    progressLabel: `${outline.requiredDone} of ${outline.requiredTotal} lessons complete`,
+    started: outline.started,
+    resumeHref: outline.resumeLessonId === null ? null : lessonPath(course.id, outline.resumeLessonId),
+    certificateHref: certificate ? `/learn/${course.id}/certificate` : null,
+    sections: toOutlineSections(outline.sections, (lesson) => ({
+      state: userId ? lesson.state : undefined,
+      href: lessonPath(course.id, lesson.id),
+      current: userId !== null && lesson.id === outline.resumeLessonId && outline.started,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.course.title} · Classroom | ${SITE_NAME}` : `Classroom | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ClassroomOutline() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      {data.isAdminPreview ? <PreviewBanner /> : null}
+      <p className="text-sm font-semibold uppercase tracking-widest text-teal-800">Classroom</p>
+      <h1 className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">{data.course.title}</h1>
+      <section aria-label="Your progress" className="mt-6 space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+        <ProgressBar percent={data.percent} label={data.progressLabel} />
+        <div className="flex flex-wrap gap-3">
+          {data.resumeHref ? (
+            <Link to={data.resumeHref} className={buttonClass("primary")}>
+              {data.started ? "Resume" : "Start the course"}
+            </Link>
+          ) : null}
+          {data.certificateHref ? (
+            <a href={data.certificateHref} className={buttonClass("outline")}>
+              Download certificate
+            </a>
+          ) : null}
+          <Link to={`/courses/${data.course.id}`} className={buttonClass("ghost")}>
+            Course page
+          </Link>
+        </div>
+      </section>
+      <section aria-labelledby="lessons-heading" className="mt-8">
+        <h2 id="lessons-heading" className="sr-only">
+          Lessons
+        </h2>
+        {data.sections.length > 0 ? (
+          <CurriculumOutline sections={data.sections} />
+        ) : (
+          <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">The lessons of this course are on their way.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import { enrolStudent, makeClassroomCourse } from "../support/classroom";
+import { expect, test } from "./fixtures";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+
+// An enrolled student's way through the classroom, with JavaScript and
+// without: the course page's "Go to course", the outline, lessons completed
+// one by one, a quiz failed then passed, and the course at 100%.
+
+async function markComplete(page: Page, title: string) {
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.getByRole("button", { name: "Mark complete" }).click();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
+
+inBothModes((mode) => {
+  test("an enrolled student goes from Go to course through every lesson and the quiz to 100%", async ({ page, student }) => {
+    const checkErrors = failOnPageErrors(page);
+    const course = makeClassroomCourse();
+    enrolStudent(student.id, course.id);
+
+    await page.goto(`/courses/${course.id}`);
+    await expect(page.getByRole("link", { name: "Enroll Now" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to course" }).click();
+    await expect(page).toHaveURL(new RegExp(`/learn/${course.id}$`));
+    await expect(page.getByText("0 of 5 lessons complete")).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByRole("link", { name: "Start the course" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the course" })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await markComplete(page, "Welcome to the course");
+    await markComplete(page, "Reading market structure");
+    await expect(page.getByRole("link", { name: "structure-worksheet.pdf" })).toBeVisible();
+    await markComplete(page, "Structure worksheet");
+
+    await expect(page.getByRole("heading", { level: 1, name: "Check your understanding" })).toBeVisible();
+    await page.getByLabel("A moving average cross", { exact: true }).check();
+    await page.getByLabel("Equal highs", { exact: true }).check();
+    await page.getByRole("button", { name: "Submit answers" }).click();
+    await expect(page.getByText("Not passed: you scored 0%")).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel("A new high beyond the last swing", { exact: true }).check();
+    await page.getByLabel("Equal highs", { exact: true }).check();
+    await page.getByLabel("Equal lows", { exact: true }).check();
+    await page.getByRole("button", { name: "Submit answers" }).click();
+    await expect(page.getByText("Passed: you scored 100%")).toBeVisible();
+    const attempts = page.getByRole("region", { name: "Your attempts" }).getByRole("listitem");
+    await expect(attempts).toHaveCount(2);
+
+    await page.getByRole("link", { name: /^Next/ }).click();
+    await expect(page.getByText("Jan 15, 2030, 7:00 pm IST")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Join the live session/ })).toBeVisible();
+    await markComplete(page, "Live Q&A with the mentor");
+
+    await expect(page).toHaveURL(new RegExp(`/learn/${course.id}$`));
+    await expect(page.getByText("5 of 5 lessons complete")).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByRole("link", { name: "Download certificate" })).toHaveAttribute("href", `/learn/${course.id}/certificate`);
+    if (mode.javaScriptEnabled) checkErrors();
+  });
+});
+
+test.describe("on a phone 360 px wide", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the outline and a lesson fit the screen, the text before the player", async ({ page, student }) => {
+    const course = makeClassroomCourse();
+    enrolStudent(student.id, course.id);
+    await page.goto(`/learn/${course.id}`);
+    await expect(page.getByRole("link", { name: "Start the course" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto(`/learn/${course.id}/${course.lessons.video}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to the course" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // The player loads on play: no video bytes are asked for before it.
+    await expect(page.locator("video")).toHaveAttribute("preload", "none");
+    await page.goto(`/learn/${course.id}/${course.lessons.quiz}`);
+    await expectNoSidewaysScroll(page);
+  });
+});
