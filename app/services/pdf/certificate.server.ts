@@ -1,6 +1,6 @@
 import { SITE_NAME } from "~/content/site";
 import { formatLongDateInIndia } from "~/utils/dates";
-import { drawCenteredLine, renderPdf } from "./document.server";
+import { drawLine, renderPdf } from "./document.server";
 import { drawQrCode } from "./qr-code.server";
 
 // The certificate of completion: the name and course as stored when it was
@@ -38,19 +38,19 @@ export function certificatePdf(certificate: PrintedCertificate, checkUrl: string
         .rect(34, 34, WIDTH - 68, HEIGHT - 68)
         .stroke();
 
-      drawCenteredLine(doc, SITE_NAME, CENTER, 100, { size: 20, weight: 700, color: ACCENT, maxWidth: TEXT_WIDTH });
-      drawCenteredLine(doc, "Certificate of Completion", CENTER, 160, { size: 34, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
-      drawCenteredLine(doc, "This certifies that", CENTER, 215, { size: 14, color: MUTED, maxWidth: TEXT_WIDTH });
-      drawCenteredLine(doc, certificate.studentName, CENTER, 268, { size: 32, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
+      drawLine(doc, SITE_NAME, CENTER, 100, { size: 20, weight: 700, color: ACCENT, maxWidth: TEXT_WIDTH });
+      drawLine(doc, "Certificate of Completion", CENTER, 160, { size: 34, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
+      drawLine(doc, "This certifies that", CENTER, 215, { size: 14, color: MUTED, maxWidth: TEXT_WIDTH });
+      drawLine(doc, certificate.studentName, CENTER, 268, { size: 32, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
       doc
         .lineWidth(0.75)
         .strokeColor("#9ca3af")
         .moveTo(CENTER - 220, 284)
         .lineTo(CENTER + 220, 284)
         .stroke();
-      drawCenteredLine(doc, "has completed the course", CENTER, 318, { size: 14, color: MUTED, maxWidth: TEXT_WIDTH });
-      drawCenteredLine(doc, certificate.courseTitle, CENTER, 358, { size: 24, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
-      drawCenteredLine(doc, `Completed on ${formatLongDateInIndia(certificate.completedAt)}`, CENTER, 398, {
+      drawLine(doc, "has completed the course", CENTER, 318, { size: 14, color: MUTED, maxWidth: TEXT_WIDTH });
+      drawLine(doc, certificate.courseTitle, CENTER, 358, { size: 24, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
+      drawLine(doc, `Completed on ${formatLongDateInIndia(certificate.completedAt)}`, CENTER, 398, {
         size: 14,
         color: MUTED,
         maxWidth: TEXT_WIDTH,
@@ -64,13 +64,13 @@ export function certificatePdf(certificate: PrintedCertificate, checkUrl: string
       doc.link(qrX, qrY, qrSize, qrSize, checkUrl);
       const footerCenter = (60 + qrX - 20) / 2 + 10;
       const footerWidth = qrX - 100;
-      drawCenteredLine(doc, `Certificate number ${certificate.number}`, footerCenter, HEIGHT - 104, {
+      drawLine(doc, `Certificate number ${certificate.number}`, footerCenter, HEIGHT - 104, {
         size: 12,
         weight: 700,
         color: INK,
         maxWidth: footerWidth,
       });
-      drawCenteredLine(doc, `Check it at ${checkUrl}`, footerCenter, HEIGHT - 84, { size: 10, color: MUTED, maxWidth: footerWidth });
+      drawLine(doc, `Check it at ${checkUrl}`, footerCenter, HEIGHT - 84, { size: 10, color: MUTED, maxWidth: footerWidth });
     },
   );
 }

@@ -51,6 +51,8 @@ export type LineStyle = {
   color?: string;
   /** The widest the line may be; a longer one is set smaller to fit. */
   maxWidth: number;
+  /** "center": `x` is the line's middle (the default); "left": its start. */
+  align?: "center" | "left";
 };
 
 // fontkit takes features as a list to add or as switches ({ abvm: false });
@@ -89,13 +91,13 @@ function measure(doc: PdfDocument, text: string, size: number, weight: FontWeigh
 }
 
 /**
- * One line of text centred on `centerX` with its baseline at `baselineY`,
+ * One line of text at `x` (its middle, or its start when left-aligned) with its baseline at `baselineY`,
  * each script drawn with its own face and shaped by fontkit. Each run is marked
  * with its text as written (ActualText), so copying or extracting the text
  * gives the characters in their logical order even where the glyphs are
  * reordered (an i-matra before its consonant, a reph after it).
  */
-export function drawCenteredLine(doc: PdfDocument, text: string, centerX: number, baselineY: number, style: LineStyle): void {
+export function drawLine(doc: PdfDocument, text: string, x: number, baselineY: number, style: LineStyle): void {
   const weight = style.weight ?? 400;
   let size = style.size;
   let runs = measure(doc, text, size, weight);
@@ -104,15 +106,15 @@ export function drawCenteredLine(doc: PdfDocument, text: string, centerX: number
     size = (size * style.maxWidth) / natural;
     runs = measure(doc, text, size, weight);
   }
-  let x = centerX - runs.reduce((sum, run) => sum + run.width, 0) / 2;
+  let runX = style.align === "left" ? x : x - runs.reduce((sum, run) => sum + run.width, 0) / 2;
   doc.fillColor(style.color ?? "#111827");
   for (const run of runs) {
     doc.markContent("Span", { actual: run.text });
     doc
       .font(fontName(run.face, weight))
       .fontSize(size)
-      .text(run.text, x, baselineY, withFeatures({ lineBreak: false, baseline: "alphabetic" }, run.features));
+      .text(run.text, runX, baselineY, withFeatures({ lineBreak: false, baseline: "alphabetic" }, run.features));
     doc.endMarkedContent();
-    x += run.width;
+    runX += run.width;
   }
 }
