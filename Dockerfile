@@ -35,6 +35,7 @@ WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY package.json package-lock.json ./
 COPY db/migrations ./db/migrations
+COPY db/seed-files ./db/seed-files
 COPY --from=build /app/build ./build
 # The app's files belong to root and are read-only to the site; only /data is its own.
 RUN mkdir -p /data && chown node:node /data

@@ -1,11 +1,14 @@
-import { existsSync } from "node:fs";
-import { sql } from "drizzle-orm";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
-import { blogPosts, courses, events, mentors, testimonials } from "./schema";
+import { blogPosts, courses, courseSections, events, lessonFiles, lessons, mentors, quizQuestions, testimonials } from "./schema";
 import { seedDemoContent } from "./seed";
 
 const NOW = new Date("2026-03-15T06:00:00.000Z");
+const LESSON_FILES = mkdtempSync(join(tmpdir(), "seed-lesson-files-"));
 const HEADING = (name: string) => new RegExp(`^${name}\\s*:?\\s*$`, "m");
 
 function countAll() {
@@ -30,7 +33,7 @@ const wordCount = (html: string) =>
 describe("seedDemoContent", () => {
   test("the first call seeds and reports it", () => {
     expect(countAll().courses).toBe(0);
-    expect(seedDemoContent(db, NOW)).toEqual({ seeded: true });
+    expect(seedDemoContent(db, NOW, LESSON_FILES)).toEqual({ seeded: true });
   });
 
   test("courses: the four public courses plus one retired course", () => {
@@ -122,6 +125,73 @@ describe("seedDemoContent", () => {
     expect(pending[0]?.content).toContain("PENDING REVIEW");
   });
 
+  test("each public course has a classroom: sections, 10+ lessons, a free preview, a quiz, a live session ahead, a worksheet", () => {
+    for (const course of db.select().from(courses).where(eq(courses.isActive, true)).all()) {
+      const sections = db
+        .select()
+        .from(courseSections)
+        .where(eq(courseSections.courseId, course.id))
+        .orderBy(asc(courseSections.position))
+        .all();
+      expect(
+        sections.map((s) => s.position),
+        course.title,
+      ).toEqual(sections.map((_, i) => i + 1));
+      expect(sections.length).toBeGreaterThanOrEqual(3);
+      const rows = db.select().from(lessons).where(eq(lessons.courseId, course.id)).all();
+      expect(rows.length, course.title).toBeGreaterThanOrEqual(10);
+      for (const section of sections) {
+        const positions = rows.filter((l) => l.sectionId === section.id).map((l) => l.position);
+        expect(positions.sort((a, b) => a - b)).toEqual(positions.map((_, i) => i + 1));
+      }
+      expect(new Set(rows.map((l) => l.type)), course.title).toEqual(new Set(["article", "download", "live", "quiz"]));
+      expect(
+        rows.filter((l) => l.isFreePreview),
+        course.title,
+      ).toHaveLength(1);
+      for (const lesson of rows) expect(lesson.body.length, lesson.title).toBeGreaterThanOrEqual(80);
+
+      const quiz = rows.find((l) => l.type === "quiz");
+      expect(quiz?.passPercent).toBe(70);
+      const questions = db.select().from(quizQuestions).where(eq(quizQuestions.lessonId, quiz!.id)).all();
+      expect(questions.length).toBeGreaterThanOrEqual(3);
+      expect(questions.some((q) => q.correct.length === 1)).toBe(true);
+      expect(questions.some((q) => q.correct.length > 1)).toBe(true);
+      for (const q of questions) for (const index of q.correct) expect(index).toBeLessThan(q.options.length);
+
+      const live = rows.filter((l) => l.type === "live");
+      expect(live).toHaveLength(1);
+      expect(live[0]!.liveStartsAt!.getTime()).toBeGreaterThan(NOW.getTime());
+      expect(live[0]!.joinUrl).toMatch(/^https:\/\//);
+      // A session ahead does not hold back the certificate.
+      expect(live[0]!.isRequired).toBe(false);
+
+      const download = rows.find((l) => l.type === "download");
+      const files = db.select().from(lessonFiles).where(eq(lessonFiles.lessonId, download!.id)).all();
+      expect(files).toHaveLength(1);
+      const stored = readFileSync(join(LESSON_FILES, files[0]!.storedName));
+      expect(stored.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(stored.byteLength).toBe(files[0]!.sizeBytes);
+      expect(files[0]).toMatchObject({ kind: "attachment", contentType: "application/pdf" });
+    }
+  });
+
+  test("lessons make no claims of returns or accuracy, and show no video that does not exist", () => {
+    const texts = [
+      ...db
+        .select({ text: sql<string>`${lessons.title} || ' ' || ${lessons.body}` })
+        .from(lessons)
+        .all(),
+      ...db
+        .select({ text: sql<string>`${quizQuestions.prompt} || ' ' || ${quizQuestions.options}` })
+        .from(quizQuestions)
+        .all(),
+    ].map((row) => row.text);
+    for (const text of texts)
+      expect(text).not.toMatch(/guarantee|profit|accura|success rate|win rate|\breturns? (of|on)\b|\d+% (return|gain)/i);
+    expect(db.select().from(lessons).where(eq(lessons.type, "video")).all()).toEqual([]);
+  });
+
   test("every image the seed points at exists under public/", () => {
     const urls = [
       ...db.select({ url: courses.imageUrl }).from(courses).all(),
@@ -134,7 +204,7 @@ describe("seedDemoContent", () => {
 
   test("a second call seeds nothing and changes no counts", () => {
     const before = countAll();
-    expect(seedDemoContent(db, NOW)).toEqual({ seeded: false });
+    expect(seedDemoContent(db, NOW, LESSON_FILES)).toEqual({ seeded: false });
     expect(countAll()).toEqual(before);
   });
 });

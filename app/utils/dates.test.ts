@@ -7,6 +7,7 @@ import {
   formatIsoTimeInIndia,
   formatShortCalendarDay,
   formatTickerDate,
+  formatLongDateInIndia,
   endOfIndiaDay,
   indiaDateTimeToUtc,
   indiaDayAt,
@@ -31,6 +32,7 @@ describe("formatting in India time", () => {
     expect(formatTickerDate(LATE_UTC)).toBe("Dec 5");
     expect(formatIsoDateInIndia(LATE_UTC)).toBe("2026-12-05");
     expect(formatIndiaTime(LATE_UTC)).toBe("1:30 am IST");
+    expect(formatLongDateInIndia(LATE_UTC)).toBe("5 December 2026");
   });
 
   test("whatever the server's time zone", () => {

@@ -125,3 +125,13 @@ export function indiaWallClockAsUtc(date: Date): Date {
   const d = inIndia(date);
   return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()));
 }
+
+const longDate = new Intl.DateTimeFormat("en-IN", {
+  timeZone: INDIA_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** "5 December 2026": the India calendar day, day first, as printed on documents. */
+export const formatLongDateInIndia = (date: Date) => longDate.format(date);

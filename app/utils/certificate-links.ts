@@ -1,0 +1,8 @@
+// Where a certificate is downloaded and where anyone can check its number.
+// Plain strings, safe in browser code (dashboard and classroom links).
+
+/** The signed-in owner's certificate PDF for a course. */
+export const certificateDownloadPath = (courseId: number) => `/learn/${courseId}/certificate`;
+
+/** The public page that confirms a certificate's name, course and date. */
+export const certificateCheckPath = (number: string) => `/certificates/${encodeURIComponent(number)}`;
