@@ -1,12 +1,10 @@
 // Demo content for a fresh database: courses, events, blog posts, mentors and
 // testimonials. `npm run db:seed` (scripts/db-seed.ts) migrates the configured database
 // and seeds it; `seedDemoContent` does nothing once any course exists.
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { sql } from "drizzle-orm";
 import { indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
-import { getEnv } from "../app/utils/env.server";
+import { lessonFilesDirectory as lessonFilesFolder } from "../app/services/lesson-files.server";
 import { seedCurricula } from "./seed-curriculum";
 import { blogPosts, coupons, courses, events, mentors, testimonials } from "./schema";
 
@@ -675,21 +673,12 @@ function testimonialRows(now: Date): TestimonialRow[] {
 export const DEMO_COUPON = { code: "WELCOME10", percentOff: 10 } as const;
 
 /** data/lesson-files/ beside the database (a temporary folder for an in-memory one), where lesson files are kept. */
-function defaultLessonFilesDirectory(): string {
-  const database = getEnv().DATABASE_URL;
-  return database === ":memory:" ? join(tmpdir(), "site-lesson-files") : join(dirname(database), "lesson-files");
-}
-
 /**
  * Inserts the demo content in one transaction, but only into a database that
  * has no courses yet; otherwise it changes nothing and returns seeded: false.
  * The demo courses' worksheet files are copied into `lessonFilesDirectory`.
  */
-export function seedDemoContent(
-  database: AppDatabase,
-  now = new Date(),
-  lessonFilesDirectory = defaultLessonFilesDirectory(),
-): { seeded: boolean } {
+export function seedDemoContent(database: AppDatabase, now = new Date(), lessonFilesDirectory = lessonFilesFolder()): { seeded: boolean } {
   return database.transaction(
     (tx) => {
       const existing = tx

@@ -6,6 +6,7 @@ import { SITE_NAME } from "~/content/site";
 import { findStudentCertificate } from "~/models/certificate.server";
 import { classroomOutline, courseOr404, lessonPath, requireClassroomAccess } from "./__classroom.server";
 import { PreviewBanner } from "./__classroom";
+import { certificateDownloadPath } from "~/utils/certificate-links";
 
 /** The classroom's outline: every lesson with the student's state in it, the course's progress, "Resume". */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     progressLabel: `${outline.requiredDone} of ${outline.requiredTotal} lessons complete`,
     started: outline.started,
     resumeHref: outline.resumeLessonId === null ? null : lessonPath(course.id, outline.resumeLessonId),
-    certificateHref: certificate ? `/learn/${course.id}/certificate` : null,
+    certificateHref: certificate ? certificateDownloadPath(course.id) : null,
     sections: toOutlineSections(outline.sections, (lesson) => ({
       state: userId ? lesson.state : undefined,
       href: lessonPath(course.id, lesson.id),

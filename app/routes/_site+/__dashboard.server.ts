@@ -6,6 +6,7 @@ import { progressByCourse } from "~/models/lesson-progress.server";
 import type { PublicUser } from "~/models/user.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { toEventCard } from "./__event-card.server";
+import { certificateDownloadPath } from "~/utils/certificate-links";
 
 /** The dashboard shows three enrollments and three events (spec §9). */
 const DASHBOARD_LIST_LIMIT = 3;
@@ -29,7 +30,7 @@ export function dashboardData(user: PublicUser) {
       isoDate: formatIsoDateInIndia(enrollment.enrolledAt),
       dateLabel: formatShortDate(enrollment.enrolledAt),
       progressPercent: progress.get(enrollment.courseId) ?? 0,
-      certificateHref: certified.has(enrollment.courseId) ? `/learn/${enrollment.courseId}/certificate` : null,
+      certificateHref: certified.has(enrollment.courseId) ? certificateDownloadPath(enrollment.courseId) : null,
     })),
     events: listUpcomingEvents(DASHBOARD_LIST_LIMIT, now).map(toEventCard),
   };
