@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { plainTextToHtml, renderBlogContent, sanitizeBlogHtml } from "./blog-html.server";
+import { plainTextToHtml, renderBlogContent, renderMarkdown, sanitizeBlogHtml } from "./blog-html.server";
 
 describe("sanitizeBlogHtml", () => {
   test("removes script tags and their content", () => {
@@ -65,5 +65,17 @@ describe("renderBlogContent", () => {
 
   test("plain text keeps its line breaks", () => {
     expect(renderBlogContent("First\n\nSecond")).toBe("First<br><br>Second");
+  });
+});
+
+describe("lesson Markdown", () => {
+  test("becomes headings, lists and emphasis; raw HTML inside it is sanitised like a blog post's", () => {
+    const html = renderMarkdown(
+      "## Risk\n\nRisk **1%** per trade:\n\n- plan\n- review\n\n<img src=x onerror=alert(1)><script>alert(2)</script>",
+    );
+    expect(html).toContain("<h2>Risk</h2>");
+    expect(html).toContain("<strong>1%</strong>");
+    expect(html).toContain("<ul>\n<li>plan</li>\n<li>review</li>\n</ul>");
+    expect(html).not.toMatch(/onerror|<script|alert\(2\)/);
   });
 });

@@ -1,7 +1,8 @@
+import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
-// Blog HTML is written by staff but shown to every reader: keep formatting,
-// drop scripts, event handlers, styles and any non-http(s)/mailto URL.
+// Blog posts and lesson texts are written by staff but shown to every reader:
+// keep formatting, drop scripts, event handlers, styles and any non-http(s)/mailto URL.
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     "p",
@@ -62,4 +63,9 @@ export function plainTextToHtml(text: string): string {
 export function renderBlogContent(content: string): string {
   const looksLikeHtml = /<\/?[a-z][\s\S]*?>/i.test(content);
   return looksLikeHtml ? sanitizeBlogHtml(content) : plainTextToHtml(content);
+}
+
+/** A lesson's Markdown as HTML, through the same sanitiser as blog posts (Markdown lets raw HTML through). */
+export function renderMarkdown(markdown: string): string {
+  return sanitizeBlogHtml(marked.parse(markdown, { async: false, gfm: true }));
 }

@@ -2,7 +2,7 @@ import type { LessonAccess } from "~/models/classroom-access.server";
 import type { Lesson } from "~/models/curriculum.server";
 import { listLessonFiles } from "~/models/lesson-file.server";
 import { DEFAULT_PASS_PERCENT, forStudent, listQuizAttempts, listQuizQuestions } from "~/models/quiz.server";
-import { renderBlogContent } from "~/utils/blog-html.server";
+import { renderMarkdown } from "~/utils/blog-html.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { classroomOutline, lessonPath } from "./__classroom.server";
 
@@ -66,7 +66,7 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
       durationMinutes: lesson.durationMinutes,
       isFreePreview: lesson.isFreePreview,
       isRequired: lesson.isRequired,
-      bodyHtml: lesson.body.trim() ? renderBlogContent(lesson.body) : null,
+      bodyHtml: lesson.body.trim() ? renderMarkdown(lesson.body) : null,
     },
     sectionTitle: outline.sections.find((section) => section.id === lesson.sectionId)?.title ?? "",
     position: { number: index + 1, total: outline.ordered.length },
