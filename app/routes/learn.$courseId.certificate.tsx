@@ -29,7 +29,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Type": "application/pdf",
       "Content-Length": String(pdf.byteLength),
       "Content-Disposition": `attachment; filename="${certificateFilename(certificate.number)}"`,
-      "X-Content-Type-Options": "nosniff",
       // Personal: never kept by a shared cache.
       "Cache-Control": "private, no-store",
     },

@@ -14,7 +14,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": upload.contentType,
       "Content-Length": String(upload.body.byteLength),
-      "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       "Content-Disposition": isPdf ? `attachment; filename="brochure.pdf"` : "inline",
       // A name is never reused for other content.

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
 import { adminCookie, createAdmin, createStudent, studentCookie, type Admin, type Student } from "./accounts";
 import { withSiteDatabase } from "./db";
@@ -36,6 +38,12 @@ export type MatrixIds = {
   /** A message in the mail outbox, to the owner. */
   outboxMessage: number;
   sharedFile: { id: number; token: string };
+  /** The matrix course's classroom: a lesson, its attachment, a live session, and the owner's certificate. */
+  lesson: number;
+  lessonFile: number;
+  liveLesson: number;
+  joinUrl: string;
+  certificate: string;
 };
 
 /** Text that only some roles may ever receive, whatever they ask for. */
@@ -139,6 +147,46 @@ async function exportUsers(url: string, cookie: string): Promise<{ id: number; t
   return { id: 0, token };
 }
 
+/** One section on the course: an article with an attachment on disk, a live session, and the owner's certificate. */
+function insertClassroom(db: Database.Database, course: number, owner: Student, tag: string, dataFolder: string) {
+  const section = insert(db, "INSERT INTO course_sections (course_id, title, position) VALUES (?, 'Matrix section', 1)", course);
+  const lesson = insert(
+    db,
+    "INSERT INTO lessons (course_id, section_id, position, title, type, body) VALUES (?, ?, 1, 'Matrix lesson', 'download', 'Read this.')",
+    course,
+    section,
+  );
+  const storedName = `matrix-${tag}.pdf`;
+  mkdirSync(join(dataFolder, "lesson-files"), { recursive: true });
+  writeFileSync(join(dataFolder, "lesson-files", storedName), "%PDF-1.4\nmatrix\n");
+  const lessonFile = insert(
+    db,
+    "INSERT INTO lesson_files (lesson_id, kind, filename, stored_name, content_type, size_bytes) VALUES (?, 'attachment', 'sheet.pdf', ?, 'application/pdf', 16)",
+    lesson,
+    storedName,
+  );
+  const joinUrl = `https://meet.example.test/${tag}`;
+  const liveLesson = insert(
+    db,
+    "INSERT INTO lessons (course_id, section_id, position, title, type, join_url, live_starts_at) VALUES (?, ?, 2, 'Matrix live', 'live', ?, ?)",
+    course,
+    section,
+    joinUrl,
+    Date.now() + DAY_MS,
+  );
+  const certificate = `TMA-2026-M${tag.slice(0, 7).toUpperCase()}`;
+  insert(
+    db,
+    // The public check page shows this name to anyone: not one of the owner's private markers.
+    "INSERT INTO certificates (number, user_id, course_id, student_name, course_title, completed_at) VALUES (?, ?, ?, 'Matrix Graduate', 'Matrix course', ?)",
+    certificate,
+    owner.id,
+    course,
+    Date.now(),
+  );
+  return { lesson, lessonFile, liveLesson, joinUrl, certificate };
+}
+
 export async function arrangeMatrix(url: string, database: string): Promise<Matrix> {
   const admins = { contentManager: createAdmin(database, "content_manager"), admin: createAdmin(database, "admin") };
   // Made before the owner exists, so the file holds none of the owner's data.
@@ -206,7 +254,9 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     );
     insert(db, "INSERT INTO testimonials (name, content, rating, is_approved) VALUES (?, 'Pending', 5, 0)", draft.testimonial);
     const coupon = `MATRIX${tag.toUpperCase()}`;
+    const classroom = insertClassroom(db, course, owner, tag, dirname(database));
     return {
+      ...classroom,
       course,
       checkoutSession,
       payCourse,

@@ -392,6 +392,33 @@ function pricingRows(): Row[] {
   ];
 }
 
+/** The classroom of the course the owner paid for: admins of both roles may open it too ("Preview as student"). */
+function classroomPages(ids: MatrixIds): Row[] {
+  const notEnrolled = redirectTo(`/courses/${ids.course}`);
+  const door = (path: string, owner: Outcome): Record<Role, Outcome> => ({
+    anonymous: signInFirst(path),
+    student: owner,
+    otherStudent: notEnrolled,
+    contentManager: owner,
+    admin: owner,
+  });
+  const lesson = `/learn/${ids.course}/${ids.lesson}`;
+  const certificate = `/learn/${ids.course}/certificate`;
+  return [
+    get("/learn/:courseId", `/learn/${ids.course}`, door(`/learn/${ids.course}`, 200)),
+    get("/learn/:courseId/:lessonId", lesson, door(lesson, 200)),
+    get("/learn/:courseId/:lessonId/files/:fileId", `${lesson}/files/${ids.lessonFile}`, door(`${lesson}/files/${ids.lessonFile}`, 200)),
+    get(
+      "/learn/:courseId/:lessonId/join",
+      `/learn/${ids.course}/${ids.liveLesson}/join`,
+      door(`/learn/${ids.course}/${ids.liveLesson}/join`, redirectTo(ids.joinUrl)),
+    ),
+    // A certificate is its owner's alone: admins have no student session, another student finds nothing.
+    get("/learn/:courseId/certificate", certificate, { ...studentPage(certificate, 200, 404) }),
+    get("/certificates/:number", `/certificates/${ids.certificate}`, everyone(200)),
+  ];
+}
+
 function publicPages(ids: MatrixIds): Row[] {
   return [
     get("/", "/", everyone(200)),
@@ -674,6 +701,7 @@ function studentRows(ids: MatrixIds): Row[] {
 export function accessRows(ids: MatrixIds): Row[] {
   return [
     ...publicPages(ids),
+    ...classroomPages(ids),
     ...publicEndpoints(ids),
     ...studentRows(ids),
     ...adminPages(ids),
