@@ -23,9 +23,17 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
 /** Where the static copies go: a folder the site serves from its build, removed afterwards. */
 const COPIES_FOLDER = "bench-copies";
 
-const PAGES = ["/", "/courses", "/courses/:id", "/events"];
 const VISITORS = ["student", "anonymous"] as const;
 type Visitor = (typeof VISITORS)[number];
+// The classroom is the enrolled student's alone (anyone else is sent away).
+const PAGES: { page: string; visitors: readonly Visitor[] }[] = [
+  { page: "/", visitors: VISITORS },
+  { page: "/courses", visitors: VISITORS },
+  { page: "/courses/:id", visitors: VISITORS },
+  { page: "/events", visitors: VISITORS },
+  { page: "/learn/:id", visitors: ["student"] },
+  { page: "/learn/:id/:lesson", visitors: ["student"] },
+];
 
 const budgetName = (page: string, visitor: Visitor) => `${visitor === "student" ? "Signed-in student" : "Anonymous, cache off"} ${page}`;
 const LIMIT = `≥ ${RATIO_BUDGET * 100}% of static, p99 ≤ ${P99_BUDGET_MS} ms`;
@@ -47,8 +55,8 @@ async function load(url: string, context: BenchContext, cookie?: string): Promis
   return { rps: result.requests.average, p99Ms: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
 }
 
-/** A student with a live session (and one paid enrollment, so the dashboard has something to show). */
-function plantStudent(databasePath: string, courseId: number): string {
+/** A student with a live session and a paid enrollment (the dashboard and the classroom have something to show), and the course's first lesson. */
+function plantStudent(databasePath: string, courseId: number): { sid: string; lessonId: number } {
   const database = new Database(databasePath);
   database.pragma("busy_timeout = 10000");
   try {
@@ -60,12 +68,19 @@ function plantStudent(databasePath: string, courseId: number): string {
       )
       .run(id, `bench-${id.slice(0, 8)}@example.test`);
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'paid', 0)")
+      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 0)")
       .run(id, courseId);
     database
       .prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)")
       .run(sid, JSON.stringify({ userId: id }), Date.now() + 86_400_000);
-    return sid;
+    const lesson = database
+      .prepare(
+        `SELECT lessons.id FROM lessons JOIN course_sections ON course_sections.id = lessons.section_id
+         WHERE lessons.course_id = ? ORDER BY course_sections.position, lessons.position LIMIT 1`,
+      )
+      .get(courseId) as { id: number } | undefined;
+    if (!lesson) throw new Error("the course has no lessons to load");
+    return { sid, lessonId: lesson.id };
   } finally {
     database.close();
   }
@@ -75,7 +90,7 @@ const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
 
 export const visitorPages: Measurement = {
   title: "Pages for signed-in students and anonymous visitors (cache off) vs the same bytes as a static file",
-  budgets: PAGES.flatMap((page) => VISITORS.map((visitor) => ({ name: budgetName(page, visitor), limit: LIMIT }))),
+  budgets: PAGES.flatMap(({ page, visitors }) => visitors.map((visitor) => ({ name: budgetName(page, visitor), limit: LIMIT }))),
   async run(context: BenchContext): Promise<Section> {
     if (!context.server || !context.startSite) throw new Error("needs the site server's database and a way to start another");
     const { databasePath, sessionSecret } = context.server;
@@ -88,15 +103,15 @@ export const visitorPages: Measurement = {
       const courses = (await (await fetch(new URL("/api/courses", site.url))).json()) as { id: number }[];
       const courseId = courses[0]?.id;
       if (courseId === undefined) throw new Error("no course to load");
-      const sid = plantStudent(databasePath, courseId);
+      const { sid, lessonId } = plantStudent(databasePath, courseId);
       const cookie = (await createCookie("__session", { secrets: [sessionSecret] }).serialize(sid)).split(";")[0] ?? "";
       await mkdir(copies, { recursive: true });
 
       const worst = new Map<string, { ratio: number; p99: number }>();
       for (let round = 1; round <= ROUNDS; round++) {
-        for (const page of PAGES) {
-          const path = page.replace(":id", String(courseId));
-          for (const visitor of VISITORS) {
+        for (const { page, visitors } of PAGES) {
+          const path = page.replace(":id", String(courseId)).replace(":lesson", String(lessonId));
+          for (const visitor of visitors) {
             const visitorCookie = visitor === "student" ? cookie : undefined;
             const file = `${visitor}${path === "/" ? "-home" : path.replaceAll("/", "-")}.html`;
             const page200 = await fetch(new URL(path, site.url), { headers: visitorCookie ? { cookie: visitorCookie } : {} });
@@ -131,8 +146,8 @@ export const visitorPages: Measurement = {
           }
         }
       }
-      for (const page of PAGES)
-        for (const visitor of VISITORS) {
+      for (const { page, visitors } of PAGES)
+        for (const visitor of visitors) {
           const key = budgetName(page, visitor);
           const figures = worst.get(key);
           if (!figures) budgets.push(notMeasured(key, LIMIT, "not measured"));
