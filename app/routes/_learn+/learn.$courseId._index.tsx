@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CurriculumOutline, ProgressBar, toOutlineSections } from "~/components/curriculum-outline";
+import { CurriculumOutline, toOutlineSections } from "~/components/curriculum-outline";
+import { ProgressBar } from "~/components/progress-bar";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME } from "~/content/site";
 import { findStudentCertificate } from "~/models/certificate.server";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ProgressBar } from "~/components/curriculum-outline";
+import { ProgressBar } from "~/components/progress-bar";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import type { DashboardData } from "./__dashboard.server";
