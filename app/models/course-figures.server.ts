@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { certificates, enrollments, lessonProgress, lessons } from "../../db/schema";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { certificates, courses, enrollments, lessonProgress, lessons, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // What the admin sees of a course's classroom: how many paid students it has,
@@ -58,4 +58,48 @@ export function completionsByLesson(courseId: number): Map<number, number> {
     .groupBy(lessonProgress.lessonId)
     .all();
   return new Map(rows.map((row) => [row.lessonId, row.count]));
+}
+
+const required = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${enrollments.courseId} and ${lessons.isRequired} = 1)`;
+const done = sql<number>`(select count(*) from ${lessonProgress} p join ${lessons} l on l.id = p.lesson_id
+  where p.user_id = ${enrollments.userId} and p.course_id = ${enrollments.courseId} and p.completed_at is not null and l.is_required = 1)`;
+const lastActivityMs = sql<number | null>`(select max(coalesce(p.completed_at, p.started_at)) from ${lessonProgress} p
+  where p.user_id = ${enrollments.userId} and p.course_id = ${enrollments.courseId})`;
+const certificateNumber = sql<string | null>`(select c.number from ${certificates} c
+  where c.user_id = ${enrollments.userId} and c.course_id = ${enrollments.courseId})`;
+
+/** One paid enrolment's progress: required lessons done of all, the last lesson opened or completed, the certificate. */
+export function selectCourseProgress() {
+  return db
+    .select({
+      enrollmentId: enrollments.id,
+      studentEmail: users.email,
+      studentFirstName: users.firstName,
+      studentLastName: users.lastName,
+      courseId: enrollments.courseId,
+      courseTitle: courses.title,
+      enrolledAt: enrollments.enrolledAt,
+      required,
+      done,
+      lastActivityMs,
+      certificateNumber,
+    })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.paymentStatus, "completed"))
+    .$dynamic();
+}
+
+export type CourseProgressRow = Awaited<ReturnType<ReturnType<typeof selectCourseProgress>["all"]>>[number];
+
+export const progressPercent = (row: Pick<CourseProgressRow, "required" | "done">) =>
+  row.required === 0 ? 0 : Math.floor((row.done * 100) / row.required);
+
+/** A student's progress in each course they have paid for, newest enrolment first. */
+export function studentCourseProgress(userId: string): CourseProgressRow[] {
+  return selectCourseProgress()
+    .where(and(eq(enrollments.paymentStatus, "completed"), eq(enrollments.userId, userId)))
+    .orderBy(desc(enrollments.id))
+    .all();
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { courses, lessonFiles, lessons, quizQuestions } from "../../db/schema";
 import type { LessonInput } from "~/schemas/admin-curriculum";
 import { db } from "~/utils/db.server";
+import { articleLessonInput } from "../../tests/support/lesson-input";
 import { completionsByLesson, courseFigures } from "./course-figures.server";
 import {
   addSection,
@@ -31,21 +32,7 @@ function newCourse() {
     .get().id;
 }
 
-const article = (title: string): LessonInput => ({
-  title,
-  type: "article",
-  durationMinutes: 5,
-  isFreePreview: false,
-  isRequired: true,
-  body: "Read this.",
-  videoSource: null,
-  videoUrl: null,
-  liveStartsAt: null,
-  joinUrl: null,
-  recordingUrl: null,
-  passPercent: null,
-  questions: [],
-});
+const article = (title: string) => articleLessonInput(title);
 
 const outline = (courseId: number) => listCurriculum(courseId).map((section) => [section.title, section.lessons.map((l) => l.title)]);
 

@@ -1,4 +1,6 @@
+import ExcelJS from "exceljs";
 import {
+  addCompletedEnrollment,
   adminApiClient,
   auditActionsOf,
   clientWithCookie,
@@ -13,6 +15,7 @@ import {
 import {
   lessonFilesOf,
   lessonsOf,
+  completeLessonAs,
   makeLesson,
   makeSection,
   MP4_BYTES,
@@ -199,5 +202,51 @@ describe("lessons", () => {
       { prompt: "RSI measures?", options: '["Volume","Momentum"]', correct: "[1]" },
       { prompt: "Pick two", options: '["a","b","c"]', correct: "[0,2]" },
     ]);
+  });
+});
+
+describe("admin figures", () => {
+  test("the curriculum page, the student's user page and the Course Progress export show how far students got", async () => {
+    const { course, editor, first } = arrange();
+    const student = await createStudent({ firstName: "Kavya", lastName: uniqueTitle("Progress") });
+    addCompletedEnrollment(student.id, course.id);
+    completeLessonAs(student.id, course.id, first);
+
+    const { client } = await adminApiClient();
+    const page = await (await client.get(editor)).text();
+    expect(page).toContain("Completed by <!-- -->1");
+
+    const userPage = await client.get(`/admin/users/${student.id}`);
+    expect(userPage.status()).toBe(200);
+    const html = await userPage.text();
+    expect(html).toContain(course.title);
+    expect(html).toMatch(/1<!-- --> of <!-- -->2/);
+    expect(html).toMatch(/50<!-- -->%/);
+    const { client: contentManager } = await adminApiClient("content_manager");
+    expect((await contentManager.get(`/admin/users/${student.id}`)).status()).toBe(403);
+    expect((await client.get("/admin/users/no-such-student")).status()).toBe(404);
+
+    const exported = await client.get("/api/admin/export/progress");
+    expect(exported.status()).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await exported.body()) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet("Course Progress");
+    const rows: ExcelJS.CellValue[][] = [];
+    sheet?.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+    expect(rows[0]).toEqual([
+      "Student Email",
+      "Student Name",
+      "Course ID",
+      "Course",
+      "Enrolled At (IST)",
+      "Required Lessons Completed",
+      "Required Lessons",
+      "Progress (%)",
+      "Last Activity (IST)",
+      "Certificate",
+    ]);
+    const row = rows.find((cells) => cells[0] === student.email);
+    expect(row?.slice(1, 4)).toEqual([`Kavya ${student.lastName}`, course.id, course.title]);
+    expect(row?.slice(5, 8)).toEqual([1, 2, 50]);
   });
 });

@@ -95,3 +95,14 @@ export function storedLessonFileNames(databasePath = testDatabasePath()): string
 /** The smallest bytes `file-type` reads as an MP4 video (an `ftyp` box). */
 export const MP4_BYTES = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
 export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A lesson completed by a student, as the classroom records it. */
+export function completeLessonAs(userId: string, courseId: number, lessonId: number, databasePath?: string): void {
+  withDatabase(
+    (database) =>
+      database
+        .prepare("INSERT INTO lesson_progress (user_id, lesson_id, course_id, completed_at) VALUES (?, ?, ?, ?)")
+        .run(userId, lessonId, courseId, Date.now()),
+    databasePath,
+  );
+}

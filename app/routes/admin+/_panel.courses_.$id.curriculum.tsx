@@ -103,12 +103,24 @@ function RowActions({ item, id, label, first, last, itemPath, renames }: RowActi
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="item" value={item} />
         <input type="hidden" name="id" value={id} />
-        <button type="submit" name="direction" value="up" disabled={first}
-        aria-label={`Move ${label} up`} className={buttonClass("outline", "min-h-9 px-2 text-xs")}>
+        <button
+          type="submit"
+          name="direction"
+          value="up"
+          disabled={first}
+          aria-label={`Move ${label} up`}
+          className={buttonClass("outline", "min-h-9 px-2 text-xs")}
+        >
           Up
         </button>
-        <button type="submit" name="direction" value="down" disabled={last}
-        aria-label={`Move ${label} down`} className={buttonClass("outline", "min-h-9 px-2 text-xs")}>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          disabled={last}
+          aria-label={`Move ${label} down`}
+          className={buttonClass("outline", "min-h-9 px-2 text-xs")}
+        >
           Down
         </button>
       </Form>
