@@ -132,6 +132,18 @@ inBothModes((mode) => {
         "Basics: Live Q&A",
       ]);
 
+      if (mode.javaScriptEnabled) {
+        // With JavaScript a lesson can also be dragged onto another's place; the forms stay.
+        const row = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+        await row("Live Q&A").dragTo(row("What a candle says"));
+        await expect(toast(page)).toContainText("The new order is saved.");
+        expect(
+          lessonsOf(course.id)
+            .map(({ title }) => title)
+            .slice(3),
+        ).toEqual(["Live Q&A", "What a candle says"]);
+      }
+
       // Edit: the lesson opens filled in, with "Preview as student".
       const quizId = lessonsOf(course.id).find((lesson) => lesson.title === "Check yourself")!.id;
       const edit = await openDialog(page, mode, page.getByRole("link", { name: "Check yourself", exact: true }), "Edit Lesson");

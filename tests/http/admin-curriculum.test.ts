@@ -170,11 +170,24 @@ describe("lessons", () => {
     for (const file of files) expect(file.stored_name).toMatch(/^[a-f0-9]{32}\.(mp4|pdf)$/);
     expect(storedLessonFileNames()).toEqual(expect.arrayContaining(files.map((file) => file.stored_name)));
 
+    // An attachment can be removed on its own; its file goes with it.
+    const removed = await client.post(`${editor}/${stored!.id}`, {
+      form: { intent: "remove-file", fileId: String(files[1]!.id) },
+      maxRedirects: 0,
+    });
+    expect(removed.status()).toBe(302);
+    expect(lessonFilesOf(stored!.id).map((file) => file.kind)).toEqual(["video"]);
+    expect(storedLessonFileNames()).not.toContain(files[1]!.stored_name);
+    const other = makeLesson(course.id, intro, "Other", 3);
+    const refused = await client.post(`${editor}/${other}`, { form: { intent: "remove-file", fileId: String(files[0]!.id) } });
+    expect(refused.status()).toBe(400);
+    expect(lessonFilesOf(stored!.id)).toHaveLength(1);
+
     const question = await client.get(`${editor}/${stored!.id}?confirm=delete`);
     expect(await question.text()).toContain("Are you sure you want to delete &quot;Candles on video&quot;?");
     const deleted = await client.post(`${editor}/${stored!.id}?confirm=delete`, { form: { intent: "delete" }, maxRedirects: 0 });
     expect(deleted.status()).toBe(302);
-    expect(lessonsOf(course.id).map((row) => row.title)).toEqual(["First", "Second"]);
+    expect(lessonsOf(course.id).map((row) => row.title)).toEqual(["First", "Second", "Other"]);
     expect(storedLessonFileNames()).not.toEqual(expect.arrayContaining([files[0]!.stored_name]));
     expect(auditActionsOf(admin).map((row) => row.action)).toEqual(expect.arrayContaining(["lesson_created", "lesson_deleted"]));
   });

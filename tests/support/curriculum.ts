@@ -62,13 +62,20 @@ export function sectionTitlesOf(courseId: number, databasePath?: string): string
   );
 }
 
-export type StoredLessonFile = { filename: string; stored_name: string; content_type: string; size_bytes: number; kind: string };
+export type StoredLessonFile = {
+  id: number;
+  filename: string;
+  stored_name: string;
+  content_type: string;
+  size_bytes: number;
+  kind: string;
+};
 
 export function lessonFilesOf(lessonId: number, databasePath?: string): StoredLessonFile[] {
   return withDatabase(
     (database) =>
       database
-        .prepare("SELECT filename, stored_name, content_type, size_bytes, kind FROM lesson_files WHERE lesson_id = ? ORDER BY id")
+        .prepare("SELECT id, filename, stored_name, content_type, size_bytes, kind FROM lesson_files WHERE lesson_id = ? ORDER BY id")
         .all(lessonId) as StoredLessonFile[],
     databasePath,
   );

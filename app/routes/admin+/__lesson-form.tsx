@@ -30,8 +30,6 @@ export type LessonFormDefaults = {
   questions?: string;
 };
 
-export type LessonFileView = { id: number; kind: string; filename: string; size: string };
-
 const VIDEO_SOURCE_LABELS = { upload: "Uploaded file (enrolled students only)", youtube: "YouTube link", vimeo: "Vimeo link" } as const;
 
 function Group({ shown, title, children }: { shown: boolean; title: string; children: ReactNode }) {
@@ -72,14 +70,12 @@ export function LessonForm({
   lastResult,
   cancelTo,
   submitLabel,
-  files = [],
 }: {
   id: string;
   defaultValue: LessonFormDefaults;
   lastResult?: SubmissionResult<string[]>;
   cancelTo: string;
   submitLabel: string;
-  files?: LessonFileView[];
 }) {
   const [form, fields] = useSchemaForm(LessonFormSchema, { id, lastResult, defaultValue });
   const hydrated = useHydrated();
@@ -132,19 +128,6 @@ export function LessonForm({
       <Group shown={shows("download")} title="For a download">
         <LessonFileInput field={fields.attachment} kind="attachment" label="Attachment (PDF, XLSX or ZIP)" />
       </Group>
-
-      {files.length > 0 ? (
-        <div className="sm:col-span-2">
-          <h3 className="text-sm font-semibold text-slate-800">Files</h3>
-          <ul className="mt-1 text-sm text-slate-700">
-            {files.map((file) => (
-              <li key={file.id}>
-                {file.filename} ({file.kind}, {file.size})
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
 
       <TextareaField
         field={fields.body}

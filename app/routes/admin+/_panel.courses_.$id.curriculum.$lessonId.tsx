@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { deleteLesson, quizQuestionsForEditor } from "~/models/curriculum-admin.server";
 import { findLesson } from "~/models/curriculum.server";
-import { listLessonFiles } from "~/models/lesson-file.server";
+import { listLessonFiles, removeLessonFile } from "~/models/lesson-file.server";
 import { quizQuestionsText } from "~/schemas/admin-curriculum";
 import { discardLessonFiles } from "~/services/lesson-files.server";
 import { requireAdmin } from "~/utils/admin-session.server";
@@ -68,7 +68,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const course = courseOr404(params.id);
   const lesson = lessonOr404(course.id, params.lessonId);
   if (!isMultipart(request)) {
-    itemIntentOf(await readSmallForm(request), ["delete"]);
+    const form = await readSmallForm(request);
+    if (form.get("intent") === "remove-file") {
+      const stored = removeLessonFile(lesson.id, Number(form.get("fileId")));
+      if (!stored) return data({ message: "That file is no longer there. Reload the page." }, { status: 400 });
+      await discardLessonFiles([stored]);
+      return redirectAfterAdminChange(
+        admin,
+        { entity: "lesson", verb: "updated", id: lesson.id },
+        `${curriculumPath(course.id)}/${lesson.id}`,
+        {
+          title: "File removed",
+          description: `The file is no longer part of “${lesson.title}”.`,
+        },
+      );
+    }
+    itemIntentOf(form, ["delete"]);
     const stored = deleteLesson(course.id, lesson.id);
     if (!stored) throw new Response("Not Found", { status: 404 });
     await discardLessonFiles(stored);
@@ -93,14 +108,37 @@ export default function LessonDialog() {
           Preview as student
         </Link>
       </p>
+      {lesson.edit.files.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-800">Files</h3>
+          <ul className="mt-1 grid gap-1 text-sm text-slate-700">
+            {lesson.edit.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center gap-2">
+                {file.filename} ({file.kind}, {file.size})
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="remove-file" />
+                  <input type="hidden" name="fileId" value={file.id} />
+                  <button type="submit" className={buttonClass("outline", "min-h-9 px-3 text-xs")}>
+                    Remove<span className="sr-only"> {file.filename}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {actionData && "message" in actionData ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
       <LessonForm
         key={id}
         id={`edit-lesson-${id}`}
         defaultValue={lesson.edit.defaults}
-        lastResult={actionData?.result}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         cancelTo={backTo}
         submitLabel="Save Lesson"
-        files={lesson.edit.files}
       />
     </AdminDialog>
   );
