@@ -301,3 +301,13 @@ export function quizQuestionsForEditor(lessonId: number): QuizQuestionInput[] {
     .orderBy(asc(quizQuestions.position), asc(quizQuestions.id))
     .all();
 }
+
+/** When each live session of the course starts (lesson id → instant), for the editor's list. */
+export function liveSessionTimes(courseId: number): Map<number, Date> {
+  const rows = db
+    .select({ id: lessons.id, startsAt: lessons.liveStartsAt })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.type, "live")))
+    .all();
+  return new Map(rows.flatMap((row) => (row.startsAt ? [[row.id, row.startsAt] as const] : [])));
+}

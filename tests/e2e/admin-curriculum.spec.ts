@@ -115,6 +115,8 @@ inBothModes((mode) => {
         )[0]?.n,
       ).toBe(2);
       await expect(page.getByText("Article · 10 min · Free preview · Completed by 0")).toBeVisible();
+      // Entered and shown in India time.
+      await expect(page.getByText("Live session on Dec 5, 2030, 7:30 pm IST · 10 min")).toBeVisible();
       await expectNoA11yViolations(page);
 
       // The Up/Down forms: the last lesson of Basics moves down into Practice, then the quiz moves up.

@@ -4,7 +4,8 @@ import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/rea
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/forms";
 import { completionsByLesson, courseFigures } from "~/models/course-figures.server";
-import { addSection, moveLesson, moveSection, reorderCurriculum } from "~/models/curriculum-admin.server";
+import { addSection, liveSessionTimes, moveLesson, moveSection, reorderCurriculum } from "~/models/curriculum-admin.server";
+import { formatIndiaDateTime } from "~/utils/dates";
 import { listCurriculum } from "~/models/curriculum.server";
 import { LESSON_TYPE_LABELS, MoveSchema, ReorderSchema, SectionSchema } from "~/schemas/admin-curriculum";
 import { requireAdmin } from "~/utils/admin-session.server";
@@ -25,9 +26,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "courses");
   const course = courseOr404(params.id);
   const completions = completionsByLesson(course.id);
+  const liveTimes = liveSessionTimes(course.id);
   const sections = listCurriculum(course.id).map((section) => ({
     ...section,
-    lessons: section.lessons.map((lesson) => ({ ...lesson, completions: completions.get(lesson.id) ?? 0 })),
+    lessons: section.lessons.map((lesson) => {
+      const startsAt = liveTimes.get(lesson.id);
+      return { ...lesson, completions: completions.get(lesson.id) ?? 0, startsAt: startsAt ? formatIndiaDateTime(startsAt) : null };
+    }),
   }));
   return { course: { id: course.id, title: course.title }, sections, figures: courseFigures(course.id) };
 }
@@ -214,7 +219,8 @@ export default function CurriculumEditor() {
                         {lesson.title}
                       </Link>
                       <p className="text-sm text-slate-600">
-                        {LESSON_TYPE_LABELS[lesson.type]} · {lesson.durationMinutes} min
+                        {LESSON_TYPE_LABELS[lesson.type]}
+                        {lesson.startsAt ? ` on ${lesson.startsAt}` : ""} · {lesson.durationMinutes} min
                         {lesson.isFreePreview ? " · Free preview" : ""}
                         {lesson.isRequired ? "" : " · Optional"} · Completed by {lesson.completions}
                       </p>
