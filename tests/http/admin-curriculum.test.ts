@@ -147,6 +147,16 @@ describe("lessons", () => {
     expect(await response.text()).toContain("The video must be an MP4 or WebM video");
     expect(lessonsOf(course.id)).toHaveLength(2);
     expect(storedLessonFileNames()).toEqual(before);
+
+    // Past the kind's size the rest is read and dropped, and the part written so far removed.
+    const oversized = Buffer.concat([PDF_BYTES, Buffer.alloc(50 * 1024 * 1024)]);
+    const tooLarge = await client.post(`${editor}/new?section=${intro}`, {
+      multipart: { ...lesson({ type: "download" }), attachment: { name: "big.pdf", mimeType: "application/pdf", buffer: oversized } },
+    });
+    expect(tooLarge.status()).toBe(400);
+    expect(await tooLarge.text()).toContain("The attachment must be 50 MB or smaller. Nothing was saved.");
+    expect(lessonsOf(course.id)).toHaveLength(2);
+    expect(storedLessonFileNames()).toEqual(before);
   });
 
   test("a video and an attachment are stored by content under random names; deleting the lesson removes them", async () => {
