@@ -1,9 +1,10 @@
-import { asc, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { selectAdminEnrollmentForms, type AdminEnrollmentFormRow } from "./enrollment-form.server";
 import { selectAdminEnrollments, type AdminEnrollmentRow } from "./enrollment.server";
 import { selectAdminRegistrations, type AdminRegistrationRow } from "./event-registration.server";
+import { selectCourseProgress, type CourseProgressRow } from "./course-figures.server";
 import { adminUserColumns, type AdminUserRow } from "./user.server";
 
 // What the Excel exports read (admin spec §2 Users tab): every row of
@@ -81,6 +82,20 @@ export function readEnrollmentFormsForExport(batchSize = EXPORT_BATCH_SIZE): Asy
   return inBatches(
     (after, limit) => selectAdminEnrollmentForms().where(gt(enrollmentForms.id, after)).orderBy(asc(enrollmentForms.id)).limit(limit).all(),
     (row) => row.id,
+    batchSize,
+  );
+}
+
+/** Every paid enrolment's progress in its course (the Course Progress sheet). */
+export function readCourseProgressForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<CourseProgressRow> {
+  return inBatches(
+    (after, limit) =>
+      selectCourseProgress()
+        .where(and(eq(enrollments.paymentStatus, "completed"), gt(enrollments.id, after)))
+        .orderBy(asc(enrollments.id))
+        .limit(limit)
+        .all(),
+    (row) => row.enrollmentId,
     batchSize,
   );
 }

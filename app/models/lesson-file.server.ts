@@ -3,8 +3,10 @@ import { courseSections, courses, enrollments, lessonFiles, lessons } from "../.
 import type { LessonFileKind } from "../../db/enums";
 import { db } from "~/utils/db.server";
 
-// The files of a lesson as the classroom lists and serves them. The stored
-// name never leaves the server: pages link to /learn/:course/:lesson/files/:id.
+// A lesson's file rows (its uploaded video, at most one, and its attachments):
+// as the curriculum editor records them and the classroom lists and serves
+// them. The bytes live under data/lesson-files/ (app/services/lesson-files.server.ts);
+// the stored name never leaves the server: pages link to /learn/:course/:lesson/files/:id.
 
 export type LessonFileSummary = { id: number; kind: LessonFileKind; filename: string; contentType: string; sizeBytes: number };
 export type StoredLessonFile = LessonFileSummary & { storedName: string };
@@ -71,4 +73,40 @@ export function listCourseMaterials(userId: string): CourseMaterial[] {
     .where(and(eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")))
     .orderBy(asc(courses.title), asc(courseSections.position), asc(lessons.position), asc(lessonFiles.id))
     .all();
+}
+
+export type NewLessonFile = Omit<StoredLessonFile, "id">;
+
+/**
+ * Records files stored for a lesson. A new video replaces the old one: the
+ * stored names of the rows it replaced are returned for removal from disk.
+ */
+export function addLessonFiles(lessonId: number, files: NewLessonFile[]): string[] {
+  return db.transaction((tx) => {
+    const replaced: string[] = [];
+    for (const file of files) {
+      if (file.kind === "video") {
+        const old = tx
+          .delete(lessonFiles)
+          .where(and(eq(lessonFiles.lessonId, lessonId), eq(lessonFiles.kind, "video")))
+          .returning({ storedName: lessonFiles.storedName })
+          .all();
+        replaced.push(...old.map((row) => row.storedName));
+      }
+      tx.insert(lessonFiles)
+        .values({ lessonId, ...file })
+        .run();
+    }
+    return replaced;
+  });
+}
+
+/** Removes one file row of the lesson; its stored name, or null when the lesson has no such file. */
+export function removeLessonFile(lessonId: number, fileId: number): string | null {
+  const row = db
+    .delete(lessonFiles)
+    .where(and(eq(lessonFiles.id, fileId), eq(lessonFiles.lessonId, lessonId)))
+    .returning({ storedName: lessonFiles.storedName })
+    .get();
+  return row?.storedName ?? null;
 }

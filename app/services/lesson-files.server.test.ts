@@ -23,7 +23,9 @@ describe("parseRange", () => {
 
 describe("lessonFilePath", () => {
   test("a stored name stays inside the lesson files folder", () => {
-    expect(lessonFilePath("0123abcd.mp4")).toBe(`${lessonFilesDirectory()}/0123abcd.mp4`);
-    for (const name of ["../secret", "..", ".env", "a/b", "a\\b", "", "x.mp4\0"]) expect(lessonFilePath(name), name).toBeNull();
+    const stored = `${"0123abcd".repeat(4)}.mp4`;
+    expect(lessonFilePath(stored)).toBe(`${lessonFilesDirectory()}/${stored}`);
+    for (const name of ["../secret", "..", ".env", "a/b", "a\\b", "", "x.mp4\0", "0123abcd.mp4", `${"0123abcd".repeat(4)}.exe`])
+      expect(lessonFilePath(name), name).toBeNull();
   });
 });

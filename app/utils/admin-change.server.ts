@@ -13,6 +13,9 @@ export type AdminEntity =
   | "testimonial"
   | "mentor"
   | "coupon"
+  // The curriculum editor: a course's sections and lessons (moves are "course_section_moved"…).
+  | "course_section"
+  | "lesson"
   | "contact_message"
   // Users tab: an Excel export written (export_created) and a generated file revoked (shared_file_deleted).
   | "export"
@@ -27,7 +30,9 @@ export type AdminVerb =
   | "approved"
   | "unapproved"
   | "marked_read"
-  | "marked_unread";
+  | "marked_unread"
+  | "moved"
+  | "reordered";
 
 export type AdminChange = { entity: AdminEntity; verb: AdminVerb; id: number | string };
 

@@ -1,3 +1,4 @@
+import { LESSON_FILE_SPECS } from "~/schemas/lesson-files";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 
 // How much one request body may carry. Every action gets the public limits
@@ -19,6 +20,12 @@ export type BodyLimits = {
   maxFileBytes?: number;
   /** For a signed-in admin only: anyone else gets the public limits. */
   adminOnly?: boolean;
+  /**
+   * The route reads its body as a stream and writes files to disk as they
+   * arrive (lesson videos): the body is neither held nor counted before the
+   * action, only cut off past `maxBytes`. Only with `adminOnly`.
+   */
+  streamed?: boolean;
 };
 
 /**
@@ -39,6 +46,19 @@ export const ADMIN_UPLOAD_BODY_LIMITS: BodyLimits = {
   // The largest kind, plus room for the part's own headers.
   maxFileBytes: Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes)) + 4 * KB,
   adminOnly: true,
+};
+
+/**
+ * A lesson's video (MP4/WebM, 500 MB) or attachment, streamed to disk by the
+ * curriculum editor (app/services/lesson-files.server.ts) and never held.
+ */
+export const LESSON_UPLOAD_BODY_LIMITS: BodyLimits = {
+  maxBytes: LESSON_FILE_SPECS.video.maxBytes + 1 * MB,
+  maxFields: 200,
+  maxFieldBytes: 256 * KB,
+  maxFileBytes: LESSON_FILE_SPECS.video.maxBytes,
+  adminOnly: true,
+  streamed: true,
 };
 
 /** A payment provider's signed event: not a form, read whole by its route to check the signature. */

@@ -108,6 +108,24 @@ describe("withBodyLimits", () => {
     await expect(second).resolves.toBe("done");
   });
 
+  test("a streamed route's body reaches the action unheld, outside the budget, and is cut off past its limit", async () => {
+    const limits: BodyLimits = { maxBytes: 1024, maxFields: 2, maxFieldBytes: 16, adminOnly: true, streamed: true };
+    const read: Action = async ({ request }) => (await request.text()).length;
+    const build = {
+      routes: { "routes/form": { id: "routes/form", path: "form", module: { action: read, handle: { bodyLimits: limits } } } },
+    } as unknown as ServerBuild;
+    // A budget far smaller than the route's limit: a streamed body holds none of it.
+    const guarded = actionOf(withBodyLimits(build, options(true, PUBLIC_BODY_LIMITS.maxBytes)));
+    // Three fields over the field limits: not counted beforehand, the route's own parser caps them.
+    await expect(guarded(urlencoded(`a=${"x".repeat(500)}&b=1&c=2`))).resolves.toBe(510);
+    const lying = urlencoded("x".repeat(2000));
+    lying.request.headers.set("Content-Length", "10");
+    expect((await refusal(guarded(lying))).status).toBe(413);
+    // Anyone but a signed-in admin gets the public limits, counted as ever.
+    const asVisitor = actionOf(withBodyLimits(build, options(false)));
+    expect((await refusal(asVisitor(urlencoded("a=1&b=2&c=3&" + Array(200).fill("d=1").join("&"))))).status).toBe(413);
+  });
+
   test("a budget smaller than a route's limit is a configuration error", () => {
     expect(() => withBodyLimits(buildWith(ADMIN_UPLOAD_BODY_LIMITS).build, options(false, MB))).toThrow(/budget/);
   });

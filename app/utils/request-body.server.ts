@@ -29,7 +29,7 @@ export type BodyGuardOptions = {
 
 /** The build with every route's action behind its body limits. */
 export function withBodyLimits(build: ServerBuild, options: BodyGuardOptions): ServerBuild {
-  const largest = largestBodyLimit(build);
+  const largest = largestHeldBodyLimit(build);
   if (options.inFlightBytes < largest)
     throw new Error(`The in-flight body budget (${options.inFlightBytes}) is smaller than a route's limit (${largest}).`);
   const budget = createBodyBudget(options.inFlightBytes);
@@ -45,6 +45,17 @@ export function largestBodyLimit(build: ServerBuild): number {
   return Math.max(
     PUBLIC_BODY_LIMITS.maxBytes,
     ...Object.values(build.routes).map((route) => declaredBodyLimits(route.module)?.maxBytes ?? 0),
+  );
+}
+
+/** The largest body a route holds in memory (streamed routes hold none of theirs). */
+function largestHeldBodyLimit(build: ServerBuild): number {
+  return Math.max(
+    PUBLIC_BODY_LIMITS.maxBytes,
+    ...Object.values(build.routes).map((route) => {
+      const limits = declaredBodyLimits(route.module);
+      return limits && !limits.streamed ? limits.maxBytes : 0;
+    }),
   );
 }
 
@@ -92,6 +103,7 @@ function guardedAction(
     const limits = declared && (!declared.adminOnly || (await isAdminSignedIn(request))) ? declared : PUBLIC_BODY_LIMITS;
     const length = Number(request.headers.get("Content-Length") ?? 0);
     if (!Number.isSafeInteger(length) || length > limits.maxBytes) throw await refusedUnread(request, 413, bodyTooLargeMessage(limits));
+    if (limits.streamed && limits.adminOnly) return action({ ...args, request: cappedRequest(request, limits) });
     const release = budget.reserve(length);
     if (!release) throw await refusedUnread(request, 503, BODY_BUSY_MESSAGE, { "Retry-After": RETRY_AFTER_SECONDS });
     try {
@@ -106,6 +118,20 @@ function guardedAction(
       release();
     }
   };
+}
+
+/** The request with its body cut off (an error to its reader) past the limit, whatever the client declared. */
+function cappedRequest(request: Request, limits: BodyLimits): Request {
+  let total = 0;
+  const cap = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      total += chunk.length;
+      if (total > limits.maxBytes) controller.error(refusal(413, bodyTooLargeMessage(limits)));
+      else controller.enqueue(chunk);
+    },
+  });
+  const body = request.body?.pipeThrough(cap) ?? null;
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" });
 }
 
 const REFUSALS: Record<FormProblem, (limits: BodyLimits) => [number, string]> = {

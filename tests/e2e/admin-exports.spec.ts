@@ -64,6 +64,7 @@ const EXPORTS = [
   { button: "Export Event Registrations", dataset: "registrations", expect: (rows: Rows) => ({ "Event Registrations": rows.registrant }) },
   { button: "Export Course Enrollments", dataset: "enrollments", expect: (rows: Rows) => ({ "Course Enrollments": rows.userEmail }) },
   { button: "Export Enrollment Forms", dataset: "enrollment-forms", expect: (rows: Rows) => ({ "Enrollment Forms": rows.applicant }) },
+  { button: "Export Course Progress", dataset: "progress", expect: (rows: Rows) => ({ "Course Progress": rows.userEmail }) },
   {
     button: "Export All Data",
     dataset: "all-data",

@@ -32,6 +32,7 @@ const DATASETS = {
   registrations: ["Event Registrations"],
   enrollments: ["Course Enrollments"],
   "enrollment-forms": ["Enrollment Forms"],
+  progress: ["Course Progress"],
   "all-data": ["Users", "Event Registrations", "Course Enrollments", "Enrollment Forms"],
 } as const;
 type Dataset = keyof typeof DATASETS;

@@ -108,7 +108,18 @@ async function siteIds(): Promise<SiteIds> {
   });
   if (response.status !== 201) throw new Error(`Could not save the student's enrollment form: ${response.status} ${await response.text()}`);
   const { id: enrollmentFormId } = (await response.json()) as { id: number };
+  // A section and a lesson of the course, for the curriculum editor's forms.
+  const sectionId = Number(
+    db.prepare("INSERT INTO course_sections (course_id, title, position) VALUES (?, 'Fuzzed section', 100)").run(courseId).lastInsertRowid,
+  );
+  const lessonId = Number(
+    db
+      .prepare("INSERT INTO lessons (course_id, section_id, position, title, type) VALUES (?, ?, 1, 'Fuzzed lesson', 'article')")
+      .run(courseId, sectionId).lastInsertRowid,
+  );
   return {
+    sectionId,
+    lessonId,
     courseId,
     eventId: String(first(`SELECT id FROM events WHERE is_active = 1 AND event_date > ${Date.now()} ORDER BY event_date LIMIT 1`)),
     postId: first("SELECT id FROM blog_posts ORDER BY id LIMIT 1"),
@@ -217,6 +228,8 @@ describe("hostile input", () => {
       couponId: 1,
       messageId: 1,
       enrollmentFormId: 1,
+      sectionId: 1,
+      lessonId: 1,
     };
     const misaddressed = ENDPOINTS.filter((endpoint) => !matchesPattern(endpoint.url(sampleIds), urlPatternOf(endpoint.file))).map(label);
     expect(misaddressed).toEqual([]);

@@ -71,7 +71,8 @@ export function makeClassroomCourse(options: { pricePaise?: number; databasePath
         }).lastInsertRowid,
       );
     const storeFile = (lessonId: number, kind: string, filename: string, contentType: string, bytes: Buffer) => {
-      const storedName = `${randomBytes(16).toString("hex")}.bin`;
+      // Named as the curriculum editor names what it stores: 32 hex digits and the type's extension.
+      const storedName = `${randomBytes(16).toString("hex")}.${contentType === "video/mp4" ? "mp4" : "pdf"}`;
       writeFileSync(join(filesDirectory, storedName), bytes);
       return Number(insertFile.run(lessonId, kind, filename, storedName, contentType, bytes.length).lastInsertRowid);
     };

@@ -51,9 +51,15 @@ export const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: 
       "every enrollment form: all the details the visitor filled in (name, WhatsApp number, email, age, location, experience, course or event, how they heard of us), the payment status and the date.",
   },
   {
+    dataset: "progress",
+    label: "Export Course Progress",
+    contents:
+      "every paid enrollment's progress: the student's name and email, the course, required lessons completed of all, the percentage, the last activity and the certificate number.",
+  },
+  {
     dataset: "all-data",
     label: "Export All Data",
-    contents: "all four of the above in one workbook, one sheet per table.",
+    contents: "the first four of the above in one workbook, one sheet per table.",
   },
 ];
 

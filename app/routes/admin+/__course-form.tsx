@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
@@ -40,6 +40,7 @@ export function CourseFormDialog({
   lastResult,
   submitLabel,
   pricingSetByAdmin,
+  curriculumPath,
 }: {
   formId: string;
   title: string;
@@ -48,6 +49,8 @@ export function CourseFormDialog({
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
   pricingSetByAdmin: SetByAdminValues | null;
+  /** An existing course's curriculum editor. */
+  curriculumPath?: string;
 }) {
   const [form, fields] = useSchemaForm(courseFormSchema(!pricingSetByAdmin), {
     id: formId,
@@ -59,6 +62,13 @@ export function CourseFormDialog({
 
   return (
     <AdminDialog id={formId} title={title} backTo={backTo} wide>
+      {curriculumPath ? (
+        <p className="mt-2">
+          <Link to={curriculumPath} className="font-medium text-navy-900 underline">
+            Edit the curriculum (sections and lessons)
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextField field={fields.title} label="Title" required wide />

@@ -15,6 +15,7 @@ import { canAccess } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
+import { curriculumPath } from "./__curriculum-paths";
 
 // One course (admin spec §4, §8): 'Edit Course', opened filled in; with
 // ?confirm=delete the question 'Are you sure you want to delete "{title}"?'.
@@ -132,6 +133,7 @@ export default function CourseDialog() {
       lastResult={actionData?.result}
       submitLabel="Save Changes"
       pricingSetByAdmin={course.edit.pricingSetByAdmin}
+      curriculumPath={curriculumPath(id)}
     />
   );
 }

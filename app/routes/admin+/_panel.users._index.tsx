@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminTable, RoleBadge } from "~/components/admin/admin-table";
 import { listUsersForAdmin } from "~/models/user.server";
 import { requireAdmin } from "~/utils/admin-session.server";
@@ -46,7 +46,11 @@ export default function AllUsersTable() {
       columns={[
         {
           header: "Name",
-          cell: (user) => user.name || <span className="text-slate-600">(no name)</span>,
+          cell: (user) => (
+            <Link to={`/admin/users/${user.id}`} className="underline">
+              {user.name || "(no name)"}
+            </Link>
+          ),
           className: "font-medium text-navy-900",
         },
         { header: "Email", cell: (user) => user.email, className: "break-all" },

@@ -8,7 +8,7 @@ import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards
 
 /**
  * GET /api/admin/export/:dataset (admin only, area users; admin spec §7):
- * users | registrations | enrollments | enrollment-forms | all-data.
+ * users | registrations | enrollments | enrollment-forms | progress | all-data.
  *
  * Writes the workbook to the exports folder (listed in /api/admin/shared-files)
  * and answers with the file: Content-Disposition carries the filename,
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (isCrossSiteRead(request)) return apiError(403, CROSS_SITE_READ_MESSAGE);
   const dataset = params.dataset;
   if (!isExportDataset(dataset))
-    return apiError(404, "Unknown export. Choose users, registrations, enrollments, enrollment-forms or all-data.");
+    return apiError(404, "Unknown export. Choose users, registrations, enrollments, enrollment-forms, progress or all-data.");
 
   const exported = await exportAsDownload(dataset, admin);
   if (!exported) return apiError(500, EXPORT_FAILED_MESSAGE);

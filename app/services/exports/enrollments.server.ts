@@ -4,7 +4,8 @@ import { text, number, date, rupees, type Sheet } from "./workbook-writer.server
 
 // The Course Enrollments sheet: every enrollment with its student and payment.
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ") || null;
+/** "First Last", or nothing when neither is known. */
+export const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ") || null;
 
 export const enrollmentsSheet: Sheet<EnrollmentExportRow> = {
   name: "Course Enrollments",

@@ -201,7 +201,7 @@ describe("generateExport", () => {
   });
 
   test("every dataset is known", () => {
-    expect(EXPORT_DATASETS).toEqual(["users", "registrations", "enrollments", "enrollment-forms", "all-data"]);
+    expect(EXPORT_DATASETS).toEqual(["users", "registrations", "enrollments", "enrollment-forms", "progress", "all-data"]);
   });
 
   test("reads a large table in batches (more rows than one batch)", async () => {

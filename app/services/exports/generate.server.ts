@@ -6,6 +6,7 @@ import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import type { ExportDataset } from "./datasets";
 import { enrollmentFormsSheet } from "./enrollment-forms.server";
 import { enrollmentsSheet } from "./enrollments.server";
+import { progressSheet } from "./progress.server";
 import { registrationsSheet } from "./registrations.server";
 import { exportsDirectory, newShareToken, openStoredExport, revokeSharedFile, sharePathFor, workbookResponse } from "./stored-files.server";
 import { usersSheet } from "./users.server";
@@ -31,10 +32,14 @@ const SHEETS: Record<Exclude<ExportDataset, "all-data">, AnySheet> = {
   registrations: anySheet(registrationsSheet),
   enrollments: anySheet(enrollmentsSheet),
   "enrollment-forms": anySheet(enrollmentFormsSheet),
+  progress: anySheet(progressSheet),
 };
 
+/** "All data" is the Users tab's four tables; course progress is exported on its own. */
+const ALL_DATA = ["users", "registrations", "enrollments", "enrollment-forms"] as const;
+
 export function sheetsOf(dataset: ExportDataset): AnySheet[] {
-  return dataset === "all-data" ? Object.values(SHEETS) : [SHEETS[dataset]];
+  return dataset === "all-data" ? ALL_DATA.map((name) => SHEETS[name]) : [SHEETS[dataset]];
 }
 
 /** "users-2026-11-22-1530.xlsx": the dataset and the time of the export in India. */

@@ -44,6 +44,10 @@ export type MatrixIds = {
   liveLesson: number;
   joinUrl: string;
   certificate: string;
+  /** The matrix course's curriculum: a section and a lesson in it (the curriculum editor's pages). */
+  curriculum: { section: number; lesson: number };
+  /** The owner's account id (their admin user page). */
+  ownerUser: string;
 };
 
 /** Text that only some roles may ever receive, whatever they ask for. */
@@ -101,6 +105,24 @@ export const VICTIM_PRICE_PAISE = 123_45;
 
 /** Fresh rows for the requests that delete or change one: each request gets its own. */
 export const victims = {
+  // Curriculum rows join the matrix course (the editor's URLs name it).
+  lesson: (db: Database.Database) => {
+    const section = matrixSection(db);
+    return insert(
+      db,
+      "INSERT INTO lessons (course_id, section_id, position, title, type) VALUES (?, ?, 99, ?, 'article')",
+      section.courseId,
+      section.id,
+      `Victim lesson ${randomUUID().slice(0, 8)}`,
+    );
+  },
+  section: (db: Database.Database) =>
+    insert(
+      db,
+      "INSERT INTO course_sections (course_id, title, position) VALUES (?, ?, 99)",
+      matrixSection(db).courseId,
+      `Victim section ${randomUUID().slice(0, 8)}`,
+    ),
   course: (db: Database.Database) => insertCourse(db, `Victim course ${randomUUID().slice(0, 8)}`, 100_00),
   event: (db: Database.Database) => insertEvent(db, `Victim event ${randomUUID().slice(0, 8)}`),
   /** On sale at ₹123.45. */
@@ -135,6 +157,13 @@ export const victims = {
       `${randomBytes(16).toString("hex")}.xlsx`,
     ),
 };
+/** The matrix course's section, which curriculum victims join (their URLs name the matrix course). */
+function matrixSection(db: Database.Database): { id: number; courseId: number } {
+  return db
+    .prepare("SELECT id, course_id AS courseId FROM course_sections WHERE title LIKE 'Matrix section %' ORDER BY id DESC LIMIT 1")
+    .get() as { id: number; courseId: number };
+}
+
 export type VictimKind = keyof typeof victims;
 
 /** A real export made by the admin through the API: its share link is the real token. */
@@ -156,7 +185,7 @@ function insertClassroom(db: Database.Database, course: number, owner: Student, 
     course,
     section,
   );
-  const storedName = `matrix-${tag}.pdf`;
+  const storedName = `${randomBytes(16).toString("hex")}.pdf`;
   mkdirSync(join(dataFolder, "lesson-files"), { recursive: true });
   writeFileSync(join(dataFolder, "lesson-files", storedName), "%PDF-1.4\nmatrix\n");
   const lessonFile = insert(
@@ -290,6 +319,23 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
         id: Number(db.prepare("SELECT id FROM shared_files WHERE token = ?").pluck().get(exported.token)),
         token: exported.token,
       },
+      curriculum: (() => {
+        const section = insert(
+          db,
+          "INSERT INTO course_sections (course_id, title, position) VALUES (?, ?, 1)",
+          course,
+          `Matrix section ${tag}`,
+        );
+        const lesson = insert(
+          db,
+          "INSERT INTO lessons (course_id, section_id, position, title, type) VALUES (?, ?, 1, ?, 'article')",
+          course,
+          section,
+          `Matrix lesson ${tag}`,
+        );
+        return { section, lesson };
+      })(),
+      ownerUser: owner.id,
     };
   });
 

@@ -72,6 +72,21 @@ const get = (route: string, path: string, expect: Record<Role, Outcome>): Row =>
 const empty: Body = { form: {} };
 const emptyJson: Body = { json: {} };
 
+const curriculumOf = (ids: MatrixIds) => `/admin/courses/${ids.course}/curriculum`;
+
+function curriculumPages(ids: MatrixIds): [string, string, Area][] {
+  const editor = curriculumOf(ids);
+  const { section, lesson } = ids.curriculum;
+  return [
+    ["/admin/courses/:id/curriculum", editor, "courses"],
+    ["/admin/courses/:id/curriculum/new", `${editor}/new?section=${section}`, "courses"],
+    ["/admin/courses/:id/curriculum/:lessonId", `${editor}/${lesson}`, "courses"],
+    ["/admin/courses/:id/curriculum/:lessonId", `${editor}/${lesson}?confirm=delete`, "courses"],
+    ["/admin/courses/:id/curriculum/sections/:sectionId", `${editor}/sections/${section}`, "courses"],
+    ["/admin/courses/:id/curriculum/sections/:sectionId", `${editor}/sections/${section}?confirm=delete`, "courses"],
+  ];
+}
+
 function adminPages(ids: MatrixIds): Row[] {
   // Each resource: its list, /new, /:id (view and edit) and /:id?confirm=delete (the question before deleting).
   const resource = (list: string, id: number | string, area: Area): [string, string, Area][] => [
@@ -100,6 +115,9 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/users/files/:id", `/admin/users/files/${ids.sharedFile.id}`, "users"],
     ["/admin/users/files/:id", `/admin/users/files/${ids.sharedFile.id}?confirm=delete`, "users"],
     ["/admin/analytics", "/admin/analytics", "analytics"],
+    ["/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users"],
+    // A course's curriculum editor: its sections and lessons open under it.
+    ...curriculumPages(ids),
   ];
   const rows = pages.map(([route, path, area]) => {
     const expect = adminPage(path, area);
@@ -194,6 +212,33 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       writes: ["admin"],
     }),
     remove("/admin/users/files/:id", "/admin/users/files/{victim}", "users", "sharedFile", "shared_files", toast("/admin/users")),
+    // The curriculum editor: a post without what the form needs is refused; deletes remove a fresh row each.
+    post("/admin/courses/:id/curriculum", curriculumOf(ids), "courses", 400, { watch: { table: "course_sections" } }),
+    post("/admin/courses/:id/curriculum/new", `${curriculumOf(ids)}/new?section=${ids.curriculum.section}`, "courses", 400, {
+      watch: { table: "lessons" },
+    }),
+    post("/admin/courses/:id/curriculum/:lessonId", `${curriculumOf(ids)}/${ids.curriculum.lesson}`, "courses", 400, {
+      watch: { table: "lessons" },
+    }),
+    post("/admin/courses/:id/curriculum/sections/:sectionId", `${curriculumOf(ids)}/sections/${ids.curriculum.section}`, "courses", 400, {
+      watch: { table: "course_sections" },
+    }),
+    remove(
+      "/admin/courses/:id/curriculum/:lessonId",
+      `${curriculumOf(ids)}/{victim}`,
+      "courses",
+      "lesson",
+      "lessons",
+      toast(curriculumOf(ids)),
+    ),
+    remove(
+      "/admin/courses/:id/curriculum/sections/:sectionId",
+      `${curriculumOf(ids)}/sections/{victim}`,
+      "courses",
+      "section",
+      "course_sections",
+      toast(curriculumOf(ids)),
+    ),
   ];
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { exportsAction, routeFiles } from "./route-files";
 import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/admin-blog";
 import { CouponSchema } from "../../../app/schemas/admin-coupon";
+import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curriculum";
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
@@ -39,6 +40,9 @@ export type SiteIds = {
   couponId: number;
   messageId: number;
   enrollmentFormId: number;
+  /** A section and a lesson of `courseId` (the curriculum editor). */
+  sectionId: number;
+  lessonId: number;
 };
 
 export type Endpoint = {
@@ -98,6 +102,7 @@ const api = (file: string, method: Method, url: Endpoint["url"], fields: readonl
   ...extra,
 });
 
+const curriculum = (ids: SiteIds) => `/admin/courses/${ids.courseId}/curriculum`;
 const checkout = (ids: SiteIds, step = "") => `/checkout${step}?courseId=${ids.courseId}&form=${ids.enrollmentFormId}`;
 const DELETE_INTENTS = ["delete", "deactivate"] as const;
 
@@ -146,6 +151,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.testimonials.$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
+  page("admin+/_panel.courses_.$id.curriculum.tsx", (ids) => curriculum(ids), ["intent", "title", "item", "id", "direction", "order"], {
+    intents: ["add-section", "move", "reorder"],
+  }),
+  page("admin+/_panel.courses_.$id.curriculum.new.tsx", (ids) => `${curriculum(ids)}/new?section=${ids.sectionId}`, f(LessonFormSchema), {
+    files: ["videoFile", "attachment"],
+  }),
+  page("admin+/_panel.courses_.$id.curriculum.$lessonId.tsx", (ids) => `${curriculum(ids)}/${ids.lessonId}`, f(LessonFormSchema), {
+    files: ["videoFile", "attachment"],
+  }),
+  page(
+    "admin+/_panel.courses_.$id.curriculum.sections.$sectionId.tsx",
+    (ids) => `${curriculum(ids)}/sections/${ids.sectionId}`,
+    f(SectionSchema),
+  ),
 
   // Admin deletions (`intent=delete`, or `deactivate`, posted to the item's own address):
   // fuzzed last, since an accepted one removes the row the others edit.
