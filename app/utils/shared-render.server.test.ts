@@ -1,7 +1,9 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { expect, test } from "vitest";
-import { fillFirstName, firstNameStandIn } from "./shared-render.server";
+import type { Request } from "express";
+import { ADMIN_SESSION_COOKIE } from "./session-cookie";
+import { fillFirstName, firstNameStandIn, planRender } from "./shared-render.server";
 
 const NAMES = ["Asha", `Zoë <b>&"'</b>`, "</script><script>alert(1)</script>", "line\u2028sep \\ back"];
 
@@ -28,4 +30,20 @@ test("the hydration data carries the name back unchanged", () => {
 
 test("a copy without the stand-in is left as it is", () => {
   expect(fillFirstName("<p>Login</p>", "Asha")).toBe("<p>Login</p>");
+});
+
+/** The parts of an Express request planRender reads. */
+const getRequest = (path: string, cookie?: string) =>
+  ({ method: "GET", path, originalUrl: path, headers: cookie ? { cookie } : {} }) as unknown as Request;
+
+test("the classroom is never served the anonymous copy to someone with cookies: an admin previewing gets a fresh render", async () => {
+  const adminOnly = `${ADMIN_SESSION_COOKIE}=signed-value`;
+  for (const path of ["/learn/3", "/learn/3/14"]) {
+    expect(await planRender(getRequest(path, adminOnly), { anonymousEverywhere: true }), path).toBeNull();
+    expect((await planRender(getRequest(path), { anonymousEverywhere: true }))?.variant, path).toBe("anonymous");
+  }
+  // A course page does not change for an admin session: the anonymous copy serves.
+  expect((await planRender(getRequest("/courses/3", adminOnly), { anonymousEverywhere: true }))?.variant).toBe("anonymous");
+  // The classroom's files and join links are never stored.
+  expect(await planRender(getRequest("/learn/3/14/files/2", adminOnly), { anonymousEverywhere: true })).toBeNull();
 });

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import type { NextFunction, Request, Response } from "express";
+import { isEnrolled } from "~/models/order.server";
 import { getOptionalUser } from "./student-session.server";
 import { STUDENT_SESSION_COOKIE } from "./session-cookie";
 
@@ -19,6 +20,10 @@ import { STUDENT_SESSION_COOKIE } from "./session-cookie";
  *   whose button says "Go to course" to an enrolled student; the study
  *   materials, with their courses' files) is rendered once per student and
  *   data version, with the real session.
+ * - The classroom (CLASSROOM_PAGES) is an enrolled student's own page too,
+ *   the enrolment checked on every request; anyone else there (an admin previewing, a student without a session
+ *   cookie) gets a fresh render, never the anonymous copy, which is a
+ *   redirect to sign in or a free preview.
  * - Anything else, or a visitor with a toast waiting (one-time, read by the
  *   root loader), gets a fresh render.
  *
@@ -27,6 +32,7 @@ import { STUDENT_SESSION_COOKIE } from "./session-cookie";
  */
 const SHARED_PAGES = [/^\/courses$/, /^\/events$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/(about|gallery|testimonials)$/];
 const OWN_PAGES = [/^\/$/, /^\/courses\/[^/]+$/, /^\/study-materials$/];
+const CLASSROOM_PAGES = [/^\/learn\/(\d+)(\/\d+)?$/];
 /** Cookies a shared page reads besides the student session: their presence means a fresh render. */
 const FRESH_RENDER_COOKIES = ["toast"];
 
@@ -75,15 +81,19 @@ export async function planRender(req: Request, { anonymousEverywhere }: { anonym
   // Only documents: a client-side navigation's data (`/courses.data`) is turbo-stream, loaded per request.
   const isDocument = !req.path.endsWith(".data");
   const shared = isDocument && matches(SHARED_PAGES, req.path);
-  const own = isDocument && !shared && matches(OWN_PAGES, req.path);
+  const classroom = isDocument && matches(CLASSROOM_PAGES, req.path);
+  const own = isDocument && !shared && (classroom || matches(OWN_PAGES, req.path));
   const cookie = req.headers.cookie;
   if (!cookie) return anonymousEverywhere || shared || own ? ANONYMOUS : null;
   if (!shared && !own) return null;
   const names = cookieNames(cookie);
   if (FRESH_RENDER_COOKIES.some((name) => names.includes(name))) return null;
-  if (!names.includes(STUDENT_SESSION_COOKIE)) return ANONYMOUS;
+  if (!names.includes(STUDENT_SESSION_COOKIE)) return classroom ? null : ANONYMOUS;
   const user = await getOptionalUser(new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers: { cookie } }));
   if (!user) return null;
+  // The enrolment is asked again on every request, stored copy or not: a refund or a
+  // revocation, however it was written, closes the classroom at the next request.
+  if (classroom && !isEnrolled(user.id, Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]))) return null;
   if (own) return { variant: `student ${user.id}`, render: renderAsIs };
   return studentPlan({ firstName: user.firstName ?? "", isAdmin: user.isAdmin });
 }
