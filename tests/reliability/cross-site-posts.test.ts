@@ -70,6 +70,11 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "shared:token": sharedFile.token,
       "blog:slug": (db.prepare("SELECT slug FROM blog_posts ORDER BY id LIMIT 1").get() as { slug: string }).slug,
       "export:dataset": "all-data",
+      // The seeded classroom: a lesson of a course, and a section.
+      "curriculum:lessonId": first("lessons"),
+      "sections:sectionId": first("course_sections"),
+      "learn:courseId": String((db.prepare("SELECT course_id FROM lessons ORDER BY id LIMIT 1").get() as { course_id: number }).course_id),
+      ":courseId:lessonId": first("lessons"),
     } as Record<string, string>;
   });
   const value = ids[`${previous}:${param}`];

@@ -131,7 +131,7 @@ export function LessonForm({
 
       <TextareaField
         field={fields.body}
-        label="Text (the article, or notes under any lesson; HTML is cleaned as in blog posts)"
+        label="Text in Markdown (the article, or notes under any lesson; HTML in it is cleaned as in blog posts)"
         wide
         rows={8}
       />

@@ -160,6 +160,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.courses_.$id.curriculum.$lessonId.tsx", (ids) => `${curriculum(ids)}/${ids.lessonId}`, f(LessonFormSchema), {
     files: ["videoFile", "attachment"],
   }),
+  // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
+  page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
+    intents: ["complete", "watched", "quiz"],
+  }),
   page(
     "admin+/_panel.courses_.$id.curriculum.sections.$sectionId.tsx",
     (ids) => `${curriculum(ids)}/sections/${ids.sectionId}`,
