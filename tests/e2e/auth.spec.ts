@@ -315,7 +315,8 @@ inBothModes((mode) => {
       await expect(summary.getByRole("listitem").filter({ hasText: "Enrolled Courses" })).toContainText("4");
       const learning = page.getByRole("region", { name: "Continue Learning" });
       await expect(learning.getByRole("listitem")).toHaveCount(3);
-      await expect(learning.getByRole("link", { name: /^Continue/ }).first()).toHaveAttribute("href", "/courses/1");
+      // Into the classroom, never back to the sales page.
+      await expect(learning.getByRole("link", { name: /^Continue/ }).first()).toHaveAttribute("href", "/learn/1");
     });
 
     test("an ended session shows the visitor's home page again", async ({ page, student }) => {
