@@ -7,6 +7,8 @@ import {
   ARTICLE_TEXT,
   type ClassroomCourse,
 } from "../support/classroom";
+import { withDatabase } from "../support/database";
+import { makeCourse } from "../support/rows";
 import { adminApiClient, beforeAll, describe, expect, studentClient, test, type HttpClient } from "./support/test";
 
 // The classroom's doors: who opens a lesson, a file and a join link, what the
@@ -272,5 +274,18 @@ describe("the course page, dashboard and study materials", () => {
     expect(await (await enrolled.get("/study-materials")).text()).toContain(`href="${worksheet()}"`);
     expect(await (await other.get("/study-materials")).text()).not.toContain("Your course materials");
     expect(await (await request.get("/study-materials")).text()).not.toContain("Your course materials");
+  });
+});
+
+describe("the course page's curriculum", () => {
+  test("a course with no sections yet lists its syllabus lines in order instead", async ({ request }) => {
+    const plain = makeCourse({ pricePaise: 99_900 });
+    const lines = ["Module 1: Reading structure", "Module 2: Risk per trade", "Module 3: A written plan"];
+    withDatabase((database) => database.prepare("UPDATE courses SET syllabus = ? WHERE id = ?").run(lines.join("\n"), plain.id));
+    const page = await markup(await request.get(`/courses/${plain.id}`));
+    const curriculum = page.slice(page.indexOf('id="curriculum-heading"'));
+    const positions = lines.map((line) => curriculum.indexOf(`<span class="text-slate-800">${line}</span>`));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 });
