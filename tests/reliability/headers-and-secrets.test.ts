@@ -139,10 +139,13 @@ describe("headers and secrets", () => {
     const notFound = await fetchAs("error 404", "/no-such-page");
     const missingAsset = await fetchAs("error 404", "/assets/no-such-file.js");
     const methodNotAllowed = await fetchAs("error 405", "/api/contact");
+    // Past the public 128 KB limit but under the 1 MB the server drains: a bigger body has its
+    // connection closed after the answer (decision 0014), and a client still uploading then may
+    // see the close before the answer, which is body-limits.test.ts's subject, not this one's.
     const tooLarge = await fetchAs("error 413", "/api/contact", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ message: "x".repeat(1024 * 1024 + 10) }),
+      body: JSON.stringify({ message: "x".repeat(256 * 1024) }),
     });
     const crossSite = await fetchAs("error 403 (cross-site)", "/contact", {
       method: "POST",
