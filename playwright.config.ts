@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "./tests/setup/chromium";
+import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/setup/chromium";
 import { TEST_SESSION_SECRET } from "./tests/support/accounts";
 import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
 
@@ -95,7 +95,7 @@ export default defineConfig({
     // cores; a test that fails is run again (in CI) with the trace on. Locally:
     // `npx playwright test --trace on <spec>`.
     trace: "on-first-retry",
-    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_BROWSER_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   webServer: [
     {
