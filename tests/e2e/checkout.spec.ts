@@ -1,8 +1,19 @@
-import type { Page } from "@playwright/test";
 import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE, FAKE_STRIPE_URL } from "../../playwright.config";
-import { couponRedemptions, fakeStripe, makeCoupon, makeCourse, ordersOf, type TestCourse } from "./checkout-support";
+import {
+  blockStripeJs,
+  couponRedemptions,
+  enrolWithFullDiscount,
+  fakeStripe,
+  makeCoupon,
+  makeCourse,
+  ordersOf,
+  payButton,
+  saveInformation,
+  startCheckout,
+  toasts,
+  visit,
+} from "./checkout-support";
 import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
 
 // /checkout (public-site §2, §4 Checkout flow, §8) in a real browser, with
@@ -14,40 +25,6 @@ import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
 function rupees(paise: number) {
   const format = new Intl.NumberFormat("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 });
   return `₹${format.format(paise / 100)}`;
-}
-
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
-const payButton = (page: Page) => page.getByRole("button", { name: /^(Pay ₹|Enroll for Free)/ });
-
-async function visit(page: Page, mode: Mode, path: string) {
-  const response = await page.goto(path);
-  if (mode.javaScriptEnabled) await waitForHydration(page);
-  return response;
-}
-
-/** Step 1: the enrollment information dialog, filled in and saved. */
-async function saveInformation(page: Page, mode: Mode) {
-  const dialog = page.getByRole("dialog", { name: "Enrollment Information" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("textbox", { name: "WhatsApp number", exact: true }).fill("+91 98765 43210");
-  await dialog.getByRole("textbox", { name: "State", exact: true }).fill("Karnataka");
-  await dialog.getByRole("textbox", { name: "City", exact: true }).fill("Bengaluru");
-  await dialog.getByRole("combobox", { name: "Experience level" }).selectOption("Beginner");
-  await dialog.getByRole("combobox", { name: "How did you hear about us?" }).selectOption("YouTube");
-  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
-  if (mode.javaScriptEnabled) await waitForHydration(page);
-}
-
-/** With JavaScript, the page asks for a PaymentIntent, then Stripe.js fails to load (no network here). */
-async function blockStripeJs(page: Page) {
-  await page.route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => route.abort());
-}
-
-async function startCheckout(page: Page, mode: Mode, course: TestCourse) {
-  await blockStripeJs(page);
-  await visit(page, mode, `/checkout?courseId=${course.id}`);
-  await saveInformation(page, mode);
 }
 
 test.describe("/checkout for a signed-out visitor", () => {
@@ -254,13 +231,7 @@ inBothModes((mode) => {
 
       const paid = makeCourse({ pricePaise: 349900 });
       const { code: fullDiscount, id: fullDiscountId } = makeCoupon({ percentOff: 100 });
-      await startCheckout(page, mode, paid);
-      await page.getByRole("textbox", { name: "Coupon code" }).fill(fullDiscount);
-      await page.getByRole("button", { name: "Apply", exact: true }).click();
-      await expect(payButton(page)).toHaveText("Enroll for Free");
-      await page.getByRole("checkbox", { name: /I agree to the terms/ }).check();
-      await payButton(page).click();
-      await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
+      await enrolWithFullDiscount(page, mode, paid, fullDiscount);
       // With JavaScript the full-price PaymentIntent made before the coupon stays pending, unpaid.
       expect(ordersOf(student.id, paid.id).filter((order) => order.payment_status === "completed")).toMatchObject([{ amount_paise: 0 }]);
       expect(couponRedemptions(fullDiscountId)).toBe(1);
