@@ -44,6 +44,12 @@ function asMail(message: OutgoingMessage, from: string): SendMailOptions {
     text: message.textBody,
     ...(message.htmlBody ? { html: message.htmlBody } : {}),
     messageId: message.messageId,
+    attachments: message.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.contentBase64,
+      encoding: "base64",
+    })),
   };
 }
 
