@@ -48,6 +48,8 @@ export const users = sqliteTable(
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
     isAdmin: flag("is_admin", false),
+    /** Set by an admin: the student cannot sign in and every session of theirs ends; null when active. */
+    deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -165,6 +167,10 @@ export const eventRegistrations = sqliteTable(
     registeredAt: integer("registered_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /** When the reminder a day before the event was queued (at most once per registration). */
+    remindedDayBeforeAt: integer("reminded_day_before_at", { mode: "timestamp_ms" }),
+    /** When the reminder an hour before the event was queued (at most once per registration). */
+    remindedHourBeforeAt: integer("reminded_hour_before_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("event_registrations_event_user_uq").on(t.eventId, t.userId),
@@ -399,6 +405,9 @@ export const paymentEvents = sqliteTable(
  * Mail waiting to go out, written in the same transaction as its cause. With
  * SMTP configured a worker sends it; without, it stays here for admins to read.
  */
+/** A file sent with a mail: its name, MIME type and bytes as base64. */
+export type OutboxAttachment = { filename: string; contentType: string; contentBase64: string };
+
 export const outboxMessages = sqliteTable(
   "outbox_messages",
   {
@@ -409,6 +418,11 @@ export const outboxMessages = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** Files sent with the message (a calendar invitation, a receipt), each base64-encoded. */
+    attachments: text("attachments", { mode: "json" })
+      .$type<OutboxAttachment[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** Kept from the first attempt, so a resend after a crash folds into the same thread. */
     messageId: text("message_id").notNull().unique(),
     state: text("state", { enum: OUTBOX_STATES }).notNull().default("queued"),

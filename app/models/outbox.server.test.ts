@@ -65,12 +65,28 @@ describe("the outbox", () => {
         text: "Hello",
         html: "<p>Hello</p>",
         messageId: message.messageId,
+        attachments: [],
       },
     ]);
     expect(row(id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
     expect(row(id)?.sentAt).toBeInstanceOf(Date);
     expect(row(later)?.state).toBe("queued");
     expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("sends a message's attachments with it, as stored", async () => {
+    emptyOutbox();
+    const invitation = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";
+    const attachment = { filename: "event.ics", contentType: "text/calendar", contentBase64: Buffer.from(invitation).toString("base64") };
+    const id = queue(draft({ attachments: [attachment] }));
+    expect(row(id)?.attachments).toEqual([attachment]);
+    const sent: { attachments?: unknown }[] = [];
+    const transport: MailTransport = { sendMail: async (mail) => void sent.push(mail) };
+
+    await sendDueMessages(transport, "x@example.test");
+    expect(sent[0]?.attachments).toEqual([
+      { filename: "event.ics", contentType: "text/calendar", content: attachment.contentBase64, encoding: "base64" },
+    ]);
   });
 
   it("retries a failed send after a growing wait, then gives up and shows the last error", async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { outboxMessages } from "../../db/schema";
+import { outboxMessages, type OutboxAttachment } from "../../db/schema";
 import { type OutboxState } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
@@ -22,6 +22,7 @@ export type OutboxDraft = {
   /** Chosen once, so a resend after a crash is the same message to mail clients. */
   messageId: string;
   userId?: string | null;
+  attachments?: OutboxAttachment[];
 };
 
 export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date()): number {
@@ -35,6 +36,7 @@ export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date
       htmlBody: draft.html,
       messageId: draft.messageId,
       userId: draft.userId ?? null,
+      attachments: draft.attachments ?? [],
       nextAttemptAt: now,
       createdAt: now,
     })
@@ -44,7 +46,7 @@ export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date
 
 export type OutgoingMessage = Pick<
   typeof outboxMessages.$inferSelect,
-  "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "messageId" | "attempts"
+  "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "messageId" | "attempts" | "attachments"
 >;
 
 const outgoingColumns = {
@@ -55,6 +57,7 @@ const outgoingColumns = {
   htmlBody: outboxMessages.htmlBody,
   messageId: outboxMessages.messageId,
   attempts: outboxMessages.attempts,
+  attachments: outboxMessages.attachments,
 };
 
 /** Takes up to `limit` due messages for sending (queued → sending), oldest first. */

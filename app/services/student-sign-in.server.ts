@@ -19,7 +19,7 @@ import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig 
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { siteOrigin } from "~/utils/seo.server";
-import { signUpMail } from "./mail/messages.server";
+import { signUpMail } from "./mail/sign-up.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 

@@ -7,7 +7,7 @@ import {
   type OutgoingMessage,
 } from "~/models/outbox.server";
 import type { Env } from "~/utils/env.server";
-import { mailSender } from "./messages.server";
+import { mailSender } from "./compose.server";
 
 // The in-process sender: started by server.ts when SMTP_URL is set, it polls
 // the outbox, sends what is due through nodemailer and records each outcome
@@ -44,6 +44,12 @@ function asMail(message: OutgoingMessage, from: string): SendMailOptions {
     text: message.textBody,
     ...(message.htmlBody ? { html: message.htmlBody } : {}),
     messageId: message.messageId,
+    attachments: message.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.contentBase64,
+      encoding: "base64",
+    })),
   };
 }
 

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { OutboxDraft } from "~/models/outbox.server";
-import type { SignUpMail } from "~/models/user.server";
 import { SITE_NAME } from "~/content/site";
 import { getEnv, type Env } from "~/utils/env.server";
-import { accountExistsMail, confirmEmailMail, MailFrame, type MailContent } from "./templates";
+import { MailFrame, type MailContent } from "./layout";
 
 // Turns a template into an outbox row's content: subject, text part, HTML
 // part and a Message-ID chosen now, so a resend is the same message.
@@ -24,26 +23,8 @@ function newMessageId(env: Pick<Env, "MAIL_FROM" | "SITE_URL"> = getEnv()): stri
   return `<${randomUUID()}@${domain}>`;
 }
 
-function draft(kind: string, to: string, content: MailContent): OutboxDraft {
+/** A template's content as an outbox draft of the given kind, to one address. */
+export function composeMail(kind: string, to: string, content: MailContent): OutboxDraft {
   const html = `<!DOCTYPE html>${renderToStaticMarkup(<MailFrame>{content.body}</MailFrame>)}`;
   return { kind, to, subject: content.subject, text: content.text, html, messageId: newMessageId() };
-}
-
-/** The "Confirm your email address" message, its link leading to this site. */
-export function emailConfirmationMail(origin: string): SignUpMail["toNewAccount"] {
-  return (account, token) =>
-    draft(
-      "verify-email",
-      account.email,
-      confirmEmailMail({ firstName: account.firstName, link: `${origin}/verify-email?${new URLSearchParams({ token })}` }),
-    );
-}
-
-/** What a sign-up sends: a confirmation link to a new account, a reminder to sign in to an existing one. */
-export function signUpMail(origin: string): SignUpMail {
-  return {
-    toNewAccount: emailConfirmationMail(origin),
-    toExistingAccount: (owner) =>
-      draft("account-exists", owner.email, accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login` })),
-  };
 }

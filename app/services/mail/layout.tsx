@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { CONTACT, SITE_NAME } from "~/content/site";
 
-// Mail bodies as plain components, rendered to static HTML beside a text part.
+// What every mail body shares: the frame, the link button and the greeting.
+// Bodies are plain components, rendered to static HTML beside a text part.
 // Inline styles and one narrow column: mail clients ignore style sheets, and
 // many are read on a phone. Every message names the institute and carries its
 // link as plain text too, for clients that show no HTML.
@@ -65,45 +66,5 @@ export function MailLink({ href, children }: { href: string; children: ReactNode
   );
 }
 
-const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
-const signature = `${SITE_NAME}\n${CONTACT.email}`;
-
-/** To a new account: confirm the address with a single-use link. */
-export function confirmEmailMail({ firstName, link }: { firstName: string | null; link: string }): MailContent {
-  const intro = `Welcome to ${SITE_NAME}! Please confirm that this is your email address:`;
-  const meanwhile = "The link works once, for 24 hours. Meanwhile you can already sign in with your password, browse courses and enrol.";
-  const notYou = "Did not sign up? Then ignore this message: nothing happens without the link.";
-  return {
-    subject: `Confirm your email address for ${SITE_NAME}`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${meanwhile}\n\n${notYou}\n\n${signature}\n`,
-    body: (
-      <>
-        <p>{greeting(firstName)}</p>
-        <p>{intro}</p>
-        <MailLink href={link}>Confirm my email address</MailLink>
-        <p>{meanwhile}</p>
-        <p>{notYou}</p>
-      </>
-    ),
-  };
-}
-
-/** To the owner of an address someone tried to sign up with again: nothing changed, here is how to sign in. */
-export function accountExistsMail({ firstName, signInLink }: { firstName: string | null; signInLink: string }): MailContent {
-  const what = `Someone, probably you, just tried to create a ${SITE_NAME} account with this email address. You already have one, so nothing was changed.`;
-  const forgot = `Forgotten your password? Write to us at ${CONTACT.email} and we will help you back in.`;
-  const notYou = "If this was not you, you can ignore this message: your account and password stay as they were.";
-  return {
-    subject: `You already have a ${SITE_NAME} account`,
-    text: `${greeting(firstName)}\n\n${what}\n\nSign in here:\n${signInLink}\n\n${forgot}\n\n${notYou}\n\n${signature}\n`,
-    body: (
-      <>
-        <p>{greeting(firstName)}</p>
-        <p>{what}</p>
-        <MailLink href={signInLink}>Sign in</MailLink>
-        <p>{forgot}</p>
-        <p>{notYou}</p>
-      </>
-    ),
-  };
-}
+export const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
+export const signature = `${SITE_NAME}\n${CONTACT.email}`;

@@ -1,0 +1,67 @@
+import type { SignUpMail } from "~/models/user.server";
+import { CONTACT, SITE_NAME } from "~/content/site";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature, type MailContent } from "./layout";
+
+// The messages a sign-up sends: a confirmation link to a new address, and to
+// the owner of an address that already has an account, a note that nothing
+// changed (the page says the same either way: decision 0011).
+
+/** The "Confirm your email address" message, its link leading to this site. */
+export function emailConfirmationMail(origin: string): SignUpMail["toNewAccount"] {
+  return (account, token) =>
+    composeMail(
+      "verify-email",
+      account.email,
+      confirmEmailMail({ firstName: account.firstName, link: `${origin}/verify-email?${new URLSearchParams({ token })}` }),
+    );
+}
+
+/** What a sign-up sends: a confirmation link to a new account, a reminder to sign in to an existing one. */
+export function signUpMail(origin: string): SignUpMail {
+  return {
+    toNewAccount: emailConfirmationMail(origin),
+    toExistingAccount: (owner) =>
+      composeMail("account-exists", owner.email, accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login` })),
+  };
+}
+
+/** To a new account: confirm the address with a single-use link. */
+function confirmEmailMail({ firstName, link }: { firstName: string | null; link: string }): MailContent {
+  const intro = `Welcome to ${SITE_NAME}! Please confirm that this is your email address:`;
+  const meanwhile = "The link works once, for 24 hours. Meanwhile you can already sign in with your password, browse courses and enrol.";
+  const notYou = "Did not sign up? Then ignore this message: nothing happens without the link.";
+  return {
+    subject: `Confirm your email address for ${SITE_NAME}`,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${meanwhile}\n\n${notYou}\n\n${signature}\n`,
+    body: (
+      <>
+        <p>{greeting(firstName)}</p>
+        <p>{intro}</p>
+        <MailLink href={link}>Confirm my email address</MailLink>
+        <p>{meanwhile}</p>
+        <p>{notYou}</p>
+      </>
+    ),
+  };
+}
+
+/** To the owner of an address someone tried to sign up with again: nothing changed, here is how to sign in. */
+function accountExistsMail({ firstName, signInLink }: { firstName: string | null; signInLink: string }): MailContent {
+  const what = `Someone, probably you, just tried to create a ${SITE_NAME} account with this email address. You already have one, so nothing was changed.`;
+  const forgot = `Forgotten your password? Write to us at ${CONTACT.email} and we will help you back in.`;
+  const notYou = "If this was not you, you can ignore this message: your account and password stay as they were.";
+  return {
+    subject: `You already have a ${SITE_NAME} account`,
+    text: `${greeting(firstName)}\n\n${what}\n\nSign in here:\n${signInLink}\n\n${forgot}\n\n${notYou}\n\n${signature}\n`,
+    body: (
+      <>
+        <p>{greeting(firstName)}</p>
+        <p>{what}</p>
+        <MailLink href={signInLink}>Sign in</MailLink>
+        <p>{forgot}</p>
+        <p>{notYou}</p>
+      </>
+    ),
+  };
+}
