@@ -1,5 +1,5 @@
 import type { WelcomeMail } from "~/models/user.server";
-import { SITE_NAME } from "~/content/site";
+import { CONTACT, SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, signature, type MailContent } from "./layout";
 
@@ -18,7 +18,7 @@ function welcomeContent({ firstName, origin }: { firstName: string | null; origi
     { label: "Open your classroom", text: "Your enrolled courses and your progress are on your dashboard:", href: `${origin}/` },
     { label: "See upcoming events", text: "Register for webinars and workshops:", href: `${origin}/events` },
   ];
-  const help = "Questions? Reply to this message or write to us.";
+  const help = `Questions about a course or your account? Write to us at ${CONTACT.email}.`;
   const textSteps = next.map((step) => `${step.text}\n${step.href}`).join("\n\n");
   return {
     subject: `Welcome to ${SITE_NAME}`,
