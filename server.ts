@@ -84,6 +84,8 @@ export async function startServer(): Promise<RunningServer> {
     "/api/newsletter",
     "/enrollment-form",
     "/api/enrollment-forms",
+    // A reset link and its message: rows no page shows.
+    "/forgot-password",
     /^\/(api\/)?events\/[^/]+\/register$/,
   ];
   // In development a cached page would hide the edit just saved.

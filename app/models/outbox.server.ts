@@ -169,3 +169,15 @@ export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
   if (messageId === null) return null;
   return db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId)).get() ?? null;
 }
+
+/** Queues the message unless the account has already had one of its kind (a welcome goes once). */
+export function queueOncePerAccount(tx: Transaction, userId: string, draft: OutboxDraft, now = new Date()): boolean {
+  const earlier = tx
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.kind, draft.kind)))
+    .get();
+  if (earlier) return false;
+  queueMessage(tx, { ...draft, userId }, now);
+  return true;
+}

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { queueMessage, type OutboxDraft } from "./outbox.server";
+import { queueMessage, queueOncePerAccount, type OutboxDraft } from "./outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
@@ -125,16 +125,26 @@ export function sendEmailConfirmation(
   );
 }
 
-/** Uses a confirmation link: the address it went to is proven. One use; the student is then signed in. */
-export function confirmEmailAddress(token: string, now = new Date()): Redemption {
+/** The message a newly confirmed student gets once: what they can do next. Made by the caller. */
+export type WelcomeMail = (account: { email: string; firstName: string | null }) => OutboxDraft;
+
+/**
+ * Uses a confirmation link: the address it went to is proven, and the account
+ * gets its welcome message (once, however often it confirms). One use; the
+ * student is then signed in.
+ */
+export function confirmEmailAddress(token: string, welcome: WelcomeMail, now = new Date()): Redemption {
   return db.transaction(
     (tx) => {
       const redeemed = redeemUserToken(tx, "verify-email", token, now);
-      if (redeemed.ok)
-        tx.update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})`, updatedAt: now })
-          .where(eq(users.id, redeemed.userId))
-          .run();
+      if (!redeemed.ok) return redeemed;
+      const account = tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})`, updatedAt: now })
+        .where(eq(users.id, redeemed.userId))
+        .returning({ email: users.email, firstName: users.firstName })
+        .get();
+      if (account) queueOncePerAccount(tx, redeemed.userId, welcome(account), now);
       return redeemed;
     },
     { behavior: "immediate" },

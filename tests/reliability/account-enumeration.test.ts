@@ -5,8 +5,9 @@ import { createStudent, type Student } from "./support/accounts";
 import { withSiteDatabase } from "./support/db";
 import { percentile, timed, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { startMailCatcher, type MailCatcher } from "./support/smtp";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { sameSitePost, startSiteWithMail } from "./support/mail-site";
+import type { MailCatcher } from "./support/smtp";
+import { BASE_PORT, type Site } from "./support/site";
 
 // Does sign-up or sign-in tell a stranger whether an email has an account?
 // Sign-up with a new and with a taken email must get the same answer (status,
@@ -29,17 +30,7 @@ const figures = {
 };
 
 beforeAll(async () => {
-  mail = await startMailCatcher(SMTP_PORT);
-  site = await startSite({
-    name: "account-enumeration",
-    port: SITE_PORT,
-    env: {
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: '"TradeMaster Academy" <hello@institute.example>',
-      // Every request below poses as its own client, so per-address throttling never joins in.
-      TRUST_PROXY: "loopback",
-    },
-  });
+  ({ site, mail } = await startSiteWithMail("account-enumeration", SITE_PORT, SMTP_PORT));
 });
 
 afterAll(async () => {
@@ -47,22 +38,8 @@ afterAll(async () => {
   await mail?.stop();
 });
 
-/** A browser's form post from a client address of its own. */
-function post(path: string, fields: Record<string, string>) {
-  nextClient++;
-  return fetch(`${site.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "text/html",
-      Origin: site.url,
-      "Sec-Fetch-Site": "same-origin",
-      "X-Forwarded-For": `10.152.${Math.floor(nextClient / 250) % 250}.${nextClient % 250}`,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+/** A browser's form post from a client address of its own (per-address throttling never joins in). */
+const post = (path: string, fields: Record<string, string>) => sameSitePost(site, path, fields, ++nextClient);
 
 const signUp = (email: string) =>
   post("/signup", { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, redirectTo: "/courses" });

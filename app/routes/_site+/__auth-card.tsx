@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 
 /** The frame shared by the sign-in and sign-up pages. */
@@ -33,4 +34,14 @@ export function OAuthButton({ providerName, redirectTo }: { providerName: string
       </p>
     </>
   );
+}
+
+/** The message for the whole form (a refusal, a throttle) above an auth form's fields, where its error id points. */
+export function AuthFormError({ form, className = "mb-4" }: { form: { errorId: string; errors?: string[] }; className?: string }) {
+  const message = form.errors?.[0];
+  return message ? (
+    <div id={form.errorId} className={className}>
+      <FormNotice title={message} />
+    </div>
+  ) : null;
 }

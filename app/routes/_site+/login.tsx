@@ -11,7 +11,7 @@ import { requireAnonymous, signIn } from "~/utils/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { AuthCard, OAuthButton } from "./__auth-card";
+import { AuthCard, AuthFormError, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
 
 export const headers = retryAfterFromAction;
@@ -104,14 +104,15 @@ export default function LoginPage() {
       ) : null}
       {oauthProvider ? <OAuthButton providerName={oauthProvider} redirectTo={redirectTo} /> : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-1">
-        {form.errors?.length ? (
-          <div id={form.errorId} className="mb-4">
-            <FormNotice title={form.errors[0] ?? ""} />
-          </div>
-        ) : null}
+        <AuthFormError form={form} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
         <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
+        <p className="-mt-1 mb-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-teal-700 underline-offset-4 hover:underline">
+            Forgot your password?
+          </Link>
+        </p>
         <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full")}>
           {submitting ? "Signing in..." : "Sign In"}
         </button>

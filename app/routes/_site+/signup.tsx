@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormNotice, TextField } from "~/components/forms";
+import { TextField } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
 import { SignupSchema } from "~/schemas/auth";
@@ -13,7 +13,7 @@ import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { AuthCard, OAuthButton } from "./__auth-card";
+import { AuthCard, AuthFormError, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
 
 export const headers = retryAfterFromAction;
@@ -83,11 +83,7 @@ export default function SignupPage() {
     >
       {oauthProvider ? <OAuthButton providerName={oauthProvider} redirectTo={redirectTo} /> : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
-        {form.errors?.length ? (
-          <div id={form.errorId} className="mb-4 sm:col-span-2">
-            <FormNotice title={form.errors[0] ?? ""} />
-          </div>
-        ) : null}
+        <AuthFormError form={form} className="mb-4 sm:col-span-2" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />

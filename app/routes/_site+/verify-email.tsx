@@ -4,7 +4,9 @@ import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { confirmEmailAddress } from "~/models/user.server";
 import { checkUserToken, type TokenState } from "~/models/user-token.server";
+import { welcomeMail } from "~/services/mail/welcome.server";
 import { signIn } from "~/utils/student-session.server";
+import { siteOrigin } from "~/utils/seo.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -35,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = (await readFormData(request)).get("token");
-  const confirmed = confirmEmailAddress(typeof token === "string" ? token : "");
+  const confirmed = confirmEmailAddress(typeof token === "string" ? token : "", welcomeMail(siteOrigin(request)));
   if (!confirmed.ok) return data({ state: confirmed.state }, { status: refusalStatus(confirmed.state) });
   const headers = await createToastHeaders({
     title: "Email confirmed",

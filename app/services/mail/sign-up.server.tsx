@@ -1,5 +1,5 @@
 import type { SignUpMail } from "~/models/user.server";
-import { CONTACT, SITE_NAME } from "~/content/site";
+import { SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, signature, type MailContent } from "./layout";
 
@@ -22,7 +22,11 @@ export function signUpMail(origin: string): SignUpMail {
   return {
     toNewAccount: emailConfirmationMail(origin),
     toExistingAccount: (owner) =>
-      composeMail("account-exists", owner.email, accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login` })),
+      composeMail(
+        "account-exists",
+        owner.email,
+        accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login`, resetLink: `${origin}/forgot-password` }),
+      ),
   };
 }
 
@@ -47,19 +51,28 @@ function confirmEmailMail({ firstName, link }: { firstName: string | null; link:
 }
 
 /** To the owner of an address someone tried to sign up with again: nothing changed, here is how to sign in. */
-function accountExistsMail({ firstName, signInLink }: { firstName: string | null; signInLink: string }): MailContent {
+function accountExistsMail({
+  firstName,
+  signInLink,
+  resetLink,
+}: {
+  firstName: string | null;
+  signInLink: string;
+  resetLink: string;
+}): MailContent {
   const what = `Someone, probably you, just tried to create a ${SITE_NAME} account with this email address. You already have one, so nothing was changed.`;
-  const forgot = `Forgotten your password? Write to us at ${CONTACT.email} and we will help you back in.`;
+  const forgot = "Forgotten your password? Choose a new one here:";
   const notYou = "If this was not you, you can ignore this message: your account and password stay as they were.";
   return {
     subject: `You already have a ${SITE_NAME} account`,
-    text: `${greeting(firstName)}\n\n${what}\n\nSign in here:\n${signInLink}\n\n${forgot}\n\n${notYou}\n\n${signature}\n`,
+    text: `${greeting(firstName)}\n\n${what}\n\nSign in here:\n${signInLink}\n\n${forgot}\n${resetLink}\n\n${notYou}\n\n${signature}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>
         <p>{what}</p>
         <MailLink href={signInLink}>Sign in</MailLink>
         <p>{forgot}</p>
+        <MailLink href={resetLink}>Reset my password</MailLink>
         <p>{notYou}</p>
       </>
     ),

@@ -519,6 +519,25 @@ function publicPages(ids: MatrixIds): Row[] {
       expect: everyone(400),
       watch: { table: "users", where: "email_verified_at IS NOT NULL" },
     },
+    // Forgotten passwords: open to everyone; a forged link changes nothing.
+    get("/forgot-password", "/forgot-password", everyone(200)),
+    {
+      route: "/forgot-password",
+      method: "POST",
+      path: "/forgot-password",
+      body: empty,
+      expect: everyone(400),
+      watch: { table: "outbox_messages" },
+    },
+    get("/reset-password", "/reset-password", everyone(400)),
+    {
+      route: "/reset-password",
+      method: "POST",
+      path: "/reset-password",
+      body: { form: { token: "forged-token", password: "four unrelated words together" } },
+      expect: everyone(400),
+      watch: { table: "user_tokens", where: "used_at IS NOT NULL" },
+    },
     {
       route: "/signup",
       method: "POST",

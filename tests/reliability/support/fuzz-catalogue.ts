@@ -22,6 +22,7 @@ import { ContactSchema } from "../../../app/schemas/contact";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
 import { EventRegistrationSchema } from "../../../app/schemas/event-registration";
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
+import { ForgotPasswordSchema, ResetPasswordSchema } from "../../../app/schemas/password-reset";
 
 // Every state-changing route and every /api endpoint, with the field names its
 // zod schema reads. The test fails when app/routes holds an action (or an /api
@@ -126,6 +127,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
   page("_site+/account.tsx", () => "/account", ["intent"], { intents: ["connect-provider", "send-confirmation"] }),
   page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
+  page("_site+/forgot-password.tsx", () => "/forgot-password", f(ForgotPasswordSchema)),
+  page("_site+/reset-password.tsx", () => "/reset-password", f(ResetPasswordSchema)),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),

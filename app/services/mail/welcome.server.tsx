@@ -1,0 +1,41 @@
+import type { WelcomeMail } from "~/models/user.server";
+import { CONTACT, SITE_NAME } from "~/content/site";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature, type MailContent } from "./layout";
+
+// Sent once, when a student confirms their email address: where things are.
+// Plain facts about the site, never a promise of results.
+
+/** The welcome message, its links leading to this site. */
+export function welcomeMail(origin: string): WelcomeMail {
+  return (account) => composeMail("welcome", account.email, welcomeContent({ firstName: account.firstName, origin }));
+}
+
+function welcomeContent({ firstName, origin }: { firstName: string | null; origin: string }): MailContent {
+  const intro = `Thank you for confirming your email address. Your ${SITE_NAME} account is ready.`;
+  const next = [
+    { label: "Browse the courses", text: "See what each course covers, its level and its mentors:", href: `${origin}/courses` },
+    { label: "Open your classroom", text: "Your enrolled courses and your progress are on your dashboard:", href: `${origin}/` },
+    { label: "See upcoming events", text: "Register for webinars and workshops:", href: `${origin}/events` },
+  ];
+  const help = `Questions about a course or your account? Write to us at ${CONTACT.email}.`;
+  const textSteps = next.map((step) => `${step.text}\n${step.href}`).join("\n\n");
+  return {
+    subject: `Welcome to ${SITE_NAME}`,
+    text: `${greeting(firstName)}\n\n${intro}\n\nWhat you can do next:\n\n${textSteps}\n\n${help}\n\n${signature}\n`,
+    body: (
+      <>
+        <p>{greeting(firstName)}</p>
+        <p>{intro}</p>
+        <p>What you can do next:</p>
+        {next.map((step) => (
+          <div key={step.href}>
+            <p>{step.text}</p>
+            <MailLink href={step.href}>{step.label}</MailLink>
+          </div>
+        ))}
+        <p>{help}</p>
+      </>
+    ),
+  };
+}
