@@ -179,3 +179,12 @@ export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
   if (messageId === null) return null;
   return db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId)).get() ?? null;
 }
+
+/** Attachment `number` (1 for the first) of the message at /admin/outbox/:id; null when there is none. */
+export function getOutboxAttachment(id: string | undefined, number: string | undefined): OutboxAttachment | null {
+  const messageId = parseId(id);
+  const position = parseId(number);
+  if (messageId === null || position === null) return null;
+  const message = db.select({ attachments: outboxMessages.attachments }).from(outboxMessages).where(eq(outboxMessages.id, messageId)).get();
+  return message?.attachments[position - 1] ?? null;
+}
