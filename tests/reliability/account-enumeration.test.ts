@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
 import { createStudent, type Student } from "./support/accounts";
 import { withSiteDatabase } from "./support/db";
-import { percentile, timed, visibleText } from "./support/http";
+import { nthClientAddress, percentile, postFormAsClient, timed, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
 import { startMailCatcher, type MailCatcher } from "./support/smtp";
 import { BASE_PORT, startSite, type Site } from "./support/site";
@@ -50,18 +50,7 @@ afterAll(async () => {
 /** A browser's form post from a client address of its own. */
 function post(path: string, fields: Record<string, string>) {
   nextClient++;
-  return fetch(`${site.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "text/html",
-      Origin: site.url,
-      "Sec-Fetch-Site": "same-origin",
-      "X-Forwarded-For": `10.152.${Math.floor(nextClient / 250) % 250}.${nextClient % 250}`,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postFormAsClient(site.url, path, fields, nthClientAddress("10.152", nextClient));
 }
 
 const signUp = (email: string) =>
