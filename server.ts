@@ -40,12 +40,12 @@ export async function startServer(): Promise<RunningServer> {
   const httpServer = createServer(app);
   const site = env.NODE_ENV === "development" ? await developmentSite(httpServer) : await productionSite();
   const shutdown = shutdownOnSignals(httpServer, {
-    // Vite's WebSocket would otherwise hold the server open.
-    whileDraining: () => site.close(),
-    afterDrained: () => {
-      stopJobs();
-      db.$client.close();
+    // Vite's WebSocket would otherwise hold the server open. The jobs stop meanwhile:
+    // mail in flight finishes and records its outcome before SQLite closes.
+    whileDraining: async () => {
+      await Promise.all([site.close(), stopJobs()]);
     },
+    afterDrained: () => db.$client.close(),
   });
 
   app.disable("x-powered-by");
@@ -122,15 +122,15 @@ async function prepareDatabase(env: Env) {
 }
 
 /** Work the process does besides answering requests; returns what stops it. */
-function startJobs(env: Env): () => void {
+function startJobs(env: Env): () => Promise<void> {
   // Expired sessions already read as signed out; this only keeps the table small.
   deleteExpiredSessions();
   const sessionSweep = setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
   // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
   const stopMailSender = startMailSender(env);
-  return () => {
+  return async () => {
     clearInterval(sessionSweep);
-    stopMailSender?.();
+    await stopMailSender?.();
   };
 }
 

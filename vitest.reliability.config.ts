@@ -12,6 +12,7 @@ const TIMED = [
   "tests/reliability/body-limits.test.ts",
   "tests/reliability/concurrency.test.ts",
   "tests/reliability/crash-recovery.test.ts",
+  "tests/reliability/mail-delivery.test.ts",
   "tests/reliability/process-lifecycle.test.ts",
   "tests/reliability/sign-in-throttle.test.ts",
 ];

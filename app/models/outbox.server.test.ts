@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendDueMessages, type MailTransport } from "~/services/mail/sender.server";
 import { db } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
 import { outboxMessages } from "../../db/schema";
 import {
   claimDueMessages,
@@ -105,7 +106,7 @@ describe("the outbox", () => {
     // Not due again until the wait is over.
     expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 0 });
 
-    expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 8, 20].map((attempts) => retryDelayMs(attempts))).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
     db.update(outboxMessages)
       .set({ attempts: MAX_SEND_ATTEMPTS - 1, nextAttemptAt: new Date(0) })
       .where(eq(outboxMessages.id, id))
@@ -122,5 +123,40 @@ describe("the outbox", () => {
     expect(row(id)?.state).toBe("sending");
     expect(requeueInterruptedMessages()).toBe(1);
     expect(claimDueMessages(10).map((message) => message.messageId)).toEqual([row(id)?.messageId]);
+  });
+
+  it("keeps sending while one message hangs on its connection", async () => {
+    emptyOutbox();
+    const stuck = draft();
+    const stuckId = queue(stuck);
+    const others = [draft(), draft(), draft()].map((message) => queue(message));
+    let release: () => void = () => {};
+    const transport: MailTransport = {
+      sendMail: (mail) => (mail.to === stuck.to ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()),
+    };
+    const sending = sendDueMessages(transport, "x@example.test");
+    await vi.waitFor(() => expect(others.map((id) => row(id)?.state)).toEqual(["sent", "sent", "sent"]));
+    expect(row(stuckId)?.state).toBe("sending");
+    release();
+    expect(await sending).toEqual({ sent: 4, failed: 0 });
+    expect(row(stuckId)?.state).toBe("sent");
+  });
+
+  it("waits MAIL_RETRY_BASE_MS before the first retry when it is set", async () => {
+    emptyOutbox();
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { MAIL_RETRY_BASE_MS } = parseEnv({ MAIL_RETRY_BASE_MS: "500" });
+    expect(parseEnv({}).MAIL_RETRY_BASE_MS).toBe(30_000);
+    expect(() => parseEnv({ MAIL_RETRY_BASE_MS: "soon" })).toThrow(
+      "Invalid configuration: MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000",
+    );
+    const id = queue(draft());
+    const before = Date.now();
+    const refused: MailTransport = { sendMail: () => Promise.reject(new Error("connect ECONNREFUSED")) };
+    await sendDueMessages(refused, "x@example.test", { retryBaseMs: MAIL_RETRY_BASE_MS });
+    const wait = (row(id)?.nextAttemptAt.getTime() ?? 0) - before;
+    expect(wait).toBeGreaterThanOrEqual(500);
+    expect(wait).toBeLessThan(5_000);
+    expect(retryDelayMs(3, MAIL_RETRY_BASE_MS)).toBe(2_000);
   });
 });

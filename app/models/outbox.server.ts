@@ -96,22 +96,32 @@ export function markMessageSent(id: number, now = new Date()) {
 
 /** After this many failed attempts a message is given up on (state failed) and shows so in the outbox. */
 export const MAX_SEND_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 30_000;
+/** The first retry's wait unless MAIL_RETRY_BASE_MS says otherwise. */
+export const DEFAULT_RETRY_BASE_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 
-/** The wait before attempt `attempts + 1`: 30 s, doubling, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+/** The wait before attempt `attempts + 1`: the base (30 s), doubling, at most an hour. */
+export function retryDelayMs(attempts: number, baseMs = DEFAULT_RETRY_BASE_MS): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
 /** A failed attempt: queued again after a growing wait, or failed for good after MAX_SEND_ATTEMPTS. */
-export function markMessageAttemptFailed(id: number, error: string, now = new Date()): OutboxState {
+export function markMessageAttemptFailed(
+  id: number,
+  error: string,
+  { now = new Date(), retryBaseMs = DEFAULT_RETRY_BASE_MS }: { now?: Date; retryBaseMs?: number } = {},
+): OutboxState {
   return db.transaction((tx) => {
     const attempts =
       (tx.select({ attempts: outboxMessages.attempts }).from(outboxMessages).where(eq(outboxMessages.id, id)).get()?.attempts ?? 0) + 1;
     const state: OutboxState = attempts >= MAX_SEND_ATTEMPTS ? "failed" : "queued";
     tx.update(outboxMessages)
-      .set({ state, attempts, lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+      .set({
+        state,
+        attempts,
+        lastError: error.slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, retryBaseMs)),
+      })
       .where(eq(outboxMessages.id, id))
       .run();
     return state;
@@ -180,4 +190,13 @@ export function queueOncePerAccount(tx: Transaction, userId: string, draft: Outb
   if (earlier) return false;
   queueMessage(tx, { ...draft, userId }, now);
   return true;
+}
+
+/** Attachment `number` (1 for the first) of the message at /admin/outbox/:id; null when there is none. */
+export function getOutboxAttachment(id: string | undefined, number: string | undefined): OutboxAttachment | null {
+  const messageId = parseId(id);
+  const position = parseId(number);
+  if (messageId === null || position === null) return null;
+  const message = db.select({ attachments: outboxMessages.attachments }).from(outboxMessages).where(eq(outboxMessages.id, messageId)).get();
+  return message?.attachments[position - 1] ?? null;
 }

@@ -45,6 +45,14 @@ const envSchema = z.object({
   // Mail: an SMTP server to send through (smtp://user:pass@host:587); without it mail waits in the outbox.
   SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
   MAIL_FROM: optional(z.string().trim().min(3, "MAIL_FROM must be an address such as hello@example.com")),
+  // The wait before a failed message's first retry; each later wait doubles (at most an hour).
+  MAIL_RETRY_BASE_MS: optional(
+    z.coerce
+      .number({ message: "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000" })
+      .int("MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000")
+      .min(100, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000")
+      .max(3_600_000, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000"),
+  ).transform((wait) => wait ?? 30_000),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),

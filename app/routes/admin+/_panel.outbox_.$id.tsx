@@ -22,6 +22,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     text: message.textBody,
     links: [...new Set(message.textBody.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
     sentLabel: message.sentAt ? formatIndiaDateTime(message.sentAt) : null,
+    attachments: message.attachments.map((file, index) => ({
+      name: file.filename,
+      type: file.contentType,
+      bytes: Buffer.byteLength(file.contentBase64, "base64"),
+      href: `/admin/outbox/${message.id}/attachments/${index + 1}`,
+    })),
   };
 }
 
@@ -51,6 +57,7 @@ export default function OutboxMessagePage() {
         {message.lastError ? <Field label="Last error">{message.lastError}</Field> : null}
         <Field label="Message-ID">{message.messageId}</Field>
       </dl>
+      {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
       {message.links.length > 0 ? (
         <section aria-labelledby="outbox-links-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <h2 id="outbox-links-heading" className="text-lg font-bold text-navy-900">
@@ -83,5 +90,25 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dt className="font-medium text-slate-600">{label}</dt>
       <dd className="break-all text-slate-900">{children}</dd>
     </>
+  );
+}
+
+function Attachments({ files }: { files: { name: string; type: string; bytes: number; href: string }[] }) {
+  return (
+    <section aria-labelledby="outbox-attachments-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id="outbox-attachments-heading" className="text-lg font-bold text-navy-900">
+        Attachments
+      </h2>
+      <ul className="mt-2 grid gap-2">
+        {files.map((file) => (
+          <li key={file.href} className="break-all">
+            <a href={file.href} download className="font-medium text-teal-800 underline underline-offset-4">
+              {file.name}
+            </a>{" "}
+            <span className="text-sm text-slate-600">{`(${file.type}, ${file.bytes.toLocaleString("en-IN")} bytes)`}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

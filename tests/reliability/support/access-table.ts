@@ -108,6 +108,7 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/inbox", "/admin/inbox", "inbox"],
     ["/admin/outbox", "/admin/outbox", "outbox"],
     ["/admin/outbox/:id", `/admin/outbox/${ids.outboxMessage}`, "outbox"],
+    ["/admin/outbox/:id/attachments/:number", `/admin/outbox/${ids.outboxMessage}/attachments/1`, "outbox"],
     ["/admin/users", "/admin/users", "users"],
     ["/admin/users/registrations", "/admin/users/registrations", "users"],
     ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
@@ -120,7 +121,8 @@ function adminPages(ids: MatrixIds): Row[] {
     ...curriculumPages(ids),
   ];
   const rows = pages.map(([route, path, area]) => {
-    const expect = adminPage(path, area);
+    // A file sent with an outbox message is a download; the fixture's message has none, so an admin finds nothing.
+    const expect = adminPage(path, area, route === "/admin/outbox/:id/attachments/:number" ? 404 : 200);
     // A content manager has no dashboard: /admin sends them to their first tab.
     if (path === "/admin") expect.contentManager = redirectTo("/admin/courses");
     return get(route, path, expect);

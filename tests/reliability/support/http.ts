@@ -12,6 +12,26 @@ export function postForm(url: string, fields: Fields, cookie?: string): Promise<
   });
 }
 
+/** A browser's same-origin form post posing as the client at `clientAddress` (the servers trust X-Forwarded-For from loopback). */
+export function postFormAsClient(siteUrl: string, path: string, fields: Fields, clientAddress: string, cookie?: string): Promise<Response> {
+  return fetch(`${siteUrl}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "text/html",
+      Origin: siteUrl,
+      "Sec-Fetch-Site": "same-origin",
+      "X-Forwarded-For": clientAddress,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The n-th of many client addresses under a two-part prefix ("10.152"), so per-address throttles never join in. */
+export const nthClientAddress = (prefix: string, n: number) => `${prefix}.${Math.floor(n / 250) % 250}.${n % 250}`;
+
 export function postJson(url: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(url, {
     method: "POST",

@@ -1,3 +1,4 @@
+import { nthClientAddress, postFormAsClient } from "./http";
 import { startMailCatcher, type MailCatcher } from "./smtp";
 import { startSite, type Site } from "./site";
 
@@ -19,17 +20,5 @@ export async function startSiteWithMail(name: string, sitePort: number, smtpPort
 
 /** Posts a form as the site's own page would; `client` numbers the address it comes from (X-Forwarded-For). */
 export function sameSitePost(site: Site, path: string, fields: Record<string, string>, client: number, cookie?: string) {
-  return fetch(`${site.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "text/html",
-      Origin: site.url,
-      "Sec-Fetch-Site": "same-origin",
-      "X-Forwarded-For": `10.${site.port % 250}.${Math.floor(client / 250) % 250}.${client % 250}`,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postFormAsClient(site.url, path, fields, nthClientAddress(`10.${site.port % 250}`, client), cookie);
 }

@@ -34,7 +34,11 @@ function parse(raw: string, to: string[]): ReceivedMail {
   };
 }
 
-export async function startMailCatcher(port: number): Promise<MailCatcher> {
+/**
+ * `answerDelayMs`: how long the server holds its "250 OK" after it has a message, as a
+ * slow mail server does; a sender stopped in that window cannot know the message arrived.
+ */
+export async function startMailCatcher(port: number, { answerDelayMs = 0 } = {}): Promise<MailCatcher> {
   const received: ReceivedMail[] = [];
   const waiting = new Set<() => void>();
   const server = new SMTPServer({
@@ -52,7 +56,8 @@ export async function startMailCatcher(port: number): Promise<MailCatcher> {
           ),
         );
         for (const wake of waiting) wake();
-        callback();
+        if (answerDelayMs > 0) setTimeout(callback, answerDelayMs);
+        else callback();
       });
     },
   });
