@@ -85,6 +85,7 @@ export function queueOrderMail(tx: Transaction, orderId: number, mail: OrderMail
 
 export type StudentOrder = {
   orderId: number;
+  courseId: number;
   courseTitle: string;
   amountPaise: number;
   couponCode: string | null;
@@ -99,6 +100,7 @@ export function listStudentOrders(userId: string): StudentOrder[] {
   return db
     .select({
       orderId: enrollments.id,
+      courseId: courses.id,
       courseTitle: courses.title,
       amountPaise: enrollments.amountPaise,
       couponCode: coupons.code,
