@@ -14,7 +14,7 @@ export function contactAcknowledgement(origin: string): ContactAcknowledgement {
 
 function acknowledgementMail({ name, subject, origin }: { name: string; subject: string; origin: string }): MailContent {
   const received = `Thank you for writing to ${SITE_NAME}. We have received your message “${subject}”.`;
-  const next = "A member of our team reads every message and will reply to this address within 24 hours, usually sooner on working days.";
+  const next = "A member of our team reads every message and will reply to this address within 24 hours.";
   const meanwhile = `Need us sooner? Call ${CONTACT.phones.join(", ")} or chat with us on WhatsApp (${CHAT_AVAILABILITY}). You can also write to ${CONTACT.email}.`;
   const faqLink = `${origin}/contact`;
   const whatsapp = whatsappLink(WHATSAPP_MESSAGES.general);

@@ -1,5 +1,5 @@
 import type { OrderMail, OrderReceipt } from "~/models/order-receipt.server";
-import { SITE_NAME } from "~/content/site";
+import { CONTACT, SITE_NAME } from "~/content/site";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
 import { composeMail } from "./compose.server";
@@ -20,7 +20,7 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
   const intro = `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`;
   const lines = receiptLines(receipt);
   const later = `You can download this receipt as a PDF at any time from your orders page: ${ordersLink}`;
-  const help = "Questions about your course or this order? Reply to this message or write to us, and quote the order number.";
+  const help = `Questions about your course or this order? Write to us at ${CONTACT.email} and quote the order number.`;
   return {
     subject: `You are enrolled in ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
     text:
