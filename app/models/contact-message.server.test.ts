@@ -1,8 +1,26 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { contactMessages } from "../../db/schema";
+import { contactMessages, outboxMessages } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { countUnreadMessages, INBOX_PAGE_SIZE, listInboxMessages, markMessageRead, sendContactMessage } from "./contact-message.server";
+import {
+  countUnreadMessages,
+  INBOX_PAGE_SIZE,
+  listInboxMessages,
+  markMessageRead,
+  sendContactMessage as storeContactMessage,
+  type ContactAcknowledgement,
+} from "./contact-message.server";
+
+/** A stand-in for the mail service's draft maker: the model only queues what it is given. */
+const acknowledgement: ContactAcknowledgement = (sender) => ({
+  kind: "contact-acknowledgement",
+  to: sender.email,
+  subject: `We have your message: ${sender.subject}`,
+  text: `Hello ${sender.name}`,
+  html: null,
+  messageId: `<${crypto.randomUUID()}@test.example>`,
+});
+const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) => storeContactMessage(input, acknowledgement);
 
 const message = {
   name: "Priya Sharma",
@@ -26,6 +44,23 @@ describe("sendContactMessage", () => {
     expect(second.id).not.toBe(first.id);
     const row = db.select({ phone: contactMessages.phone }).from(contactMessages).where(eq(contactMessages.id, first.id)).get();
     expect(row).toEqual({ phone: null });
+  });
+
+  test("queues the acknowledgement to the sender with the message, and neither when the mail cannot be made", () => {
+    const sender = { ...message, email: "ack@example.com", subject: "Batch timings" };
+    sendContactMessage(sender);
+    const queued = () =>
+      db.select({ subject: outboxMessages.subject }).from(outboxMessages).where(eq(outboxMessages.toAddress, sender.email)).all();
+    expect(queued()).toEqual([{ subject: "We have your message: Batch timings" }]);
+
+    const stored = () => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, sender.email)).all();
+    expect(() =>
+      storeContactMessage(sender, () => {
+        throw new Error("template failed");
+      }),
+    ).toThrow("template failed");
+    expect(stored()).toHaveLength(1);
+    expect(queued()).toHaveLength(1);
   });
 });
 

@@ -3,26 +3,35 @@ import { contactMessages } from "../../db/schema";
 import type { ContactInput } from "~/schemas/contact";
 import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { countRows, paginate } from "./paging.server";
+
+/** Makes the acknowledgement the sender gets; given by the route, as models never compose mail. */
+export type ContactAcknowledgement = (message: Pick<ContactInput, "name" | "email" | "subject">) => OutboxDraft;
 
 /**
  * Stores a message from the contact form or POST /api/contact, unread, for the
- * team to answer. The input has passed ContactSchema (trimmed, within limits);
+ * team to answer, and queues the sender's acknowledgement in the same
+ * transaction. The input has passed ContactSchema (trimmed, within limits);
  * a phone left out is stored as null.
  */
-export function sendContactMessage(input: ContactInput): { id: number } {
-  return db
-    .insert(contactMessages)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      subject: input.subject,
-      message: input.message,
-      isRead: false,
-    })
-    .returning({ id: contactMessages.id })
-    .get();
+export function sendContactMessage(input: ContactInput, acknowledgement: ContactAcknowledgement): { id: number } {
+  return db.transaction((tx) => {
+    const stored = tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        subject: input.subject,
+        message: input.message,
+        isRead: false,
+      })
+      .returning({ id: contactMessages.id })
+      .get();
+    queueMessage(tx, acknowledgement(input));
+    return stored;
+  });
 }
 
 // ---- Admin (Inbox tab) ----

@@ -3,6 +3,7 @@ import { enrollmentForms, enrollments } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
+import { queueOrderMail, type OrderMail } from "./order-receipt.server";
 
 // An order is an enrollment row while its payment is under way. Its row is
 // stored `pending` before Stripe is asked for anything (a reservation: with a
@@ -220,11 +221,14 @@ export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-
  * A payment made (`paidAt`) within the order's hold is honoured whatever has
  * become of the coupon since; a later one only if the coupon still holds and
  * has a redemption free at `now`. Completed, refunded and charged-back orders
- * are final, so a replayed or late event changes nothing.
+ * are final, so a replayed or late event changes nothing. Only the call that
+ * flips the order to completed queues its `mail`, in the same transaction, so
+ * a redelivered webhook racing the return page sends it once.
  */
 export function completeOrder(
   orderId: number,
   paymentIntentId: string | null,
+  mail: OrderMail,
   { paidAt = new Date(), now = new Date() }: { paidAt?: Date; now?: Date } = {},
 ): CompletionOutcome {
   try {
@@ -252,6 +256,7 @@ export function completeOrder(
             .where(eq(enrollmentForms.id, order.enrollmentFormId))
             .run();
         }
+        queueOrderMail(tx, orderId, mail);
         return "completed";
       },
       { behavior: "immediate" },
@@ -326,8 +331,9 @@ export type FreeEnrollment = "completed" | "already" | "coupon-unavailable";
  * A free order (a ₹0 course or a 100% coupon): recorded and completed at once,
  * without Stripe, in one `BEGIN IMMEDIATE` transaction that also checks and
  * counts the coupon, so a limited coupon is never used more than its limit.
+ * The order's `mail` is queued in the same transaction.
  */
-export function enrollWithoutPayment(terms: OrderTerms, now = new Date()): FreeEnrollment {
+export function enrollWithoutPayment(terms: OrderTerms, mail: OrderMail, now = new Date()): FreeEnrollment {
   if (terms.amountPaise !== 0) throw new RangeError("Only a free order enrolls without payment");
   return db.transaction(
     (tx): FreeEnrollment => {
@@ -336,15 +342,18 @@ export function enrollWithoutPayment(terms: OrderTerms, now = new Date()): FreeE
         if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
         countRedemption(tx, terms.couponId);
       }
-      tx.insert(enrollments)
+      const order = tx
+        .insert(enrollments)
         .values({ ...terms, paymentStatus: "completed", enrolledAt: now })
-        .run();
+        .returning({ id: enrollments.id })
+        .get();
       if (terms.enrollmentFormId !== null) {
         tx.update(enrollmentForms)
           .set({ paymentStatus: "completed", paymentIntentId: null })
           .where(eq(enrollmentForms.id, terms.enrollmentFormId))
           .run();
       }
+      queueOrderMail(tx, order.id, mail);
       return "completed";
     },
     { behavior: "immediate" },

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findStudentCertificate } from "~/models/certificate.server";
 import { certificateFilename, certificatePdf } from "~/services/pdf/certificate.server";
 import { certificateCheckPath } from "~/utils/certificate-links";
+import { notFoundText, personalDownload } from "~/utils/file-response.server";
 import { siteOrigin } from "~/utils/seo.server";
 import { requireUser } from "~/utils/student-session.server";
 import { parseId } from "~/utils/validation";
@@ -17,20 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const student = await requireUser(request);
   const courseId = parseId(params.courseId);
   const certificate = courseId === null ? null : findStudentCertificate(student.id, courseId);
-  if (!certificate) {
-    return new Response("Not Found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!certificate) return notFoundText();
   const pdf = await certificatePdf(certificate, `${siteOrigin(request)}${certificateCheckPath(certificate.number)}`);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `attachment; filename="${certificateFilename(certificate.number)}"`,
-      // Personal: never kept by a shared cache.
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return personalDownload(pdf, "application/pdf", certificateFilename(certificate.number));
 }

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, coupons, courses, enrollmentForms, enrollments, paymentEvents, users } from "../../db/schema";
+import { auditLog, coupons, courses, enrollmentForms, enrollments, outboxMessages, paymentEvents, users } from "../../db/schema";
 import { startFakeStripe, type FakeStripe } from "../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "./checkout.server";
@@ -142,6 +142,14 @@ const ordersOf = (userId: string, courseId: number) =>
 
 const allOrdersOf = (userId: string) => db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId)).all();
 
+/** The order mail queued for the student: one per completed order. */
+const orderMails = (email: string) =>
+  db
+    .select({ kind: outboxMessages.kind, subject: outboxMessages.subject, text: outboxMessages.textBody })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.toAddress, email), eq(outboxMessages.kind, "order-confirmation")))
+    .all();
+
 const redemptions = (couponId: number) =>
   db.select({ count: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, couponId)).get()?.count;
 
@@ -151,7 +159,7 @@ const formPayment = (formId: number) =>
 // ---- playing the customer and Stripe -----------------------------------------
 
 async function startCard(student: { id: string; email: string }, courseId: number, couponCode?: string, formId: number | null = null) {
-  const started = await checkout.startCardPayment(student, quote(courseId, couponCode, student.id), formId);
+  const started = await checkout.startCardPayment(student, quote(courseId, couponCode, student.id), formId, ORIGIN);
   if (!started.ok) throw new Error(`Expected a PaymentIntent, got ${started.reason}`);
   return started;
 }
@@ -174,7 +182,7 @@ const sign = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.gener
 
 /** What POST /api/stripe/webhook does with a correctly signed event. */
 async function deliver(payload: string) {
-  await checkout.handlePaymentEvent(payments.parseWebhookEvent(payload, sign(payload)));
+  await checkout.handlePaymentEvent(payments.parseWebhookEvent(payload, sign(payload)), ORIGIN);
 }
 
 /** Silences (and returns) the log a test expects; the setup fails a test on any other console.error. */
@@ -289,7 +297,10 @@ describe("startCardPayment", () => {
     const { student, course } = arrange();
     const terms = quote(course.id);
 
-    const [a, b] = await Promise.all([checkout.startCardPayment(student, terms, null), checkout.startCardPayment(student, terms, null)]);
+    const [a, b] = await Promise.all([
+      checkout.startCardPayment(student, terms, null, ORIGIN),
+      checkout.startCardPayment(student, terms, null, ORIGIN),
+    ]);
 
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
@@ -301,9 +312,9 @@ describe("startCardPayment", () => {
     const { student, course } = arrange();
     const paid = await startCard(student, course.id);
     await payWithCard(paid.paymentIntentId);
-    expect(await checkout.confirmCardPayment(student.id, paid.paymentIntentId)).toMatchObject({ ok: true, outcome: "completed" });
+    expect(await checkout.confirmCardPayment(student.id, paid.paymentIntentId, ORIGIN)).toMatchObject({ ok: true, outcome: "completed" });
 
-    expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "already-enrolled" });
+    expect(await checkout.startCardPayment(student, quote(course.id), null, ORIGIN)).toEqual({ ok: false, reason: "already-enrolled" });
     expect(
       await checkout.startHostedCheckout({
         user: student,
@@ -320,11 +331,15 @@ describe("startCardPayment", () => {
     const { student, course, formId } = arrange();
     const everything = addCoupon({ percentOff: 100 });
 
-    expect(await checkout.startCardPayment(student, quote(course.id, everything.code), formId)).toEqual({ ok: false, reason: "free" });
+    expect(await checkout.startCardPayment(student, quote(course.id, everything.code), formId, ORIGIN)).toEqual({
+      ok: false,
+      reason: "free",
+    });
     expect(ordersOf(student.id, course.id)).toEqual([]);
 
-    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId)).toBe("completed");
-    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId)).toBe("already");
+    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId, ORIGIN)).toBe("completed");
+    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId, ORIGIN)).toBe("already");
+    expect(orderMails(student.email)).toEqual([expect.objectContaining({ text: expect.stringContaining("Amount paid: Free") })]);
     expect(ordersOf(student.id, course.id)).toEqual([
       expect.objectContaining({ status: "completed", amountPaise: 0, couponId: everything.id, paymentIntentId: null }),
     ]);
@@ -341,7 +356,7 @@ describe("startCardPayment", () => {
     });
     const errors = expectLog("error");
 
-    expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "setup-failed" });
+    expect(await checkout.startCardPayment(student, quote(course.id), null, ORIGIN)).toEqual({ ok: false, reason: "setup-failed" });
     expect(
       await checkout.startHostedCheckout({
         user: student,
@@ -368,7 +383,7 @@ describe("startCardPayment", () => {
       expect(terms.ok).toBe(true);
       if (!terms.ok) return;
       expect(offline.payments.paymentsSetup()).toBeNull();
-      expect(await offline.checkout.startCardPayment(student, terms.quote, null)).toEqual({ ok: false, reason: "payments-off" });
+      expect(await offline.checkout.startCardPayment(student, terms.quote, null, ORIGIN)).toEqual({ ok: false, reason: "payments-off" });
       expect(
         await offline.checkout.startHostedCheckout({
           user: student,
@@ -446,7 +461,7 @@ describe("a limited coupon (decision 0012)", () => {
     const rival = addStudent();
     // The price check already says so, and the start refuses it even with a quote made before.
     expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: rival.id })).toEqual({ ok: false, reason: "invalid-coupon" });
-    expect(await checkout.startCardPayment(rival, staleQuote, null)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(await checkout.startCardPayment(rival, staleQuote, null, ORIGIN)).toEqual({ ok: false, reason: "coupon-unavailable" });
     expect(
       await checkout.startHostedCheckout({ user: rival, quote: staleQuote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
     ).toEqual({ ok: false, reason: "coupon-unavailable" });
@@ -488,7 +503,10 @@ describe("a limited coupon (decision 0012)", () => {
       body: JSON.stringify({ userId: student.id, failCreate: { status: 400, message: "No payments today" } }),
     });
     expectLog("error");
-    expect(await checkout.startCardPayment(student, quote(course.id, coupon.code), null)).toEqual({ ok: false, reason: "setup-failed" });
+    expect(await checkout.startCardPayment(student, quote(course.id, coupon.code), null, ORIGIN)).toEqual({
+      ok: false,
+      reason: "setup-failed",
+    });
     expect(ordersOf(student.id, course.id)).toEqual([]);
     expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
   });
@@ -506,7 +524,10 @@ describe("a limited coupon (decision 0012)", () => {
     await payWithCard(late.paymentIntentId);
     const warnings = expectLog("warn");
 
-    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "coupon-refused" });
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, ORIGIN, course.id)).toEqual({
+      ok: false,
+      reason: "coupon-refused",
+    });
     expect(warnings).toHaveBeenCalledWith(expect.stringContaining(`Refunding ${late.paymentIntentId}`));
     const again = await stripe.refunds.create({ payment_intent: late.paymentIntentId }).catch((e: unknown) => e);
     expect(again).toMatchObject({ code: "charge_already_refunded" });
@@ -522,7 +543,10 @@ describe("a limited coupon (decision 0012)", () => {
     ).toEqual({ refunded: 399_920 });
     // The webhook arriving afterwards, and a second report, change nothing.
     await deliver(stripeEvent("payment_intent.succeeded", late.paymentIntentId));
-    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({ ok: false, reason: "refunded" });
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, ORIGIN, course.id)).toEqual({
+      ok: false,
+      reason: "refunded",
+    });
     expect(warnings).toHaveBeenCalledOnce();
     expect(formPayment(formId)).toBe("pending");
 
@@ -540,12 +564,12 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
     await payWithCard(paymentIntentId);
 
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({
       ok: true,
       outcome: "completed",
       courseId: course.id,
     });
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({
       ok: true,
       outcome: "already",
       courseId: course.id,
@@ -565,7 +589,7 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { paymentIntentId } = await startCard(payer, course.id, coupon.code);
     await payWithCard(paymentIntentId);
 
-    expect(await checkout.confirmCardPayment(intruder.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-yours" });
+    expect(await checkout.confirmCardPayment(intruder.id, paymentIntentId, ORIGIN, course.id)).toEqual({ ok: false, reason: "not-yours" });
 
     expect(allOrdersOf(intruder.id)).toEqual([]);
     expect(ordersOf(payer.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
@@ -576,9 +600,9 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { student, course } = arrange();
     const { paymentIntentId } = await startCard(student, course.id);
 
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({ ok: false, reason: "not-paid" });
     await declineCard(paymentIntentId);
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({ ok: false, reason: "not-paid" });
 
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(orders.isEnrolled(student.id, course.id)).toBe(false);
@@ -590,7 +614,10 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { paymentIntentId } = await startCard(student, course.id);
     await payWithCard(paymentIntentId);
 
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, otherCourse.id)).toEqual({ ok: false, reason: "mismatch" });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, otherCourse.id)).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
 
     expect(ordersOf(student.id, otherCourse.id)).toEqual([]);
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
@@ -598,7 +625,7 @@ describe("confirmCardPayment (the browser's report)", () => {
 
   it("does not know a PaymentIntent Stripe never made", async () => {
     const student = addStudent();
-    expect(await checkout.confirmCardPayment(student.id, "pi_made_up_by_the_browser")).toEqual({ ok: false, reason: "not-found" });
+    expect(await checkout.confirmCardPayment(student.id, "pi_made_up_by_the_browser", ORIGIN)).toEqual({ ok: false, reason: "not-found" });
     expect(allOrdersOf(student.id)).toEqual([]);
   });
 });
@@ -613,7 +640,7 @@ describe("settlePaymentIntent", () => {
     const warnings = expectLog("warn");
 
     const intent = await payments.retrievePaymentIntent(paymentIntentId);
-    expect(await checkout.settlePaymentIntent(intent!)).toEqual({ ok: false, reason: "mismatch" });
+    expect(await checkout.settlePaymentIntent(intent!, ORIGIN)).toEqual({ ok: false, reason: "mismatch" });
     await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
 
     expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/does not match order/));
@@ -637,7 +664,7 @@ describe("settlePaymentIntent", () => {
     await payWithCard(dollars.id);
     const warnings = expectLog("warn");
 
-    expect(await checkout.confirmCardPayment(student.id, dollars.id, course.id)).toEqual({ ok: false, reason: "mismatch" });
+    expect(await checkout.confirmCardPayment(student.id, dollars.id, ORIGIN, course.id)).toEqual({ ok: false, reason: "mismatch" });
 
     expect(warnings).toHaveBeenCalledOnce();
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
@@ -660,8 +687,34 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(redemptions(coupon.id)).toBe(1);
     expect(formPayment(formId)).toBe("completed");
     // The success page arriving after the webhook finds the work done.
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toMatchObject({ ok: true, outcome: "already" });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toMatchObject({
+      ok: true,
+      outcome: "already",
+    });
     expect(redemptions(coupon.id)).toBe(1);
+    // One enrolment mail with its receipt, whatever came after the first completion.
+    const mails = orderMails(student.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${ORIGIN}/learn/${course.id}`);
+    expect(mails[0]?.text).toContain(`Payment reference: ${paymentIntentId}`);
+    expect(mails[0]?.text).toContain("Amount paid: ₹3,999.20");
+  });
+
+  it("queues one enrolment mail when the webhook races the return page", async () => {
+    const { student, course } = arrange();
+    const { paymentIntentId } = await startCard(student, course.id);
+    await payWithCard(paymentIntentId);
+    const succeeded = stripeEvent("payment_intent.succeeded", paymentIntentId);
+
+    const settled = await Promise.all([
+      deliver(succeeded),
+      checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id),
+      deliver(succeeded),
+    ]);
+
+    expect(settled[1]).toMatchObject({ ok: true });
+    expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "completed" })]);
+    expect(orderMails(student.email)).toHaveLength(1);
   });
 
   it("ignores a decline that arrives after the success", async () => {
@@ -730,8 +783,13 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(redemptions(coupon.id)).toBe(1);
     expect(formPayment(formId)).toBe("completed");
     // The success page after the webhook: enrolled already, and only for this student.
-    expect(await checkout.confirmCheckoutSession(student.id, sessionId)).toEqual({ ok: true, outcome: "already", courseId: course.id });
-    expect(await checkout.confirmCheckoutSession(addStudent().id, sessionId)).toEqual({ ok: false, reason: "not-yours" });
+    expect(await checkout.confirmCheckoutSession(student.id, sessionId, ORIGIN)).toEqual({
+      ok: true,
+      outcome: "already",
+      courseId: course.id,
+    });
+    expect(await checkout.confirmCheckoutSession(addStudent().id, sessionId, ORIGIN)).toEqual({ ok: false, reason: "not-yours" });
+    expect(orderMails(student.email)).toEqual([expect.objectContaining({ text: expect.stringContaining(`${ORIGIN}/learn/${course.id}`) })]);
   });
 
   it("rebuilds a card order whose row was never stored, from the metadata the server wrote", async () => {

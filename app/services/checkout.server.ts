@@ -34,6 +34,7 @@ import {
   type PaymentMetadata,
   type WebhookEvent,
 } from "./payments.server";
+import { orderMail } from "./mail/order.server";
 
 // The checkout rules (public-site §2 /checkout, §4, §7), shared by the page,
 // the JSON endpoints and the webhook: the server prices every order, and an
@@ -171,6 +172,7 @@ export async function startCardPayment(
   user: Buyer,
   quote: Quote,
   enrollmentFormId: number | null,
+  origin: string,
   now = new Date(),
 ): Promise<CardPaymentStart> {
   const terms = orderTerms(user, quote, enrollmentFormId);
@@ -183,7 +185,7 @@ export async function startCardPayment(
         if (intent?.clientSecret && PAYABLE_STATUSES.has(intent.status) && intent.amountPaise === terms.amountPaise) {
           return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise };
         }
-        if (intent?.status === "succeeded" && (await settlePaymentIntent(intent)).ok) return "paid";
+        if (intent?.status === "succeeded" && (await settlePaymentIntent(intent, origin)).ok) return "paid";
         return null;
       },
       async create(order) {
@@ -230,7 +232,7 @@ export async function startHostedCheckout(input: {
       async reopen(id) {
         const session = await retrieveCheckoutSession(id);
         if (session?.status === "open" && session.url) return session.url;
-        if (session && (await settleCheckoutSession(session)).ok) return "paid";
+        if (session && (await settleCheckoutSession(session, input.origin)).ok) return "paid";
         return null;
       },
       async create(order) {
@@ -253,9 +255,12 @@ export async function startHostedCheckout(input: {
   return start.ok ? { ok: true, url: start.answer } : start;
 }
 
-/** A ₹0 order (free course or 100% coupon): enrolled at once, no Stripe; refused when the coupon has no redemption left. */
-export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): FreeEnrollment {
-  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId));
+/**
+ * A ₹0 order (free course or 100% coupon): enrolled at once, no Stripe; refused when the coupon has no redemption left.
+ * `origin`: the site's address, for the links in the order's mail.
+ */
+export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null, origin: string): FreeEnrollment {
+  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail(origin));
 }
 
 export type Settlement =
@@ -286,8 +291,8 @@ async function refundOrder(order: Order, paymentIntentId: string, why: string): 
   markOrderRefunded(order, paymentIntentId, why);
 }
 
-async function complete(order: Order, paymentIntentId: string, paidAt: Date): Promise<Settlement> {
-  const outcome = completeOrder(order.id, paymentIntentId, { paidAt });
+async function complete(order: Order, paymentIntentId: string, paidAt: Date, origin: string): Promise<Settlement> {
+  const outcome = completeOrder(order.id, paymentIntentId, orderMail(origin), { paidAt });
   switch (outcome) {
     case "completed":
     case "already":
@@ -329,7 +334,7 @@ function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
  * Completes the order of a PaymentIntent that succeeded (Payment Element
  * flow). `paidAt`: when Stripe says it happened (the webhook's time), or now.
  */
-export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt = new Date()): Promise<Settlement> {
+export async function settlePaymentIntent(intent: PaymentIntentSnapshot, origin: string, paidAt = new Date()): Promise<Settlement> {
   const order = findOrder({ paymentIntentId: intent.id }) ?? (intent.status === "succeeded" ? orderFromMetadata(intent) : null);
   if (!order) return { ok: false, reason: "not-found" };
   if (intent.status !== "succeeded") return { ok: false, reason: "not-paid" };
@@ -337,14 +342,18 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt 
     console.warn(`PaymentIntent ${intent.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return complete(order, intent.id, paidAt);
+  return complete(order, intent.id, paidAt, origin);
 }
 
 /**
  * Completes the order of a paid Checkout Session (hosted page flow). Stripe
  * takes no payment on a session after it expires, so it was paid by then.
  */
-export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
+export async function settleCheckoutSession(
+  session: CheckoutSessionSnapshot,
+  origin: string,
+  reportedAt = new Date(),
+): Promise<Settlement> {
   const order = findOrder({ checkoutSessionId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };
@@ -353,24 +362,24 @@ export async function settleCheckoutSession(session: CheckoutSessionSnapshot, re
     return { ok: false, reason: "mismatch" };
   }
   const paidAt = session.expiresAt && session.expiresAt < reportedAt ? session.expiresAt : reportedAt;
-  return complete(order, session.paymentIntentId, paidAt);
+  return complete(order, session.paymentIntentId, paidAt, origin);
 }
 
 /**
  * The browser's report that a payment succeeded (Payment Element, or Stripe's
  * redirect back). Only what Stripe itself says is believed.
  */
-export async function confirmCardPayment(userId: string, paymentIntentId: string, courseId?: number): Promise<Settlement> {
+export async function confirmCardPayment(userId: string, paymentIntentId: string, origin: string, courseId?: number): Promise<Settlement> {
   if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
   const intent = await retrievePaymentIntent(paymentIntentId);
   if (!intent) return { ok: false, reason: "not-found" };
   if (intent.metadata.userId !== userId) return { ok: false, reason: "not-yours" };
   if (courseId !== undefined && intent.metadata.courseId !== String(courseId)) return { ok: false, reason: "mismatch" };
-  return settlePaymentIntent(intent);
+  return settlePaymentIntent(intent, origin);
 }
 
 /** Stripe's redirect back from the hosted Checkout page. */
-export async function confirmCheckoutSession(userId: string, sessionId: string): Promise<Settlement> {
+export async function confirmCheckoutSession(userId: string, sessionId: string, origin: string): Promise<Settlement> {
   if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
   const order = findOrder({ checkoutSessionId: sessionId });
   if (!order) return { ok: false, reason: "not-found" };
@@ -378,7 +387,7 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
   if (order.paymentStatus === "completed") return { ok: true, outcome: "already", courseId: order.courseId };
   const session = await retrieveCheckoutSession(sessionId);
   if (!session) return { ok: false, reason: "not-found" };
-  return settleCheckoutSession(session);
+  return settleCheckoutSession(session, origin);
 }
 
 /**
@@ -388,7 +397,7 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
  * events are settled idempotently and remembered once that succeeded, so a
  * failure (Stripe unreachable for a refund) leaves the event to be retried.
  */
-export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
+export async function handlePaymentEvent(event: WebhookEvent, origin: string): Promise<void> {
   if (isEventHandled(event)) return;
   switch (event.type) {
     case "charge.refunded":
@@ -407,18 +416,18 @@ export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
     case "ignored":
       return;
     default:
-      await settlePaymentEvent(event);
+      await settlePaymentEvent(event, origin);
       markEventHandled(event);
   }
 }
 
 type SettlingEvent = Extract<WebhookEvent, { paymentIntent: PaymentIntentSnapshot } | { session: CheckoutSessionSnapshot }>;
 
-async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
+async function settlePaymentEvent(event: SettlingEvent, origin: string): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded":
       // Checkout's own PaymentIntents are settled by checkout.session.completed.
-      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, event.created);
+      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, origin, event.created);
       return;
     case "payment_intent.payment_failed": {
       const order = findOrder({ paymentIntentId: event.paymentIntent.id });
@@ -427,7 +436,7 @@ async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
     }
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await settleCheckoutSession(event.session, event.created);
+      await settleCheckoutSession(event.session, origin, event.created);
       return;
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired": {

@@ -71,6 +71,9 @@ export default function AccountPage() {
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
       <div className="grid w-full max-w-2xl content-start gap-6">
         <h1 className="text-3xl font-bold text-navy-900">Your Account</h1>
+        <a href="/account/orders" className="font-medium text-navy-900 underline">
+          Your orders and receipts
+        </a>
 
         <AccountSection id="profile-heading" title="Profile">
           <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">

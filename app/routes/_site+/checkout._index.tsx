@@ -104,7 +104,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (checkout.couponRejected) return payRefused(submission, INVALID_COUPON, 400);
       if (quote.price.totalPaise === 0) {
         // The coupon's last redemption may have gone to someone else while this form was sent.
-        if (enrollFree(user, quote, formId) === "coupon-unavailable") return payRefused(submission, INVALID_COUPON, 400);
+        if (enrollFree(user, quote, formId, siteOrigin(request)) === "coupon-unavailable")
+          return payRefused(submission, INVALID_COUPON, 400);
         return redirectWithToast("/", enrolledToast(quote.course.title));
       }
       const start = await startHostedCheckout({
@@ -123,10 +124,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "confirm-card": {
       const submission = parseWithZod(formData, { schema: ConfirmCardPaymentSchema });
       if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
-      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, quote.course.id).catch((error: unknown) => {
-        console.error("Enrollment after payment failed", error);
-        return null;
-      });
+      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, siteOrigin(request), quote.course.id).catch(
+        (error: unknown) => {
+          console.error("Enrollment after payment failed", error);
+          return null;
+        },
+      );
       if (settlement?.ok) return redirectWithToast("/", enrolledToast(quote.course.title));
       if (!settlement) return payRefused(submission, ENROLL_FAILED, 502);
       switch (settlement.reason) {

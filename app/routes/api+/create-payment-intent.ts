@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
 import { paymentsSetup } from "~/services/payments.server";
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, quote.course.id);
   if (foreignForm) return foreignForm;
-  const start = await startCardPayment(user, quote, formId);
+  const start = await startCardPayment(user, quote, formId, siteOrigin(request));
   if (!start.ok) return refusal(start.reason);
   return apiJson({
     clientSecret: start.clientSecret,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (input.paymentIntentId) {
     let settlement: Settlement;
     try {
-      settlement = await confirmCardPayment(user.id, input.paymentIntentId, input.courseId);
+      settlement = await confirmCardPayment(user.id, input.paymentIntentId, siteOrigin(request), input.courseId);
     } catch (error) {
       console.error("Enrollment after payment failed", error);
       rethrowStorageFault(error);
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
   if (foreignForm) return foreignForm;
-  const outcome = enrollFree(user, result.quote, formId);
+  const outcome = enrollFree(user, result.quote, formId, siteOrigin(request));
   if (outcome === "coupon-unavailable") return quoteRefusal({ reason: "invalid-coupon" });
   return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
 }

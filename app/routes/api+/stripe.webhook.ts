@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { siteOrigin } from "~/utils/seo.server";
 import { ZodError } from "zod";
 import { handlePaymentEvent } from "~/services/checkout.server";
 import { parseWebhookEvent, paymentsSetup, webhooksSetup, WebhookSignatureError, type WebhookEvent } from "~/services/payments.server";
@@ -30,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   try {
-    await handlePaymentEvent(event);
+    // Stripe calls the site at its public address, so the order mail links there too.
+    await handlePaymentEvent(event, siteOrigin(request));
   } catch (error) {
     console.error(`Stripe event ${event.id} could not be recorded`, error);
     return apiError(503, "The event could not be recorded; please retry.");

@@ -17,6 +17,8 @@ export type MatrixIds = {
   /** Paid course the owner is enrolled in (order paid through hosted Checkout). */
   course: number;
   checkoutSession: string;
+  /** The owner's completed order for it (its receipt). */
+  order: number;
   /** Paid course the owner has an enrollment form for but no order. */
   payCourse: number;
   payForm: number;
@@ -245,7 +247,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     insertCourse(db, draft.course, 100_00, 0);
     const ownerName = `Ananya ${ownerSurname}`;
     const courseForm = insertForm(db, owner, ownerName, whatsapp, course);
-    insert(
+    const order = insert(
       db,
       `INSERT INTO enrollments (user_id, course_id, payment_status, checkout_session_id, amount_paise, enrollment_form_id)
        VALUES (?, ?, 'completed', ?, ?, ?)`,
@@ -288,6 +290,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       ...classroom,
       course,
       checkoutSession,
+      order,
       payCourse,
       payForm: insertForm(db, owner, ownerName, whatsapp, payCourse),
       freeCourse,

@@ -653,6 +653,13 @@ function studentRows(ids: MatrixIds): Row[] {
   const otherStartsOver = redirectTo(information);
   return [
     get("/account", "/account", studentPage("/account", 200)),
+    // Orders and receipts are the owner's alone: another student sees an empty list and finds no receipt.
+    get("/account/orders", "/account/orders", studentPage("/account/orders", 200)),
+    get(
+      "/account/orders/:orderId/receipt",
+      `/account/orders/${ids.order}/receipt`,
+      studentPage(`/account/orders/${ids.order}/receipt`, 200, 404),
+    ),
     // A new confirmation link: the owner's address is unconfirmed, so the link is queued (once a minute).
     {
       route: "/account",

@@ -1,0 +1,118 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { coupons, courses, enrollments, users } from "../../db/schema";
+import { db, type Transaction } from "~/utils/db.server";
+import { priceOrder } from "~/utils/pricing";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
+
+// What a student's orders look like from their side: the list at
+// /account/orders, the receipt of a completed one, and the mail that a newly
+// completed order sends. The order row keeps what was paid and the coupon, not
+// the course's price at the time; the list price and discount are shown only
+// while the course's price today still gives the amount paid.
+
+type Reader = Pick<typeof db, "select">;
+
+export type OrderReceipt = {
+  orderId: number;
+  student: { email: string; firstName: string | null; lastName: string | null };
+  course: { id: number; title: string };
+  /** The course price and the coupon's discount, when they still explain the amount paid. */
+  listPricePaise: number | null;
+  discountPaise: number | null;
+  coupon: { code: string; percentOff: number } | null;
+  amountPaise: number;
+  paidAt: Date;
+  paymentIntentId: string | null;
+};
+
+const receiptColumns = {
+  orderId: enrollments.id,
+  userId: enrollments.userId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  courseId: courses.id,
+  courseTitle: courses.title,
+  coursePricePaise: courses.pricePaise,
+  couponCode: coupons.code,
+  couponPercentOff: coupons.percentOff,
+  amountPaise: enrollments.amountPaise,
+  paidAt: enrollments.enrolledAt,
+  paymentIntentId: enrollments.paymentIntentId,
+};
+
+function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | null {
+  const row = database
+    .select(receiptColumns)
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
+    .where(where)
+    .get();
+  if (!row) return null;
+  const coupon =
+    row.couponCode === null || row.couponPercentOff === null ? null : { code: row.couponCode, percentOff: row.couponPercentOff };
+  const price = priceOrder(row.coursePricePaise, coupon?.percentOff);
+  const priceStillHolds = price.totalPaise === row.amountPaise;
+  return {
+    orderId: row.orderId,
+    student: { email: row.email, firstName: row.firstName, lastName: row.lastName },
+    course: { id: row.courseId, title: row.courseTitle },
+    listPricePaise: priceStillHolds ? price.originalPaise : null,
+    discountPaise: priceStillHolds && coupon ? price.discountPaise : null,
+    coupon,
+    amountPaise: row.amountPaise,
+    paidAt: row.paidAt,
+    paymentIntentId: row.paymentIntentId,
+  };
+}
+
+/** The receipt of the student's own completed order; null for another's, an unpaid one or no such order. */
+export function findStudentReceipt(userId: string, orderId: number): OrderReceipt | null {
+  return readReceipt(db, and(eq(enrollments.id, orderId), eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")));
+}
+
+/** Makes the mail a newly completed order sends (enrolment confirmation and receipt); given by the caller, as models never compose mail. */
+export type OrderMail = (receipt: OrderReceipt) => OutboxDraft;
+
+/** Queues the order's mail in the transaction that has just completed it. */
+export function queueOrderMail(tx: Transaction, orderId: number, mail: OrderMail): void {
+  const receipt = readReceipt(tx, eq(enrollments.id, orderId));
+  if (!receipt) throw new Error(`Order ${orderId} cannot be read back for its mail`);
+  queueMessage(tx, mail(receipt));
+}
+
+export type StudentOrder = {
+  orderId: number;
+  courseId: number;
+  courseTitle: string;
+  amountPaise: number;
+  couponCode: string | null;
+  paymentStatus: (typeof enrollments.$inferSelect)["paymentStatus"];
+  refundedPaise: number;
+  disputeStatus: string | null;
+  orderedAt: Date;
+};
+
+/** Every order of the student, newest first, whatever its status. */
+export function listStudentOrders(userId: string): StudentOrder[] {
+  return db
+    .select({
+      orderId: enrollments.id,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      amountPaise: enrollments.amountPaise,
+      couponCode: coupons.code,
+      paymentStatus: enrollments.paymentStatus,
+      refundedPaise: enrollments.refundedPaise,
+      disputeStatus: enrollments.disputeStatus,
+      orderedAt: enrollments.enrolledAt,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
+    .where(eq(enrollments.userId, userId))
+    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+    .all();
+}

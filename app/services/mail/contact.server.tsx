@@ -1,0 +1,49 @@
+import type { ContactAcknowledgement } from "~/models/contact-message.server";
+import { CHAT_AVAILABILITY, CONTACT, SITE_NAME, whatsappLink, WHATSAPP_MESSAGES } from "~/content/site";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature, type MailContent } from "./layout";
+
+// The reply a contact message gets at once: we have it, what happens next,
+// and the other ways to reach the institute meanwhile.
+
+/** The acknowledgement of a contact message, its links leading to this site. */
+export function contactAcknowledgement(origin: string): ContactAcknowledgement {
+  return (message) =>
+    composeMail("contact-acknowledgement", message.email, acknowledgementMail({ name: message.name, subject: message.subject, origin }));
+}
+
+function acknowledgementMail({ name, subject, origin }: { name: string; subject: string; origin: string }): MailContent {
+  const received = `Thank you for writing to ${SITE_NAME}. We have received your message “${subject}”.`;
+  const next = "A member of our team reads every message and will reply to this address within 24 hours.";
+  const meanwhile = `Need us sooner? Call ${CONTACT.phones.join(", ")} or chat with us on WhatsApp (${CHAT_AVAILABILITY}). You can also write to ${CONTACT.email}.`;
+  const faqLink = `${origin}/contact`;
+  const whatsapp = whatsappLink(WHATSAPP_MESSAGES.general);
+  const notYou = "Did not write to us? Then someone typed your address by mistake; you can ignore this message.";
+  return {
+    subject: `We have your message: ${subject}`,
+    text:
+      [
+        greeting(name),
+        received,
+        next,
+        meanwhile,
+        `WhatsApp: ${whatsapp}`,
+        `Answers to common questions: ${faqLink}`,
+        notYou,
+        signature,
+      ].join("\n\n") + "\n",
+    body: (
+      <>
+        <p>{greeting(name)}</p>
+        <p>{received}</p>
+        <p>{next}</p>
+        <p>{meanwhile}</p>
+        <MailLink href={whatsapp}>Chat on WhatsApp</MailLink>
+        <p>
+          Answers to common questions are on our <a href={faqLink}>contact page</a>.
+        </p>
+        <p>{notYou}</p>
+      </>
+    ),
+  };
+}

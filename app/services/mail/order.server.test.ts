@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import type { OrderReceipt } from "~/models/order-receipt.server";
+import type { OutboxDraft } from "~/models/outbox.server";
+import { contactAcknowledgement } from "./contact.server";
+import { orderMail } from "./order.server";
+
+const ORIGIN = "https://institute.example";
+
+/** Each text in both the plain-text and the HTML part: a client showing either reads the same. */
+function expectInBothParts(draft: OutboxDraft, texts: string[]) {
+  for (const part of [draft.text, draft.html ?? ""]) for (const text of texts) expect(part).toContain(text);
+}
+// 18:30 UTC is midnight in India: the receipt's date is the next day.
+const receipt: OrderReceipt = {
+  orderId: 7,
+  student: { email: "asha@example.com", firstName: "Asha", lastName: "Rao" },
+  course: { id: 3, title: "Price Action Basics" },
+  listPricePaise: 1_250_000,
+  discountPaise: null,
+  coupon: null,
+  amountPaise: 1_250_000,
+  paidAt: new Date("2026-12-04T18:30:00Z"),
+  paymentIntentId: "pi_html",
+};
+
+describe("the enrolment mail", () => {
+  test("names the institute, links into the course in HTML and as plain text, and carries the receipt in IST and rupees", () => {
+    const draft = orderMail(ORIGIN)(receipt);
+    expect(draft).toMatchObject({
+      kind: "order-confirmation",
+      to: "asha@example.com",
+      subject: "You are enrolled in Price Action Basics (order TMA-000007)",
+    });
+    expectInBothParts(draft, ["TradeMaster Academy", `${ORIGIN}/learn/3`, "Dec 5, 2026, 12:00 am IST", "₹12,500", "not a tax invoice"]);
+    expect(draft.html).toContain(`href="${ORIGIN}/learn/3"`);
+    expect(draft.text).not.toMatch(/Coupon|Discount/);
+  });
+});
+
+describe("the contact acknowledgement", () => {
+  test("goes to the sender, names their subject, and says how to reach the institute", () => {
+    const draft = contactAcknowledgement(ORIGIN)({ name: "Priya", email: "priya@example.com", subject: "Weekend batch" });
+    expect(draft).toMatchObject({
+      kind: "contact-acknowledgement",
+      to: "priya@example.com",
+      subject: "We have your message: Weekend batch",
+    });
+    expectInBothParts(draft, ["Hello Priya,", "within 24 hours", "+91 98765 43210", `${ORIGIN}/contact`]);
+  });
+});

@@ -1,0 +1,61 @@
+import type { OrderMail, OrderReceipt } from "~/models/order-receipt.server";
+import { CONTACT, SITE_NAME } from "~/content/site";
+import { orderNumber } from "~/utils/order-number";
+import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature, type MailContent } from "./layout";
+
+// One message per completed order: the enrolment confirmation with the way
+// into the course, and the receipt under it (decision 0006). A later GST
+// invoice joins this same message rather than a third one.
+
+/** The mail a completed order queues, its links leading to this site. */
+export function orderMail(origin: string): OrderMail {
+  return (receipt) => composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt, origin));
+}
+
+function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
+  const courseLink = `${origin}/learn/${receipt.course.id}`;
+  const ordersLink = `${origin}/account/orders`;
+  const intro = `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`;
+  const lines = receiptLines(receipt);
+  const later = `You can download this receipt as a PDF at any time from your orders page: ${ordersLink}`;
+  const help = `Questions about your course or this order? Write to us at ${CONTACT.email} and quote the order number.`;
+  return {
+    subject: `You are enrolled in ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
+    text:
+      [
+        greeting(receipt.student.firstName),
+        intro,
+        courseLink,
+        ["Receipt", ...lines.map((line) => `${line.label}: ${line.value}`)].join("\n"),
+        RECEIPT_NOTICE,
+        later,
+        help,
+        signature,
+      ].join("\n\n") + "\n",
+    body: (
+      <>
+        <p>{greeting(receipt.student.firstName)}</p>
+        <p>{intro}</p>
+        <MailLink href={courseLink}>Start learning</MailLink>
+        <h2 style={{ fontSize: 18, margin: "24px 0 8px" }}>Receipt</h2>
+        <table role="presentation" style={{ width: "100%", borderCollapse: "collapse", fontSize: 15 }}>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.label}>
+                <td style={{ padding: "4px 12px 4px 0", color: "#64748b", verticalAlign: "top" }}>{line.label}</td>
+                <td style={{ padding: "4px 0", fontWeight: "bold", wordBreak: "break-word" }}>{line.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p style={{ fontSize: 13 }}>{RECEIPT_NOTICE}</p>
+        <p>
+          You can download this receipt as a PDF at any time from <a href={ordersLink}>your orders page</a>.
+        </p>
+        <p>{help}</p>
+      </>
+    ),
+  };
+}
