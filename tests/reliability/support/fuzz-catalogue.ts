@@ -20,7 +20,7 @@ import {
 } from "../../../app/schemas/checkout";
 import { ContactSchema } from "../../../app/schemas/contact";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
-import { EventRegistrationSchema } from "../../../app/schemas/event-registration";
+import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/schemas/event-registration";
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
 
 // Every state-changing route and every /api endpoint, with the field names its
@@ -126,6 +126,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
   page("_site+/account.tsx", () => "/account", ["intent"], { intents: ["connect-provider", "send-confirmation"] }),
   page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
+  page("_site+/account_.events.tsx", () => "/account/events", f(CancelRegistrationSchema)),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),
