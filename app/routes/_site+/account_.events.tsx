@@ -101,11 +101,21 @@ export default function AccountEventsPage() {
               {upcoming.map((registration) => (
                 <RegistrationItem key={registration.eventId} registration={registration}>
                   <div className="mt-3 flex flex-wrap gap-3">
-                    <a href={`${PATH}/${registration.eventId}/calendar.ics`} download className={buttonClass("outline")}>
-                      Add to calendar<span className="sr-only">: {registration.title}</span>
+                    <a
+                      href={`${PATH}/${registration.eventId}/calendar.ics`}
+                      download
+                      aria-label={`Add to calendar: ${registration.title}`}
+                      className={buttonClass("outline")}
+                    >
+                      Add to calendar
                     </a>
-                    <Link to={`?cancel=${registration.eventId}`} preventScrollReset className={buttonClass("outline")}>
-                      Cancel registration<span className="sr-only">: {registration.title}</span>
+                    <Link
+                      to={`?cancel=${registration.eventId}`}
+                      preventScrollReset
+                      aria-label={`Cancel registration: ${registration.title}`}
+                      className={buttonClass("outline")}
+                    >
+                      Cancel registration
                     </Link>
                   </div>
                 </RegistrationItem>
