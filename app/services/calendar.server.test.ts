@@ -32,6 +32,8 @@ describe("eventCalendar", () => {
     const none = unfolded(eventCalendar({ ...event, registrationUrl: null }, ORIGIN));
     expect(none).toContain("URL:https://trademaster.example/account/events");
     expect(none.some((line) => line.startsWith("LOCATION"))).toBe(false);
+    const broken = unfolded(eventCalendar({ ...event, registrationUrl: "https://[not a host" }, ORIGIN));
+    expect(broken).toContain("URL:https://trademaster.example/account/events");
   });
 
   test("as a mail attachment: a .ics named after the event, the same text in base64", () => {

@@ -13,7 +13,8 @@ export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 /** The event's own link made absolute (an admin may give a path on this site); null when it has none. */
 export function eventLink(event: Pick<RegisteredEvent, "registrationUrl">, origin: string): string | null {
   if (!event.registrationUrl) return null;
-  return new URL(event.registrationUrl, `${origin}/`).toString();
+  // Older rows were saved before the admin form checked links: one that is no URL is no link.
+  return URL.parse(event.registrationUrl, `${origin}/`)?.toString() ?? null;
 }
 
 /** The .ics text of one event; the UID is the event's, so adding it again updates the same entry. */

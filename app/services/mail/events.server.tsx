@@ -14,7 +14,7 @@ import { greeting, MailLink, signature, type MailContent } from "./layout";
 /** The registration's confirmation, the calendar file attached; links lead to this site. */
 export function eventRegistrationMail(origin: string): RegistrationMail {
   return (registration) => ({
-    ...composeMail("event-registered", registration.email, registeredMail(describe(registration, origin))),
+    ...composeMail("event-registered", registration.email, registeredMail(detailsOf(registration, origin))),
     attachments: [eventCalendarAttachment(registration.event, origin)],
   });
 }
@@ -22,7 +22,7 @@ export function eventRegistrationMail(origin: string): RegistrationMail {
 /** A reminder of the given kind; links lead to this site. */
 export function eventReminderMail(origin: string): ReminderMail {
   return (kind, registration) =>
-    composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, describe(registration, origin)));
+    composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, detailsOf(registration, origin)));
 }
 
 type EventDetails = {
@@ -35,7 +35,7 @@ type EventDetails = {
   eventsPage: string;
 };
 
-function describe({ name, event }: RegistrationRecipient, origin: string): EventDetails {
+function detailsOf({ name, event }: RegistrationRecipient, origin: string): EventDetails {
   return {
     firstName: name.trim().split(/\s+/)[0] || null,
     event,
