@@ -15,6 +15,7 @@ import { seedDemoContent } from "./db/seed";
 import { ensureFirstAdmin } from "./app/services/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
+import { startEventReminders } from "./app/services/event-reminders.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from "./app/utils/env.server";
@@ -128,8 +129,11 @@ function startJobs(env: Env): () => Promise<void> {
   const sessionSweep = setInterval(() => deleteExpiredSessions(), SESSION_SWEEP_MS).unref();
   // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
   const stopMailSender = startMailSender(env);
+  // Queues event reminders as they fall due, whether or not mail is sent from here.
+  const stopEventReminders = startEventReminders(env);
   return async () => {
     clearInterval(sessionSweep);
+    stopEventReminders();
     await stopMailSender?.();
   };
 }

@@ -3,11 +3,38 @@ import { eventRegistrations, events } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { countRegistrations, seatsLeftOf } from "./event.server";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
 export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate";
 
 export type RegistrationResult = { ok: true; registrationId: number; eventTitle: string } | { ok: false; reason: RegistrationRefusal };
+
+/** An event as its mails and calendar file describe it. */
+export type RegisteredEvent = {
+  id: number;
+  title: string;
+  eventType: string;
+  eventDate: Date;
+  durationMinutes: number;
+  /** The admin's link for the event (where to join), absolute or a path on this site. */
+  registrationUrl: string | null;
+};
+
+/** Whom a registration's message goes to, and about which event. */
+export type RegistrationRecipient = { name: string; email: string; event: RegisteredEvent };
+
+/** Makes a registration's confirmation message (a route passes it in: models never import the mail service). */
+export type RegistrationMail = (registration: RegistrationRecipient) => OutboxDraft;
+
+export const registeredEventColumns = {
+  id: events.id,
+  title: events.title,
+  eventType: events.eventType,
+  eventDate: events.eventDate,
+  durationMinutes: events.durationMinutes,
+  registrationUrl: events.registrationUrl,
+};
 
 export type NewRegistration = {
   eventId: number | string;
@@ -34,8 +61,11 @@ export type NewRegistration = {
  * and there is no online payment for events yet, so none is given away here.
  * The price is read in the same transaction as the insert, so an event
  * repriced meanwhile is judged by its price at that moment.
+ *
+ * The confirmation message is queued in the same transaction: no mail for a
+ * registration that rolled back, no registration without its mail.
  */
-export function registerForEvent(registration: NewRegistration, now = new Date()): RegistrationResult {
+export function registerForEvent(registration: NewRegistration, mail: RegistrationMail, now = new Date()): RegistrationResult {
   const eventId = typeof registration.eventId === "number" ? registration.eventId : parseId(registration.eventId);
   if (eventId === null) return { ok: false, reason: "not-found" };
 
@@ -44,8 +74,7 @@ export function registerForEvent(registration: NewRegistration, now = new Date()
       (tx): RegistrationResult => {
         const event = tx
           .select({
-            title: events.title,
-            eventDate: events.eventDate,
+            ...registeredEventColumns,
             maxParticipants: events.maxParticipants,
             pricePaise: events.pricePaise,
           })
@@ -85,6 +114,9 @@ export function registerForEvent(registration: NewRegistration, now = new Date()
           })
           .returning({ id: eventRegistrations.id })
           .get();
+        const { maxParticipants: _seats, pricePaise: _price, ...described } = event;
+        const draft = mail({ name: registration.name, email: registration.email, event: described });
+        queueMessage(tx, { ...draft, userId: registration.userId }, now);
         return { ok: true, registrationId: row.id, eventTitle: event.title };
       },
       { behavior: "immediate" },

@@ -22,3 +22,17 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 export const registeredText = (eventTitle: string) => `You are registered for ${eventTitle}.`;
+
+/** The "Cancel registration" confirmation on /account/events: which event's registration. */
+export const CancelRegistrationSchema = z.object({
+  eventId: z.coerce.number({ message: "Choose a registration to cancel" }).int().positive("Choose a registration to cancel"),
+});
+
+/** What cancelling says, one text per outcome. */
+export const CANCEL_MESSAGES = {
+  cancelled: "Registration cancelled",
+  cancelledText: (eventTitle: string) => `Your seat at ${eventTitle} is free for someone else now.`,
+  started: "This event has already started, so its registration can no longer be cancelled.",
+  notRegistered: "You are not registered for this event, so there is nothing to cancel.",
+  failed: "Your registration could not be cancelled just now. Please try again.",
+} as const;

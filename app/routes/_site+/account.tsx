@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -71,9 +71,14 @@ export default function AccountPage() {
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
       <div className="grid w-full max-w-2xl content-start gap-6">
         <h1 className="text-3xl font-bold text-navy-900">Your Account</h1>
-        <a href="/account/orders" className="font-medium text-navy-900 underline">
-          Your orders and receipts
-        </a>
+        <nav aria-label="Your account" className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/account/orders" className="font-medium text-navy-900 underline">
+            Your orders and receipts
+          </Link>
+          <Link to="/account/events" className="font-medium text-navy-900 underline">
+            Your events
+          </Link>
+        </nav>
 
         <AccountSection id="profile-heading" title="Profile">
           <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">

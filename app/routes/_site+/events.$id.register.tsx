@@ -21,6 +21,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
+import { eventRegistrationMail } from "~/services/mail/events.server";
+import { siteOrigin } from "~/utils/seo.server";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
@@ -81,7 +83,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   let outcome: RegistrationResult;
   try {
-    outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...submission.value });
+    outcome = registerForEvent(
+      { eventId: params.id ?? "", userId: user.id, ...submission.value },
+      eventRegistrationMail(siteOrigin(request)),
+    );
   } catch (error) {
     console.error("Event registration failed", error);
     const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);

@@ -127,6 +127,16 @@ export const victims = {
     ),
   course: (db: Database.Database) => insertCourse(db, `Victim course ${randomUUID().slice(0, 8)}`, 100_00),
   event: (db: Database.Database) => insertEvent(db, `Victim event ${randomUUID().slice(0, 8)}`),
+  /** An event the owner registered for (found through the matrix event's registration); its id. */
+  ownerRegistration: (db: Database.Database) => {
+    const eventId = insertEvent(db, `Victim registration ${randomUUID().slice(0, 8)}`);
+    db.prepare(
+      `INSERT INTO event_registrations (user_id, event_id, name, email, phone)
+       SELECT r.user_id, ?, 'Victim', 'victim@example.com', '9876543210' FROM event_registrations r JOIN events e ON e.id = r.event_id
+       WHERE e.title LIKE 'Matrix event %' ORDER BY r.id LIMIT 1`,
+    ).run(eventId);
+    return eventId;
+  },
   /** On sale at ₹123.45. */
   pricedCourse: (db: Database.Database) => insertCourse(db, `Priced course ${randomUUID().slice(0, 8)}`, VICTIM_PRICE_PAISE),
   /** ₹123.45 a seat. */

@@ -678,6 +678,19 @@ function studentRows(ids: MatrixIds): Row[] {
       body: { form: { intent: "connect-provider" } },
       expect: studentPage("/account", redirectTo("/account")),
     },
+    // The student's own events: another student is not registered for the owner's, so finds nothing to download or cancel.
+    get("/account/events", "/account/events", studentPage("/account/events", 200)),
+    get("/account/events/:eventId/calendar.ics", `/account/events/${ids.event}/calendar.ics`, studentPage("/account/events", 200, 404)),
+    {
+      route: "/account/events",
+      method: "POST",
+      path: "/account/events",
+      body: { form: { eventId: "{victim}" } },
+      victim: "ownerRegistration",
+      expect: studentPage("/account/events", redirectTo("/account/events"), 404),
+      watch: { table: "event_registrations" },
+      writes: ["student"],
+    },
     get("/enrollment-form", "/enrollment-form", studentPage("/enrollment-form", 200)),
     {
       route: "/enrollment-form",

@@ -20,7 +20,7 @@ import {
 } from "../../../app/schemas/checkout";
 import { ContactSchema } from "../../../app/schemas/contact";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
-import { EventRegistrationSchema } from "../../../app/schemas/event-registration";
+import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/schemas/event-registration";
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "../../../app/schemas/password-reset";
 
@@ -129,6 +129,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
   page("_site+/forgot-password.tsx", () => "/forgot-password", f(ForgotPasswordSchema)),
   page("_site+/reset-password.tsx", () => "/reset-password", f(ResetPasswordSchema)),
+  page("_site+/account_.events.tsx", () => "/account/events", f(CancelRegistrationSchema)),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findStudentRegisteredEvent } from "~/models/student-event-registration.server";
+import { CALENDAR_CONTENT_TYPE, calendarFilename, eventCalendar } from "~/services/calendar.server";
+import { siteOrigin } from "~/utils/seo.server";
+import { requireUser } from "~/utils/student-session.server";
+import { SIGN_IN_TO_SEE_EVENTS } from "./__account-events";
+
+// "Add to calendar" on /account/events: the event of the signed-in student's
+// own registration as an .ics file. Anyone else's event, or one they are not
+// registered for, is 404: the address says nothing about other students.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: "/account/events", whenSignedOut: SIGN_IN_TO_SEE_EVENTS });
+  const event = findStudentRegisteredEvent(params.eventId ?? "", user.id);
+  if (!event) throw new Response("Not Found", { status: 404 });
+  return new Response(eventCalendar(event, siteOrigin(request)), {
+    headers: {
+      "Content-Type": CALENDAR_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${calendarFilename(event)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

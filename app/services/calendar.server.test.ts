@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { calendarFilename, eventCalendar, eventCalendarAttachment } from "./calendar.server";
+
+const event = {
+  id: 42,
+  title: "Live Nifty Options Webinar",
+  eventType: "webinar",
+  eventDate: new Date("2026-12-05T14:00:00Z"), // 7:30 pm IST
+  durationMinutes: 90,
+  registrationUrl: "https://meet.example.com/nifty-options",
+};
+const ORIGIN = "https://trademaster.example";
+
+/** The file's lines with RFC 5545 folding undone (a long line continues after CRLF and a space). */
+const unfolded = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+
+describe("eventCalendar", () => {
+  test("one event: its title, its start in UTC, its length, its link as place and URL", () => {
+    const lines = unfolded(eventCalendar(event, ORIGIN));
+    expect(lines).toContain("BEGIN:VEVENT");
+    expect(lines).toContain("SUMMARY:Live Nifty Options Webinar");
+    expect(lines).toContain("DTSTART:20261205T140000Z");
+    expect(lines).toContain("DURATION:PT90M");
+    expect(lines).toContain("UID:event-42@trademaster.example");
+    expect(lines).toContain("LOCATION:https://meet.example.com/nifty-options");
+    expect(lines).toContain("URL:https://meet.example.com/nifty-options");
+  });
+
+  test("a link given as a path is made absolute; without a link the URL is the student's events page and there is no place", () => {
+    const local = unfolded(eventCalendar({ ...event, registrationUrl: "/events" }, ORIGIN));
+    expect(local).toContain("URL:https://trademaster.example/events");
+    const none = unfolded(eventCalendar({ ...event, registrationUrl: null }, ORIGIN));
+    expect(none).toContain("URL:https://trademaster.example/account/events");
+    expect(none.some((line) => line.startsWith("LOCATION"))).toBe(false);
+    const broken = unfolded(eventCalendar({ ...event, registrationUrl: "https://[not a host" }, ORIGIN));
+    expect(broken).toContain("URL:https://trademaster.example/account/events");
+  });
+
+  test("as a mail attachment: a .ics named after the event, the same text in base64", () => {
+    const attachment = eventCalendarAttachment(event, ORIGIN);
+    expect(attachment.filename).toBe("live-nifty-options-webinar.ics");
+    expect(attachment.contentType).toMatch(/^text\/calendar/);
+    expect(unfolded(Buffer.from(attachment.contentBase64, "base64").toString("utf8"))).toContain("DTSTART:20261205T140000Z");
+    expect(calendarFilename({ title: "₹ ₹" })).toBe("event.ics");
+  });
+});

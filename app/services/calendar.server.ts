@@ -1,0 +1,58 @@
+import { createEvent } from "ics";
+import type { OutboxAttachment } from "../../db/schema";
+import type { RegisteredEvent } from "~/models/event-registration.server";
+import { SITE_NAME } from "~/content/site";
+
+// One event as an iCalendar file (RFC 5545), built by the `ics` library: the
+// same file is attached to the registration mail and downloaded from
+// /account/events. Times are written in UTC (DTSTART:…Z), so every calendar
+// shows the event at the right moment in its own zone.
+
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+/** The event's own link made absolute (an admin may give a path on this site); null when it has none. */
+export function eventLink(event: Pick<RegisteredEvent, "registrationUrl">, origin: string): string | null {
+  if (!event.registrationUrl) return null;
+  // Older rows were saved before the admin form checked links: one that is no URL is no link.
+  return URL.parse(event.registrationUrl, `${origin}/`)?.toString() ?? null;
+}
+
+/** The .ics text of one event; the UID is the event's, so adding it again updates the same entry. */
+export function eventCalendar(event: RegisteredEvent, origin: string): string {
+  const link = eventLink(event, origin);
+  const { error, value } = createEvent({
+    productId: `-//${SITE_NAME}//Events//EN`,
+    uid: `event-${event.id}@${new URL(origin).hostname}`,
+    title: event.title,
+    description: `${SITE_NAME}: ${event.title}. Your registration: ${origin}/account/events`,
+    start: event.eventDate.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: { minutes: event.durationMinutes },
+    ...(link ? { location: link } : {}),
+    url: link ?? `${origin}/account/events`,
+    status: "CONFIRMED",
+    organizer: { name: SITE_NAME },
+  });
+  if (error || !value) throw error ?? new Error("The calendar file could not be made.");
+  return value;
+}
+
+/** "live-nifty-webinar.ics": the title in lower case, letters and digits only. */
+export function calendarFilename(event: Pick<RegisteredEvent, "title">): string {
+  const stem = event.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${stem || "event"}.ics`;
+}
+
+/** The event's calendar file as a mail attachment. */
+export function eventCalendarAttachment(event: RegisteredEvent, origin: string): OutboxAttachment {
+  return {
+    filename: calendarFilename(event),
+    contentType: CALENDAR_CONTENT_TYPE,
+    contentBase64: Buffer.from(eventCalendar(event, origin), "utf8").toString("base64"),
+  };
+}

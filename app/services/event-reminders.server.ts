@@ -1,0 +1,32 @@
+import { queueDueReminders } from "~/models/event-reminder.server";
+import type { Env } from "~/utils/env.server";
+import { eventReminderMail } from "./mail/events.server";
+
+// The in-process reminder scheduler, started by server.ts beside the mail
+// sender: every minute it queues the reminders that have fallen due
+// (app/models/event-reminder.server.ts holds the rules). The rows are the
+// truth, so a missed tick, a second process or a restart sends nothing twice;
+// the sender (or an admin at /admin/outbox) takes the messages from there.
+
+const TICK_MS = 60_000;
+
+/** The site's address for the links in reminders: SITE_URL, or this server on localhost. */
+export function reminderOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
+  return env.SITE_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
+}
+
+/** Starts ticking now and every minute; returns the function that stops it. */
+export function startEventReminders(env: Pick<Env, "SITE_URL" | "PORT">): () => void {
+  const mail = eventReminderMail(reminderOrigin(env));
+  const tick = () => {
+    try {
+      queueDueReminders(mail);
+    } catch (error) {
+      // The database may be briefly unwritable (decision 0010); the next tick tries again.
+      console.warn("Event reminders: could not queue this minute's reminders:", error);
+    }
+  };
+  tick();
+  const timer = setInterval(tick, TICK_MS).unref();
+  return () => clearInterval(timer);
+}

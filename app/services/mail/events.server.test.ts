@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { eventRegistrationMail, eventReminderMail } from "./events.server";
+
+const ORIGIN = "https://trademaster.example";
+const event = {
+  id: 7,
+  title: "Live Nifty Options Webinar",
+  eventType: "webinar",
+  eventDate: new Date("2026-12-05T14:00:00Z"),
+  durationMinutes: 60,
+  registrationUrl: "https://meet.example.com/nifty",
+};
+const registration = { name: "Priya Sharma", email: "priya@example.com", event };
+
+describe("event mail", () => {
+  test("the confirmation: the institute, the time in IST, the link to join and the events page, the calendar file", () => {
+    const draft = eventRegistrationMail(ORIGIN)(registration);
+    expect(draft).toMatchObject({
+      kind: "event-registered",
+      to: "priya@example.com",
+      subject: "You are registered: Live Nifty Options Webinar",
+    });
+    expect(draft.text).toContain("Hello Priya,");
+    expect(draft.text).toContain("When: Dec 5, 2026, 7:30 pm IST (60 minutes)");
+    expect(draft.text).toContain("Where: https://meet.example.com/nifty");
+    expect(draft.text).toContain(`${ORIGIN}/account/events`);
+    expect(draft.text).toContain("TradeMaster Academy");
+    expect(draft.html).toContain("TradeMaster Academy");
+    expect(draft.html).toContain('href="https://meet.example.com/nifty"');
+    expect(draft.attachments?.map((file) => file.filename)).toEqual(["live-nifty-options-webinar.ics"]);
+  });
+
+  test("without a link, the message says the joining details follow", () => {
+    const draft = eventRegistrationMail(ORIGIN)({ ...registration, event: { ...event, registrationUrl: null } });
+    expect(draft.text).toContain("Where: we will send you the joining details. Questions? Write to info@trademasteracademy.in.");
+  });
+
+  test("the reminders say which one in their subject, and carry no calendar file", () => {
+    const reminders = eventReminderMail(ORIGIN);
+    const dayBefore = reminders("day-before", registration);
+    expect(dayBefore).toMatchObject({
+      kind: "event-reminder-day-before",
+      subject: "Reminder: Live Nifty Options Webinar, Dec 5, 2026, 7:30 pm IST",
+    });
+    expect(dayBefore.text).toContain("starts within a day");
+    const hourBefore = reminders("hour-before", registration);
+    expect(hourBefore).toMatchObject({
+      kind: "event-reminder-hour-before",
+      subject: "Starting soon: Live Nifty Options Webinar at 7:30 pm IST",
+    });
+    expect(hourBefore.text).toContain(`${ORIGIN}/account/events`);
+    expect(hourBefore.attachments).toBeUndefined();
+  });
+});

@@ -1,0 +1,124 @@
+import { eventTypeLabel } from "../../../db/enums";
+import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/event-registration.server";
+import type { ReminderKind, ReminderMail } from "~/models/event-reminder.server";
+import { CONTACT, SITE_NAME } from "~/content/site";
+import { formatIndiaDateTime, formatIndiaTime } from "~/utils/dates";
+import { eventCalendarAttachment, eventLink } from "../calendar.server";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature, type MailContent } from "./layout";
+
+// The messages about a student's event: the confirmation of a registration
+// (with the event as a calendar file) and the reminders a day and an hour
+// before it starts. Times are India time, written out with "IST".
+
+/** The registration's confirmation, the calendar file attached; links lead to this site. */
+export function eventRegistrationMail(origin: string): RegistrationMail {
+  return (registration) => ({
+    ...composeMail("event-registered", registration.email, registeredMail(detailsOf(registration, origin))),
+    attachments: [eventCalendarAttachment(registration.event, origin)],
+  });
+}
+
+/** A reminder of the given kind; links lead to this site. */
+export function eventReminderMail(origin: string): ReminderMail {
+  return (kind, registration) =>
+    composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, detailsOf(registration, origin)));
+}
+
+type EventDetails = {
+  firstName: string | null;
+  event: RegisteredEvent;
+  /** "Dec 5, 2026, 7:30 pm IST (60 minutes)" */
+  when: string;
+  /** The event's own link, to join it; null when the admin gave none. */
+  link: string | null;
+  eventsPage: string;
+};
+
+function detailsOf({ name, event }: RegistrationRecipient, origin: string): EventDetails {
+  return {
+    firstName: name.trim().split(/\s+/)[0] || null,
+    event,
+    when: `${formatIndiaDateTime(event.eventDate)} (${event.durationMinutes} minutes)`,
+    link: eventLink(event, origin),
+    eventsPage: `${origin}/account/events`,
+  };
+}
+
+const whereText = (link: string | null) =>
+  link ? `Where: ${link}` : `Where: we will send you the joining details. Questions? Write to ${CONTACT.email}.`;
+
+/** The lines every event message shares: what, when, where. */
+function EventFacts({ details }: { details: EventDetails }) {
+  const kind = eventTypeLabel(details.event.eventType);
+  return (
+    <p>
+      <strong>{details.event.title}</strong>
+      {kind ? ` (${kind})` : null}
+      <br />
+      When: {details.when}
+      <br />
+      {details.link ? (
+        <>
+          Where: <a href={details.link}>{details.link}</a>
+        </>
+      ) : (
+        whereText(null)
+      )}
+    </p>
+  );
+}
+
+const factsText = (details: EventDetails) => {
+  const kind = eventTypeLabel(details.event.eventType);
+  return `${details.event.title}${kind ? ` (${kind})` : ""}\nWhen: ${details.when}\n${whereText(details.link)}`;
+};
+
+function registeredMail(details: EventDetails): MailContent {
+  const intro = `Thank you for registering. Your seat at this ${SITE_NAME} event is booked:`;
+  const calendar = "The calendar file attached to this message adds the event to your calendar.";
+  const manage = "You can see your events, or cancel this registration before it starts, here:";
+  return {
+    subject: `You are registered: ${details.event.title}`,
+    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${calendar}\n\n${manage}\n${details.eventsPage}\n\n${signature}\n`,
+    body: (
+      <>
+        <p>{greeting(details.firstName)}</p>
+        <p>{intro}</p>
+        <EventFacts details={details} />
+        <p>{calendar}</p>
+        <p>{manage}</p>
+        <MailLink href={details.eventsPage}>Your events</MailLink>
+      </>
+    ),
+  };
+}
+
+const REMINDER_LEADS: Record<ReminderKind, { subject: (event: RegisteredEvent) => string; intro: string }> = {
+  "day-before": {
+    subject: (event) => `Reminder: ${event.title}, ${formatIndiaDateTime(event.eventDate)}`,
+    intro: "A reminder: your event starts within a day.",
+  },
+  "hour-before": {
+    subject: (event) => `Starting soon: ${event.title} at ${formatIndiaTime(event.eventDate)}`,
+    intro: "A reminder: your event starts within the hour.",
+  },
+};
+
+function reminderMail(kind: ReminderKind, details: EventDetails): MailContent {
+  const { subject, intro } = REMINDER_LEADS[kind];
+  const cannotCome = "Cannot make it? Please cancel your registration, so that someone else can have the seat:";
+  return {
+    subject: subject(details.event),
+    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${cannotCome}\n${details.eventsPage}\n\n${signature}\n`,
+    body: (
+      <>
+        <p>{greeting(details.firstName)}</p>
+        <p>{intro}</p>
+        <EventFacts details={details} />
+        <p>{cannotCome}</p>
+        <MailLink href={details.eventsPage}>Your events</MailLink>
+      </>
+    ),
+  };
+}
