@@ -35,13 +35,13 @@ import { formatRupees } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { studentPath } from "./__student-records";
 
 // The admin's page for one student: what the loader shows, and what each of
 // the action's intents does. Every intent reads its own form (one zod schema
 // each), writes its change with an audit row, and answers with a toast on
 // the same page; bad input re-renders that form with its messages (400).
 
-export const studentPath = (id: string) => `/admin/users/${id}`;
 const notFound = () => new Response("Not Found", { status: 404 });
 
 export function studentOr404(id: string | undefined): StudentAccount {

@@ -9,6 +9,9 @@ import { OutboxStateBadge } from "./__outbox-state";
 
 type PageData = ReturnType<typeof loadStudentPage>;
 
+/** The student's page; its confirmation steps add ?confirm=… to it. */
+export const studentPath = (id: string) => `/admin/users/${id}`;
+
 /** A section with a heading, a table of `rows`, or `empty` when there are none. */
 function RecordTable<Row>({
   id,
@@ -81,7 +84,7 @@ export function StudentOrders({ orders, studentId }: { orders: PageData["orders"
           <td className={cell}>
             {order.revocable ? (
               <Link
-                to={`/admin/users/${studentId}?${new URLSearchParams({ confirm: "revoke", enrollment: String(order.id) })}`}
+                to={`${studentPath(studentId)}?${new URLSearchParams({ confirm: "revoke", enrollment: String(order.id) })}`}
                 className="font-medium text-red-800 underline"
               >
                 Revoke<span className="sr-only"> {order.course}</span>

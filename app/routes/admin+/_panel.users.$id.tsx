@@ -12,8 +12,8 @@ import {
   ResendConfirmationForm,
   type StudentActionResult,
 } from "./__student-actions";
-import { loadStudentPage, runStudentIntent, studentOr404, studentPath } from "./__student-page.server";
-import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations } from "./__student-records";
+import { loadStudentPage, runStudentIntent, studentOr404 } from "./__student-page.server";
+import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations, studentPath } from "./__student-records";
 
 // One student (Users tab): who they are, every order, their courses' progress,
 // event registrations and the mail sent to them; and the admin's changes to
