@@ -25,6 +25,9 @@ export const StudentReasonSchema = z.object({ reason });
 
 export const GrantCourseSchema = z.object({ courseId: rowId("Course"), reason });
 
+/** Fields a form posts without showing them (the confirmation names the order it revokes). */
+export const HIDDEN_FIELDS = ["enrollmentId"];
+
 export const RevokeEnrollmentSchema = z.object({ enrollmentId: rowId("Enrolment"), reason });
 
 export const STUDENT_MESSAGES = {

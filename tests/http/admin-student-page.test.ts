@@ -45,10 +45,11 @@ async function arrange() {
   return { student, admin, client, studentBrowser, page: pageOf(student.id) };
 }
 
-/** A post answered with the page again and this message, status `status`. */
+/** A post answered with the page again showing this message (in the markup, not only in the hydration data), status `status`. */
 async function expectRefused(response: HttpResponse, status: number, message: string) {
   expect(response.status()).toBe(status);
-  expect(await response.text()).toContain(message.replaceAll('"', "&quot;"));
+  const markup = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+  expect(markup).toContain(message.replaceAll('"', "&quot;"));
 }
 
 async function expectToast(response: HttpResponse, to: string) {

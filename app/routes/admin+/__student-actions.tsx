@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { FormErrors } from "~/components/admin/admin-dialog";
-import { SelectField, TextareaField, TextField } from "~/components/forms";
+import { FormNotice, SelectField, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import {
   GrantCourseSchema,
@@ -264,4 +264,16 @@ function RevokeForm({ last, studentPath, enrollmentId }: { last: StudentActionRe
       hidden={{ enrollmentId: String(enrollmentId) }}
     />
   );
+}
+
+/**
+ * A refused post whose form is not on the page now (a deactivation posted
+ * after the account was reactivated elsewhere, a revoke without its
+ * confirmation): its messages at the top, so the refusal is never silent.
+ */
+export function RefusedElsewhere({ last, shown }: { last: StudentActionResult; shown: StudentIntent[] }) {
+  if (!last || shown.includes(last.intent)) return null;
+  const messages = Object.values(last.result.error ?? {}).flatMap((errors) => errors ?? []);
+  if (messages.length === 0) return null;
+  return <FormNotice title="That change was not made">{messages.join(" ")}</FormNotice>;
 }

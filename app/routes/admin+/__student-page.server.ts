@@ -23,6 +23,7 @@ import {
 } from "~/models/student-record.server";
 import {
   GrantCourseSchema,
+  HIDDEN_FIELDS,
   RevokeEnrollmentSchema,
   STUDENT_MESSAGES,
   StudentDetailsSchema,
@@ -135,7 +136,13 @@ async function withForm<Schema extends z.ZodTypeAny>(
   apply: (value: z.output<Schema>) => Response | Promise<Response> | Refusal,
 ) {
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return refused(intent, submission.reply());
+  if (submission.status !== "success") {
+    // A hidden field's message has no place beside it: the form shows it at its top.
+    const hidden = Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+      HIDDEN_FIELDS.includes(name) ? (messages ?? []) : [],
+    );
+    return refused(intent, submission.reply(hidden.length > 0 ? { formErrors: hidden } : undefined));
+  }
   const outcome = await apply(submission.value);
   if (outcome instanceof Response) return outcome;
   return refused(

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { STUDENT_INTENTS } from "~/schemas/admin-student";
+import { STUDENT_INTENTS, type StudentIntent } from "~/schemas/admin-student";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { pageMeta } from "~/utils/seo";
@@ -9,6 +9,7 @@ import {
   ConfirmStudentChange,
   EditDetailsForm,
   GrantCourseForm,
+  RefusedElsewhere,
   ResendConfirmationForm,
   type StudentActionResult,
 } from "./__student-actions";
@@ -50,6 +51,15 @@ export default function StudentPage() {
   const { student, confirm, orders, progress, registrations, messages, grantable } = useLoaderData<typeof loader>();
   const last: StudentActionResult = useActionData<typeof action>();
   const path = studentPath(student.id);
+  const onPage: Record<StudentIntent, boolean> = {
+    details: true,
+    "resend-confirmation": !student.emailConfirmed,
+    reactivate: student.deactivated !== null,
+    grant: grantable.length > 0,
+    deactivate: confirm?.kind === "deactivate",
+    revoke: confirm?.kind === "revoke",
+  };
+  const formsShown = STUDENT_INTENTS.filter((intent) => onPage[intent]);
   return (
     <section aria-labelledby="student-heading" className="grid gap-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="grid gap-1">
@@ -64,6 +74,7 @@ export default function StudentPage() {
         </p>
       </div>
 
+      <RefusedElsewhere last={last} shown={formsShown} />
       {confirm ? <ConfirmStudentChange last={last} studentPath={path} name={student.name} confirm={confirm} /> : null}
 
       <StudentOrders orders={orders} studentId={student.id} />
