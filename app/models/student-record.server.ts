@@ -46,8 +46,6 @@ export function listStudentOrders(userId: string) {
       refundedPaise: enrollments.refundedPaise,
       disputeStatus: enrollments.disputeStatus,
       couponCode: coupons.code,
-      paymentReference: enrollments.paymentIntentId,
-      checkoutSessionId: enrollments.checkoutSessionId,
       enrolledAt: enrollments.enrolledAt,
     })
     .from(enrollments)

@@ -88,8 +88,6 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       revocable: order.paymentStatus === "completed",
       amount: formatRupees(order.amountPaise),
       coupon: order.couponCode,
-      // A ₹0 completed order without a payment reference is a free enrolment: an admin's grant or a 100% coupon.
-      reference: order.paymentReference ?? order.checkoutSessionId,
       date: formatIndiaDateTime(order.enrolledAt),
     })),
     progress: studentCourseProgress(student.id).map((row) => ({
