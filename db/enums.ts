@@ -14,7 +14,8 @@ export function eventTypeLabel(type: string): string | undefined {
 // refunded: a second payment for a course the student already had, returned by
 // the server (docs/decisions/0006-checkout-and-payments.md).
 // charged_back: the bank took the money back after a dispute the institute lost.
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "charged_back"] as const;
+// revoked: an admin took the course away (the reason is in the audit log); final, like a refund.
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "charged_back", "revoked"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ADMIN_ROLES = ["admin", "content_manager"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];

@@ -6,14 +6,22 @@ import type { PublicAdmin } from "./admin.server";
  * One row per admin change (admin spec §7): `action` is the spec's analytics
  * event name (course_created, event_deleted, admin_logout…).
  */
-export function recordAdminAction(admin: Pick<PublicAdmin, "adminId">, action: string, subject?: { type: string; id: string | number }) {
-  db.insert(auditLog)
+export function recordAdminAction(
+  admin: Pick<PublicAdmin, "adminId">,
+  action: string,
+  subject?: { type: string; id: string | number },
+  // `database`: the transaction making the change, so the row commits with it; `details`: why (an admin's reason).
+  { details = null, database = db }: { details?: Record<string, unknown> | null; database?: Pick<typeof db, "insert"> } = {},
+) {
+  database
+    .insert(auditLog)
     .values({
       actorType: "admin",
       actorId: admin.adminId,
       action,
       entityType: subject?.type ?? null,
       entityId: subject ? String(subject.id) : null,
+      details,
     })
     .run();
 }

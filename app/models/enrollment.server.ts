@@ -52,7 +52,7 @@ export type AdminEnrollmentRow = {
   courseId: number;
   courseTitle: string | null;
   amountPaise: number;
-  /** As stored: pending, completed, failed, refunded, charged_back, or anything an older writer left. */
+  /** As stored: pending, completed, failed, refunded, charged_back, revoked, or anything an older writer left. */
   paymentStatus: string;
   paymentIntentId: string | null;
   enrolledAt: Date;

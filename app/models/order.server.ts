@@ -237,7 +237,9 @@ export function completeOrder(
         const order = tx.select(orderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
         if (!order) throw new Error(`Order ${orderId} does not exist`);
         if (order.paymentStatus === "completed") return "already";
-        if (order.paymentStatus === "refunded" || order.paymentStatus === "charged_back") return "refunded";
+        // A revoked order is final too: a late event for its payment must not give the course back.
+        if (order.paymentStatus === "refunded" || order.paymentStatus === "charged_back" || order.paymentStatus === "revoked")
+          return "refunded";
         if (paidOrderFor(tx, order.userId, order.courseId)) return "duplicate";
         if (order.couponId !== null) {
           const withinHold = order.couponHeldUntil !== null && paidAt.getTime() <= order.couponHeldUntil.getTime();

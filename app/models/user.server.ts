@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { db, type Transaction } from "~/utils/db.server";
 import { queueMessage, queueOncePerAccount, type OutboxDraft } from "./outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
@@ -40,6 +40,21 @@ const prepareUserById = () =>
 export function getUserById(id: string): PublicUser | null {
   userByIdQuery ??= prepareUserById();
   return userByIdQuery.get({ id }) ?? null;
+}
+
+// Every signed-in check asks this, so a deactivated student's old cookie opens nothing.
+let activeUserByIdQuery: ReturnType<typeof prepareActiveUserById> | undefined;
+const prepareActiveUserById = () =>
+  db
+    .select(publicColumns)
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deactivatedAt)))
+    .prepare();
+
+/** The student while their account is active; null for a deactivated or unknown one. */
+export function getActiveUserById(id: string): PublicUser | null {
+  activeUserByIdQuery ??= prepareActiveUserById();
+  return activeUserByIdQuery.get({ id }) ?? null;
 }
 
 export function findUserCredentials(email: string): { id: string; passwordHash: string | null } | null {
@@ -102,27 +117,31 @@ export const CONFIRMATION_RESEND_MS = 60_000;
  * A fresh confirmation link for a student whose email is not confirmed yet
  * (the account page's "Send a new link"), at most one a minute.
  */
-export function sendEmailConfirmation(
+export function sendEmailConfirmation(userId: string, message: ConfirmationMessage, now = new Date()): EmailConfirmationSent {
+  return db.transaction((tx) => queueEmailConfirmation(tx, userId, message, now), { behavior: "immediate" });
+}
+
+export type ConfirmationMessage = (account: { email: string; firstName: string | null }, confirmToken: string) => OutboxDraft;
+export type EmailConfirmationSent = "sent" | "already-confirmed" | "just-sent";
+
+/** sendEmailConfirmation's work inside the caller's transaction (an admin's resend writes its audit row with it). */
+export function queueEmailConfirmation(
+  tx: Transaction,
   userId: string,
-  message: (account: { email: string; firstName: string | null }, confirmToken: string) => OutboxDraft,
+  message: ConfirmationMessage,
   now = new Date(),
-): "sent" | "already-confirmed" | "just-sent" {
-  return db.transaction(
-    (tx) => {
-      const account = tx
-        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .get();
-      if (!account) throw new Error("No account to confirm.");
-      if (account.verifiedAt) return "already-confirmed";
-      if (issuedSince(tx, userId, "verify-email", new Date(now.getTime() - CONFIRMATION_RESEND_MS))) return "just-sent";
-      const token = issueUserToken(tx, { userId, purpose: "verify-email", email: account.email, now });
-      queueMessage(tx, { ...message(account, token), userId }, now);
-      return "sent";
-    },
-    { behavior: "immediate" },
-  );
+): EmailConfirmationSent {
+  const account = tx
+    .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!account) throw new Error("No account to confirm.");
+  if (account.verifiedAt) return "already-confirmed";
+  if (issuedSince(tx, userId, "verify-email", new Date(now.getTime() - CONFIRMATION_RESEND_MS))) return "just-sent";
+  const token = issueUserToken(tx, { userId, purpose: "verify-email", email: account.email, now });
+  queueMessage(tx, { ...message(account, token), userId }, now);
+  return "sent";
 }
 
 /** The message a newly confirmed student gets once: what they can do next. Made by the caller. */

@@ -11,7 +11,7 @@ export type ItemIntent = (typeof ITEM_INTENTS)[number];
 const REFUSED_INTENT = "This form asked for something this page does not do. Please go back, reload the page and try again.";
 
 /** The intent of a post to an item's address: "save" when the form names none; 400 for one `allowed` does not list. */
-export function itemIntentOf(formData: FormData, allowed: readonly ItemIntent[]): ItemIntent {
+export function itemIntentOf<Intent extends string = ItemIntent>(formData: FormData, allowed: readonly Intent[]): Intent {
   const intent = formData.get("intent") ?? "save";
   const known = allowed.find((candidate) => candidate === intent);
   if (!known) throw Response.json({ message: REFUSED_INTENT }, { status: 400, headers: { "Cache-Control": "no-store" } });
@@ -19,7 +19,7 @@ export function itemIntentOf(formData: FormData, allowed: readonly ItemIntent[])
 }
 
 /** Reads an item's form and its intent (see `itemIntentOf`). */
-export async function readItemForm(request: Request, allowed: readonly ItemIntent[]) {
+export async function readItemForm<Intent extends string = ItemIntent>(request: Request, allowed: readonly Intent[]) {
   const formData = await readFormData(request);
   return { formData, intent: itemIntentOf(formData, allowed) };
 }

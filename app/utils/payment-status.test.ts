@@ -8,6 +8,7 @@ describe("paymentStatusLabel", () => {
     ["failed", "Failed"],
     ["refunded", "Refunded"],
     ["charged_back", "Charged back"],
+    ["revoked", "Revoked"],
   ])("names %s", (status, label) => expect(paymentStatusLabel(status)).toBe(label));
 
   it.each(["", "disputed", "COMPLETED", null, undefined, "constructor"])("reads anything else (%s) as Unknown", (status) =>

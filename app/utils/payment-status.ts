@@ -1,8 +1,9 @@
 import { formatRupees } from "./money";
 
 // How a payment status reads in the admin tables and exports (admin spec §4):
-// pending, completed or failed; a refund (decision 0006) and a chargeback
-// (a dispute the institute lost) are named; any other value reads 'Unknown'.
+// pending, completed or failed; a refund (decision 0006), a chargeback (a
+// dispute the institute lost) and an admin's revocation are named; any other
+// value reads 'Unknown'.
 
 const LABELS = new Map([
   ["pending", "Pending"],
@@ -10,6 +11,7 @@ const LABELS = new Map([
   ["failed", "Failed"],
   ["refunded", "Refunded"],
   ["charged_back", "Charged back"],
+  ["revoked", "Revoked"],
 ]);
 
 export function paymentStatusLabel(status: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { getUserById, type PublicUser } from "~/models/user.server";
+import { getActiveUserById, type PublicUser } from "~/models/user.server";
 import { safeRedirectPath } from "./redirect-target";
 import { STUDENT_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
@@ -29,15 +29,19 @@ export function currentPath(request: Request): string {
   return url.pathname + url.search;
 }
 
+/** Where a deactivated student's sign-in lands: the sign-in page says why. */
+export const DEACTIVATED_SIGN_IN_PATH = "/login?notice=deactivated";
+
+/** The signed-in student's id; null when signed out or their account is deactivated. */
 export async function getUserId(request: Request): Promise<string | null> {
-  const session = await getStudentSession(request);
-  const userId = session.get(USER_ID_KEY);
-  return typeof userId === "string" ? userId : null;
+  return (await getOptionalUser(request))?.id ?? null;
 }
 
+/** The signed-in student, read on every request: a deactivated account's cookie reads as signed out. */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
-  const userId = await getUserId(request);
-  return userId ? getUserById(userId) : null;
+  const session = await getStudentSession(request);
+  const userId = session.get(USER_ID_KEY);
+  return typeof userId === "string" ? getActiveUserById(userId) : null;
 }
 
 /**
@@ -48,7 +52,7 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
 export async function requireUser(request: Request, options: { redirectTo?: string; whenSignedOut?: Toast } = {}): Promise<PublicUser> {
   const session = await getStudentSession(request);
   const userId = session.get(USER_ID_KEY);
-  const user = typeof userId === "string" ? getUserById(userId) : null;
+  const user = typeof userId === "string" ? getActiveUserById(userId) : null;
   if (user) return user;
   const target = loginPath(options.redirectTo ?? currentPath(request));
   const hadSession = session.id !== "";
@@ -77,6 +81,8 @@ export async function requireAnonymous(request: Request) {
 export async function signIn(request: Request, userId: string, redirectTo: string, init?: ResponseInit) {
   const previous = await getStudentSession(request);
   if (previous.id) await studentSessions.destroySession(previous);
+  // Every way in (password, provider, confirmation link) ends here: a deactivated account gets no session.
+  if (!getActiveUserById(userId)) return redirect(DEACTIVATED_SIGN_IN_PATH, init);
   const session = await studentSessions.getSession();
   session.set(USER_ID_KEY, userId);
   const headers = new Headers(init?.headers);

@@ -288,6 +288,27 @@ inBothModes((mode) => {
       await open(page, mode, "/signup?redirectTo=%2Fcourses");
       await expect(continueButton(page)).toHaveAttribute("href", "/auth/oauth?redirectTo=%2Fcourses");
     });
+
+    test("a deactivated account is not signed in through its linked provider account: sign-in says it is deactivated", async ({
+      page,
+      baseURL,
+    }) => {
+      const login = uniqueLogin("ravi");
+      const student = await createStudent({ email: emailOf(login), firstName: "Ravi" });
+      withDatabase((database) => {
+        database.prepare("UPDATE users SET deactivated_at = ? WHERE id = ?").run(Date.now(), student.id);
+        database
+          .prepare("INSERT INTO user_identities (user_id, provider, subject, email) VALUES (?, ?, ?, ?)")
+          .run(student.id, OIDC_ISSUER, login, student.email);
+      });
+
+      await goToProvider(page, mode);
+      await signInAtProvider(page, login);
+
+      await expect(page).toHaveURL(`${baseURL}/login?notice=deactivated`);
+      await expect(page.getByRole("alert").filter({ hasText: "This account has been deactivated" })).toBeVisible();
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+    });
   });
 
   test.describe("Connecting the provider from /account", () => {

@@ -66,6 +66,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "testimonial:id": first("testimonials"),
       "testimonials:id": first("testimonials"),
       "files:id": String(sharedFile.id),
+      "users:id": first("users"),
       "shared-files:id": String(sharedFile.id),
       "shared:token": sharedFile.token,
       "blog:slug": (db.prepare("SELECT slug FROM blog_posts ORDER BY id LIMIT 1").get() as { slug: string }).slug,

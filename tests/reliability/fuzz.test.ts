@@ -117,9 +117,17 @@ async function siteIds(): Promise<SiteIds> {
       .prepare("INSERT INTO lessons (course_id, section_id, position, title, type) VALUES (?, ?, 1, 'Fuzzed lesson', 'article')")
       .run(courseId, sectionId).lastInsertRowid,
   );
+  const accountId = (
+    db
+      .prepare(
+        "INSERT INTO users (id, email, first_name, last_name) VALUES (lower(hex(randomblob(16))), 'fuzzed-account@example.test', 'Fuzz', 'Account') RETURNING id",
+      )
+      .get() as { id: string }
+  ).id;
   return {
     sectionId,
     lessonId,
+    accountId,
     courseId,
     eventId: String(first(`SELECT id FROM events WHERE is_active = 1 AND event_date > ${Date.now()} ORDER BY event_date LIMIT 1`)),
     postId: first("SELECT id FROM blog_posts ORDER BY id LIMIT 1"),
@@ -230,6 +238,7 @@ describe("hostile input", () => {
       enrollmentFormId: 1,
       sectionId: 1,
       lessonId: 1,
+      accountId: "1",
     };
     const misaddressed = ENDPOINTS.filter((endpoint) => !matchesPattern(endpoint.url(sampleIds), urlPatternOf(endpoint.file))).map(label);
     expect(misaddressed).toEqual([]);

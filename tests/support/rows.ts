@@ -77,7 +77,7 @@ export type StoredOrder = {
   id: number;
   user_id: string;
   course_id: number;
-  payment_status: "pending" | "completed" | "failed" | "refunded";
+  payment_status: "pending" | "completed" | "failed" | "refunded" | "revoked";
   payment_intent_id: string | null;
   checkout_session_id: string | null;
   amount_paise: number;

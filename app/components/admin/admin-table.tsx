@@ -172,6 +172,7 @@ const PAYMENT_BADGE: Record<string, string> = {
   Failed: "bg-red-100 text-red-900",
   Refunded: "bg-sky-100 text-sky-900",
   "Charged back": "bg-red-100 text-red-900",
+  Revoked: "bg-red-100 text-red-900",
 };
 
 /** A payment status label (paymentStatusLabel's text) as a badge; 'Unknown' is grey. */

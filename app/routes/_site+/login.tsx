@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
+import { CONTACT } from "~/content/site";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/schemas/auth";
 import { oauthProviderName, signInWithPassword } from "~/services/student-sign-in.server";
@@ -31,9 +32,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     redirectTo: safeRedirectPath(params.get("redirectTo")),
     oauthProvider,
-    providerNotice: oauthProvider ? providerNotice(params.get("notice"), oauthProvider) : null,
+    providerNotice:
+      params.get("notice") === "deactivated"
+        ? DEACTIVATED_NOTICE
+        : oauthProvider
+          ? providerNotice(params.get("notice"), oauthProvider)
+          : null,
   };
 }
+
+/** Shown after a deactivated student's password or provider sign-in (signIn sends them here): only an admin can undo it. */
+const DEACTIVATED_NOTICE = {
+  title: "This account has been deactivated",
+  text: `You cannot sign in to it. If you think this is a mistake, write to us at ${CONTACT.email}.`,
+};
 
 /**
  * Why the provider did not sign the visitor in (the OAuth callback sends them

@@ -1,77 +1,96 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { progressPercent, studentCourseProgress } from "~/models/course-figures.server";
-import { getUserById } from "~/models/user.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { STUDENT_INTENTS, type StudentIntent } from "~/schemas/admin-student";
 import { requireAdmin } from "~/utils/admin-session.server";
-import { formatIndiaDateTime } from "~/utils/dates";
+import { readItemForm } from "~/utils/admin-intent.server";
 import { pageMeta } from "~/utils/seo";
+import {
+  AccountStateForm,
+  ConfirmStudentChange,
+  EditDetailsForm,
+  GrantCourseForm,
+  RefusedElsewhere,
+  ResendConfirmationForm,
+  type StudentActionResult,
+} from "./__student-actions";
+import { loadStudentPage, runStudentIntent, studentOr404 } from "./__student-page.server";
+import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations, studentPath } from "./__student-records";
 
-// One student (Users tab): who they are, and how far they have got in each
-// course they paid for. Admins only, as the rest of the tab.
+// One student (Users tab): who they are, every order, their courses' progress,
+// event registrations and the mail sent to them; and the admin's changes to
+// the account, each an intent on this page's action (decision 0018): name and
+// email, a new confirmation link, deactivate or reactivate, grant or revoke a
+// course. Admins only, as the rest of the tab: content managers get 403.
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, { title: data?.name ?? "Student", description: "Admin panel: a student.", path: "/admin/users", noindex: true });
+  pageMeta(matches, {
+    title: data?.student.name ?? "Student",
+    description: "Admin panel: a student.",
+    path: "/admin/users",
+    noindex: true,
+  });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "users");
-  const user = getUserById(params.id ?? "");
-  if (!user) throw new Response("Not Found", { status: 404 });
-  const courses = studentCourseProgress(user.id).map((row) => ({
-    courseId: row.courseId,
-    title: row.courseTitle,
-    done: row.done,
-    required: row.required,
-    percent: progressPercent(row),
-    lastActivity: row.lastActivityMs === null ? "Not started" : formatIndiaDateTime(new Date(row.lastActivityMs)),
-    certificate: row.certificateNumber,
-  }));
-  return { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email, email: user.email, courses };
+  return loadStudentPage(request, studentOr404(params.id));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "users");
+  const student = studentOr404(params.id);
+  const { formData, intent } = await readItemForm(request, STUDENT_INTENTS);
+  return runStudentIntent(request, admin, student, intent, formData);
+}
+
+function Badge({ tone, children }: { tone: "good" | "warn" | "bad"; children: string }) {
+  const tones = { good: "bg-emerald-100 text-emerald-900", warn: "bg-amber-100 text-amber-950", bad: "bg-red-100 text-red-900" };
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
 
 export default function StudentPage() {
-  const { name, email, courses } = useLoaderData<typeof loader>();
+  const { student, confirm, orders, progress, registrations, messages, grantable } = useLoaderData<typeof loader>();
+  const last: StudentActionResult = useActionData<typeof action>();
+  const path = studentPath(student.id);
+  const onPage: Record<StudentIntent, boolean> = {
+    details: true,
+    "resend-confirmation": !student.emailConfirmed,
+    reactivate: student.deactivated !== null,
+    grant: grantable.length > 0,
+    deactivate: confirm?.kind === "deactivate",
+    revoke: confirm?.kind === "revoke",
+  };
+  const formsShown = STUDENT_INTENTS.filter((intent) => onPage[intent]);
   return (
-    <section aria-labelledby="student-heading" className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <div>
+    <section aria-labelledby="student-heading" className="grid gap-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="grid gap-1">
         <h2 id="student-heading" className="text-xl font-bold text-navy-900">
-          {name}
+          {student.name}
         </h2>
-        <p className="text-slate-700">{email}</p>
+        <p className="break-all text-slate-700">{student.email}</p>
+        <p className="flex flex-wrap gap-2 text-sm text-slate-700">
+          <span>Joined {student.joined}</span>
+          {student.emailConfirmed ? <Badge tone="good">Email confirmed</Badge> : <Badge tone="warn">Email not confirmed</Badge>}
+          {student.deactivated ? <Badge tone="bad">Deactivated</Badge> : null}
+        </p>
       </div>
-      <h3 className="text-lg font-semibold text-navy-900">Course progress</h3>
-      {courses.length === 0 ? (
-        <p className="text-slate-700">No paid courses yet.</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Course progress</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {["Course", "Required lessons done", "Progress", "Last activity (IST)", "Certificate"].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {courses.map((course) => (
-              <tr key={course.courseId}>
-                <th scope="row" className="px-3 py-2 font-medium">
-                  <Link to={`/admin/courses/${course.courseId}/curriculum`} className="text-navy-900 underline">
-                    {course.title}
-                  </Link>
-                </th>
-                <td className="px-3 py-2">
-                  {course.done} of {course.required}
-                </td>
-                <td className="px-3 py-2">{course.percent}%</td>
-                <td className="px-3 py-2">{course.lastActivity}</td>
-                <td className="px-3 py-2 font-mono">{course.certificate ?? "Not yet"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+
+      <RefusedElsewhere last={last} shown={formsShown} />
+      {confirm ? <ConfirmStudentChange last={last} studentPath={path} name={student.name} confirm={confirm} /> : null}
+
+      <StudentOrders orders={orders} studentId={student.id} />
+      <GrantCourseForm last={last} courses={grantable} />
+      <StudentProgress progress={progress} />
+      <StudentRegistrations registrations={registrations} />
+      <StudentMessages messages={messages} />
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <EditDetailsForm last={last} student={student} />
+        <div className="grid content-start gap-4">
+          {student.emailConfirmed ? null : <ResendConfirmationForm last={last} />}
+          <AccountStateForm last={last} studentPath={path} deactivated={student.deactivated} />
+        </div>
+      </div>
+
       <p>
         <Link to="/admin/users" className="font-medium text-navy-900 underline">
           Back to All Users

@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/seo";
 
 // Course Enrollments (admin spec §2 Users tab, §4): every enrollment, paid or
 // not, newest first, with the amount and the payment status (Pending,
-// Completed, Failed, Refunded, Charged back; anything else 'Unknown') and what
+// Completed, Failed, Refunded, Charged back, Revoked; anything else 'Unknown') and what
 // Stripe reported since (Partly refunded ₹x, Dispute open); searched and paged
 // on the server.
 

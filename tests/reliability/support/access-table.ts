@@ -117,6 +117,7 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/users/files/:id", `/admin/users/files/${ids.sharedFile.id}?confirm=delete`, "users"],
     ["/admin/analytics", "/admin/analytics", "analytics"],
     ["/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users"],
+    ["/admin/users/:id", `/admin/users/${ids.ownerUser}?confirm=deactivate`, "users"],
     // A course's curriculum editor: its sections and lessons open under it.
     ...curriculumPages(ids),
   ];
@@ -214,6 +215,21 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       writes: ["admin"],
     }),
     remove("/admin/users/files/:id", "/admin/users/files/{victim}", "users", "sharedFile", "shared_files", toast("/admin/users")),
+    // A student's page: granting a (fresh) course is the admin's alone; a form without its reason, or an intent the page does not know, changes nothing.
+    post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", toast(`/admin/users/${ids.ownerUser}`), {
+      body: { form: { intent: "grant", courseId: "{victim}", reason: "Access matrix" } },
+      victim: "course",
+      watch: { table: "enrollments", where: "payment_status = 'completed'" },
+      writes: ["admin"],
+    }),
+    post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", 400, {
+      body: { form: { intent: "deactivate" } },
+      watch: { table: "users", where: "deactivated_at IS NOT NULL" },
+    }),
+    post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", 400, {
+      body: { form: { intent: "make-admin" } },
+      watch: { table: "audit_log" },
+    }),
     // The curriculum editor: a post without what the form needs is refused; deletes remove a fresh row each.
     post("/admin/courses/:id/curriculum", curriculumOf(ids), "courses", 400, { watch: { table: "course_sections" } }),
     post("/admin/courses/:id/curriculum/new", `${curriculumOf(ids)}/new?section=${ids.curriculum.section}`, "courses", 400, {

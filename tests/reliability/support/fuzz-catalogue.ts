@@ -6,6 +6,7 @@ import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curr
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
+import { GrantCourseSchema, RevokeEnrollmentSchema, STUDENT_INTENTS, StudentDetailsSchema } from "../../../app/schemas/admin-student";
 import { MentorSchema } from "../../../app/schemas/admin-mentor";
 import { AdminTestimonialSchema, ApproveIntentSchema } from "../../../app/schemas/admin-testimonial";
 import { LoginSchema, SignupSchema } from "../../../app/schemas/auth";
@@ -44,6 +45,8 @@ export type SiteIds = {
   /** A section and a lesson of `courseId` (the curriculum editor). */
   sectionId: number;
   lessonId: number;
+  /** An account of its own for the admin's student page, whose intents may deactivate or rename it. */
+  accountId: string;
 };
 
 export type Endpoint = {
@@ -155,6 +158,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.testimonials.$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
+  page(
+    "admin+/_panel.users.$id.tsx",
+    (ids) => `/admin/users/${ids.accountId}`,
+    ["intent", ...new Set([StudentDetailsSchema, GrantCourseSchema, RevokeEnrollmentSchema].flatMap((schema) => f(schema)))],
+    { intents: STUDENT_INTENTS },
+  ),
   page("admin+/_panel.courses_.$id.curriculum.tsx", (ids) => curriculum(ids), ["intent", "title", "item", "id", "direction", "order"], {
     intents: ["add-section", "move", "reorder"],
   }),

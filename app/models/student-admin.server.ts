@@ -1,0 +1,179 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { courses, enrollments, sessions, users } from "../../db/schema";
+import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
+import type { PublicAdmin } from "./admin.server";
+import { recordAdminAction } from "./audit-log.server";
+import { isEnrolled } from "./order.server";
+import { issueUserToken } from "./user-token.server";
+import { normaliseEmail, queueEmailConfirmation, type ConfirmationMessage, type EmailConfirmationSent } from "./user.server";
+import { queueMessage } from "./outbox.server";
+
+// What an admin changes on one student's account (/admin/users/:id). Each
+// change and its audit row (the admin, the reason) commit in one
+// `BEGIN IMMEDIATE` transaction, and each checks what it relies on inside it.
+
+/** Who decided, and why: written to the audit row beside the change. */
+export type AdminDecision = { admin: Pick<PublicAdmin, "adminId">; reason: string };
+
+const inTransaction = <T>(work: (tx: Transaction) => T): T => db.transaction(work, { behavior: "immediate" });
+
+function audit(tx: Transaction, decision: AdminDecision, action: string, subject: { type: string; id: string | number }, details = {}) {
+  recordAdminAction(decision.admin, action, subject, { database: tx, details: { reason: decision.reason, ...details } });
+}
+
+const accountExists = (tx: Transaction, userId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
+
+export type StudentDetails = { firstName: string; lastName: string; email: string };
+export type DetailsUpdate = { ok: true; emailChanged: boolean } | { ok: false; reason: "not-found" | "email-taken" };
+
+/**
+ * New name and email. A changed email is no longer proven: `email_verified_at`
+ * is cleared and a confirmation link goes to the new address (links sent to
+ * the old one stop working, as they name the address they went to).
+ */
+export function updateStudentDetails(
+  userId: string,
+  details: StudentDetails,
+  decision: AdminDecision,
+  confirmationMail: ConfirmationMessage,
+  now = new Date(),
+): DetailsUpdate {
+  const email = normaliseEmail(details.email);
+  try {
+    return inTransaction((tx): DetailsUpdate => {
+      const before = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+      if (!before) return { ok: false, reason: "not-found" };
+      const taken = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, userId)))
+        .get();
+      if (taken) return { ok: false, reason: "email-taken" };
+      const emailChanged = before.email !== email;
+      tx.update(users)
+        .set({
+          firstName: details.firstName,
+          lastName: details.lastName,
+          email,
+          updatedAt: now,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+        })
+        .where(eq(users.id, userId))
+        .run();
+      if (emailChanged) {
+        const token = issueUserToken(tx, { userId, purpose: "verify-email", email, now });
+        queueMessage(tx, { ...confirmationMail({ email, firstName: details.firstName }, token), userId }, now);
+      }
+      audit(tx, decision, "user_updated", { type: "user", id: userId }, emailChanged ? { emailFrom: before.email, emailTo: email } : {});
+      return { ok: true, emailChanged };
+    });
+  } catch (error) {
+    // The unique index has the last word if another account took the address meanwhile.
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+}
+
+/** A new confirmation link, while the address is unproven (at most one a minute, as the student's own resend). */
+export function resendStudentConfirmation(
+  userId: string,
+  decision: AdminDecision,
+  confirmationMail: ConfirmationMessage,
+  now = new Date(),
+): EmailConfirmationSent | "not-found" {
+  return inTransaction((tx) => {
+    if (!accountExists(tx, userId)) return "not-found";
+    const outcome = queueEmailConfirmation(tx, userId, confirmationMail, now);
+    if (outcome === "sent") audit(tx, decision, "user_verification_resent", { type: "user", id: userId });
+    return outcome;
+  });
+}
+
+export type AccountSwitch = "done" | "already" | "not-found";
+
+/** Deactivates the account and ends every session of it: the next request of any device is signed out. */
+export function deactivateStudent(userId: string, decision: AdminDecision, now = new Date()): AccountSwitch {
+  return inTransaction((tx): AccountSwitch => {
+    if (!accountExists(tx, userId)) return "not-found";
+    const changed = tx
+      .update(users)
+      .set({ deactivatedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
+      .run().changes;
+    if (!changed) return "already";
+    endStudentSessions(tx, userId);
+    audit(tx, decision, "user_deactivated", { type: "user", id: userId });
+    return "done";
+  });
+}
+
+/** Lets a deactivated student sign in again (they sign in afresh: their sessions ended). */
+export function reactivateStudent(userId: string, decision: AdminDecision, now = new Date()): AccountSwitch {
+  return inTransaction((tx): AccountSwitch => {
+    if (!accountExists(tx, userId)) return "not-found";
+    const changed = tx
+      .update(users)
+      .set({ deactivatedAt: null, updatedAt: now })
+      .where(and(eq(users.id, userId), sql`${users.deactivatedAt} is not null`))
+      .run().changes;
+    if (!changed) return "already";
+    audit(tx, decision, "user_reactivated", { type: "user", id: userId });
+    return "done";
+  });
+}
+
+/** Student sessions keep `{ userId }` in their data (admin sessions keep `adminId`). */
+function endStudentSessions(tx: Transaction, userId: string): number {
+  return tx
+    .delete(sessions)
+    .where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`)
+    .run().changes;
+}
+
+export type CourseGrant = { ok: true; enrollmentId: number } | { ok: false; reason: "not-found" | "no-course" | "already-enrolled" };
+
+/**
+ * Gives the student a course without payment: a completed order of ₹0 with no
+ * payment reference. Refused when they are enrolled already; the unique index
+ * on paid orders holds that against a payment completing at the same moment.
+ */
+export function grantCourse(userId: string, courseId: number, decision: AdminDecision, now = new Date()): CourseGrant {
+  try {
+    return inTransaction((tx): CourseGrant => {
+      if (!accountExists(tx, userId)) return { ok: false, reason: "not-found" };
+      if (!tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get()) return { ok: false, reason: "no-course" };
+      if (isEnrolled(userId, courseId, tx)) return { ok: false, reason: "already-enrolled" };
+      const granted = tx
+        .insert(enrollments)
+        .values({ userId, courseId, amountPaise: 0, paymentStatus: "completed", enrolledAt: now })
+        .returning({ id: enrollments.id })
+        .get();
+      audit(tx, decision, "enrollment_granted", { type: "enrollment", id: granted.id }, { userId, courseId });
+      return { ok: true, enrollmentId: granted.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "already-enrolled" };
+    throw error;
+  }
+}
+
+export type CourseRevocation = { ok: true; courseId: number } | { ok: false; reason: "not-enrolled" };
+
+/**
+ * Takes a paid (or granted) enrolment away: the order becomes `revoked`, which
+ * no classroom check accepts, so the course closes at the student's next request.
+ */
+export function revokeEnrollment(userId: string, enrollmentId: number, decision: AdminDecision): CourseRevocation {
+  return inTransaction((tx): CourseRevocation => {
+    const revoked = tx
+      .update(enrollments)
+      .set({ paymentStatus: "revoked", couponHeldUntil: null })
+      .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")))
+      .returning({ courseId: enrollments.courseId })
+      .get();
+    if (!revoked) return { ok: false, reason: "not-enrolled" };
+    audit(tx, decision, "enrollment_revoked", { type: "enrollment", id: enrollmentId }, { userId, courseId: revoked.courseId });
+    return { ok: true, courseId: revoked.courseId };
+  });
+}

@@ -1,0 +1,115 @@
+import { and, desc, eq, notInArray, or } from "drizzle-orm";
+import { coupons, courses, eventRegistrations, events, enrollments, outboxMessages, users } from "../../db/schema";
+import { db } from "~/utils/db.server";
+
+// What the admin's page for one student shows (/admin/users/:id): the account,
+// every order (whatever became of it), their event registrations and the mail
+// sent to them. Reads only; the admin's changes are in student-admin.server.ts.
+
+export type StudentAccount = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  emailVerifiedAt: Date | null;
+  deactivatedAt: Date | null;
+  createdAt: Date;
+};
+
+export function findStudentAccount(id: string): StudentAccount | null {
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        emailVerifiedAt: users.emailVerifiedAt,
+        deactivatedAt: users.deactivatedAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, id))
+      .get() ?? null
+  );
+}
+
+/** Every enrollments row of the student, newest first: paid, pending, failed, refunded, revoked or granted. */
+export function listStudentOrders(userId: string) {
+  return db
+    .select({
+      id: enrollments.id,
+      courseId: enrollments.courseId,
+      courseTitle: courses.title,
+      paymentStatus: enrollments.paymentStatus,
+      amountPaise: enrollments.amountPaise,
+      refundedPaise: enrollments.refundedPaise,
+      disputeStatus: enrollments.disputeStatus,
+      couponCode: coupons.code,
+      enrolledAt: enrollments.enrolledAt,
+    })
+    .from(enrollments)
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
+    .where(eq(enrollments.userId, userId))
+    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+    .all();
+}
+
+export type StudentOrder = ReturnType<typeof listStudentOrders>[number];
+
+/** The events the student registered for, newest registration first. */
+export function listStudentRegistrations(userId: string) {
+  return db
+    .select({
+      id: eventRegistrations.id,
+      eventId: eventRegistrations.eventId,
+      eventTitle: events.title,
+      eventDate: events.eventDate,
+      registeredAt: eventRegistrations.registeredAt,
+    })
+    .from(eventRegistrations)
+    .leftJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.userId, userId))
+    .orderBy(desc(eventRegistrations.registeredAt), desc(eventRegistrations.id))
+    .all();
+}
+
+/** How many of the newest messages the page lists; the Outbox tab has the rest. */
+export const STUDENT_MESSAGES_SHOWN = 50;
+
+/**
+ * Mail sent to the student: rows tied to their account, and rows to their
+ * current address written without one (a message queued before the account
+ * existed, or by a writer that names only the address).
+ */
+export function listStudentMessages(student: { id: string; email: string }) {
+  return db
+    .select({
+      id: outboxMessages.id,
+      subject: outboxMessages.subject,
+      toAddress: outboxMessages.toAddress,
+      state: outboxMessages.state,
+      attempts: outboxMessages.attempts,
+      createdAt: outboxMessages.createdAt,
+    })
+    .from(outboxMessages)
+    .where(or(eq(outboxMessages.userId, student.id), eq(outboxMessages.toAddress, student.email)))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(STUDENT_MESSAGES_SHOWN)
+    .all();
+}
+
+/** Courses an admin may grant: any the student has no paid enrolment in, on sale or not (an old course can still be given). */
+export function listGrantableCourses(userId: string) {
+  const enrolled = db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")));
+  return db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(notInArray(courses.id, enrolled))
+    .orderBy(courses.title)
+    .all();
+}

@@ -1,0 +1,210 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import type { PublicAdmin } from "~/models/admin.server";
+import { progressPercent, studentCourseProgress } from "~/models/course-figures.server";
+import {
+  deactivateStudent,
+  grantCourse,
+  reactivateStudent,
+  resendStudentConfirmation,
+  revokeEnrollment,
+  updateStudentDetails,
+  type AdminDecision,
+} from "~/models/student-admin.server";
+import {
+  findStudentAccount,
+  listGrantableCourses,
+  listStudentMessages,
+  listStudentOrders,
+  listStudentRegistrations,
+  type StudentAccount,
+} from "~/models/student-record.server";
+import {
+  GrantCourseSchema,
+  HIDDEN_FIELDS,
+  RevokeEnrollmentSchema,
+  STUDENT_MESSAGES,
+  StudentDetailsSchema,
+  StudentReasonSchema,
+  type StudentIntent,
+} from "~/schemas/admin-student";
+import { emailConfirmationMail } from "~/services/mail/sign-up.server";
+import { formatIndiaDateTime } from "~/utils/dates";
+import { formatRupees } from "~/utils/money";
+import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
+import { siteOrigin } from "~/utils/seo.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { studentPath } from "./__student-records";
+
+// The admin's page for one student: what the loader shows, and what each of
+// the action's intents does. Every intent reads its own form (one zod schema
+// each), writes its change with an audit row, and answers with a toast on
+// the same page; bad input re-renders that form with its messages (400).
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export function studentOr404(id: string | undefined): StudentAccount {
+  const student = findStudentAccount(id ?? "");
+  if (!student) throw notFound();
+  return student;
+}
+
+export const studentName = (student: Pick<StudentAccount, "firstName" | "lastName" | "email">) =>
+  [student.firstName, student.lastName].filter(Boolean).join(" ") || student.email;
+
+/** The confirmation a GET asks for (?confirm=deactivate, ?confirm=revoke&enrollment=…), or none. */
+function confirmationAsked(request: Request, orders: ReturnType<typeof listStudentOrders>, student: StudentAccount) {
+  const params = new URL(request.url).searchParams;
+  const step = params.get("confirm");
+  if (step === "deactivate" && !student.deactivatedAt) return { kind: "deactivate" as const };
+  if (step === "revoke") {
+    const order = orders.find((row) => String(row.id) === params.get("enrollment") && row.paymentStatus === "completed");
+    if (order) return { kind: "revoke" as const, enrollmentId: order.id, courseTitle: order.courseTitle ?? "(deleted course)" };
+  }
+  return null;
+}
+
+export function loadStudentPage(request: Request, student: StudentAccount) {
+  const orders = listStudentOrders(student.id);
+  return {
+    student: {
+      id: student.id,
+      name: studentName(student),
+      firstName: student.firstName ?? "",
+      lastName: student.lastName ?? "",
+      email: student.email,
+      joined: formatIndiaDateTime(student.createdAt),
+      emailConfirmed: student.emailVerifiedAt ? formatIndiaDateTime(student.emailVerifiedAt) : null,
+      deactivated: student.deactivatedAt ? formatIndiaDateTime(student.deactivatedAt) : null,
+    },
+    confirm: confirmationAsked(request, orders, student),
+    orders: orders.map((order) => ({
+      id: order.id,
+      course: order.courseTitle ?? "(deleted course)",
+      status: paymentStatusLabel(order.paymentStatus),
+      flags: paymentFlags(order),
+      revocable: order.paymentStatus === "completed",
+      amount: formatRupees(order.amountPaise),
+      coupon: order.couponCode,
+      date: formatIndiaDateTime(order.enrolledAt),
+    })),
+    progress: studentCourseProgress(student.id).map((row) => ({
+      courseId: row.courseId,
+      title: row.courseTitle,
+      done: row.done,
+      required: row.required,
+      percent: progressPercent(row),
+      lastActivity: row.lastActivityMs === null ? "Not started" : formatIndiaDateTime(new Date(row.lastActivityMs)),
+      certificate: row.certificateNumber,
+    })),
+    registrations: listStudentRegistrations(student.id).map((registration) => ({
+      id: registration.id,
+      eventId: registration.eventId,
+      event: registration.eventTitle ?? "(deleted event)",
+      eventDate: registration.eventDate ? formatIndiaDateTime(registration.eventDate) : "",
+      registered: formatIndiaDateTime(registration.registeredAt),
+    })),
+    messages: listStudentMessages(student).map((message) => ({
+      id: message.id,
+      subject: message.subject,
+      to: message.toAddress,
+      state: message.state,
+      attempts: message.attempts,
+      queued: formatIndiaDateTime(message.createdAt),
+    })),
+    grantable: listGrantableCourses(student.id),
+  };
+}
+
+type Refusal = { formError?: string; fieldErrors?: Record<string, string[]>; status?: number };
+
+/** A form refused: the page again with that form's messages (400 unless said), nothing changed. */
+const refused = (intent: StudentIntent, result: SubmissionResult<string[]>, status = 400) => data({ intent, result }, { status });
+
+/**
+ * Reads the intent's form with its schema; `apply` makes the change and
+ * answers, or names what to refuse with (a message for the form or a field).
+ */
+async function withForm<Schema extends z.ZodTypeAny>(
+  intent: StudentIntent,
+  formData: FormData,
+  schema: Schema,
+  apply: (value: z.output<Schema>) => Response | Promise<Response> | Refusal,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    // A hidden field's message has no place beside it: the form shows it at its top.
+    const hidden = Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+      HIDDEN_FIELDS.includes(name) ? (messages ?? []) : [],
+    );
+    return refused(intent, submission.reply(hidden.length > 0 ? { formErrors: hidden } : undefined));
+  }
+  const outcome = await apply(submission.value);
+  if (outcome instanceof Response) return outcome;
+  return refused(
+    intent,
+    submission.reply({ formErrors: outcome.formError ? [outcome.formError] : undefined, fieldErrors: outcome.fieldErrors }),
+    outcome.status ?? 409,
+  );
+}
+
+/** Runs one intent of the student page's action. */
+export async function runStudentIntent(
+  request: Request,
+  admin: PublicAdmin,
+  student: StudentAccount,
+  intent: StudentIntent,
+  formData: FormData,
+) {
+  const done = (title: string, description: string, analyticsEvent: string) =>
+    redirectWithToast(studentPath(student.id), { title, description, analyticsEvent });
+  const decide = (reason: string): AdminDecision => ({ admin, reason });
+  const name = studentName(student);
+  const confirmation = emailConfirmationMail(siteOrigin(request));
+
+  switch (intent) {
+    case "details":
+      return withForm(intent, formData, StudentDetailsSchema, (value) => {
+        const outcome = updateStudentDetails(student.id, value, decide(value.reason), confirmation);
+        if (!outcome.ok) {
+          if (outcome.reason === "not-found") throw notFound();
+          return { fieldErrors: { email: [STUDENT_MESSAGES.emailTaken(value.email)] }, status: 400 };
+        }
+        const also = outcome.emailChanged ? ` A confirmation link went to ${value.email.toLowerCase()}.` : "";
+        return done("Student updated", `${value.firstName} ${value.lastName} has been saved.${also}`, "user_updated");
+      });
+    case "resend-confirmation":
+      return withForm(intent, formData, StudentReasonSchema, (value) => {
+        const outcome = resendStudentConfirmation(student.id, decide(value.reason), confirmation);
+        if (outcome === "not-found") throw notFound();
+        if (outcome === "already-confirmed") return { formError: STUDENT_MESSAGES.alreadyConfirmed };
+        if (outcome === "just-sent") return { formError: STUDENT_MESSAGES.justSent, status: 429 };
+        return done("Confirmation link sent", `A new link went to ${student.email}.`, "user_verification_resent");
+      });
+    case "deactivate":
+      return withForm(intent, formData, StudentReasonSchema, (value) => {
+        if (deactivateStudent(student.id, decide(value.reason)) === "not-found") throw notFound();
+        return done("Student deactivated", `${name} is signed out everywhere and cannot sign in.`, "user_deactivated");
+      });
+    case "reactivate":
+      return withForm(intent, formData, StudentReasonSchema, (value) => {
+        if (reactivateStudent(student.id, decide(value.reason)) === "not-found") throw notFound();
+        return done("Student reactivated", `${name} can sign in again.`, "user_reactivated");
+      });
+    case "grant":
+      return withForm(intent, formData, GrantCourseSchema, (value) => {
+        const outcome = grantCourse(student.id, value.courseId, decide(value.reason));
+        if (outcome.ok) return done("Course granted", `${name} can open the course now.`, "enrollment_granted");
+        if (outcome.reason === "not-found") throw notFound();
+        return { formError: outcome.reason === "no-course" ? STUDENT_MESSAGES.noCourse : STUDENT_MESSAGES.alreadyEnrolled };
+      });
+    case "revoke":
+      return withForm(intent, formData, RevokeEnrollmentSchema, (value) => {
+        const outcome = revokeEnrollment(student.id, value.enrollmentId, decide(value.reason));
+        if (!outcome.ok) return { formError: STUDENT_MESSAGES.notEnrolled };
+        return done("Enrolment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
+      });
+  }
+}
