@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray, or } from "drizzle-orm";
-import { coupons, courses, eventRegistrations, events, enrollments, outboxMessages, users } from "../../db/schema";
+import { courses, eventRegistrations, events, enrollments, outboxMessages, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // What the admin's page for one student shows (/admin/users/:id): the account,
@@ -33,30 +33,6 @@ export function findStudentAccount(id: string): StudentAccount | null {
       .get() ?? null
   );
 }
-
-/** Every enrollments row of the student, newest first: paid, pending, failed, refunded, revoked or granted. */
-export function listStudentOrders(userId: string) {
-  return db
-    .select({
-      id: enrollments.id,
-      courseId: enrollments.courseId,
-      courseTitle: courses.title,
-      paymentStatus: enrollments.paymentStatus,
-      amountPaise: enrollments.amountPaise,
-      refundedPaise: enrollments.refundedPaise,
-      disputeStatus: enrollments.disputeStatus,
-      couponCode: coupons.code,
-      enrolledAt: enrollments.enrolledAt,
-    })
-    .from(enrollments)
-    .leftJoin(courses, eq(courses.id, enrollments.courseId))
-    .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
-    .where(eq(enrollments.userId, userId))
-    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
-    .all();
-}
-
-export type StudentOrder = ReturnType<typeof listStudentOrders>[number];
 
 /** The events the student registered for, newest registration first. */
 export function listStudentRegistrations(userId: string) {

@@ -28,21 +28,8 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-// Read on every signed-in request: prepared once rather than built and compiled each time.
-let userByIdQuery: ReturnType<typeof prepareUserById> | undefined;
-const prepareUserById = () =>
-  db
-    .select(publicColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
-    .prepare();
-
-export function getUserById(id: string): PublicUser | null {
-  userByIdQuery ??= prepareUserById();
-  return userByIdQuery.get({ id }) ?? null;
-}
-
-// Every signed-in check asks this, so a deactivated student's old cookie opens nothing.
+// Every signed-in check asks this, so a deactivated student's old cookie opens nothing; prepared
+// once rather than built and compiled on each request.
 let activeUserByIdQuery: ReturnType<typeof prepareActiveUserById> | undefined;
 const prepareActiveUserById = () =>
   db

@@ -13,11 +13,11 @@ import {
   updateStudentDetails,
   type AdminDecision,
 } from "~/models/student-admin.server";
+import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
 import {
   findStudentAccount,
   listGrantableCourses,
   listStudentMessages,
-  listStudentOrders,
   listStudentRegistrations,
   type StudentAccount,
 } from "~/models/student-record.server";
@@ -55,13 +55,13 @@ export const studentName = (student: Pick<StudentAccount, "firstName" | "lastNam
   [student.firstName, student.lastName].filter(Boolean).join(" ") || student.email;
 
 /** The confirmation a GET asks for (?confirm=deactivate, ?confirm=revoke&enrollment=…), or none. */
-function confirmationAsked(request: Request, orders: ReturnType<typeof listStudentOrders>, student: StudentAccount) {
+function confirmationAsked(request: Request, orders: StudentOrder[], student: StudentAccount) {
   const params = new URL(request.url).searchParams;
   const step = params.get("confirm");
   if (step === "deactivate" && !student.deactivatedAt) return { kind: "deactivate" as const };
   if (step === "revoke") {
-    const order = orders.find((row) => String(row.id) === params.get("enrollment") && row.paymentStatus === "completed");
-    if (order) return { kind: "revoke" as const, enrollmentId: order.id, courseTitle: order.courseTitle ?? "(deleted course)" };
+    const order = orders.find((row) => String(row.orderId) === params.get("enrollment") && row.paymentStatus === "completed");
+    if (order) return { kind: "revoke" as const, enrollmentId: order.orderId, courseTitle: order.courseTitle };
   }
   return null;
 }
@@ -81,14 +81,14 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
     },
     confirm: confirmationAsked(request, orders, student),
     orders: orders.map((order) => ({
-      id: order.id,
-      course: order.courseTitle ?? "(deleted course)",
+      id: order.orderId,
+      course: order.courseTitle,
       status: paymentStatusLabel(order.paymentStatus),
       flags: paymentFlags(order),
       revocable: order.paymentStatus === "completed",
       amount: formatRupees(order.amountPaise),
       coupon: order.couponCode,
-      date: formatIndiaDateTime(order.enrolledAt),
+      date: formatIndiaDateTime(order.orderedAt),
     })),
     progress: studentCourseProgress(student.id).map((row) => ({
       courseId: row.courseId,
