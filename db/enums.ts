@@ -24,7 +24,7 @@ export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const OUTBOX_STATES = ["queued", "sending", "sent", "failed"] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
-export const USER_TOKEN_PURPOSES = ["verify-email", "reset-password"] as const;
+export const USER_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email"] as const;
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 /** What a lesson is: each type shows and completes in its own way (docs/decisions/0022-classroom.md). */
 export const LESSON_TYPES = ["video", "article", "download", "live", "quiz"] as const;

@@ -48,8 +48,15 @@ export const users = sqliteTable(
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
     isAdmin: flag("is_admin", false),
+    /** A mobile number the student gave on their account page (optional). */
+    phone: text("phone"),
     /** Set by an admin: the student cannot sign in and every session of theirs ends; null when active. */
     deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
+    /**
+     * When the student deleted their account: the row stays only as the owner of records
+     * the law keeps (orders behind tax invoices), its personal fields erased.
+     */
+    erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,14 +4,15 @@ import { users, userTokens } from "../../db/schema";
 import { type UserTokenPurpose } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 
-// Single-use links mailed to a student (confirm an email, and later reset a
-// password). The link carries 256 random bits; only their SHA-256 is stored,
+// Single-use links mailed to a student (confirm an email, reset a password,
+// confirm a new address before it replaces the old one). The link carries 256 random bits; only their SHA-256 is stored,
 // so a copy of the database opens nobody's account. A fast hash is enough:
 // the token is random, not a password anyone could guess.
 
 export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   "verify-email": 24 * 60 * 60 * 1000,
   "reset-password": 60 * 60 * 1000,
+  "change-email": 24 * 60 * 60 * 1000,
 };
 
 function digest(token: string): string {
