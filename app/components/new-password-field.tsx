@@ -9,14 +9,20 @@ import { TextField } from "./forms";
  * JavaScript a running count says when it is long enough. Whether it is too
  * common is the server's check (its dictionaries stay out of the browser).
  */
-export function NewPasswordField<T>({ field }: { field: FieldMetadata<T, Record<string, unknown>, string[]> }) {
+export function NewPasswordField<T>({
+  field,
+  label = "Password",
+}: {
+  field: FieldMetadata<T, Record<string, unknown>, string[]>;
+  label?: string;
+}) {
   const hydrated = useHydrated();
   const [length, setLength] = useState(0);
   const enough = length >= PASSWORD_MIN_LENGTH;
   return (
     <TextField
       field={field}
-      label="Password"
+      label={label}
       type="password"
       autoComplete="new-password"
       required

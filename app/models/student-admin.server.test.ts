@@ -13,6 +13,7 @@ import {
   reactivateStudent,
   resendStudentConfirmation,
   revokeEnrollment,
+  sendStudentPasswordReset,
   updateStudentDetails,
 } from "./student-admin.server";
 
@@ -179,5 +180,31 @@ describe("name, email and the confirmation link", () => {
     expect(resendStudentConfirmation(student.id, decision, mail)).toBe("sent");
     expect(resendStudentConfirmation(student.id, decision, mail)).toBe("just-sent");
     expect(auditRows(student.id).map((row) => row.action)).toEqual(["user_verification_resent"]);
+  });
+});
+
+describe("sending a password reset", () => {
+  const resetMail = (account: { email: string }, token: string): OutboxDraft => ({ ...mail(account, token), kind: "reset-password" });
+  const resetRows = (userId: string) =>
+    db
+      .select({ kind: outboxMessages.kind, to: outboxMessages.toAddress })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.kind, "reset-password")))
+      .all();
+
+  it("queues the reset message with its audit row", () => {
+    const { student } = arrange();
+    expect(sendStudentPasswordReset(student.id, decision, resetMail)).toBe("sent");
+    expect(resetRows(student.id)).toEqual([{ kind: "reset-password", to: student.email }]);
+    expect(auditRows(student.id).map((row) => row.action)).toEqual(["user_password_reset_sent"]);
+  });
+
+  it("is refused for a deactivated account, and nothing is written", () => {
+    const { student } = arrange();
+    deactivateStudent(student.id, decision);
+    expect(sendStudentPasswordReset(student.id, decision, resetMail)).toBe("deactivated");
+    expect(resetRows(student.id)).toEqual([]);
+    expect(auditRows(student.id).map((row) => row.action)).toEqual(["user_deactivated"]);
+    expect(sendStudentPasswordReset("no-such-student", decision, resetMail)).toBe("not-found");
   });
 });

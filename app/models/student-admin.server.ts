@@ -6,7 +6,7 @@ import { recordAdminAction } from "./audit-log.server";
 import { isEnrolled } from "./order.server";
 import { issueUserToken } from "./user-token.server";
 import { normaliseEmail, queueEmailConfirmation, type ConfirmationMessage, type EmailConfirmationSent } from "./user.server";
-import { queueMessage } from "./outbox.server";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
 
 // What an admin changes on one student's account (/admin/users/:id). Each
 // change and its audit row (the admin, the reason) commit in one
@@ -87,6 +87,35 @@ export function resendStudentConfirmation(
     const outcome = queueEmailConfirmation(tx, userId, confirmationMail, now);
     if (outcome === "sent") audit(tx, decision, "user_verification_resent", { type: "user", id: userId });
     return outcome;
+  });
+}
+
+/** The "Reset your password" message (the one /forgot-password sends); made by the caller. */
+export type ResetLinkMessage = (account: { email: string; firstName: string | null }, resetToken: string) => OutboxDraft;
+
+/**
+ * Mails the student a password reset link, as if they had asked on
+ * /forgot-password (same token, same message). Refused for a deactivated
+ * account: its link would open nothing, and reactivating is the admin's first step.
+ */
+export function sendStudentPasswordReset(
+  userId: string,
+  decision: AdminDecision,
+  resetMail: ResetLinkMessage,
+  now = new Date(),
+): "sent" | "deactivated" | "not-found" {
+  return inTransaction((tx) => {
+    const account = tx
+      .select({ email: users.email, firstName: users.firstName, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    if (!account) return "not-found";
+    if (account.deactivatedAt) return "deactivated";
+    const token = issueUserToken(tx, { userId, purpose: "reset-password", email: account.email, now });
+    queueMessage(tx, { ...resetMail(account, token), userId }, now);
+    audit(tx, decision, "user_password_reset_sent", { type: "user", id: userId });
+    return "sent";
   });
 }
 

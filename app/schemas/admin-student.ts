@@ -6,7 +6,15 @@ import { emailField } from "./fields";
 // an `intent` to the page's own action (decision 0018) and carries the
 // admin's reason, which the audit row keeps beside the change.
 
-export const STUDENT_INTENTS = ["details", "resend-confirmation", "deactivate", "reactivate", "grant", "revoke"] as const;
+export const STUDENT_INTENTS = [
+  "details",
+  "resend-confirmation",
+  "send-password-reset",
+  "deactivate",
+  "reactivate",
+  "grant",
+  "revoke",
+] as const;
 export type StudentIntent = (typeof STUDENT_INTENTS)[number];
 
 const REASON_MAX = 500;
@@ -20,7 +28,7 @@ export const StudentDetailsSchema = z.object({
   reason,
 });
 
-/** Resend the confirmation link; deactivate; reactivate: nothing but the reason. */
+/** Resend the confirmation link; send a password reset; deactivate; reactivate: nothing but the reason. */
 export const StudentReasonSchema = z.object({ reason });
 
 export const GrantCourseSchema = z.object({ courseId: rowId("Course"), reason });
@@ -36,5 +44,6 @@ export const STUDENT_MESSAGES = {
   noCourse: "That course no longer exists. Reload the page and choose another.",
   notEnrolled: "That enrolment is no longer active, so there is nothing to revoke. Reload the page to see the orders as they are now.",
   alreadyConfirmed: "This student has already confirmed their email address.",
+  resetDeactivated: "This account is deactivated: reactivate it before sending a password reset.",
   justSent: "A confirmation link went to this student less than a minute ago. Wait a minute before sending another.",
 } as const;

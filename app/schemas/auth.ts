@@ -8,7 +8,8 @@ export const LoginSchema = z.object({
   redirectTo: redirectToField,
 });
 
-const nameField = (label: string) =>
+/** A first or last name, as sign-up and the account page take it. */
+export const nameField = (label: string) =>
   z
     .string({ required_error: `${label} is required` })
     .trim()

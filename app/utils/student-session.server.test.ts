@@ -39,7 +39,8 @@ describe("student sessions", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = cookieFrom(response);
-    expect(readLiveSession(await sidOf(cookie))).toEqual({ userId: user.id });
+    // The device it signed in from, for the account page's list (a request without a User-Agent is named plainly).
+    expect(readLiveSession(await sidOf(cookie))).toEqual({ userId: user.id, device: "Unknown browser", signedInAt: expect.any(Number) });
     expect(await getOptionalUser(requestWith(cookie))).toMatchObject({ id: user.id, email: user.email });
   });
 

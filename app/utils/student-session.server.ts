@@ -4,6 +4,7 @@ import { safeRedirectPath } from "./redirect-target";
 import { STUDENT_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
 import { redirectWithToast, type Toast } from "./toast.server";
+import { describeUserAgent } from "./user-agent";
 
 const STUDENT_SESSION_DAYS = 30;
 const USER_ID_KEY = "userId";
@@ -85,9 +86,17 @@ export async function signIn(request: Request, userId: string, redirectTo: strin
   if (!getActiveUserById(userId)) return redirect(DEACTIVATED_SIGN_IN_PATH, init);
   const session = await studentSessions.getSession();
   session.set(USER_ID_KEY, userId);
+  // What the account page lists of each signed-in device (app/models/account.server.ts).
+  session.set("device", describeUserAgent(request.headers.get("User-Agent")));
+  session.set("signedInAt", Date.now());
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await studentSessions.commitSession(session));
   return redirect(safeRedirectPath(redirectTo), { ...init, headers });
+}
+
+/** The id of the request's student session ("" when it has none): the account page's "This device". */
+export async function currentSessionId(request: Request): Promise<string> {
+  return (await getStudentSession(request)).id;
 }
 
 export async function signOut(request: Request, redirectTo = "/") {

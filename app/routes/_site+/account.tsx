@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { getAccountOverview, sendEmailConfirmation } from "~/models/user.server";
@@ -11,11 +10,17 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { retryAfterFromAction } from "~/services/throttle/wait";
+import { loadProfileAndDevices, saveProfile, savePassword, signOutOtherDevices } from "./__account.server";
+import { AccountSection, DevicesList, PasswordForm, ProfileForm } from "./__account-forms";
 
-// /account: the signed-in student's own account. For now: who they are,
-// whether their email is confirmed (with a new link on request), and how they
-// sign in; a provider is connected here (after signing in some other way),
-// never by an email that merely matches.
+// /account: the signed-in student's own account: who they are (name and an
+// optional phone, which they edit here), whether their email is confirmed
+// (with a new link on request), how they sign in (their password, changed or
+// set here), and the devices signed in; a provider is connected here (after
+// signing in some other way), never by an email that merely matches.
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Your Account", description: "Your details and how you sign in.", path: "/account", noindex: true });
@@ -32,12 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     emailConfirmed: account.emailVerifiedAt !== null,
     hasPassword: account.hasPassword,
     provider: providerConnection(user.id),
+    ...(await loadProfileAndDevices(request, user.id)),
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const intent = (await readFormData(request)).get("intent");
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "profile") return saveProfile(user, formData);
+  if (intent === "change-password") return savePassword(request, user, formData, context.clientAddress ?? "unknown");
+  if (intent === "sign-out-others") return signOutOtherDevices(request, user);
   if (intent === "send-confirmation") {
     const outcome = sendEmailConfirmation(user.id, emailConfirmationMail(siteOrigin(request)));
     return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
@@ -67,6 +77,7 @@ const CONFIRMATION_TOASTS: Record<ReturnType<typeof sendEmailConfirmation>, (ema
 
 export default function AccountPage() {
   const account = useLoaderData<typeof loader>();
+  const last = useActionData<typeof action>();
   return (
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
       <div className="grid w-full max-w-2xl content-start gap-6">
@@ -101,6 +112,8 @@ export default function AccountPage() {
               </button>
             </Form>
           )}
+          <h3 className="mt-6 mb-3 text-lg font-semibold text-navy-900">Your details</h3>
+          <ProfileForm last={last} profile={account.profile} />
         </AccountSection>
 
         <AccountSection id="sign-in-methods-heading" title="Sign-in methods">
@@ -127,19 +140,16 @@ export default function AccountPage() {
               </li>
             ) : null}
           </ul>
+          <h3 className="mt-6 mb-3 text-lg font-semibold text-navy-900">
+            {account.hasPassword ? "Change your password" : "Set a password"}
+          </h3>
+          <PasswordForm last={last} hasPassword={account.hasPassword} />
+        </AccountSection>
+
+        <AccountSection id="devices-heading" title="Signed-in devices">
+          <DevicesList devices={account.devices} />
         </AccountSection>
       </div>
     </div>
-  );
-}
-
-function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <h2 id={id} className="mb-4 text-xl font-bold text-navy-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

@@ -155,6 +155,17 @@ export function ResendConfirmationForm({ last }: { last: StudentActionResult }) 
   );
 }
 
+export function SendPasswordResetForm({ last }: { last: StudentActionResult }) {
+  return (
+    <Panel id="student-reset-heading" title="Password reset">
+      <p className="text-sm text-slate-700">
+        Mail the student a link to choose a new password (the one &quot;Forgot your password?&quot; sends; it works once, for 1 hour).
+      </p>
+      <ReasonOnlyForm intent="send-password-reset" last={last} label="Send a password reset" pendingLabel="Sending..." />
+    </Panel>
+  );
+}
+
 export function AccountStateForm({
   last,
   studentPath,

@@ -10,6 +10,7 @@ import {
   reactivateStudent,
   resendStudentConfirmation,
   revokeEnrollment,
+  sendStudentPasswordReset,
   updateStudentDetails,
   type AdminDecision,
 } from "~/models/student-admin.server";
@@ -30,6 +31,7 @@ import {
   StudentReasonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
+import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { formatRupees } from "~/utils/money";
@@ -182,6 +184,17 @@ export async function runStudentIntent(
         if (outcome === "already-confirmed") return { formError: STUDENT_MESSAGES.alreadyConfirmed };
         if (outcome === "just-sent") return { formError: STUDENT_MESSAGES.justSent, status: 429 };
         return done("Confirmation link sent", `A new link went to ${student.email}.`, "user_verification_resent");
+      });
+    case "send-password-reset":
+      return withForm(intent, formData, StudentReasonSchema, (value) => {
+        const outcome = sendStudentPasswordReset(student.id, decide(value.reason), passwordResetMail(siteOrigin(request)));
+        if (outcome === "not-found") throw notFound();
+        if (outcome === "deactivated") return { formError: STUDENT_MESSAGES.resetDeactivated };
+        return done(
+          "Password reset sent",
+          `A link to choose a new password went to ${student.email}. It works for 1 hour.`,
+          "user_password_reset_sent",
+        );
       });
     case "deactivate":
       return withForm(intent, formData, StudentReasonSchema, (value) => {

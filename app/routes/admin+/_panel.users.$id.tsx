@@ -11,6 +11,7 @@ import {
   GrantCourseForm,
   RefusedElsewhere,
   ResendConfirmationForm,
+  SendPasswordResetForm,
   type StudentActionResult,
 } from "./__student-actions";
 import { loadStudentPage, runStudentIntent, studentOr404 } from "./__student-page.server";
@@ -19,7 +20,7 @@ import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations, 
 // One student (Users tab): who they are, every order, their courses' progress,
 // event registrations and the mail sent to them; and the admin's changes to
 // the account, each an intent on this page's action (decision 0018): name and
-// email, a new confirmation link, deactivate or reactivate, grant or revoke a
+// email, a new confirmation link, a password reset link, deactivate or reactivate, grant or revoke a
 // course. Admins only, as the rest of the tab: content managers get 403.
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -54,6 +55,7 @@ export default function StudentPage() {
   const onPage: Record<StudentIntent, boolean> = {
     details: true,
     "resend-confirmation": !student.emailConfirmed,
+    "send-password-reset": student.deactivated === null,
     reactivate: student.deactivated !== null,
     grant: grantable.length > 0,
     deactivate: confirm?.kind === "deactivate",
@@ -87,6 +89,7 @@ export default function StudentPage() {
         <EditDetailsForm last={last} student={student} />
         <div className="grid content-start gap-4">
           {student.emailConfirmed ? null : <ResendConfirmationForm last={last} />}
+          {student.deactivated ? null : <SendPasswordResetForm last={last} />}
           <AccountStateForm last={last} studentPath={path} deactivated={student.deactivated} />
         </div>
       </div>
