@@ -41,13 +41,22 @@ export function issueUserToken(
 /** valid, or why not: expired, already used, or never ours (forged, mistyped, or sent to an address the account no longer has). */
 export type TokenState = "valid" | "expired" | "used" | "invalid";
 
-type TokenRow = { id: number; userId: string; email: string; expiresAt: Date; usedAt: Date | null; accountEmail: string };
+type TokenRow = {
+  id: number;
+  userId: string;
+  purpose: UserTokenPurpose;
+  email: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  accountEmail: string;
+};
 
 function findToken(tx: Pick<Transaction, "select">, purpose: UserTokenPurpose, token: string): TokenRow | undefined {
   return tx
     .select({
       id: userTokens.id,
       userId: userTokens.userId,
+      purpose: userTokens.purpose,
       email: userTokens.email,
       expiresAt: userTokens.expiresAt,
       usedAt: userTokens.usedAt,
@@ -60,7 +69,9 @@ function findToken(tx: Pick<Transaction, "select">, purpose: UserTokenPurpose, t
 }
 
 function stateOf(row: TokenRow | undefined, now: Date): TokenState {
-  if (!row || row.email !== row.accountEmail) return "invalid";
+  if (!row) return "invalid";
+  // An email change's link went to the new address, which the account takes only when the link is used.
+  if (row.purpose === "change-email" ? row.email === row.accountEmail && !row.usedAt : row.email !== row.accountEmail) return "invalid";
   if (row.usedAt) return "used";
   return row.expiresAt.getTime() <= now.getTime() ? "expired" : "valid";
 }

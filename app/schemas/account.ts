@@ -1,12 +1,20 @@
 import { z } from "zod";
 import { nameField } from "./auth";
+import { emailField } from "./fields";
 import { currentPasswordField, newPasswordField } from "./password";
 
 // The forms of the student's own account page (/account). Each posts an
 // `intent` to the page's own action; the schema of each is shared by the
 // server and the browser (Conform).
 
-export const ACCOUNT_INTENTS = ["profile", "change-password", "sign-out-others", "send-confirmation", "connect-provider"] as const;
+export const ACCOUNT_INTENTS = [
+  "profile",
+  "change-email",
+  "change-password",
+  "sign-out-others",
+  "send-confirmation",
+  "connect-provider",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const PHONE_MESSAGE = "Enter an Indian mobile number: 10 digits starting with 6, 7, 8 or 9 (+91 or 0 in front is fine)";
@@ -37,6 +45,12 @@ export const ProfileSchema = z.object({
     }),
 });
 
+/** A new email address, and the current password that proves the request is the student's. */
+export const ChangeEmailSchema = z.object({
+  newEmail: emailField("Enter the new email address"),
+  currentPassword: currentPasswordField(),
+});
+
 /** A new password; the current one too when the account has one (an account without one sets its first). */
 export const ChangePasswordSchema = z.object({
   currentPassword: currentPasswordField().optional(),
@@ -46,5 +60,7 @@ export const ChangePasswordSchema = z.object({
 export const ACCOUNT_MESSAGES = {
   wrongPassword: "That is not your current password",
   currentPasswordRequired: "Enter your current password",
+  sameAddress: "That is already your email address",
+  justAsked: "We sent a link less than a minute ago: please check that inbox, or wait a minute before asking again.",
   changedElsewhere: "Your password was changed on another device meanwhile. Reload the page and try again.",
 } as const;

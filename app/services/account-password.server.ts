@@ -5,39 +5,45 @@ import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 
-// A signed-in student changes their password on /account. The current one is
-// checked inside the sign-in throttle (decision 0013): a stolen session must
-// not become a free password-guessing door. An account without a password
-// (provider sign-in only) sets its first one without it.
+// A signed-in student proves it is them with their current password before
+// changing the password or the email. It is checked inside the sign-in
+// throttle (decision 0013): a stolen session must not become a free
+// password-guessing door. An account without a password (provider sign-in
+// only) sets its first one without it.
+
+export type CurrentPasswordRefusal = { ok: false; field: "currentPassword"; message: string; status: 400 } | Throttled;
+
+type Asker = { user: Pick<PublicUser, "email">; currentPassword: string | undefined; client: string; cookieHeader: string | null };
+
+/** Whether `currentPassword` matches the stored hash (`hash`: what to check against; null means the account has none). */
+export async function checkCurrentPassword(
+  input: Asker & { user: Pick<PublicUser, "id"> },
+  hash: string | null = getPasswordHash(input.user.id),
+): Promise<{ ok: true } | CurrentPasswordRefusal> {
+  if (!hash || input.currentPassword === undefined || input.currentPassword === "")
+    return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.currentPasswordRequired, status: 400 };
+  const current = input.currentPassword;
+  const who = { kind: "student", account: input.user.email, client: input.client, cookieHeader: input.cookieHeader } as const;
+  const checked = await throttledSignIn(who, async () => ((await verifyPassword(hash, current)) ? true : null));
+  if (checked.ok) return { ok: true };
+  if (checked.status === 429) return checked;
+  return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.wrongPassword, status: 400 };
+}
 
 export type PasswordChange =
   | { ok: true; firstPassword: boolean }
-  | { ok: false; field: "currentPassword" | "newPassword"; message: string; status: 400 }
-  | { ok: false; field: null; message: string; status: 409 }
-  | Throttled;
+  | CurrentPasswordRefusal
+  | { ok: false; field: "newPassword"; message: string; status: 400 }
+  | { ok: false; field: null; message: string; status: 409 };
 
-export async function changeOwnPassword(input: {
-  user: Pick<PublicUser, "id" | "email" | "firstName" | "lastName">;
-  sessionId: string;
-  currentPassword: string | undefined;
-  newPassword: string;
-  client: string;
-  cookieHeader: string | null;
-}): Promise<PasswordChange> {
+export async function changeOwnPassword(
+  input: Asker & { user: Pick<PublicUser, "id" | "firstName" | "lastName">; sessionId: string; newPassword: string },
+): Promise<PasswordChange> {
   const { user } = input;
   const expectedHash = getPasswordHash(user.id);
   if (expectedHash) {
-    if (input.currentPassword === undefined)
-      return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.currentPasswordRequired, status: 400 };
-    const current = input.currentPassword;
-    const checked = await throttledSignIn(
-      { kind: "student", account: user.email, client: input.client, cookieHeader: input.cookieHeader },
-      async () => ((await verifyPassword(expectedHash, current)) ? true : null),
-    );
-    if (!checked.ok) {
-      if (checked.status === 429) return checked;
-      return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.wrongPassword, status: 400 };
-    }
+    const checked = await checkCurrentPassword(input, expectedHash);
+    if (!checked.ok) return checked;
   }
   const personal = [user.email, user.firstName ?? "", user.lastName ?? ""].filter(Boolean);
   const hashed = await hashNewPassword(input.newPassword, personal);

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FormNotice, TextField } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
-import { ChangePasswordSchema, ProfileSchema, type AccountIntent } from "~/schemas/account";
+import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema, type AccountIntent } from "~/schemas/account";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The forms of the student's account page that change something of theirs:
@@ -66,6 +66,28 @@ export function ProfileForm({ last, profile }: { last: LastAccountPost; profile:
         hint="An Indian mobile number. We use it only to call you or message you on WhatsApp about your courses and events; leave it empty and we will write by email instead."
       />
       <SubmitButton intent="profile" label="Save details" pendingLabel="Saving..." />
+    </Form>
+  );
+}
+
+export function EmailChangeForm({ last, hasPassword }: { last: LastAccountPost; hasPassword: boolean }) {
+  const [form, fields] = useSchemaForm(ChangeEmailSchema, { id: "account-email", lastResult: resultFor("change-email", last) });
+  if (!hasPassword)
+    return (
+      <p className="text-sm text-slate-700">
+        To change your email address, first set a password below: we ask for it to make sure the change is yours.
+      </p>
+    );
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-2">
+      <FormLevelErrors errors={form.errors} id={form.errorId} />
+      <p className="mb-3 text-sm text-slate-700 sm:col-span-2">
+        We send a link to the new address; your address changes when you use it. Your current address gets a note that a change was asked
+        for.
+      </p>
+      <TextField field={fields.newEmail} label="New email address" type="email" autoComplete="email" required />
+      <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+      <SubmitButton intent="change-email" label="Send the link" pendingLabel="Sending..." />
     </Form>
   );
 }

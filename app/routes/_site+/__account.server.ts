@@ -2,12 +2,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { endOtherSessions, getProfile, listStudentSessions, updateProfile } from "~/models/account.server";
+import { pendingEmailChange } from "~/models/email-change.server";
 import type { PublicUser } from "~/models/user.server";
-import { ChangePasswordSchema, ProfileSchema, type AccountIntent } from "~/schemas/account";
+import { ACCOUNT_MESSAGES, ChangeEmailSchema, ChangePasswordSchema, ProfileSchema, type AccountIntent } from "~/schemas/account";
 import { changeOwnPassword } from "~/services/account-password.server";
+import { askForEmailChange } from "~/services/email-change.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { currentSessionId } from "~/utils/student-session.server";
+import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The account page's own changes: name and phone, password, and the devices
@@ -25,6 +28,7 @@ export async function loadProfileAndDevices(request: Request, userId: string) {
   const current = await currentSessionId(request);
   const profile = getProfile(userId);
   return {
+    pendingEmail: pendingEmailChange(userId),
     profile: { firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "", phone: profile?.phone ?? "" },
     devices: listStudentSessions(userId).map((session) => ({
       id: session.sid === current ? "current" : session.sid.slice(0, 8),
@@ -51,20 +55,57 @@ export async function savePassword(request: Request, user: PublicUser, formData:
     sessionId: await currentSessionId(request),
     currentPassword: submission.value.currentPassword,
     newPassword: submission.value.newPassword,
-    client,
-    cookieHeader: request.headers.get("Cookie"),
+    ...askerOf(request, client),
   });
-  if (!outcome.ok) {
-    const errors =
-      "field" in outcome && outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
-    return refused("change-password", submission.reply({ ...errors, hideFields }), {
-      status: outcome.status,
-      headers: retryAfterHeaders(outcome),
-    });
-  }
+  if (!outcome.ok) return refusedWith("change-password", submission, { field: null, ...outcome }, hideFields);
   return redirectWithToast("/account", {
     title: outcome.firstPassword ? "Password set" : "Password changed",
     description: "Your new password is set. Every other device has been signed out; this one stays signed in.",
+  });
+}
+
+/** Who is asking, for the current-password check's throttle. */
+const askerOf = (request: Request, client: string) => ({ client, cookieHeader: request.headers.get("Cookie") });
+
+/** Refused: the field's message (or the form's), with the throttle's Retry-After when it was a 429. */
+function refusedWith(
+  intent: AccountIntent,
+  submission: {
+    reply: (options: {
+      formErrors?: string[];
+      fieldErrors?: Record<string, string[]>;
+      hideFields?: string[];
+    }) => SubmissionResult<string[]>;
+  },
+  outcome: { field: string | null; message: string; status: number; retryAfterSeconds?: number },
+  hideFields: string[],
+) {
+  const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
+  return refused(intent, submission.reply({ ...errors, hideFields }), {
+    status: outcome.status,
+    headers: retryAfterHeaders({ ok: false, retryAfterSeconds: outcome.retryAfterSeconds }),
+  });
+}
+
+export async function askToChangeEmail(request: Request, user: PublicUser, formData: FormData, client: string) {
+  const submission = parseWithZod(formData, { schema: ChangeEmailSchema });
+  const hideFields = ["currentPassword"];
+  if (submission.status !== "success") return refused("change-email", submission.reply({ hideFields }));
+  const asked = await askForEmailChange({
+    user,
+    ...askerOf(request, client),
+    newEmail: submission.value.newEmail,
+    currentPassword: submission.value.currentPassword,
+    origin: siteOrigin(request),
+  });
+  if (!asked.ok) return refusedWith("change-email", submission, { field: null, ...asked }, hideFields);
+  if (asked.outcome === "same-address")
+    return refusedWith("change-email", submission, { field: "newEmail", message: ACCOUNT_MESSAGES.sameAddress, status: 400 }, hideFields);
+  if (asked.outcome === "just-sent")
+    return refusedWith("change-email", submission, { field: null, message: ACCOUNT_MESSAGES.justAsked, status: 429 }, hideFields);
+  return redirectWithToast("/account", {
+    title: "Check your new inbox",
+    description: `We sent a link to ${submission.value.newEmail.toLowerCase()}. Your address changes when you use it (within 24 hours).`,
   });
 }
 

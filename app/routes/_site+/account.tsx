@@ -11,8 +11,8 @@ import { pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
-import { loadProfileAndDevices, saveProfile, savePassword, signOutOtherDevices } from "./__account.server";
-import { AccountSection, DevicesList, PasswordForm, ProfileForm } from "./__account-forms";
+import { askToChangeEmail, loadProfileAndDevices, saveProfile, savePassword, signOutOtherDevices } from "./__account.server";
+import { AccountSection, DevicesList, EmailChangeForm, PasswordForm, ProfileForm } from "./__account-forms";
 
 // /account: the signed-in student's own account: who they are (name and an
 // optional phone, which they edit here), whether their email is confirmed
@@ -46,6 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "profile") return saveProfile(user, formData);
+  if (intent === "change-email") return askToChangeEmail(request, user, formData, context.clientAddress ?? "unknown");
   if (intent === "change-password") return savePassword(request, user, formData, context.clientAddress ?? "unknown");
   if (intent === "sign-out-others") return signOutOtherDevices(request, user);
   if (intent === "send-confirmation") {
@@ -100,6 +101,14 @@ export default function AccountPage() {
               {account.email}
               {account.emailConfirmed ? <Badge tone="green">Confirmed</Badge> : <Badge tone="gold">Not confirmed yet</Badge>}
             </dd>
+            {account.pendingEmail ? (
+              <>
+                <dt className="font-medium text-slate-600">New email</dt>
+                <dd className="break-all text-slate-900">
+                  Change to {account.pendingEmail} pending: use the link we sent there (it works for 24 hours).
+                </dd>
+              </>
+            ) : null}
           </dl>
           {account.emailConfirmed ? null : (
             <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-4 text-amber-950">
@@ -112,8 +121,10 @@ export default function AccountPage() {
               </button>
             </Form>
           )}
-          <h3 className="mt-6 mb-3 text-lg font-semibold text-navy-900">Your details</h3>
+          <h3 className="mb-3 mt-6 text-lg font-semibold text-navy-900">Your details</h3>
           <ProfileForm last={last} profile={account.profile} />
+          <h3 className="mb-3 mt-6 text-lg font-semibold text-navy-900">Change your email address</h3>
+          <EmailChangeForm last={last} hasPassword={account.hasPassword} />
         </AccountSection>
 
         <AccountSection id="sign-in-methods-heading" title="Sign-in methods">
