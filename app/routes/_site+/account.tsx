@@ -105,7 +105,7 @@ export default function AccountPage() {
               <>
                 <dt className="font-medium text-slate-600">New email</dt>
                 <dd className="break-all text-slate-900">
-                  Change to {account.pendingEmail} pending: use the link we sent there (it works for 24 hours).
+                  {`Change to ${account.pendingEmail} pending`}: use the link we sent there (it works for 24 hours).
                 </dd>
               </>
             ) : null}
