@@ -694,6 +694,41 @@ function studentRows(ids: MatrixIds): Row[] {
       body: { form: { intent: "connect-provider" } },
       expect: studentPage("/account", redirectTo("/account")),
     },
+    // The account page's own changes: bad input changes nothing for anyone; a forged email change link moves no account;
+    // the admin's password reset needs a reason (and the admin role).
+    {
+      route: "/account",
+      method: "POST",
+      path: "/account",
+      body: { form: { intent: "profile", firstName: "Matrix", lastName: "Student", phone: "12345" } },
+      expect: studentPage("/account", 400),
+      watch: { table: "users", where: "first_name = 'Matrix'" },
+    },
+    {
+      route: "/account",
+      method: "POST",
+      path: "/account",
+      body: { form: { intent: "change-email", newEmail: "matrix-new@example.com" } },
+      expect: studentPage("/account", 400),
+      watch: { table: "outbox_messages" },
+    },
+    get("/confirm-email-change", "/confirm-email-change", everyone(400)),
+    {
+      route: "/confirm-email-change",
+      method: "POST",
+      path: "/confirm-email-change",
+      body: { form: { token: "forged-token" } },
+      expect: everyone(400),
+      watch: { table: "users", where: "email_verified_at IS NOT NULL" },
+    },
+    {
+      route: "/admin/users/:id",
+      method: "POST",
+      path: `/admin/users/${ids.ownerUser}`,
+      body: { form: { intent: "send-password-reset" } },
+      expect: adminPage(`/admin/users/${ids.ownerUser}`, "users", 400),
+      watch: { table: "outbox_messages" },
+    },
     // The student's own events: another student is not registered for the owner's, so finds nothing to download or cancel.
     get("/account/events", "/account/events", studentPage("/account/events", 200)),
     get("/account/events/:eventId/calendar.ics", `/account/events/${ids.event}/calendar.ics`, studentPage("/account/events", 200, 404)),

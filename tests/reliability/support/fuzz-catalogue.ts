@@ -6,6 +6,7 @@ import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curr
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
+import { ACCOUNT_INTENTS, ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "../../../app/schemas/account";
 import { GrantCourseSchema, RevokeEnrollmentSchema, STUDENT_INTENTS, StudentDetailsSchema } from "../../../app/schemas/admin-student";
 import { MentorSchema } from "../../../app/schemas/admin-mentor";
 import { AdminTestimonialSchema, ApproveIntentSchema } from "../../../app/schemas/admin-testimonial";
@@ -128,7 +129,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ),
   page("_site+/api.logout.tsx", () => "/api/logout", ["redirectTo"], { endsSession: true }),
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
-  page("_site+/account.tsx", () => "/account", ["intent"], { intents: ["connect-provider", "send-confirmation"] }),
+  page(
+    "_site+/account.tsx",
+    () => "/account",
+    ["intent", ...new Set([ProfileSchema, ChangeEmailSchema, ChangePasswordSchema].flatMap((schema) => f(schema)))],
+    { intents: ACCOUNT_INTENTS },
+  ),
+  page("_site+/confirm-email-change.tsx", () => "/confirm-email-change", ["token"]),
   page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
   page("_site+/forgot-password.tsx", () => "/forgot-password", f(ForgotPasswordSchema)),
   page("_site+/reset-password.tsx", () => "/reset-password", f(ResetPasswordSchema)),
