@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { FormNotice, TextField } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
@@ -14,6 +14,33 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 export type LastAccountPost = { intent: AccountIntent; result: SubmissionResult<string[]> } | undefined;
 
 const resultFor = (intent: AccountIntent, last: LastAccountPost) => (last?.intent === intent ? last.result : undefined);
+
+/**
+ * Conform bound to the intent's schema. A successful post redirects back here
+ * without action data; the form then starts again from what is stored (a
+ * typed password must not stay in the page).
+ */
+function useAccountForm<Schema extends Parameters<typeof useSchemaForm>[0]>(
+  intent: AccountIntent,
+  schema: Schema,
+  last: LastAccountPost,
+  defaultValue?: Parameters<typeof useSchemaForm<Schema>>[1]["defaultValue"],
+) {
+  const [form, fields] = useSchemaForm(schema, { id: `account-${intent}`, lastResult: resultFor(intent, last), defaultValue });
+  const navigation = useNavigation();
+  const posting = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const wasPosting = useRef(false);
+  useEffect(() => {
+    if (posting) {
+      wasPosting.current = true;
+      return;
+    }
+    if (!wasPosting.current) return;
+    wasPosting.current = false;
+    if (last?.intent !== intent) form.reset();
+  }, [posting, last, intent, form]);
+  return [form, fields] as const;
+}
 
 function SubmitButton({
   intent,
@@ -46,11 +73,7 @@ function FormLevelErrors({ errors, id }: { errors?: string[]; id: string }) {
 }
 
 export function ProfileForm({ last, profile }: { last: LastAccountPost; profile: { firstName: string; lastName: string; phone: string } }) {
-  const [form, fields] = useSchemaForm(ProfileSchema, {
-    id: "account-profile",
-    lastResult: resultFor("profile", last),
-    defaultValue: profile,
-  });
+  const [form, fields] = useAccountForm("profile", ProfileSchema, last, profile);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-2">
       <FormLevelErrors errors={form.errors} id={form.errorId} />
@@ -71,7 +94,7 @@ export function ProfileForm({ last, profile }: { last: LastAccountPost; profile:
 }
 
 export function EmailChangeForm({ last, hasPassword }: { last: LastAccountPost; hasPassword: boolean }) {
-  const [form, fields] = useSchemaForm(ChangeEmailSchema, { id: "account-email", lastResult: resultFor("change-email", last) });
+  const [form, fields] = useAccountForm("change-email", ChangeEmailSchema, last);
   if (!hasPassword)
     return (
       <p className="text-sm text-slate-700">
@@ -93,7 +116,7 @@ export function EmailChangeForm({ last, hasPassword }: { last: LastAccountPost; 
 }
 
 export function PasswordForm({ last, hasPassword }: { last: LastAccountPost; hasPassword: boolean }) {
-  const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: "account-password", lastResult: resultFor("change-password", last) });
+  const [form, fields] = useAccountForm("change-password", ChangePasswordSchema, last);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-x-4">
       <FormLevelErrors errors={form.errors} id={form.errorId} />
