@@ -35,10 +35,10 @@ const prepareActiveUserById = () =>
   db
     .select(publicColumns)
     .from(users)
-    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deactivatedAt)))
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deactivatedAt), isNull(users.erasedAt)))
     .prepare();
 
-/** The student while their account is active; null for a deactivated or unknown one. */
+/** The student while their account is active; null for a deactivated, erased or unknown one. */
 export function getActiveUserById(id: string): PublicUser | null {
   activeUserByIdQuery ??= prepareActiveUserById();
   return activeUserByIdQuery.get({ id }) ?? null;
