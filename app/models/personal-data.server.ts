@@ -134,6 +134,19 @@ export function orderKeptUntil(orderedAt: Date): string {
   return `${financialYearEnd + 6}-12-31`;
 }
 
+/** The day until which the latest of these orders is kept; null when there are none. */
+const lastKeptDay = (orders: { enrolledAt: Date }[]) =>
+  orders
+    .map((order) => orderKeptUntil(order.enrolledAt))
+    .sort()
+    .at(-1) ?? null;
+
+/** What an erasure of this account would keep: how many orders, and until when. */
+export function retainedAfterErasure(userId: string): { orders: number; keptUntil: string | null } {
+  const orders = db.select({ enrolledAt: enrollments.enrolledAt }).from(enrollments).where(eq(enrollments.userId, userId)).all();
+  return { orders: orders.length, keptUntil: lastKeptDay(orders) };
+}
+
 export type Erasure = { ok: true; keptOrders: number; keptUntil: string | null } | { ok: false; reason: "not-found" };
 
 /**

@@ -1,0 +1,124 @@
+import {
+  addCompletedEnrollment,
+  createStudent,
+  describe,
+  expect,
+  makeCourse,
+  queryTestDatabase,
+  studentClient,
+  test,
+  type HttpClient,
+} from "./support/test";
+
+// /account/privacy: the notice, the student's data as a JSON file (their own
+// only), and deleting the account after typing the current password.
+
+const PAGE = "/account/privacy";
+const DOWNLOAD = "/account/privacy/download";
+
+let addresses = 0;
+const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++addresses}` });
+
+const deleteAccount = (client: HttpClient, confirmation: string) =>
+  client.post(`${PAGE}?confirm=delete`, { form: { confirmation }, maxRedirects: 0 });
+
+const accountRow = (id: string) =>
+  queryTestDatabase<{ email: string; first_name: string | null; password_hash: string | null; erased_at: number | null }>(
+    "SELECT email, first_name, password_hash, erased_at FROM users WHERE id = ?",
+    id,
+  )[0];
+
+describe("access", () => {
+  test("a visitor who is not signed in is sent to sign in and back", async ({ request }) => {
+    for (const path of [PAGE, DOWNLOAD]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
+    const post = await request.post(`${PAGE}?confirm=delete`, { form: { confirmation: "anything" }, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+    expect(post.headers().location).toMatch(/^\/login\?/);
+  });
+
+  test("the download is the signed-in student's own data and nobody else's", async () => {
+    const { client, student } = await studentClient();
+    const { student: other } = await studentClient();
+    const response = await client.get(DOWNLOAD);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/json");
+    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    const text = await response.text();
+    const data = JSON.parse(text);
+    expect(data.account).toMatchObject({ id: student.id, email: student.email, firstName: "Arjun", hasPassword: true });
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain("$argon2");
+  });
+});
+
+describe("the page", () => {
+  test("gives the notice, the download and what deleting keeps until when", async () => {
+    const { client, student } = await studentClient();
+    addCompletedEnrollment(student.id, makeCourse({ pricePaise: 250_000 }).id, 250_000);
+    const html = await (await client.get(PAGE)).text();
+    for (const text of [
+      "Your Data and Privacy",
+      "Withdrawing consent",
+      "Data Protection Board of India",
+      "info@trademasteracademy.in",
+      DOWNLOAD,
+      "?confirm=delete",
+      "your 1 order (course, amount, coupon, payment status and references",
+      "until 31 December 20",
+      "CGST Act, section 36",
+      "rule 8(3)",
+    ])
+      expect(html).toContain(text);
+    expect(await (await client.get("/account")).text()).toContain("Your data and privacy");
+  });
+});
+
+describe("deleting the account", () => {
+  test("a wrong password says so and erases nothing", async () => {
+    const { client, student } = await studentClient();
+    const response = await deleteAccount(client, "not my password at all");
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("That is not your current password. Nothing was deleted.");
+    expect(accountRow(student.id)).toMatchObject({ email: student.email, first_name: "Arjun", erased_at: null });
+    expect((await client.get(PAGE)).status()).toBe(200);
+  });
+
+  test("the right password erases all but the orders, signs the student out, and the old sign-in is refused", async ({ request }) => {
+    const { client, student } = await studentClient();
+    const course = makeCourse({ pricePaise: 499_900 });
+    const orderId = addCompletedEnrollment(student.id, course.id, 499_900);
+    const orderBefore = queryTestDatabase("SELECT * FROM enrollments WHERE id = ?", orderId);
+
+    const response = await deleteAccount(client, student.password);
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/");
+    const home = await (await client.get("/")).text();
+    expect(home).toContain("Your account is deleted");
+    expect(home).toMatch(/which the GST law makes us keep until 31 December 20\d\d/);
+
+    expect(queryTestDatabase("SELECT * FROM enrollments WHERE id = ?", orderId)).toEqual(orderBefore);
+    expect(accountRow(student.id)).toMatchObject({ first_name: null, password_hash: null, erased_at: expect.any(Number) });
+    expect(accountRow(student.id)!.email).not.toBe(student.email);
+    expect(queryTestDatabase("SELECT sid FROM sessions WHERE json_extract(sess, '$.userId') = ?", student.id)).toEqual([]);
+
+    expect((await client.get(PAGE, { maxRedirects: 0 })).status()).toBe(302);
+    const signIn = await request.post("/login", {
+      form: { email: student.email, password: student.password },
+      headers: fromNewAddress(),
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(401);
+  });
+
+  test("the email address is free to sign up again", async () => {
+    const { client, student } = await studentClient();
+    expect((await deleteAccount(client, student.password)).status()).toBe(302);
+    const again = await createStudent({ email: student.email });
+    expect(again.id).not.toBe(student.id);
+  });
+});
