@@ -26,6 +26,9 @@ import { formatIsoDateInIndia } from "~/utils/dates";
 export const EXPORT_OMISSIONS =
   "Left out on purpose: your password hash, the hashes of links we mailed you and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
 
+/** How admins see an erased account in place of a name. */
+export const DELETED_ACCOUNT = "Deleted account";
+
 /** The placeholder that takes an erased account's email: not an address, unique, so the real one can sign up again. */
 export const erasedEmail = (userId: string) => `erased-account:${userId}`;
 

@@ -1,5 +1,6 @@
 import {
   addCompletedEnrollment,
+  adminApiClient,
   createStudent,
   describe,
   expect,
@@ -120,5 +121,25 @@ describe("deleting the account", () => {
     expect((await deleteAccount(client, student.password)).status()).toBe(302);
     const again = await createStudent({ email: student.email });
     expect(again.id).not.toBe(student.id);
+  });
+});
+
+describe("what admins see of an erased account", () => {
+  test("the student's page and All Users say Deleted account; the kept order is still listed", async () => {
+    const { client, student } = await studentClient();
+    const course = makeCourse({ pricePaise: 100_000 });
+    addCompletedEnrollment(student.id, course.id, 100_000);
+    expect((await deleteAccount(client, student.password)).status()).toBe(302);
+
+    const { client: admin } = await adminApiClient();
+    const page = await admin.get(`/admin/users/${student.id}`);
+    expect(page.status()).toBe(200);
+    const html = await page.text();
+    for (const text of ["Deleted account", "Erased by the student on", course.title, "₹1,000"]) expect(html).toContain(text);
+    expect(html).not.toContain(student.email);
+    expect(html).not.toContain("Arjun");
+
+    const list = await (await admin.get(`/admin/users?q=${encodeURIComponent(`erased-account:${student.id}`)}`)).text();
+    expect(list).toContain("Deleted account");
   });
 });
