@@ -8,8 +8,10 @@ import {
   queryTestDatabase,
   studentClient,
   test,
+  withDatabase,
   type HttpClient,
 } from "./support/test";
+import { issueCertificate } from "../support/certificates";
 
 // /account/privacy: the notice, the student's data as a JSON file (their own
 // only), and deleting the account after typing the current password.
@@ -114,6 +116,30 @@ describe("deleting the account", () => {
       maxRedirects: 0,
     });
     expect(signIn.status()).toBe(401);
+  });
+
+  test("a certificate's public check says not found afterwards", async ({ request }) => {
+    const { client, student } = await studentClient();
+    const certificate = issueCertificate(student, makeCourse({ pricePaise: 0 }).id);
+    expect((await request.get(`/certificates/${certificate.number}`)).status()).toBe(200);
+    expect((await deleteAccount(client, student.password)).status()).toBe(302);
+    const check = await request.get(`/certificates/${certificate.number}`);
+    expect(check.status()).toBe(404);
+    expect(await check.text()).toContain("Certificate Not Found");
+  });
+
+  test("an account without a password confirms with its email address; a wrong one erases nothing", async () => {
+    const { client, student } = await studentClient();
+    withDatabase((database) => database.prepare("UPDATE users SET password_hash = NULL WHERE id = ?").run(student.id));
+    expect(await (await client.get(`${PAGE}?confirm=delete`)).text()).toContain("Your email address");
+
+    const wrong = await deleteAccount(client, "someone-else@example.test");
+    expect(wrong.status()).toBe(400);
+    expect(await wrong.text()).toContain("That is not your account&#x27;s email address. Nothing was deleted.");
+    expect(accountRow(student.id)?.erased_at).toBeNull();
+
+    expect((await deleteAccount(client, student.email.toUpperCase())).status()).toBe(302);
+    expect(accountRow(student.id)?.erased_at).toEqual(expect.any(Number));
   });
 
   test("the email address is free to sign up again", async () => {

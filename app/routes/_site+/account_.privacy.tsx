@@ -117,8 +117,9 @@ function WhatIsKept() {
     <div className="grid gap-3 text-slate-800">
       <p>
         Deleting your account erases at once your profile, sign-in methods, event registrations (your seats go to others), classroom
-        progress, quiz answers, certificates (their public check will say not found), messages to us, newsletter sign-up and the mail we
-        sent you. You are signed out everywhere, and your email address is free to sign up again.
+        progress, quiz answers, certificates (their public check will say not found: download yours first if you want to keep them),
+        messages to us, newsletter sign-up and the mail we sent you. You are signed out everywhere, and your email address is free to sign
+        up again.
       </p>
       {page.keptUntil ? (
         <p>
