@@ -91,6 +91,16 @@ describe("deleting the account", () => {
     expect((await client.get(PAGE)).status()).toBe(200);
   });
 
+  test("password guesses here count with sign-in's: after five wrong ones the form asks to wait, and still erases nothing", async () => {
+    const { client, student } = await studentClient();
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await deleteAccount(client, `guess number ${attempt}`)).status()).toBe(400);
+    const throttled = await deleteAccount(client, student.password);
+    expect(throttled.status()).toBe(429);
+    expect(throttled.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect(await throttled.text()).toContain("Too many sign-in attempts. Please wait");
+    expect(accountRow(student.id)?.erased_at).toBeNull();
+  });
+
   test("the right password erases all but the orders, signs the student out, and the old sign-in is refused", async ({ request }) => {
     const { client, student } = await studentClient();
     const course = makeCourse({ pricePaise: 499_900 });

@@ -7,6 +7,7 @@ import { TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { retainedAfterErasure } from "~/models/personal-data.server";
 import { DeleteAccountSchema } from "~/schemas/account-privacy";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { startOfIndiaDay, formatLongDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
@@ -49,16 +50,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const headers = retryAfterFromAction;
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
   const submission = parseWithZod(await readFormData(request), { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["confirmation"] }) }, { status: 400 });
   }
-  const outcome = await eraseConfirmedAccount(student, submission.value.confirmation);
+  const outcome = await eraseConfirmedAccount(student, submission.value.confirmation, {
+    address: context.clientAddress ?? "unknown",
+    cookieHeader: request.headers.get("Cookie"),
+  });
   if (!outcome.ok) {
     const reply = submission.reply({ fieldErrors: { confirmation: [outcome.message] }, hideFields: ["confirmation"] });
-    return data({ result: reply }, { status: 400 });
+    return data({ result: reply }, { status: outcome.status, headers: retryAfterHeaders(outcome) });
   }
   const keptUntil = longDay(outcome.keptUntil);
   const toast = await createToastHeaders({
