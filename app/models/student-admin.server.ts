@@ -21,8 +21,13 @@ function audit(tx: Transaction, decision: AdminDecision, action: string, subject
   recordAdminAction(decision.admin, action, subject, { database: tx, details: { reason: decision.reason, ...details } });
 }
 
+// An erased account (the student deleted it) is only the owner of kept orders: nothing may change it.
 const accountExists = (tx: Transaction, userId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
+  tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+    .get() !== undefined;
 
 export type StudentDetails = { firstName: string; lastName: string; email: string };
 export type DetailsUpdate = { ok: true; emailChanged: boolean } | { ok: false; reason: "not-found" | "email-taken" };

@@ -13,6 +13,7 @@ export type StudentAccount = {
   lastName: string | null;
   emailVerifiedAt: Date | null;
   deactivatedAt: Date | null;
+  erasedAt: Date | null;
   createdAt: Date;
 };
 
@@ -26,6 +27,7 @@ export function findStudentAccount(id: string): StudentAccount | null {
         lastName: users.lastName,
         emailVerifiedAt: users.emailVerifiedAt,
         deactivatedAt: users.deactivatedAt,
+        erasedAt: users.erasedAt,
         createdAt: users.createdAt,
       })
       .from(users)

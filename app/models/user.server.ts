@@ -35,10 +35,10 @@ const prepareActiveUserById = () =>
   db
     .select(publicColumns)
     .from(users)
-    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deactivatedAt)))
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deactivatedAt), isNull(users.erasedAt)))
     .prepare();
 
-/** The student while their account is active; null for a deactivated or unknown one. */
+/** The student while their account is active; null for a deactivated, erased or unknown one. */
 export function getActiveUserById(id: string): PublicUser | null {
   activeUserByIdQuery ??= prepareActiveUserById();
   return activeUserByIdQuery.get({ id }) ?? null;
@@ -183,6 +183,12 @@ export type AdminUserRow = {
   createdAt: Date;
 };
 
+/** A row of the admin's All Users table: erased accounts read as such. */
+export type ListedUserRow = AdminUserRow & {
+  /** Set when the student deleted their account (only the orders the law keeps remain). */
+  erasedAt: Date | null;
+};
+
 /** The columns the admin sees of an account (the table and the export). */
 export const adminUserColumns = {
   id: users.id,
@@ -201,13 +207,20 @@ const userSearch = (q: string | null | undefined) =>
   containsText(q, [users.email, sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`]);
 
 /** Every account, newest first (users_created_at_idx), a page at a time. */
-export function listUsersForAdmin(request: ListRequest = {}): ListPage<AdminUserRow> {
+export function listUsersForAdmin(request: ListRequest = {}): ListPage<ListedUserRow> {
   const where = userSearch(request.q);
   return paginate(
     request,
     () => db.select({ count: countRows }).from(users).where(where).get()?.count ?? 0,
     (limit, offset) =>
-      db.select(adminUserColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset).all(),
+      db
+        .select({ ...adminUserColumns, erasedAt: users.erasedAt })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
   );
 }
 

@@ -122,6 +122,7 @@ describe("listUsersForAdmin", () => {
         lastName: "Time",
         isAdmin: true,
         createdAt: new Date(minutes(5)),
+        erasedAt: null,
       });
       for (const row of list.rows) expect(Object.keys(row)).not.toContain("passwordHash");
       expect(JSON.stringify(list)).not.toContain("secret-hash");

@@ -30,6 +30,8 @@ let watcher: WriteWatcher;
 let ids: SiteIds;
 const cookies: Record<Exclude<Identity, "anonymous">, string> = { student: "", admin: "" };
 let studentId = "";
+/** The student whose account the privacy page's delete form is fuzzed against (it may end up erased). */
+let ownStudentCookie = "";
 let adminRowId = 0;
 
 type Violation = { endpoint: string; status: number; problem: string; sample: string };
@@ -71,6 +73,7 @@ beforeAll(async () => {
   const admin = createAdmin(site.database, "admin");
   adminRowId = admin.id;
   cookies.student = await studentCookie(site.database, student);
+  ownStudentCookie = await studentCookie(site.database, await createStudent(site.database));
   cookies.admin = await adminCookie(site.database, admin);
   db = openSiteDatabase(site.database);
   ids = await siteIds();
@@ -162,6 +165,7 @@ async function send(endpoint: Endpoint, fuzz: FuzzCase) {
     "X-Forwarded-For": nextAddress(),
   };
   if (fuzz.identity !== "anonymous") headers.Cookie = endpoint.endsSession ? await freshCookie(fuzz.identity) : cookies[fuzz.identity];
+  if (fuzz.identity === "student" && endpoint.ownStudent) headers.Cookie = ownStudentCookie;
   if (endpoint.file === "api+/stripe.webhook.ts") headers["Stripe-Signature"] = `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`;
   const { contentType, body } = encodeBody(fuzz, endpoint);
   if (contentType) headers["Content-Type"] = contentType;

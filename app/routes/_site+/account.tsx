@@ -90,6 +90,9 @@ export default function AccountPage() {
           <Link to="/account/events" className="font-medium text-navy-900 underline">
             Your events
           </Link>
+          <Link to="/account/privacy" className="font-medium text-navy-900 underline">
+            Your data and privacy
+          </Link>
         </nav>
 
         <AccountSection id="profile-heading" title="Profile">

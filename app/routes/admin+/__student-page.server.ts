@@ -15,6 +15,7 @@ import {
   type AdminDecision,
 } from "~/models/student-admin.server";
 import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
+import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import {
   findStudentAccount,
   listGrantableCourses,
@@ -53,8 +54,8 @@ export function studentOr404(id: string | undefined): StudentAccount {
   return student;
 }
 
-export const studentName = (student: Pick<StudentAccount, "firstName" | "lastName" | "email">) =>
-  [student.firstName, student.lastName].filter(Boolean).join(" ") || student.email;
+export const studentName = (student: Pick<StudentAccount, "firstName" | "lastName" | "email" | "erasedAt">) =>
+  student.erasedAt ? DELETED_ACCOUNT : [student.firstName, student.lastName].filter(Boolean).join(" ") || student.email;
 
 /** The confirmation a GET asks for (?confirm=deactivate, ?confirm=revoke&enrollment=…), or none. */
 function confirmationAsked(request: Request, orders: StudentOrder[], student: StudentAccount) {
@@ -76,7 +77,9 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       name: studentName(student),
       firstName: student.firstName ?? "",
       lastName: student.lastName ?? "",
-      email: student.email,
+      email: student.erasedAt
+        ? `Erased by the student on ${formatIndiaDateTime(student.erasedAt)}: only the orders the GST law keeps remain.`
+        : student.email,
       joined: formatIndiaDateTime(student.createdAt),
       emailConfirmed: student.emailVerifiedAt ? formatIndiaDateTime(student.emailVerifiedAt) : null,
       deactivated: student.deactivatedAt ? formatIndiaDateTime(student.deactivatedAt) : null,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminTable, RoleBadge } from "~/components/admin/admin-table";
+import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import { listUsersForAdmin } from "~/models/user.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
@@ -24,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     rows: list.rows.map((user) => ({
       id: user.id,
-      name: [user.firstName, user.lastName].filter(Boolean).join(" "),
-      email: user.email,
+      name: user.erasedAt ? DELETED_ACCOUNT : [user.firstName, user.lastName].filter(Boolean).join(" "),
+      email: user.erasedAt ? `Erased ${formatIndiaDateTime(user.erasedAt)}` : user.email,
       isAdmin: user.isAdmin,
       joinedIso: user.createdAt.toISOString(),
       joinedLabel: formatIndiaDateTime(user.createdAt),

@@ -362,7 +362,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     { label: "the contact inbox", values: [inboxSubject], visibleTo: ["admin"] },
     // The matrix course's delete dialog counts its order (and forms) for the admin only.
     { label: "order figures", values: ["This course has 1 order"], visibleTo: ["admin"] },
-    { label: "the mail outbox", values: [outboxSubject], visibleTo: ["admin"] },
+    // The mail is the owner's: their data download (/account/privacy/download) holds it too.
+    { label: "the mail outbox", values: [outboxSubject], visibleTo: ["student", "admin"] },
   ];
   return { ids, owner, other, admins, markers };
 }

@@ -742,6 +742,18 @@ function studentRows(ids: MatrixIds): Row[] {
       watch: { table: "event_registrations" },
       writes: ["student"],
     },
+    // The privacy page and the data download hold only the signed-in student's own rows.
+    get("/account/privacy", "/account/privacy", studentPage("/account/privacy", 200)),
+    get("/account/privacy/download", "/account/privacy/download", studentPage("/account/privacy/download", 200)),
+    // Deleting the account with a wrong password is refused and erases nothing (the right one is never sent: these students stay).
+    {
+      route: "/account/privacy",
+      method: "POST",
+      path: "/account/privacy?confirm=delete",
+      body: { form: { confirmation: "not the password of anyone" } },
+      expect: studentPage("/account/privacy?confirm=delete", 400),
+      watch: { table: "users", where: "erased_at IS NOT NULL" },
+    },
     get("/enrollment-form", "/enrollment-form", studentPage("/enrollment-form", 200)),
     {
       route: "/enrollment-form",

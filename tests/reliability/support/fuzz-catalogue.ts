@@ -20,6 +20,7 @@ import {
   PayFormSchema,
   ValidateCouponApiSchema,
 } from "../../../app/schemas/checkout";
+import { DeleteAccountSchema } from "../../../app/schemas/account-privacy";
 import { ContactSchema } from "../../../app/schemas/contact";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
 import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/schemas/event-registration";
@@ -69,6 +70,8 @@ export type Endpoint = {
   destructive?: boolean;
   /** Multipart with file parts (the admin upload forms). */
   files?: readonly string[];
+  /** Sent as a student account of its own (deleting one's account), so the shared student is never erased. */
+  ownStudent?: boolean;
 };
 
 /** A schema's top-level field names, through the refinements and defaults around its object. */
@@ -140,6 +143,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_site+/forgot-password.tsx", () => "/forgot-password", f(ForgotPasswordSchema)),
   page("_site+/reset-password.tsx", () => "/reset-password", f(ResetPasswordSchema)),
   page("_site+/account_.events.tsx", () => "/account/events", f(CancelRegistrationSchema)),
+  page("_site+/account_.privacy.tsx", () => "/account/privacy?confirm=delete", f(DeleteAccountSchema), { ownStudent: true }),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),

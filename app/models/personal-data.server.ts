@@ -1,0 +1,252 @@
+import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import {
+  auditLog,
+  certificates,
+  contactMessages,
+  enrollmentForms,
+  enrollments,
+  eventRegistrations,
+  lessonProgress,
+  newsletterSubscribers,
+  outboxMessages,
+  quizAttempts,
+  sessions,
+  userIdentities,
+  users,
+  userTokens,
+} from "../../db/schema";
+import { db, type Transaction } from "~/utils/db.server";
+import { formatIsoDateInIndia } from "~/utils/dates";
+
+// A student's own data (docs/decisions/0027-personal-data.md): everything held
+// about them as one file, and the erasure of everything the law does not make
+// us keep. Orders (the records behind tax invoices) stay, unchanged.
+
+/** Said in the file itself, so the student knows what is left out and why. */
+export const EXPORT_OMISSIONS =
+  "Left out on purpose: your password hash, the hashes of links we mailed you and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
+
+/** How admins see an erased account in place of a name. */
+export const DELETED_ACCOUNT = "Deleted account";
+
+/** The placeholder that takes an erased account's email: not an address, unique, so the real one can sign up again. */
+export const erasedEmail = (userId: string) => `erased-account:${userId}`;
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  profileImageUrl: users.profileImageUrl,
+  emailVerifiedAt: users.emailVerifiedAt,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
+  stripeCustomerId: users.stripeCustomerId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const sameEmail = (column: typeof contactMessages.email | typeof newsletterSubscribers.email, email: string) =>
+  sql`lower(${column}) = ${email.toLowerCase()}`;
+
+const studentSessions = (userId: string) => sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;
+
+const auditAboutStudent = (userId: string) =>
+  or(
+    and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, userId)),
+    and(eq(auditLog.actorType, "user"), eq(auditLog.actorId, userId)),
+  );
+
+/** Every row held about the student, grouped by table; null for an unknown or erased account. */
+export function exportPersonalData(userId: string, now = new Date()) {
+  const account = db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+    .get();
+  if (!account) return null;
+  const byUser = <T extends { userId: unknown }>(table: T) => eq(table.userId as typeof users.id, userId);
+  return {
+    exportedAt: now.toISOString(),
+    omitted: EXPORT_OMISSIONS,
+    account,
+    signInProviders: db
+      .select({
+        provider: userIdentities.provider,
+        subject: userIdentities.subject,
+        email: userIdentities.email,
+        linkedAt: userIdentities.createdAt,
+      })
+      .from(userIdentities)
+      .where(byUser(userIdentities))
+      .all(),
+    mailedLinks: db
+      .select({
+        purpose: userTokens.purpose,
+        email: userTokens.email,
+        expiresAt: userTokens.expiresAt,
+        usedAt: userTokens.usedAt,
+        createdAt: userTokens.createdAt,
+      })
+      .from(userTokens)
+      .where(byUser(userTokens))
+      .all(),
+    sessions: db.select({ expiresAt: sessions.expire }).from(sessions).where(studentSessions(userId)).all(),
+    orders: db.select().from(enrollments).where(byUser(enrollments)).all(),
+    enrollmentForms: db.select().from(enrollmentForms).where(byUser(enrollmentForms)).all(),
+    eventRegistrations: db.select().from(eventRegistrations).where(byUser(eventRegistrations)).all(),
+    lessonProgress: db.select().from(lessonProgress).where(byUser(lessonProgress)).all(),
+    quizAttempts: db.select().from(quizAttempts).where(byUser(quizAttempts)).all(),
+    certificates: db.select().from(certificates).where(byUser(certificates)).all(),
+    contactMessages: db.select().from(contactMessages).where(sameEmail(contactMessages.email, account.email)).all(),
+    newsletterSubscriptions: db.select().from(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).all(),
+    messagesToYou: db
+      .select({
+        kind: outboxMessages.kind,
+        toAddress: outboxMessages.toAddress,
+        subject: outboxMessages.subject,
+        textBody: outboxMessages.textBody,
+        attachments: sql<
+          string[]
+        >`(select json_group_array(json_extract(value, '$.filename')) from json_each(${outboxMessages.attachments}))`.mapWith(
+          (value: string) => JSON.parse(value) as string[],
+        ),
+        state: outboxMessages.state,
+        createdAt: outboxMessages.createdAt,
+        sentAt: outboxMessages.sentAt,
+      })
+      .from(outboxMessages)
+      .where(or(eq(outboxMessages.userId, userId), eq(outboxMessages.toAddress, account.email)))
+      .all(),
+    activityLog: db
+      .select({ action: auditLog.action, by: auditLog.actorType, details: auditLog.details, at: auditLog.createdAt })
+      .from(auditLog)
+      .where(auditAboutStudent(userId))
+      .all(),
+  };
+}
+
+export type PersonalData = NonNullable<ReturnType<typeof exportPersonalData>>;
+
+/** The India calendar day until which an order made at `orderedAt` is kept (see keptOrdersUntil). */
+export function orderKeptUntil(orderedAt: Date): string {
+  const [year, month] = formatIsoDateInIndia(orderedAt).split("-").map(Number) as [number, number];
+  // The financial year ends on 31 March; its annual return is due on 31 December after it
+  // (CGST s.44, rule 80), and s.36 counts the 72 months from that due date.
+  const financialYearEnd = month >= 4 ? year + 1 : year;
+  return `${financialYearEnd + 6}-12-31`;
+}
+
+/** The day until which the latest of these orders is kept; null when there are none. */
+const lastKeptDay = (orders: { enrolledAt: Date }[]) =>
+  orders
+    .map((order) => orderKeptUntil(order.enrolledAt))
+    .sort()
+    .at(-1) ?? null;
+
+/** What an erasure of this account would keep: how many orders, and until when. */
+export function retainedAfterErasure(userId: string): { orders: number; keptUntil: string | null } {
+  const orders = db.select({ enrolledAt: enrollments.enrolledAt }).from(enrollments).where(eq(enrollments.userId, userId)).all();
+  return { orders: orders.length, keptUntil: lastKeptDay(orders) };
+}
+
+export type Erasure = { ok: true; keptOrders: number; keptUntil: string | null } | { ok: false; reason: "not-found" };
+
+/**
+ * Erases the account in one transaction: every row the law does not require
+ * goes; the orders stay intact (with the account row as their owner, its
+ * personal fields blanked) and so do the enrolment forms behind them, holding
+ * only the buyer's state (the place of supply on a tax invoice).
+ */
+export function eraseAccount(userId: string, now = new Date()): Erasure {
+  return db.transaction(
+    (tx): Erasure => {
+      const account = tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+        .get();
+      if (!account) return { ok: false, reason: "not-found" };
+      const orders = tx
+        .select({ enrolledAt: enrollments.enrolledAt, formId: enrollments.enrollmentFormId })
+        .from(enrollments)
+        .where(eq(enrollments.userId, userId))
+        .all();
+
+      tx.delete(sessions).where(studentSessions(userId)).run();
+      tx.delete(userIdentities).where(eq(userIdentities.userId, userId)).run();
+      tx.delete(userTokens).where(eq(userTokens.userId, userId)).run();
+      // A registration is erased whatever the event's date: a future event gets its seat back.
+      tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).run();
+      tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId)).run();
+      tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).run();
+      tx.delete(contactMessages).where(sameEmail(contactMessages.email, account.email)).run();
+      tx.delete(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).run();
+      tx.delete(outboxMessages)
+        .where(or(eq(outboxMessages.userId, userId), eq(outboxMessages.toAddress, account.email)))
+        .run();
+      eraseEnrollmentForms(
+        tx,
+        userId,
+        orders.flatMap((order) => (order.formId === null ? [] : [order.formId])),
+      );
+      // The public check at /certificates/:number then finds nothing.
+      tx.delete(certificates).where(eq(certificates.userId, userId)).run();
+      tx.update(users)
+        .set({
+          email: erasedEmail(userId),
+          firstName: null,
+          lastName: null,
+          phone: null,
+          profileImageUrl: null,
+          passwordHash: null,
+          emailVerifiedAt: null,
+          erasedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId))
+        .run();
+      tx.insert(auditLog)
+        .values({
+          actorType: "user",
+          actorId: userId,
+          action: "user_erased",
+          entityType: "user",
+          entityId: userId,
+          details: { keptOrders: orders.length },
+        })
+        .run();
+
+      const keptUntil =
+        orders
+          .map((order) => orderKeptUntil(order.enrolledAt))
+          .sort()
+          .at(-1) ?? null;
+      return { ok: true, keptOrders: orders.length, keptUntil };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Forms behind a kept order keep their link, course and state only; the rest go. */
+function eraseEnrollmentForms(tx: Transaction, userId: string, keptFormIds: number[]) {
+  tx.delete(enrollmentForms)
+    .where(and(eq(enrollmentForms.userId, userId), keptFormIds.length ? notInArray(enrollmentForms.id, keptFormIds) : undefined))
+    .run();
+  if (!keptFormIds.length) return;
+  tx.update(enrollmentForms)
+    .set({
+      name: "",
+      whatsappNumber: "",
+      email: null,
+      age: null,
+      country: null,
+      city: "",
+      experienceLevel: "",
+      sourceOfLead: "",
+      broker: null,
+      trainingPreference: null,
+    })
+    .where(inArray(enrollmentForms.id, keptFormIds))
+    .run();
+}

@@ -1,0 +1,68 @@
+import { CONTACT, SITE_NAME } from "~/content/site";
+
+// The privacy notice the DPDP Act and Rules ask for: what we hold, why, how to
+// withdraw consent, how to use the rights and how to complain to the Board.
+
+const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
+  {
+    data: "Your account: name, email address, mobile number, how you sign in (a password we keep only as a hash, or a linked sign-in provider)",
+    purpose: "to let you sign in, and to write to you about your courses and events",
+  },
+  {
+    data: "Your orders and enrolment forms: course, amount, coupon, payment status and references, WhatsApp number, state and city",
+    purpose: "to sell and deliver a course, send your receipts and keep the tax records the law requires",
+  },
+  { data: "Your event registrations: name, email address and phone number", purpose: "to hold your seat and remind you before the event" },
+  {
+    data: "Your classroom record: lessons completed, quiz answers and certificates",
+    purpose: "to show your progress and certify that you completed a course",
+  },
+  {
+    data: "Messages you sent us and newsletter sign-ups",
+    purpose: "to answer you, and to send the newsletter you asked for",
+  },
+  {
+    data: "Mail we sent you, and a log of changes to your account",
+    purpose: "to know what we told you and who changed what, for your security",
+  },
+];
+
+export function PrivacyNotice() {
+  return (
+    <div className="grid gap-4 text-slate-800">
+      <p>
+        {SITE_NAME} holds the following about you, each for the purpose beside it, under India&apos;s Digital Personal Data Protection Act,
+        2023.
+      </p>
+      <ul className="grid list-disc gap-2 pl-5">
+        {DATA_AND_PURPOSES.map((item) => (
+          <li key={item.data}>
+            <strong className="font-semibold">{item.data}</strong>: {item.purpose}.
+          </li>
+        ))}
+      </ul>
+      <h3 className="text-lg font-semibold text-navy-900">Withdrawing consent</h3>
+      <p>
+        You can withdraw your consent as easily as you gave it: delete your account on this page, or write to{" "}
+        <a href={`mailto:${CONTACT.email}`} className="font-medium text-teal-700 underline">
+          {CONTACT.email}
+        </a>{" "}
+        to stop one purpose only, such as the newsletter.
+      </p>
+      <h3 className="text-lg font-semibold text-navy-900">Your rights</h3>
+      <p>
+        You may see what we hold (download it below), have it corrected (on your account page, or by writing to us), have it erased (delete
+        your account below) and name someone to act for you. For any of these, or a grievance, write to{" "}
+        <a href={`mailto:${CONTACT.email}`} className="font-medium text-teal-700 underline">
+          {CONTACT.email}
+        </a>{" "}
+        or call {CONTACT.phones[0]}; we answer within 90 days.
+      </p>
+      <h3 className="text-lg font-semibold text-navy-900">Complaints</h3>
+      <p>
+        If our answer does not settle your grievance, you may complain to the Data Protection Board of India through its online complaint
+        platform.
+      </p>
+    </div>
+  );
+}
