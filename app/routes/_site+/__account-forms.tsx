@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { FormNotice, TextField } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
@@ -161,16 +161,5 @@ export function DevicesList({ devices }: { devices: DeviceRow[] }) {
         <p className="mt-4 text-sm text-slate-700">No other device is signed in.</p>
       )}
     </>
-  );
-}
-
-export function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <h2 id={id} className="mb-4 text-xl font-bold text-navy-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

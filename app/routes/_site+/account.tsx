@@ -12,7 +12,8 @@ import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 import { askToChangeEmail, loadProfileAndDevices, saveProfile, savePassword, signOutOtherDevices } from "./__account.server";
-import { AccountSection, DevicesList, EmailChangeForm, PasswordForm, ProfileForm } from "./__account-forms";
+import { AccountSection } from "~/components/account-section";
+import { DevicesList, EmailChangeForm, PasswordForm, ProfileForm } from "./__account-forms";
 
 // /account: the signed-in student's own account: who they are (name and an
 // optional phone, which they edit here), whether their email is confirmed
