@@ -207,4 +207,11 @@ describe("sending a password reset", () => {
     expect(auditRows(student.id).map((row) => row.action)).toEqual(["user_deactivated"]);
     expect(sendStudentPasswordReset("no-such-student", decision, resetMail)).toBe("not-found");
   });
+
+  it("finds no account to send to once the student erased it", () => {
+    const { student } = arrange();
+    db.update(users).set({ erasedAt: new Date() }).where(eq(users.id, student.id)).run();
+    expect(sendStudentPasswordReset(student.id, decision, resetMail)).toBe("not-found");
+    expect(resetRows(student.id)).toEqual([]);
+  });
 });

@@ -113,7 +113,7 @@ export function sendStudentPasswordReset(
     const account = tx
       .select({ email: users.email, firstName: users.firstName, deactivatedAt: users.deactivatedAt })
       .from(users)
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), isNull(users.erasedAt)))
       .get();
     if (!account) return "not-found";
     if (account.deactivatedAt) return "deactivated";
