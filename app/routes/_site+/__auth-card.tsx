@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
@@ -13,6 +14,37 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
         <p className="mt-6 text-center text-sm text-slate-600">{footer}</p>
       </div>
     </div>
+  );
+}
+
+type PageLink = { to: string; label: string };
+
+/**
+ * A page opened from a mailed link that cannot be used (expired, used, not valid…):
+ * what happened, and one way on (a new link, the account, sign-in).
+ */
+export function RefusedLinkCard(props: {
+  title: string;
+  intro: string;
+  refusal: { title: string; text: string };
+  next: PageLink;
+  back: PageLink;
+}) {
+  return (
+    <AuthCard
+      title={props.title}
+      intro={props.intro}
+      footer={
+        <Link to={props.back.to} className="font-semibold text-teal-700 underline-offset-4 hover:underline">
+          {props.back.label}
+        </Link>
+      }
+    >
+      <FormNotice title={props.refusal.title}>{props.refusal.text}</FormNotice>
+      <Link to={props.next.to} className={buttonClass("primary", "mt-6 w-full")}>
+        {props.next.label}
+      </Link>
+    </AuthCard>
   );
 }
 

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormNotice } from "~/components/forms";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { confirmEmailChange, type EmailChangeOutcome } from "~/models/email-change.server";
 import { checkUserToken } from "~/models/user-token.server";
@@ -8,7 +7,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { getUserId, loginPath } from "~/utils/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard } from "./__auth-card";
+import { AuthCard, RefusedLinkCard } from "./__auth-card";
 
 // /confirm-email-change?token=…: the link in "Confirm your new email address".
 // Opening it only shows a button (mail scanners open links too, and a GET must
@@ -70,22 +69,14 @@ export default function ConfirmEmailChangePage() {
   const state = refused?.state ?? page.state;
 
   if (state !== "valid") {
-    const refusal = REFUSALS[state];
     return (
-      <AuthCard
+      <RefusedLinkCard
         title="Confirm Your New Email"
         intro="This page moves your account to a new email address, with the link we sent there."
-        footer={
-          <Link to="/" className="font-semibold text-teal-700 underline-offset-4 hover:underline">
-            Back to Home
-          </Link>
-        }
-      >
-        <FormNotice title={refusal.title}>{refusal.text}</FormNotice>
-        <Link to="/account" className={buttonClass("primary", "mt-6 w-full")}>
-          Go to your account
-        </Link>
-      </AuthCard>
+        refusal={REFUSALS[state]}
+        next={{ to: "/account", label: "Go to your account" }}
+        back={{ to: "/", label: "Back to Home" }}
+      />
     );
   }
   return (

@@ -1,8 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormNotice } from "~/components/forms";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
 import { checkUserToken } from "~/models/user-token.server";
@@ -13,7 +12,7 @@ import { pageMeta } from "~/utils/seo";
 import { signIn } from "~/utils/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { AuthCard, AuthFormError } from "./__auth-card";
+import { AuthCard, AuthFormError, RefusedLinkCard } from "./__auth-card";
 
 // /reset-password?token=…: the link in the "Reset your password" message.
 // Opening it only shows the form (mail scanners open links too, and a GET must
@@ -79,22 +78,14 @@ export default function ResetPasswordPage() {
   const refusal = actionData?.refusal ?? page.refusal;
 
   if (refusal) {
-    const text = REFUSALS[refusal];
     return (
-      <AuthCard
+      <RefusedLinkCard
         title="Choose a New Password"
         intro="This page sets a new password with the link we sent by email."
-        footer={
-          <Link to="/login" className="font-semibold text-teal-700 underline-offset-4 hover:underline">
-            Back to Sign In
-          </Link>
-        }
-      >
-        <FormNotice title={text.title}>{text.text}</FormNotice>
-        <Link to="/forgot-password" className={buttonClass("primary", "mt-6 w-full")}>
-          Ask for a new link
-        </Link>
-      </AuthCard>
+        refusal={REFUSALS[refusal]}
+        next={{ to: "/forgot-password", label: "Ask for a new link" }}
+        back={{ to: "/login", label: "Back to Sign In" }}
+      />
     );
   }
   return (

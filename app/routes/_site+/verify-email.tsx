@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormNotice } from "~/components/forms";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { confirmEmailAddress } from "~/models/user.server";
 import { checkUserToken, type TokenState } from "~/models/user-token.server";
@@ -10,7 +9,7 @@ import { siteOrigin } from "~/utils/seo.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
-import { AuthCard } from "./__auth-card";
+import { AuthCard, RefusedLinkCard } from "./__auth-card";
 
 // /verify-email?token=…: the link in the "Confirm your email address" message.
 // Opening it only shows a button (mail scanners and link previews open links
@@ -68,22 +67,14 @@ export default function VerifyEmailPage() {
   const state = refused?.state ?? page.state;
 
   if (state !== "valid") {
-    const refusal = REFUSALS[state];
     return (
-      <AuthCard
+      <RefusedLinkCard
         title="Confirm Your Email"
         intro="This page confirms the email address of a new account, with the link we sent."
-        footer={
-          <Link to="/" className="font-semibold text-teal-700 underline-offset-4 hover:underline">
-            Back to Home
-          </Link>
-        }
-      >
-        <FormNotice title={refusal.title}>{refusal.text}</FormNotice>
-        <Link to={`/login?${new URLSearchParams({ redirectTo: "/account" })}`} className={buttonClass("primary", "mt-6 w-full")}>
-          Go to Sign In
-        </Link>
-      </AuthCard>
+        refusal={REFUSALS[state]}
+        next={{ to: `/login?${new URLSearchParams({ redirectTo: "/account" })}`, label: "Go to Sign In" }}
+        back={{ to: "/", label: "Back to Home" }}
+      />
     );
   }
   return (
