@@ -35,3 +35,15 @@ export type VideoSource = (typeof VIDEO_SOURCES)[number];
 /** A lesson's file: its video, or an attachment to download. */
 export const LESSON_FILE_KINDS = ["video", "attachment"] as const;
 export type LessonFileKind = (typeof LESSON_FILE_KINDS)[number];
+/** Who took an order's money: a card/UPI provider, the institute itself (cash, bank transfer, UPI to its VPA), or nobody (a free grant). */
+export const PAYMENT_PROVIDERS = ["stripe", "razorpay", "offline", "grant"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** A GST document: a tax invoice (CGST rule 46) or a credit note against one (rule 53), each its own numbered series. */
+export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
+/** What a coupon takes off: a percent of the price, or a fixed amount in paise. */
+export const COUPON_KINDS = ["percent", "amount"] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+/** What a coupon may be scoped to (no scope rows: everything). */
+export const COUPON_TARGET_TYPES = ["course", "event"] as const;
+export type CouponTargetType = (typeof COUPON_TARGET_TYPES)[number];

@@ -2,12 +2,16 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ADMIN_ROLES,
+  COUPON_KINDS,
+  COUPON_TARGET_TYPES,
   COURSE_LEVELS,
   DISPUTE_STATUSES,
   LESSON_FILE_KINDS,
   LESSON_TYPES,
   OUTBOX_STATES,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  TAX_DOCUMENT_KINDS,
   USER_TOKEN_PURPOSES,
   VIDEO_SOURCES,
 } from "./enums";
@@ -222,7 +226,15 @@ export const coupons = sqliteTable(
     // Stored upper-cased; the check keeps every writer honest so that the
     // unique index means "unique regardless of case".
     code: text("code").notNull(),
-    percentOff: integer("percent_off").notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull().default("percent"),
+    /** For a percent coupon, 1–100; null for an amount coupon. */
+    percentOff: integer("percent_off"),
+    /** For an amount coupon, the paise it takes off (never below a free order); null for a percent coupon. */
+    amountOffPaise: integer("amount_off_paise"),
+    /** The order must cost at least this (before the coupon) for the coupon to apply; null: any order. */
+    minOrderPaise: integer("min_order_paise"),
+    /** How many paid or held orders one student may use it on; null: no per-student limit. */
+    perStudentLimit: integer("per_student_limit"),
     isActive: flag("is_active", true),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     maxRedemptions: integer("max_redemptions"),
@@ -232,10 +244,40 @@ export const coupons = sqliteTable(
   (t) => [
     uniqueIndex("coupons_code_uq").on(t.code),
     check("coupons_code_upper", sql`${t.code} = upper(${t.code})`),
-    check("coupons_percent_range", sql`${t.percentOff} between 1 and 100`),
+    check(
+      "coupons_discount_shape",
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOffPaise} is null) or (${t.kind} = 'amount' and ${t.amountOffPaise} > 0 and ${t.percentOff} is null)`,
+    ),
     check("coupons_redemptions_nonnegative", sql`${t.redemptionCount} >= 0`),
+    check("coupons_min_order_nonnegative", sql`${t.minOrderPaise} is null or ${t.minOrderPaise} >= 0`),
+    check("coupons_per_student_positive", sql`${t.perStudentLimit} is null or ${t.perStudentLimit} >= 1`),
   ],
 );
+
+/** The courses and events a coupon is limited to; a coupon with no rows here applies to everything. */
+export const couponTargets = sqliteTable(
+  "coupon_targets",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: COUPON_TARGET_TYPES }).notNull(),
+    targetId: integer("target_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.targetType, t.targetId] })],
+);
+
+/** The buyer's details on a tax invoice (CGST rule 46): name, address with state and PIN, optional GSTIN. */
+export type BillingDetails = {
+  name: string;
+  address: string;
+  city: string;
+  /** The two-digit GST state code, e.g. "27" for Maharashtra; the place of supply. */
+  stateCode: string;
+  pin: string;
+  businessName?: string | null;
+  gstin?: string | null;
+};
 
 export const enrollments = sqliteTable(
   "enrollments",
@@ -265,6 +307,14 @@ export const enrollments = sqliteTable(
     /** Money returned to the student so far (partial or full refunds). */
     refundedPaise: integer("refunded_paise").notNull().default(0),
     disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
+    /** Who takes (or took) the money; null for orders made before providers were named (Stripe) and free ones. */
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }),
+    /** The provider's order (a Razorpay order or payment link id); for an offline payment, the admin's reference. */
+    providerOrderId: text("provider_order_id"),
+    /** The provider's captured payment (a Razorpay payment id). */
+    providerPaymentId: text("provider_payment_id"),
+    /** Who the tax invoice is made out to, asked at checkout. */
+    billing: text("billing", { mode: "json" }).$type<BillingDetails>(),
   },
   (t) => [
     index("enrollments_user_idx").on(t.userId),
@@ -273,6 +323,8 @@ export const enrollments = sqliteTable(
     index("enrollments_coupon_idx").on(t.couponId),
     index("enrollments_form_idx").on(t.enrollmentFormId),
     index("enrollments_enrolled_at_idx").on(t.enrolledAt),
+    uniqueIndex("enrollments_provider_order_uq").on(t.provider, t.providerOrderId),
+    uniqueIndex("enrollments_provider_payment_uq").on(t.provider, t.providerPaymentId),
     // A student is enrolled in a course once, however many payments arrive.
     uniqueIndex("enrollments_one_paid_per_course_uq")
       .on(t.userId, t.courseId)
@@ -628,4 +680,76 @@ export const certificates = sqliteTable(
   },
   // Exactly one per student and course, even for two completions at the same moment.
   (t) => [uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId)],
+);
+
+/**
+ * What an admin sets at /admin/settings, one row per section (the institute,
+ * invoicing, notifications…). Each value is checked by its section's zod schema
+ * in app/schemas/site-settings.ts when written and when read; a section never
+ * saved reads as that schema's defaults.
+ */
+export const siteSettings = sqliteTable("site_settings", {
+  section: text("section").primaryKey(),
+  value: text("value", { mode: "json" }).$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+  /** The admin who last saved it. */
+  updatedBy: text("updated_by"),
+});
+
+/** A party to a GST document as it stood when the document was issued (name, address, state, GSTIN). */
+export type TaxParty = {
+  name: string;
+  address: string;
+  stateCode: string;
+  stateName: string;
+  pin?: string | null;
+  gstin?: string | null;
+  businessName?: string | null;
+};
+
+/**
+ * Tax invoices and credit notes, never changed once issued (kept 72 months,
+ * CGST section 36). Each kind is its own series, numbered consecutively within
+ * the Indian financial year (April–March); the number is checked unique and
+ * the sequence without gaps inside the transaction that issues it.
+ */
+export const taxDocuments = sqliteTable(
+  "tax_documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    /** As printed, at most 16 characters of letters, digits, "-" and "/", e.g. "TM/26-27/000123". */
+    number: text("number").notNull(),
+    /** "26-27" for April 2026 – March 2027. */
+    financialYear: text("financial_year").notNull(),
+    sequence: integer("sequence").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "restrict" }),
+    /** For a credit note, the invoice it reduces. */
+    creditedDocumentId: integer("credited_document_id"),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+    seller: text("seller", { mode: "json" }).$type<TaxParty>().notNull(),
+    buyer: text("buyer", { mode: "json" }).$type<TaxParty>().notNull(),
+    /** The state code of the place of supply (the buyer's state for a service to a person). */
+    placeOfSupply: text("place_of_supply").notNull(),
+    sac: text("sac").notNull(),
+    description: text("description").notNull(),
+    /** The GST rate in basis points (1800 = 18%). */
+    gstRateBps: integer("gst_rate_bps").notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull().default(0),
+    sgstPaise: integer("sgst_paise").notNull().default(0),
+    igstPaise: integer("igst_paise").notNull().default(0),
+    totalPaise: integer("total_paise").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_number_uq").on(t.number),
+    uniqueIndex("tax_documents_series_uq").on(t.kind, t.financialYear, t.sequence),
+    index("tax_documents_order_idx").on(t.orderId),
+    index("tax_documents_issued_at_idx").on(t.issuedAt),
+    check("tax_documents_number_shape", sql`length(${t.number}) <= 16 and ${t.number} not glob '*[^A-Za-z0-9/-]*'`),
+    check("tax_documents_sum", sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
+  ],
 );

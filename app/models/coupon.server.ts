@@ -43,7 +43,8 @@ function heldByOthers(database: Reader, couponId: number, now: Date, buyer: Coup
 const couponColumns = {
   id: coupons.id,
   code: coupons.code,
-  percentOff: coupons.percentOff,
+  // Every coupon written so far is a percent coupon (the discount-shape check allows null only for amount coupons).
+  percentOff: sql<number>`${coupons.percentOff}`,
   isActive: coupons.isActive,
   expiresAt: coupons.expiresAt,
   maxRedemptions: coupons.maxRedemptions,

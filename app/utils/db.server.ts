@@ -25,8 +25,24 @@ export function openDatabase(path: string): AppDatabase {
 
 export const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
 
-export function migrateDatabase(database: AppDatabase) {
-  migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
+/**
+ * Applies the committed migrations. SQLite changes a table's checks by
+ * rebuilding it (create a copy, move the rows, drop the old, rename); with
+ * foreign keys on, dropping the old table would fire the ON DELETE actions of
+ * every row that refers to it. The pragma is ignored inside a transaction, and
+ * drizzle runs the migrations in one, so it is switched off around them and the
+ * references are checked after (https://www.sqlite.org/lang_altertable.html#otheralter).
+ */
+export function migrateDatabase(database: AppDatabase, migrationsFolder = MIGRATIONS_FOLDER) {
+  const sqlite = database.$client;
+  sqlite.pragma("foreign_keys = OFF");
+  try {
+    migrate(database, { migrationsFolder });
+    const broken = sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) throw new Error(`Migrations left ${broken.length} broken references: ${JSON.stringify(broken.slice(0, 5))}`);
+  } finally {
+    sqlite.pragma("foreign_keys = ON");
+  }
 }
 
 // One connection per process, shared by the server script and the Remix
