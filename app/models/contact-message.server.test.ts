@@ -9,7 +9,9 @@ import {
   markMessageRead,
   sendContactMessage as storeContactMessage,
   type ContactAcknowledgement,
+  type ContactTeamNotice,
 } from "./contact-message.server";
+import { saveSettings } from "./site-settings.server";
 
 /** A stand-in for the mail service's draft maker: the model only queues what it is given. */
 const acknowledgement: ContactAcknowledgement = (sender) => ({
@@ -20,7 +22,16 @@ const acknowledgement: ContactAcknowledgement = (sender) => ({
   html: null,
   messageId: `<${crypto.randomUUID()}@test.example>`,
 });
-const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) => storeContactMessage(input, acknowledgement);
+const teamNotice: ContactTeamNotice = (sent, to) => ({
+  kind: "team-contact-message",
+  to,
+  subject: `New contact message: ${sent.subject}`,
+  text: sent.message,
+  html: null,
+  messageId: `<${crypto.randomUUID()}@test.example>`,
+});
+const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) =>
+  storeContactMessage(input, { acknowledgement, teamNotice });
 
 const message = {
   name: "Priya Sharma",
@@ -55,12 +66,33 @@ describe("sendContactMessage", () => {
 
     const stored = () => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, sender.email)).all();
     expect(() =>
-      storeContactMessage(sender, () => {
-        throw new Error("template failed");
+      storeContactMessage(sender, {
+        acknowledgement: () => {
+          throw new Error("template failed");
+        },
+        teamNotice,
       }),
     ).toThrow("template failed");
     expect(stored()).toHaveLength(1);
     expect(queued()).toHaveLength(1);
+  });
+
+  test("tells the team at the settings' address while notices are on, and not once they are off", () => {
+    const teamMail = () =>
+      db
+        .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.kind, "team-contact-message"))
+        .all();
+    const settings = { notifyAddress: "desk@example.com", contactMessages: true, enrolmentLeads: false };
+    saveSettings("notifications", settings, { adminId: "admin-1" });
+    const before = teamMail().length;
+    sendContactMessage({ ...message, subject: "Weekend batch" });
+    expect(teamMail().slice(before)).toEqual([{ to: "desk@example.com", subject: "New contact message: Weekend batch" }]);
+
+    saveSettings("notifications", { ...settings, contactMessages: false }, { adminId: "admin-1" });
+    sendContactMessage({ ...message, subject: "Another question" });
+    expect(teamMail()).toHaveLength(before + 1);
   });
 });
 

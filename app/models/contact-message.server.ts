@@ -5,17 +5,25 @@ import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { countRows, paginate } from "./paging.server";
+import { queueTeamNotice } from "./team-notice.server";
 
 /** Makes the acknowledgement the sender gets; given by the route, as models never compose mail. */
 export type ContactAcknowledgement = (message: Pick<ContactInput, "name" | "email" | "subject">) => OutboxDraft;
 
+/** Makes the team's notice of a new message, to the address the settings name. */
+export type ContactTeamNotice = (message: ContactInput & { id: number }, to: string) => OutboxDraft;
+
+/** The mail a new contact message causes: the sender's acknowledgement, and the team's notice when it is switched on. */
+export type ContactMail = { acknowledgement: ContactAcknowledgement; teamNotice: ContactTeamNotice };
+
 /**
  * Stores a message from the contact form or POST /api/contact, unread, for the
  * team to answer, and queues the sender's acknowledgement in the same
- * transaction. The input has passed ContactSchema (trimmed, within limits);
- * a phone left out is stored as null.
+ * transaction, with the team's notice when the settings ask for one. The
+ * input has passed ContactSchema (trimmed, within limits); a phone left out is
+ * stored as null.
  */
-export function sendContactMessage(input: ContactInput, acknowledgement: ContactAcknowledgement): { id: number } {
+export function sendContactMessage(input: ContactInput, mail: ContactMail): { id: number } {
   return db.transaction((tx) => {
     const stored = tx
       .insert(contactMessages)
@@ -29,7 +37,8 @@ export function sendContactMessage(input: ContactInput, acknowledgement: Contact
       })
       .returning({ id: contactMessages.id })
       .get();
-    queueMessage(tx, acknowledgement(input));
+    queueMessage(tx, mail.acknowledgement(input));
+    queueTeamNotice(tx, "contactMessages", (to) => mail.teamNotice({ ...input, id: stored.id }, to));
     return stored;
   });
 }

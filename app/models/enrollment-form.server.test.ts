@@ -1,9 +1,32 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { courses, enrollmentForms, events, users } from "../../db/schema";
+import { courses, enrollmentForms, events, outboxMessages, users } from "../../db/schema";
 import type { EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
-import { isEnrollmentTarget, listEnrollmentChoices, saveEnrollmentForm } from "./enrollment-form.server";
+import {
+  isEnrollmentTarget,
+  listEnrollmentChoices,
+  saveEnrollmentForm as storeEnrollmentForm,
+  type EnrolmentLeadNotice,
+} from "./enrollment-form.server";
+import { saveSettings } from "./site-settings.server";
+
+/** A stand-in for the mail service's draft maker: the model only queues what it is given. */
+const teamNotice: EnrolmentLeadNotice = (lead, to) => ({
+  kind: "team-enrolment-lead",
+  to,
+  subject: `New enrolment lead: ${lead.name} for ${lead.targetTitle}`,
+  text: lead.whatsappNumber,
+  html: null,
+  messageId: `<${crypto.randomUUID()}@test.example>`,
+});
+const saveEnrollmentForm = (userId: string, form: EnrollmentFormInput, now: Date) => storeEnrollmentForm(userId, form, teamNotice, now);
+const teamMail = () =>
+  db
+    .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "team-enrolment-lead"))
+    .all();
 
 const NOW = new Date("2026-03-10T06:30:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -119,5 +142,33 @@ describe("saveEnrollmentForm", () => {
       });
     }
     expect(db.select({ id: enrollmentForms.id }).from(enrollmentForms).all()).toHaveLength(before);
+  });
+});
+
+describe("the team's notice of a new lead", () => {
+  test("goes to the settings' address with the course's title while switched on, and not once switched off", () => {
+    const admin = { adminId: "admin-1" };
+    const settings = { notifyAddress: "team@example.com", contactMessages: true, enrolmentLeads: true };
+    saveSettings("notifications", settings, admin);
+    const before = teamMail().length;
+    expect(saveEnrollmentForm(USER_ID, input, NOW).ok).toBe(true);
+    expect(teamMail().slice(before)).toEqual([
+      { to: "team@example.com", subject: "New enrolment lead: Priya Sharma for Currency Trading" },
+    ]);
+
+    saveSettings("notifications", { ...settings, enrolmentLeads: false }, admin);
+    expect(saveEnrollmentForm(USER_ID, input, NOW).ok).toBe(true);
+    expect(teamMail()).toHaveLength(before + 1);
+  });
+
+  test("is not sent for a form that is refused", () => {
+    saveSettings(
+      "notifications",
+      { notifyAddress: "team@example.com", contactMessages: true, enrolmentLeads: true },
+      { adminId: "admin-1" },
+    );
+    const before = teamMail().length;
+    expect(saveEnrollmentForm(USER_ID, { ...input, courseOrEventId: 2 }, NOW).ok).toBe(false);
+    expect(teamMail()).toHaveLength(before);
   });
 });

@@ -4,7 +4,9 @@ import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput }
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "./course.server";
 import { findActiveEvent, listActiveEvents } from "./event.server";
+import type { OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
+import { queueTeamNotice } from "./team-notice.server";
 
 export type EnrollmentChoices = {
   courses: { id: number; title: string }[];
@@ -21,21 +23,39 @@ export function listEnrollmentChoices(now = new Date()): EnrollmentChoices {
 
 /** True when the form may name this course or event: an active course, or an active event not yet held. */
 export function isEnrollmentTarget(type: CourseOrEventType, id: number, now = new Date()): boolean {
-  if (type === "course") return findActiveCourse(id) !== null;
-  const event = findActiveEvent(id);
-  return event !== null && event.eventDate.getTime() >= now.getTime();
+  return enrollmentTargetTitle(type, id, now) !== null;
 }
 
 export type SaveEnrollmentFormResult = { ok: true; id: number } | { ok: false; errors: { courseOrEventId: string[] } };
 
+/** A new lead as the team's notice tells it: the form, and the title of what it asks about. */
+export type EnrolmentLead = EnrollmentFormInput & { id: number; targetTitle: string; targetType: CourseOrEventType };
+
+/** Makes the team's notice of a new lead, to the address the settings name; given by the route, as models never compose mail. */
+export type EnrolmentLeadNotice = (lead: EnrolmentLead, to: string) => OutboxDraft;
+
+/** The course or event the form may name, by its title: an active course, or an active event not yet held. */
+function enrollmentTargetTitle(type: CourseOrEventType, id: number, now: Date): string | null {
+  if (type === "course") return findActiveCourse(id)?.title ?? null;
+  const event = findActiveEvent(id);
+  return event !== null && event.eventDate.getTime() >= now.getTime() ? event.title : null;
+}
+
 /**
- * Stores a student's enrollment information (payment pending). The course or
- * event must still be one the form offers; the check and the insert share a
- * transaction so nothing can change in between.
+ * Stores a student's enrollment information (payment pending), with the
+ * team's notice when the settings ask for one. The course or event must still
+ * be one the form offers; the check and the insert share a transaction so
+ * nothing can change in between.
  */
-export function saveEnrollmentForm(userId: string, input: EnrollmentFormInput, now = new Date()): SaveEnrollmentFormResult {
+export function saveEnrollmentForm(
+  userId: string,
+  input: EnrollmentFormInput,
+  teamNotice: EnrolmentLeadNotice,
+  now = new Date(),
+): SaveEnrollmentFormResult {
   return db.transaction((tx) => {
-    if (!isEnrollmentTarget(input.courseOrEventType, input.courseOrEventId, now)) {
+    const targetTitle = enrollmentTargetTitle(input.courseOrEventType, input.courseOrEventId, now);
+    if (targetTitle === null) {
       return { ok: false, errors: { courseOrEventId: [ENROLLMENT_MESSAGES.courseOrEventId] } };
     }
     const row = tx
@@ -59,6 +79,8 @@ export function saveEnrollmentForm(userId: string, input: EnrollmentFormInput, n
       })
       .returning({ id: enrollmentForms.id })
       .get();
+    const lead = { ...input, id: row.id, targetTitle, targetType: input.courseOrEventType };
+    queueTeamNotice(tx, "enrolmentLeads", (to) => teamNotice(lead, to));
     return { ok: true, id: row.id };
   });
 }

@@ -21,6 +21,7 @@ export const ADMIN_TABS: { area: AdminArea; to: string; label: string; shortLabe
   { area: "coupons", to: "/admin/coupons", label: "Coupons" },
   { area: "inbox", to: "/admin/inbox", label: "Inbox" },
   { area: "outbox", to: "/admin/outbox", label: "Outbox" },
+  { area: "settings", to: "/admin/settings", label: "Settings" },
 ];
 
 /** The list's own search (filters, page) from a dialog's URL, without the dialog's confirm step: "" or "?q=…". */

@@ -19,6 +19,8 @@ export const ADMIN_AREAS = [
   "coupons",
   "inbox",
   "outbox",
+  // What the institute says about itself and who sells on tax invoices.
+  "settings",
   // Not a tab: who registered for an event (names, emails, phones) is personal
   // data, which the spec (§6) requests for the admin role only.
   "registrations",

@@ -80,7 +80,19 @@ inBothModes((mode) => {
       await expect(page.getByText(`Welcome, ${adminId}`)).toBeVisible();
       await expect(page.getByRole("banner").getByText("admin", { exact: true })).toBeVisible();
       const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-      const tabNames = ["Dashboard", "Courses", "Events", "Content", "Users", "Analytics", "Mentors", "Coupons", "Inbox", "Outbox"];
+      const tabNames = [
+        "Dashboard",
+        "Courses",
+        "Events",
+        "Content",
+        "Users",
+        "Analytics",
+        "Mentors",
+        "Coupons",
+        "Inbox",
+        "Outbox",
+        "Settings",
+      ];
       await expect(tabs).toHaveCount(tabNames.length);
       for (const [index, name] of tabNames.entries()) await expect(tabs.nth(index)).toHaveAccessibleName(name);
 

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { SelectGroup } from "~/components/forms";
 import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/enrollment-form.server";
+import { enrolmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
@@ -38,11 +39,11 @@ export type EnrollmentSubmitOutcome =
   { saved: true; id: number; input: EnrollmentFormInput } | { saved: false; status: 400 | 500 | 503; result: SubmissionResult<string[]> };
 
 /** Validates and stores the posted form for the student. */
-export function submitEnrollmentForm(formData: FormData, userId: string): EnrollmentSubmitOutcome {
+export function submitEnrollmentForm(formData: FormData, userId: string, origin: string): EnrollmentSubmitOutcome {
   const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
   if (submission.status !== "success") return { saved: false, status: 400, result: submission.reply() };
   try {
-    const outcome = saveEnrollmentForm(userId, submission.value);
+    const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice(origin));
     if (!outcome.ok) {
       return {
         saved: false,

@@ -1,3 +1,4 @@
+import { siteOrigin } from "~/utils/seo.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
-  const outcome = submitEnrollmentForm(formData, user.id);
+  const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request));
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
   return redirectWithToast(checkoutPath({ courseId: quote.course.id, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,

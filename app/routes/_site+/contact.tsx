@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ } from "~/content/faq";
 import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { sendContactMessage } from "~/models/contact-message.server";
-import { contactAcknowledgement } from "~/services/mail/contact.server";
+import { contactMail } from "~/services/mail/contact.server";
 import { siteOrigin } from "~/utils/seo.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { isSpam } from "~/utils/honeypot";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   try {
-    sendContactMessage(submission.value, contactAcknowledgement(siteOrigin(request)));
+    sendContactMessage(submission.value, contactMail(siteOrigin(request)));
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);

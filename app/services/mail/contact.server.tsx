@@ -1,10 +1,16 @@
-import type { ContactAcknowledgement } from "~/models/contact-message.server";
+import type { ContactAcknowledgement, ContactMail } from "~/models/contact-message.server";
 import { CHAT_AVAILABILITY, CONTACT, SITE_NAME, whatsappLink, WHATSAPP_MESSAGES } from "~/content/site";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { contactTeamNotice } from "./team-notices.server";
 
 // The reply a contact message gets at once: we have it, what happens next,
 // and the other ways to reach the institute meanwhile.
+
+/** The mail a contact message causes: the sender's acknowledgement and the team's notice. */
+export function contactMail(origin: string): ContactMail {
+  return { acknowledgement: contactAcknowledgement(origin), teamNotice: contactTeamNotice(origin) };
+}
 
 /** The acknowledgement of a contact message, its links leading to this site. */
 export function contactAcknowledgement(origin: string): ContactAcknowledgement {

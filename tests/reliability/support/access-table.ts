@@ -32,7 +32,18 @@ export type Row = {
 };
 
 type Area =
-  "dashboard" | "courses" | "events" | "content" | "users" | "analytics" | "mentors" | "coupons" | "inbox" | "outbox" | "registrations";
+  | "dashboard"
+  | "courses"
+  | "events"
+  | "content"
+  | "users"
+  | "analytics"
+  | "mentors"
+  | "coupons"
+  | "inbox"
+  | "outbox"
+  | "settings"
+  | "registrations";
 const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
 
 const redirectTo = (location: string): Outcome => `302 ${location}`;
@@ -109,6 +120,7 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/outbox", "/admin/outbox", "outbox"],
     ["/admin/outbox/:id", `/admin/outbox/${ids.outboxMessage}`, "outbox"],
     ["/admin/outbox/:id/attachments/:number", `/admin/outbox/${ids.outboxMessage}/attachments/1`, "outbox"],
+    ["/admin/settings", "/admin/settings", "settings"],
     ["/admin/users", "/admin/users", "users"],
     ["/admin/users/registrations", "/admin/users/registrations", "users"],
     ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
@@ -206,6 +218,12 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       body: { form: { intent: "mark-read", id: "{victim}" } },
       victim: "unreadMessage",
       watch: { table: "contact_messages", where: "is_read = 1" },
+      writes: ["admin"],
+    }),
+    // Where the team's mail goes and who sells on invoices: the admin's alone.
+    post("/admin/settings", "/admin/settings", "settings", toast("/admin/settings"), {
+      body: { form: { intent: "notifications", notifyAddress: "matrix@example.com", contactMessages: "on" } },
+      watch: { table: "site_settings" },
       writes: ["admin"],
     }),
     // An export is written to disk and listed: a content manager must not reach one.

@@ -26,6 +26,7 @@ import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/sche
 import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/schemas/event-registration";
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "../../../app/schemas/password-reset";
+import { SETTINGS_SCHEMAS } from "../../../app/schemas/site-settings";
 
 // Every state-changing route and every /api endpoint, with the field names its
 // zod schema reads. The test fails when app/routes holds an action (or an /api
@@ -168,6 +169,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.testimonials.new.tsx", () => "/admin/testimonials/new", f(AdminTestimonialSchema)),
   page("admin+/_panel.testimonials.$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
+  page(
+    "admin+/_panel.settings.tsx",
+    () => "/admin/settings",
+    ["intent", ...new Set(Object.values(SETTINGS_SCHEMAS).flatMap((schema) => f(schema)))],
+    {
+      intents: Object.keys(SETTINGS_SCHEMAS),
+    },
+  ),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
   page(
     "admin+/_panel.users.$id.tsx",

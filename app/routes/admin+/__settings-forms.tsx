@@ -1,0 +1,100 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormErrors } from "~/components/admin/admin-dialog";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
+import { InvoicingSettingsSchema, NotificationSettingsSchema, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
+import { INDIAN_STATES } from "~/utils/indian-states";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+// The cards of /admin/settings: one form per section, each posting its own
+// intent, so saving one never touches another.
+
+/** A section's values as text, the way inputs hold them; "on" for a ticked box. */
+export type SettingsFormDefaults = Record<string, string | undefined>;
+
+type SectionFormProps = { defaultValue: SettingsFormDefaults; lastResult?: SubmissionResult<string[]> };
+
+function SettingsCard({ section, intro, children }: { section: SettingsSection; intro: ReactNode; children: ReactNode }) {
+  const headingId = `settings-${section}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id={headingId} className="text-xl font-bold text-navy-900">
+        {SETTINGS_TITLES[section]}
+      </h2>
+      <div className="mt-1 text-sm text-slate-600">{intro}</div>
+      {children}
+    </section>
+  );
+}
+
+function SaveButton({ section }: { section: SettingsSection }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === section;
+  return (
+    <div className="mt-2 sm:col-span-2">
+      <button type="submit" name="intent" value={section} disabled={saving} className={buttonClass("primary")}>
+        {saving ? "Saving..." : `Save ${SETTINGS_TITLES[section].toLowerCase()}`}
+      </button>
+    </div>
+  );
+}
+
+export function NotificationSettingsForm({ defaultValue, lastResult }: SectionFormProps) {
+  const [form, fields] = useSchemaForm(NotificationSettingsSchema, { id: "settings-notifications", lastResult, defaultValue });
+  return (
+    <SettingsCard section="notifications" intro="Mail to the team when someone needs an answer. Each message links to where it is read.">
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-x-4 sm:grid-cols-2">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.notifyAddress} label="Send notifications to" type="email" autoComplete="email" required wide />
+        <CheckboxField
+          field={fields.contactMessages}
+          label="A new contact message"
+          hint="Sent when someone writes through the contact form."
+        />
+        <CheckboxField
+          field={fields.enrolmentLeads}
+          label="A new enrolment lead"
+          hint="Sent when a student fills in the enrolment information form."
+        />
+        <SaveButton section="notifications" />
+      </Form>
+    </SettingsCard>
+  );
+}
+
+const STATE_OPTIONS = INDIAN_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` }));
+
+export function InvoicingSettingsForm({ defaultValue, lastResult }: SectionFormProps) {
+  const [form, fields] = useSchemaForm(InvoicingSettingsSchema, { id: "settings-invoicing", lastResult, defaultValue });
+  return (
+    <SettingsCard
+      section="invoicing"
+      intro="Printed on every receipt and tax invoice. Without a GSTIN the institute is not registered for GST and issues plain receipts without tax. Prices on the site include GST."
+    >
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-x-4 sm:grid-cols-2">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.legalName} label="Legal name" autoComplete="organization" required wide />
+        <TextField field={fields.address} label="Address" autoComplete="street-address" required wide />
+        <TextField field={fields.city} label="City" autoComplete="address-level2" required />
+        <TextField field={fields.pin} label="PIN code" inputMode="numeric" autoComplete="postal-code" maxLength={6} required />
+        <SelectField field={fields.stateCode} label="State" placeholder="Choose the state" options={STATE_OPTIONS} required />
+        <TextField field={fields.gstin} label="GSTIN (leave empty if not registered)" autoCapitalize="characters" maxLength={15} />
+        <TextField field={fields.gstRatePercent} label="GST rate (%)" type="number" min={0} max={40} inputMode="numeric" required />
+        <TextField
+          field={fields.sac}
+          label="SAC"
+          inputMode="numeric"
+          maxLength={6}
+          hint="999293: commercial training and coaching."
+          required
+        />
+        <TextField field={fields.invoicePrefix} label="Invoice number prefix" maxLength={3} autoCapitalize="characters" required />
+        <TextField field={fields.creditNotePrefix} label="Credit note number prefix" maxLength={3} autoCapitalize="characters" required />
+        <TextareaField field={fields.invoiceNote} label="Note printed on invoices (optional)" rows={3} wide />
+        <SaveButton section="invoicing" />
+      </Form>
+    </SettingsCard>
+  );
+}

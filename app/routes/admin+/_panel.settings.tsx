@@ -1,0 +1,65 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { readSettings, saveSettings } from "~/models/site-settings.server";
+import { SETTINGS_MESSAGES, SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
+import { requireAdmin } from "~/utils/admin-session.server";
+import { itemIntentOf } from "~/utils/admin-intent.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+import { InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
+
+// The Settings tab: what the institute says about itself and how the site
+// behaves for it, a card per section. Admins only: it names who sells on tax
+// invoices and where the team's mail goes.
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Settings", description: "Admin panel: site settings.", path: "/admin/settings", noindex: true });
+
+const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
+
+/** A stored section as its form's inputs hold it: text, "on" for true, nothing for false or empty. */
+function asFormDefaults(values: Record<string, unknown>): SettingsFormDefaults {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      value === true ? "on" : value === false || value == null ? undefined : String(value),
+    ]),
+  );
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, "settings");
+  return {
+    notifications: asFormDefaults(readSettings("notifications")),
+    invoicing: asFormDefaults(readSettings("invoicing")),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "settings");
+  const formData = await readFormData(request);
+  const section = itemIntentOf(formData, SECTIONS);
+  const submission = parseWithZod(formData, { schema: SETTINGS_SCHEMAS[section] });
+  if (submission.status !== "success") return data({ section, result: submission.reply() }, { status: 400 });
+  saveSettings(section, submission.value, admin);
+  return redirectWithToast("/admin/settings", {
+    title: SETTINGS_MESSAGES.saved,
+    description: SETTINGS_MESSAGES.savedText(SETTINGS_TITLES[section]),
+  });
+}
+
+export default function AdminSettings() {
+  const defaults = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (section: SettingsSection) => (actionData?.section === section ? actionData.result : undefined);
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader title="Settings" />
+      <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
+      <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
+    </div>
+  );
+}

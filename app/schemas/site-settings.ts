@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { CONTACT } from "~/content/site";
+import { INDIAN_STATE_CODES } from "~/utils/indian-states";
+import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
+import { blankToUndefined, emailField } from "./fields";
+
+// The sections of /admin/settings, each one form and one row of the
+// site_settings table. The same schema checks what an admin posts and what is
+// read back, so a stored value that no longer fits (an older shape) reads as
+// the section's defaults instead of breaking a page.
+
+export const SETTINGS_MESSAGES = {
+  saved: "Settings saved",
+  savedText: (section: string) => `${section} are up to date.`,
+} as const;
+
+/** Mail to the institute's team when something needs a person: a contact message, an enrolment lead. */
+export const NotificationSettingsSchema = z.object({
+  notifyAddress: emailField("Notification address is required"),
+  contactMessages: checkboxField,
+  enrolmentLeads: checkboxField,
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** A GSTIN: state code, PAN, entity number, "Z", check character (15 characters). */
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** Letters and digits only, short enough that "TMA/26-27/000123" stays within rule 46's 16 characters. */
+const seriesPrefix = (label: string) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, `${label} must be 1 to 3 letters or digits`);
+
+/**
+ * Who sells, as printed on tax invoices (CGST rule 46), and the tax charged.
+ * With no GSTIN the institute is unregistered (below the ₹20 lakh threshold)
+ * and issues plain receipts, never a tax invoice. Prices are shown inclusive of GST.
+ */
+export const InvoicingSettingsSchema = z
+  .object({
+    legalName: requiredText("Legal name", 200),
+    address: requiredText("Address", 300),
+    city: requiredText("City", 100),
+    stateCode: z.enum(INDIAN_STATE_CODES, { errorMap: () => ({ message: "Choose the state" }) }),
+    pin: z
+      .string({ required_error: "PIN code is required" })
+      .trim()
+      .regex(/^[1-9]\d{5}$/, "PIN code must be 6 digits"),
+    gstin: z.preprocess(
+      (value) => blankToUndefined(typeof value === "string" ? value.trim().toUpperCase() : value),
+      z.string().regex(GSTIN_PATTERN, "GSTIN must be 15 characters, like 27AAAPL1234C1Z5").optional(),
+    ),
+    /** Whole percent; 18 for commercial training and coaching. */
+    gstRatePercent: wholeNumberField("GST rate", { min: 0, max: 40 }),
+    /** Services Accounting Code; 999293 is commercial training and coaching. */
+    sac: z
+      .string({ required_error: "SAC is required" })
+      .trim()
+      .regex(/^\d{6}$/, "SAC must be 6 digits"),
+    invoicePrefix: seriesPrefix("Invoice prefix"),
+    creditNotePrefix: seriesPrefix("Credit note prefix"),
+    /** Printed under the totals, e.g. bank details or "Subject to Mumbai jurisdiction". */
+    invoiceNote: optionalText("Invoice note", 500),
+  })
+  .superRefine((value, context) => {
+    if (value.gstin && value.gstin.slice(0, 2) !== value.stateCode) {
+      context.addIssue({ code: "custom", path: ["gstin"], message: "The GSTIN's first two digits must be the state's code" });
+    }
+    if (value.invoicePrefix === value.creditNotePrefix) {
+      context.addIssue({ code: "custom", path: ["creditNotePrefix"], message: "Credit notes need a prefix of their own" });
+    }
+  });
+export type InvoicingSettings = z.infer<typeof InvoicingSettingsSchema>;
+
+export const SETTINGS_SCHEMAS = {
+  notifications: NotificationSettingsSchema,
+  invoicing: InvoicingSettingsSchema,
+} as const;
+export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
+export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
+
+/** What a section holds until an admin saves it: the demo institute, unregistered for GST. */
+export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Section> } = {
+  notifications: { notifyAddress: CONTACT.email, contactMessages: true, enrolmentLeads: true },
+  invoicing: {
+    legalName: "TradeMaster Academy",
+    address: "2nd Floor, 14 Market Road",
+    city: "Pune",
+    stateCode: "27",
+    pin: "411001",
+    gstRatePercent: 18,
+    sac: "999293",
+    invoicePrefix: "TMA",
+    creditNotePrefix: "TCN",
+  },
+};
+
+/** The heading of each section's card, and the toast's subject. */
+export const SETTINGS_TITLES: Record<SettingsSection, string> = {
+  notifications: "Notifications",
+  invoicing: "Invoicing",
+};
