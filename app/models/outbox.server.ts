@@ -3,6 +3,8 @@ import { outboxMessages, type OutboxAttachment } from "../../db/schema";
 import { type OutboxState } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
+import type { PublicAdmin } from "./admin.server";
+import { recordAdminAction } from "./audit-log.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 // The mail outbox: every message is a row, written in the same transaction as
@@ -137,6 +139,24 @@ export function requeueInterruptedMessages(): number {
 }
 
 // ---- Admin (Outbox tab) ----
+
+/**
+ * An admin's "Send again" for a message given up on (the mail server refused
+ * it eight times, or was down for hours): queued at once with a fresh count of
+ * attempts, keeping its Message-ID and last error. Only a failed message can be
+ * sent again, so a message never goes out twice by this button.
+ */
+export function sendFailedMessageAgain(id: number, admin: Pick<PublicAdmin, "adminId">, now = new Date()): boolean {
+  return db.transaction((tx) => {
+    const requeued = tx
+      .update(outboxMessages)
+      .set({ state: "queued", attempts: 0, nextAttemptAt: now })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "failed")))
+      .run().changes;
+    if (requeued > 0) recordAdminAction(admin, "outbox_message_requeued", { type: "outbox_message", id }, { database: tx });
+    return requeued > 0;
+  });
+}
 
 export type OutboxListRow = Pick<
   typeof outboxMessages.$inferSelect,

@@ -15,6 +15,7 @@ import {
   revokeEnrollment,
   sendStudentPasswordReset,
   updateStudentDetails,
+  type CourseGrantMail,
 } from "./student-admin.server";
 
 const decision = { admin: { adminId: "ADM-1" }, reason: "asked by phone" };
@@ -23,6 +24,14 @@ const mail = (account: { email: string }, token: string): OutboxDraft => ({
   to: account.email,
   subject: "Confirm",
   text: token,
+  html: null,
+  messageId: `<${crypto.randomUUID()}@t>`,
+});
+const grantMail: CourseGrantMail = (grant) => ({
+  kind: "course-granted",
+  to: grant.email,
+  subject: `You are enrolled in ${grant.courseTitle}`,
+  text: `/learn/${grant.courseId}`,
   html: null,
   messageId: `<${crypto.randomUUID()}@t>`,
 });
@@ -62,11 +71,19 @@ const asRequest = (cookie: string) => new Request("http://localhost/", { headers
 describe("granting and revoking a course", () => {
   it("grants once: a second grant is refused and leaves one free completed order", () => {
     const { student, course } = arrange();
-    const first = grantCourse(student.id, course.id, decision);
+    const first = grantCourse(student.id, course.id, decision, grantMail);
     expect(first.ok).toBe(true);
-    expect(grantCourse(student.id, course.id, decision)).toEqual({ ok: false, reason: "already-enrolled" });
+    expect(grantCourse(student.id, course.id, decision, grantMail)).toEqual({ ok: false, reason: "already-enrolled" });
     expect(ordersOf(student.id, course.id)).toEqual([{ status: "completed", amount: 0, reference: null }]);
     expect(isEnrolled(student.id, course.id)).toBe(true);
+    // One mail with the way into the course, for the one grant that happened.
+    expect(
+      db
+        .select({ kind: outboxMessages.kind, text: outboxMessages.textBody })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, student.email))
+        .all(),
+    ).toEqual([{ kind: "course-granted", text: `/learn/${course.id}` }]);
     if (!first.ok) throw new Error("unreachable");
     expect(auditRows(first.enrollmentId)).toEqual([
       { action: "enrollment_granted", actorId: "ADM-1", details: { reason: "asked by phone", userId: student.id, courseId: course.id } },
@@ -75,12 +92,12 @@ describe("granting and revoking a course", () => {
 
   it("refuses a course that does not exist", () => {
     const { student } = arrange();
-    expect(grantCourse(student.id, 987_654_321, decision)).toEqual({ ok: false, reason: "no-course" });
+    expect(grantCourse(student.id, 987_654_321, decision, grantMail)).toEqual({ ok: false, reason: "no-course" });
   });
 
   it("revokes: the order reads revoked, access is gone at once, and a second revoke finds nothing", () => {
     const { student, course } = arrange();
-    const granted = grantCourse(student.id, course.id, decision);
+    const granted = grantCourse(student.id, course.id, decision, grantMail);
     if (!granted.ok) throw new Error("grant failed");
     expect(revokeEnrollment(student.id, granted.enrollmentId, { ...decision, reason: "chargeback by bank transfer" })).toEqual({
       ok: true,
@@ -94,7 +111,7 @@ describe("granting and revoking a course", () => {
       ["enrollment_revoked", "chargeback by bank transfer"],
     ]);
     // Granted again later: a new order, the revoked one kept as history.
-    expect(grantCourse(student.id, course.id, decision).ok).toBe(true);
+    expect(grantCourse(student.id, course.id, decision, grantMail).ok).toBe(true);
     expect(
       ordersOf(student.id, course.id)
         .map((row) => row.status)
@@ -105,7 +122,7 @@ describe("granting and revoking a course", () => {
   it("does not revoke another student's order", () => {
     const { student, course } = arrange();
     const other = arrange().student;
-    const granted = grantCourse(student.id, course.id, decision);
+    const granted = grantCourse(student.id, course.id, decision, grantMail);
     if (!granted.ok) throw new Error("grant failed");
     expect(revokeEnrollment(other.id, granted.enrollmentId, decision)).toEqual({ ok: false, reason: "not-enrolled" });
     expect(isEnrolled(student.id, course.id)).toBe(true);

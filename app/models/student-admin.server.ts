@@ -167,23 +167,40 @@ function endStudentSessions(tx: Transaction, userId: string): number {
 
 export type CourseGrant = { ok: true; enrollmentId: number } | { ok: false; reason: "not-found" | "no-course" | "already-enrolled" };
 
+/** Makes the student's mail about a course given to them (the admin's reason stays in the audit log). */
+export type CourseGrantMail = (grant: { email: string; firstName: string | null; courseId: number; courseTitle: string }) => OutboxDraft;
+
 /**
  * Gives the student a course without payment: a completed order of ₹0 with no
- * payment reference. Refused when they are enrolled already; the unique index
- * on paid orders holds that against a payment completing at the same moment.
+ * payment reference, and a mail with the way into the course. Refused when
+ * they are enrolled already; the unique index on paid orders holds that
+ * against a payment completing at the same moment.
  */
-export function grantCourse(userId: string, courseId: number, decision: AdminDecision, now = new Date()): CourseGrant {
+export function grantCourse(
+  userId: string,
+  courseId: number,
+  decision: AdminDecision,
+  mail: CourseGrantMail,
+  now = new Date(),
+): CourseGrant {
   try {
     return inTransaction((tx): CourseGrant => {
-      if (!accountExists(tx, userId)) return { ok: false, reason: "not-found" };
-      if (!tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).get()) return { ok: false, reason: "no-course" };
+      const student = tx
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+        .get();
+      if (!student) return { ok: false, reason: "not-found" };
+      const course = tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).get();
+      if (!course) return { ok: false, reason: "no-course" };
       if (isEnrolled(userId, courseId, tx)) return { ok: false, reason: "already-enrolled" };
       const granted = tx
         .insert(enrollments)
-        .values({ userId, courseId, amountPaise: 0, paymentStatus: "completed", enrolledAt: now })
+        .values({ userId, courseId, amountPaise: 0, paymentStatus: "completed", provider: "grant", enrolledAt: now })
         .returning({ id: enrollments.id })
         .get();
       audit(tx, decision, "enrollment_granted", { type: "enrollment", id: granted.id }, { userId, courseId });
+      queueMessage(tx, mail({ ...student, courseId, courseTitle: course.title }), now);
       return { ok: true, enrollmentId: granted.id };
     });
   } catch (error) {

@@ -177,6 +177,13 @@ describe("the intents", () => {
     expect(granted).toMatchObject({ payment_status: "completed", amount_paise: 0, payment_intent_id: null, checkout_session_id: null });
     expect((await studentBrowser.get(`/learn/${course.id}`)).status()).toBe(200);
     expect(await (await studentBrowser.get("/")).text()).toContain(course.title);
+    const [grantMail] = queryTestDatabase<{ subject: string; text_body: string }>(
+      "SELECT subject, text_body FROM outbox_messages WHERE to_address = ? AND kind = 'course-granted'",
+      student.email,
+    );
+    expect(grantMail?.subject).toBe(`You are enrolled in ${course.title}`);
+    expect(grantMail?.text_body).toMatch(new RegExp(`http://[^/\\s]+/learn/${course.id}\\n`));
+    expect(grantMail?.text_body).not.toContain("Scholarship");
 
     await expectRefused(
       await client.post(page, { form: { intent: "grant", courseId: course.id, reason: "again" } }),

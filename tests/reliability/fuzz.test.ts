@@ -127,10 +127,18 @@ async function siteIds(): Promise<SiteIds> {
       )
       .get() as { id: string }
   ).id;
+  const outboxMessageId = (
+    db
+      .prepare(
+        "INSERT INTO outbox_messages (kind, to_address, subject, text_body, message_id, state, sent_at) VALUES ('test', 'fuzz@example.test', 'Sent', 'Hello', '<fuzz-sent@example.test>', 'sent', 0) RETURNING id",
+      )
+      .get() as { id: number }
+  ).id;
   return {
     sectionId,
     lessonId,
     accountId,
+    outboxMessageId,
     courseId,
     eventId: String(first(`SELECT id FROM events WHERE is_active = 1 AND event_date > ${Date.now()} ORDER BY event_date LIMIT 1`)),
     postId: first("SELECT id FROM blog_posts ORDER BY id LIMIT 1"),
@@ -243,6 +251,7 @@ describe("hostile input", () => {
       sectionId: 1,
       lessonId: 1,
       accountId: "1",
+      outboxMessageId: 1,
     };
     const misaddressed = ENDPOINTS.filter((endpoint) => !matchesPattern(endpoint.url(sampleIds), urlPatternOf(endpoint.file))).map(label);
     expect(misaddressed).toEqual([]);

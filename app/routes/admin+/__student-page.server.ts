@@ -32,6 +32,7 @@ import {
   StudentReasonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
+import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime } from "~/utils/dates";
@@ -211,7 +212,7 @@ export async function runStudentIntent(
       });
     case "grant":
       return withForm(intent, formData, GrantCourseSchema, (value) => {
-        const outcome = grantCourse(student.id, value.courseId, decide(value.reason));
+        const outcome = grantCourse(student.id, value.courseId, decide(value.reason), courseGrantMail(siteOrigin(request)));
         if (outcome.ok) return done("Course granted", `${name} can open the course now.`, "enrollment_granted");
         if (outcome.reason === "not-found") throw notFound();
         return { formError: outcome.reason === "no-course" ? STUDENT_MESSAGES.noCourse : STUDENT_MESSAGES.alreadyEnrolled };

@@ -1,16 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { getOutboxMessage } from "~/models/outbox.server";
+import { getOutboxMessage, sendFailedMessageAgain } from "~/models/outbox.server";
+import { itemIntentOf } from "~/utils/admin-intent.server";
 import { requireAdmin } from "~/utils/admin-session.server";
+import { readFormData } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { outboxSummary, OutboxStateBadge } from "./__outbox-state";
 
 // One message of the Outbox: who it is for, its state, its text, and the links
 // in it as links, so an admin can pass a student their confirmation link when
-// no mail server is configured.
+// no mail server is configured. A message given up on can be sent again.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "outbox");
@@ -29,6 +32,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       href: `/admin/outbox/${message.id}/attachments/${index + 1}`,
     })),
   };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "outbox");
+  const message = getOutboxMessage(params.id);
+  if (!message) throw new Response("Not Found", { status: 404 });
+  itemIntentOf(await readFormData(request), ["send-again"]);
+  const page = `/admin/outbox/${message.id}`;
+  if (!sendFailedMessageAgain(message.id, admin)) {
+    return redirectWithToast(page, {
+      type: "destructive",
+      title: "Not sent again",
+      description: "Only a message that failed can be sent again; this one is queued, being sent or sent already.",
+    });
+  }
+  return redirectWithToast(page, { title: "Queued again", description: `The message to ${message.toAddress} will be sent in a moment.` });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -57,6 +76,7 @@ export default function OutboxMessagePage() {
         {message.lastError ? <Field label="Last error">{message.lastError}</Field> : null}
         <Field label="Message-ID">{message.messageId}</Field>
       </dl>
+      {message.state === "failed" ? <SendAgain /> : null}
       {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
       {message.links.length > 0 ? (
         <section aria-labelledby="outbox-links-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -81,6 +101,18 @@ export default function OutboxMessagePage() {
         <pre className="mt-2 font-sans whitespace-pre-wrap break-words text-slate-800">{message.text}</pre>
       </section>
     </article>
+  );
+}
+
+function SendAgain() {
+  const sending = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-3">
+      <p className="text-slate-700">The mail server did not take this message. Once it works again:</p>
+      <button type="submit" name="intent" value="send-again" disabled={sending} className={buttonClass("primary")}>
+        {sending ? "Queuing..." : "Send again"}
+      </button>
+    </Form>
   );
 }
 

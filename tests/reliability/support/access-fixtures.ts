@@ -158,6 +158,13 @@ export const victims = {
   mentor: (db: Database.Database) => insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Victim Mentor', 'Mentor', 'Bio')"),
   coupon: (db: Database.Database) =>
     insert(db, "INSERT INTO coupons (code, percent_off) VALUES (?, 5)", `VICTIM${randomUUID().slice(0, 8).toUpperCase()}`),
+  /** A message the mail server refused eight times (state failed). */
+  failedMessage: (db: Database.Database) =>
+    insert(
+      db,
+      "INSERT INTO outbox_messages (kind, to_address, subject, text_body, message_id, state, attempts, last_error) VALUES ('test', 'v@example.com', 'Victim', 'Hello', ?, 'failed', 8, '550 refused')",
+      `<${randomUUID()}@matrix.example>`,
+    ),
   unreadMessage: (db: Database.Database) =>
     insert(db, "INSERT INTO contact_messages (name, email, subject, message) VALUES ('V', 'v@example.com', 'Victim', 'M')"),
   /** A listed export whose bytes are not on disk: revoking only needs the row. */

@@ -220,6 +220,13 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "contact_messages", where: "is_read = 1" },
       writes: ["admin"],
     }),
+    // A failed message sent again: the outbox is the admin's alone.
+    post("/admin/outbox/:id", "/admin/outbox/{victim}", "outbox", toast("/admin/outbox/{victim}"), {
+      body: { form: { intent: "send-again" } },
+      victim: "failedMessage",
+      watch: { table: "outbox_messages", where: "state = 'queued' AND kind = 'test'" },
+      writes: ["admin"],
+    }),
     // Where the team's mail goes and who sells on invoices: the admin's alone.
     post("/admin/settings", "/admin/settings", "settings", toast("/admin/settings"), {
       body: { form: { intent: "notifications", notifyAddress: "matrix@example.com", contactMessages: "on" } },

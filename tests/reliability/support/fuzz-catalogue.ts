@@ -50,6 +50,8 @@ export type SiteIds = {
   lessonId: number;
   /** An account of its own for the admin's student page, whose intents may deactivate or rename it. */
   accountId: string;
+  /** A message already sent, which "Send again" refuses. */
+  outboxMessageId: number;
 };
 
 export type Endpoint = {
@@ -169,6 +171,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.testimonials.new.tsx", () => "/admin/testimonials/new", f(AdminTestimonialSchema)),
   page("admin+/_panel.testimonials.$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
+  page("admin+/_panel.outbox_.$id.tsx", (ids) => `/admin/outbox/${ids.outboxMessageId}`, ["intent"], { intents: ["send-again"] }),
   page(
     "admin+/_panel.settings.tsx",
     () => "/admin/settings",

@@ -1,0 +1,33 @@
+import type { CourseGrantMail } from "~/models/student-admin.server";
+import { CONTACT, SITE_NAME } from "~/content/site";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature, type MailContent } from "./layout";
+
+// The mail a student gets when the institute gives them a course without a
+// payment online (a scholarship, a batch paid for at the centre): the course is
+// open, and here is the way in. No receipt: nothing was paid through the site.
+
+/** The grant mail, its link leading into the course on this site. */
+export function courseGrantMail(origin: string): CourseGrantMail {
+  return (grant) => composeMail("course-granted", grant.email, grantMail(grant, origin));
+}
+
+function grantMail(grant: Parameters<CourseGrantMail>[0], origin: string): MailContent {
+  const courseLink = `${origin}/learn/${grant.courseId}`;
+  const intro = `${SITE_NAME} has enrolled you in ${grant.courseTitle}. The course is open for you now:`;
+  const account = `Sign in with this email address to open it. Your courses are also listed on your dashboard: ${origin}/dashboard`;
+  const help = `Questions about the course? Write to us at ${CONTACT.email}.`;
+  return {
+    subject: `You are enrolled in ${grant.courseTitle}`,
+    text: [greeting(grant.firstName), intro, courseLink, account, help, signature].join("\n\n") + "\n",
+    body: (
+      <>
+        <p>{greeting(grant.firstName)}</p>
+        <p>{intro}</p>
+        <MailLink href={courseLink}>Start learning</MailLink>
+        <p>{account}</p>
+        <p>{help}</p>
+      </>
+    ),
+  };
+}
