@@ -153,6 +153,10 @@ export const events = sqliteTable(
     maxParticipants: integer("max_participants"),
     pricePaise: integer("price_paise").notNull().default(0),
     registrationUrl: text("registration_url"),
+    /** Where it happens, as the public page and the calendar file say it: an address, or "Online (Zoom)". */
+    venue: text("venue"),
+    /** The online meeting's link: given only to registered students (mail, calendar file, their events page). */
+    joinUrl: text("join_url"),
     isActive: flag("is_active", true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -17,8 +17,12 @@ export type RegisteredEvent = {
   eventType: string;
   eventDate: Date;
   durationMinutes: number;
-  /** The admin's link for the event (where to join), absolute or a path on this site. */
+  /** The admin's link for the event, absolute or a path on this site; where to join when it has no join link. */
   registrationUrl: string | null;
+  /** Where it happens (an address, or "Online"). */
+  venue: string | null;
+  /** The online meeting's link, for registered students only. */
+  joinUrl: string | null;
 };
 
 /** Whom a registration's message goes to, and about which event. */
@@ -34,6 +38,8 @@ export const registeredEventColumns = {
   eventDate: events.eventDate,
   durationMinutes: events.durationMinutes,
   registrationUrl: events.registrationUrl,
+  venue: events.venue,
+  joinUrl: events.joinUrl,
 };
 
 export type NewRegistration = {

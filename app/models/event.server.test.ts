@@ -188,6 +188,8 @@ describe("admin: create, update, deactivate, delete", () => {
     maxParticipants: null,
     pricePaise: 0,
     registrationUrl: null,
+    venue: null,
+    joinUrl: null,
     isActive: true,
   };
 

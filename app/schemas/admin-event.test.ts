@@ -31,6 +31,8 @@ const filledForm = {
   maxParticipants: "50",
   price: "1,499.50",
   registrationUrl: "https://example.com/register",
+  venue: "Hall 2, 14 Market Road, Pune",
+  joinUrl: "https://zoom.example.com/j/123",
   isActive: "on",
 };
 
@@ -48,6 +50,8 @@ describe("the page form", () => {
       maxParticipants: 50,
       pricePaise: 149950,
       registrationUrl: "https://example.com/register",
+      venue: "Hall 2, 14 Market Road, Pune",
+      joinUrl: "https://zoom.example.com/j/123",
       isActive: true,
     });
   });
@@ -121,6 +125,8 @@ describe("the JSON API", () => {
       maxParticipants: null,
       pricePaise: 0,
       registrationUrl: null,
+      venue: null,
+      joinUrl: null,
       isActive: true,
     });
   });

@@ -4,6 +4,7 @@ import { indiaDateTimeToUtc } from "~/utils/dates";
 import {
   checkboxField,
   optionalLink,
+  optionalText,
   optionalRupeesField,
   optionalWholeNumberField,
   requiredText,
@@ -49,6 +50,8 @@ const sharedFields = {
   maxParticipants: optionalWholeNumberField("Max participants", { min: 1, max: MAX_EVENT_PARTICIPANTS }),
   price: rupeesField("Price", 0),
   registrationUrl: optionalLink("Registration URL"),
+  venue: optionalText("Venue", 300),
+  joinUrl: optionalLink("Join link"),
 };
 
 const postedPrice = { price: optionalRupeesField("Price") };
@@ -112,6 +115,8 @@ export type AdminEventInput = {
   maxParticipants: number | null;
   pricePaise?: number | undefined;
   registrationUrl: string | null;
+  venue: string | null;
+  joinUrl: string | null;
   isActive: boolean;
 };
 
@@ -124,6 +129,8 @@ function commonInput(value: AdminEventFormValue | AdminEventApiValue): Omit<Admi
     maxParticipants: value.maxParticipants ?? null,
     pricePaise: value.price,
     registrationUrl: value.registrationUrl ?? null,
+    venue: value.venue ?? null,
+    joinUrl: value.joinUrl ?? null,
     isActive: value.isActive,
   };
 }

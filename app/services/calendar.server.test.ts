@@ -8,6 +8,8 @@ const event = {
   eventDate: new Date("2026-12-05T14:00:00Z"), // 7:30 pm IST
   durationMinutes: 90,
   registrationUrl: "https://meet.example.com/nifty-options",
+  venue: null,
+  joinUrl: null,
 };
 const ORIGIN = "https://trademaster.example";
 
@@ -34,6 +36,15 @@ describe("eventCalendar", () => {
     expect(none.some((line) => line.startsWith("LOCATION"))).toBe(false);
     const broken = unfolded(eventCalendar({ ...event, registrationUrl: "https://[not a host" }, ORIGIN));
     expect(broken).toContain("URL:https://trademaster.example/account/events");
+  });
+
+  test("the join link comes before the event's own link; a venue is the place", () => {
+    const online = unfolded(eventCalendar({ ...event, joinUrl: "https://zoom.example.com/j/1" }, ORIGIN));
+    expect(online).toContain("URL:https://zoom.example.com/j/1");
+    expect(online).toContain("LOCATION:https://zoom.example.com/j/1");
+    const hall = unfolded(eventCalendar({ ...event, venue: "Hall 2; Pune" }, ORIGIN));
+    expect(hall).toContain("LOCATION:Hall 2\\; Pune");
+    expect(hall).toContain("URL:https://meet.example.com/nifty-options");
   });
 
   test("as a mail attachment: a .ics named after the event, the same text in base64", () => {

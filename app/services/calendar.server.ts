@@ -10,11 +10,15 @@ import { SITE_NAME } from "~/content/site";
 
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
-/** The event's own link made absolute (an admin may give a path on this site); null when it has none. */
-export function eventLink(event: Pick<RegisteredEvent, "registrationUrl">, origin: string): string | null {
-  if (!event.registrationUrl) return null;
+/**
+ * Where a registered student joins: the join link, else the event's own link,
+ * made absolute (an admin may give a path on this site); null when it has neither.
+ */
+export function eventLink(event: Pick<RegisteredEvent, "registrationUrl" | "joinUrl">, origin: string): string | null {
+  const link = event.joinUrl ?? event.registrationUrl;
+  if (!link) return null;
   // Older rows were saved before the admin form checked links: one that is no URL is no link.
-  return URL.parse(event.registrationUrl, `${origin}/`)?.toString() ?? null;
+  return URL.parse(link, `${origin}/`)?.toString() ?? null;
 }
 
 /** The .ics text of one event; the UID is the event's, so adding it again updates the same entry. */
@@ -29,7 +33,7 @@ export function eventCalendar(event: RegisteredEvent, origin: string): string {
     startInputType: "utc",
     startOutputType: "utc",
     duration: { minutes: event.durationMinutes },
-    ...(link ? { location: link } : {}),
+    ...(event.venue || link ? { location: event.venue ?? link ?? undefined } : {}),
     url: link ?? `${origin}/account/events`,
     status: "CONFIRMED",
     organizer: { name: SITE_NAME },

@@ -163,3 +163,29 @@ describe("the confirmation mail", () => {
     expect(lines.some((line) => /^DTSTART:\d{8}T\d{6}Z$/.test(line))).toBe(true);
   });
 });
+
+describe("where an event happens", () => {
+  test("the venue is public; the join link reaches registered students only (their page and calendar file), never the events page or the API (which keeps the earlier app's fields)", async ({
+    request,
+    makeEvent,
+  }) => {
+    const event = makeEvent("Venue and join link");
+    const joinUrl = `https://zoom.example.com/j/${event.id}`;
+    withDatabase((database) =>
+      database.prepare("UPDATE events SET venue = 'Hall 2, 14 Market Road, Pune', join_url = ? WHERE id = ?").run(joinUrl, event.id),
+    );
+    const { client: owner, student } = await studentClient();
+    addRegistration(event.id, student);
+
+    const mine = await markup(await owner.get(PAGE));
+    expect(mine).toContain("At Hall 2, 14 Market Road, Pune");
+    expect(mine).toContain(`href="${joinUrl}"`);
+    expect(unfolded(await (await owner.get(calendar(event.id))).text())).toContain(`URL:${joinUrl}`);
+
+    const publicPage = await markup(await request.get("/events"));
+    expect(publicPage).toContain("Hall 2, 14 Market Road, Pune");
+    expect(publicPage).not.toContain(joinUrl);
+    const api = await (await request.get("/api/events")).text();
+    expect(api).not.toContain(joinUrl);
+  });
+});

@@ -12,6 +12,8 @@ const event = (overrides: Partial<SiteEvent>): SiteEvent => ({
   maxParticipants: null,
   pricePaise: 99_900,
   registrationUrl: null,
+  venue: null,
+  joinUrl: null,
   isActive: true,
   createdAt: new Date(),
   updatedAt: new Date(),

@@ -13,6 +13,7 @@ export function toEventCard(event: SiteEvent): EventCardData {
     isFree: isFreeEvent(event),
     isoDate: formatIsoDateInIndia(event.eventDate),
     dateLabel: formatShortDate(event.eventDate),
+    venue: event.venue,
     detailLabel: event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatRupees(event.pricePaise),
   };
 }

@@ -16,6 +16,8 @@ export type EventCardData = {
   dateLabel: string;
   /** "N seats" when a limit is set, otherwise the price ("₹999"). */
   detailLabel: string;
+  /** Where it happens, when the admin said. */
+  venue: string | null;
 };
 
 /** The spec's event card: icon, Free/Paid, title, two-line description, date, seats or price, Register Now. */
@@ -130,6 +132,12 @@ function EventFacts({ event }: { event: EventCardData }) {
           <dt className="sr-only">{event.detailLabel.endsWith("seats") ? "Seats" : "Price"}</dt>
           <dd className="font-semibold">{event.detailLabel}</dd>
         </div>
+        {event.venue ? (
+          <div className="basis-full">
+            <dt className="sr-only">Venue</dt>
+            <dd className="break-words">{event.venue}</dd>
+          </div>
+        ) : null}
       </dl>
     </>
   );

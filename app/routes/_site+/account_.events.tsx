@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isoDate: formatIsoDateInIndia(event.eventDate),
     when: formatIndiaDateTime(event.eventDate),
     durationMinutes: event.durationMinutes,
+    venue: event.venue,
     link: eventLink(event, origin),
     started: event.eventDate.getTime() <= now,
   }));
@@ -147,6 +148,7 @@ function RegistrationItem({ registration, children }: { registration: Registrati
         {registration.kind ? `${registration.kind} · ` : null}
         <time dateTime={registration.isoDate}>{registration.when}</time> · {registration.durationMinutes} minutes
       </p>
+      {registration.venue ? <p className="break-words text-slate-700">At {registration.venue}</p> : null}
       {registration.link && !registration.started ? (
         <p className="break-all text-slate-700">
           Join at{" "}

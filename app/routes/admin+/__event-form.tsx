@@ -24,6 +24,8 @@ export type EventFormDefaults = {
   maxParticipants?: string;
   price?: string;
   registrationUrl?: string;
+  venue?: string;
+  joinUrl?: string;
   /** "on" when ticked, as a checkbox posts it. */
   isActive?: "on";
 };
@@ -73,6 +75,19 @@ export function EventForm({
         inputMode="numeric"
       />
       <TextField field={fields.registrationUrl} label="Registration URL (optional)" inputMode="url" wide />
+      <TextField
+        field={fields.venue}
+        label="Venue (optional)"
+        hint="Shown on the events page and in the calendar file: an address, or “Online (Zoom)”."
+        wide
+      />
+      <TextField
+        field={fields.joinUrl}
+        label="Join link (optional)"
+        hint="Only registered students get it: in their confirmation and reminders, the calendar file and their events page."
+        inputMode="url"
+        wide
+      />
       <CheckboxField field={fields.isActive} label="Active" hint="Active events are shown on the public site." />
       <div className="sm:col-span-2">
         <DialogActions cancelTo={cancelTo} label={submitLabel} pendingLabel={pendingLabel} />

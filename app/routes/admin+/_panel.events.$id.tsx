@@ -61,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     maxParticipants: event.maxParticipants === null ? "" : String(event.maxParticipants),
     ...(priceSetByAdmin ? {} : { price: rupeesInput(event.pricePaise) }),
     registrationUrl: event.registrationUrl ?? "",
+    venue: event.venue ?? "",
+    joinUrl: event.joinUrl ?? "",
     isActive: event.isActive ? "on" : undefined,
   };
   return { id: event.id, title: event.title, backTo, confirmDelete: null, edit: { defaults, priceSetByAdmin } };

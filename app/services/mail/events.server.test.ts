@@ -9,6 +9,8 @@ const event = {
   eventDate: new Date("2026-12-05T14:00:00Z"),
   durationMinutes: 60,
   registrationUrl: "https://meet.example.com/nifty",
+  venue: null,
+  joinUrl: null,
 };
 const registration = { name: "Priya Sharma", email: "priya@example.com", event };
 
@@ -33,6 +35,21 @@ describe("event mail", () => {
   test("without a link, the message says the joining details follow", () => {
     const draft = eventRegistrationMail(ORIGIN)({ ...registration, event: { ...event, registrationUrl: null } });
     expect(draft.text).toContain("Where: we will send you the joining details. Questions? Write to info@trademasteracademy.in.");
+  });
+
+  test("a venue is where it happens, and the join link (given only to registered students) comes with it", () => {
+    const atVenue = { ...event, venue: "Hall 2, 14 Market Road, Pune", joinUrl: "https://zoom.example.com/j/123" };
+    const draft = eventRegistrationMail(ORIGIN)({ ...registration, event: atVenue });
+    expect(draft.text).toContain("Where: Hall 2, 14 Market Road, Pune\nJoin online: https://zoom.example.com/j/123");
+    expect(draft.html).toContain('href="https://zoom.example.com/j/123"');
+    const ics = Buffer.from(draft.attachments?.[0]?.contentBase64 ?? "", "base64").toString("utf8");
+    expect(ics).toContain("LOCATION:Hall 2\\, 14 Market Road\\, Pune");
+    expect(
+      eventReminderMail(ORIGIN)("hour-before", {
+        ...registration,
+        event: { ...event, venue: null, joinUrl: "https://zoom.example.com/j/123" },
+      }).text,
+    ).toContain("Where: https://zoom.example.com/j/123");
   });
 
   test("the reminders say which one in their subject, and carry no calendar file", () => {

@@ -45,8 +45,11 @@ function detailsOf({ name, event }: RegistrationRecipient, origin: string): Even
   };
 }
 
-const whereText = (link: string | null) =>
-  link ? `Where: ${link}` : `Where: we will send you the joining details. Questions? Write to ${CONTACT.email}.`;
+/** "Where:" is the venue when the admin gave one, else the link to join; a venue with a link adds "Join online:". */
+const whereLines = ({ event, link }: Pick<EventDetails, "event" | "link">): { where: string; join: string | null } => {
+  if (event.venue) return { where: event.venue, join: link };
+  return { where: link ?? `we will send you the joining details. Questions? Write to ${CONTACT.email}.`, join: null };
+};
 
 /** The lines every event message shares: what, when, where. */
 function EventFacts({ details }: { details: EventDetails }) {
@@ -58,20 +61,27 @@ function EventFacts({ details }: { details: EventDetails }) {
       <br />
       When: {details.when}
       <br />
-      {details.link ? (
+      {details.link && !details.event.venue ? (
         <>
           Where: <a href={details.link}>{details.link}</a>
         </>
       ) : (
-        whereText(null)
+        `Where: ${whereLines(details).where}`
       )}
+      {details.link && details.event.venue ? (
+        <>
+          <br />
+          Join online: <a href={details.link}>{details.link}</a>
+        </>
+      ) : null}
     </p>
   );
 }
 
 const factsText = (details: EventDetails) => {
   const kind = eventTypeLabel(details.event.eventType);
-  return `${details.event.title}${kind ? ` (${kind})` : ""}\nWhen: ${details.when}\n${whereText(details.link)}`;
+  const { where, join } = whereLines(details);
+  return `${details.event.title}${kind ? ` (${kind})` : ""}\nWhen: ${details.when}\nWhere: ${where}${join ? `\nJoin online: ${join}` : ""}`;
 };
 
 function registeredMail(details: EventDetails): MailContent {

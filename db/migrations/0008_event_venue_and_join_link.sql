@@ -1,0 +1,2 @@
+ALTER TABLE `events` ADD `venue` text;--> statement-breakpoint
+ALTER TABLE `events` ADD `join_url` text;
