@@ -445,7 +445,7 @@ const POSTS: PostSeed[] = [
     content: `<p id="introduction">Many people believe you need lakhs of rupees to trade seriously. You do not. What you need is a way to make sure that no single trade, or string of trades, can do serious damage to your account. That is what position sizing does, and it matters even more when you start small.</p>
 <h2 id="key-concepts">Risk per trade comes first</h2>
 <p>Position sizing starts with one decision: how much of your account you are willing to lose if this trade hits its stop. Most professional traders risk between half a percent and two percent per trade. On a ₹5,000 account, two percent is ₹100.</p>
-<p>That may sound tiny, but look at what it protects. At two percent per trade, ten losses in a row, which will happen to every trader eventually, leaves you with about ₹4,085. At ten percent per trade, the same losing streak leaves about ₹1,740, and you would need to almost triple your money just to get back to where you started.</p>
+<p>That may sound tiny, but look at what it protects. At two percent per trade, ten losses in a row, which will happen to every trader eventually, leaves you with about ₹4,085. At ten percent per trade, the same losing streak leaves about ₹1,740, and the account would have to grow almost threefold just to get back to where it started.</p>
 <h2 id="practical-tips">Working out the size</h2>
 <p>Once you know your rupee risk, the position size follows from the distance to your stop loss:</p>
 <ul>

@@ -1,16 +1,9 @@
 // Copy for /about, the /courses 'Why Choose' block, /testimonials feature cards and the home mentor section.
-import { SITE_NAME, STATS } from "./site";
+import { SITE_NAME } from "./site";
 
 export type TitledText = { title: string; description: string };
 
 export const FOUNDED_YEAR = 2019;
-
-export const ABOUT_STATS = [
-  { label: "Founded", value: String(FOUNDED_YEAR) },
-  { label: "Awards", value: "15+" },
-  { label: "Success within 6 months", value: `${STATS.successRate}%` },
-  { label: "Students", value: `${STATS.studentsCount}+` },
-] as const;
 
 export const OUR_STORY: string[] = [
   `${SITE_NAME} was founded in ${FOUNDED_YEAR} by a small group of full-time traders who were tired of seeing new traders in India lose money to tips, noise and get-rich-quick promises. We started with weekend classes for a handful of students and one simple idea: teach the process, not the prediction.`,
@@ -41,7 +34,7 @@ export const WHY_CHOOSE_US: string[] = [
   "Mentors who are practising, full-time traders",
   "Live trading sessions during Indian market hours",
   "Courses in English and Hindi, for beginners to advanced traders",
-  "6 proven trading setups and a traders manual guide",
+  "6 trading setups explained step by step, and a traders manual guide",
   "1 year of WhatsApp and Telegram support, and lifetime guidance",
   "Digital certificate on completion",
 ];
@@ -49,7 +42,7 @@ export const WHY_CHOOSE_US: string[] = [
 export const COURSES_WHY_CHOOSE: TitledText[] = [
   {
     title: "Expert mentors",
-    description: "Learn from traders with 10+ years in the markets who trade what they teach.",
+    description: "Learn from practising traders who teach what they trade, and explain their thinking live.",
   },
   {
     title: "Practical, live learning",
@@ -60,15 +53,15 @@ export const COURSES_WHY_CHOOSE: TitledText[] = [
     description: "Pay once and keep the material, the updates and the community for life.",
   },
   {
-    title: "Certified institute",
-    description: "NSE certified, with a digital certificate for every student who completes a course.",
+    title: "A certificate you can show",
+    description: "A digital certificate, with a page anyone can check, for every student who completes a course.",
   },
 ];
 
 export const TESTIMONIAL_FEATURES: TitledText[] = [
   {
-    title: "Real student results",
-    description: "Stories from working professionals, students and business owners who learned with us.",
+    title: "Real student stories",
+    description: "Working professionals, students and business owners tell how they learned with us, in their own words.",
   },
   {
     title: "Mentorship that continues",
@@ -81,6 +74,6 @@ export const TESTIMONIAL_FEATURES: TitledText[] = [
 ];
 
 export const MENTOR_SECTION = {
-  heading: "Mentored 90,000+ students across India",
-  text: "Our mentors have guided more than 90,000 students from their first chart to a consistent, rule-based trading process. Learn directly from traders who explain their thinking live, review your trades and stay with you for life.",
+  heading: "Mentors beside you, from your first chart",
+  text: "Our mentors guide students from their first chart to a consistent, rule-based trading process. Learn directly from traders who explain their thinking live, review your trades and stay with you after the course ends.",
 } as const;

@@ -3,13 +3,6 @@
 
 export type GalleryPhoto = { src: string; alt: string; width: number; height: number };
 
-/** Static gallery stats; participants come from STATS.studentsCount in site.ts. */
-export const GALLERY_STATS = {
-  events: "50+",
-  cities: "15+",
-  photos: "500+",
-} as const;
-
 const dir = "/images/gallery";
 
 /** Masonry of 12 event photos with mixed aspect ratios. */

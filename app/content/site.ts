@@ -46,39 +46,20 @@ export function whatsappLink(message: string): string {
   return `https://wa.me/${CONTACT.whatsappNumber}?text=${encodeURIComponent(message)}`;
 }
 
-export const STATS = {
-  successRate: 95,
-  studentsCount: 90000,
-  yearsExperience: 10,
-} as const;
-
-export const STATS_DISPLAY = {
-  successRate: `${STATS.successRate}%`,
-  studentsCount: `${STATS.studentsCount}+`,
-  /** Grouped the Indian way, e.g. "90,000+". */
-  studentsCountGrouped: `${STATS.studentsCount.toLocaleString("en-IN")}+`,
-  yearsExperience: `${STATS.yearsExperience}+`,
-  courses: "3+",
-} as const;
-
-/** Fixed Average Return shown in the home page track record (percent). */
-export const AVERAGE_RETURN = 75;
-/** Fixed rating shown on course pages. */
-export const COURSE_RATING = 4.8;
-/** Fixed student count shown on course pages. */
-export const COURSE_STUDENT_COUNT = 12500;
-export const AWARD = "Best Trading Education Institute 2024";
-
-/** The eight advertised perks (spec §1), in order. */
+/**
+ * The eight advertised perks (spec §1), in order. Two of the spec's promised
+ * performance ("proven" setups, "80%+ success-rate strategies"): SEBI forbids
+ * such claims, so they say what is taught instead (docs/decisions/0032).
+ */
 export const PERKS: string[] = [
   "1 year of WhatsApp and Telegram support",
   "Digital course certificate",
   "Lifetime guidance",
   "Live interaction with a mentor",
-  "6 proven trading setups",
+  "6 trading setups explained",
   "Traders manual guide",
   "Start with just ₹5,000 capital",
-  "80%+ success-rate strategies",
+  "Risk management in every module",
 ];
 
 export const FOOTER_SERVICES = ["Stock Market Training", "Currency Education", "Crypto Trading", "Live Trading Sessions"];

@@ -74,9 +74,45 @@ export const InvoicingSettingsSchema = z
   });
 export type InvoicingSettings = z.infer<typeof InvoicingSettingsSchema>;
 
+const FIGURE_DATE_MESSAGE = "As of must be a date like 2026-11-01";
+const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
+
+/** One figure about the institute an admin stands behind, with the day it was true. */
+export type InstituteFigure = { value: string; label: string; asOf: string };
+
+const optionalPart = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/** A row of the figures form: all empty (no figure), or value, label and date together. */
+const FigureRowSchema = z
+  .object({ value: optionalPart(20, "Value"), label: optionalPart(60, "Label"), asOf: optionalPart(10, "As of") })
+  .superRefine((row, context) => {
+    if (!row.value && !row.label && !row.asOf) return;
+    if (!row.value) context.addIssue({ code: "custom", path: ["value"], message: "Value is required" });
+    if (!row.label) context.addIssue({ code: "custom", path: ["label"], message: "Label is required" });
+    if (!row.asOf || !isCalendarDay(row.asOf)) context.addIssue({ code: "custom", path: ["asOf"], message: FIGURE_DATE_MESSAGE });
+  });
+
+/** How many figures the form offers; the site shows its own counts beside them. */
+export const MAX_INSTITUTE_FIGURES = 4;
+
+/**
+ * Figures about the institute beside the counts the site knows (students
+ * enrolled, courses, events held): each says when it was true. Never a
+ * figure of returns, profit, accuracy or success (SEBI, 29 January 2025).
+ */
+export const FigureSettingsSchema = z.object({
+  figures: z
+    .array(FigureRowSchema)
+    .max(MAX_INSTITUTE_FIGURES, `At most ${MAX_INSTITUTE_FIGURES} figures`)
+    .default([])
+    .transform((rows) => rows.filter((row): row is InstituteFigure => Boolean(row.value && row.label && row.asOf))),
+});
+export type FigureSettings = z.infer<typeof FigureSettingsSchema>;
+
 export const SETTINGS_SCHEMAS = {
   notifications: NotificationSettingsSchema,
   invoicing: InvoicingSettingsSchema,
+  figures: FigureSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -95,10 +131,12 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
     invoicePrefix: "TMA",
     creditNotePrefix: "TCN",
   },
+  figures: { figures: [] },
 };
 
 /** The heading of each section's card, and the toast's subject. */
 export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   notifications: "Notifications",
   invoicing: "Invoicing",
+  figures: "Figures about the institute",
 };

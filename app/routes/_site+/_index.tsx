@@ -4,18 +4,8 @@ import { Marquee } from "~/components/marquee";
 import { buttonClass } from "~/components/ui/button";
 import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { MENTOR_SECTION } from "~/content/about";
-import {
-  AVERAGE_RETURN,
-  AWARD,
-  INTRO_VIDEO,
-  PERKS,
-  SITE_NAME,
-  SITE_TAGLINE,
-  STATS,
-  STATS_DISPLAY,
-  WHATSAPP_MESSAGES,
-  whatsappLink,
-} from "~/content/site";
+import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
+import { INTRO_VIDEO, PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
 import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
@@ -30,6 +20,7 @@ import { CompactBlogCard } from "./__blog-card";
 import { toBlogCard } from "./__blog-card.server";
 import { CompactEventCard } from "./__event-card";
 import { toEventCard } from "./__event-card.server";
+import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
 /** The ticker runs through the next few events; the cards show three (spec §9). */
@@ -82,27 +73,27 @@ function landingData() {
     tutorialVideos,
     introVideo,
     mentorSection: MENTOR_SECTION,
+    figures: instituteFigures(),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta(matches, {
     title: SITE_NAME,
-    description: `${SITE_TAGLINE} ${STATS_DISPLAY.studentsCount} students, ${STATS_DISPLAY.successRate} success rate.`,
+    description: SITE_TAGLINE,
     path: "/",
   }),
   jsonLd({
     "@type": "EducationalOrganization",
     name: SITE_NAME,
     description: SITE_TAGLINE,
-    award: AWARD,
   }),
 ];
 
 export default function Home() {
   const { dashboard, landing } = useLoaderData<typeof loader>();
   if (dashboard) return <Dashboard data={dashboard} />;
-  const { ticker, events, posts, testimonial, tutorialVideos, introVideo, mentorSection } = landing;
+  const { ticker, events, posts, testimonial, tutorialVideos, introVideo, mentorSection, figures } = landing;
   return (
     <>
       <Hero />
@@ -163,7 +154,7 @@ export default function Home() {
         </div>
       </section>
 
-      <TrackRecord />
+      <InstituteInNumbers figures={figures} />
 
       <section aria-labelledby="events-heading" className="bg-slate-100">
         <div className="mx-auto max-w-7xl px-4 py-16">
@@ -227,7 +218,6 @@ function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="bg-navy-900 text-white">
       <div className="mx-auto max-w-7xl px-4 pb-12 pt-16 text-center sm:pt-24">
-        <p className="text-sm font-semibold uppercase tracking-widest text-gold-400">{AWARD}</p>
         <h1 id="hero-heading" className="mx-auto mt-4 max-w-4xl text-4xl font-extrabold leading-tight sm:text-5xl">
           Welcome to {SITE_NAME}
         </h1>
@@ -291,31 +281,16 @@ function EventsTicker({ items }: { items: { id: number; text: string }[] }) {
   );
 }
 
-function TrackRecord() {
-  const items = [
-    { value: STATS_DISPLAY.successRate, label: "Success Rate" },
-    { value: `${STATS.studentsCount}+`, label: "Students Trained" },
-    { value: `${STATS.yearsExperience}+`, label: "Years Experience" },
-    { value: "Award Winning", label: AWARD },
-    { value: `${AVERAGE_RETURN}%`, label: "Average Return" },
-  ];
+/** What the site knows about the institute, and the figures an admin entered with their dates; never returns or success rates. */
+function InstituteInNumbers({ figures }: { figures: ShownFigure[] }) {
+  if (figures.length === 0) return null;
   return (
-    <section id="performance" aria-labelledby="performance-heading" className="scroll-mt-20 bg-navy-950 text-white">
+    <section id="figures" aria-labelledby="figures-heading" className="scroll-mt-20 bg-navy-950 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="performance-heading" className="text-center text-3xl font-bold">
-          Our Track Record
+        <h2 id="figures-heading" className="text-center text-3xl font-bold">
+          The institute in numbers
         </h2>
-        <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-5">
-          {items.map((item) => (
-            <div
-              key={item.label}
-              className="flex flex-col-reverse items-center rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10"
-            >
-              <dt className="mt-2 text-sm text-slate-200">{item.label}</dt>
-              <dd className="text-2xl font-extrabold text-gold-400 sm:text-3xl">{item.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <InstituteFigures figures={figures} className="mt-10" />
       </div>
     </section>
   );

@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { ABOUT_STATS, CORE_VALUES, FOUNDED_YEAR, OUR_STORY, WHY_CHOOSE_US } from "~/content/about";
+import { InstituteFigures } from "~/components/institute-figures";
+import { CORE_VALUES, FOUNDED_YEAR, OUR_STORY, WHY_CHOOSE_US } from "~/content/about";
+import { instituteFigures } from "./__institute-figures.server";
 import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { listActiveMentors, mentorBioPoints } from "~/models/mentor.server";
 import { pageMeta } from "~/utils/seo";
@@ -20,7 +22,7 @@ export async function loader() {
     image: mentor.imageUrl ?? DEFAULT_MENTOR_IMAGE,
     twitter: mentor.socialLinks.twitter ?? null,
   }));
-  return { mentors };
+  return { mentors, figures: instituteFigures() };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -31,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   });
 
 export default function About() {
-  const { mentors } = useLoaderData<typeof loader>();
+  const { mentors, figures } = useLoaderData<typeof loader>();
   return (
     <>
       <section aria-labelledby="about-heading" className="bg-navy-900 text-white">
@@ -43,14 +45,7 @@ export default function About() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             We teach traders a process they can trust: structure, risk management and discipline, with mentors beside them.
           </p>
-          <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-4 md:grid-cols-4">
-            {ABOUT_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-white/5 p-5 ring-1 ring-white/10">
-                <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold text-gold-400">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <InstituteFigures figures={figures} className="mx-auto mt-10 max-w-4xl" />
         </div>
       </section>
 

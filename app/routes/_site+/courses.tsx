@@ -5,8 +5,9 @@ import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
 import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import { COURSES_WHY_CHOOSE } from "~/content/about";
-import { SITE_NAME, STATS_DISPLAY } from "~/content/site";
-import { COURSE_SORTS, countActiveCourses, listActiveCourses, type CourseSort } from "~/models/course.server";
+import { SITE_NAME } from "~/content/site";
+import { COURSE_SORTS, listActiveCourses, type CourseSort } from "~/models/course.server";
+import { instituteCounts } from "~/models/institute-figures.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filters,
     courses: courses.map(toCourseCard),
-    totalCourses: countActiveCourses(),
+    counts: instituteCounts(),
     sortOptions: COURSE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
   };
 }
@@ -56,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 type Filters = { q: string; level: LevelFilter; sort: CourseSort };
 
 export default function CoursesPage() {
-  const { filters, courses, totalCourses, sortOptions } = useLoaderData<typeof loader>();
+  const { filters, courses, counts, sortOptions } = useLoaderData<typeof loader>();
 
   return (
     <>
@@ -70,9 +71,9 @@ export default function CoursesPage() {
           </p>
           <HeroStats
             stats={[
-              { label: "Total Courses", value: String(totalCourses) },
-              { label: "Students Enrolled", value: STATS_DISPLAY.studentsCount },
-              { label: "Success Rate", value: STATS_DISPLAY.successRate },
+              { label: "Total Courses", value: counts.courses.toLocaleString("en-IN") },
+              { label: "Students Enrolled", value: counts.studentsEnrolled.toLocaleString("en-IN") },
+              { label: "Events Held", value: counts.eventsHeld.toLocaleString("en-IN") },
             ]}
           />
         </div>

@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SummaryRow } from "~/components/ui/summary-row";
-import { COURSE_RATING, COURSE_STUDENT_COUNT, SITE_NAME } from "~/content/site";
+import { SITE_NAME } from "~/content/site";
+import { courseStudentCount } from "~/models/institute-figures.server";
 import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/components/curriculum-outline";
 import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines } from "~/models/course.server";
 import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
@@ -29,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const allLessons = lessonsInOrder(curriculum);
   const lessonCount = allLessons.length;
   const totalMinutes = allLessons.reduce((sum, lesson) => sum + lesson.durationMinutes, 0);
+  const studentCount = courseStudentCount(course.id);
   return {
     enrolled,
     lessonsSummary: lessonCount > 0 ? `${curriculum.length} sections · ${lessonCount} lessons · ${formatMinutes(totalMinutes)}` : null,
@@ -52,7 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       originalPriceLabel: original !== null && original > course.pricePaise ? formatRupees(original) : null,
       discount: discountPercent(course.pricePaise, original),
     },
-    studentsLabel: `${COURSE_STUDENT_COUNT.toLocaleString("en-IN")}+`,
+    // The students this course has had, counted now; none yet is not shown.
+    studentsLabel: studentCount > 0 ? studentCount.toLocaleString("en-IN") : null,
     structuredData: {
       url: `${origin}/courses/${course.id}`,
       image: new URL(image, origin).href,
@@ -106,14 +109,7 @@ export default function CourseDetailPage() {
           </Link>
           <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-slate-200">
             <Badge tone={levelTone(course.level)}>{course.level}</Badge>
-            <span>
-              <span aria-hidden="true" className="text-gold-400">
-                ★{" "}
-              </span>
-              {COURSE_RATING} rating
-            </span>
-            <span aria-hidden="true">•</span>
-            <span>{studentsLabel} students</span>
+            {studentsLabel ? <span>{studentsLabel} students enrolled</span> : null}
           </div>
           <h1 id="course-title" className="mt-4 max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
             {course.title}
@@ -226,10 +222,9 @@ export default function CourseDetailPage() {
               <dl className="divide-y divide-slate-200 text-sm">
                 <SummaryRow label="Duration" value={course.duration} />
                 <SummaryRow label="Level" value={<span className="capitalize">{course.level}</span>} />
-                <SummaryRow label="Students" value={studentsLabel} />
+                {studentsLabel ? <SummaryRow label="Students" value={studentsLabel} /> : null}
                 <SummaryRow label="Language" value="English, Hindi" />
                 <SummaryRow label="Certificate" value="Yes" />
-                <SummaryRow label="Rating" value={`${COURSE_RATING} / 5`} />
               </dl>
               {enrolled ? (
                 <Link to={`/learn/${course.id}`} className={buttonClass("primary", "w-full")}>

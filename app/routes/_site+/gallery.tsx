@@ -2,40 +2,36 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Marquee } from "~/components/marquee";
 import { Badge } from "~/components/ui/badge";
-import {
-  EVENT_GALLERY_ITEMS,
-  GALLERY_CATEGORIES,
-  GALLERY_HIGHLIGHTS,
-  GALLERY_STATS,
-  LOCATION_GALLERIES,
-  MASONRY_PHOTOS,
-} from "~/content/gallery";
-import { SITE_NAME, SOCIAL_LINKS, STATS } from "~/content/site";
+import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "~/content/gallery";
+import { InstituteFigures } from "~/components/institute-figures";
+import { SITE_NAME, SOCIAL_LINKS } from "~/content/site";
+import { instituteCounts } from "~/models/institute-figures.server";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const category = oneOf(new URL(request.url).searchParams.get("category"), GALLERY_CATEGORIES, "All");
-  return { category };
+  // Counted, never typed in: events from the site's own list, cities and photos from the gallery itself.
+  const photos =
+    MASONRY_PHOTOS.length + LOCATION_GALLERIES.reduce((sum, place) => sum + place.photos.length, 0) + EVENT_GALLERY_ITEMS.length;
+  const figures = [
+    { value: instituteCounts().eventsHeld.toLocaleString("en-IN"), label: "Events held", asOf: null },
+    { value: String(LOCATION_GALLERIES.length), label: "Cities", asOf: null },
+    { value: photos.toLocaleString("en-IN"), label: "Photos", asOf: null },
+  ].filter((figure) => figure.value !== "0");
+  return { category, figures };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "Gallery",
-    description: `Photos from ${SITE_NAME} seminars, workshops, bootcamps and traders meets in ${GALLERY_STATS.cities} cities across India.`,
+    description: `Photos from ${SITE_NAME} seminars, workshops, bootcamps and traders meets in ${LOCATION_GALLERIES.length} cities across India.`,
     path: "/gallery",
   });
 
-const STAT_ITEMS = [
-  { value: GALLERY_STATS.events, label: "Events" },
-  { value: GALLERY_STATS.cities, label: "Cities" },
-  { value: `${STATS.studentsCount}+`, label: "Participants" },
-  { value: GALLERY_STATS.photos, label: "Photos" },
-];
-
 export default function Gallery() {
-  const { category } = useLoaderData<typeof loader>();
+  const { category, figures } = useLoaderData<typeof loader>();
   const items = EVENT_GALLERY_ITEMS.filter((item) => category === "All" || item.category === category);
 
   return (
@@ -49,14 +45,9 @@ export default function Gallery() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             Seminars, workshops, bootcamps and traders meets: a look at learning with {SITE_NAME}.
           </p>
-          <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-4 md:grid-cols-4" data-testid="gallery-stats">
-            {STAT_ITEMS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-white/5 p-5 ring-1 ring-white/10">
-                <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold text-gold-400">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <div data-testid="gallery-stats">
+            <InstituteFigures figures={figures} className="mx-auto mt-10 max-w-4xl" />
+          </div>
         </div>
       </section>
 

@@ -3,11 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { TESTIMONIAL_FEATURES } from "~/content/about";
-import { SITE_NAME, STATS } from "~/content/site";
+import { InstituteFigures } from "~/components/institute-figures";
+import { SITE_NAME } from "~/content/site";
 import { driveEmbedUrl, driveViewUrl, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS, SUCCESS_VIDEOS } from "~/content/videos";
 import { listApprovedTestimonials } from "~/models/testimonial.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
+import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,46 +26,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     embedSrc: driveEmbedUrl(video.id),
     city: video.location,
   }));
-  return { location, testimonials, videos };
+  return { location, testimonials, videos, figures: instituteFigures() };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
-    title: "Student Testimonials & Success Stories",
-    description: `Real stories from ${STATS.studentsCount}+ students who learned to trade with ${SITE_NAME}: video success stories from Mumbai, Delhi, Pune and Bangalore, and verified student reviews.`,
+    title: "Student Testimonials & Stories",
+    description: `Students who learned to trade with ${SITE_NAME} tell their stories: videos from Mumbai, Delhi, Pune and Bangalore, and student reviews.`,
     path: "/testimonials",
   });
 
-const STAT_ITEMS = [
-  { value: `${STATS.studentsCount}+`, label: "Students Trained" },
-  { value: `${STATS.successRate}%`, label: "Success Rate" },
-  { value: "15+", label: "Years of Excellence" },
-  { value: "4.9", label: "Average Rating" },
-];
-
 export default function Testimonials() {
-  const { location, testimonials, videos } = useLoaderData<typeof loader>();
+  const { location, testimonials, videos, figures } = useLoaderData<typeof loader>();
   const cityOf = new Map(videos.map((video) => [video.key, video.city]));
 
   return (
     <>
       <section aria-labelledby="testimonials-heading" className="bg-navy-900 text-white">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-widest text-gold-400">Success stories</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-gold-400">Student stories</p>
           <h1 id="testimonials-heading" className="mt-3 text-4xl font-extrabold sm:text-5xl">
             What Our Students Say
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             Working professionals, students and business owners across India share how they learned to trade with a plan.
           </p>
-          <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-4 md:grid-cols-4" data-testid="testimonial-stats">
-            {STAT_ITEMS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-white/5 p-5 ring-1 ring-white/10">
-                <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold text-gold-400">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <div data-testid="testimonial-stats">
+            <InstituteFigures figures={figures} className="mx-auto mt-10 max-w-4xl" />
+          </div>
         </div>
       </section>
 

@@ -4,7 +4,15 @@ import type { ReactNode } from "react";
 import { FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { InvoicingSettingsSchema, NotificationSettingsSchema, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
+import {
+  FigureSettingsSchema,
+  InvoicingSettingsSchema,
+  MAX_INSTITUTE_FIGURES,
+  NotificationSettingsSchema,
+  SETTINGS_TITLES,
+  type InstituteFigure,
+  type SettingsSection,
+} from "~/schemas/site-settings";
 import { INDIAN_STATES } from "~/utils/indian-states";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
@@ -94,6 +102,48 @@ export function InvoicingSettingsForm({ defaultValue, lastResult }: SectionFormP
         <TextField field={fields.creditNotePrefix} label="Credit note number prefix" maxLength={3} autoCapitalize="characters" required />
         <TextareaField field={fields.invoiceNote} label="Note printed on invoices (optional)" rows={3} wide />
         <SaveButton section="invoicing" />
+      </Form>
+    </SettingsCard>
+  );
+}
+
+/** The figures form always offers every row; a row left empty is no figure. */
+export function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
+  const blank = { value: "", label: "", asOf: "" };
+  return [...figures, ...Array.from({ length: MAX_INSTITUTE_FIGURES - figures.length }, () => blank)];
+}
+
+export function FigureSettingsForm({ figures, lastResult }: { figures: InstituteFigure[]; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm(FigureSettingsSchema, {
+    id: "settings-figures",
+    lastResult,
+    defaultValue: { figures: figureRows(figures) },
+  });
+  const rows = fields.figures.getFieldList();
+  return (
+    <SettingsCard
+      section="figures"
+      intro={
+        <>
+          The site shows the counts it knows itself (students enrolled, courses, events held). Add a figure only with the day it was true,
+          such as “12 · Mentors · 2026-11-01”. Never a figure of returns, profit, accuracy or success: SEBI forbids them.
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
+        <FormErrors errors={form.errors ?? fields.figures.errors} id={form.errorId} />
+        {rows.map((row, index) => {
+          const { value, label, asOf } = row.getFieldset();
+          return (
+            <fieldset key={row.key} className="grid gap-x-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
+              <legend className="px-1 text-sm font-semibold text-slate-700">Figure {index + 1}</legend>
+              <TextField field={value} label="Value" maxLength={20} />
+              <TextField field={label} label="Label" maxLength={60} />
+              <TextField field={asOf} label="As of" type="date" />
+            </fieldset>
+          );
+        })}
+        <SaveButton section="figures" />
       </Form>
     </SettingsCard>
   );

@@ -9,7 +9,7 @@ import { itemIntentOf } from "~/utils/admin-intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
-import { InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
+import { FigureSettingsForm, InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     notifications: asFormDefaults(readSettings("notifications")),
     invoicing: asFormDefaults(readSettings("invoicing")),
+    figures: readSettings("figures").figures,
   };
 }
 
@@ -60,6 +61,7 @@ export default function AdminSettings() {
       <AdminPageHeader title="Settings" />
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
+      <FigureSettingsForm figures={defaults.figures} lastResult={resultFor("figures")} />
     </div>
   );
 }

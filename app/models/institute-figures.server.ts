@@ -1,0 +1,46 @@
+import { and, countDistinct, eq, lt, sql } from "drizzle-orm";
+import { courses, enrollments, events } from "../../db/schema";
+import { db } from "~/utils/db.server";
+
+/** What the site itself knows about the institute, counted now: never a claim, always true. */
+export type InstituteCounts = {
+  /** Students with at least one paid or granted course. */
+  studentsEnrolled: number;
+  /** Courses on offer. */
+  courses: number;
+  /** Events held so far (listed events whose start has passed). */
+  eventsHeld: number;
+};
+
+export function instituteCounts(now = new Date()): InstituteCounts {
+  const students =
+    db
+      .select({ count: countDistinct(enrollments.userId) })
+      .from(enrollments)
+      .where(eq(enrollments.paymentStatus, "completed"))
+      .get()?.count ?? 0;
+  const offered =
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(courses)
+      .where(eq(courses.isActive, true))
+      .get()?.count ?? 0;
+  const held =
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(events)
+      .where(and(eq(events.isActive, true), lt(events.eventDate, now)))
+      .get()?.count ?? 0;
+  return { studentsEnrolled: students, courses: offered, eventsHeld: held };
+}
+
+/** Students with a paid or granted place in one course. */
+export function courseStudentCount(courseId: number): number {
+  return (
+    db
+      .select({ count: countDistinct(enrollments.userId) })
+      .from(enrollments)
+      .where(and(eq(enrollments.courseId, courseId), eq(enrollments.paymentStatus, "completed")))
+      .get()?.count ?? 0
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { findClaims } from "./claims";
+
+describe("findClaims", () => {
+  test.each([
+    "95% success rate",
+    "Our students make a 75% average return",
+    "80%+ success-rate strategies",
+    "Guaranteed profits every month",
+    "assured returns on your capital",
+    "Earn monthly income from trading",
+    "returns of 30% a year",
+    "profits up to ₹50,000",
+    "Double your money in 6 months",
+    "3x returns in a year",
+    "6 proven trading setups",
+    "90% accurate calls",
+    "a 70% win rate",
+    "a sure-shot profit strategy",
+  ])("flags %j", (text) => {
+    expect(findClaims(text)).not.toEqual([]);
+  });
+
+  test.each([
+    "Set a take-profit at the next liquidity pool",
+    "Move your stop to break-even before taking partial profits",
+    "No tips, no guaranteed profits: trading carries risk, and we say so plainly.",
+    "We never promise returns.",
+    "Your account is ₹50,000 and your rule is to risk 1% per trade.",
+    "You need 70% to pass the quiz, and you can try again.",
+    "Compete on risk-adjusted returns, not just profit.",
+    "Most traders find these trades have a far worse win rate than their planned ones.",
+    "price often returns to the order block",
+  ])("lets %j pass", (text) => {
+    expect(findClaims(text)).toEqual([]);
+  });
+
+  test("says why each claim is one", () => {
+    expect(findClaims("A 95% success rate and guaranteed returns")).toEqual(
+      expect.arrayContaining([
+        { text: "95% success", why: "a percentage of returns, profit, accuracy or success" },
+        { text: "success rate", why: "a success rate" },
+      ]),
+    );
+  });
+});
