@@ -200,14 +200,14 @@ describe("quoteOrder", () => {
       quote: {
         course: { id: course.id, title: course.title },
         coupon: null,
-        price: { originalPaise: 99_999, discountPercent: 0, discountPaise: 0, processingFeePaise: 0, totalPaise: 99_999 },
+        price: { originalPaise: 99_999, discountPercent: null, discountPaise: 0, processingFeePaise: 0, totalPaise: 99_999 },
       },
     });
     const discounted = checkout.quoteOrder(String(course.id), `  ${coupon.code.toLowerCase()} `);
     expect(discounted).toMatchObject({
       ok: true,
       quote: {
-        coupon: { id: coupon.id, code: coupon.code, percentOff: 15 },
+        coupon: { id: coupon.id, code: coupon.code, discount: { kind: "percent", percentOff: 15 } },
         // 15% of ₹999.99 is ₹149.9985: the discount rounds to ₹150.00.
         price: { originalPaise: 99_999, discountPercent: 15, discountPaise: 15_000, totalPaise: 84_999 },
       },
@@ -697,7 +697,8 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`${ORIGIN}/learn/${course.id}`);
     expect(mails[0]?.text).toContain(`Payment reference: ${paymentIntentId}`);
-    expect(mails[0]?.text).toContain("Amount paid: ₹3,999.20");
+    // The mail shows whole rupees; the order keeps the exact paise.
+    expect(mails[0]?.text).toContain("Amount paid: ₹3,999\n");
   });
 
   it("queues one enrolment mail when the webhook races the return page", async () => {

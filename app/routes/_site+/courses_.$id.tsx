@@ -10,7 +10,7 @@ import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines
 import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
 import { isEnrolled } from "~/models/order.server";
 import { getUserId } from "~/utils/student-session.server";
-import { discountPercent, formatRupees, paiseToDecimalString } from "~/utils/money";
+import { discountPercent, formatPrice, paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
@@ -48,8 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       features: course.features,
       curriculum: syllabusLines(course.syllabus),
       sections: splitCourseDescription(course.description),
-      priceLabel: formatRupees(course.pricePaise),
-      originalPriceLabel: original !== null && original > course.pricePaise ? formatRupees(original) : null,
+      priceLabel: formatPrice(course.pricePaise),
+      originalPriceLabel: original !== null && original > course.pricePaise ? formatPrice(original) : null,
       discount: discountPercent(course.pricePaise, original),
     },
     studentsLabel: `${COURSE_STUDENT_COUNT.toLocaleString("en-IN")}+`,
