@@ -71,17 +71,21 @@ export type AdminCoupon = {
   scope: CouponScopeItem[];
 };
 
-/** The coupons' targets of one type with the titles of their courses or events (a deleted one is left out). */
+/**
+ * The coupons' targets of one type with the titles of their courses or events.
+ * A deleted one stays in the scope (the coupon must not widen to everything)
+ * and is named as deleted.
+ */
 function scopeRows(type: CouponTargetType, couponIds: number[]) {
   const table = type === "course" ? courses : events;
   return db
-    .select({ couponId: couponTargets.couponId, id: table.id, title: table.title })
+    .select({ couponId: couponTargets.couponId, id: couponTargets.targetId, title: table.title })
     .from(couponTargets)
-    .innerJoin(table, eq(table.id, couponTargets.targetId))
+    .leftJoin(table, eq(table.id, couponTargets.targetId))
     .where(and(eq(couponTargets.targetType, type), inArray(couponTargets.couponId, couponIds)))
     .orderBy(asc(table.title))
     .all()
-    .map((row) => ({ ...row, type }));
+    .map((row) => ({ ...row, type, title: row.title ?? `A deleted ${type}` }));
 }
 
 /** Each coupon's scope: its courses, then its events, by title. */
