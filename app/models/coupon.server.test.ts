@@ -105,14 +105,9 @@ function formData(entries: Record<string, string>) {
   return data;
 }
 
-const terms = (overrides: Partial<CouponInput> & { code: string }): CouponInput => ({
-  kind: "percent",
-  percentOff: 15,
-  courseIds: [],
-  eventIds: [],
-  isActive: true,
-  ...overrides,
-});
+/** Coupon terms as the admin form or API would send them (rupees as numbers), parsed by the form's schema. */
+const terms = (overrides: Record<string, unknown> & { code: string }): CouponInput =>
+  CouponSchema.parse({ kind: "percent", percentOff: 15, isActive: true, ...overrides });
 
 describe("CouponSchema", () => {
   it("reads the form: optional expiry and limit, unticked box inactive", () => {
@@ -348,17 +343,18 @@ describe("saving an amount coupon with a scope", () => {
       .values({ title: "Saved Scope Webinar", description: "d", eventDate: NOW })
       .returning({ id: events.id })
       .get();
-    const input = terms({
-      code: "flat500",
-      kind: "amount",
-      percentOff: 30,
-      amountOff: 50_000,
-      minOrder: 200_000,
-      perStudentLimit: 1,
-      courseIds: [course.id],
-      eventIds: [event.id],
-    });
-    const created = createCoupon(input);
+    const created = createCoupon(
+      terms({
+        code: "flat500",
+        kind: "amount",
+        percentOff: 30,
+        amountOff: 500,
+        minOrder: 2000,
+        perStudentLimit: 1,
+        courseIds: [course.id],
+        eventIds: [event.id],
+      }),
+    );
     const id = created.ok ? created.id : 0;
     expect(findCouponForAdmin(id)).toMatchObject({
       kind: "amount",
@@ -371,7 +367,7 @@ describe("saving an amount coupon with a scope", () => {
         { type: "event", id: event.id, title: "Saved Scope Webinar" },
       ],
     });
-    expect(updateCoupon(id, { ...input, kind: "percent", percentOff: 10, courseIds: [], eventIds: [] })).toMatchObject({ ok: true });
+    expect(updateCoupon(id, terms({ code: "flat500", percentOff: 10 }))).toMatchObject({ ok: true });
     expect(findCouponForAdmin(id)).toMatchObject({ kind: "percent", percentOff: 10, amountOffPaise: null, scope: [] });
   });
 

@@ -147,8 +147,8 @@ function columnsOf(input: CouponInput) {
   return {
     code: normaliseCouponCode(input.code),
     kind: input.kind,
-    percentOff: isAmount ? null : (input.percentOff ?? null),
-    amountOffPaise: isAmount ? (input.amountOff ?? null) : null,
+    percentOff: isAmount ? null : input.percentOff,
+    amountOffPaise: isAmount ? input.amountOff : null,
     minOrderPaise: input.minOrder ?? null,
     perStudentLimit: input.perStudentLimit ?? null,
     expiresAt: input.expiresOn ? couponExpiryFor(input.expiresOn) : null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUPON_KINDS } from "../../db/enums";
-import { checkboxField, optionalRupeesField, optionalWholeNumberField } from "./admin-fields";
+import { checkboxField, optionalRupeesField, optionalWholeNumberField, rupeesField, wholeNumberField } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 
 // The Add Coupon / Edit Coupon form (beyond the spec: the coupons table had no
@@ -50,18 +50,14 @@ function idListField(label: string) {
 
 const kindMessage = "Choose a percent off or an amount off in rupees";
 
-/** The fields of both kinds; the refinement below asks for the one the chosen kind needs. */
-const CouponFields = z.object({
+/** The terms every coupon has, whatever it takes off. */
+const CouponTerms = {
   code: z
     .string({ required_error: "Code is required", invalid_type_error: "Code is required" })
     .trim()
     .min(1, "Code is required")
     .max(COUPON_CODE_MAX, `Code must be at most ${COUPON_CODE_MAX} characters`)
     .regex(/^[A-Za-z0-9_-]+$/, "Code can use only letters, numbers, hyphens (-) and underscores (_)"),
-  kind: z.enum(COUPON_KINDS, { errorMap: () => ({ message: kindMessage }) }),
-  percentOff: optionalWholeNumberField("Percent off", { min: 1, max: 100 }),
-  /** Rupees off an amount coupon: it never takes an order below Free. */
-  amountOff: optionalRupeesField("Amount off"),
   /** The price before the coupon must be at least this; none means any order. */
   minOrder: optionalRupeesField("Minimum order"),
   /** How many orders one student may use it on; none means no such limit. */
@@ -82,13 +78,24 @@ const CouponFields = z.object({
   /** None means unlimited. The model also refuses a limit below the redemptions already used. */
   maxRedemptions: optionalWholeNumberField("Max redemptions", { min: 1, max: 1_000_000 }),
   isActive: checkboxField,
-});
+};
 
-export const CouponSchema = CouponFields.superRefine((coupon, context) => {
-  if (coupon.kind === "percent" && coupon.percentOff === undefined)
-    context.addIssue({ code: "custom", path: ["percentOff"], message: "Percent off is required for a percent coupon" });
-  if (coupon.kind === "amount" && !coupon.amountOff)
-    context.addIssue({ code: "custom", path: ["amountOff"], message: "Amount off must be more than ₹0 for an amount coupon" });
-});
+/**
+ * A percent coupon, or one that takes a fixed amount in rupees (it never takes
+ * an order below Free). The kind picks which value is asked for; every other
+ * field is checked at the same time, so one post shows every message.
+ */
+export const CouponSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal(COUPON_KINDS[0]), percentOff: wholeNumberField("Percent off", { min: 1, max: 100 }), ...CouponTerms }),
+    z.object({
+      kind: z.literal(COUPON_KINDS[1]),
+      amountOff: rupeesField("Amount off").refine((paise) => paise > 0, "Amount off must be more than ₹0"),
+      ...CouponTerms,
+    }),
+  ],
+  { errorMap: (issue, context) => ({ message: issue.code === "invalid_union_discriminator" ? kindMessage : context.defaultError }) },
+);
 
 export type CouponInput = z.infer<typeof CouponSchema>;

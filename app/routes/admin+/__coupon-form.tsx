@@ -33,7 +33,7 @@ export type CouponScopeChoices = { courses: { id: number; title: string }[]; eve
 
 const KIND_OPTIONS = [
   { value: "percent", label: "Percent off" },
-  { value: "amount", label: "Amount off (₹)" },
+  { value: "amount", label: "Amount off" },
 ];
 
 type Choice = { value: string; label: string };
@@ -123,20 +123,13 @@ export function CouponForm({
         maxLength={COUPON_CODE_MAX}
       />
       <ChoiceList field={fields.kind} legend="Discount" type="radio" choices={KIND_OPTIONS} />
-      <TextField
-        field={fields.percentOff}
-        label="Percent off (1–100, for a percent coupon)"
-        type="number"
-        min={1}
-        max={100}
-        inputMode="numeric"
-      />
-      <TextField field={fields.amountOff} label="Amount off in ₹ (for an amount coupon)" inputMode="decimal" />
-      <TextField field={fields.minOrder} label="Minimum order in ₹ (optional, price before the coupon)" inputMode="decimal" />
+      <TextField field={fields.percentOff} label="Percent off (1–100)" type="number" min={1} max={100} inputMode="numeric" />
+      <TextField field={fields.amountOff} label="Amount off (₹)" inputMode="decimal" />
+      <TextField field={fields.minOrder} label="Minimum order (₹, optional)" inputMode="decimal" />
       <TextField field={fields.perStudentLimit} label="Orders per student (optional)" type="number" min={1} inputMode="numeric" />
       <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">
-        An amount coupon never takes an order below Free. Tick the courses and events the coupon is for; with none ticked it applies to
-        everything.
+        The discount chosen above says which value counts. An amount coupon never takes an order below Free. The minimum order is the price
+        before the coupon. Tick the courses and events the coupon is for; with none ticked it applies to everything.
       </p>
       <ChoiceList field={fields.courseIds} legend="Courses it applies to" type="checkbox" choices={choicesOf(scopeChoices.courses)} wide />
       <ChoiceList field={fields.eventIds} legend="Events it applies to" type="checkbox" choices={choicesOf(scopeChoices.events)} wide />
