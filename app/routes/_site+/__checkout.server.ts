@@ -76,9 +76,9 @@ export function summaryOf(quote: Quote) {
     courseTitle: course.title,
     original: formatPrice(price.originalPaise),
     discountLabel: discountLabel(quote),
-    discount: saving > 0 ? formatAmount(-saving) : formatAmount(0),
+    discount: saving > 0 ? formatAmount(-saving) : "None",
     youSave: saving > 0 ? youSaveText(formatAmount(saving)) : null,
-    processingFee: formatAmount(price.processingFeePaise),
+    processingFee: formatPrice(price.processingFeePaise),
     total: formatPrice(price.totalPaise),
     isFree: price.totalPaise === 0,
   };
