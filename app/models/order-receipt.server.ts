@@ -58,7 +58,9 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
   const coupon =
     row.couponCode === null || row.couponKind === null
       ? null
-      : { code: row.couponCode, percentOff: row.couponPercentOff, amountOffPaise: row.couponAmountOffPaise };
+      : row.couponKind === "amount"
+        ? { code: row.couponCode, percentOff: null, amountOffPaise: row.couponAmountOffPaise }
+        : { code: row.couponCode, percentOff: row.couponPercentOff };
   const price = priceOrder(
     row.coursePricePaise,
     row.couponKind === null
