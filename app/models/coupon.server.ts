@@ -1,95 +1,25 @@
-import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
-import { coupons, enrollments } from "../../db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { CouponKind, CouponTargetType } from "../../db/enums";
+import { coupons, couponTargets, courses, enrollments, events } from "../../db/schema";
 import type { CouponInput } from "~/schemas/admin-coupon";
 import { endOfIndiaDay, formatIsoDateInIndia } from "~/utils/dates";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
+import { normaliseCouponCode } from "./coupon-redemption.server";
 
-export type RedeemableCoupon = { id: number; code: string; percentOff: number };
-
-/** Codes are stored upper-cased, so "welcome10" and "WELCOME10 " are the same coupon. */
-export function normaliseCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
-// A limited coupon's redemptions (docs/decisions/0012-coupon-redemption.md):
-// those counted (`redemption_count`, one per completed order) plus those held
-// by unfinished orders whose hold has not run out. A pending order holds one from
-// the moment its row is stored, before Stripe is asked for anything, for
-// COUPON_HOLD_MS; Stripe's hosted page closes at the same moment.
-
-/** Stripe lets a Checkout Session live 30 minutes at least; the few minutes over cover a slow start. */
-export const COUPON_HOLD_MS = 35 * 60_000;
-
-/** Whose checkout is asking: a student's own holds for the same course never compete with the order replacing them. */
-export type CouponBuyer = { userId: string; courseId: number };
+// Checkout's side (the rules, holds and redemptions) lives in coupon-redemption.server.ts.
+export {
+  checkCouponCode,
+  COUPON_HOLD_MS,
+  countRedemption,
+  couponHasRoom,
+  normaliseCouponCode,
+  type CouponBuyer,
+  type CouponCheck,
+  type RedeemableCoupon,
+} from "./coupon-redemption.server";
 
 type Reader = Pick<typeof db, "select">;
-
-/** An unfinished order's hold on its coupon, while it lasts (a declined card keeps it for another try). */
-const liveCouponHold = (now: Date) => and(inArray(enrollments.paymentStatus, ["pending", "failed"]), gt(enrollments.couponHeldUntil, now));
-
-function heldByOthers(database: Reader, couponId: number, now: Date, buyer: CouponBuyer | undefined): number {
-  const others = buyer ? or(ne(enrollments.userId, buyer.userId), ne(enrollments.courseId, buyer.courseId)) : undefined;
-  return (
-    database
-      .select({ count: sql<number>`count(*)` })
-      .from(enrollments)
-      .where(and(eq(enrollments.couponId, couponId), liveCouponHold(now), others))
-      .get()?.count ?? 0
-  );
-}
-
-const couponColumns = {
-  id: coupons.id,
-  code: coupons.code,
-  // Every coupon written so far is a percent coupon (the discount-shape check allows null only for amount coupons).
-  percentOff: sql<number>`${coupons.percentOff}`,
-  isActive: coupons.isActive,
-  expiresAt: coupons.expiresAt,
-  maxRedemptions: coupons.maxRedemptions,
-  redemptionCount: coupons.redemptionCount,
-};
-
-/** Active, not past its expiry, and a redemption left that nobody else holds. */
-function isRedeemable(database: Reader, coupon: AdminCoupon, now: Date, buyer: CouponBuyer | undefined): boolean {
-  if (!coupon.isActive) return false;
-  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return false;
-  if (coupon.maxRedemptions === null) return true;
-  return coupon.redemptionCount + heldByOthers(database, coupon.id, now, buyer) < coupon.maxRedemptions;
-}
-
-/**
- * The coupon a student may use now: active, not past its expiry, and with a
- * redemption left. Pricing asks this; the redemption itself is taken later,
- * with the same rule, inside the transaction that stores the order
- * (`couponHasRoom`).
- */
-export function findRedeemableCoupon(code: string, now = new Date(), buyer?: CouponBuyer): RedeemableCoupon | null {
-  const normalised = normaliseCouponCode(code);
-  if (!normalised) return null;
-  const coupon = db.select(couponColumns).from(coupons).where(eq(coupons.code, normalised)).get();
-  if (!coupon || !isRedeemable(db, coupon, now, buyer)) return null;
-  return { id: coupon.id, code: coupon.code, percentOff: coupon.percentOff };
-}
-
-/**
- * Whether the coupon can be redeemed for this buyer now. Call it inside the
- * `BEGIN IMMEDIATE` transaction that then takes the redemption, so no other
- * checkout can take it in between.
- */
-export function couponHasRoom(tx: Reader, couponId: number, now: Date, buyer: CouponBuyer): boolean {
-  const coupon = tx.select(couponColumns).from(coupons).where(eq(coupons.id, couponId)).get();
-  return coupon !== undefined && isRedeemable(tx, coupon, now, buyer);
-}
-
-/** Counts one redemption: an order with the coupon completed (in that order's transaction). */
-export function countRedemption(tx: Pick<typeof db, "update">, couponId: number): void {
-  tx.update(coupons)
-    .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-    .where(eq(coupons.id, couponId))
-    .run();
-}
 
 // ---- Admin (Coupons tab) ----
 
@@ -108,26 +38,89 @@ export function couponLastDay(expiresAt: Date): string {
   return formatIsoDateInIndia(new Date(expiresAt.getTime() - 1));
 }
 
+const couponColumns = {
+  id: coupons.id,
+  code: coupons.code,
+  kind: coupons.kind,
+  percentOff: coupons.percentOff,
+  amountOffPaise: coupons.amountOffPaise,
+  minOrderPaise: coupons.minOrderPaise,
+  perStudentLimit: coupons.perStudentLimit,
+  isActive: coupons.isActive,
+  expiresAt: coupons.expiresAt,
+  maxRedemptions: coupons.maxRedemptions,
+  redemptionCount: coupons.redemptionCount,
+};
+
+/** A course or event a coupon is limited to, with its title for the admin's words. */
+export type CouponScopeItem = { type: CouponTargetType; id: number; title: string };
+
 export type AdminCoupon = {
   id: number;
   code: string;
-  percentOff: number;
+  kind: CouponKind;
+  percentOff: number | null;
+  amountOffPaise: number | null;
+  minOrderPaise: number | null;
+  perStudentLimit: number | null;
   isActive: boolean;
   expiresAt: Date | null;
   maxRedemptions: number | null;
   redemptionCount: number;
+  /** Empty: the coupon applies to everything. */
+  scope: CouponScopeItem[];
 };
+
+/**
+ * The coupons' targets of one type with the titles of their courses or events.
+ * A deleted one stays in the scope (the coupon must not widen to everything)
+ * and is named as deleted.
+ */
+function scopeRows(type: CouponTargetType, couponIds: number[]) {
+  const table = type === "course" ? courses : events;
+  return db
+    .select({ couponId: couponTargets.couponId, id: couponTargets.targetId, title: table.title })
+    .from(couponTargets)
+    .leftJoin(table, eq(table.id, couponTargets.targetId))
+    .where(and(eq(couponTargets.targetType, type), inArray(couponTargets.couponId, couponIds)))
+    .orderBy(asc(table.title))
+    .all()
+    .map((row) => ({ ...row, type, title: row.title ?? `A deleted ${type}` }));
+}
+
+/** Each coupon's scope: its courses, then its events, by title. */
+function scopesOf(couponIds: number[]): Map<number, CouponScopeItem[]> {
+  const scopes = new Map<number, CouponScopeItem[]>();
+  if (couponIds.length === 0) return scopes;
+  for (const { couponId, ...item } of [...scopeRows("course", couponIds), ...scopeRows("event", couponIds)])
+    scopes.set(couponId, [...(scopes.get(couponId) ?? []), item]);
+  return scopes;
+}
+
+function withScopes(rows: Omit<AdminCoupon, "scope">[]): AdminCoupon[] {
+  const scopes = scopesOf(rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, scope: scopes.get(row.id) ?? [] }));
+}
 
 /** Every coupon, active or not, by code. */
 export function listCouponsForAdmin(): AdminCoupon[] {
-  return db.select(couponColumns).from(coupons).orderBy(asc(coupons.code)).all();
+  return withScopes(db.select(couponColumns).from(coupons).orderBy(asc(coupons.code)).all());
 }
 
 /** A coupon by the id in a URL ("12"); null when malformed or unknown. */
 export function findCouponForAdmin(id: number | string): AdminCoupon | null {
   const numericId = typeof id === "number" ? id : parseId(id);
   if (numericId === null) return null;
-  return db.select(couponColumns).from(coupons).where(eq(coupons.id, numericId)).get() ?? null;
+  const row = db.select(couponColumns).from(coupons).where(eq(coupons.id, numericId)).get();
+  return row ? (withScopes([row])[0] ?? null) : null;
+}
+
+/** The courses and events an admin may limit a coupon to, by title. */
+export function listCouponScopeChoices(): { courses: { id: number; title: string }[]; events: { id: number; title: string }[] } {
+  return {
+    courses: db.select({ id: courses.id, title: courses.title }).from(courses).orderBy(asc(courses.title)).all(),
+    events: db.select({ id: events.id, title: events.title }).from(events).orderBy(asc(events.title)).all(),
+  };
 }
 
 /** Orders (paid or not) that name the coupon: deleting it would blank their coupon. */
@@ -150,62 +143,108 @@ export function couponHasHistory(coupon: Pick<AdminCoupon, "id" | "redemptionCou
 }
 
 function columnsOf(input: CouponInput) {
+  const isAmount = input.kind === "amount";
   return {
     code: normaliseCouponCode(input.code),
-    percentOff: input.percentOff,
+    kind: input.kind,
+    percentOff: isAmount ? null : input.percentOff,
+    amountOffPaise: isAmount ? input.amountOff : null,
+    minOrderPaise: input.minOrder ?? null,
+    perStudentLimit: input.perStudentLimit ?? null,
     expiresAt: input.expiresOn ? couponExpiryFor(input.expiresOn) : null,
     maxRedemptions: input.maxRedemptions ?? null,
     isActive: input.isActive,
   };
 }
 
-export type CouponCreateResult = { ok: true; id: number; code: string } | { ok: false; reason: "code-taken"; code: string };
+type Writer = Pick<typeof db, "select" | "insert" | "delete">;
+type UnknownTargets = { ok: false; reason: "unknown-targets"; type: CouponTargetType };
 
-/** A new coupon with no redemptions. The code is stored as checkout looks it up. */
-export function createCoupon(input: CouponInput): CouponCreateResult {
-  const values = columnsOf(input);
+/** The ids among these that name no row of the table: a course or event deleted while the form was open. */
+function missingIds(tx: Reader, table: typeof courses | typeof events, ids: number[]): boolean {
+  if (ids.length === 0) return false;
+  const found =
+    tx
+      .select({ count: sql<number>`count(*)` })
+      .from(table)
+      .where(inArray(table.id, ids))
+      .get()?.count ?? 0;
+  return found !== ids.length;
+}
+
+/** Replaces the coupon's scope with the chosen courses and events; refused (nothing written) when one no longer exists. */
+function saveScope(tx: Writer, couponId: number, input: CouponInput): UnknownTargets | null {
+  if (missingIds(tx, courses, input.courseIds)) return { ok: false, reason: "unknown-targets", type: "course" };
+  if (missingIds(tx, events, input.eventIds)) return { ok: false, reason: "unknown-targets", type: "event" };
+  tx.delete(couponTargets).where(eq(couponTargets.couponId, couponId)).run();
+  const rows = [
+    ...input.courseIds.map((targetId) => ({ couponId, targetType: "course" as const, targetId })),
+    ...input.eventIds.map((targetId) => ({ couponId, targetType: "event" as const, targetId })),
+  ];
+  if (rows.length > 0) tx.insert(couponTargets).values(rows).run();
+  return null;
+}
+
+/** Rolls the transaction back with the refusal as its answer. */
+class Refused<T> extends Error {
+  constructor(readonly answer: T) {
+    super("refused");
+  }
+}
+
+/** Runs a coupon save in one `BEGIN IMMEDIATE` transaction; a code another coupon has is refused, as is a refusal thrown inside. */
+function saveAtomically<T>(code: string, save: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => T): T | CodeTaken {
   try {
-    const row = db.insert(coupons).values(values).returning({ id: coupons.id, code: coupons.code }).get();
-    return { ok: true, ...row };
+    return db.transaction(save, { behavior: "immediate" });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "code-taken", code: values.code };
+    if (error instanceof Refused) return error.answer as T;
+    if (isUniqueViolation(error)) return { ok: false, reason: "code-taken", code };
     throw error;
   }
+}
+
+type CodeTaken = { ok: false; reason: "code-taken"; code: string };
+export type CouponCreateResult = { ok: true; id: number; code: string } | CodeTaken | UnknownTargets;
+
+/** A new coupon with no redemptions, and its scope. The code is stored as checkout looks it up. */
+export function createCoupon(input: CouponInput): CouponCreateResult {
+  const values = columnsOf(input);
+  return saveAtomically(values.code, (tx): CouponCreateResult => {
+    const row = tx.insert(coupons).values(values).returning({ id: coupons.id, code: coupons.code }).get();
+    const refused = saveScope(tx, row.id, input);
+    if (refused) throw new Refused(refused);
+    return { ok: true, ...row };
+  });
 }
 
 export type CouponUpdateResult =
   | { ok: true; id: number; code: string }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "code-taken"; code: string }
+  | CodeTaken
+  | UnknownTargets
   | { ok: false; reason: "below-used"; used: number };
 
 /**
- * Saves the coupon's terms; its redemption count is checkout's alone and is
- * never written here. A limit below the redemptions already used is refused:
- * the check and the write share one `BEGIN IMMEDIATE` transaction, so a
- * payment completing meanwhile cannot slip in between.
+ * Saves the coupon's terms and scope; its redemption count is checkout's
+ * alone and is never written here. A limit below the redemptions already used
+ * is refused: the check and the write share one `BEGIN IMMEDIATE`
+ * transaction, so a payment completing meanwhile cannot slip in between.
  */
 export function updateCoupon(id: number | string, input: CouponInput): CouponUpdateResult {
   const numericId = typeof id === "number" ? id : parseId(id);
   if (numericId === null) return { ok: false, reason: "not-found" };
   const values = columnsOf(input);
-  try {
-    return db.transaction(
-      (tx): CouponUpdateResult => {
-        const current = tx.select({ redemptionCount: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, numericId)).get();
-        if (!current) return { ok: false, reason: "not-found" };
-        if (values.maxRedemptions !== null && values.maxRedemptions < current.redemptionCount) {
-          return { ok: false, reason: "below-used", used: current.redemptionCount };
-        }
-        tx.update(coupons).set(values).where(eq(coupons.id, numericId)).run();
-        return { ok: true, id: numericId, code: values.code };
-      },
-      { behavior: "immediate" },
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "code-taken", code: values.code };
-    throw error;
-  }
+  return saveAtomically(values.code, (tx): CouponUpdateResult => {
+    const current = tx.select({ redemptionCount: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, numericId)).get();
+    if (!current) return { ok: false, reason: "not-found" };
+    if (values.maxRedemptions !== null && values.maxRedemptions < current.redemptionCount) {
+      return { ok: false, reason: "below-used", used: current.redemptionCount };
+    }
+    tx.update(coupons).set(values).where(eq(coupons.id, numericId)).run();
+    const refused = saveScope(tx, numericId, input);
+    if (refused) throw new Refused(refused);
+    return { ok: true, id: numericId, code: values.code };
+  });
 }
 
 export type CouponRemovalResult =

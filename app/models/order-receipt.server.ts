@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { coupons, courses, enrollments, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
+import { couponDiscount } from "~/utils/coupon-rules";
 import { priceOrder } from "~/utils/pricing";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 
@@ -19,7 +20,8 @@ export type OrderReceipt = {
   /** The course price and the coupon's discount, when they still explain the amount paid. */
   listPricePaise: number | null;
   discountPaise: number | null;
-  coupon: { code: string; percentOff: number } | null;
+  /** percentOff for a percent coupon, amountOffPaise for an amount one. */
+  coupon: { code: string; percentOff: number | null; amountOffPaise?: number | null } | null;
   amountPaise: number;
   paidAt: Date;
   paymentIntentId: string | null;
@@ -35,7 +37,9 @@ const receiptColumns = {
   courseTitle: courses.title,
   coursePricePaise: courses.pricePaise,
   couponCode: coupons.code,
+  couponKind: coupons.kind,
   couponPercentOff: coupons.percentOff,
+  couponAmountOffPaise: coupons.amountOffPaise,
   amountPaise: enrollments.amountPaise,
   paidAt: enrollments.enrolledAt,
   paymentIntentId: enrollments.paymentIntentId,
@@ -52,8 +56,17 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
     .get();
   if (!row) return null;
   const coupon =
-    row.couponCode === null || row.couponPercentOff === null ? null : { code: row.couponCode, percentOff: row.couponPercentOff };
-  const price = priceOrder(row.coursePricePaise, coupon?.percentOff);
+    row.couponCode === null || row.couponKind === null
+      ? null
+      : row.couponKind === "amount"
+        ? { code: row.couponCode, percentOff: null, amountOffPaise: row.couponAmountOffPaise }
+        : { code: row.couponCode, percentOff: row.couponPercentOff };
+  const price = priceOrder(
+    row.coursePricePaise,
+    row.couponKind === null
+      ? null
+      : couponDiscount({ kind: row.couponKind, percentOff: row.couponPercentOff, amountOffPaise: row.couponAmountOffPaise }),
+  );
   const priceStillHolds = price.totalPaise === row.amountPaise;
   return {
     orderId: row.orderId,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkboxField, optionalWholeNumberField, wholeNumberField } from "./admin-fields";
+import { COUPON_KINDS } from "../../db/enums";
+import { checkboxField, optionalRupeesField, optionalWholeNumberField, rupeesField, wholeNumberField } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 
 // The Add Coupon / Edit Coupon form (beyond the spec: the coupons table had no
@@ -22,6 +23,7 @@ export const COUPON_MESSAGES = {
   deleteQuestion: (code: string) => `Are you sure you want to delete "${code}"?`,
   codeTaken: (code: string) => `The code ${code} is already used by another coupon`,
   belowUsed: (used: number) => `Max redemptions cannot be below the ${used} already used`,
+  unknownTargets: (type: "course" | "event") => `A chosen ${type} no longer exists. Reload the page and choose again.`,
   hasHistory:
     "This coupon has been used at checkout, so deleting it would lose that history. Deactivate it instead: checkout will refuse it from now on.",
   alreadyInactive: "This coupon has been used at checkout, so it is kept for that history. It is already inactive.",
@@ -36,14 +38,33 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const CouponSchema = z.object({
+/** Ticked checkboxes of ids (Conform makes one ticked box a list and none an empty one); the JSON API sends an array. */
+function idListField(label: string) {
+  const choose = `Choose ${label} from the list`;
+  return z
+    .array(z.number({ invalid_type_error: choose }).int(choose).positive(choose), { invalid_type_error: choose })
+    .max(500, `Choose at most 500 ${label}`)
+    .default([])
+    .transform((ids) => [...new Set(ids)]);
+}
+
+const kindMessage = "Choose a percent off or an amount off in rupees";
+
+/** The terms every coupon has, whatever it takes off. */
+const CouponTerms = {
   code: z
     .string({ required_error: "Code is required", invalid_type_error: "Code is required" })
     .trim()
     .min(1, "Code is required")
     .max(COUPON_CODE_MAX, `Code must be at most ${COUPON_CODE_MAX} characters`)
     .regex(/^[A-Za-z0-9_-]+$/, "Code can use only letters, numbers, hyphens (-) and underscores (_)"),
-  percentOff: wholeNumberField("Percent off", { min: 1, max: 100 }),
+  /** The price before the coupon must be at least this; none means any order. */
+  minOrder: optionalRupeesField("Minimum order"),
+  /** How many orders one student may use it on; none means no such limit. */
+  perStudentLimit: optionalWholeNumberField("Limit per student", { min: 1, max: 1000 }),
+  /** The courses and events it applies to; none ticked means everything. */
+  courseIds: idListField("courses"),
+  eventIds: idListField("events"),
   /** The last day the coupon works (India time), yyyy-mm-dd; none means it never expires. */
   expiresOn: z.preprocess(
     blankToUndefined,
@@ -57,6 +78,24 @@ export const CouponSchema = z.object({
   /** None means unlimited. The model also refuses a limit below the redemptions already used. */
   maxRedemptions: optionalWholeNumberField("Max redemptions", { min: 1, max: 1_000_000 }),
   isActive: checkboxField,
-});
+};
+
+/**
+ * A percent coupon, or one that takes a fixed amount in rupees (it never takes
+ * an order below Free). The kind picks which value is asked for; every other
+ * field is checked at the same time, so one post shows every message.
+ */
+export const CouponSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal(COUPON_KINDS[0]), percentOff: wholeNumberField("Percent off", { min: 1, max: 100 }), ...CouponTerms }),
+    z.object({
+      kind: z.literal(COUPON_KINDS[1]),
+      amountOff: rupeesField("Amount off").refine((paise) => paise > 0, "Amount off must be more than ₹0"),
+      ...CouponTerms,
+    }),
+  ],
+  { errorMap: (issue, context) => ({ message: issue.code === "invalid_union_discriminator" ? kindMessage : context.defaultError }) },
+);
 
 export type CouponInput = z.infer<typeof CouponSchema>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { COUPON_HOLD_MINUTES, type CouponRefusal } from "~/utils/coupon-rules";
+import { formatAmount } from "~/utils/money";
 
 // Checkout (public-site §2 /checkout, §4 Checkout flow, §5, §8). The page's
 // two forms (coupon, pay) and the JSON endpoints of §7 share these rules.
@@ -13,6 +15,7 @@ export const CHECKOUT_MESSAGES = {
   couponAppliedTitle: "Coupon Applied!",
   couponInvalidTitle: "Invalid Coupon",
   couponInvalidText: "The coupon code is invalid or expired.",
+  couponNotApplicableTitle: "Coupon Not Applied",
   termsRequired: "Terms Required",
   termsText: "Please accept the terms and conditions to continue.",
   paymentFailedTitle: "Payment Failed",
@@ -32,7 +35,27 @@ export const CHECKOUT_MESSAGES = {
   processingTitle: "Confirming your payment",
 } as const;
 
-export const couponAppliedText = (percent: number) => `${percent}% discount applied successfully.`;
+/** The toast after a coupon is applied: its percent, or for an amount coupon the rupees it takes off this order. */
+export const couponAppliedText = (price: { discountPercent: number | null; discountPaise: number }) =>
+  `${price.discountPercent !== null ? `${price.discountPercent}%` : formatAmount(price.discountPaise)} discount applied successfully.`;
+
+/** "You save ₹1,000": the saving as the order summary shows it (the shown price less the shown total, so the lines add up). */
+export const youSaveText = (savingLabel: string) => `You save ${savingLabel}`;
+
+/** What a coupon that works, but not on this order, needs; said at checkout (decision 0029). */
+export function couponRefusalText(refusal: Exclude<CouponRefusal, { reason: "unavailable" }>): string {
+  switch (refusal.reason) {
+    case "out-of-scope":
+      return `This coupon does not apply to ${refusal.title}.`;
+    case "below-minimum":
+      return `This coupon needs an order of at least ${formatAmount(refusal.minOrderPaise)}.`;
+    case "student-limit": {
+      const n = refusal.perStudentLimit;
+      const usedUp = n === 1 ? "you have already used it" : `you have already used it on ${n} orders`;
+      return `This coupon is limited to ${n === 1 ? "1 order" : `${n} orders`} per student, and ${usedUp}. A checkout left unfinished keeps it for ${COUPON_HOLD_MINUTES} minutes.`;
+    }
+  }
+}
 export const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
 export const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
 

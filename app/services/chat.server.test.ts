@@ -9,7 +9,7 @@ import { listActiveCourses, type Course } from "~/models/course.server";
 import { countRegistrations, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { db } from "~/utils/db.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { answerQuestion, chatSuggestions, createChatRateLimiter } from "./chat.server";
 import { CAPITAL_ANSWER } from "./chat/topics";
 
@@ -55,7 +55,7 @@ function nextEvent(type?: string, now = NOW, from = now): SiteEvent {
   if (!found) throw new Error(`no upcoming ${type ?? "event"}`);
   return found;
 }
-const price = (pattern: RegExp) => formatRupees(course(pattern).pricePaise);
+const price = (pattern: RegExp) => formatPrice(course(pattern).pricePaise);
 const when = (event: SiteEvent) => formatIndiaDateTime(event.eventDate);
 const faq = (id: string) => [...CHAT_FAQ, ...CONTACT_FAQ].find((item) => item.id === id)?.answer ?? "missing";
 const refundKeySentence = REFUND_POLICY.split(". ")[0] ?? REFUND_POLICY;
@@ -75,9 +75,9 @@ const TABLE: Row[] = [
   { question: "fx course kitne ka hai", facts: () => [price(/Currency/)] },
   { question: "how much for personal mentorship", facts: () => [price(/Mentorship/)] },
   { question: "one on one coaching charges", facts: () => [price(/Mentorship/)] },
-  { question: "cheapest course?", facts: () => [formatRupees(byPrice()[0]?.pricePaise ?? -1), byPrice()[0]?.title ?? "?"] },
-  { question: "most expensive course", facts: () => [formatRupees(byPrice().at(-1)?.pricePaise ?? -1)] },
-  { question: "How much do your courses cost?", facts: () => activeCourses().map((row) => formatRupees(row.pricePaise)) },
+  { question: "cheapest course?", facts: () => [formatPrice(byPrice()[0]?.pricePaise ?? -1), byPrice()[0]?.title ?? "?"] },
+  { question: "most expensive course", facts: () => [formatPrice(byPrice().at(-1)?.pricePaise ?? -1)] },
+  { question: "How much do your courses cost?", facts: () => activeCourses().map((row) => formatPrice(row.pricePaise)) },
   { question: "Browse our courses", facts: () => activeCourses().map((row) => row.title) },
   { question: "is there a webinar this week?", facts: () => [nextEvent("webinar").title, when(nextEvent("webinar"))] },
   { question: "any webnar this week", facts: () => [when(nextEvent("webinar"))] },
@@ -87,7 +87,7 @@ const TABLE: Row[] = [
   { question: "upcoming events", facts: () => [nextEvent().title, when(nextEvent())] },
   {
     question: "is the event free",
-    facts: () => [nextEvent().title, nextEvent().pricePaise === 0 ? "Free" : formatRupees(nextEvent().pricePaise)],
+    facts: () => [nextEvent().title, nextEvent().pricePaise === 0 ? "Free" : formatPrice(nextEvent().pricePaise)],
   },
   {
     question: "how many seats left",
@@ -100,7 +100,7 @@ const TABLE: Row[] = [
     question: "when is the Pune workshop",
     facts: () => {
       const pune = upcoming().find((event) => /Pune/.test(event.title)) as SiteEvent;
-      return [when(pune), formatRupees(pune.pricePaise)];
+      return [when(pune), formatPrice(pune.pricePaise)];
     },
   },
   {
@@ -133,7 +133,7 @@ const TABLE: Row[] = [
   { question: "are you NSE certified", facts: () => [faq("certified")] },
   {
     question: "I am a beginner which course",
-    facts: () => [beginnerCourse().title, formatRupees(beginnerCourse().pricePaise)],
+    facts: () => [beginnerCourse().title, formatPrice(beginnerCourse().pricePaise)],
   },
   { question: "Which course should a beginner start with?", facts: () => [beginnerCourse().title] },
   { question: "im new to forex where do i start", facts: () => [course(/Currency/).title] },
@@ -154,10 +154,10 @@ const TABLE: Row[] = [
 function knownAmounts(now = NOW): Set<string> {
   const amounts = new Set(["₹5,000"]);
   for (const row of activeCourses()) {
-    amounts.add(formatRupees(row.pricePaise));
-    if (row.originalPricePaise !== null) amounts.add(formatRupees(row.originalPricePaise));
+    amounts.add(formatPrice(row.pricePaise));
+    if (row.originalPricePaise !== null) amounts.add(formatPrice(row.originalPricePaise));
   }
-  for (const event of upcoming(now)) amounts.add(formatRupees(event.pricePaise));
+  for (const event of upcoming(now)) amounts.add(formatPrice(event.pricePaise));
   return amounts;
 }
 
@@ -212,14 +212,14 @@ describe("answerQuestion: what it never says", () => {
   test("a changed price shows in the very next answer (nothing cached)", async () => {
     const smc = course(/SMC/);
     const before = await ask("what does the SMC course cost?");
-    expect(before.answer).toContain(formatRupees(smc.pricePaise));
+    expect(before.answer).toContain(formatPrice(smc.pricePaise));
     const newPrice = smc.pricePaise + 12_300;
     db.update(courses).set({ pricePaise: newPrice }).where(eq(courses.id, smc.id)).run();
     try {
       const after = await ask("what does the SMC course cost?");
-      expect(after.answer).toContain(formatRupees(newPrice));
-      expect(after.answer).not.toContain(formatRupees(smc.pricePaise));
-      expect((await ask("How much do your courses cost?")).answer).toContain(formatRupees(newPrice));
+      expect(after.answer).toContain(formatPrice(newPrice));
+      expect(after.answer).not.toContain(formatPrice(smc.pricePaise));
+      expect((await ask("How much do your courses cost?")).answer).toContain(formatPrice(newPrice));
     } finally {
       db.update(courses).set({ pricePaise: smc.pricePaise }).where(eq(courses.id, smc.id)).run();
     }

@@ -4,7 +4,17 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, coupons, courses, enrollmentForms, enrollments, outboxMessages, paymentEvents, users } from "../../db/schema";
+import {
+  auditLog,
+  coupons,
+  couponTargets,
+  courses,
+  enrollmentForms,
+  enrollments,
+  outboxMessages,
+  paymentEvents,
+  users,
+} from "../../db/schema";
 import { startFakeStripe, type FakeStripe } from "../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "./checkout.server";
@@ -200,14 +210,14 @@ describe("quoteOrder", () => {
       quote: {
         course: { id: course.id, title: course.title },
         coupon: null,
-        price: { originalPaise: 99_999, discountPercent: 0, discountPaise: 0, processingFeePaise: 0, totalPaise: 99_999 },
+        price: { originalPaise: 99_999, discountPercent: null, discountPaise: 0, processingFeePaise: 0, totalPaise: 99_999 },
       },
     });
     const discounted = checkout.quoteOrder(String(course.id), `  ${coupon.code.toLowerCase()} `);
     expect(discounted).toMatchObject({
       ok: true,
       quote: {
-        coupon: { id: coupon.id, code: coupon.code, percentOff: 15 },
+        coupon: { id: coupon.id, code: coupon.code, discount: { kind: "percent", percentOff: 15 } },
         // 15% of ₹999.99 is ₹149.9985: the discount rounds to ₹150.00.
         price: { originalPaise: 99_999, discountPercent: 15, discountPaise: 15_000, totalPaise: 84_999 },
       },
@@ -239,6 +249,66 @@ describe("quoteOrder", () => {
       expect(checkout.quoteOrder(course.id, code, { now })).toEqual({ ok: false, reason: "invalid-coupon" });
     }
     expect(checkout.quoteOrder(course.id, lastOne.code, { now }).ok).toBe(true);
+  });
+});
+
+/** A coupon that takes a fixed amount, with the rules given. */
+function addAmountCoupon(values: Partial<typeof coupons.$inferInsert> & { amountOffPaise: number }) {
+  return db
+    .insert(coupons)
+    .values({ code: `FLAT${next()}`, kind: "amount", percentOff: null, ...values })
+    .returning({ id: coupons.id, code: coupons.code })
+    .get();
+}
+
+describe("coupon rules in quoteOrder and in the order's transaction", () => {
+  it("prices an amount coupon, stopping at Free", () => {
+    const course = addCourse({ pricePaise: 499_900 });
+    const flat = addAmountCoupon({ amountOffPaise: 50_000 });
+    expect(quote(course.id, flat.code)).toMatchObject({
+      coupon: { id: flat.id, code: flat.code, discount: { kind: "amount", amountOffPaise: 50_000 } },
+      price: { originalPaise: 499_900, discountPercent: null, discountPaise: 50_000, totalPaise: 449_900 },
+    });
+    const cheap = addCourse({ pricePaise: 20_000 });
+    expect(quote(cheap.id, flat.code).price).toMatchObject({ discountPaise: 20_000, totalPaise: 0 });
+  });
+
+  it("says what a coupon that does not apply needs", () => {
+    const course = addCourse({ pricePaise: 299_900 });
+    const elsewhere = addCourse({ pricePaise: 299_900 });
+    const minimum = addAmountCoupon({ amountOffPaise: 50_000, minOrderPaise: 500_000 });
+    expect(checkout.quoteOrder(course.id, minimum.code)).toEqual({
+      ok: false,
+      reason: "coupon-not-applicable",
+      message: "This coupon needs an order of at least ₹5,000.",
+    });
+    const scoped = addAmountCoupon({ amountOffPaise: 50_000 });
+    db.insert(couponTargets).values({ couponId: scoped.id, targetType: "course", targetId: elsewhere.id }).run();
+    expect(checkout.quoteOrder(course.id, scoped.code)).toMatchObject({ message: `This coupon does not apply to ${course.title}.` });
+    expect(checkout.quoteOrder(elsewhere.id, scoped.code).ok).toBe(true);
+  });
+
+  /** The student's completed order of another course with the coupon: a use of it. */
+  const useElsewhere = (userId: string, couponId: number) =>
+    db
+      .insert(enrollments)
+      .values({ userId, courseId: addCourse({ pricePaise: 100_000 }).id, amountPaise: 90_000, couponId, paymentStatus: "completed" })
+      .run();
+
+  it("refuses a stored order whose per-student limit was reached after it was priced", async () => {
+    const { student, course, formId } = arrange();
+    const once = addCoupon({ percentOff: 20, perStudentLimit: 1 });
+    const stale = quote(course.id, once.code, student.id);
+    useElsewhere(student.id, once.id);
+
+    expect(await checkout.startCardPayment(student, stale, formId, ORIGIN)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    const free = addCourse({ pricePaise: 0 });
+    const flatOnce = addAmountCoupon({ amountOffPaise: 10_000, perStudentLimit: 1 });
+    const staleFree = quote(free.id, flatOnce.code, student.id);
+    useElsewhere(student.id, flatOnce.id);
+    expect(checkout.enrollFree(student, staleFree, null, ORIGIN)).toBe("coupon-unavailable");
+    expect(ordersOf(student.id, course.id)).toEqual([]);
+    expect(ordersOf(student.id, free.id)).toEqual([]);
   });
 });
 
@@ -697,7 +767,8 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`${ORIGIN}/learn/${course.id}`);
     expect(mails[0]?.text).toContain(`Payment reference: ${paymentIntentId}`);
-    expect(mails[0]?.text).toContain("Amount paid: ₹3,999.20");
+    // The mail shows whole rupees; the order keeps the exact paise.
+    expect(mails[0]?.text).toContain("Amount paid: ₹3,999\n");
   });
 
   it("queues one enrolment mail when the webhook races the return page", async () => {

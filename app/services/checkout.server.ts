@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { findRedeemableCoupon, type RedeemableCoupon } from "~/models/coupon.server";
+import { checkCouponCode, type RedeemableCoupon } from "~/models/coupon.server";
 import { findActiveCourse } from "~/models/course.server";
 import {
   attachPaymentReference,
@@ -20,6 +20,7 @@ import {
 } from "~/models/order.server";
 import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { PublicUser } from "~/models/user.server";
+import { couponRefusalText } from "~/schemas/checkout";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
   createCheckoutSession,
@@ -47,12 +48,16 @@ export type Quote = {
   price: OrderPrice;
 };
 
-export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "invalid-course" | "invalid-coupon" };
+/** A coupon that exists and works but not on this order: the student is told which rule and what it needs. */
+export type CouponNotApplicable = { ok: false; reason: "coupon-not-applicable"; message: string };
+
+export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "invalid-course" | "invalid-coupon" } | CouponNotApplicable;
 
 /**
  * The price of an active course with an optional coupon code, as the server
- * charges it. With the buyer named, their own holds on the coupon for this
- * course (an earlier try at this checkout) do not count against them.
+ * charges it, every coupon rule checked (decision 0029). With the buyer named,
+ * their own holds on the coupon for this course (an earlier try at this
+ * checkout) do not count against them, and their per-student limit applies.
  */
 export function quoteOrder(
   courseId: number | string,
@@ -63,12 +68,23 @@ export function quoteOrder(
   if (!course) return { ok: false, reason: "invalid-course" };
   let coupon: RedeemableCoupon | null = null;
   if (couponCode) {
-    coupon = findRedeemableCoupon(couponCode, now, buyerId === undefined ? undefined : { userId: buyerId, courseId: course.id });
-    if (!coupon) return { ok: false, reason: "invalid-coupon" };
+    const purchase = { type: "course" as const, id: course.id, title: course.title, pricePaise: course.pricePaise };
+    const checked = checkCouponCode(
+      couponCode,
+      purchase,
+      now,
+      buyerId === undefined ? undefined : { userId: buyerId, courseId: course.id },
+    );
+    if (!checked.ok) {
+      const { refusal } = checked;
+      if (refusal.reason === "unavailable") return { ok: false, reason: "invalid-coupon" };
+      return { ok: false, reason: "coupon-not-applicable", message: couponRefusalText(refusal) };
+    }
+    coupon = checked.coupon;
   }
   return {
     ok: true,
-    quote: { course: { id: course.id, title: course.title }, coupon, price: priceOrder(course.pricePaise, coupon?.percentOff) },
+    quote: { course: { id: course.id, title: course.title }, coupon, price: priceOrder(course.pricePaise, coupon?.discount ?? null) },
   };
 }
 

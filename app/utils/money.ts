@@ -1,10 +1,45 @@
-// Money is integer paise everywhere inside the app.
+// Money is integer paise everywhere inside the app. On screen (pages, admin
+// lists, mail) it is whole rupees with Indian digit grouping; only tax
+// documents and receipt PDFs print the exact paise
+// (docs/decisions/0029-coupons-and-money-display.md).
 
 const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 const rupeesAndPaise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "₹4,999" or "₹1,23,456.50": Indian digit grouping, paise only when present. */
-export function formatRupees(paise: number): string {
+/** Paise to the nearest whole rupee, halves up (₹4,249.50 → ₹4,250), for what a screen shows. */
+export function roundToRupee(paise: number): number {
+  return Math.sign(paise) * Math.floor((Math.abs(paise) + 50) / 100);
+}
+
+/**
+ * An amount as a screen shows it: "₹4,999", "₹1,00,000", "₹0", "−₹500".
+ * Whole rupees, rounded half up. An amount below half a rupee that is not
+ * zero keeps its paise ("₹0.30"), so something owed never reads as nothing.
+ */
+export function formatAmount(paise: number): string {
+  const sign = paise < 0 ? "−" : "";
+  const abs = Math.abs(paise);
+  const text = abs > 0 && abs < 50 ? rupeesAndPaise.format(abs / 100) : wholeRupees.format(roundToRupee(abs));
+  return `${sign}₹${text}`;
+}
+
+/**
+ * The saving a screen shows beside a price and a total: the shown price less
+ * the shown total, so the lines on screen add up whatever the paise did. The
+ * exact paise when that difference rounds to nothing.
+ */
+export function shownSavingPaise(originalPaise: number, totalPaise: number): number {
+  const shown = (roundToRupee(originalPaise) - roundToRupee(totalPaise)) * 100;
+  return shown > 0 ? shown : Math.max(0, originalPaise - totalPaise);
+}
+
+/** A price as a student or admin sees it: "Free" for nothing, otherwise `formatAmount` ("₹4,999"). */
+export function formatPrice(paise: number): string {
+  return paise === 0 ? "Free" : formatAmount(paise);
+}
+
+/** "₹4,999" or "₹1,23,456.50": exact to the paisa, for receipts and tax documents (PDFs). */
+export function formatExactRupees(paise: number): string {
   const format = paise % 100 === 0 ? wholeRupees : rupeesAndPaise;
   return `₹${format.format(paise / 100)}`;
 }

@@ -21,7 +21,7 @@ describe("paymentFlags", () => {
     expect(paymentFlags({ paymentStatus: "completed", refundedPaise: 0, disputeStatus: null })).toEqual([]);
     expect(paymentFlags({ paymentStatus: "completed", refundedPaise: 150_000, disputeStatus: null })).toEqual(["Partly refunded ₹1,500"]);
     expect(paymentFlags({ paymentStatus: "completed", refundedPaise: 50, disputeStatus: "open" })).toEqual([
-      "Partly refunded ₹0.50",
+      "Partly refunded ₹1",
       "Dispute open",
     ]);
     expect(paymentFlags({ paymentStatus: "completed", refundedPaise: 0, disputeStatus: "won" })).toEqual([]);

@@ -1,4 +1,4 @@
-import { formatRupees } from "./money";
+import { formatAmount } from "./money";
 
 // How a payment status reads in the admin tables and exports (admin spec §4):
 // pending, completed or failed; a refund (decision 0006), a chargeback (a
@@ -24,7 +24,7 @@ export function paymentStatusLabel(status: string | null | undefined): string {
  */
 export function paymentFlags(order: { paymentStatus: string; refundedPaise: number; disputeStatus: string | null }): string[] {
   const flags: string[] = [];
-  if (order.refundedPaise > 0 && order.paymentStatus !== "refunded") flags.push(`Partly refunded ${formatRupees(order.refundedPaise)}`);
+  if (order.refundedPaise > 0 && order.paymentStatus !== "refunded") flags.push(`Partly refunded ${formatAmount(order.refundedPaise)}`);
   if (order.disputeStatus === "open") flags.push("Dispute open");
   return flags;
 }

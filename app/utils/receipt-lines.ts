@@ -1,6 +1,6 @@
 import type { OrderReceipt } from "~/models/order-receipt.server";
 import { formatIndiaDateTime } from "./dates";
-import { formatRupees } from "./money";
+import { formatExactRupees } from "./money";
 import { orderNumber } from "./order-number";
 
 // The lines of an order's receipt, in the order they are printed: the same in
@@ -11,20 +11,29 @@ export type ReceiptLine = { label: string; value: string };
 /** What the receipt says it is: GST invoices are a separate document. */
 export const RECEIPT_NOTICE = "This is a payment receipt, not a tax invoice.";
 
-/** "₹4,999", or "Free" for an order that cost nothing. */
-export const amountPaidText = (paise: number) => (paise === 0 ? "Free" : formatRupees(paise));
+/** How a receipt writes money: exact paise on the PDF (the default), whole rupees in mail (formatPrice). */
+export type MoneyText = (paise: number) => string;
 
-export function receiptLines(receipt: OrderReceipt): ReceiptLine[] {
+/** "₹4,999.50", or "Free" for an order that cost nothing: exact, as a printed receipt needs. */
+const exactPrice: MoneyText = (paise) => (paise === 0 ? "Free" : formatExactRupees(paise));
+
+/** "WELCOME20 (20% off)" or "FLAT500 (₹500 off)". */
+function couponText(coupon: NonNullable<OrderReceipt["coupon"]>, money: MoneyText): string {
+  const off = coupon.percentOff !== null ? `${coupon.percentOff}%` : money(coupon.amountOffPaise ?? 0);
+  return `${coupon.code} (${off} off)`;
+}
+
+export function receiptLines(receipt: OrderReceipt, money: MoneyText = exactPrice): ReceiptLine[] {
   const lines: ReceiptLine[] = [
     { label: "Order number", value: orderNumber(receipt.orderId) },
     { label: "Date", value: formatIndiaDateTime(receipt.paidAt) },
     { label: "Course", value: receipt.course.title },
   ];
-  if (receipt.listPricePaise !== null) lines.push({ label: "Course price", value: formatRupees(receipt.listPricePaise) });
-  if (receipt.coupon) lines.push({ label: "Coupon", value: `${receipt.coupon.code} (${receipt.coupon.percentOff}% off)` });
-  if (receipt.discountPaise !== null) lines.push({ label: "Discount", value: `−${formatRupees(receipt.discountPaise)}` });
+  if (receipt.listPricePaise !== null) lines.push({ label: "Course price", value: money(receipt.listPricePaise) });
+  if (receipt.coupon) lines.push({ label: "Coupon", value: couponText(receipt.coupon, money) });
+  if (receipt.discountPaise !== null) lines.push({ label: "Discount", value: `−${money(receipt.discountPaise)}` });
   lines.push(
-    { label: "Amount paid", value: amountPaidText(receipt.amountPaise) },
+    { label: "Amount paid", value: money(receipt.amountPaise) },
     { label: "Payment reference", value: receipt.paymentIntentId ?? "None: no payment was needed" },
   );
   return lines;

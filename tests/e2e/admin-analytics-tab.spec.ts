@@ -14,8 +14,8 @@ import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from
 // sums read at the same moment (retried until both agree).
 
 const INDIA = "Asia/Kolkata";
-const rupees = (paise: number) =>
-  `₹${new Intl.NumberFormat("en-IN", paise % 100 === 0 ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2 }).format(paise / 100)}`;
+/** Whole rupees, halves up, as the site shows money. */
+const rupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 }).format(Math.round(paise / 100))}`;
 const whole = (n: number) => new Intl.NumberFormat("en-IN").format(n);
 /** "November 2026" and "2026-11": this month in India. */
 const thisMonthLong = () => new Intl.DateTimeFormat("en-US", { timeZone: INDIA, month: "long", year: "numeric" }).format(new Date());
@@ -104,7 +104,7 @@ inBothModes((mode: Mode) => {
       const courses = page.getByRole("table", { name: "Admissions, revenue and status of each course" });
       await expect(courses.getByRole("columnheader")).toHaveText(["Course", "Admissions", "Revenue", "Status"]);
       const row = courses.getByRole("row").filter({ has: page.getByRole("rowheader", { name: course.title, exact: true }) });
-      await expect(row.getByRole("cell")).toHaveText(["2", "₹7,499.50", "Active"]);
+      await expect(row.getByRole("cell")).toHaveText(["2", "₹7,500", "Active"]);
       // Every course is listed, not only five: each one stored both before the page was read and after it.
       const listed = new Set(await courses.getByRole("rowheader").allInnerTexts());
       const storedAfter = new Set(courseTitles());

@@ -113,11 +113,25 @@ inBothModes((mode) => {
       await expect(page).toHaveURL(/\/admin\/coupons$/);
       await expect(toast(page)).toContainText("Coupon created");
       await expect(toast(page)).toContainText(`${saved} has been saved.`);
-      await expect(row(page, saved).getByRole("cell")).toHaveText(["15%", "Jun 30, 2030", "5", "0 of 5", "Active", /Edit\s*Delete/]);
+      await expect(row(page, saved).getByRole("cell")).toHaveText([
+        "15% off · all courses and events",
+        "Jun 30, 2030",
+        "5",
+        "0 of 5",
+        "Active",
+        /Edit\s*Delete/,
+      ]);
 
       // On a phone the rows stack into cards: the table is no wider than the screen, and still a table.
       await page.setViewportSize({ width: 390, height: 844 });
-      await expect(row(page, saved).getByRole("cell")).toHaveText(["15%", "Jun 30, 2030", "5", "0 of 5", "Active", /Edit\s*Delete/]);
+      await expect(row(page, saved).getByRole("cell")).toHaveText([
+        "15% off · all courses and events",
+        "Jun 30, 2030",
+        "5",
+        "0 of 5",
+        "Active",
+        /Edit\s*Delete/,
+      ]);
       const table = page.getByRole("table", { name: "Coupons" });
       expect(await table.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(390);
       await expectNoA11yViolations(page);
@@ -138,7 +152,7 @@ inBothModes((mode) => {
       const course = makeCourse({ pricePaise: 200_000 });
       const quote = await context.request.post("/api/validate-coupon", { data: { couponCode: typed, courseId: course.id } });
       expect(quote.status()).toBe(200);
-      expect(await quote.json()).toEqual({ code: saved, discount: 15, discountAmount: "300.00", total: "1700.00" });
+      expect(await quote.json()).toEqual({ code: saved, kind: "percent", discount: 15, discountAmount: "300.00", total: "1700.00" });
       expect(student.id).toBeTruthy();
     });
 
@@ -159,7 +173,7 @@ inBothModes((mode) => {
       });
       await visitAdmin(page, mode, "/admin/coupons");
       await expect(row(page, coupon.code).getByRole("cell")).toHaveText([
-        "10%",
+        "10% off · all courses and events",
         "Dec 31, 2030",
         "10",
         "3 of 10",
@@ -191,11 +205,22 @@ inBothModes((mode) => {
       await expect(page).toHaveURL(/\/admin\/coupons$/);
       await expect(toast(page)).toContainText("Coupon updated");
       await expect(toast(page)).toContainText(`${coupon.code} has been saved.`);
-      await expect(row(page, coupon.code).getByRole("cell")).toHaveText(["20%", "No expiry", "3", "3 of 3", "Inactive", /Edit\s*Delete/]);
+      await expect(row(page, coupon.code).getByRole("cell")).toHaveText([
+        "20% off · all courses and events",
+        "No expiry",
+        "3",
+        "3 of 3",
+        "Inactive",
+        /Edit\s*Delete/,
+      ]);
       expect(storedCoupon(coupon.code)).toEqual({
         id: coupon.id,
         code: coupon.code,
+        kind: "percent",
         percent_off: 20,
+        amount_off_paise: null,
+        min_order_paise: null,
+        per_student_limit: null,
         is_active: 0,
         expires_at: null,
         max_redemptions: 3,

@@ -239,7 +239,7 @@ inBothModes((mode) => {
       const dialog = page.getByRole("dialog", { name: "Create New Course" });
       await expect(dialog.getByRole("textbox", { name: /price/i })).toHaveCount(0);
       const prices = dialog.getByRole("region", { name: "Price and sale: set by an admin" });
-      await expect(prices).toContainText("Price₹0");
+      await expect(prices).toContainText("PriceFree");
       await expect(prices).toContainText("The course is saved as inactive: an admin sets the price and puts it on sale.");
 
       const title = uniqueTitle("Draft Course");

@@ -161,7 +161,7 @@ inBothModes((mode) => {
       await expect(created).toContainText("Active");
       await expect(created).toContainText("Jun 15, 2031, 6:30 pm IST");
       await expect(created).toContainText("Workshop");
-      await expect(created).toContainText("₹1,499.50");
+      await expect(created).toContainText("₹1,500");
       await expect(created).toContainText("120 minutes");
       await expect(created).toContainText("0 registrations");
       checkErrors();

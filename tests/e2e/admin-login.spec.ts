@@ -101,7 +101,7 @@ inBothModes((mode) => {
       ) as [{ revenue: number; enrolled: number }];
       const cards = page.getByRole("main").getByRole("listitem");
       await expect(cards.filter({ hasText: "Total Revenue" })).toContainText(
-        `₹${new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 }).format(revenue / 100)}`,
+        `₹${new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 }).format(Math.round(revenue / 100))}`,
       );
       await expect(cards.filter({ hasText: "Total Enrollments" })).toContainText(String(enrolled));
       await expect(page.getByRole("heading", { name: "Course Performance" })).toBeVisible();

@@ -259,7 +259,7 @@ inBothModes((mode) => {
         `Meera Iyer ${tag}`,
         student.email,
         title,
-        "₹4,999.50",
+        "₹5,000",
         "Completed",
         formatIndiaDateTime(new Date(minutes(1))),
       ]);

@@ -5,7 +5,7 @@ import { CHAT_FAQ } from "../../app/content/faq";
 import { CHAT_AVAILABILITY, CONTACT, WHATSAPP_MESSAGES } from "../../app/content/site";
 import { CHAT_QUESTION_MAX } from "../../app/content/chat";
 import { ChatQuestionSchema } from "../../app/schemas/chat";
-import { formatRupees } from "../../app/utils/money";
+import { formatPrice } from "../../app/utils/money";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
@@ -20,7 +20,7 @@ function smcCourse(): { id: number; price: string } {
       .prepare("SELECT id, price_paise FROM courses WHERE title LIKE '%SMC%' AND is_active = 1 ORDER BY id LIMIT 1")
       .get() as { id: number; price_paise: number } | undefined;
     if (!row) throw new Error("The seed has no active SMC course.");
-    return { id: row.id, price: formatRupees(row.price_paise) };
+    return { id: row.id, price: formatPrice(row.price_paise) };
   } finally {
     database.close();
   }

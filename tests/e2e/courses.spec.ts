@@ -29,11 +29,10 @@ const byTitle = (a: ApiCourse, b: ApiCourse) => {
   const [x, y] = [a.title.toLowerCase(), b.title.toLowerCase()];
   return x < y ? -1 : x > y ? 1 : 0;
 };
-/** "₹4,999" or "₹4,999.50": paise shown only when there are some. */
+/** "₹4,999" for "4999.00" (and for "4998.50": whole rupees, halves up), "Free" for "0.00", as the site shows prices. */
 const rupees = (price: string) => {
   const amount = Number(price);
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return amount === 0 ? "Free" : `₹${Math.round(amount).toLocaleString("en-IN", { maximumFractionDigits: 0 })}`;
 };
 
 async function activeCourses(request: APIRequestContext): Promise<ApiCourse[]> {

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { waitForHydration, waitForNavigationIdle } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { formatPrice } from "../../app/utils/money";
 
 type ApiEvent = {
   id: number;
@@ -24,7 +25,8 @@ const shortDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   year: "numeric",
 });
-const rupees = (price: string) => `₹${Number(price).toLocaleString("en-IN", { maximumFractionDigits: 2 })}`;
+/** A price from the API ("999.00") as the site shows it: "₹999", or "Free". */
+const shownPrice = (price: string) => formatPrice(Math.round(Number(price) * 100));
 const time = (event: ApiEvent) => Date.parse(event.eventDate);
 const isFree = (event: ApiEvent) => Number(event.price) === 0;
 
@@ -100,11 +102,12 @@ inBothModes((mode) => {
       expect(events.some(isFree) && events.some((e) => !isFree(e))).toBe(true);
       for (const event of events) {
         const item = card(page, event.title);
-        await expect(item.getByText(isFree(event) ? "Free" : "Paid", { exact: true })).toBeVisible();
+        // A free event without a seat limit says "Free" twice: its badge and its price.
+        await expect(item.getByText(isFree(event) ? "Free" : "Paid", { exact: true }).first()).toBeVisible();
         await expect(item.getByText(isFree(event) ? "Paid" : "Free", { exact: true })).toHaveCount(0);
         await expect(item.locator("time")).toHaveText(shortDate.format(new Date(event.eventDate)));
-        const detail = event.maxParticipants !== null ? `${event.maxParticipants} seats` : rupees(event.price);
-        await expect(item.getByText(detail, { exact: true })).toBeVisible();
+        const detail = event.maxParticipants !== null ? `${event.maxParticipants} seats` : shownPrice(event.price);
+        await expect(item.getByText(detail, { exact: true }).last()).toBeVisible();
         await expect(item.getByRole("link", { name: `Register Now: ${event.title}` })).toHaveAttribute(
           "href",
           `/events/${event.id}/register`,

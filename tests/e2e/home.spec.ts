@@ -31,9 +31,9 @@ async function latestPosts(request: APIRequestContext): Promise<ApiPost[]> {
 }
 
 const tickerDate = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric" });
-const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 function tickerText(event: ApiEvent) {
-  const price = Number(event.price) === 0 ? "FREE" : `₹${rupees.format(Number(event.price))}`;
+  const price = Number(event.price) === 0 ? "FREE" : `₹${rupees.format(Math.round(Number(event.price)))}`;
   return `${event.title} • ${tickerDate.format(new Date(event.eventDate))} • ${price}`;
 }
 

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
 import { REFUND_POLICY } from "../../app/content/faq";
 import { CHAT_QUESTION_MAX } from "../../app/content/chat";
-import { formatRupees } from "../../app/utils/money";
+import { formatPrice } from "../../app/utils/money";
 import { describe, expect, type HttpClient, type HttpResponse, queryTestDatabase, test } from "./support/test";
 
 // The test server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback in playwright.config.ts),
@@ -47,7 +47,7 @@ describe("POST /api/chat/query", () => {
       data: { answer: expect.any(String), suggestions: expect.any(Array) },
       message: "Answer generated successfully",
     });
-    expect(body.data.answer).toContain(formatRupees(smc.price_paise));
+    expect(body.data.answer).toContain(formatPrice(smc.price_paise));
     expect(body.data.suggestions).toContain(`What does ${smc.title} cover?`);
   });
 

@@ -106,7 +106,7 @@ describe("POST /api/validate-coupon", () => {
   test("200 { code, discount } for a good code in any case; nothing is redeemed", async ({ context, student }) => {
     const course = makeCourse({ pricePaise: 499_900 });
     const coupon = makeCoupon({ percentOff: 25, maxRedemptions: 5, redemptionCount: 4, expiresAt: new Date(Date.now() + DAY_MS) });
-    const expected = { code: coupon.code, discount: 25, discountAmount: "1249.75", total: "3749.25" };
+    const expected = { code: coupon.code, kind: "percent", discount: 25, discountAmount: "1249.75", total: "3749.25" };
     for (const couponCode of [
       coupon.code,
       coupon.code.toLowerCase(),

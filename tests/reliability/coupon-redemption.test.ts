@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
+import { CHECKOUT_MESSAGES, couponRefusalText } from "../../app/schemas/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
 import type { FakeStripe } from "../fixtures/fake-stripe";
 import { createStudent, studentCookie } from "./support/accounts";
@@ -313,6 +313,46 @@ async function redeliverWebhooks(paymentIntentIds: string[]) {
 }
 
 const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+describe("one student's concurrent slow posts with a one-per-student coupon (decision 0029)", () => {
+  const COURSES = 8;
+
+  test("free orders of several courses on the checkout page: one is enrolled, the others are told the per-student limit", async () => {
+    const courseIds = Array.from({ length: COURSES }, () => insertCourse(40_000));
+    serial += 1;
+    const code = `ONCEEACH${serial}X${Date.now().toString(36).toUpperCase()}`;
+    const couponId = withSiteDatabase(site.database, (db) =>
+      Number(
+        db.prepare("INSERT INTO coupons (code, kind, amount_off_paise, per_student_limit) VALUES (?, 'amount', 50000, 1)").run(code)
+          .lastInsertRowid,
+      ),
+    );
+    const [student] = await buyers(1, courseIds[0] ?? 0);
+    if (!student) throw new Error("No student");
+    const posts = courseIds.map((courseId) =>
+      slowPagePay(courseId, { ...student, formId: insertEnrollmentForm(site.database, student.id, courseId) }, code),
+    );
+
+    const answers = await raceSlowPosts(posts, site.url);
+
+    const limitText = couponRefusalText({ reason: "student-limit", perStudentLimit: 1 });
+    const enrolled = answers.filter((answer) => answer.status === 302 && answer.location === "/");
+    const refused = answers.filter((answer) => answer.status === 400 && answer.text.includes(limitText));
+    const counted = redemptionCount(couponId);
+    raceFigures.push([
+      "Checkout page, one student, free orders of different courses",
+      COURSES,
+      "no per-student limit",
+      enrolled.length,
+      refused.length,
+      counted,
+    ]);
+    expect(answers.filter((answer) => !enrolled.includes(answer) && !refused.includes(answer)).map((answer) => answer.status)).toEqual([]);
+    expect(enrolled).toHaveLength(1);
+    expect(enrolledWithCoupon(couponId)).toBe(1);
+    expect(counted).toBe(1);
+  });
+});
 
 describe("a payment that arrives after the coupon changed", () => {
   test("within its hold, a payment is honoured although the coupon was switched off meanwhile", async () => {

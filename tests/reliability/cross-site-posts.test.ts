@@ -39,6 +39,7 @@ const PLAUSIBLE_FIELDS = {
   password: "a long enough password",
   adminId: "reliability-admin",
   code: "CROSSSITE",
+  kind: "percent",
   percentOff: "10",
   isActive: "on",
   title: "Cross-site post",
@@ -254,7 +255,10 @@ describe("a real browser on another site", () => {
     // 127.0.0.1 is another site than localhost: the browser sends its cross-site headers itself.
     const forms: Record<string, { action: string; fields: Record<string, string> }> = {
       "/contact.html": { action: `${site.url}/contact`, fields: { ...PLAUSIBLE_FIELDS } },
-      "/coupon.html": { action: `${site.url}/admin/coupons/new`, fields: { code: "BROWSERXSITE", percentOff: "50", isActive: "on" } },
+      "/coupon.html": {
+        action: `${site.url}/admin/coupons/new`,
+        fields: { code: "BROWSERXSITE", kind: "percent", percentOff: "50", isActive: "on" },
+      },
     };
     otherSite = createServer((request, response) => {
       if (request.url === "/export.html") {

@@ -146,7 +146,7 @@ async function writeAdminContent() {
     written.mentor.push(idWhere("mentors", "name", payload));
 
     // Coupon codes are letters, digits, - and _ only: the payload is refused.
-    const coupon = await postForm("/admin/coupons/new", { code: payload, percentOff: "10", isActive: "on" }, admin);
+    const coupon = await postForm("/admin/coupons/new", { code: payload, kind: "percent", percentOff: "10", isActive: "on" }, admin);
     expect(coupon.status).toBe(400);
     figures.refusedWrites += 1;
   }

@@ -34,36 +34,52 @@ export function makeCourse(options: { pricePaise: number; isActive?: boolean; ti
   return { id, title, pricePaise: options.pricePaise };
 }
 
-export type TestCoupon = { id: number; code: string; percentOff: number };
+export type TestCoupon = { id: number; code: string; percentOff: number | null };
 
-/** A coupon of the test's own (a fresh upper-case code unless one is given). `expiresAt` is a Date. */
-export function makeCoupon(options: {
-  percentOff: number;
-  code?: string;
-  isActive?: boolean;
-  expiresAt?: Date | null;
-  maxRedemptions?: number | null;
-  redemptionCount?: number;
-}): TestCoupon {
+/**
+ * A coupon of the test's own (a fresh upper-case code unless one is given). `expiresAt` is a Date.
+ * A percent coupon by default; with `amountOffPaise`, an amount coupon. `courseIds` limits it to those courses.
+ */
+export function makeCoupon(
+  options: {
+    code?: string;
+    isActive?: boolean;
+    expiresAt?: Date | null;
+    maxRedemptions?: number | null;
+    redemptionCount?: number;
+    minOrderPaise?: number | null;
+    perStudentLimit?: number | null;
+    courseIds?: number[];
+  } & ({ percentOff: number } | { amountOffPaise: number }),
+): TestCoupon {
   const code = options.code ?? `TEST${randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`;
-  const id = withDatabase((database) =>
-    Number(
+  const percentOff = "percentOff" in options ? options.percentOff : null;
+  const id = withDatabase((database) => {
+    const couponId = Number(
       database
         .prepare(
-          `INSERT INTO coupons (code, percent_off, is_active, expires_at, max_redemptions, redemption_count)
-           VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO coupons (code, kind, percent_off, amount_off_paise, is_active, expires_at, max_redemptions, redemption_count,
+             min_order_paise, per_student_limit)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           code,
-          options.percentOff,
+          percentOff === null ? "amount" : "percent",
+          percentOff,
+          "amountOffPaise" in options ? options.amountOffPaise : null,
           options.isActive === false ? 0 : 1,
           options.expiresAt ? options.expiresAt.getTime() : null,
           options.maxRedemptions ?? null,
           options.redemptionCount ?? 0,
+          options.minOrderPaise ?? null,
+          options.perStudentLimit ?? null,
         ).lastInsertRowid,
-    ),
-  );
-  return { id, code, percentOff: options.percentOff };
+    );
+    for (const courseId of options.courseIds ?? [])
+      database.prepare("INSERT INTO coupon_targets (coupon_id, target_type, target_id) VALUES (?, 'course', ?)").run(couponId, courseId);
+    return couponId;
+  });
+  return { id, code, percentOff };
 }
 
 /** How many times the coupon has been redeemed (counted when a payment succeeds). */

@@ -51,7 +51,7 @@ describe("describeFigures", () => {
         ]),
       ),
     ).toBe(
-      "5 admissions and ₹20,999.50 revenue from January 2026 to March 2026. " +
+      "5 admissions and ₹21,000 revenue from January 2026 to March 2026. " +
         "Busiest month: February 2026, 3 admissions and ₹15,000. March 2026 so far: 1 admission and ₹1,000.",
     );
   });
@@ -86,14 +86,14 @@ describe("AdmissionsChart", () => {
     const labelledBy = /aria-labelledby="([^"]+)"/.exec(svg)?.[1]?.split(" ") ?? [];
     expect(labelledBy).toHaveLength(2);
     expect(html).toContain(`<title id="${labelledBy[0]}">Admissions and revenue per month, January 2026 to March 2026</title>`);
-    expect(html).toContain(`<desc id="${labelledBy[1]}">7 admissions and ₹34,995.50 revenue`);
+    expect(html).toContain(`<desc id="${labelledBy[1]}">7 admissions and ₹34,996 revenue`);
     // Two months with admissions: two bars (the legend's swatch is the third rect).
     expect(html.match(/<rect /g)).toHaveLength(3);
     expect(html).toContain(">Jan</tspan> <tspan");
     expect(html).toContain("<summary");
     expect(html).toContain("Monthly figures");
     expect(html).toContain("<td");
-    expect(html).toContain("₹24,997.50");
+    expect(html).toContain("₹24,998");
     expect(html).toContain("March 2026");
   });
 });

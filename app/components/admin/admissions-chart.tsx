@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatRupees } from "~/utils/money";
+import { formatAmount } from "~/utils/money";
 
 // The Analytics tab's chart of paid admissions (bars, left axis) and revenue
 // (a line, right axis) per month. Plain SVG rendered on the server: it reads
@@ -93,9 +93,9 @@ export function describeFigures(figures: MonthFigure[]): string {
   if (admissions === 0) return `No paid admissions ${span}.`;
   const busiest = figures.reduce((best, figure) => (figure.admissions > best.admissions ? figure : best), first);
   return [
-    `${admissionsText(admissions)} and ${formatRupees(revenue)} revenue ${span}.`,
-    `Busiest month: ${longMonth(busiest.month)}, ${admissionsText(busiest.admissions)} and ${formatRupees(busiest.revenuePaise)}.`,
-    `${longMonth(last.month)} so far: ${admissionsText(last.admissions)} and ${formatRupees(last.revenuePaise)}.`,
+    `${admissionsText(admissions)} and ${formatAmount(revenue)} revenue ${span}.`,
+    `Busiest month: ${longMonth(busiest.month)}, ${admissionsText(busiest.admissions)} and ${formatAmount(busiest.revenuePaise)}.`,
+    `${longMonth(last.month)} so far: ${admissionsText(last.admissions)} and ${formatAmount(last.revenuePaise)}.`,
   ].join(" ");
 }
 
@@ -238,7 +238,7 @@ export function AdmissionsChart({ figures }: { figures: MonthFigure[] }) {
                     {longMonth(figure.month)}
                   </th>
                   <td className="py-2 pr-4 text-right tabular-nums">{count.format(figure.admissions)}</td>
-                  <td className="py-2 text-right tabular-nums">{formatRupees(figure.revenuePaise)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatAmount(figure.revenuePaise)}</td>
                 </tr>
               ))}
             </tbody>
@@ -248,7 +248,7 @@ export function AdmissionsChart({ figures }: { figures: MonthFigure[] }) {
                   Total
                 </th>
                 <td className="py-2 pr-4 text-right tabular-nums">{count.format(totals.admissions)}</td>
-                <td className="py-2 text-right tabular-nums">{formatRupees(totals.revenuePaise)}</td>
+                <td className="py-2 text-right tabular-nums">{formatAmount(totals.revenuePaise)}</td>
               </tr>
             </tfoot>
           </table>

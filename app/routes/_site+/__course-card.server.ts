@@ -1,5 +1,5 @@
 import type { Course } from "~/models/course.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { DEFAULT_COURSE_IMAGE, type CourseCardData } from "./__course-card";
 
 /** A course as its card shows it, prices already formatted. */
@@ -12,7 +12,7 @@ export function toCourseCard(course: Course): CourseCardData {
     level: course.level,
     image: course.imageUrl || DEFAULT_COURSE_IMAGE,
     duration: course.duration,
-    priceLabel: formatRupees(course.pricePaise),
-    originalPriceLabel: original !== null && original > course.pricePaise ? formatRupees(original) : null,
+    priceLabel: formatPrice(course.pricePaise),
+    originalPriceLabel: original !== null && original > course.pricePaise ? formatPrice(original) : null,
   };
 }

@@ -1,6 +1,6 @@
 import { isFreeEvent, type SiteEvent } from "~/models/event.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import type { EventCardData } from "./__event-card";
 
 /** An event as every event card shows it (events list, home, dashboard): 'N seats' when seats are limited, otherwise the price. */
@@ -14,6 +14,6 @@ export function toEventCard(event: SiteEvent): EventCardData {
     isoDate: formatIsoDateInIndia(event.eventDate),
     dateLabel: formatShortDate(event.eventDate),
     venue: event.venue,
-    detailLabel: event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatRupees(event.pricePaise),
+    detailLabel: event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatPrice(event.pricePaise),
   };
 }

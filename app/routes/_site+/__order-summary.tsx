@@ -12,13 +12,11 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
       <p className="mt-3 font-semibold text-navy-900">{summary.courseTitle}</p>
       <dl className="mt-4 divide-y divide-slate-200 text-sm">
         <SummaryRow label="Original price" value={summary.original} />
-        <SummaryRow
-          label={summary.couponCode ? `Discount (${summary.couponCode}, ${summary.discountPercent}%)` : "Discount"}
-          value={summary.discount}
-        />
+        <SummaryRow label={summary.discountLabel} value={summary.discount} />
         <SummaryRow label="Processing fee" value={summary.processingFee} />
         <SummaryRow label="Total" value={<span className="text-lg">{summary.total}</span>} />
       </dl>
+      {summary.youSave ? <p className="mt-3 font-semibold text-emerald-800">{summary.youSave}</p> : null}
       <ul className="mt-4 space-y-1.5 text-sm text-slate-600">
         {CHECKOUT_NOTES.map((note) => (
           <li key={note} className="flex gap-2">

@@ -12,7 +12,7 @@ import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.se
 import { listApprovedTestimonials } from "~/models/testimonial.server";
 import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
-import { formatRupees } from "~/utils/money";
+import { formatAmount } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { Dashboard } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
@@ -29,7 +29,7 @@ const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
 
 function eventPriceLabel(event: SiteEvent) {
-  return isFreeEvent(event) ? "FREE" : formatRupees(event.pricePaise);
+  return isFreeEvent(event) ? "FREE" : formatAmount(event.pricePaise);
 }
 
 /** Visitors get the landing page; a signed-in student gets the dashboard. */

@@ -4,9 +4,9 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { listStudentOrders } from "~/models/order-receipt.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
+import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
-import { amountPaidText } from "~/utils/receipt-lines";
 import { pageMeta } from "~/utils/seo";
 import { requireUser } from "~/utils/student-session.server";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     number: orderNumber(order.orderId),
     courseId: order.courseId,
     courseTitle: order.courseTitle,
-    amount: amountPaidText(order.amountPaise),
+    amount: formatPrice(order.amountPaise),
     coupon: order.couponCode,
     status: order.paymentStatus,
     statusLabel: paymentStatusLabel(order.paymentStatus),

@@ -14,12 +14,13 @@ import {
 } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, startHostedCheckout, type StartRefusal } from "~/services/checkout.server";
 import type { SubmissionResult } from "@conform-to/react";
+import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { paymentsSetup } from "~/services/payments.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath } from "./__checkout-path";
-import { loadCheckout } from "./__checkout.server";
+import { couponRejection, loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
 import { readFormData } from "~/utils/form-data.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     coupon: quote.coupon?.code ?? null,
     couponRejected,
     removeCouponHref: checkoutPath({ courseId: quote.course.id, form: formId }),
-    totalLabel: formatRupees(quote.price.totalPaise),
+    totalLabel: formatPrice(quote.price.totalPaise),
     isFree,
     publishableKey: setup?.publishableKey ?? null,
     whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
@@ -55,7 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(step, { status: setup || isFree ? 200 : 503 });
 }
 
-const INVALID_COUPON = [CHECKOUT_MESSAGES.couponInvalidTitle, CHECKOUT_MESSAGES.couponInvalidText];
 const TOO_MANY_CODES = "Too Many Coupon Codes";
 const TERMS_REQUIRED = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
 const ENROLL_FAILED = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
@@ -88,11 +88,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
       if (!applied.ok && applied.reason === "too-many-coupon-guesses")
         return couponRefused(submission, [TOO_MANY_CODES, applied.message], 429, retryAfterHeaders(applied));
-      if (!applied.ok) return couponRefused(submission, INVALID_COUPON, 400);
+      if (!applied.ok) return couponRefused(submission, couponRejection(applied), 400);
       const { coupon, price } = applied.quote;
       return redirectWithToast(checkoutPath({ ...here, coupon: coupon?.code }), {
         title: CHECKOUT_MESSAGES.couponAppliedTitle,
-        description: couponAppliedText(price.discountPercent),
+        description: couponAppliedText(price),
       });
     }
 
@@ -101,11 +101,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return payRefused(submission, TERMS_REQUIRED, 400);
       // loadCheckout priced the order from the URL's course and coupon; a coupon
       // that stopped holding since the page was shown is said, not silently dropped.
-      if (checkout.couponRejected) return payRefused(submission, INVALID_COUPON, 400);
+      if (checkout.couponRejected) return payRefused(submission, checkout.couponRejected, 400);
       if (quote.price.totalPaise === 0) {
         // The coupon's last redemption may have gone to someone else while this form was sent.
         if (enrollFree(user, quote, formId, siteOrigin(request)) === "coupon-unavailable")
-          return payRefused(submission, INVALID_COUPON, 400);
+          return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
         return redirectWithToast("/", enrolledToast(quote.course.title));
       }
       const start = await startHostedCheckout({
@@ -117,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       if (start.ok) return redirect(start.url, 303);
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
-      if (start.reason === "coupon-unavailable") return payRefused(submission, INVALID_COUPON, 400);
+      if (start.reason === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
       return payRefused(submission, refusalNotice(start.reason), 503);
     }
 
@@ -166,9 +166,7 @@ export default function CheckoutPayment() {
       <h2 id="payment-title" className="text-xl font-bold text-navy-900">
         Payment
       </h2>
-      {step.couponRejected ? (
-        <FormNotice title={CHECKOUT_MESSAGES.couponInvalidTitle}>{CHECKOUT_MESSAGES.couponInvalidText}</FormNotice>
-      ) : null}
+      {step.couponRejected ? <FormNotice title={step.couponRejected[0]}>{step.couponRejected[1]}</FormNotice> : null}
       <CouponForm applied={step.coupon} removeHref={step.removeCouponHref} lastResult={actionData?.coupon} />
       {paymentsOff ? (
         <div role="status" className="rounded-lg border border-amber-700 bg-amber-50 p-4 text-amber-950">

@@ -11,7 +11,7 @@ import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines
 import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
 import { isEnrolled } from "~/models/order.server";
 import { getUserId } from "~/utils/student-session.server";
-import { discountPercent, formatRupees, paiseToDecimalString } from "~/utils/money";
+import { discountPercent, formatPrice, paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
@@ -50,8 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       features: course.features,
       curriculum: syllabusLines(course.syllabus),
       sections: splitCourseDescription(course.description),
-      priceLabel: formatRupees(course.pricePaise),
-      originalPriceLabel: original !== null && original > course.pricePaise ? formatRupees(original) : null,
+      priceLabel: formatPrice(course.pricePaise),
+      originalPriceLabel: original !== null && original > course.pricePaise ? formatPrice(original) : null,
       discount: discountPercent(course.pricePaise, original),
     },
     // The students this course has had, counted now; none yet is not shown.

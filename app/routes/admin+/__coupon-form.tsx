@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, TextField } from "~/components/forms";
@@ -6,12 +6,22 @@ import { COUPON_CODE_MAX, CouponSchema } from "~/schemas/admin-coupon";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Add Coupon and Edit Coupon dialogs' form: the same fields and rules in
-// both. The redemption count is shown, never edited: checkout counts it.
+// both. The redemption count is shown, never edited: checkout counts it. The
+// kind is a pair of radio buttons and the scope plain checkboxes, so the form
+// works without JavaScript; both value fields stay on screen and the kind
+// chosen says which one counts.
 
 /** The form's values as text, the way inputs hold them (the edit dialog prefills these). */
 export type CouponFormDefaults = {
   code?: string;
+  kind?: "percent" | "amount";
   percentOff?: string;
+  /** Rupees, "500" */
+  amountOff?: string;
+  minOrder?: string;
+  perStudentLimit?: string;
+  courseIds?: string[];
+  eventIds?: string[];
   /** yyyy-mm-dd, the last day in India time */
   expiresOn?: string;
   maxRedemptions?: string;
@@ -19,11 +29,67 @@ export type CouponFormDefaults = {
   isActive?: "on";
 };
 
+export type CouponScopeChoices = { courses: { id: number; title: string }[]; events: { id: number; title: string }[] };
+
+const KIND_OPTIONS = [
+  { value: "percent", label: "Percent off" },
+  { value: "amount", label: "Amount off" },
+];
+
+type Choice = { value: string; label: string };
+
+/** A group of radio buttons or checkboxes under one legend, with the group's error under it. */
+function ChoiceList<T>({
+  field,
+  legend,
+  type,
+  choices,
+  wide,
+}: {
+  field: FieldMetadata<T, Record<string, unknown>, string[]>;
+  legend: string;
+  type: "radio" | "checkbox";
+  choices: Choice[];
+  wide?: boolean;
+}) {
+  if (choices.length === 0) return null;
+  const inputs = getCollectionProps(field, { type, options: choices.map((choice) => choice.value) });
+  // An id that is no number is reported on its item ("courseIds[0]"): shown here with the group's own.
+  const error = Object.values(field.allErrors).flat()[0];
+  return (
+    <fieldset className={wide ? "mb-3 sm:col-span-2" : undefined} aria-describedby={field.errorId}>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
+      <div
+        className={
+          wide ? "grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-slate-300 p-2 sm:grid-cols-2" : "flex flex-wrap gap-x-6"
+        }
+      >
+        {choices.map((choice, index) => {
+          const { key, ...input } = inputs[index] ?? {};
+          return (
+            <label key={key ?? choice.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+              <input {...input} className="size-5 shrink-0 rounded border-slate-400" />
+              {choice.label}
+            </label>
+          );
+        })}
+      </div>
+      <p id={field.errorId} className="min-h-6 pt-1 text-sm text-red-700">
+        {error}
+      </p>
+    </fieldset>
+  );
+}
+
+const choicesOf = (items: { id: number; title: string }[]): Choice[] =>
+  items.map((item) => ({ value: String(item.id), label: item.title }));
+
 export function CouponForm({
   id,
   defaultValue,
   lastResult,
   redemptionCount,
+  scopeChoices,
   cancelTo,
   submitLabel,
   pendingLabel,
@@ -33,6 +99,7 @@ export function CouponForm({
   lastResult?: SubmissionResult<string[]>;
   /** Redemptions so far (edit only): the limit cannot go below it. */
   redemptionCount?: number;
+  scopeChoices: CouponScopeChoices;
   cancelTo: string;
   submitLabel: string;
   pendingLabel: string;
@@ -55,7 +122,17 @@ export function CouponForm({
         spellCheck={false}
         maxLength={COUPON_CODE_MAX}
       />
-      <TextField field={fields.percentOff} label="Percent off (1–100)" type="number" min={1} max={100} inputMode="numeric" required />
+      <ChoiceList field={fields.kind} legend="Discount" type="radio" choices={KIND_OPTIONS} />
+      <TextField field={fields.percentOff} label="Percent off (1–100)" type="number" min={1} max={100} inputMode="numeric" />
+      <TextField field={fields.amountOff} label="Amount off (₹)" inputMode="decimal" />
+      <TextField field={fields.minOrder} label="Minimum order (₹, optional)" inputMode="decimal" />
+      <TextField field={fields.perStudentLimit} label="Orders per student (optional)" type="number" min={1} inputMode="numeric" />
+      <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">
+        The discount chosen above says which value counts. An amount coupon never takes an order below Free. The minimum order is the price
+        before the coupon. Tick the courses and events the coupon is for; with none ticked it applies to everything.
+      </p>
+      <ChoiceList field={fields.courseIds} legend="Courses it applies to" type="checkbox" choices={choicesOf(scopeChoices.courses)} wide />
+      <ChoiceList field={fields.eventIds} legend="Events it applies to" type="checkbox" choices={choicesOf(scopeChoices.events)} wide />
       <TextField field={fields.expiresOn} label="Last valid day (optional, India time)" type="date" />
       <TextField
         field={fields.maxRedemptions}

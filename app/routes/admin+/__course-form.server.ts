@@ -14,7 +14,7 @@ import {
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 
 // The create and edit dialogs post the same multipart form: text fields, and
@@ -40,8 +40,8 @@ export function coursePricingForRole(admin: PublicAdmin, course?: CoursePricing)
   return {
     heading: "Price and sale: set by an admin",
     values: [
-      { label: "Price", value: formatRupees(pricePaise) },
-      { label: "Original price", value: originalPricePaise === null ? "None" : formatRupees(originalPricePaise) },
+      { label: "Price", value: formatPrice(pricePaise) },
+      { label: "Original price", value: originalPricePaise === null ? "None" : formatPrice(originalPricePaise) },
       { label: "On sale", value: isActive ? "Yes: active, shown on the site" : "No: inactive, not shown on the site" },
     ],
     note: course

@@ -5,7 +5,7 @@ import type { PublicAdmin } from "~/models/admin.server";
 import { NEW_EVENT_PRICING, saveEvent, type EventPricing } from "~/models/event.server";
 import { ADMIN_EVENT_MESSAGES, eventFormSchema, eventInputFromForm } from "~/schemas/admin-event";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 
 // The create and edit dialogs post the same form. A content manager's has no
@@ -17,7 +17,7 @@ export function eventPriceForRole(admin: PublicAdmin, event?: EventPricing): Set
   const { pricePaise } = event ?? NEW_EVENT_PRICING;
   return {
     heading: "Price: set by an admin",
-    values: [{ label: "Price", value: pricePaise === 0 ? "Free (₹0)" : formatRupees(pricePaise) }],
+    values: [{ label: "Price", value: formatPrice(pricePaise) }],
     note: event
       ? "Only an admin can change the price. Saving your changes keeps it as it is."
       : "The event is saved as free: an admin sets its price.",

@@ -36,7 +36,7 @@ import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -92,7 +92,7 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       status: paymentStatusLabel(order.paymentStatus),
       flags: paymentFlags(order),
       revocable: order.paymentStatus === "completed",
-      amount: formatRupees(order.amountPaise),
+      amount: formatPrice(order.amountPaise),
       coupon: order.couponCode,
       date: formatIndiaDateTime(order.orderedAt),
     })),

@@ -4,7 +4,7 @@ import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats } from "~/models/admin-stats.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { getEnv } from "~/utils/env.server";
-import { formatRupees } from "~/utils/money";
+import { formatAmount } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 import { pageMeta } from "~/utils/seo";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gaTrackingId = getEnv().GA_TRACKING_ID ?? null;
   return {
     cards: [
-      { label: "Total Revenue", value: formatRupees(stats.totalRevenuePaise) },
+      { label: "Total Revenue", value: formatAmount(stats.totalRevenuePaise) },
       { label: "Total Enrollments", value: stats.totalEnrollments.toLocaleString("en-IN") },
       { label: "Active Courses", value: stats.activeCourses.toLocaleString("en-IN") },
       { label: "Avg Rating", value: stats.averageRating.toFixed(1) },
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: course.id,
       title: course.title,
       enrollments: course.enrollmentCount,
-      revenue: formatRupees(course.revenuePaise),
+      revenue: formatAmount(course.revenuePaise),
       isActive: course.isActive,
     })),
     gaTrackingId,

@@ -6,7 +6,7 @@ import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats, monthlyAdmissions } from "~/models/admin-stats.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { getEnv } from "~/utils/env.server";
-import { formatRupees } from "~/utils/money";
+import { formatAmount } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 
 // The Analytics tab (admin spec §2; admins only): the Google Analytics card,
@@ -29,14 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: course.id,
       title: course.title,
       admissions: count.format(course.enrollmentCount),
-      revenue: formatRupees(course.revenuePaise),
+      revenue: formatAmount(course.revenuePaise),
       isActive: course.isActive,
     }));
   return {
     gaTrackingId: getEnv().GA_TRACKING_ID ?? null,
     totals: [
       { label: "Total Admissions", value: count.format(stats.totalEnrollments) },
-      { label: "Total Revenue", value: formatRupees(stats.totalRevenuePaise) },
+      { label: "Total Revenue", value: formatAmount(stats.totalRevenuePaise) },
     ],
     hasAdmissions: stats.totalEnrollments > 0,
     monthly: monthlyAdmissions(),

@@ -2,12 +2,22 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
-import { couponHasHistory, couponLastDay, deactivateCoupon, deleteCoupon, findCouponForAdmin, updateCoupon } from "~/models/coupon.server";
+import {
+  couponHasHistory,
+  couponLastDay,
+  deactivateCoupon,
+  deleteCoupon,
+  findCouponForAdmin,
+  listCouponScopeChoices,
+  updateCoupon,
+  type AdminCoupon,
+} from "~/models/coupon.server";
 import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
+import { paiseToDecimalString } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { CouponForm, type CouponFormDefaults } from "./__coupon-form";
 import { couponRefusal } from "./__coupon-form.server";
@@ -23,6 +33,27 @@ function couponOr404(id: string | undefined) {
   const coupon = findCouponForAdmin(id ?? "");
   if (!coupon) throw notFound();
   return coupon;
+}
+
+const rupeesText = (paise: number | null) => (paise === null ? "" : paiseToDecimalString(paise).replace(/\.00$/, ""));
+const idsOf = (coupon: AdminCoupon, type: "course" | "event") =>
+  coupon.scope.filter((item) => item.type === type).map((item) => String(item.id));
+
+/** The stored coupon as the form's inputs hold it. */
+function formDefaults(coupon: AdminCoupon): CouponFormDefaults {
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    percentOff: coupon.percentOff === null ? "" : String(coupon.percentOff),
+    amountOff: rupeesText(coupon.amountOffPaise),
+    minOrder: rupeesText(coupon.minOrderPaise),
+    perStudentLimit: coupon.perStudentLimit === null ? "" : String(coupon.perStudentLimit),
+    courseIds: idsOf(coupon, "course"),
+    eventIds: idsOf(coupon, "event"),
+    expiresOn: coupon.expiresAt ? couponLastDay(coupon.expiresAt) : "",
+    maxRedemptions: coupon.maxRedemptions === null ? "" : String(coupon.maxRedemptions),
+    isActive: coupon.isActive ? "on" : undefined,
+  };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,14 +74,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       edit: null,
     };
   }
-  const defaults: CouponFormDefaults = {
-    code: coupon.code,
-    percentOff: String(coupon.percentOff),
-    expiresOn: coupon.expiresAt ? couponLastDay(coupon.expiresAt) : "",
-    maxRedemptions: coupon.maxRedemptions === null ? "" : String(coupon.maxRedemptions),
-    isActive: coupon.isActive ? "on" : undefined,
-  };
-  return { id: coupon.id, code: coupon.code, backTo, confirmDelete: null, edit: { defaults, redemptionCount: coupon.redemptionCount } };
+  const edit = { defaults: formDefaults(coupon), redemptionCount: coupon.redemptionCount, scopeChoices: listCouponScopeChoices() };
+  return { id: coupon.id, code: coupon.code, backTo, confirmDelete: null, edit };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -112,6 +137,7 @@ export default function CouponDialog() {
         defaultValue={coupon.edit.defaults}
         lastResult={actionData?.result}
         redemptionCount={coupon.edit.redemptionCount}
+        scopeChoices={coupon.edit.scopeChoices}
         cancelTo={backTo}
         submitLabel="Save Changes"
         pendingLabel="Saving..."

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { createCoupon } from "~/models/coupon.server";
+import { createCoupon, listCouponScopeChoices } from "~/models/coupon.server";
 import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "coupons");
-  return { backTo: listPathFor(request, "/admin/coupons") };
+  return { backTo: listPathFor(request, "/admin/coupons"), scopeChoices: listCouponScopeChoices() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,13 +33,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewCouponDialog() {
-  const { backTo } = useLoaderData<typeof loader>();
+  const { backTo, scopeChoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminDialog id="new-coupon" title="Add Coupon" backTo={backTo}>
       <CouponForm
         id="new-coupon-form"
-        defaultValue={{ isActive: "on" }}
+        defaultValue={{ kind: "percent", isActive: "on" }}
+        scopeChoices={scopeChoices}
         lastResult={actionData?.result}
         cancelTo={backTo}
         submitLabel="Create Coupon"

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
+import { formatCount } from "~/components/admin/admin-table";
 import { couponLastDay, listCouponsForAdmin } from "~/models/coupon.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { formatShortDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
+import { couponRulesText } from "./__coupon-rules-text";
 
 // The Coupons tab (beyond the spec: the coupons checkout accepts had no
 // screens). Admins only: coupons are money. Redemptions are shown; checkout
@@ -17,17 +19,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "coupons");
   const now = Date.now();
   const coupons = listCouponsForAdmin().map((coupon) => {
-    const limit = coupon.maxRedemptions === null ? "Unlimited" : coupon.maxRedemptions.toLocaleString("en-IN");
+    const limit = coupon.maxRedemptions === null ? "Unlimited" : formatCount(coupon.maxRedemptions);
     return {
       id: coupon.id,
       code: coupon.code,
-      percentOff: coupon.percentOff,
+      rules: couponRulesText(coupon),
       isActive: coupon.isActive,
       lastDay: coupon.expiresAt ? couponLastDay(coupon.expiresAt) : null,
       expiry: coupon.expiresAt ? formatShortDate(new Date(coupon.expiresAt.getTime() - 1)) : "No expiry",
       expired: coupon.expiresAt !== null && coupon.expiresAt.getTime() <= now,
       limit,
-      used: `${coupon.redemptionCount.toLocaleString("en-IN")} of ${limit}`,
+      used: `${formatCount(coupon.redemptionCount)} of ${limit}`,
     };
   });
   return { coupons };
@@ -59,7 +61,7 @@ export default function AdminCoupons() {
             </caption>
             <thead className="bg-slate-50 text-slate-700 max-md:sr-only">
               <tr>
-                {["Code", "Percent off", "Expiry", "Limit", "Redemptions used", "Status"].map((heading) => (
+                {["Code", "Rules", "Expiry", "Limit", "Redemptions used", "Status"].map((heading) => (
                   <th key={heading} scope="col" className="px-4 py-3 font-semibold">
                     {heading}
                   </th>
@@ -75,8 +77,8 @@ export default function AdminCoupons() {
                   <th scope="row" className="px-4 py-3 font-mono font-semibold text-navy-900 max-md:col-span-2 max-md:p-0 max-md:text-base">
                     {coupon.code}
                   </th>
-                  <td data-label="Percent off" className={CELL}>
-                    {coupon.percentOff}%
+                  <td data-label="Rules" className={CELL}>
+                    {coupon.rules}
                   </td>
                   <td data-label="Expiry" className={CELL}>
                     {coupon.lastDay ? <time dateTime={coupon.lastDay}>{coupon.expiry}</time> : coupon.expiry}

@@ -5,7 +5,7 @@ import { Badge, levelTone } from "~/components/ui/badge";
 import { listCoursesForAdmin } from "~/models/course.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { listSearchOf } from "~/utils/admin-routes";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 
 // The Courses tab (admin spec §2): a search box and a card per course, active
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: course.id,
     title: course.title,
     shortDescription: course.shortDescription,
-    price: formatRupees(course.pricePaise),
+    price: formatPrice(course.pricePaise),
     duration: course.duration,
     level: course.level,
     isActive: course.isActive,

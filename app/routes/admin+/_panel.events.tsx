@@ -12,7 +12,7 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { listSearchOf } from "~/utils/admin-routes";
 import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         dateLabel: formatIndiaDateTime(event.eventDate),
         // A type from older data shows as stored.
         typeLabel: eventTypeLabel(event.eventType) ?? event.eventType,
-        priceLabel: event.pricePaise === 0 ? "Free" : formatRupees(event.pricePaise),
+        priceLabel: formatPrice(event.pricePaise),
         durationLabel: `${minutes} minutes`,
         registrationsLabel: `${event.registrationCount} ${event.registrationCount === 1 ? "registration" : "registrations"}`,
       };

@@ -5,7 +5,7 @@ import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/utils/list-params.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
 
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       student: [enrollment.studentFirstName, enrollment.studentLastName].filter(Boolean).join(" "),
       email: enrollment.studentEmail ?? "",
       courseTitle: enrollment.courseTitle ?? "(deleted course)",
-      amountLabel: formatRupees(enrollment.amountPaise),
+      amountLabel: formatPrice(enrollment.amountPaise),
       statusLabel: paymentStatusLabel(enrollment.paymentStatus),
       flags: paymentFlags(enrollment),
       enrolledIso: enrollment.enrolledAt.toISOString(),

@@ -1,18 +1,21 @@
 import { findStudentCourseForm } from "~/models/enrollment-form.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import type { QuoteResult } from "~/services/checkout.server";
 import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { apiError, apiJson } from "~/utils/api.server";
 
 // Answers the checkout endpoints share.
 
-/** The JSON answer when an order cannot be priced: 404 unknown course, 400 invalid coupon, 429 too many codes tried. */
-export function quoteRefusal(refusal: { reason: "invalid-course" | "invalid-coupon" } | TooManyCouponGuesses) {
+/** The JSON answer when an order cannot be priced: 404 unknown course, 400 invalid coupon or one that does not apply, 429 too many codes tried. */
+export function quoteRefusal(refusal: Exclude<QuoteResult, { ok: true }> | TooManyCouponGuesses) {
   switch (refusal.reason) {
     case "invalid-course":
       return apiError(404, CHECKOUT_MESSAGES.invalidCourse);
     case "invalid-coupon":
       return apiError(400, CHECKOUT_MESSAGES.couponInvalidText);
+    case "coupon-not-applicable":
+      return apiError(400, refusal.message);
     case "too-many-coupon-guesses":
       return apiJson({ message: refusal.message }, 429, { "Cache-Control": "no-store", ...retryAfterHeaders(refusal) });
   }

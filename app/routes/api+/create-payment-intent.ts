@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
+import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { paymentsSetup } from "~/services/payments.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const foreignForm = foreignFormRefusal(user.id, formId, quote.course.id);
   if (foreignForm) return foreignForm;
   const start = await startCardPayment(user, quote, formId, siteOrigin(request));
-  if (!start.ok) return refusal(start.reason);
+  if (!start.ok) return start.reason === "coupon-unavailable" ? quoteRefusal(couponRefusalAtStore(quote, user.id)) : refusal(start.reason);
   return apiJson({
     clientSecret: start.clientSecret,
     paymentIntentId: start.paymentIntentId,
@@ -53,7 +54,6 @@ function refusal(reason: StartRefusal) {
     case "free":
       return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
     case "coupon-unavailable":
-      return quoteRefusal({ reason: "invalid-coupon" });
     case "payments-off":
       return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
     case "setup-failed":

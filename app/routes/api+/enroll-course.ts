@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
+import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
   if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId, siteOrigin(request));
-  if (outcome === "coupon-unavailable") return quoteRefusal({ reason: "invalid-coupon" });
+  if (outcome === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(result.quote, user.id));
   return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
 }
 

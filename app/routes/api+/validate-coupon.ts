@@ -8,8 +8,10 @@ import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-gu
 import { paiseToDecimalString } from "~/utils/money";
 
 /**
- * POST /api/validate-coupon `{ couponCode, courseId }` → 200 `{ code, discount }`
- * (discount in percent, plus the order's new total) · 400 empty or invalid code
+ * POST /api/validate-coupon `{ couponCode, courseId }` → 200 `{ code, kind, discount,
+ * discountAmount, total }` (discount: the percent, null for an amount coupon;
+ * discountAmount and total in rupees, "500.00") · 400 empty or invalid code, or
+ * a coupon that does not apply to this order (the message says which rule)
  * · 401 signed out · 404 unknown or inactive course. Nothing is redeemed here:
  * an order takes one of the coupon's redemptions when it is stored.
  */
@@ -24,6 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { coupon, price } = result.quote;
   return apiJson({
     code: coupon?.code,
+    kind: coupon?.discount.kind,
     discount: price.discountPercent,
     discountAmount: paiseToDecimalString(price.discountPaise),
     total: paiseToDecimalString(price.totalPaise),

@@ -7,7 +7,7 @@ import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
 import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
 import { listUpcomingEventsForChat, type ChatEvent } from "~/models/event.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { TOPICS, type Topic } from "./topics";
 
 export type CourseFact = ChatCourse & { price: string; originalPrice: string | null; link: string };
@@ -62,9 +62,9 @@ export function contactFacts(): string[] {
 export function toCourseFact(course: ChatCourse): CourseFact {
   return {
     ...course,
-    price: formatRupees(course.pricePaise),
+    price: formatPrice(course.pricePaise),
     originalPrice:
-      course.originalPricePaise !== null && course.originalPricePaise > course.pricePaise ? formatRupees(course.originalPricePaise) : null,
+      course.originalPricePaise !== null && course.originalPricePaise > course.pricePaise ? formatPrice(course.originalPricePaise) : null,
     link: `/courses/${course.id}`,
   };
 }
@@ -73,7 +73,7 @@ export function toEventFact(event: ChatEvent): EventFact {
   return {
     ...event,
     when: formatIndiaDateTime(event.eventDate),
-    fee: event.pricePaise === 0 ? "Free" : formatRupees(event.pricePaise),
+    fee: formatPrice(event.pricePaise),
     link: `/events/${event.id}/register`,
   };
 }
@@ -84,7 +84,7 @@ export function priceRange(courses: CourseFact[]): string | null {
   const prices = courses.map((course) => course.pricePaise);
   const low = Math.min(...prices);
   const high = Math.max(...prices);
-  return low === high ? formatRupees(low) : `${formatRupees(low)} to ${formatRupees(high)}`;
+  return low === high ? formatPrice(low) : `${formatPrice(low)} to ${formatPrice(high)}`;
 }
 
 function faqDocs(courses: CourseFact[]): ChatDoc[] {

@@ -6,7 +6,7 @@ import { seedDemoContent } from "../../../db/seed";
 import { listActiveCourses } from "~/models/course.server";
 import { db } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
-import { formatRupees } from "~/utils/money";
+import { formatPrice } from "~/utils/money";
 import { answerQuestion } from "../chat.server";
 import { LLM_SYSTEM_PROMPT, llmConfigFrom, type LlmConfig } from "./llm.server";
 
@@ -98,11 +98,11 @@ describe("answerQuestion with an OpenAI-compatible endpoint", () => {
     expect(messages[0]?.content).toBe(LLM_SYSTEM_PROMPT);
     expect(messages[0]?.content).toContain("ONLY the facts");
     expect(messages[1]?.content).toContain(`Question: ${question}`);
-    expect(messages[1]?.content).toContain(formatRupees(smc().pricePaise));
+    expect(messages[1]?.content).toContain(formatPrice(smc().pricePaise));
 
     // The model's words, tags stripped (the widget shows plain text), with the built-in suggestions.
     expect(result.answer).toMatch(/^From our data: /);
-    expect(result.answer).toContain(formatRupees(smc().pricePaise));
+    expect(result.answer).toContain(formatPrice(smc().pricePaise));
     expect(result.answer).not.toContain("<b>");
     expect(result.suggestions).toEqual((await builtIn(question)).suggestions);
   });

@@ -1,5 +1,6 @@
 import type { OrderMail, OrderReceipt } from "~/models/order-receipt.server";
 import { CONTACT, SITE_NAME } from "~/content/site";
+import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
 import { composeMail } from "./compose.server";
@@ -18,7 +19,7 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
   const courseLink = `${origin}/learn/${receipt.course.id}`;
   const ordersLink = `${origin}/account/orders`;
   const intro = `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`;
-  const lines = receiptLines(receipt);
+  const lines = receiptLines(receipt, formatPrice);
   const later = `You can download this receipt as a PDF at any time from your orders page: ${ordersLink}`;
   const help = `Questions about your course or this order? Write to us at ${CONTACT.email} and quote the order number.`;
   return {

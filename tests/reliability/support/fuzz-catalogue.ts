@@ -82,6 +82,9 @@ export function fieldNamesOf(schema: z.ZodTypeAny): string[] {
   let current: z.ZodTypeAny = schema;
   for (;;) {
     if (current instanceof z.ZodObject) return Object.keys(current.shape as Record<string, unknown>);
+    // A form of several kinds (a percent or an amount coupon): every field any kind has.
+    if (current instanceof z.ZodDiscriminatedUnion)
+      return [...new Set((current.options as z.AnyZodObject[]).flatMap((option) => Object.keys(option.shape as Record<string, unknown>)))];
     if (current instanceof z.ZodEffects) current = current.innerType();
     else if (current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current._def.innerType;
     else throw new Error("fieldNamesOf: not an object schema");
