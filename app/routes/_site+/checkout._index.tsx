@@ -14,7 +14,7 @@ import {
 } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, startHostedCheckout, type StartRefusal } from "~/services/checkout.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { paymentsSetup } from "~/services/payments.server";
+import { paymentsSetup } from "~/services/payments/stripe.server";
 import { formatRupees } from "~/utils/money";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
-import { paymentsSetup } from "~/services/payments.server";
+import { paymentsSetup } from "~/services/payments/stripe.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
