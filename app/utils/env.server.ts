@@ -4,6 +4,12 @@ import { z } from "zod";
 // list every key without turning features on.
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** A wait in milliseconds from `min` to `max`, `fallback` when unset. */
+const milliseconds = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a whole number of milliseconds from ${min} to ${max}`;
+  return optional(z.coerce.number({ message }).int(message).min(min, message).max(max, message)).transform((wait) => wait ?? fallback);
+};
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "NODE_ENV must be production, development or test" })
@@ -32,6 +38,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optional(z.string().regex(/^rzp_(test|live)_\w+$/, "RAZORPAY_KEY_ID must look like rzp_live_XXXX or rzp_test_XXXX")),
   RAZORPAY_KEY_SECRET: optional(z.string().min(8, "RAZORPAY_KEY_SECRET must be the key secret from Razorpay's dashboard")),
   RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8, "RAZORPAY_WEBHOOK_SECRET must be at least 8 characters")),
+  // How often the server asks Razorpay about orders left pending for 15 minutes (a lost webhook).
+  RECONCILE_INTERVAL_MS: milliseconds("RECONCILE_INTERVAL_MS", 1000, 3_600_000, 60_000),
   // Only for tests and local mocks: a Razorpay-compatible server instead of api.razorpay.com
   // (its hosted checkout page is then there too).
   RAZORPAY_API_URL: optional(z.string().url("RAZORPAY_API_URL must be a URL such as http://127.0.0.1:12112")),
@@ -54,13 +62,7 @@ const envSchema = z.object({
   SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
   MAIL_FROM: optional(z.string().trim().min(3, "MAIL_FROM must be an address such as hello@example.com")),
   // The wait before a failed message's first retry; each later wait doubles (at most an hour).
-  MAIL_RETRY_BASE_MS: optional(
-    z.coerce
-      .number({ message: "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000" })
-      .int("MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000")
-      .min(100, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000")
-      .max(3_600_000, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000"),
-  ).transform((wait) => wait ?? 30_000),
+  MAIL_RETRY_BASE_MS: milliseconds("MAIL_RETRY_BASE_MS", 100, 3_600_000, 30_000),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),

@@ -73,6 +73,16 @@ async function providerOrderFor(order: Order, origin: string): Promise<{ id: str
 }
 
 /**
+ * Where Razorpay's hosted page posts the result: the callback route, told
+ * which checkout page to send the student back to when the payment failed
+ * (the cross-site POST carries no session to find it from).
+ */
+function callbackUrlFor(input: PaymentStartInput): string {
+  const cancel = new URL(input.cancelUrl);
+  return `${input.origin}/checkout/callback?${new URLSearchParams({ retry: `${cancel.pathname}${cancel.search}` })}`;
+}
+
+/**
  * Reserves the order (and its coupon's redemption) and makes or reuses its
  * Razorpay order. A failed payment's order is paid on again (Razorpay lets a
  * customer retry on the same order); a failed setup drops the reservation.
@@ -100,7 +110,7 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
         currency: RAZORPAY_CURRENCY,
         description: input.quote.course.title,
         email: input.user.email,
-        callbackUrl: `${input.origin}/checkout/callback`,
+        callbackUrl: callbackUrlFor(input),
         cancelUrl: input.cancelUrl,
         hostedCheckoutUrl: setup.hostedCheckoutUrl,
       },
