@@ -90,9 +90,7 @@ export function ProviderPayForm({
     <div className="grid gap-5">
       <Form method="post" className="grid gap-5" aria-describedby="pay-notice">
         <input type="hidden" name="intent" value="pay" />
-        <div id="pay-notice" role={failure ? "alert" : undefined}>
-          {noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}
-        </div>
+        <div id="pay-notice">{noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}</div>
         <label className="flex items-start gap-3 text-sm text-slate-700">
           <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />
           <span>I agree to the terms and conditions and have read the refund policy in the order summary.</span>

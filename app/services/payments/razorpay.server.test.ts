@@ -187,6 +187,9 @@ describe("an order paid through Razorpay", () => {
     if (!retry.ok) throw new Error("expected the same Razorpay order");
     expect(retry.checkout.orderId).toBe(first.checkout.orderId);
     await control.pay(first.checkout.orderId);
+    // Within 15 minutes an order is left to its webhook.
+    expect(await orders.reconcileRazorpayOrders(ORIGIN, new Date())).toBe(0);
+    expect(row(student.id)).toMatchObject([{ status: "pending" }]);
     const later = new Date(Date.now() + orders.RECONCILE_AFTER_MS + 1000);
     expect(await orders.reconcileRazorpayOrders(ORIGIN, later)).toBeGreaterThanOrEqual(1);
     expect(await orders.reconcileRazorpayOrders(ORIGIN, later)).toBe(0);
