@@ -75,6 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   const search = new URL(request.url).searchParams;
   search.delete("index");
+  if (checkout.status === "enrolled" && (await readFormData(request)).get("intent") === "confirm-payment") {
+    // The webhook completed the order before the browser reported its payment: the same outcome.
+    return redirectWithToast("/account/orders", enrolledToast(checkout.quote.course.title));
+  }
   if (checkout.status !== "open") return redirect(`/checkout?${search}`);
   const { user, quote, formId } = checkout;
   if (formId === null) return redirect(checkoutPath({ courseId: quote.course.id }, "/information"));
