@@ -168,8 +168,10 @@ describe("an order paid through Razorpay", () => {
     expect(row(student.id)).toEqual([
       { status: "completed", provider: "razorpay", orderId: first.checkout.orderId, paymentId: payment.id },
     ]);
-    const mail = db.select({ to: outboxMessages.toAddress }).from(outboxMessages).where(eq(outboxMessages.toAddress, student.email)).all();
+    const mail = db.select({ text: outboxMessages.textBody }).from(outboxMessages).where(eq(outboxMessages.toAddress, student.email)).all();
+    // One message, and its receipt names Razorpay's payment as the reference.
     expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toContain(payment.id);
   });
 
   it("a failed payment fails the order; paying again uses the same order; reconciliation completes it once", async () => {
