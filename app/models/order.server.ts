@@ -237,7 +237,13 @@ export function reopenFailedOrder(terms: OrderTerms, provider: PaymentProvider, 
         .get();
       if (!failed || paidOrderFor(tx, terms.userId, terms.courseId)) return null;
       return (
-        tx.update(enrollments).set({ paymentStatus: "pending" }).where(eq(enrollments.id, failed.id)).returning(orderColumns).get() ?? null
+        // Its time starts again, so reconciliation gives the new try as long as the first.
+        tx
+          .update(enrollments)
+          .set({ paymentStatus: "pending", enrolledAt: now })
+          .where(eq(enrollments.id, failed.id))
+          .returning(orderColumns)
+          .get() ?? null
       );
     },
     { behavior: "immediate" },
