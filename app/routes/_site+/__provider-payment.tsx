@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME } from "~/content/site";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import type { RazorpayCheckout } from "~/services/payments/razorpay-orders.server";
+import { NoticeAndTerms } from "./__checkout-payment";
 
 // The pay step when Razorpay takes payments (UPI, cards, netbanking, wallets).
 // The pay form posts to the page's action, which makes (or reuses) the
@@ -90,11 +90,7 @@ export function ProviderPayForm({
     <div className="grid gap-5">
       <Form method="post" className="grid gap-5" aria-describedby="pay-notice">
         <input type="hidden" name="intent" value="pay" />
-        <div id="pay-notice">{noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}</div>
-        <label className="flex items-start gap-3 text-sm text-slate-700">
-          <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />
-          <span>I agree to the terms and conditions and have read the refund policy in the order summary.</span>
-        </label>
+        <NoticeAndTerms title={noticeTitle} text={noticeText} />
         <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
           {busy ? "Processing..." : failure ? `Pay ${totalLabel} again` : `Pay ${totalLabel}`}
         </button>
