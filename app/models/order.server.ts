@@ -4,6 +4,7 @@ import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
 import { queueOrderMail, type OrderMail } from "./order-receipt.server";
+import { issueInvoiceForOrder } from "./tax-document.server";
 
 // An order is an enrollment row while its payment is under way. Its row is
 // stored `pending` before Stripe is asked for anything (a reservation: with a
@@ -258,7 +259,8 @@ export function completeOrder(
             .where(eq(enrollmentForms.id, order.enrollmentFormId))
             .run();
         }
-        queueOrderMail(tx, orderId, mail);
+        // The GST invoice (when the seller is registered) is numbered in this same transaction (decision 0031).
+        queueOrderMail(tx, orderId, mail, issueInvoiceForOrder(tx, orderId, now));
         return "completed";
       },
       { behavior: "immediate" },
