@@ -60,3 +60,39 @@ export function taxDocumentsOf(orderId?: number, databasePath?: string): StoredT
     databasePath,
   );
 }
+
+type Sqlite = {
+  prepare(sql: string): { run(...values: unknown[]): { lastInsertRowid: number | bigint }; get(...values: unknown[]): unknown };
+};
+
+/**
+ * A tax invoice for an order, stored as the site would issue it (₹4,999 to a
+ * buyer in Karnataka from a seller in Maharashtra: IGST), in a series of its
+ * own ("TST", financial year 00-01) so it never takes a number of the site's.
+ */
+export function insertTestInvoice(database: Sqlite, orderId: number, totalPaise = 499_900): { id: number; number: string } {
+  const { last } = database
+    .prepare("SELECT coalesce(max(sequence), 0) AS last FROM tax_documents WHERE kind = 'invoice' AND financial_year = '00-01'")
+    .get() as { last: number };
+  const sequence = last + 1;
+  const number = `TST/00-01/${String(sequence).padStart(6, "0")}`;
+  const taxable = Math.round((totalPaise * 100) / 118);
+  const seller = {
+    ...registeredSeller,
+    name: registeredSeller.legalName,
+    address: "2nd Floor, 14 Market Road, Pune",
+    stateName: "Maharashtra",
+  };
+  const buyer = { name: "Asha Rao", address: "12 MG Road, Bengaluru", stateCode: "29", stateName: "Karnataka", pin: "560001" };
+  const id = Number(
+    database
+      .prepare(
+        `INSERT INTO tax_documents (kind, number, financial_year, sequence, order_id, issued_at, seller, buyer, place_of_supply, sac,
+                                    description, gst_rate_bps, taxable_paise, igst_paise, total_paise)
+         VALUES ('invoice', ?, '00-01', ?, ?, ?, ?, ?, '29', '999293', 'Course fee', 1800, ?, ?, ?)`,
+      )
+      .run(number, sequence, orderId, Date.now(), JSON.stringify(seller), JSON.stringify(buyer), taxable, totalPaise - taxable, totalPaise)
+      .lastInsertRowid,
+  );
+  return { id, number };
+}

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { listStudentOrders } from "~/models/order-receipt.server";
+import { invoiceNumbersOf } from "~/models/tax-document.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { orderNumber } from "~/utils/order-number";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
@@ -21,7 +22,9 @@ const SIGN_IN_FIRST = { title: "Please sign in", description: "Sign in to see yo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const orders = listStudentOrders(user.id).map((order) => ({
+  const studentOrders = listStudentOrders(user.id);
+  const invoices = invoiceNumbersOf(studentOrders.map((order) => order.orderId));
+  const orders = studentOrders.map((order) => ({
     id: order.orderId,
     number: orderNumber(order.orderId),
     courseId: order.courseId,
@@ -33,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     flags: paymentFlags(order),
     date: formatIndiaDateTime(order.orderedAt),
     isoDate: formatIsoDateInIndia(order.orderedAt),
+    invoiceNumber: invoices.get(order.orderId) ?? null,
   }));
   return { orders };
 }
@@ -97,8 +101,14 @@ export default function AccountOrdersPage() {
                       </>
                     ) : null}
                   </dl>
+                  {order.invoiceNumber && order.status !== "completed" ? (
+                    <div className="mt-4 flex flex-wrap gap-3">
+                      <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
+                    </div>
+                  ) : null}
                   {order.status === "completed" ? (
                     <div className="mt-4 flex flex-wrap gap-3">
+                      {order.invoiceNumber ? <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} /> : null}
                       {/* A file download: a plain link the browser fetches itself. */}
                       <a href={`/account/orders/${order.id}/receipt`} className={buttonClass("outline")} download>
                         Download receipt<span className="sr-only"> for order {order.number}</span>
@@ -115,5 +125,14 @@ export default function AccountOrdersPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** A tax invoice stays downloadable after a refund: the credit note reduces it, it does not vanish. */
+function InvoiceLink({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
+  return (
+    <a href={`/account/orders/${orderId}/invoice`} className={buttonClass("outline")} download>
+      Download invoice<span className="sr-only"> {invoiceNumber}</span>
+    </a>
   );
 }

@@ -10,6 +10,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
+import { InvoiceRegisterForm } from "./__invoice-register-form";
+import { formatIsoDateInIndia } from "~/utils/dates";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -35,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     notifications: asFormDefaults(readSettings("notifications")),
     invoicing: asFormDefaults(readSettings("invoicing")),
+    registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
   };
 }
 
@@ -60,6 +63,7 @@ export default function AdminSettings() {
       <AdminPageHeader title="Settings" />
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
+      <InvoiceRegisterForm month={defaults.registerMonth} />
     </div>
   );
 }

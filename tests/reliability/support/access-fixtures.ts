@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { insertTestInvoice } from "../../support/invoicing";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
@@ -267,6 +268,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       4999_00,
       courseForm,
     );
+    // Its GST invoice, downloadable by the owner alone.
+    insertTestInvoice(db, order);
     const event = insertEvent(db, `Matrix event ${tag}`);
     insert(
       db,
