@@ -36,6 +36,24 @@ function setSeller(value: Record<string, unknown> | null) {
   if (value) db.insert(siteSettings).values({ section: "invoicing", value }).run();
 }
 
+/** The student's enrolment form for the course, as the checkout's first step saves it. */
+const insertForm = (userId: string, courseId: number, extra: { state: string; billing?: BillingDetails }) =>
+  db
+    .insert(enrollmentForms)
+    .values({
+      userId,
+      name: "Meera Nair",
+      whatsappNumber: "9876543210",
+      city: "Kochi",
+      experienceLevel: "Beginner",
+      courseOrEventId: courseId,
+      courseOrEventType: "course",
+      sourceOfLead: "Instagram",
+      ...extra,
+    })
+    .returning()
+    .get();
+
 let serial = 0;
 
 /** A paid order (pending, then completed at `at`) of a fresh student and course. */
@@ -51,23 +69,7 @@ function paidOrder(options: { amountPaise?: number; billing?: BillingDetails | n
     .values({ title: `Options Basics ${serial}`, shortDescription: "s", description: "d", duration: "4 weeks", pricePaise: 499_900 })
     .returning()
     .get();
-  const form = options.formState
-    ? db
-        .insert(enrollmentForms)
-        .values({
-          userId: user.id,
-          name: "Meera Nair",
-          whatsappNumber: "9876543210",
-          state: options.formState,
-          city: "Kochi",
-          experienceLevel: "Beginner",
-          courseOrEventId: course.id,
-          courseOrEventType: "course",
-          sourceOfLead: "Instagram",
-        })
-        .returning()
-        .get()
-    : null;
+  const form = options.formState ? insertForm(user.id, course.id, { state: options.formState }) : null;
   const reserved = reserveOrder(
     {
       userId: user.id,
@@ -263,4 +265,26 @@ test("the register lists a month's invoices and credit notes, invoices first, in
   expect(october.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002"]);
   const all = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2030-01-01T00:00:00Z"));
   expect(all.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002", "TMA/26-27/000003", "TCN/26-27/000001"]);
+});
+
+test("reserving an order copies the billing details saved with its enrolment form onto it", () => {
+  const user = db
+    .insert(users)
+    .values({ email: `billing${serial++}@example.com` })
+    .returning()
+    .get();
+  const course = db
+    .insert(courses)
+    .values({ title: `Billing ${serial}`, shortDescription: "s", description: "d", duration: "4 weeks", pricePaise: 499_900 })
+    .returning()
+    .get();
+  const form = insertForm(user.id, course.id, { state: "Maharashtra", billing: MAHARASHTRA });
+  const reserved = reserveOrder(
+    { userId: user.id, courseId: course.id, amountPaise: 499_900, couponId: null, enrollmentFormId: form.id },
+    "paymentIntent",
+  );
+  if (!reserved.ok) throw new Error("not reserved");
+  expect(db.select({ billing: enrollments.billing }).from(enrollments).where(eq(enrollments.id, reserved.order.id)).get()?.billing).toEqual(
+    MAHARASHTRA,
+  );
 });
