@@ -12,7 +12,9 @@ const WIDTH = 595.28;
 const LEFT = 48;
 const RIGHT = WIDTH - LEFT;
 const MID = 310;
-const AMOUNT_X = 400;
+const SAC_X = 260;
+const LABEL_X = 330;
+const AMOUNT_X = 470;
 const INK = "#111827";
 const MUTED = "#4b5563";
 const ACCENT = "#1d4ed8";
@@ -90,22 +92,25 @@ export function taxDocumentPdf(document: PrintableTaxDocument): Promise<Buffer> 
       y += LINE * 2;
       rule(y - 11);
       write("Description of service", LEFT, y, { weight: 700 });
-      write("SAC", MID, y, { weight: 700 });
+      write("SAC", SAC_X, y, { weight: 700 });
       write("Amount", AMOUNT_X, y, { weight: 700 });
       rule(y + 6);
       y += LINE + 6;
-      write(document.description, LEFT, y, { maxWidth: MID - LEFT - 12 });
-      write(document.sac, MID, y);
+      write(document.description, LEFT, y, { maxWidth: SAC_X - LEFT - 12 });
+      write(document.sac, SAC_X, y);
       y += LINE + 4;
       const amountRows = [{ label: "Taxable value", paise: document.taxablePaise }, ...taxLines(document)];
       for (const row of amountRows) {
-        write(row.label, MID, y);
+        write(row.label, LABEL_X, y, { maxWidth: AMOUNT_X - LABEL_X - 8 });
         write(formatExactRupees(row.paise), AMOUNT_X, y);
         y += LINE;
       }
       rule(y - 8);
       y += 6;
-      write(document.kind === "invoice" ? "Total (GST included)" : "Total credited (GST included)", MID, y, { weight: 700 });
+      write(document.kind === "invoice" ? "Total (GST included)" : "Total credited (GST included)", LABEL_X, y, {
+        weight: 700,
+        maxWidth: AMOUNT_X - LABEL_X - 8,
+      });
       write(formatExactRupees(document.totalPaise), AMOUNT_X, y, { weight: 700, size: 12 });
       y += LINE * 3;
       write("All amounts in Indian rupees.", LEFT, y, { color: MUTED });
