@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzle-orm";
 import { courses, enrollmentForms, enrollments, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
 import type { TaxDocumentKind } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
@@ -217,27 +217,38 @@ export function findTaxDocument(id: number): PrintableTaxDocument | null {
   return withCredited(db, db.select().from(taxDocuments).where(eq(taxDocuments.id, id)).get());
 }
 
-/** The tax invoice of the student's own order; null for another's order, or an order without one. */
-export function findStudentInvoice(userId: string, orderId: number): PrintableTaxDocument | null {
+/** The tax documents of each of these orders that has any: its invoice, then its credit notes, in number order. */
+export function taxDocumentsOfOrders(orderIds: number[]): Map<number, Pick<TaxDocument, "id" | "kind" | "number">[]> {
+  const byOrder = new Map<number, Pick<TaxDocument, "id" | "kind" | "number">[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = db
+    .select({ orderId: taxDocuments.orderId, id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number })
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.orderId, orderIds))
+    .orderBy(desc(taxDocuments.kind), asc(taxDocuments.id))
+    .all();
+  for (const { orderId, ...document } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), document]);
+  return byOrder;
+}
+
+/** A document of the student's own order (`which` picks it), as printed; null for anyone else's order. */
+function findStudentDocument(userId: string, orderId: number, which: SQL | undefined): PrintableTaxDocument | null {
   const row = db
     .select({ document: taxDocuments })
     .from(taxDocuments)
     .innerJoin(enrollments, eq(enrollments.id, taxDocuments.orderId))
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice"), eq(enrollments.userId, userId)))
+    .where(and(eq(taxDocuments.orderId, orderId), eq(enrollments.userId, userId), which))
     .get();
   return withCredited(db, row?.document);
 }
 
-/** The invoice number of each of these orders that has one. */
-export function invoiceNumbersOf(orderIds: number[]): Map<number, string> {
-  if (!orderIds.length) return new Map();
-  const rows = db
-    .select({ orderId: taxDocuments.orderId, number: taxDocuments.number })
-    .from(taxDocuments)
-    .where(and(inArray(taxDocuments.orderId, orderIds), eq(taxDocuments.kind, "invoice")))
-    .all();
-  return new Map(rows.map((row) => [row.orderId, row.number]));
-}
+/** The tax invoice of the student's own order; null for another's order, or an order without one. */
+export const findStudentInvoice = (userId: string, orderId: number) =>
+  findStudentDocument(userId, orderId, eq(taxDocuments.kind, "invoice"));
+
+/** A credit note of the student's own order; null for anyone else's, or no such note. */
+export const findStudentCreditNote = (userId: string, orderId: number, documentId: number) =>
+  findStudentDocument(userId, orderId, and(eq(taxDocuments.kind, "credit_note"), eq(taxDocuments.id, documentId)));
 
 /** Every tax document of a student's orders, newest first (the admin's student page). */
 export function listStudentTaxDocuments(

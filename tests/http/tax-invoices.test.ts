@@ -76,12 +76,39 @@ describe("the invoice of an order", () => {
       expect((await owner.get(path)).status(), path).toBe(404);
   });
 
+  test("a refunded order keeps its invoice and lists its credit note, which cites the invoice; only the owner downloads it", async () => {
+    const { client, student } = await studentClient();
+    const { orderId, invoice } = invoicedOrder(student.id);
+    withDatabase((database) =>
+      database.prepare("UPDATE enrollments SET payment_status = 'refunded', refunded_paise = amount_paise WHERE id = ?").run(orderId),
+    );
+    const note = withDatabase((database) => insertTestInvoice(database, orderId, { credits: invoice.id }));
+
+    const page = await (await client.get("/account/orders")).text();
+    const notePath = `/account/orders/${orderId}/credit-notes/${note.id}`;
+    for (const text of [`/account/orders/${orderId}/invoice`, notePath, "Download credit note"]) expect(page).toContain(text);
+
+    const response = await client.get(notePath);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="credit-note-${note.number.replaceAll("/", "-")}.pdf"`);
+    const pdf = await readPdf(await response.body());
+    for (const text of [`Credit Note No. ${note.number}`, `Against Tax Invoice No. ${invoice.number}`, "IGST @ 18%", "₹4,999.00"])
+      expect(pdf.text).toContain(text);
+
+    const { client: other } = await studentClient();
+    expect((await other.get(notePath)).status()).toBe(404);
+    // The invoice's own id is not a credit note.
+    expect((await client.get(`/account/orders/${orderId}/credit-notes/${invoice.id}`)).status()).toBe(404);
+  });
+
   test("a visitor who is not signed in is sent to sign in and back", async ({ request }) => {
-    const { orderId } = invoicedOrder((await createStudent()).id);
-    const path = `/account/orders/${orderId}/invoice`;
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers().location).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    const { orderId, invoice } = invoicedOrder((await createStudent()).id);
+    const note = withDatabase((database) => insertTestInvoice(database, orderId, { credits: invoice.id }));
+    for (const path of [`/account/orders/${orderId}/invoice`, `/account/orders/${orderId}/credit-notes/${note.id}`]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
   });
 });
 
@@ -136,7 +163,13 @@ describe("the invoice register", () => {
     const invoices = rows.filter((cells) => cells[0] === "Tax invoice");
     const total = rows.find((cells) => cells[0] === "Total tax invoices");
     expect(total?.[11]).toBeCloseTo(4999 * invoices.length, 2);
-    expect(rows.find((cells) => cells[0] === "Total credit notes")?.[11]).toBe(0);
+    const notes = rows.filter((cells) => cells[0] === "Credit note");
+    expect(notes.every((cells) => typeof cells[6] === "string" && cells[6].startsWith("TST/00-01/"))).toBe(true);
+    expect(rows.find((cells) => cells[0] === "Total credit notes")?.[11]).toBeCloseTo(4999 * notes.length, 2);
+    expect(rows.find((cells) => cells[0] === "Net (invoices less credit notes)")?.[11]).toBeCloseTo(
+      4999 * (invoices.length - notes.length),
+      2,
+    );
     expect(registerExports()).toBe(before + 1);
 
     // A month with nothing issued has its totals and no documents.

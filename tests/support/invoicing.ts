@@ -66,16 +66,22 @@ type Sqlite = {
 };
 
 /**
- * A tax invoice for an order, stored as the site would issue it (₹4,999 to a
- * buyer in Karnataka from a seller in Maharashtra: IGST), in a series of its
- * own ("TST", financial year 00-01) so it never takes a number of the site's.
+ * A tax invoice for an order (or, with `credits`, a credit note reducing that
+ * invoice), stored as the site would issue it: ₹4,999 by default, to a buyer
+ * in Karnataka from a seller in Maharashtra (IGST), in series of their own
+ * ("TST" and "TSC", financial year 00-01) so they never take a number of the site's.
  */
-export function insertTestInvoice(database: Sqlite, orderId: number, totalPaise = 499_900): { id: number; number: string } {
+export function insertTestInvoice(
+  database: Sqlite,
+  orderId: number,
+  { totalPaise = 499_900, credits }: { totalPaise?: number; credits?: number } = {},
+): { id: number; number: string } {
+  const kind = credits === undefined ? "invoice" : "credit_note";
   const { last } = database
-    .prepare("SELECT coalesce(max(sequence), 0) AS last FROM tax_documents WHERE kind = 'invoice' AND financial_year = '00-01'")
-    .get() as { last: number };
+    .prepare("SELECT coalesce(max(sequence), 0) AS last FROM tax_documents WHERE kind = ? AND financial_year = '00-01'")
+    .get(kind) as { last: number };
   const sequence = last + 1;
-  const number = `TST/00-01/${String(sequence).padStart(6, "0")}`;
+  const number = `${kind === "invoice" ? "TST" : "TSC"}/00-01/${String(sequence).padStart(6, "0")}`;
   const taxable = Math.round((totalPaise * 100) / 118);
   const seller = {
     ...registeredSeller,
@@ -87,12 +93,23 @@ export function insertTestInvoice(database: Sqlite, orderId: number, totalPaise 
   const id = Number(
     database
       .prepare(
-        `INSERT INTO tax_documents (kind, number, financial_year, sequence, order_id, issued_at, seller, buyer, place_of_supply, sac,
-                                    description, gst_rate_bps, taxable_paise, igst_paise, total_paise)
-         VALUES ('invoice', ?, '00-01', ?, ?, ?, ?, ?, '29', '999293', 'Course fee', 1800, ?, ?, ?)`,
+        `INSERT INTO tax_documents (kind, number, financial_year, sequence, order_id, credited_document_id, issued_at, seller, buyer,
+                                    place_of_supply, sac, description, gst_rate_bps, taxable_paise, igst_paise, total_paise)
+         VALUES (?, ?, '00-01', ?, ?, ?, ?, ?, ?, '29', '999293', 'Course fee', 1800, ?, ?, ?)`,
       )
-      .run(number, sequence, orderId, Date.now(), JSON.stringify(seller), JSON.stringify(buyer), taxable, totalPaise - taxable, totalPaise)
-      .lastInsertRowid,
+      .run(
+        kind,
+        number,
+        sequence,
+        orderId,
+        credits ?? null,
+        Date.now(),
+        JSON.stringify(seller),
+        JSON.stringify(buyer),
+        taxable,
+        totalPaise - taxable,
+        totalPaise,
+      ).lastInsertRowid,
   );
   return { id, number };
 }

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { listStudentOrders } from "~/models/order-receipt.server";
-import { invoiceNumbersOf } from "~/models/tax-document.server";
+import { taxDocumentsOfOrders } from "~/models/tax-document.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { orderNumber } from "~/utils/order-number";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
@@ -23,7 +23,7 @@ const SIGN_IN_FIRST = { title: "Please sign in", description: "Sign in to see yo
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
   const studentOrders = listStudentOrders(user.id);
-  const invoices = invoiceNumbersOf(studentOrders.map((order) => order.orderId));
+  const taxDocuments = taxDocumentsOfOrders(studentOrders.map((order) => order.orderId));
   const orders = studentOrders.map((order) => ({
     id: order.orderId,
     number: orderNumber(order.orderId),
@@ -36,7 +36,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     flags: paymentFlags(order),
     date: formatIndiaDateTime(order.orderedAt),
     isoDate: formatIsoDateInIndia(order.orderedAt),
-    invoiceNumber: invoices.get(order.orderId) ?? null,
+    // Its GST invoice and credit notes: they stay downloadable after a refund (decision 0031).
+    taxDocuments: (taxDocuments.get(order.orderId) ?? []).map((document) => ({
+      number: document.number,
+      label: document.kind === "invoice" ? "Download invoice" : "Download credit note",
+      href:
+        document.kind === "invoice"
+          ? `/account/orders/${order.orderId}/invoice`
+          : `/account/orders/${order.orderId}/credit-notes/${document.id}`,
+    })),
   }));
   return { orders };
 }
@@ -101,14 +109,14 @@ export default function AccountOrdersPage() {
                       </>
                     ) : null}
                   </dl>
-                  {order.invoiceNumber && order.status !== "completed" ? (
+                  {order.taxDocuments.length && order.status !== "completed" ? (
                     <div className="mt-4 flex flex-wrap gap-3">
-                      <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
+                      <TaxDocumentLinks documents={order.taxDocuments} />
                     </div>
                   ) : null}
                   {order.status === "completed" ? (
                     <div className="mt-4 flex flex-wrap gap-3">
-                      {order.invoiceNumber ? <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} /> : null}
+                      <TaxDocumentLinks documents={order.taxDocuments} />
                       {/* A file download: a plain link the browser fetches itself. */}
                       <a href={`/account/orders/${order.id}/receipt`} className={buttonClass("outline")} download>
                         Download receipt<span className="sr-only"> for order {order.number}</span>
@@ -128,11 +136,12 @@ export default function AccountOrdersPage() {
   );
 }
 
-/** A tax invoice stays downloadable after a refund: the credit note reduces it, it does not vanish. */
-function InvoiceLink({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
-  return (
-    <a href={`/account/orders/${orderId}/invoice`} className={buttonClass("outline")} download>
-      Download invoice<span className="sr-only"> {invoiceNumber}</span>
+/** File downloads: plain links the browser fetches itself. */
+function TaxDocumentLinks({ documents }: { documents: { number: string; label: string; href: string }[] }) {
+  return documents.map((document) => (
+    <a key={document.href} href={document.href} className={buttonClass("outline")} download>
+      {document.label}
+      <span className="sr-only"> {document.number}</span>
     </a>
-  );
+  ));
 }

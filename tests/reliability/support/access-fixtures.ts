@@ -20,6 +20,8 @@ export type MatrixIds = {
   checkoutSession: string;
   /** The owner's completed order for it (its receipt). */
   order: number;
+  /** A GST credit note of that order (its invoice is there too). */
+  creditNote: number;
   /** Paid course the owner has an enrollment form for but no order. */
   payCourse: number;
   payForm: number;
@@ -268,8 +270,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       4999_00,
       courseForm,
     );
-    // Its GST invoice, downloadable by the owner alone.
-    insertTestInvoice(db, order);
+    // Its GST invoice and a credit note (a partial refund), downloadable by the owner alone.
+    const creditNote = insertTestInvoice(db, order, { credits: insertTestInvoice(db, order).id, totalPaise: 1_000_00 }).id;
     const event = insertEvent(db, `Matrix event ${tag}`);
     insert(
       db,
@@ -304,6 +306,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       course,
       checkoutSession,
       order,
+      creditNote,
       payCourse,
       payForm: insertForm(db, owner, ownerName, whatsapp, payCourse),
       freeCourse,

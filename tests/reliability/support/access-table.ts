@@ -700,11 +700,16 @@ function studentRows(ids: MatrixIds): Row[] {
       `/account/orders/${ids.order}/receipt`,
       studentPage(`/account/orders/${ids.order}/receipt`, 200, 404),
     ),
-    // The GST invoice likewise (decision 0031).
+    // The GST invoice and credit notes likewise (decision 0031).
     get(
       "/account/orders/:orderId/invoice",
       `/account/orders/${ids.order}/invoice`,
       studentPage(`/account/orders/${ids.order}/invoice`, 200, 404),
+    ),
+    get(
+      "/account/orders/:orderId/credit-notes/:documentId",
+      `/account/orders/${ids.order}/credit-notes/${ids.creditNote}`,
+      studentPage(`/account/orders/${ids.order}/credit-notes/${ids.creditNote}`, 200, 404),
     ),
     // A new confirmation link: the owner's address is unconfirmed, so the link is queued (once a minute).
     {
