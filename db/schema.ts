@@ -214,6 +214,8 @@ export const enrollmentForms = sqliteTable(
     trainingPreference: text("training_preference"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     paymentIntentId: text("payment_intent_id"),
+    /** Who the tax invoice is to be made out to, asked with the checkout's information when invoices are on; copied onto the order. */
+    billing: text("billing", { mode: "json" }).$type<BillingDetails>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -468,8 +470,14 @@ export const paymentEvents = sqliteTable(
  * Mail waiting to go out, written in the same transaction as its cause. With
  * SMTP configured a worker sends it; without, it stays here for admins to read.
  */
-/** A file sent with a mail: its name, MIME type and bytes as base64. */
-export type OutboxAttachment = { filename: string; contentType: string; contentBase64: string };
+/**
+ * A file sent with a mail: its name, MIME type and bytes as base64; or a
+ * document the sender draws when it sends (a tax invoice, issued in the same
+ * transaction as the mail, whose PDF is rendered asynchronously).
+ */
+export type StoredOutboxAttachment = { filename: string; contentType: string; contentBase64: string };
+export type RenderedOutboxAttachment = { filename: string; contentType: string; document: { kind: "tax-document"; id: number } };
+export type OutboxAttachment = StoredOutboxAttachment | RenderedOutboxAttachment;
 
 export const outboxMessages = sqliteTable(
   "outbox_messages",

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { courses, enrollmentForms, events } from "../../db/schema";
+import { courses, enrollmentForms, events, type BillingDetails } from "../../db/schema";
 import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "./course.server";
@@ -49,7 +49,8 @@ function enrollmentTargetTitle(type: CourseOrEventType, id: number, now: Date): 
  */
 export function saveEnrollmentForm(
   userId: string,
-  input: EnrollmentFormInput,
+  // With billing details when the checkout asked for them (tax invoices on).
+  input: EnrollmentFormInput & { billing?: BillingDetails },
   teamNotice: EnrolmentLeadNotice,
   now = new Date(),
 ): SaveEnrollmentFormResult {
@@ -75,6 +76,7 @@ export function saveEnrollmentForm(
         sourceOfLead: input.sourceOfLead,
         broker: input.broker ?? null,
         trainingPreference: input.trainingPreference ?? null,
+        billing: input.billing ?? null,
         paymentStatus: "pending",
       })
       .returning({ id: enrollmentForms.id })

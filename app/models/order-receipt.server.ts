@@ -25,6 +25,8 @@ export type OrderReceipt = {
   amountPaise: number;
   paidAt: Date;
   paymentIntentId: string | null;
+  /** The GST invoice issued with the order, for the mail to carry (decision 0031). */
+  invoice?: { id: number; number: string } | null;
 };
 
 const receiptColumns = {
@@ -92,10 +94,15 @@ export function findStudentReceipt(userId: string, orderId: number): OrderReceip
 export type OrderMail = (receipt: OrderReceipt) => OutboxDraft;
 
 /** Queues the order's mail in the transaction that has just completed it. */
-export function queueOrderMail(tx: Transaction, orderId: number, mail: OrderMail): void {
+export function queueOrderMail(
+  tx: Transaction,
+  orderId: number,
+  mail: OrderMail,
+  invoice: { id: number; number: string } | null = null,
+): void {
   const receipt = readReceipt(tx, eq(enrollments.id, orderId));
   if (!receipt) throw new Error(`Order ${orderId} cannot be read back for its mail`);
-  queueMessage(tx, mail(receipt));
+  queueMessage(tx, mail({ ...receipt, invoice: invoice && { id: invoice.id, number: invoice.number } }));
 }
 
 export type StudentOrder = {

@@ -5,6 +5,8 @@ import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
 import { queueOrderMail, type OrderMail } from "./order-receipt.server";
+import { issueInvoiceForOrder } from "./tax-document.server";
+import { billingOfForm } from "./billing.server";
 
 // An order is an enrollment row while its payment is under way. Its row is
 // stored `pending` before Stripe is asked for anything (a reservation: with a
@@ -125,7 +127,13 @@ export function reserveOrder(terms: OrderTerms, kind: PaymentKind, now = new Dat
       const couponHeldUntil = terms.couponId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS);
       const order = tx
         .insert(enrollments)
-        .values({ ...terms, paymentStatus: "pending", couponHeldUntil, enrolledAt: now })
+        .values({
+          ...terms,
+          paymentStatus: "pending",
+          couponHeldUntil,
+          enrolledAt: now,
+          billing: billingOfForm(tx, terms.enrollmentFormId),
+        })
         .returning(orderColumns)
         .get();
       return { ok: true, order };
@@ -344,7 +352,8 @@ export function completeOrder(
             .where(eq(enrollmentForms.id, order.enrollmentFormId))
             .run();
         }
-        queueOrderMail(tx, orderId, mail);
+        // The GST invoice (when the seller is registered) is numbered in this same transaction (decision 0031).
+        queueOrderMail(tx, orderId, mail, issueInvoiceForOrder(tx, orderId, now));
         return "completed";
       },
       { behavior: "immediate" },

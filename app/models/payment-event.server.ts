@@ -3,6 +3,7 @@ import { enrollmentForms, enrollments, paymentEvents } from "../../db/schema";
 import { type DisputeStatus, type PaymentProvider, type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
+import { issueCreditNoteForRefund } from "./tax-document.server";
 
 // What a payment provider reports after an order was paid: refunds (full or
 // partial), and card disputes that open and then are won or lost. Each
@@ -124,6 +125,8 @@ export function recordRefund(
     const revoke = whole && order.paymentStatus === "completed";
     if (refundedPaise === order.refundedPaise && !revoke) return "unchanged";
     tx.update(enrollments).set({ refundedPaise }).where(eq(enrollments.id, order.id)).run();
+    // The newly refunded amount reduces the order's GST invoice by a credit note (rule 53, decision 0031).
+    issueCreditNoteForRefund(tx, order.id, refundedPaise - order.refundedPaise);
     if (revoke) setPaymentStatus(tx, order, "refunded");
     audit(tx, event, order, whole ? "order_refunded" : "order_partly_refunded", {
       paymentId: refund.paymentId,

@@ -246,6 +246,8 @@ function eraseEnrollmentForms(tx: Transaction, userId: string, keptFormIds: numb
       sourceOfLead: "",
       broker: null,
       trainingPreference: null,
+      // The order keeps its own copy for the tax invoice.
+      billing: null,
     })
     .where(inArray(enrollmentForms.id, keptFormIds))
     .run();

@@ -117,19 +117,23 @@ export type EnrollmentFormInput = z.output<typeof EnrollmentFormApiSchema>;
 /** The select's value for a course or an event: "course:3", "event:7". */
 export const choiceValue = (type: CourseOrEventType, id: number) => `${type}:${id}`;
 
-/** The page form: one select names both the type and the id, so they cannot disagree. */
-export const EnrollmentFormSchema = z
-  .object({
-    ...fieldsShape,
-    courseOrEvent: z
-      .string({ required_error: ENROLLMENT_MESSAGES.courseOrEventId })
-      .regex(/^(course|event):[1-9]\d{0,9}$/, ENROLLMENT_MESSAGES.courseOrEventId),
-  })
-  .transform(({ courseOrEvent, ...fields }): EnrollmentFormInput => {
-    const [type, id] = courseOrEvent.split(":");
-    return {
-      ...fields,
-      courseOrEventType: type === "event" ? "event" : "course",
-      courseOrEventId: Number(id),
-    };
-  });
+/** The page form's fields: one select names both the type and the id, so they cannot disagree. */
+export const enrollmentPageShape = {
+  ...fieldsShape,
+  courseOrEvent: z
+    .string({ required_error: ENROLLMENT_MESSAGES.courseOrEventId })
+    .regex(/^(course|event):[1-9]\d{0,9}$/, ENROLLMENT_MESSAGES.courseOrEventId),
+};
+
+/** The page form's values as the API's: the select's "course:3" split into type and id. */
+export function toEnrollmentInput({ courseOrEvent, ...fields }: z.output<z.ZodObject<typeof enrollmentPageShape>>): EnrollmentFormInput {
+  const [type, id] = courseOrEvent.split(":");
+  return {
+    ...fields,
+    courseOrEventType: type === "event" ? "event" : "course",
+    courseOrEventId: Number(id),
+  };
+}
+
+/** The page form. */
+export const EnrollmentFormSchema = z.object(enrollmentPageShape).transform(toEnrollmentInput);

@@ -23,7 +23,7 @@ export const NotificationSettingsSchema = z.object({
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 /** A GSTIN: state code, PAN, entity number, "Z", check character (15 characters). */
-const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /** Letters and digits only, short enough that "TMA/26-27/000123" stays within rule 46's 16 characters. */
 const seriesPrefix = (label: string) =>

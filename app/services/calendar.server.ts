@@ -1,5 +1,5 @@
 import { createEvent } from "ics";
-import type { OutboxAttachment } from "../../db/schema";
+import type { StoredOutboxAttachment } from "../../db/schema";
 import type { RegisteredEvent } from "~/models/event-registration.server";
 import { SITE_NAME } from "~/content/site";
 
@@ -53,7 +53,7 @@ export function calendarFilename(event: Pick<RegisteredEvent, "title">): string 
 }
 
 /** The event's calendar file as a mail attachment. */
-export function eventCalendarAttachment(event: RegisteredEvent, origin: string): OutboxAttachment {
+export function eventCalendarAttachment(event: RegisteredEvent, origin: string): StoredOutboxAttachment {
   return {
     filename: calendarFilename(event),
     contentType: CALENDAR_CONTENT_TYPE,

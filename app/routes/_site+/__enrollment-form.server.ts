@@ -7,6 +7,16 @@ import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type Enrollment
 import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
 import { failedWrite } from "~/utils/storage-faults.server";
+import { BILLING_MESSAGES, CheckoutInformationSchema } from "~/schemas/billing";
+
+/** A post that left the billing fields out altogether, while invoices are on. */
+const MISSING_BILLING = {
+  "billing.name": [BILLING_MESSAGES.name],
+  "billing.address": [BILLING_MESSAGES.address],
+  "billing.city": [BILLING_MESSAGES.city],
+  "billing.stateCode": [BILLING_MESSAGES.stateCode],
+  "billing.pin": [BILLING_MESSAGES.pin],
+};
 
 // The enrollment form's server half, shared by /enrollment-form and (next)
 // the checkout dialog: the choice's options and the submit.
@@ -38,10 +48,22 @@ export function preselectedChoice(url: URL, groups: SelectGroup[]): string | und
 export type EnrollmentSubmitOutcome =
   { saved: true; id: number; input: EnrollmentFormInput } | { saved: false; status: 400 | 500 | 503; result: SubmissionResult<string[]> };
 
-/** Validates and stores the posted form for the student. */
-export function submitEnrollmentForm(formData: FormData, userId: string, origin: string): EnrollmentSubmitOutcome {
-  const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
+/**
+ * Validates and stores the posted form for the student; with `billing`
+ * (the checkout while tax invoices are on) the billing details too, required.
+ */
+export function submitEnrollmentForm(
+  formData: FormData,
+  userId: string,
+  origin: string,
+  { billing = false }: { billing?: boolean } = {},
+): EnrollmentSubmitOutcome {
+  const submission = billing
+    ? parseWithZod(formData, { schema: CheckoutInformationSchema })
+    : parseWithZod(formData, { schema: EnrollmentFormSchema });
   if (submission.status !== "success") return { saved: false, status: 400, result: submission.reply() };
+  if (billing && !("billing" in submission.value))
+    return { saved: false, status: 400, result: submission.reply({ fieldErrors: MISSING_BILLING }) };
   try {
     const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice(origin));
     if (!outcome.ok) {

@@ -5,10 +5,15 @@ import type { z } from "zod";
 import { FormNotice, SelectField, TextField, type SelectGroup } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { EnrollmentFormSchema, EXPERIENCE_LEVELS, LEAD_SOURCES } from "~/schemas/enrollment-form";
+import { CheckoutInformationSchema } from "~/schemas/billing";
+import type { BillingDetails } from "../../../db/schema";
+import { BillingFields } from "./__billing-fields";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 /** Starting values, e.g. what the student told us last time. */
-export type EnrollmentFormDefaults = Partial<Record<keyof z.input<typeof EnrollmentFormSchema>, string>>;
+export type EnrollmentFormDefaults = Partial<Record<keyof z.input<typeof EnrollmentFormSchema>, string>> & {
+  billing?: Partial<Record<keyof BillingDetails, string>>;
+};
 
 const experienceOptions = EXPERIENCE_LEVELS.map((level) => ({ value: level, label: level }));
 const leadSourceOptions = LEAD_SOURCES.map((source) => ({ value: source, label: source }));
@@ -28,6 +33,8 @@ type EnrollmentFormProps = {
   /** Extra inputs (hidden fields, an intent) a host page needs posted along. */
   children?: ReactNode;
   id?: string;
+  /** Ask who the tax invoice is made out to (the checkout, while invoices are on). */
+  withBilling?: boolean;
 };
 
 /**
@@ -43,10 +50,12 @@ export function EnrollmentForm({
   submitLabel = "Save Information",
   children,
   id = "enrollment-form",
+  withBilling = false,
 }: EnrollmentFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && (action === undefined || navigation.formAction === action);
-  const [form, fields] = useSchemaForm(EnrollmentFormSchema, {
+  // The enrolment form's rules, and the billing fields' when they are shown (the checkout's schema is a superset).
+  const [form, fields] = useSchemaForm(CheckoutInformationSchema, {
     id,
     lastResult,
     defaultValue,
@@ -102,6 +111,7 @@ export function EnrollmentForm({
         options={trainingOptions}
       />
       <TextField field={fields.broker} label="Broker (optional)" autoComplete="off" wide />
+      {withBilling ? <BillingFields field={fields.billing} /> : null}
       <div className="mt-2 sm:col-span-2">
         <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full sm:w-auto")}>
           {submitting ? "Saving..." : submitLabel}

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { listStudentOrders } from "~/models/order-receipt.server";
+import { taxDocumentsOfOrders } from "~/models/tax-document.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
@@ -21,7 +22,9 @@ const SIGN_IN_FIRST = { title: "Please sign in", description: "Sign in to see yo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const orders = listStudentOrders(user.id).map((order) => ({
+  const studentOrders = listStudentOrders(user.id);
+  const taxDocuments = taxDocumentsOfOrders(studentOrders.map((order) => order.orderId));
+  const orders = studentOrders.map((order) => ({
     id: order.orderId,
     number: orderNumber(order.orderId),
     courseId: order.courseId,
@@ -33,6 +36,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     flags: paymentFlags(order),
     date: formatIndiaDateTime(order.orderedAt),
     isoDate: formatIsoDateInIndia(order.orderedAt),
+    // Its GST invoice and credit notes: they stay downloadable after a refund (decision 0031).
+    taxDocuments: (taxDocuments.get(order.orderId) ?? []).map((document) => ({
+      number: document.number,
+      label: document.kind === "invoice" ? "Download invoice" : "Download credit note",
+      href:
+        document.kind === "invoice"
+          ? `/account/orders/${order.orderId}/invoice`
+          : `/account/orders/${order.orderId}/credit-notes/${document.id}`,
+    })),
   }));
   return { orders };
 }
@@ -97,8 +109,14 @@ export default function AccountOrdersPage() {
                       </>
                     ) : null}
                   </dl>
+                  {order.taxDocuments.length && order.status !== "completed" ? (
+                    <div className="mt-4 flex flex-wrap gap-3">
+                      <TaxDocumentLinks documents={order.taxDocuments} />
+                    </div>
+                  ) : null}
                   {order.status === "completed" ? (
                     <div className="mt-4 flex flex-wrap gap-3">
+                      <TaxDocumentLinks documents={order.taxDocuments} />
                       {/* A file download: a plain link the browser fetches itself. */}
                       <a href={`/account/orders/${order.id}/receipt`} className={buttonClass("outline")} download>
                         Download receipt<span className="sr-only"> for order {order.number}</span>
@@ -116,4 +134,14 @@ export default function AccountOrdersPage() {
       </div>
     </div>
   );
+}
+
+/** File downloads: plain links the browser fetches itself. */
+function TaxDocumentLinks({ documents }: { documents: { number: string; label: string; href: string }[] }) {
+  return documents.map((document) => (
+    <a key={document.href} href={document.href} className={buttonClass("outline")} download>
+      {document.label}
+      <span className="sr-only"> {document.number}</span>
+    </a>
+  ));
 }

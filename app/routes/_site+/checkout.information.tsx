@@ -13,6 +13,7 @@ import { loadCheckout } from "./__checkout.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { submitEnrollmentForm } from "./__enrollment-form.server";
 import { readFormData } from "~/utils/form-data.server";
+import { billingDefaults, invoicesOn } from "./__checkout-billing.server";
 
 // Checkout step 1 (public-site §4): the enrollment information dialog, over
 // the checkout page. Saving it keeps the form's id with the order and moves on
@@ -24,12 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, quote } = checkout;
   const previous = findLatestStudentForm(user.id);
   const choice = choiceValue("course", quote.course.id);
+  const studentName = previous?.name ?? [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const withBilling = invoicesOn();
   return {
+    withBilling,
     course: quote.course,
     coupon: quote.coupon?.code ?? null,
     choices: [{ label: "Courses", options: [{ value: choice, label: quote.course.title }] }],
     defaultValue: {
-      name: previous?.name ?? [user.firstName, user.lastName].filter(Boolean).join(" "),
+      name: studentName,
       email: previous?.email ?? user.email,
       whatsappNumber: previous?.whatsappNumber,
       age: previous?.age?.toString(),
@@ -41,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       broker: previous?.broker ?? undefined,
       trainingPreference: previous?.trainingPreference ?? undefined,
       courseOrEvent: choice,
+      billing: withBilling ? billingDefaults(user.id, studentName) : undefined,
     },
   };
 }
@@ -55,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
-  const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request));
+  const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request), { billing: invoicesOn() });
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
   return redirectWithToast(checkoutPath({ courseId: quote.course.id, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,
@@ -68,7 +73,7 @@ export default function CheckoutInformationDialog() {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   if (!loaderData) return null;
-  const { course, choices, defaultValue } = loaderData;
+  const { course, choices, defaultValue, withBilling } = loaderData;
   const backTo = `/courses/${course.id}`;
 
   return (
@@ -91,6 +96,7 @@ export default function CheckoutInformationDialog() {
           lastResult={actionData?.result}
           choices={choices}
           defaultValue={defaultValue}
+          withBilling={withBilling}
           submitLabel="Continue to Payment"
         />
       </div>

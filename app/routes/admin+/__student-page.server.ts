@@ -15,6 +15,7 @@ import {
   type AdminDecision,
 } from "~/models/student-admin.server";
 import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
+import { listStudentTaxDocuments } from "~/models/tax-document.server";
 import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import {
   findStudentAccount,
@@ -72,6 +73,7 @@ function confirmationAsked(request: Request, orders: StudentOrder[], student: St
 
 export function loadStudentPage(request: Request, student: StudentAccount) {
   const orders = listStudentOrders(student.id);
+  const taxDocuments = listStudentTaxDocuments(student.id);
   return {
     student: {
       id: student.id,
@@ -95,6 +97,11 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       amount: formatPrice(order.amountPaise),
       coupon: order.couponCode,
       date: formatIndiaDateTime(order.orderedAt),
+      // Its GST invoice and any credit notes, oldest first (decision 0031).
+      taxDocuments: taxDocuments
+        .filter((document) => document.orderId === order.orderId)
+        .reverse()
+        .map((document) => (document.kind === "invoice" ? document.number : `${document.number} (credit note)`)),
     })),
     progress: studentCourseProgress(student.id).map((row) => ({
       courseId: row.courseId,

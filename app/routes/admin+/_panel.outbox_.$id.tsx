@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { getOutboxMessage, sendFailedMessageAgain } from "~/models/outbox.server";
+import { attachmentBytes } from "~/services/mail/attachments.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -25,12 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     text: message.textBody,
     links: [...new Set(message.textBody.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
     sentLabel: message.sentAt ? formatIndiaDateTime(message.sentAt) : null,
-    attachments: message.attachments.map((file, index) => ({
-      name: file.filename,
-      type: file.contentType,
-      bytes: Buffer.byteLength(file.contentBase64, "base64"),
-      href: `/admin/outbox/${message.id}/attachments/${index + 1}`,
-    })),
+    attachments: await Promise.all(
+      message.attachments.map(async (file, index) => ({
+        name: file.filename,
+        type: file.contentType,
+        bytes: (await attachmentBytes(file)).byteLength,
+        href: `/admin/outbox/${message.id}/attachments/${index + 1}`,
+      })),
+    ),
   };
 }
 

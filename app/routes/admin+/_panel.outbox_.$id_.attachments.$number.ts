@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOutboxAttachment } from "~/models/outbox.server";
+import { attachmentBytes } from "~/services/mail/attachments.server";
 import { attachmentDisposition } from "~/services/exports/stored-files.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 
@@ -15,8 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "outbox");
   const attachment = getOutboxAttachment(params.id, params.number);
   if (!attachment) throw new Response("Not Found", { status: 404 });
-  const bytes = Buffer.from(attachment.contentBase64, "base64");
-  return new Response(bytes, {
+  const bytes = await attachmentBytes(attachment);
+  return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": MIME_TYPE.test(attachment.contentType) ? attachment.contentType : "application/octet-stream",
       "Content-Length": String(bytes.byteLength),

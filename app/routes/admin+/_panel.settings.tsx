@@ -10,6 +10,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FigureSettingsForm, InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
+import { InvoiceRegisterForm } from "./__invoice-register-form";
+import { formatIsoDateInIndia } from "~/utils/dates";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     notifications: asFormDefaults(readSettings("notifications")),
     invoicing: asFormDefaults(readSettings("invoicing")),
     figures: readSettings("figures").figures,
+    registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
   };
 }
 
@@ -62,6 +65,7 @@ export default function AdminSettings() {
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
       <FigureSettingsForm figures={defaults.figures} lastResult={resultFor("figures")} />
+      <InvoiceRegisterForm month={defaults.registerMonth} />
     </div>
   );
 }

@@ -42,7 +42,8 @@ describe("event mail", () => {
     const draft = eventRegistrationMail(ORIGIN)({ ...registration, event: atVenue });
     expect(draft.text).toContain("Where: Hall 2, 14 Market Road, Pune\nJoin online: https://zoom.example.com/j/123");
     expect(draft.html).toContain('href="https://zoom.example.com/j/123"');
-    const ics = Buffer.from(draft.attachments?.[0]?.contentBase64 ?? "", "base64").toString("utf8");
+    const [calendar] = draft.attachments ?? [];
+    const ics = calendar && "contentBase64" in calendar ? Buffer.from(calendar.contentBase64, "base64").toString("utf8") : "";
     expect(ics).toContain("LOCATION:Hall 2\\, 14 Market Road\\, Pune");
     expect(
       eventReminderMail(ORIGIN)("hour-before", {

@@ -4,6 +4,7 @@ import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
 import { composeMail } from "./compose.server";
+import { withTaxInvoice } from "./tax-invoice-attachment.server";
 import { greeting, MailLink, signature, type MailContent } from "./layout";
 
 // One message per completed order: the enrolment confirmation with the way
@@ -12,7 +13,7 @@ import { greeting, MailLink, signature, type MailContent } from "./layout";
 
 /** The mail a completed order queues, its links leading to this site. */
 export function orderMail(origin: string): OrderMail {
-  return (receipt) => composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt, origin));
+  return (receipt) => withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt, origin)));
 }
 
 function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
@@ -20,7 +21,8 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
   const ordersLink = `${origin}/account/orders`;
   const intro = `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`;
   const lines = receiptLines(receipt, formatPrice);
-  const later = `You can download this receipt as a PDF at any time from your orders page: ${ordersLink}`;
+  const later = `You can download this receipt${receipt.invoice ? " and your tax invoice" : ""} as a PDF at any time from your orders page: ${ordersLink}`;
+  const invoiceNote = receipt.invoice ? `Your GST tax invoice ${receipt.invoice.number} is attached as a PDF.` : null;
   const help = `Questions about your course or this order? Write to us at ${CONTACT.email} and quote the order number.`;
   return {
     subject: `You are enrolled in ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
@@ -31,6 +33,7 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
         courseLink,
         ["Receipt", ...lines.map((line) => `${line.label}: ${line.value}`)].join("\n"),
         RECEIPT_NOTICE,
+        ...(invoiceNote ? [invoiceNote] : []),
         later,
         help,
         signature,
@@ -52,8 +55,10 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
           </tbody>
         </table>
         <p style={{ fontSize: 13 }}>{RECEIPT_NOTICE}</p>
+        {invoiceNote ? <p>{invoiceNote}</p> : null}
         <p>
-          You can download this receipt as a PDF at any time from <a href={ordersLink}>your orders page</a>.
+          You can download this receipt{receipt.invoice ? " and your tax invoice" : ""} as a PDF at any time from{" "}
+          <a href={ordersLink}>your orders page</a>.
         </p>
         <p>{help}</p>
       </>

@@ -8,6 +8,7 @@ import {
   type OutgoingMessage,
 } from "~/models/outbox.server";
 import type { Env } from "~/utils/env.server";
+import { attachmentBytes } from "./attachments.server";
 import { mailSender } from "./compose.server";
 
 // The in-process sender: started by server.ts when SMTP_URL is set. A few
@@ -38,7 +39,7 @@ async function sendNextMessage(transport: MailTransport, from: string, retryBase
   if (!message) return null;
   let failure: unknown = null;
   try {
-    await transport.sendMail(asMail(message, from));
+    await transport.sendMail(await asMail(message, from));
   } catch (error) {
     failure = error;
   }
@@ -77,7 +78,7 @@ export async function sendDueMessages(
   return tally;
 }
 
-function asMail(message: OutgoingMessage, from: string): SendMailOptions {
+async function asMail(message: OutgoingMessage, from: string): Promise<SendMailOptions> {
   return {
     from,
     to: message.toAddress,
@@ -85,12 +86,13 @@ function asMail(message: OutgoingMessage, from: string): SendMailOptions {
     text: message.textBody,
     ...(message.htmlBody ? { html: message.htmlBody } : {}),
     messageId: message.messageId,
-    attachments: message.attachments.map((file) => ({
-      filename: file.filename,
-      contentType: file.contentType,
-      content: file.contentBase64,
-      encoding: "base64",
-    })),
+    attachments: await Promise.all(
+      message.attachments.map(async (file) =>
+        "contentBase64" in file
+          ? { filename: file.filename, contentType: file.contentType, content: file.contentBase64, encoding: "base64" }
+          : { filename: file.filename, contentType: file.contentType, content: await attachmentBytes(file) },
+      ),
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { insertTestInvoice } from "../../support/invoicing";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
@@ -19,6 +20,8 @@ export type MatrixIds = {
   checkoutSession: string;
   /** The owner's completed order for it (its receipt). */
   order: number;
+  /** A GST credit note of that order (its invoice is there too). */
+  creditNote: number;
   /** Paid course the owner has an enrollment form for but no order. */
   payCourse: number;
   payForm: number;
@@ -274,6 +277,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       4999_00,
       courseForm,
     );
+    // Its GST invoice and a credit note (a partial refund), downloadable by the owner alone.
+    const creditNote = insertTestInvoice(db, order, { credits: insertTestInvoice(db, order).id, totalPaise: 1_000_00 }).id;
     const event = insertEvent(db, `Matrix event ${tag}`);
     insert(
       db,
@@ -308,6 +313,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       course,
       checkoutSession,
       order,
+      creditNote,
       payCourse,
       payForm: insertForm(db, owner, ownerName, whatsapp, payCourse),
       freeCourse,

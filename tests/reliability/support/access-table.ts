@@ -233,6 +233,12 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "site_settings" },
       writes: ["admin"],
     }),
+    // The invoice register is the institute's tax record: the admin's alone (decision 0031).
+    post("/admin/settings/invoice-register", "/admin/settings/invoice-register", "settings", 200, {
+      body: { form: { month: "2026-11" } },
+      watch: { table: "audit_log", where: "action = 'invoice_register_exported'" },
+      writes: ["admin"],
+    }),
     // An export is written to disk and listed: a content manager must not reach one.
     post("/admin/users/export", "/admin/users/export", "users", 200, {
       body: { form: { dataset: "users" } },
@@ -719,6 +725,17 @@ function studentRows(ids: MatrixIds): Row[] {
       "/account/orders/:orderId/receipt",
       `/account/orders/${ids.order}/receipt`,
       studentPage(`/account/orders/${ids.order}/receipt`, 200, 404),
+    ),
+    // The GST invoice and credit notes likewise (decision 0031).
+    get(
+      "/account/orders/:orderId/invoice",
+      `/account/orders/${ids.order}/invoice`,
+      studentPage(`/account/orders/${ids.order}/invoice`, 200, 404),
+    ),
+    get(
+      "/account/orders/:orderId/credit-notes/:documentId",
+      `/account/orders/${ids.order}/credit-notes/${ids.creditNote}`,
+      studentPage(`/account/orders/${ids.order}/credit-notes/${ids.creditNote}`, 200, 404),
     ),
     // A new confirmation link: the owner's address is unconfirmed, so the link is queued (once a minute).
     {

@@ -187,6 +187,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   ),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
+  page("admin+/_panel.settings_.invoice-register.ts", () => "/admin/settings/invoice-register", ["month"]),
   page(
     "admin+/_panel.users.$id.tsx",
     (ids) => `/admin/users/${ids.accountId}`,

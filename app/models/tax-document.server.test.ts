@@ -1,0 +1,300 @@
+// Issuing GST tax invoices and credit notes: through the real completion and
+// refund paths, against an in-memory database.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, test } from "vitest";
+import { courses, enrollmentForms, enrollments, outboxMessages, siteSettings, taxDocuments, users } from "../../db/schema";
+import type { BillingDetails } from "../../db/schema";
+import { db } from "~/utils/db.server";
+import { registeredSeller } from "../../tests/support/invoicing";
+import { completeOrder, enrollWithoutPayment, reserveOrder } from "./order.server";
+import type { OrderMail } from "./order-receipt.server";
+import { recordRefund } from "./payment-event.server";
+import { financialYearOf } from "~/utils/gst";
+import { findStudentInvoice, findTaxDocument, issueInvoiceForOrder, listTaxDocumentsIssued } from "./tax-document.server";
+
+const mail: OrderMail = (receipt) => ({
+  kind: "order-confirmation",
+  to: receipt.student.email,
+  subject: `Order ${receipt.orderId}`,
+  text: receipt.invoice ? `Invoice ${receipt.invoice.number}` : "No invoice",
+  html: null,
+  messageId: `<order-${receipt.orderId}-${Math.random()}@test.example>`,
+});
+
+const KARNATAKA: BillingDetails = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
+const MAHARASHTRA: BillingDetails = {
+  name: "Ravi Patil",
+  address: "4 FC Road",
+  city: "Pune",
+  stateCode: "27",
+  pin: "411004",
+  businessName: "Patil Traders",
+  gstin: "27AAACP1234A1Z5",
+};
+
+function setSeller(value: Record<string, unknown> | null) {
+  db.delete(siteSettings).where(eq(siteSettings.section, "invoicing")).run();
+  if (value) db.insert(siteSettings).values({ section: "invoicing", value }).run();
+}
+
+/** The student's enrolment form for the course, as the checkout's first step saves it. */
+const insertForm = (userId: string, courseId: number, extra: { state: string; billing?: BillingDetails }) =>
+  db
+    .insert(enrollmentForms)
+    .values({
+      userId,
+      name: "Meera Nair",
+      whatsappNumber: "9876543210",
+      city: "Kochi",
+      experienceLevel: "Beginner",
+      courseOrEventId: courseId,
+      courseOrEventType: "course",
+      sourceOfLead: "Instagram",
+      ...extra,
+    })
+    .returning()
+    .get();
+
+let serial = 0;
+
+/** A paid order (pending, then completed at `at`) of a fresh student and course. */
+function paidOrder(options: { amountPaise?: number; billing?: BillingDetails | null; at?: Date; formState?: string } = {}) {
+  serial += 1;
+  const user = db
+    .insert(users)
+    .values({ email: `buyer${serial}@example.com`, firstName: "Meera", lastName: "Nair" })
+    .returning()
+    .get();
+  const course = db
+    .insert(courses)
+    .values({ title: `Options Basics ${serial}`, shortDescription: "s", description: "d", duration: "4 weeks", pricePaise: 499_900 })
+    .returning()
+    .get();
+  const form = options.formState ? insertForm(user.id, course.id, { state: options.formState }) : null;
+  const reserved = reserveOrder(
+    {
+      userId: user.id,
+      courseId: course.id,
+      amountPaise: options.amountPaise ?? 499_900,
+      couponId: null,
+      enrollmentFormId: form?.id ?? null,
+    },
+    "paymentIntent",
+  );
+  if (!reserved.ok) throw new Error("not reserved");
+  const orderId = reserved.order.id;
+  if (options.billing !== null)
+    db.update(enrollments)
+      .set({ billing: options.billing ?? KARNATAKA })
+      .where(eq(enrollments.id, orderId))
+      .run();
+  const paymentIntentId = `pi_tax_${serial}`;
+  const at = options.at ?? new Date("2026-11-20T10:00:00Z");
+  expect(completeOrder(orderId, paymentIntentId, mail, { paidAt: at, now: at })).toBe("completed");
+  return { orderId, userId: user.id, paymentIntentId, courseTitle: course.title };
+}
+
+/** Refunds are recorded as they arrive: their credit notes belong to the year of today. */
+const NOW_YEAR = financialYearOf(new Date());
+
+const invoicesOf = (orderId: number) => db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).all();
+
+beforeEach(() => {
+  db.delete(taxDocuments).run();
+  setSeller(registeredSeller);
+});
+
+describe("tax invoices", () => {
+  test("a completed order from another state gets the next number of the year, IGST, and snapshots of both parties", () => {
+    const first = paidOrder();
+    const second = paidOrder();
+    const [invoice] = invoicesOf(second.orderId);
+    expect(invoicesOf(first.orderId)[0]).toMatchObject({ number: "TMA/26-27/000001", sequence: 1 });
+    expect(invoice).toMatchObject({
+      kind: "invoice",
+      number: "TMA/26-27/000002",
+      financialYear: "26-27",
+      sequence: 2,
+      placeOfSupply: "29",
+      sac: "999293",
+      gstRateBps: 1800,
+      description: `Course fee: ${second.courseTitle}`,
+      taxablePaise: 423_644,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 76_256,
+      totalPaise: 499_900,
+      seller: {
+        name: "TradeMaster Academy Private Limited",
+        address: "2nd Floor, 14 Market Road, Pune",
+        stateCode: "27",
+        stateName: "Maharashtra",
+        pin: "411001",
+        gstin: "27AAAPL1234C1Z5",
+      },
+      buyer: { name: "Asha Rao", address: "12 MG Road, Bengaluru", stateCode: "29", stateName: "Karnataka", pin: "560001" },
+    });
+    // The mail queued with the order names the invoice.
+    const queued = db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, `Order ${second.orderId}`))
+      .get();
+    expect(queued?.textBody).toBe("Invoice TMA/26-27/000002");
+  });
+
+  test("a buyer in the seller's state pays CGST and SGST; their GSTIN and business name are kept", () => {
+    const { orderId } = paidOrder({ billing: MAHARASHTRA });
+    expect(invoicesOf(orderId)[0]).toMatchObject({
+      placeOfSupply: "27",
+      cgstPaise: 38_128,
+      sgstPaise: 38_128,
+      igstPaise: 0,
+      buyer: { gstin: "27AAACP1234A1Z5", businessName: "Patil Traders", stateName: "Maharashtra" },
+    });
+  });
+
+  test("the seller's details are copied: a later change of settings leaves an issued invoice as it was", () => {
+    const { orderId } = paidOrder();
+    setSeller({ ...registeredSeller, legalName: "Renamed Academy LLP" });
+    expect(findTaxDocument(invoicesOf(orderId)[0]!.id)?.seller.name).toBe("TradeMaster Academy Private Limited");
+  });
+
+  test("each financial year starts its series at 1, turning at midnight India time on 1 April", () => {
+    const march = paidOrder({ at: new Date("2027-03-31T18:29:00Z") });
+    const april = paidOrder({ at: new Date("2027-03-31T18:30:00Z") });
+    expect(invoicesOf(march.orderId)[0]).toMatchObject({ number: "TMA/26-27/000001", financialYear: "26-27" });
+    expect(invoicesOf(april.orderId)[0]).toMatchObject({ number: "TMA/27-28/000001", financialYear: "27-28" });
+  });
+
+  test("issuing again for the same order (a redelivered payment) issues nothing new", () => {
+    const { orderId, paymentIntentId } = paidOrder();
+    expect(completeOrder(orderId, paymentIntentId, mail)).toBe("already");
+    const again = db.transaction((tx) => issueInvoiceForOrder(tx, orderId));
+    expect(invoicesOf(orderId)).toHaveLength(1);
+    expect(again?.number).toBe("TMA/26-27/000001");
+  });
+
+  test("no GSTIN in settings: a plain receipt, no invoice", () => {
+    setSeller(null);
+    const { orderId } = paidOrder();
+    expect(invoicesOf(orderId)).toEqual([]);
+  });
+
+  test("an order that cost nothing gets no invoice", () => {
+    const user = db
+      .insert(users)
+      .values({ email: `free${serial++}@example.com` })
+      .returning()
+      .get();
+    const course = db
+      .insert(courses)
+      .values({ title: `Free ${serial}`, shortDescription: "s", description: "d", duration: "1 week", pricePaise: 0 })
+      .returning()
+      .get();
+    expect(
+      enrollWithoutPayment({ userId: user.id, courseId: course.id, amountPaise: 0, couponId: null, enrollmentFormId: null }, mail),
+    ).toBe("completed");
+    expect(db.select().from(taxDocuments).all()).toEqual([]);
+    const { orderId } = paidOrder({ amountPaise: 0 });
+    expect(invoicesOf(orderId)).toEqual([]);
+  });
+
+  test("an order from before billing details were asked is made out to the student, in their form's state", () => {
+    const { orderId } = paidOrder({ billing: null, formState: "kerala" });
+    expect(invoicesOf(orderId)[0]).toMatchObject({
+      placeOfSupply: "32",
+      buyer: { name: "Meera Nair", address: "Kochi, Kerala", stateCode: "32", stateName: "Kerala" },
+    });
+    const unknown = paidOrder({ billing: null });
+    expect(invoicesOf(unknown.orderId)[0]).toMatchObject({ placeOfSupply: "27", buyer: { name: "Meera Nair", stateName: "Maharashtra" } });
+  });
+
+  test("only the owner finds the invoice of their order", () => {
+    const mine = paidOrder();
+    const theirs = paidOrder();
+    expect(findStudentInvoice(mine.userId, mine.orderId)?.number).toBe("TMA/26-27/000001");
+    expect(findStudentInvoice(mine.userId, theirs.orderId)).toBeNull();
+  });
+});
+
+describe("credit notes", () => {
+  test("a refund issues a credit note of its own series for the newly refunded amount, citing the invoice", () => {
+    const { orderId, paymentIntentId } = paidOrder();
+    const partial = recordRefund(
+      { id: "evt_tax_1", type: "charge.refunded" },
+      { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
+    );
+    expect(partial).toBe("partly-refunded");
+    const rest = recordRefund(
+      { id: "evt_tax_2", type: "charge.refunded" },
+      { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
+    );
+    expect(rest).toBe("refunded");
+    // A redelivered event changes nothing.
+    recordRefund(
+      { id: "evt_tax_2", type: "charge.refunded" },
+      { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
+    );
+    const documents = invoicesOf(orderId);
+    expect(documents.map((d) => [d.kind, d.number, d.totalPaise])).toEqual([
+      ["invoice", "TMA/26-27/000001", 499_900],
+      ["credit_note", `TCN/${NOW_YEAR}/000001`, 100_000],
+      ["credit_note", `TCN/${NOW_YEAR}/000002`, 399_900],
+    ]);
+    const [invoice, first] = documents;
+    expect(first).toMatchObject({
+      creditedDocumentId: invoice!.id,
+      placeOfSupply: "29",
+      gstRateBps: 1800,
+      taxablePaise: 84_746,
+      igstPaise: 15_254,
+    });
+    const printed = findTaxDocument(first!.id);
+    expect(printed?.credited).toEqual({ number: "TMA/26-27/000001", issuedAt: invoice!.issuedAt });
+  });
+
+  test("a refund of an order without an invoice issues none", () => {
+    setSeller(null);
+    const { orderId, paymentIntentId } = paidOrder();
+    setSeller(registeredSeller);
+    recordRefund(
+      { id: "evt_tax_3", type: "charge.refunded" },
+      { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
+    );
+    expect(invoicesOf(orderId)).toEqual([]);
+  });
+});
+
+test("the register lists a month's invoices and credit notes, invoices first, in number order", () => {
+  const { paymentIntentId } = paidOrder({ at: new Date("2026-10-05T06:00:00Z") });
+  paidOrder({ at: new Date("2026-10-06T06:00:00Z") });
+  paidOrder({ at: new Date("2026-11-01T06:00:00Z") });
+  recordRefund({ id: "evt_tax_4", type: "charge.refunded" }, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 1_000 });
+  const october = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2026-10-31T18:30:00Z"));
+  expect(october.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002"]);
+  const all = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2100-01-01T00:00:00Z"));
+  expect(all.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002", "TMA/26-27/000003", `TCN/${NOW_YEAR}/000001`]);
+});
+
+test("reserving an order copies the billing details saved with its enrolment form onto it", () => {
+  const user = db
+    .insert(users)
+    .values({ email: `billing${serial++}@example.com` })
+    .returning()
+    .get();
+  const course = db
+    .insert(courses)
+    .values({ title: `Billing ${serial}`, shortDescription: "s", description: "d", duration: "4 weeks", pricePaise: 499_900 })
+    .returning()
+    .get();
+  const form = insertForm(user.id, course.id, { state: "Maharashtra", billing: MAHARASHTRA });
+  const reserved = reserveOrder(
+    { userId: user.id, courseId: course.id, amountPaise: 499_900, couponId: null, enrollmentFormId: form.id },
+    "paymentIntent",
+  );
+  if (!reserved.ok) throw new Error("not reserved");
+  expect(db.select({ billing: enrollments.billing }).from(enrollments).where(eq(enrollments.id, reserved.order.id)).get()?.billing).toEqual(
+    MAHARASHTRA,
+  );
+});

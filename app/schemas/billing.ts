@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { BillingDetails } from "../../db/schema";
+import { INDIAN_STATE_CODES } from "~/utils/indian-states";
+import { enrollmentPageShape, toEnrollmentInput, type EnrollmentFormInput } from "./enrollment-form";
+import { blankToUndefined } from "./fields";
+import { GSTIN_PATTERN } from "./site-settings";
+
+// Who a tax invoice is made out to (CGST rule 46: name, address with state
+// and PIN; a GSTIN and business name when the buyer has them), asked with the
+// checkout's enrolment information while the institute issues invoices.
+
+export const BILLING_MESSAGES = {
+  name: "Name for the invoice is required",
+  address: "Address is required",
+  city: "City is required",
+  stateCode: "Choose your state",
+  pin: "PIN code must be 6 digits",
+  gstin: "GSTIN must be 15 characters, like 29AAACP1234A1Z5",
+  gstinState: "The GSTIN's first two digits must be your state's code",
+} as const;
+
+const required = (message: string, max: number) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+const optional = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+
+export const BillingDetailsSchema = z
+  .object({
+    name: required(BILLING_MESSAGES.name, 100),
+    address: required(BILLING_MESSAGES.address, 200),
+    city: required(BILLING_MESSAGES.city, 100),
+    stateCode: z.enum(INDIAN_STATE_CODES, { errorMap: () => ({ message: BILLING_MESSAGES.stateCode }) }),
+    pin: z
+      .string({ required_error: BILLING_MESSAGES.pin })
+      .trim()
+      .regex(/^[1-9]\d{5}$/, BILLING_MESSAGES.pin),
+    businessName: optional(200),
+    gstin: z.preprocess(
+      (value) => blankToUndefined(typeof value === "string" ? value.trim().toUpperCase() : value),
+      z.string().regex(GSTIN_PATTERN, BILLING_MESSAGES.gstin).optional(),
+    ),
+  })
+  .superRefine((value, context) => {
+    if (value.gstin && value.gstin.slice(0, 2) !== value.stateCode)
+      context.addIssue({ code: "custom", path: ["gstin"], message: BILLING_MESSAGES.gstinState });
+  });
+
+export type CheckoutInformation = EnrollmentFormInput & { billing?: BillingDetails };
+
+/**
+ * The checkout's information step: the enrolment form, and the billing
+ * details when invoices are on (the page shows their fields only then; the
+ * route refuses a post without them while it does).
+ */
+export const CheckoutInformationSchema = z
+  .object({ ...enrollmentPageShape, billing: BillingDetailsSchema.optional() })
+  .transform(({ billing, ...fields }): CheckoutInformation => ({ ...toEnrollmentInput(fields), ...(billing ? { billing } : {}) }));

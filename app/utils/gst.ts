@@ -1,0 +1,72 @@
+// GST arithmetic for tax invoices and credit notes (docs/decisions/0031-gst-invoices.md).
+// Prices are inclusive of GST, so the tax is worked back out of what the
+// student paid. Everything is integer paise and always adds up exactly to
+// the total: the taxable value is rounded to the nearest paisa (half up) and
+// the tax is whatever remains; split between CGST and SGST, an odd paisa goes
+// to SGST.
+
+export type GstSplit = {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+};
+
+const BPS_PER_UNIT = 10_000;
+
+/**
+ * The taxable value and tax in `totalPaise` (GST included) at `rateBps`
+ * (1800 = 18%): CGST + SGST when the buyer is in the seller's state
+ * (`intraState`), IGST otherwise.
+ */
+export function splitInclusiveTotal(totalPaise: number, rateBps: number, intraState: boolean): GstSplit {
+  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0) throw new RangeError(`Not an amount in paise: ${totalPaise}`);
+  if (!Number.isSafeInteger(rateBps) || rateBps < 0) throw new RangeError(`Not a rate in basis points: ${rateBps}`);
+  const divisor = BPS_PER_UNIT + rateBps;
+  // round(total × 10000 / divisor), half up, in integers.
+  const taxablePaise = Math.floor((2 * totalPaise * BPS_PER_UNIT + divisor) / (2 * divisor));
+  const taxPaise = totalPaise - taxablePaise;
+  if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, totalPaise };
+  const cgstPaise = Math.floor(taxPaise / 2);
+  return { taxablePaise, cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0, totalPaise };
+}
+
+/** 1800 for 18 (whole percent, as the settings hold it). */
+export const percentToBps = (percent: number) => Math.round(percent * 100);
+
+/** "9%" or "2.5%": a rate in basis points as printed. */
+export const formatRate = (rateBps: number) => `${rateBps / 100}%`;
+
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * The Indian financial year (April–March, India time) of an instant as a
+ * document number carries it: "26-27" for 1 April 2026 – 31 March 2027.
+ * India keeps no daylight saving, so a fixed offset is exact.
+ */
+export function financialYearOf(instant: Date): string {
+  const india = new Date(instant.getTime() + INDIA_OFFSET_MS);
+  const year = india.getUTCFullYear();
+  const startYear = india.getUTCMonth() >= 3 ? year : year - 1;
+  const twoDigits = (n: number) => String(n % 100).padStart(2, "0");
+  return `${twoDigits(startYear)}-${twoDigits(startYear + 1)}`;
+}
+
+/** CGST rule 46(b): at most 16 characters, letters, digits, "-" and "/" only. */
+export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
+
+export const isValidDocumentNumber = (number: string) => DOCUMENT_NUMBER_PATTERN.test(number);
+
+/** "TMA/26-27/000123": the series prefix, the financial year and the sequence; throws past 16 characters. */
+export function formatDocumentNumber(prefix: string, financialYear: string, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Not a sequence number: ${sequence}`);
+  const number = `${prefix}/${financialYear}/${String(sequence).padStart(6, "0")}`;
+  if (!isValidDocumentNumber(number)) throw new RangeError(`"${number}" is not a valid GST document number (16 characters at most)`);
+  return number;
+}
+
+const exactRupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "₹4,236.44": always with paise, as a tax document states its figures. */
+export const formatExactRupees = (paise: number) => `₹${exactRupees.format(paise / 100)}`;
