@@ -72,6 +72,8 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "shared:token": sharedFile.token,
       "blog:slug": (db.prepare("SELECT slug FROM blog_posts ORDER BY id LIMIT 1").get() as { slug: string }).slug,
       "export:dataset": "all-data",
+      // Refused before any lookup: any message id will do, even on a site that has sent none yet.
+      "outbox:id": String((db.prepare("SELECT min(id) AS id FROM outbox_messages").get() as { id: number | null }).id ?? 1),
       // The seeded classroom: a lesson of a course, and a section.
       "curriculum:lessonId": first("lessons"),
       "sections:sectionId": first("course_sections"),

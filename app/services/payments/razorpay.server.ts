@@ -1,5 +1,5 @@
 import Razorpay from "razorpay";
-import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils";
+import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils.js";
 import { z } from "zod";
 import { getEnv, paymentsProvider, razorpayConfig, type RazorpayConfig } from "~/utils/env.server";
 
