@@ -1,5 +1,6 @@
 import { and, countDistinct, eq, lt, sql } from "drizzle-orm";
 import { courses, enrollments, events } from "../../db/schema";
+import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
 /** What the site itself knows about the institute, counted now: never a claim, always true. */
@@ -8,7 +9,11 @@ export type InstituteCounts = {
   studentsEnrolled: number;
   /** Courses on offer. */
   courses: number;
-  /** Events held so far (listed events whose start has passed). */
+  /**
+   * Events held before today (India time). A day's boundary, not this instant,
+   * so a shared page (rendered once per data version, decision 0017) never
+   * disagrees with a fresh one because an event started in between.
+   */
   eventsHeld: number;
 };
 
@@ -29,7 +34,7 @@ export function instituteCounts(now = new Date()): InstituteCounts {
     db
       .select({ count: sql<number>`count(*)` })
       .from(events)
-      .where(and(eq(events.isActive, true), lt(events.eventDate, now)))
+      .where(and(eq(events.isActive, true), lt(events.eventDate, startOfIndiaDay(formatIsoDateInIndia(now)) ?? now)))
       .get()?.count ?? 0;
   return { studentsEnrolled: students, courses: offered, eventsHeld: held };
 }

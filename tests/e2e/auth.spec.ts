@@ -52,6 +52,8 @@ inBothModes((mode) => {
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
       await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+      // The page's last words are in: without JavaScript a loaded heading may come before the rest of the document.
+      await expect(page.getByRole("main").getByText(/Nothing after a few minutes\?/)).toBeVisible();
       const forNewEmail = await page.getByRole("main").innerText();
       await expectNoA11yViolations(page);
 
@@ -59,6 +61,7 @@ inBothModes((mode) => {
       await fillSignup(page, { firstName: "Other", lastName: "Person", email: existing.email, password: PASSPHRASE });
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
+      await expect(page.getByRole("main").getByText(/Nothing after a few minutes\?/)).toBeVisible();
       expect(await page.getByRole("main").innerText()).toBe(forNewEmail);
 
       // Nobody is signed in yet; the new account waits for its link, the existing one is untouched.

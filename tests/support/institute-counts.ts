@@ -1,3 +1,4 @@
+import { formatIsoDateInIndia, startOfIndiaDay } from "../../app/utils/dates";
 import { withDatabase } from "./database";
 
 /** The counts the pages should show, read from the database the way an auditor would (the site's own query is not reused). */
@@ -11,7 +12,11 @@ export function instituteCountsIn(path?: string): { studentsEnrolled: number; co
              (SELECT count(*) FROM courses WHERE is_active = 1) AS courses,
              (SELECT count(*) FROM events WHERE is_active = 1 AND event_date < ?) AS eventsHeld`,
         )
-        .get(Date.now()) as { studentsEnrolled: number; courses: number; eventsHeld: number },
+        .get(startOfIndiaDay(formatIsoDateInIndia(new Date()))?.getTime()) as {
+        studentsEnrolled: number;
+        courses: number;
+        eventsHeld: number;
+      },
     path,
   );
 }
