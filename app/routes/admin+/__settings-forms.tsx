@@ -22,9 +22,9 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 /** A section's values as text, the way inputs hold them; "on" for a ticked box. */
 export type SettingsFormDefaults = Record<string, string | undefined>;
 
-type SectionFormProps = { defaultValue: SettingsFormDefaults; lastResult?: SubmissionResult<string[]> };
+export type SectionFormProps = { defaultValue: SettingsFormDefaults; lastResult?: SubmissionResult<string[]> };
 
-function SettingsCard({ section, intro, children }: { section: SettingsSection; intro: ReactNode; children: ReactNode }) {
+export function SettingsCard({ section, intro, children }: { section: SettingsSection; intro: ReactNode; children: ReactNode }) {
   const headingId = `settings-${section}-heading`;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -37,7 +37,7 @@ function SettingsCard({ section, intro, children }: { section: SettingsSection; 
   );
 }
 
-function SaveButton({ section }: { section: SettingsSection }) {
+export function SaveButton({ section }: { section: SettingsSection }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === section;
   return (
