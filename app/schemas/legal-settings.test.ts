@@ -17,17 +17,23 @@ const errorsOf = (input: Record<string, string>) => {
 };
 
 describe("the SEBI registration number", () => {
-  it.each(["INH000012345", "ina000098765", "INH 0000 12345", "INZ000123456"])("%s is accepted, stored in capitals without spaces", (number) => {
-    const parsed = RegulatorySettingsSchema.parse(regulatory({ sebiRegistrationNumber: number, registrationType: "research_analyst" }));
-    expect(parsed.sebiRegistrationNumber).toMatch(/^[A-Z]+\d+$/);
-    expect(parsed.sebiRegistrationNumber).toBe(number.replace(/\s/g, "").toUpperCase());
-  });
+  it.each(["INH000012345", "ina000098765", "INH 0000 12345", "INZ000123456"])(
+    "%s is accepted, stored in capitals without spaces",
+    (number) => {
+      const parsed = RegulatorySettingsSchema.parse(regulatory({ sebiRegistrationNumber: number, registrationType: "research_analyst" }));
+      expect(parsed.sebiRegistrationNumber).toMatch(/^[A-Z]+\d+$/);
+      expect(parsed.sebiRegistrationNumber).toBe(number.replace(/\s/g, "").toUpperCase());
+    },
+  );
 
-  it.each(["12345INH", "INH", "INH-000012345", "I1", "INH0000123456789012345", "<script>"])("%s is refused with the shape's message", (number) => {
-    expect(errorsOf(regulatory({ sebiRegistrationNumber: number, registrationType: "research_analyst" })).sebiRegistrationNumber).toEqual([
-      LEGAL_MESSAGES.registrationShape,
-    ]);
-  });
+  it.each(["12345INH", "INH", "INH-000012345", "I1", "INH0000123456789012345", "<script>"])(
+    "%s is refused with the shape's message",
+    (number) => {
+      expect(errorsOf(regulatory({ sebiRegistrationNumber: number, registrationType: "research_analyst" })).sebiRegistrationNumber).toEqual(
+        [LEGAL_MESSAGES.registrationShape],
+      );
+    },
+  );
 
   it("a number needs a type, and a type needs a number", () => {
     expect(errorsOf(regulatory({ sebiRegistrationNumber: "INH000012345" })).registrationType).toEqual([LEGAL_MESSAGES.numberWithoutType]);
@@ -62,7 +68,12 @@ describe("the defaults", () => {
 
   it("say education only, not advice, past performance, and no prices from the last 30 days", () => {
     const { disclaimer } = SETTINGS_DEFAULTS.regulatory;
-    for (const words of ["education only", "not investment advice", "Past performance never indicates future results", "older than 30 days"])
+    for (const words of [
+      "education only",
+      "not investment advice",
+      "Past performance never indicates future results",
+      "older than 30 days",
+    ])
       expect(disclaimer).toContain(words);
   });
 });

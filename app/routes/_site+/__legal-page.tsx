@@ -10,7 +10,7 @@ export function LegalPage({ title, updated, html, children }: { title: string; u
       <h1 id="legal-page-title" className="text-3xl font-bold text-navy-900 sm:text-4xl">
         {title}
       </h1>
-      <p className="mt-2 text-sm text-slate-600">Last updated: {updated}</p>
+      <p className="mt-2 text-sm text-slate-600">{`Last updated: ${updated}`}</p>
       {html ? <div className={`mt-8 ${ARTICLE_CONTENT_CLASS}`} dangerouslySetInnerHTML={{ __html: html }} /> : null}
       {children}
     </article>

@@ -42,9 +42,7 @@ export default function GrievancesPage() {
           <h2 id="officer-heading" className="text-2xl font-bold text-navy-900">
             Grievance officer
           </h2>
-          <p className="mt-3">
-            Write or call our grievance officer about anything we did: a course, a payment, or your personal data.
-          </p>
+          <p className="mt-3">Write or call our grievance officer about anything we did: a course, a payment, or your personal data.</p>
           <dl className="mt-3 grid gap-1 sm:grid-cols-[8rem_1fr]">
             <dt className="font-semibold">Name</dt>
             <dd>{officer.name}</dd>

@@ -12,7 +12,11 @@ export async function loader() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta(matches, { title: "Terms of Service", description: "The terms that apply when you use this site or enrol in a course.", path: "/terms" });
+  pageMeta(matches, {
+    title: "Terms of Service",
+    description: "The terms that apply when you use this site or enrol in a course.",
+    path: "/terms",
+  });
 
 export default function TermsPage() {
   const { html, updated } = useLoaderData<typeof loader>();

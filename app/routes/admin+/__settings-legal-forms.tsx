@@ -27,13 +27,7 @@ export function RegulatorySettingsForm({ defaultValue, lastResult }: SectionForm
           maxLength={20}
           hint="INH… for a research analyst, INA… for an investment adviser."
         />
-        <SelectField
-          field={fields.registrationType}
-          label="Registered as"
-          placeholder="Choose"
-          options={REGISTRATION_OPTIONS}
-          required
-        />
+        <SelectField field={fields.registrationType} label="Registered as" placeholder="Choose" options={REGISTRATION_OPTIONS} required />
         <TextField field={fields.grievanceOfficerName} label="Grievance officer's name" autoComplete="name" required />
         <TextField field={fields.grievanceOfficerEmail} label="Grievance officer's email" type="email" autoComplete="email" required />
         <TextField field={fields.grievanceOfficerPhone} label="Grievance officer's phone" type="tel" autoComplete="tel" required />
