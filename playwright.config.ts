@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/setup/chromium";
 import { TEST_SESSION_SECRET } from "./tests/support/accounts";
 import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
+import { razorpayEnv } from "./tests/support/razorpay";
 
 // E2E_PORT lets several runs share one machine (each also sets SITE_BUILD_DIR).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -54,6 +55,16 @@ export const E2E_SESSION_SECRET = TEST_SESSION_SECRET;
 export const STRIPE_SECRET_KEY = TEST_STRIPE_SECRET_KEY;
 export const STRIPE_WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
 const NO_STRIPE_ENV = { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_URL: "" };
+
+// The same build with Razorpay taking payments, against a Razorpay-compatible fake
+// (tests/fixtures/fake-razorpay.ts) on 127.0.0.1, another site than localhost, so its
+// hosted page's return is a real cross-site POST. Shared by the workers, like the
+// analytics server; their tests there use rows of their own.
+const RAZORPAY_PORT = PORT + 80;
+const FAKE_RAZORPAY_PORT = PORT + 81;
+export const RAZORPAY_BASE_URL = `http://localhost:${RAZORPAY_PORT}`;
+export const RAZORPAY_DATABASE = databaseOf(RAZORPAY_PORT);
+export const FAKE_RAZORPAY_URL = `http://127.0.0.1:${FAKE_RAZORPAY_PORT}`;
 
 /** A server running the production build exactly as `npm start` serves it, on a fresh database seeded at start. */
 function siteServer(port: number, env: Record<string, string>) {
@@ -127,6 +138,19 @@ export default defineConfig({
     // Each worker's server offers OAuth sign-in against the test provider and
     // card payments against its fake Stripe.
     ...WORKER_SLOTS.map((slot) => siteServer(appPort(slot), { ...OAUTH_ENV, ...stripeEnv(slot) })),
+    {
+      command: "tsx tests/fixtures/fake-razorpay.ts",
+      url: `${FAKE_RAZORPAY_URL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      env: {
+        FAKE_RAZORPAY_PORT: String(FAKE_RAZORPAY_PORT),
+        ...razorpayEnv(FAKE_RAZORPAY_URL),
+        FAKE_RAZORPAY_WEBHOOK_URL: `${RAZORPAY_BASE_URL}/api/razorpay/webhook`,
+      },
+    },
+    siteServer(RAZORPAY_PORT, { ...NO_OAUTH_ENV, ...NO_STRIPE_ENV, ...razorpayEnv(FAKE_RAZORPAY_URL) }),
     // Google Analytics configured (and no OAuth, no payments); shared by the
     // workers, whose tests there use rows of their own.
     siteServer(ANALYTICS_PORT, { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),

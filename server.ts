@@ -16,6 +16,7 @@ import { ensureFirstAdmin } from "./app/services/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { startEventReminders } from "./app/services/event-reminders.server";
+import { startPaymentReconciliation } from "./app/services/payments/reconciliation.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from "./app/utils/env.server";
@@ -131,9 +132,12 @@ function startJobs(env: Env): () => Promise<void> {
   const stopMailSender = startMailSender(env);
   // Queues event reminders as they fall due, whether or not mail is sent from here.
   const stopEventReminders = startEventReminders(env);
+  // Settles payments whose webhook never came, as it would have.
+  const stopReconciliation = startPaymentReconciliation(env);
   return async () => {
     clearInterval(sessionSweep);
     stopEventReminders();
+    stopReconciliation?.();
     await stopMailSender?.();
   };
 }

@@ -43,6 +43,7 @@ const receiptColumns = {
   amountPaise: enrollments.amountPaise,
   paidAt: enrollments.enrolledAt,
   paymentIntentId: enrollments.paymentIntentId,
+  providerPaymentId: enrollments.providerPaymentId,
 };
 
 function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | null {
@@ -77,7 +78,8 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
     coupon,
     amountPaise: row.amountPaise,
     paidAt: row.paidAt,
-    paymentIntentId: row.paymentIntentId,
+    // The payment's reference at whichever provider took it: Stripe's PaymentIntent or Razorpay's payment.
+    paymentIntentId: row.paymentIntentId ?? row.providerPaymentId,
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { enrollmentForms, enrollments } from "../../db/schema";
+import type { PaymentProvider } from "../../db/enums";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
@@ -26,12 +27,17 @@ export type Order = OrderTerms & {
   paymentStatus: (typeof enrollments.$inferSelect)["paymentStatus"];
   paymentIntentId: string | null;
   checkoutSessionId: string | null;
+  /** The provider's order the student pays against (providers other than Stripe), and its captured payment. */
+  providerOrderId: string | null;
+  providerPaymentId: string | null;
   /** Until when the order holds a redemption of its coupon; null when it holds none. */
   couponHeldUntil: Date | null;
 };
 
-export type PaymentReference = { paymentIntentId: string } | { checkoutSessionId: string };
-export type PaymentKind = "paymentIntent" | "checkoutSession";
+/** An order the student pays at a provider other than Stripe (a Razorpay order). */
+export type ProviderOrderReference = { provider: PaymentProvider; providerOrderId: string };
+export type PaymentReference = { paymentIntentId: string } | { checkoutSessionId: string } | ProviderOrderReference;
+export type PaymentKind = "paymentIntent" | "checkoutSession" | "providerOrder";
 
 const orderColumns = {
   id: enrollments.id,
@@ -43,6 +49,8 @@ const orderColumns = {
   paymentStatus: enrollments.paymentStatus,
   paymentIntentId: enrollments.paymentIntentId,
   checkoutSessionId: enrollments.checkoutSessionId,
+  providerOrderId: enrollments.providerOrderId,
+  providerPaymentId: enrollments.providerPaymentId,
   couponHeldUntil: enrollments.couponHeldUntil,
 };
 
@@ -55,11 +63,17 @@ const sameTerms = (terms: OrderTerms) =>
     terms.enrollmentFormId === null ? isNull(enrollments.enrollmentFormId) : eq(enrollments.enrollmentFormId, terms.enrollmentFormId),
   );
 
-/** An order whose Stripe object is of this kind, or not made yet (a reservation still being set up). */
-const ofKind = (kind: PaymentKind) =>
-  kind === "paymentIntent"
-    ? or(isNotNull(enrollments.paymentIntentId), and(isNull(enrollments.paymentIntentId), isNull(enrollments.checkoutSessionId)))
-    : or(isNotNull(enrollments.checkoutSessionId), and(isNull(enrollments.paymentIntentId), isNull(enrollments.checkoutSessionId)));
+const KIND_COLUMNS = {
+  paymentIntent: enrollments.paymentIntentId,
+  checkoutSession: enrollments.checkoutSessionId,
+  providerOrder: enrollments.providerOrderId,
+};
+/** None of the provider's objects made yet: a reservation still being set up. */
+const nothingMadeYet = () =>
+  and(isNull(enrollments.paymentIntentId), isNull(enrollments.checkoutSessionId), isNull(enrollments.providerOrderId));
+
+/** An order whose provider object is of this kind, or not made yet (a reservation still being set up). */
+const ofKind = (kind: PaymentKind) => or(isNotNull(KIND_COLUMNS[kind]), nothingMadeYet());
 
 /** The student's unfinished orders for the course let their coupon holds go. */
 function releaseHolds(tx: Pick<typeof db, "update">, buyer: { userId: string; courseId: number }): void {
@@ -120,12 +134,23 @@ export function reserveOrder(terms: OrderTerms, kind: PaymentKind, now = new Dat
   );
 }
 
-/** Names the Stripe object made for a reserved order; false if the order was closed or has another meanwhile. */
-export function attachPaymentReference(orderId: number, reference: PaymentReference): boolean {
-  const [column, value] =
+/** The column naming the reference's object, its value, and the other kinds' columns (which must stay empty). */
+function referenceColumn(reference: PaymentReference) {
+  const kind: PaymentKind =
+    "paymentIntentId" in reference ? "paymentIntent" : "checkoutSessionId" in reference ? "checkoutSession" : "providerOrder";
+  const value =
     "paymentIntentId" in reference
-      ? [enrollments.paymentIntentId, reference.paymentIntentId]
-      : [enrollments.checkoutSessionId, reference.checkoutSessionId];
+      ? reference.paymentIntentId
+      : "checkoutSessionId" in reference
+        ? reference.checkoutSessionId
+        : reference.providerOrderId;
+  const others = Object.entries(KIND_COLUMNS).flatMap(([other, column]) => (other === kind ? [] : [column]));
+  return { column: KIND_COLUMNS[kind], value, others };
+}
+
+/** Names the provider's object made for a reserved order; false if the order was closed or has another meanwhile. */
+export function attachPaymentReference(orderId: number, reference: PaymentReference): boolean {
+  const { column, value, others } = referenceColumn(reference);
   const result = db
     .update(enrollments)
     .set(reference)
@@ -134,7 +159,7 @@ export function attachPaymentReference(orderId: number, reference: PaymentRefere
         eq(enrollments.id, orderId),
         eq(enrollments.paymentStatus, "pending"),
         or(isNull(column), eq(column, value)),
-        "paymentIntentId" in reference ? isNull(enrollments.checkoutSessionId) : isNull(enrollments.paymentIntentId),
+        ...others.map((other) => isNull(other)),
       ),
     )
     .run();
@@ -144,14 +169,7 @@ export function attachPaymentReference(orderId: number, reference: PaymentRefere
 /** A reservation Stripe never made an object for (setup failed): gone, with its hold. */
 export function dropReservation(orderId: number): void {
   db.delete(enrollments)
-    .where(
-      and(
-        eq(enrollments.id, orderId),
-        eq(enrollments.paymentStatus, "pending"),
-        isNull(enrollments.paymentIntentId),
-        isNull(enrollments.checkoutSessionId),
-      ),
-    )
+    .where(and(eq(enrollments.id, orderId), eq(enrollments.paymentStatus, "pending"), nothingMadeYet()))
     .run();
 }
 
@@ -185,11 +203,69 @@ export function recordLostOrder(terms: OrderTerms, reference: PaymentReference):
 }
 
 export function findOrder(reference: PaymentReference): Order | null {
-  const where =
-    "paymentIntentId" in reference
-      ? eq(enrollments.paymentIntentId, reference.paymentIntentId)
-      : eq(enrollments.checkoutSessionId, reference.checkoutSessionId);
+  const { column, value } = referenceColumn(reference);
+  const where = and(eq(column, value), "provider" in reference ? eq(enrollments.provider, reference.provider) : undefined);
   return db.select(orderColumns).from(enrollments).where(where).get() ?? null;
+}
+
+export function findOrderById(orderId: number): Order | null {
+  return db.select(orderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get() ?? null;
+}
+
+/**
+ * The student's failed order at a provider with these terms, pending again so
+ * they can pay on it once more (a declined UPI payment, say): its provider
+ * order still takes payments. Null when there is none, or its coupon hold has
+ * lapsed (a fresh order then takes a new hold).
+ */
+export function reopenFailedOrder(terms: OrderTerms, provider: PaymentProvider, now = new Date()): Order | null {
+  return db.transaction(
+    (tx) => {
+      const failed = tx
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(
+          and(
+            sameTerms(terms),
+            eq(enrollments.paymentStatus, "failed"),
+            eq(enrollments.provider, provider),
+            isNotNull(enrollments.providerOrderId),
+            terms.couponId === null ? undefined : gt(enrollments.couponHeldUntil, now),
+          ),
+        )
+        .orderBy(desc(enrollments.id))
+        .get();
+      if (!failed || paidOrderFor(tx, terms.userId, terms.courseId)) return null;
+      return (
+        // Its time starts again, so reconciliation gives the new try as long as the first.
+        tx
+          .update(enrollments)
+          .set({ paymentStatus: "pending", enrolledAt: now })
+          .where(eq(enrollments.id, failed.id))
+          .returning(orderColumns)
+          .get() ?? null
+      );
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Orders at the provider still pending since before `before`: reconciliation asks the provider about them. */
+export function listPendingProviderOrders(provider: PaymentProvider, before: Date, limit = 50): Order[] {
+  return db
+    .select(orderColumns)
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.provider, provider),
+        eq(enrollments.paymentStatus, "pending"),
+        isNotNull(enrollments.providerOrderId),
+        lt(enrollments.enrolledAt, before),
+      ),
+    )
+    .orderBy(enrollments.id)
+    .limit(limit)
+    .all();
 }
 
 type Reader = Pick<typeof db, "select">;
@@ -229,7 +305,11 @@ export function completeOrder(
   orderId: number,
   paymentIntentId: string | null,
   mail: OrderMail,
-  { paidAt = new Date(), now = new Date() }: { paidAt?: Date; now?: Date } = {},
+  {
+    paidAt = new Date(),
+    now = new Date(),
+    providerPaymentId,
+  }: { paidAt?: Date; now?: Date; /** The captured payment at a provider other than Stripe. */ providerPaymentId?: string } = {},
 ): CompletionOutcome {
   try {
     return db.transaction(
@@ -247,14 +327,20 @@ export function completeOrder(
           countRedemption(tx, order.couponId);
         }
         tx.update(enrollments)
-          .set({ paymentStatus: "completed", enrolledAt: paidAt, couponHeldUntil: null, ...(paymentIntentId ? { paymentIntentId } : {}) })
+          .set({
+            paymentStatus: "completed",
+            enrolledAt: paidAt,
+            couponHeldUntil: null,
+            ...(paymentIntentId ? { paymentIntentId } : {}),
+            ...(providerPaymentId ? { providerPaymentId } : {}),
+          })
           .where(eq(enrollments.id, orderId))
           .run();
         // The student's other checkouts of the course are moot now.
         releaseHolds(tx, order);
         if (order.enrollmentFormId !== null) {
           tx.update(enrollmentForms)
-            .set({ paymentStatus: "completed", paymentIntentId })
+            .set({ paymentStatus: "completed", paymentIntentId: paymentIntentId ?? providerPaymentId ?? null })
             .where(eq(enrollmentForms.id, order.enrollmentFormId))
             .run();
         }
@@ -303,12 +389,18 @@ export function failOrder(orderId: number, { retryable = false }: { retryable?: 
  * student already had, or one whose coupon had run out), once Stripe has
  * refunded it. The audit log says why.
  */
-export function markOrderRefunded(order: { id: number; amountPaise: number }, paymentIntentId: string, reason: string): void {
+export function markOrderRefunded(
+  order: { id: number; amountPaise: number },
+  /** A Stripe PaymentIntent's id, or another provider's payment. */
+  payment: string | { providerPaymentId: string },
+  reason: string,
+): void {
+  const paidWith = typeof payment === "string" ? { paymentIntentId: payment } : payment;
   db.transaction(
     (tx) => {
       const refunded = tx
         .update(enrollments)
-        .set({ paymentStatus: "refunded", paymentIntentId, refundedPaise: order.amountPaise, couponHeldUntil: null })
+        .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null })
         .where(and(eq(enrollments.id, order.id), inArray(enrollments.paymentStatus, ["pending", "failed"])))
         .returning({ id: enrollments.id })
         .get();
@@ -318,7 +410,7 @@ export function markOrderRefunded(order: { id: number; amountPaise: number }, pa
           actor: "checkout",
           action: "order_refunded",
           subject: { type: "enrollment", id: order.id },
-          details: { paymentIntentId, refundedPaise: order.amountPaise, reason },
+          details: { ...paidWith, refundedPaise: order.amountPaise, reason },
         },
         tx,
       );

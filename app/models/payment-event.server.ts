@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { enrollmentForms, enrollments, paymentEvents } from "../../db/schema";
-import { type DisputeStatus, type PaymentStatus } from "../../db/enums";
+import { type DisputeStatus, type PaymentProvider, type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 
@@ -9,10 +9,19 @@ import { recordSystemAction } from "./audit-log.server";
 // event's id goes into `payment_events` in the same transaction as its effect
 // and its audit row, so a redelivered event finds it and changes nothing.
 
-const PROVIDER = "stripe";
-
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
-type ProviderEvent = { id: string; type: string };
+/** A provider's event; Stripe's when no provider is named (they came first). */
+type ProviderEvent = { id: string; type: string; provider?: PaymentProvider };
+
+const providerOf = (event: ProviderEvent): PaymentProvider => event.provider ?? "stripe";
+
+/** The order a payment paid for: Stripe's by its PaymentIntent, other providers' by their payment id. */
+function paidBy(event: ProviderEvent, paymentId: string) {
+  const provider = providerOf(event);
+  return provider === "stripe"
+    ? eq(enrollments.paymentIntentId, paymentId)
+    : and(eq(enrollments.provider, provider), eq(enrollments.providerPaymentId, paymentId));
+}
 
 /** Whether the provider's event was handled before (a redelivery). */
 export function isEventHandled(event: ProviderEvent): boolean {
@@ -20,7 +29,7 @@ export function isEventHandled(event: ProviderEvent): boolean {
     db
       .select({ id: paymentEvents.eventId })
       .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, PROVIDER), eq(paymentEvents.eventId, event.id)))
+      .where(and(eq(paymentEvents.provider, providerOf(event)), eq(paymentEvents.eventId, event.id)))
       .get() !== undefined
   );
 }
@@ -29,7 +38,7 @@ export function isEventHandled(event: ProviderEvent): boolean {
 function claimEvent(database: Pick<typeof db, "insert">, event: ProviderEvent): boolean {
   const claimed = database
     .insert(paymentEvents)
-    .values({ provider: PROVIDER, eventId: event.id, type: event.type })
+    .values({ provider: providerOf(event), eventId: event.id, type: event.type })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.eventId })
     .get();
@@ -55,13 +64,13 @@ type PaidOrder = {
 /** Claims the event and finds the order its payment paid for, in one transaction with the change. */
 function adjustOrder(
   event: ProviderEvent,
-  paymentIntentId: string | null,
+  paymentId: string | null,
   change: (tx: Tx, order: PaidOrder) => AdjustmentOutcome,
 ): AdjustmentOutcome {
   return db.transaction(
     (tx): AdjustmentOutcome => {
       if (!claimEvent(tx, event)) return "repeat";
-      if (paymentIntentId === null) return "no-order";
+      if (paymentId === null) return "no-order";
       const order = tx
         .select({
           id: enrollments.id,
@@ -71,7 +80,7 @@ function adjustOrder(
           enrollmentFormId: enrollments.enrollmentFormId,
         })
         .from(enrollments)
-        .where(eq(enrollments.paymentIntentId, paymentIntentId))
+        .where(paidBy(event, paymentId))
         .get();
       return order ? change(tx, order) : "no-order";
     },
@@ -90,7 +99,7 @@ function setPaymentStatus(tx: Tx, order: PaidOrder, paymentStatus: PaymentStatus
 function audit(tx: Tx, event: ProviderEvent, order: PaidOrder, action: string, details: Record<string, unknown>) {
   recordSystemAction(
     {
-      actor: PROVIDER,
+      actor: providerOf(event),
       action,
       subject: { type: "enrollment", id: order.id },
       details: { eventId: event.id, eventType: event.type, ...details },
@@ -106,9 +115,9 @@ function audit(tx: Tx, event: ProviderEvent, order: PaidOrder, action: string, d
  */
 export function recordRefund(
   event: ProviderEvent,
-  refund: { paymentIntentId: string | null; chargedPaise: number; refundedPaise: number },
+  refund: { paymentId: string | null; chargedPaise: number; refundedPaise: number },
 ): AdjustmentOutcome {
-  return adjustOrder(event, refund.paymentIntentId, (tx, order) => {
+  return adjustOrder(event, refund.paymentId, (tx, order) => {
     // Events can arrive out of order: the total refunded only grows.
     const refundedPaise = Math.max(order.refundedPaise, refund.refundedPaise);
     const whole = refundedPaise >= refund.chargedPaise;
@@ -117,7 +126,7 @@ export function recordRefund(
     tx.update(enrollments).set({ refundedPaise }).where(eq(enrollments.id, order.id)).run();
     if (revoke) setPaymentStatus(tx, order, "refunded");
     audit(tx, event, order, whole ? "order_refunded" : "order_partly_refunded", {
-      paymentIntentId: refund.paymentIntentId,
+      paymentId: refund.paymentId,
       refundedPaise,
       chargedPaise: refund.chargedPaise,
     });
@@ -138,12 +147,12 @@ export function disputeOutcome(stripeStatus: string): DisputeStatus {
  * cleared. Lost: the bank took the money back; the order is `charged_back`
  * and the course no longer the student's. A closed dispute never reopens.
  */
-export function recordDispute(event: ProviderEvent, dispute: { paymentIntentId: string | null; status: DisputeStatus }): AdjustmentOutcome {
-  return adjustOrder(event, dispute.paymentIntentId, (tx, order) => {
+export function recordDispute(event: ProviderEvent, dispute: { paymentId: string | null; status: DisputeStatus }): AdjustmentOutcome {
+  return adjustOrder(event, dispute.paymentId, (tx, order) => {
     const closed = order.disputeStatus === "won" || order.disputeStatus === "lost";
     if (closed || order.disputeStatus === dispute.status) return "unchanged";
     tx.update(enrollments).set({ disputeStatus: dispute.status }).where(eq(enrollments.id, order.id)).run();
-    const details = { paymentIntentId: dispute.paymentIntentId };
+    const details = { paymentId: dispute.paymentId };
     switch (dispute.status) {
       case "open":
         audit(tx, event, order, "order_dispute_opened", details);

@@ -33,6 +33,10 @@ export const CHECKOUT_MESSAGES = {
     "Your coupon ran out before your payment reached us, so we have refunded the payment in full. Please check out again.",
   paymentRefunded: "This payment has been refunded, so it does not enroll you in the course.",
   processingTitle: "Confirming your payment",
+  paymentFailedRetry: "Your payment did not go through and no money was taken. You can pay again now.",
+  continueToPayment: "Continue to secure payment",
+  paymentReceived: "Your payment is received and your course is ready.",
+  paymentReturnRefused: "We could not confirm this payment. If money was taken, your order completes by itself within a few minutes.",
 } as const;
 
 /** The toast after a coupon is applied: its percent, or for an amount coupon the rupees it takes off this order. */
@@ -87,6 +91,17 @@ export const ConfirmCardPaymentSchema = z.object({
     .string()
     .trim()
     .regex(/^pi_[A-Za-z0-9_]{1,250}$/, "paymentIntentId must be a PaymentIntent id"),
+});
+
+/**
+ * What the payment provider's checkout hands back after a payment, by its
+ * JavaScript handler or its hosted page's POST: the payment, the order it
+ * paid, and the provider's signature over both.
+ */
+export const PaymentReturnSchema = z.object({
+  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, "razorpay_payment_id must be a payment id"),
+  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "razorpay_order_id must be an order id"),
+  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/, "razorpay_signature must be a hex signature"),
 });
 
 const courseIdField = z.coerce

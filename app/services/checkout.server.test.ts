@@ -29,7 +29,7 @@ let fake: FakeStripe;
 /** The customer's (and Stripe dashboard's) view of the fake Stripe. */
 let stripe: Stripe;
 let checkout: typeof import("./checkout.server");
-let payments: typeof import("./payments.server");
+let payments: typeof import("./payments/stripe.server");
 let orders: typeof import("~/models/order.server");
 
 /** The app reads env once (getEnv caches, the Stripe client too): load fresh modules with these keys. */
@@ -41,7 +41,7 @@ async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>
   vi.resetModules();
   return {
     checkout: await import("./checkout.server"),
-    payments: await import("./payments.server"),
+    payments: await import("./payments/stripe.server"),
     orders: await import("~/models/order.server"),
   };
 }

@@ -34,7 +34,7 @@ import {
   type PaymentIntentSnapshot,
   type PaymentMetadata,
   type WebhookEvent,
-} from "./payments.server";
+} from "./payments/stripe.server";
 import { orderMail } from "./mail/order.server";
 
 // The checkout rules (public-site §2 /checkout, §4, §7), shared by the page,
@@ -88,9 +88,10 @@ export function quoteOrder(
   };
 }
 
-type Buyer = Pick<PublicUser, "id" | "email">;
+export type Buyer = Pick<PublicUser, "id" | "email">;
 
-function orderTerms(user: Buyer, quote: Quote, enrollmentFormId: number | null): OrderTerms {
+/** What an order for this quote records: the buyer, course, server-priced amount, coupon and form. */
+export function orderTerms(user: Buyer, quote: Quote, enrollmentFormId: number | null): OrderTerms {
   return {
     userId: user.id,
     courseId: quote.course.id,
@@ -231,14 +232,17 @@ export type HostedCheckoutStart = { ok: true; url: string } | { ok: false; reaso
  * pay. Stripe sends the student back to `/checkout/complete`, or to
  * `cancelUrl`. With a coupon, the page closes when the order's hold on it ends.
  */
-export async function startHostedCheckout(input: {
+/** A student's order to pay at the provider: `origin` for the return and the mail's links, `cancelUrl` for giving up. */
+export type PaymentStartInput = {
   user: Buyer;
   quote: Quote;
   enrollmentFormId: number | null;
   origin: string;
   cancelUrl: string;
   now?: Date;
-}): Promise<HostedCheckoutStart> {
+};
+
+export async function startHostedCheckout(input: PaymentStartInput): Promise<HostedCheckoutStart> {
   const { user, quote } = input;
   const terms = orderTerms(user, quote, input.enrollmentFormId);
   const start = await startPayment<string>(
@@ -300,24 +304,43 @@ function matchesOrder(
   );
 }
 
+/**
+ * The payment that paid an order: Stripe's PaymentIntent, or another
+ * provider's captured payment with the way to return it.
+ */
+export type PaidWith = { paymentIntentId: string } | { providerPaymentId: string; refund: (paymentId: string) => Promise<void> };
+
 /** Returns the whole payment (refund policy) and records it on the order. */
-async function refundOrder(order: Order, paymentIntentId: string, why: string): Promise<void> {
-  console.warn(`Refunding ${paymentIntentId}: ${why}`);
-  await refundPayment(paymentIntentId);
-  markOrderRefunded(order, paymentIntentId, why);
+async function refundOrder(order: Order, payment: PaidWith, why: string): Promise<void> {
+  if ("paymentIntentId" in payment) {
+    console.warn(`Refunding ${payment.paymentIntentId}: ${why}`);
+    await refundPayment(payment.paymentIntentId);
+    markOrderRefunded(order, payment.paymentIntentId, why);
+    return;
+  }
+  console.warn(`Refunding ${payment.providerPaymentId}: ${why}`);
+  await payment.refund(payment.providerPaymentId);
+  markOrderRefunded(order, { providerPaymentId: payment.providerPaymentId }, why);
 }
 
-async function complete(order: Order, paymentIntentId: string, paidAt: Date, origin: string): Promise<Settlement> {
-  const outcome = completeOrder(order.id, paymentIntentId, orderMail(origin), { paidAt });
+/**
+ * Completes a paid order (enrolment, coupon, receipt mail) whichever provider
+ * took the money; a payment the order cannot take is returned in full.
+ */
+export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date, origin: string): Promise<Settlement> {
+  const outcome =
+    "paymentIntentId" in payment
+      ? completeOrder(order.id, payment.paymentIntentId, orderMail(origin), { paidAt })
+      : completeOrder(order.id, null, orderMail(origin), { paidAt, providerPaymentId: payment.providerPaymentId });
   switch (outcome) {
     case "completed":
     case "already":
       return { ok: true, outcome, courseId: order.courseId };
     case "duplicate":
-      await refundOrder(order, paymentIntentId, `user ${order.userId} already owns course ${order.courseId}`);
+      await refundOrder(order, payment, `user ${order.userId} already owns course ${order.courseId}`);
       return { ok: true, outcome: "already", courseId: order.courseId };
     case "coupon-refused":
-      await refundOrder(order, paymentIntentId, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
+      await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
       return { ok: false, reason: "coupon-refused" };
     case "refunded":
       return isEnrolled(order.userId, order.courseId)
@@ -358,7 +381,7 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, origin:
     console.warn(`PaymentIntent ${intent.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return complete(order, intent.id, paidAt, origin);
+  return completePaidOrder(order, { paymentIntentId: intent.id }, paidAt, origin);
 }
 
 /**
@@ -378,7 +401,7 @@ export async function settleCheckoutSession(
     return { ok: false, reason: "mismatch" };
   }
   const paidAt = session.expiresAt && session.expiresAt < reportedAt ? session.expiresAt : reportedAt;
-  return complete(order, session.paymentIntentId, paidAt, origin);
+  return completePaidOrder(order, { paymentIntentId: session.paymentIntentId }, paidAt, origin);
 }
 
 /**
@@ -418,7 +441,7 @@ export async function handlePaymentEvent(event: WebhookEvent, origin: string): P
   switch (event.type) {
     case "charge.refunded":
       recordRefund(event, {
-        paymentIntentId: event.charge.paymentIntentId,
+        paymentId: event.charge.paymentIntentId,
         chargedPaise: event.charge.amountPaise,
         refundedPaise: event.charge.refundedPaise,
       });
@@ -427,7 +450,7 @@ export async function handlePaymentEvent(event: WebhookEvent, origin: string): P
     case "charge.dispute.funds_withdrawn":
     case "charge.dispute.updated":
     case "charge.dispute.closed":
-      recordDispute(event, { paymentIntentId: event.dispute.paymentIntentId, status: disputeOutcome(event.dispute.status) });
+      recordDispute(event, { paymentId: event.dispute.paymentIntentId, status: disputeOutcome(event.dispute.status) });
       return;
     case "ignored":
       return;

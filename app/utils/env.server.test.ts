@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import express from "express";
-import { cookiesAreSecure, describeDisabledFeatures, oauthConfig, parseEnv, trustProxySetting } from "./env.server";
+import { cookiesAreSecure, describeDisabledFeatures, oauthConfig, parseEnv, paymentsProvider, trustProxySetting } from "./env.server";
 
 describe("parseEnv", () => {
   test("defaults give a working site with optional features off", () => {
@@ -181,5 +181,28 @@ describe("trustProxySetting", () => {
   test("anything else stops start-up with a message naming the key", () => {
     expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY must be a hop count, loopback/);
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("paymentsProvider", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" };
+  const razorpay = { RAZORPAY_KEY_ID: "rzp_test_abc123", RAZORPAY_KEY_SECRET: "secret-of-the-key" };
+
+  test("unset: the provider whose keys are set, Stripe when both are", () => {
+    expect(paymentsProvider(parseEnv({}))).toBeNull();
+    expect(paymentsProvider(parseEnv(stripe))).toBe("stripe");
+    expect(paymentsProvider(parseEnv(razorpay))).toBe("razorpay");
+    expect(paymentsProvider(parseEnv({ ...stripe, ...razorpay }))).toBe("stripe");
+  });
+
+  test("PAYMENTS_PROVIDER chooses, and a choice without its keys takes no payments; the start-up notes say which", () => {
+    const chosen = parseEnv({ ...stripe, ...razorpay, PAYMENTS_PROVIDER: "razorpay" });
+    expect(paymentsProvider(chosen)).toBe("razorpay");
+    expect(describeDisabledFeatures(chosen).join("\n")).toMatch(/Payments are taken by Razorpay/);
+    const keyless = parseEnv({ ...stripe, PAYMENTS_PROVIDER: "razorpay" });
+    expect(paymentsProvider(keyless)).toBeNull();
+    expect(describeDisabledFeatures(keyless).join("\n")).toMatch(/PAYMENTS_PROVIDER is razorpay but RAZORPAY_KEY_ID/);
+    expect(() => parseEnv({ PAYMENTS_PROVIDER: "paypal" })).toThrow(/PAYMENTS_PROVIDER must be stripe or razorpay/);
+    expect(() => parseEnv({ RAZORPAY_KEY_ID: "key" })).toThrow(/RAZORPAY_KEY_ID must look like/);
   });
 });

@@ -4,6 +4,12 @@ import { z } from "zod";
 // list every key without turning features on.
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** A wait in milliseconds from `min` to `max`, `fallback` when unset. */
+const milliseconds = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a whole number of milliseconds from ${min} to ${max}`;
+  return optional(z.coerce.number({ message }).int(message).min(min, message).max(max, message)).transform((wait) => wait ?? fallback);
+};
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "NODE_ENV must be production, development or test" })
@@ -27,6 +33,16 @@ const envSchema = z.object({
   // Only for tests and local mocks: a Stripe-compatible server to talk to
   // instead of api.stripe.com (its hosted pages are then on the same origin).
   STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
+  // Which provider takes payments; unset: the one whose keys are set (Stripe when both are).
+  PAYMENTS_PROVIDER: optional(z.enum(["stripe", "razorpay"], { message: "PAYMENTS_PROVIDER must be stripe or razorpay" })),
+  RAZORPAY_KEY_ID: optional(z.string().regex(/^rzp_(test|live)_\w+$/, "RAZORPAY_KEY_ID must look like rzp_live_XXXX or rzp_test_XXXX")),
+  RAZORPAY_KEY_SECRET: optional(z.string().min(8, "RAZORPAY_KEY_SECRET must be the key secret from Razorpay's dashboard")),
+  RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8, "RAZORPAY_WEBHOOK_SECRET must be at least 8 characters")),
+  // How often the server asks Razorpay about orders left pending for 15 minutes (a lost webhook).
+  RECONCILE_INTERVAL_MS: milliseconds("RECONCILE_INTERVAL_MS", 1000, 3_600_000, 60_000),
+  // Only for tests and local mocks: a Razorpay-compatible server instead of api.razorpay.com
+  // (its hosted checkout page is then there too).
+  RAZORPAY_API_URL: optional(z.string().url("RAZORPAY_API_URL must be a URL such as http://127.0.0.1:12112")),
   // The first admin, created at start-up when there is none yet.
   ADMIN_ID: optional(z.string().trim().min(1).max(100, "ADMIN_ID must be at most 100 characters")),
   ADMIN_PASSWORD: optional(z.string().min(15, "ADMIN_PASSWORD must be at least 15 characters (use a passphrase)")),
@@ -46,13 +62,7 @@ const envSchema = z.object({
   SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
   MAIL_FROM: optional(z.string().trim().min(3, "MAIL_FROM must be an address such as hello@example.com")),
   // The wait before a failed message's first retry; each later wait doubles (at most an hour).
-  MAIL_RETRY_BASE_MS: optional(
-    z.coerce
-      .number({ message: "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000" })
-      .int("MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000")
-      .min(100, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000")
-      .max(3_600_000, "MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 100 to 3600000"),
-  ).transform((wait) => wait ?? 30_000),
+  MAIL_RETRY_BASE_MS: milliseconds("MAIL_RETRY_BASE_MS", 100, 3_600_000, 30_000),
   // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
   OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
   OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
@@ -149,6 +159,49 @@ export function stripeConfig(
   };
 }
 
+export type RazorpayConfig = {
+  keyId: string;
+  keySecret: string;
+  /** Null when webhooks are not set up; the return from checkout and reconciliation then settle payments alone. */
+  webhookSecret: string | null;
+  /** Where the SDK sends requests: Razorpay itself, or a stand-in in tests. */
+  apiUrl: string;
+  /** Standard Checkout's hosted page, which a form without JavaScript posts to. */
+  hostedCheckoutUrl: string;
+};
+
+type RazorpayEnv = Partial<Pick<Env, "RAZORPAY_KEY_ID" | "RAZORPAY_KEY_SECRET" | "RAZORPAY_WEBHOOK_SECRET" | "RAZORPAY_API_URL">>;
+
+/** Razorpay's settings, or null when its keys are not set. */
+export function razorpayConfig(env: RazorpayEnv): RazorpayConfig | null {
+  if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET) return null;
+  const apiUrl = (env.RAZORPAY_API_URL ?? "https://api.razorpay.com").replace(/\/+$/, "");
+  return {
+    keyId: env.RAZORPAY_KEY_ID,
+    keySecret: env.RAZORPAY_KEY_SECRET,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? null,
+    apiUrl,
+    hostedCheckoutUrl: `${apiUrl}/v1/checkout/embedded`,
+  };
+}
+
+export type PaymentsProvider = "stripe" | "razorpay";
+
+/**
+ * Who takes new payments: PAYMENTS_PROVIDER when its keys are set, otherwise
+ * the provider whose keys are (Stripe when both are); null when neither.
+ */
+export function paymentsProvider(
+  env: Partial<Pick<Env, "PAYMENTS_PROVIDER" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY">> & RazorpayEnv,
+): PaymentsProvider | null {
+  const stripe = stripeConfig(env) !== null;
+  const razorpay = razorpayConfig(env) !== null;
+  if (env.PAYMENTS_PROVIDER === "stripe") return stripe ? "stripe" : null;
+  if (env.PAYMENTS_PROVIDER === "razorpay") return razorpay ? "razorpay" : null;
+  if (stripe) return "stripe";
+  return razorpay ? "razorpay" : null;
+}
+
 /** Express's "trust proxy" value for TRUST_PROXY: nothing trusted when it is unset. */
 export function trustProxySetting(env: Pick<Env, "TRUST_PROXY">): boolean | number | string {
   if (!env.TRUST_PROXY) return false;
@@ -196,15 +249,37 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Human-readable lines about optional features that are switched off. */
-export function describeDisabledFeatures(env: Env): string[] {
-  const notes: string[] = [];
-  const stripe = stripeConfig(env);
-  if (!stripe) notes.push("Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take card payments.");
-  else if (!stripe.webhookSecret)
+/** Which provider takes payments, or why none does, and whether its webhooks are on. */
+function describePayments(env: Env): string[] {
+  const provider = paymentsProvider(env);
+  if (provider === null && env.PAYMENTS_PROVIDER === "razorpay")
+    return ["Payments are off: PAYMENTS_PROVIDER is razorpay but RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are not both set."];
+  if (provider === null && env.PAYMENTS_PROVIDER === "stripe")
+    return ["Payments are off: PAYMENTS_PROVIDER is stripe but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not both set."];
+  if (provider === null)
+    return [
+      "Payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take card payments, or RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay (UPI, cards, netbanking, wallets).",
+    ];
+  if (provider === "razorpay") {
+    const notes = ["Payments are taken by Razorpay (PAYMENTS_PROVIDER=razorpay or only Razorpay's keys set)."];
+    if (!env.RAZORPAY_WEBHOOK_SECRET)
+      notes.push(
+        "Razorpay webhooks are off: set RAZORPAY_WEBHOOK_SECRET so payments completed after the student leaves the site are recorded at once (reconciliation finds them after 15 minutes).",
+      );
+    return notes;
+  }
+  const notes = ["Payments are taken by Stripe."];
+  if (!env.STRIPE_WEBHOOK_SECRET)
     notes.push(
       "Stripe webhooks are off: set STRIPE_WEBHOOK_SECRET so payments completed after the student leaves the site are still recorded.",
     );
+  return notes;
+}
+
+/** Human-readable lines about optional features that are switched off. */
+export function describeDisabledFeatures(env: Env): string[] {
+  const notes: string[] = [];
+  notes.push(...describePayments(env));
   if (!oauthConfig(env))
     notes.push(
       "OAuth sign-in is off: set OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_ISSUER (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL) to offer it.",

@@ -54,3 +54,13 @@ describe("refuseRequest", () => {
     expect(refuseRequest(request("GET", {}), limits)).toBeNull();
   });
 });
+
+describe("the payment provider's return", () => {
+  test("may be posted from another site, to its own path only", () => {
+    const crossSite = { origin: "https://api.razorpay.com", "sec-fetch-site": "cross-site" };
+    expect(isCrossSiteWrite({ method: "POST", headers: crossSite, url: "/checkout/callback?retry=%2Fcheckout" })).toBe(false);
+    expect(isCrossSiteWrite({ method: "POST", headers: crossSite, url: "/checkout/callback/x" })).toBe(true);
+    expect(isCrossSiteWrite({ method: "POST", headers: crossSite, url: "/checkout" })).toBe(true);
+    expect(isCrossSiteWrite({ method: "DELETE", headers: crossSite, url: "/checkout/callback" })).toBe(true);
+  });
+});

@@ -10,7 +10,18 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export type IncomingRequest = {
   method: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The path and query asked for (Express's `req.url`). */
+  url?: string;
 };
+
+/**
+ * The one route another site's page posts to by design: the payment
+ * provider's hosted checkout returns the student with a cross-site POST, which
+ * carries no SameSite=Lax session cookie. It acts on the provider's signature
+ * alone, never on a session, so the reason for the same-origin check does not
+ * apply there (decision 0028).
+ */
+export const CROSS_SITE_RETURN_PATHS: readonly string[] = ["/checkout/callback"];
 
 export type Refusal = { status: number; message: string };
 
@@ -32,6 +43,7 @@ function header(request: IncomingRequest, name: string): string | undefined {
  */
 export function isCrossSiteWrite(request: IncomingRequest, siteUrl?: string): boolean {
   if (!STATE_CHANGING.has(request.method.toUpperCase())) return false;
+  if (request.method.toUpperCase() === "POST" && CROSS_SITE_RETURN_PATHS.includes(request.url?.split("?")[0] ?? "")) return false;
   const fetchSite = header(request, "sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = header(request, "origin");

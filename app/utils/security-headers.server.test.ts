@@ -44,3 +44,21 @@ test("the sign-in provider's origin is a form target only when OAuth is configur
     "form-action 'self' https://login.example.org;",
   );
 });
+
+test("Razorpay's checkout script, frames and hosted page are allowed only while Razorpay takes payments", () => {
+  const keys = { RAZORPAY_KEY_ID: "rzp_live_abc123", RAZORPAY_KEY_SECRET: "secret-of-the-key" };
+  const live = contentSecurityPolicy("n", keys);
+  expect(live).toMatch(/script-src [^;]*https:\/\/checkout\.razorpay\.com/);
+  expect(live).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com https:\/\/checkout\.razorpay\.com/);
+  expect(live).toContain("form-action 'self' https://api.razorpay.com");
+  expect(live).not.toContain("stripe.com");
+  const stripeChosen = contentSecurityPolicy("n", {
+    ...keys,
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    PAYMENTS_PROVIDER: "stripe",
+  });
+  expect(stripeChosen).not.toContain("razorpay.com");
+  const mocked = contentSecurityPolicy("n", { ...keys, RAZORPAY_API_URL: "http://127.0.0.1:5181" });
+  expect(mocked).toContain("form-action 'self' http://127.0.0.1:5181");
+});

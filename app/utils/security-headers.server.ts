@@ -1,4 +1,4 @@
-import { oauthAuthorizationOrigin, stripeConfig, type Env } from "./env.server";
+import { oauthAuthorizationOrigin, paymentsProvider, razorpayConfig, stripeConfig, type Env } from "./env.server";
 
 const GOOGLE_ANALYTICS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
 // What Stripe.js and its Payment Element need (docs.stripe.com/security/guide#content-security-policy).
@@ -7,6 +7,29 @@ const STRIPE_JS = {
   frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   img: ["https://*.stripe.com"],
 };
+// Razorpay Checkout: its script, and the dialog's frames and calls to Razorpay's API
+// (razorpay.com/docs/payments/payment-gateway/web-integration/standard/#content-security-policy).
+const RAZORPAY_CHECKOUT_JS = "https://checkout.razorpay.com";
+const RAZORPAY_LOGGING = "https://lumberjack.razorpay.com";
+
+/** What the pages must reach for the provider that takes payments: nothing when payments are off. */
+function paymentOrigins(env: PolicyEnv) {
+  const provider = paymentsProvider(env);
+  const stripe = provider === "stripe" ? stripeConfig(env) : null;
+  if (stripe) return { script: [], ...STRIPE_JS, form: [stripe.checkoutOrigin] };
+  const razorpay = provider === "razorpay" ? razorpayConfig(env) : null;
+  if (razorpay) {
+    const api = new URL(razorpay.apiUrl).origin;
+    return {
+      script: [RAZORPAY_CHECKOUT_JS],
+      connect: [api, RAZORPAY_LOGGING],
+      frame: [api, RAZORPAY_CHECKOUT_JS],
+      img: [],
+      form: [new URL(razorpay.hostedCheckoutUrl).origin],
+    };
+  }
+  return { script: [], connect: [], frame: [], img: [], form: [] };
+}
 
 type PolicyEnv = Partial<
   Pick<
@@ -15,6 +38,10 @@ type PolicyEnv = Partial<
     | "STRIPE_SECRET_KEY"
     | "STRIPE_PUBLISHABLE_KEY"
     | "STRIPE_API_URL"
+    | "PAYMENTS_PROVIDER"
+    | "RAZORPAY_KEY_ID"
+    | "RAZORPAY_KEY_SECRET"
+    | "RAZORPAY_API_URL"
     | "OAUTH_CLIENT_ID"
     | "OAUTH_CLIENT_SECRET"
     | "OAUTH_ISSUER"
@@ -25,30 +52,30 @@ type PolicyEnv = Partial<
 /**
  * The policy allows exactly what the pages use: our own files, the per-request
  * nonce for Remix's inline scripts, the video players the visitor asks for,
- * and Google Analytics and Stripe only when they are configured. Stripe.js is
- * loaded by our own nonce'd script, which 'strict-dynamic' trusts. Browsers
- * apply form-action to a form post's redirects too: the checkout form's post
- * may redirect to Stripe's hosted page, and the account page's "Connect" post
- * to the sign-in provider, so form-action names both.
+ * and Google Analytics and the payment provider only when they are configured.
+ * Stripe.js and Razorpay's checkout.js are loaded by our own nonce'd script,
+ * which 'strict-dynamic' trusts. Browsers apply form-action to a form post's
+ * redirects too: the checkout form's post may redirect to Stripe's hosted
+ * page (or post to Razorpay's), and the account page's "Connect" post to the
+ * sign-in provider, so form-action names them.
  */
 export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
   const analytics = env.GA_TRACKING_ID ? GOOGLE_ANALYTICS : [];
-  const stripe = stripeConfig(env);
-  const stripeJs = stripe ? STRIPE_JS : { connect: [], frame: [], img: [] };
+  const payments = paymentOrigins(env);
   const signInProvider = oauthAuthorizationOrigin(env);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...analytics],
+    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...analytics, ...payments.script],
     "style-src": ["'self'", "'unsafe-inline'"],
     // Admins may give an image as any https address (course cards, mentors, blog).
-    "img-src": ["'self'", "data:", "https:", ...analytics, ...stripeJs.img],
+    "img-src": ["'self'", "data:", "https:", ...analytics, ...payments.img],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...analytics, ...stripeJs.connect],
-    "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com", "https://drive.google.com", ...stripeJs.frame],
+    "connect-src": ["'self'", ...analytics, ...payments.connect],
+    "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com", "https://drive.google.com", ...payments.frame],
     "media-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", ...(stripe ? [stripe.checkoutOrigin] : []), ...(signInProvider ? [signInProvider] : [])],
+    "form-action": ["'self'", ...payments.form, ...(signInProvider ? [signInProvider] : [])],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)

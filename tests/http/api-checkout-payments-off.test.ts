@@ -28,6 +28,11 @@ describe("POST /api/create-payment-intent", () => {
       expect(await jsonOf(response, 503)).toEqual({ message: PAYMENTS_OFF });
       const webhook = await request.post(WEBHOOK, { data: Buffer.from(stripeEventPayload("payment_intent.succeeded", {})) });
       expect(await jsonOf(webhook, 503)).toEqual({ message: "Payments are not configured." });
+      const razorpayWebhook = await request.post("/api/razorpay/webhook", {
+        data: '{"event":"payment.captured"}',
+        headers: { "Content-Type": "application/json", "X-Razorpay-Signature": "0".repeat(64), "X-Razorpay-Event-Id": "evt_1" },
+      });
+      expect(await jsonOf(razorpayWebhook, 503)).toEqual({ message: "Payments are not configured." });
     } finally {
       await request.dispose();
     }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE, CROSS_SITE_READ_MESSAGE } from "../../app/utils/request-guards.server";
+import { CROSS_SITE_MESSAGE, CROSS_SITE_READ_MESSAGE, CROSS_SITE_RETURN_PATHS } from "../../app/utils/request-guards.server";
 import { ADMIN_SESSION_COOKIE } from "../../app/utils/session-cookie";
 import { markdownTable } from "../../scripts/reliability-report";
 import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
@@ -136,7 +136,8 @@ afterAll(async () => {
 });
 
 describe("cross-site posts are refused on every route that writes", () => {
-  const routes = actionRoutes();
+  // The payment provider's return is posted from its site by design; it is checked below instead.
+  const routes = actionRoutes().filter((route) => !CROSS_SITE_RETURN_PATHS.includes(route.pattern));
 
   it("finds the routes with an action under app/routes", () => {
     expect(routes.length).toBeGreaterThan(60);
@@ -168,6 +169,27 @@ describe("cross-site posts are refused on every route that writes", () => {
       tally.routes += 1;
     });
   }
+});
+
+describe("the payment provider's return, posted from its site, acts on no session", () => {
+  it("/checkout/callback from another site, signed in or not: sent on (303) to pay again, nothing stored, no session cookie set", async () => {
+    expect(CROSS_SITE_RETURN_PATHS).toEqual(["/checkout/callback"]);
+    const before = contentFingerprint(site.database, []);
+    for (const [label, headers] of Object.entries(CROSS_SITE_HEADERS)) {
+      for (const cookie of [undefined, sessionCookies]) {
+        const response = await send("/checkout/callback?retry=%2Fcourses", "POST", cookie ? { ...headers, Cookie: cookie } : headers);
+        const what = `POST /checkout/callback with ${label}${cookie ? ", signed in" : ""}`;
+        expect(response.status, what).toBe(303);
+        expect(response.headers.get("location"), what).toBe("/courses");
+        expect(
+          response.headers.getSetCookie().map((c) => c.split("=")[0]),
+          what,
+        ).toEqual(["toast"]);
+        tally.requests += 1;
+      }
+    }
+    expect(contentFingerprint(site.database, []), "nothing stored, changed or deleted").toEqual(before);
+  });
 });
 
 describe("a GET that makes a file is refused when another site sent the browser", () => {

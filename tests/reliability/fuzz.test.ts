@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
 import { startFakeStripe, type FakeStripe } from "../fixtures/fake-stripe";
+import { razorpayEnv } from "../support/razorpay";
 import { adminCookie, createAdmin, createStudent, signedCookie, studentCookie } from "./support/accounts";
 import { openSiteDatabase } from "./support/db";
 import { ENDPOINTS, routesToFuzz, type Endpoint, type Identity, type SiteIds } from "./support/fuzz-catalogue";
@@ -66,6 +67,9 @@ beforeAll(async () => {
       STRIPE_PUBLISHABLE_KEY: "pk_test_reliability_fuzz",
       STRIPE_WEBHOOK_SECRET: RELIABILITY_SECRETS.STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
+      // Razorpay's keys too (Stripe still takes payments): its webhook and the hosted page's return check signatures.
+      ...razorpayEnv("http://127.0.0.1:9"),
+      PAYMENTS_PROVIDER: "",
     },
   });
   const student = await createStudent(site.database);

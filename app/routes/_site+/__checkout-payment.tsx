@@ -139,11 +139,7 @@ export function PayForm({ courseId, enrollmentFormId, couponCode, totalLabel, is
           />
         </Suspense>
       ) : null}
-      <div id="pay-notice">{noticeTitle ? <FormNotice title={noticeTitle}>{noticeText}</FormNotice> : null}</div>
-      <label className="flex items-start gap-3 text-sm text-slate-700">
-        <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />
-        <span>I agree to the terms and conditions and have read the refund policy in the order summary.</span>
-      </label>
+      <NoticeAndTerms title={noticeTitle} text={noticeText} />
       <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
         {confirming ? "Processing..." : isFree ? "Enroll for Free" : `Pay ${totalLabel}`}
       </button>
@@ -153,5 +149,18 @@ export function PayForm({ courseId, enrollmentFormId, couponCode, totalLabel, is
         </p>
       ) : null}
     </Form>
+  );
+}
+
+/** The pay form's notice (a refusal, a failed payment) and the terms box, whichever provider takes the payment. */
+export function NoticeAndTerms({ title, text }: { title: string | undefined; text: string | undefined }) {
+  return (
+    <>
+      <div id="pay-notice">{title ? <FormNotice title={title}>{text}</FormNotice> : null}</div>
+      <label className="flex items-start gap-3 text-sm text-slate-700">
+        <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />
+        <span>I agree to the terms and conditions and have read the refund policy in the order summary.</span>
+      </label>
+    </>
   );
 }

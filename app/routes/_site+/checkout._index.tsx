@@ -11,17 +11,19 @@ import {
   couponAppliedText,
   enrolledToast,
   PayFormSchema,
+  PaymentReturnSchema,
 } from "~/schemas/checkout";
-import { confirmCardPayment, enrollFree, quoteOrder, startHostedCheckout, type StartRefusal } from "~/services/checkout.server";
+import { confirmCardPayment, enrollFree, quoteOrder, type Settlement, type StartRefusal } from "~/services/checkout.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
-import { paymentsSetup } from "~/services/payments.server";
+import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/payments/provider.server";
 import { formatPrice } from "~/utils/money";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath } from "./__checkout-path";
 import { couponRejection, loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
+import { ProviderPayForm } from "./__provider-payment";
 import { readFormData } from "~/utils/form-data.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
@@ -38,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { quote, formId, couponRejected } = checkout;
   const location = { courseId: quote.course.id, coupon: quote.coupon?.code };
   if (formId === null) throw redirect(checkoutPath(location, "/information"));
-  const setup = paymentsSetup();
+  const widget = paymentWidget();
   const isFree = quote.price.totalPaise === 0;
   const step = {
     courseId: quote.course.id,
@@ -48,12 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     removeCouponHref: checkoutPath({ courseId: quote.course.id, form: formId }),
     totalLabel: formatPrice(quote.price.totalPaise),
     isFree,
-    publishableKey: setup?.publishableKey ?? null,
+    publishableKey: widget?.provider === "stripe" ? widget.publishableKey : null,
+    provider: widget?.provider ?? null,
     whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
   };
   // A paid course cannot be bought here while payments are off: the page says so (and offers
   // WhatsApp) under 503, so no client or crawler takes it for a working checkout.
-  return data(step, { status: setup || isFree ? 200 : 503 });
+  return data(step, { status: widget || isFree ? 200 : 503 });
 }
 
 const TOO_MANY_CODES = "Too Many Coupon Codes";
@@ -64,14 +67,18 @@ const PAYMENTS_OFF = [CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paym
 type Submission = { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
 /** A refusal shown in the coupon form or the pay form: [title, text]. */
 const couponRefused = (submission: Submission, notice: string[], status: number, headers?: HeadersInit) =>
-  data({ coupon: submission.reply({ formErrors: notice }), pay: null }, { status, headers });
+  data({ coupon: submission.reply({ formErrors: notice }), pay: null, checkout: null }, { status, headers });
 const payRefused = (submission: Submission, notice: string[], status: number) =>
-  data({ pay: submission.reply({ formErrors: notice }), coupon: null }, { status });
+  data({ pay: submission.reply({ formErrors: notice }), coupon: null, checkout: null }, { status });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   const search = new URL(request.url).searchParams;
   search.delete("index");
+  if (checkout.status === "enrolled" && (await readFormData(request)).get("intent") === "confirm-payment") {
+    // The webhook completed the order before the browser reported its payment: the same outcome.
+    return redirectWithToast("/account/orders", enrolledToast(checkout.quote.course.title));
+  }
   if (checkout.status !== "open") return redirect(`/checkout?${search}`);
   const { user, quote, formId } = checkout;
   if (formId === null) return redirect(checkoutPath({ courseId: quote.course.id }, "/information"));
@@ -81,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "apply-coupon": {
       const submission = parseWithZod(formData, { schema: ApplyCouponSchema });
-      if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null }, { status: 400 });
+      if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null, checkout: null }, { status: 400 });
       const { couponCode } = submission.value;
       const applied = await limitCouponGuesses(couponGuesser(user, context), couponCode, () =>
         quoteOrder(quote.course.id, couponCode, { buyerId: user.id }),
@@ -108,14 +115,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
         return redirectWithToast("/", enrolledToast(quote.course.title));
       }
-      const start = await startHostedCheckout({
+      const start = await startPayment({
         user,
         quote,
         enrollmentFormId: formId,
         origin: siteOrigin(request),
         cancelUrl: `${siteOrigin(request)}${checkoutPath(here)}`,
       });
-      if (start.ok) return redirect(start.url, 303);
+      if (start.ok && "redirectTo" in start) return redirect(start.redirectTo, 303);
+      // The provider's checkout opens in the page (JavaScript) or is a form to its hosted page.
+      if (start.ok) return data({ checkout: start.checkout, pay: null, coupon: null });
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
       if (start.reason === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
       return payRefused(submission, refusalNotice(start.reason), 503);
@@ -131,22 +140,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
         },
       );
       if (settlement?.ok) return redirectWithToast("/", enrolledToast(quote.course.title));
-      if (!settlement) return payRefused(submission, ENROLL_FAILED, 502);
-      switch (settlement.reason) {
-        case "payments-off":
-          return payRefused(submission, PAYMENTS_OFF, 503);
-        case "coupon-refused":
-          return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.couponLapsedRefunded], 409);
-        case "refunded":
-          return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.paymentRefunded], 409);
-        default:
-          return payRefused(submission, ENROLL_FAILED, 400);
-      }
+      return settlementRefused(submission, settlement);
+    }
+
+    case "confirm-payment": {
+      // The provider's checkout succeeded in the page: believed once its signature and the provider say so.
+      const submission = parseWithZod(formData, { schema: PaymentReturnSchema });
+      if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
+      const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = submission.value;
+      const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }, siteOrigin(request), user.id).catch(
+        (error: unknown) => {
+          console.error("Confirming a payment failed", error);
+          return null;
+        },
+      );
+      if (settlement?.ok) return redirectWithToast("/account/orders", enrolledToast(quote.course.title));
+      if (settlement?.reason === "not-paid") return redirectWithToast("/account/orders", { title: CHECKOUT_MESSAGES.processingTitle });
+      return settlementRefused(submission, settlement);
     }
 
     default:
       // Only this page's own buttons name an intent; anything else was not sent from it.
       throw Response.json({ message: "This checkout step was not recognised. Please reload the page and try again." }, { status: 400 });
+  }
+}
+
+/** Why a reported payment did not enroll the student, in the pay form. */
+function settlementRefused(submission: Submission, settlement: Settlement | null) {
+  if (!settlement) return payRefused(submission, ENROLL_FAILED, 502);
+  if (settlement.ok) throw new Error("A settled payment is not a refusal");
+  switch (settlement.reason) {
+    case "payments-off":
+      return payRefused(submission, PAYMENTS_OFF, 503);
+    case "coupon-refused":
+      return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.couponLapsedRefunded], 409);
+    case "refunded":
+      return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.paymentRefunded], 409);
+    default:
+      return payRefused(submission, ENROLL_FAILED, 400);
   }
 }
 
@@ -159,7 +190,7 @@ export default function CheckoutPayment() {
   const step = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!step) return null;
-  const paymentsOff = step.publishableKey === null && !step.isFree;
+  const paymentsOff = step.provider === null && !step.isFree;
 
   return (
     <section aria-labelledby="payment-title" className="grid gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -168,7 +199,9 @@ export default function CheckoutPayment() {
       </h2>
       {step.couponRejected ? <FormNotice title={step.couponRejected[0]}>{step.couponRejected[1]}</FormNotice> : null}
       <CouponForm applied={step.coupon} removeHref={step.removeCouponHref} lastResult={actionData?.coupon} />
-      {paymentsOff ? (
+      {step.provider === "razorpay" && !step.isFree && !paymentsOff ? (
+        <ProviderPayForm totalLabel={step.totalLabel} checkout={actionData?.checkout ?? null} lastResult={actionData?.pay} />
+      ) : paymentsOff ? (
         <div role="status" className="rounded-lg border border-amber-700 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">{CHECKOUT_MESSAGES.paymentsOffTitle}</p>
           <p className="mt-1 text-sm">{CHECKOUT_MESSAGES.paymentsOffText}</p>

@@ -2,7 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/utils/seo.server";
 import { ZodError } from "zod";
 import { handlePaymentEvent } from "~/services/checkout.server";
-import { parseWebhookEvent, paymentsSetup, webhooksSetup, WebhookSignatureError, type WebhookEvent } from "~/services/payments.server";
+import {
+  parseWebhookEvent,
+  stripeKeysSet,
+  webhooksSetup,
+  WebhookSignatureError,
+  type WebhookEvent,
+} from "~/services/payments/stripe.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 import { SIGNED_EVENT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 
@@ -19,7 +25,7 @@ export const handle: BodyLimitsHandle = { bodyLimits: SIGNED_EVENT_BODY_LIMITS }
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  if (!paymentsSetup()) return apiError(503, "Payments are not configured.");
+  if (!stripeKeysSet()) return apiError(503, "Payments are not configured.");
   if (!webhooksSetup()) return apiError(503, "Stripe webhooks are not configured on this site.");
   const rawBody = await request.text();
   let event: WebhookEvent;

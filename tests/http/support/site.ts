@@ -105,7 +105,12 @@ async function openSite(): Promise<Site> {
   async function handle(request: Request): Promise<Response> {
     const nonce = randomBytes(16).toString("base64");
     const headers = securityHeaders(nonce, env);
-    const refusal = refuseRequest({ method: request.method, headers: Object.fromEntries(request.headers) }, { maxBodyBytes }, env.SITE_URL);
+    const { pathname, search } = new URL(request.url);
+    const refusal = refuseRequest(
+      { method: request.method, headers: Object.fromEntries(request.headers), url: `${pathname}${search}` },
+      { maxBodyBytes },
+      env.SITE_URL,
+    );
     let response: Response;
     if (refusal) {
       const answer = refusalAnswer(refusal, prefersHtml(request.headers.get("accept")));

@@ -9,7 +9,7 @@ import { VICTIM_PRICE_PAISE, type MatrixIds, type Role, type VictimKind } from "
 // so an admin is "anonymous" to student pages and a student to admin pages.
 
 /** A status, or "302 <Location>" (or 301) for a redirect. */
-export type Outcome = number | `${301 | 302} ${string}`;
+export type Outcome = number | `${301 | 302 | 303} ${string}`;
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 export type Body = { form: Record<string, string> } | { json: Record<string, unknown> };
 
@@ -665,6 +665,25 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       expect: everyone(503),
       watch: { table: "enrollments" },
     },
+    // Payments are off on these servers. The provider's return reads no session: with no payment named,
+    // everyone is sent (303) to the page it names, to pay again; a visit goes to the orders page.
+    {
+      route: "/api/razorpay/webhook",
+      method: "POST",
+      path: "/api/razorpay/webhook",
+      body: emptyJson,
+      expect: everyone(503),
+      watch: { table: "enrollments" },
+    },
+    {
+      route: "/checkout/callback",
+      method: "POST",
+      path: "/checkout/callback?retry=%2Fcourses",
+      body: empty,
+      expect: everyone("303 /courses"),
+      watch: { table: "enrollments" },
+    },
+    get("/checkout/callback", "/checkout/callback", everyone("303 /account/orders")),
     get("/api/admin/session", "/api/admin/session", everyone(200)),
     {
       route: "/api/admin/login",

@@ -18,6 +18,7 @@ import {
   CreatePaymentIntentApiSchema,
   EnrollCourseApiSchema,
   PayFormSchema,
+  PaymentReturnSchema,
   ValidateCouponApiSchema,
 } from "../../../app/schemas/checkout";
 import { DeleteAccountSchema } from "../../../app/schemas/account-privacy";
@@ -133,9 +134,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page(
     "_site+/checkout._index.tsx",
     (ids) => `${checkout(ids)}&index`,
-    [...new Set([...f(ApplyCouponSchema), ...f(PayFormSchema), ...f(ConfirmCardPaymentSchema), "intent"])],
-    { intents: ["apply-coupon", "pay", "confirm-card"] },
+    [...new Set([...f(ApplyCouponSchema), ...f(PayFormSchema), ...f(ConfirmCardPaymentSchema), ...f(PaymentReturnSchema), "intent"])],
+    { intents: ["apply-coupon", "pay", "confirm-card", "confirm-payment"] },
   ),
+  // The payment provider's hosted page posts its result here from its own site (no session).
+  page("_site+/checkout_.callback.ts", () => "/checkout/callback?retry=%2Fcourses", [...f(PaymentReturnSchema), "error[description]"]),
   page("_site+/api.logout.tsx", () => "/api/logout", ["redirectTo"], { endsSession: true }),
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
   page(
@@ -234,6 +237,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   api("api+/create-payment-intent.ts", "POST", () => "/api/create-payment-intent", f(CreatePaymentIntentApiSchema)),
   api("api+/enroll-course.ts", "POST", () => "/api/enroll-course", f(EnrollCourseApiSchema)),
   api("api+/stripe.webhook.ts", "POST", () => "/api/stripe/webhook", ["id", "object", "type", "data", "created", "livemode"]),
+  api("api+/razorpay.webhook.ts", "POST", () => "/api/razorpay/webhook", ["entity", "event", "payload", "created_at"]),
   api("api+/login.ts", "POST", () => "/api/login", ["redirectTo"], { query: ["redirectTo"] }),
   api("api+/auth.user.ts", "POST", () => "/api/auth/user", []),
   api("api+/my-enrollments.ts", "POST", () => "/api/my-enrollments", []),

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { z } from "zod";
-import { getEnv, stripeConfig, type StripeConfig } from "~/utils/env.server";
+import { getEnv, paymentsProvider, stripeConfig, type StripeConfig } from "~/utils/env.server";
 
 // Stripe, and only Stripe. Everything the app reads from Stripe (SDK answers
 // and webhook events alike) is narrowed by the zod schemas below to the few
@@ -168,13 +168,21 @@ function getClient(): Client | null {
   return (cachedClient = { config, stripe });
 }
 
-/** The publishable key for the browser, or null when payments are off. */
+/** The publishable key for the browser, or null when Stripe does not take new payments. */
 export function paymentsSetup(): { publishableKey: string } | null {
   const client = getClient();
-  return client ? { publishableKey: client.config.publishableKey } : null;
+  return client && paymentsProvider(getEnv()) === "stripe" ? { publishableKey: client.config.publishableKey } : null;
 }
 
-/** Whether signed webhooks can be checked: payments on and a signing secret set. */
+/**
+ * Whether Stripe's keys are set. Its webhook keeps recording refunds and
+ * disputes of earlier Stripe orders after Razorpay takes over new payments.
+ */
+export function stripeKeysSet(): boolean {
+  return getClient() !== null;
+}
+
+/** Whether signed webhooks can be checked: Stripe's keys and a signing secret set. */
 export function webhooksSetup(): boolean {
   return Boolean(getClient()?.config.webhookSecret);
 }

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
+import { confirmPaymentReturn } from "~/services/payments/provider.server";
+import { readFormData } from "~/utils/form-data.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
+import { siteOrigin } from "~/utils/seo.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// POST /checkout/callback: where the payment provider's hosted checkout page
+// sends the student back, by a POST from its own site. That POST carries no
+// session (the cookie is SameSite=Lax), so nothing here reads one: a success
+// is believed only when the provider's signature over the order and payment
+// is right and the provider says the payment was captured. Every answer is a
+// 303 to a page (a GET, where the session is back): the orders page after a
+// payment, the checkout page to pay again after a failure.
+
+const ORDERS_PAGE = "/account/orders";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const retryPath = safeRedirectPath(new URL(request.url).searchParams.get("retry"), "/courses");
+  const form = await readFormData(request);
+  const returned = PaymentReturnSchema.safeParse(Object.fromEntries(form));
+  if (!returned.success) {
+    // A failed payment comes back with error[...] fields; anything else is no payment either.
+    const description = form.get("error[description]");
+    return redirectWithToast(
+      retryPath,
+      {
+        type: "destructive",
+        title: CHECKOUT_MESSAGES.paymentFailedTitle,
+        description: `${typeof description === "string" && description.length <= 300 ? `${description} ` : ""}${CHECKOUT_MESSAGES.paymentFailedRetry}`,
+      },
+      { status: 303 },
+    );
+  }
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = returned.data;
+  const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }, siteOrigin(request)).catch((error: unknown) => {
+    console.error("Confirming a returned payment failed", error);
+    return null;
+  });
+  if (settlement?.ok)
+    return redirectWithToast(
+      ORDERS_PAGE,
+      { title: CHECKOUT_MESSAGES.enrolledTitle, description: CHECKOUT_MESSAGES.paymentReceived },
+      { status: 303 },
+    );
+  if (settlement?.reason === "not-paid" || settlement === null)
+    return redirectWithToast(
+      ORDERS_PAGE,
+      { title: CHECKOUT_MESSAGES.processingTitle, description: CHECKOUT_MESSAGES.paymentReturnRefused },
+      { status: 303 },
+    );
+  return redirectWithToast(
+    retryPath,
+    { type: "destructive", title: CHECKOUT_MESSAGES.paymentFailedTitle, description: CHECKOUT_MESSAGES.paymentReturnRefused },
+    { status: 303 },
+  );
+}
+
+/** Only the provider's POST comes here; a visit (a reload, a bookmark) goes to the orders page. */
+export function loader() {
+  return redirect(ORDERS_PAGE, 303);
+}

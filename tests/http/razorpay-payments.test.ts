@@ -1,0 +1,237 @@
+import Razorpay from "razorpay";
+import { startFakeRazorpay } from "../fixtures/fake-razorpay";
+import {
+  fakeRazorpayControl,
+  razorpayEnv,
+  razorpayWebhookHeaders,
+  TEST_RAZORPAY_KEY_ID,
+  TEST_RAZORPAY_KEY_SECRET,
+} from "../support/razorpay";
+import { configureSite, listenForCallbacks } from "./support/site";
+import {
+  afterAll,
+  clientWithCookie,
+  describe,
+  expect,
+  type HttpClient,
+  makeCourse,
+  makeEnrollmentForm,
+  queryTestDatabase,
+  studentClient,
+  test,
+} from "./support/test";
+
+// Razorpay on the site: the checkout page makes a Razorpay order for the
+// server's amount, the fake Razorpay server (the official SDK talks to it)
+// delivers signed webhooks to this file's site over loopback, and the hosted
+// page's return comes back to /checkout/callback without a session.
+
+const WEBHOOK = "/api/razorpay/webhook";
+const CALLBACK = "/checkout/callback";
+const callbacks = await listenForCallbacks();
+const fake = await startFakeRazorpay({
+  keyId: TEST_RAZORPAY_KEY_ID,
+  keySecret: TEST_RAZORPAY_KEY_SECRET,
+  webhookSecret: razorpayEnv("").RAZORPAY_WEBHOOK_SECRET!,
+  webhookUrl: `${callbacks.url}${WEBHOOK}`,
+});
+afterAll(() => fake.close());
+configureSite(razorpayEnv(fake.url));
+const control = fakeRazorpayControl(fake.url);
+/** The merchant's own view of Razorpay (its dashboard), through the official SDK. */
+const razorpay = new Razorpay({ key_id: TEST_RAZORPAY_KEY_ID, key_secret: TEST_RAZORPAY_KEY_SECRET });
+// The SDK names api.razorpay.com itself; its axios instance is where to point it at the fake.
+(Reflect.get(razorpay.api, "rq") as { defaults: { baseURL: string } }).defaults.baseURL = fake.url;
+/** A webhook goes out after the fake's answer: give it time to arrive on a busy machine. */
+const WEBHOOK_ARRIVAL = { timeout: 10_000 };
+
+type Order = {
+  id: number;
+  payment_status: string;
+  provider: string | null;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  refunded_paise: number;
+  dispute_status: string | null;
+};
+const orderRow = (providerOrderId: string) =>
+  queryTestDatabase<Order>(
+    "SELECT id, payment_status, provider, provider_order_id, provider_payment_id, refunded_paise, dispute_status FROM enrollments WHERE provider_order_id = ?",
+    providerOrderId,
+  )[0];
+const mailsTo = (email: string) => queryTestDatabase("SELECT id FROM outbox_messages WHERE to_address = ?", email).length;
+const handledEvents = () =>
+  queryTestDatabase<{ event_id: string }>("SELECT event_id FROM payment_events WHERE provider = 'razorpay'").length;
+
+type Checkout = { client: HttpClient; student: { id: string; email: string }; course: { id: number }; form: number };
+
+/**
+ * A signed-in student presses Pay on the checkout page (again, when `previous`
+ * names the earlier try): the answer holds the form to Razorpay's hosted page.
+ */
+async function checkoutOrder(previous?: Checkout) {
+  let checkout: Checkout;
+  if (previous) checkout = previous;
+  else {
+    const { client, student } = await studentClient();
+    const course = makeCourse({ pricePaise: 249_900 });
+    checkout = { client, student, course, form: makeEnrollmentForm(student.id, course.id) };
+  }
+  const { client, course, form } = checkout;
+  const page = await client.post(`/checkout?index&courseId=${course.id}&form=${form}`, { form: { intent: "pay", terms: "on" } });
+  const html = await page.text();
+  expect(page.status(), html.slice(0, 500)).toBe(200);
+  const orderId = /name="order_id" value="(order_\w+)"/.exec(html)?.[1];
+  if (!orderId) throw new Error("The page has no form to Razorpay's hosted checkout");
+  expect(html).toContain(`action="${fake.url}/v1/checkout/embedded"`);
+  return { ...checkout, orderId, html };
+}
+
+async function paid(orderId: string) {
+  await expect.poll(() => orderRow(orderId)?.payment_status, WEBHOOK_ARRIVAL).toBe("completed");
+  return orderRow(orderId)!;
+}
+
+describe("checkout with Razorpay", () => {
+  test("the order is made at Razorpay for the server's amount in paise, once per order: a second press reuses it", async () => {
+    const first = await checkoutOrder();
+    const again = await checkoutOrder(first);
+    expect(again.orderId).toBe(first.orderId);
+    const atRazorpay = await razorpay.orders.fetch(first.orderId);
+    expect(atRazorpay).toMatchObject({ amount: 249_900, currency: "INR", receipt: String(orderRow(first.orderId)!.id) });
+    expect(orderRow(first.orderId)).toMatchObject({ payment_status: "pending", provider: "razorpay", provider_payment_id: null });
+  });
+});
+
+describe("POST /api/razorpay/webhook", () => {
+  test("a forged or missing signature is refused with 400 and changes nothing", async () => {
+    const { orderId } = await checkoutOrder();
+    const before = handledEvents();
+    const body = JSON.stringify({
+      entity: "event",
+      event: "payment.captured",
+      created_at: Math.floor(Date.now() / 1000),
+      payload: {
+        payment: { entity: { id: "pay_forged1", order_id: orderId, status: "captured", amount: 249_900, currency: "INR", created_at: 1 } },
+      },
+    });
+    const client = await clientWithCookie();
+    const forged = await client.post(WEBHOOK, {
+      data: body,
+      headers: razorpayWebhookHeaders(body, "evt_forged1", "not-the-webhook-secret"),
+    });
+    expect(forged.status()).toBe(400);
+    expect(await forged.json()).toEqual({ message: "Invalid signature" });
+    const unsigned = await client.post(WEBHOOK, {
+      data: body,
+      headers: { "Content-Type": "application/json", "X-Razorpay-Event-Id": "evt_forged2" },
+    });
+    expect(unsigned.status()).toBe(400);
+    expect(orderRow(orderId)).toMatchObject({ payment_status: "pending", provider_payment_id: null });
+    expect(handledEvents()).toBe(before);
+  });
+
+  test("payment.captured completes the order: enrolled, receipt mail queued; a redelivery is acknowledged and applied once", async () => {
+    const { orderId, student, client } = await checkoutOrder();
+    const payment = await control.pay(orderId);
+    expect(await paid(orderId)).toMatchObject({ provider_payment_id: payment.id });
+    await expect
+      .poll(async () => (await control.events({ orderId })).every((event) => event.deliveredStatus === 200), WEBHOOK_ARRIVAL)
+      .toBe(true);
+    expect(mailsTo(student.email)).toBe(1);
+    const mine = await client.get("/api/my-enrollments");
+    expect(JSON.stringify(await mine.json())).toContain(
+      String(
+        queryTestDatabase<{ course_id: number }>("SELECT course_id FROM enrollments WHERE provider_order_id = ?", orderId)[0]!.course_id,
+      ),
+    );
+    const handled = handledEvents();
+    for (const event of await control.events({ orderId })) expect(await control.resend(event.id)).toEqual({ status: 200, error: null });
+    expect(handledEvents()).toBe(handled);
+    expect(mailsTo(student.email)).toBe(1);
+  });
+
+  test("payment.failed marks the order failed; paying again uses the same Razorpay order and completes it", async () => {
+    const first = await checkoutOrder();
+    await control.pay(first.orderId, "failed");
+    await expect.poll(() => orderRow(first.orderId)?.payment_status, WEBHOOK_ARRIVAL).toBe("failed");
+    const retry = await checkoutOrder(first);
+    expect(retry.orderId).toBe(first.orderId);
+    expect(orderRow(first.orderId)?.payment_status).toBe("pending");
+    await control.pay(first.orderId);
+    await paid(first.orderId);
+    expect(mailsTo(first.student.email)).toBe(1);
+  });
+
+  test("refund.processed records a partial refund, then a full one revokes the course", async () => {
+    const { orderId } = await checkoutOrder();
+    const payment = await control.pay(orderId);
+    await paid(orderId);
+    await razorpay.payments.refund(payment.id, { amount: 49_900 });
+    await expect.poll(() => orderRow(orderId)?.refunded_paise, WEBHOOK_ARRIVAL).toBe(49_900);
+    expect(orderRow(orderId)?.payment_status).toBe("completed");
+    await razorpay.payments.refund(payment.id, {});
+    await expect.poll(() => orderRow(orderId)?.payment_status, WEBHOOK_ARRIVAL).toBe("refunded");
+    expect(orderRow(orderId)?.refunded_paise).toBe(249_900);
+  });
+
+  test("a dispute opens, and when lost the order is charged back", async () => {
+    const { orderId } = await checkoutOrder();
+    const payment = await control.pay(orderId);
+    await paid(orderId);
+    await control.dispute(payment.id, "created");
+    await expect.poll(() => orderRow(orderId)?.dispute_status, WEBHOOK_ARRIVAL).toBe("open");
+    await control.dispute(payment.id, "lost");
+    await expect.poll(() => orderRow(orderId)?.payment_status, WEBHOOK_ARRIVAL).toBe("charged_back");
+  });
+});
+
+describe("POST /checkout/callback (the hosted page's return, from another site, without a session)", () => {
+  const crossSite = { Origin: "null", "Sec-Fetch-Site": "cross-site" };
+
+  test("a genuine return completes the order and sends the student to their orders; a forged one changes nothing", async () => {
+    const { orderId, html, student } = await checkoutOrder();
+    await control.suppressWebhooks(student.id);
+    const retry = new URLSearchParams(/name="callback_url" value="[^"]*\?([^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&")).get("retry");
+    expect(retry).toMatch(/^\/checkout\?/);
+    const payment = await control.pay(orderId);
+    const anonymous = await clientWithCookie();
+    const forged = await anonymous.post(`${CALLBACK}?retry=${encodeURIComponent(retry!)}`, {
+      form: { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: "0".repeat(64) },
+      headers: crossSite,
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(303);
+    expect(forged.headers().location).toBe(retry);
+    expect(orderRow(orderId)?.payment_status).toBe("pending");
+    const { createHmac } = await import("node:crypto");
+    const signature = createHmac("sha256", TEST_RAZORPAY_KEY_SECRET).update(`${orderId}|${payment.id}`).digest("hex");
+    const genuine = await anonymous.post(`${CALLBACK}?retry=${encodeURIComponent(retry!)}`, {
+      form: { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: signature },
+      headers: crossSite,
+      maxRedirects: 0,
+    });
+    expect(genuine.status()).toBe(303);
+    expect(genuine.headers().location).toBe("/account/orders");
+    expect(orderRow(orderId)).toMatchObject({ payment_status: "completed", provider_payment_id: payment.id });
+    expect(mailsTo(student.email)).toBe(1);
+  });
+
+  test("a failed payment's return sends the student back to the checkout page to pay again, and an offsite retry target is not followed", async () => {
+    const failedReturn = { "error[code]": "BAD_REQUEST_ERROR", "error[description]": "Payment was declined.", "error[metadata]": "{}" };
+    const anonymous = await clientWithCookie();
+    const back = await anonymous.post(`${CALLBACK}?retry=${encodeURIComponent("/checkout?courseId=1&form=2")}`, {
+      form: failedReturn,
+      headers: crossSite,
+      maxRedirects: 0,
+    });
+    expect(back.status()).toBe(303);
+    expect(back.headers().location).toBe("/checkout?courseId=1&form=2");
+    const offsite = await anonymous.post(`${CALLBACK}?retry=${encodeURIComponent("https://evil.example/")}`, {
+      form: failedReturn,
+      headers: crossSite,
+      maxRedirects: 0,
+    });
+    expect(offsite.headers().location).toBe("/courses");
+  });
+});
