@@ -113,10 +113,20 @@ export function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
   return [...figures, ...Array.from({ length: MAX_INSTITUTE_FIGURES - figures.length }, () => blank)];
 }
 
+/**
+ * A hand-made post whose `figures` is one value instead of rows cannot be shown
+ * back as rows (Conform refuses to list it): show its errors over the stored rows.
+ */
+function postShownBack(lastResult: SubmissionResult<string[]> | undefined, figures: InstituteFigure[]) {
+  const posted = lastResult?.initialValue?.figures;
+  if (!lastResult?.initialValue || posted === undefined || Array.isArray(posted)) return lastResult;
+  return { ...lastResult, initialValue: { ...lastResult.initialValue, figures: figureRows(figures) } };
+}
+
 export function FigureSettingsForm({ figures, lastResult }: { figures: InstituteFigure[]; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(FigureSettingsSchema, {
     id: "settings-figures",
-    lastResult,
+    lastResult: postShownBack(lastResult, figures),
     defaultValue: { figures: figureRows(figures) },
   });
   const rows = fields.figures.getFieldList();
