@@ -68,6 +68,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "testimonials:id": first("testimonials"),
       "files:id": String(sharedFile.id),
       "users:id": first("users"),
+      "outbox:id": first("outbox_messages"),
       "shared-files:id": String(sharedFile.id),
       "shared:token": sharedFile.token,
       "blog:slug": (db.prepare("SELECT slug FROM blog_posts ORDER BY id LIMIT 1").get() as { slug: string }).slug,

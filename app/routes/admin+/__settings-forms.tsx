@@ -113,14 +113,22 @@ export function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
   return [...figures, ...Array.from({ length: MAX_INSTITUTE_FIGURES - figures.length }, () => blank)];
 }
 
+const ROWS_UNREADABLE = ["The figures could not be read", "Each figure is a row of value, label and as of: fill in the rows below."];
+
 /**
- * A hand-made post whose `figures` is one value instead of rows cannot be shown
- * back as rows (Conform refuses to list it): show its errors over the stored rows.
+ * A hand-made post whose `figures` are not rows of fields (one value, or a
+ * list of values) can be neither listed back (Conform refuses) nor shown on a
+ * row's field: show the stored rows with a message over them.
  */
 function postShownBack(lastResult: SubmissionResult<string[]> | undefined, figures: InstituteFigure[]) {
   const posted = lastResult?.initialValue?.figures;
-  if (!lastResult?.initialValue || posted === undefined || Array.isArray(posted)) return lastResult;
-  return { ...lastResult, initialValue: { ...lastResult.initialValue, figures: figureRows(figures) } };
+  const rowsReadable = posted === undefined || (Array.isArray(posted) && posted.every((row) => typeof row === "object" && row !== null));
+  if (!lastResult?.initialValue || rowsReadable) return lastResult;
+  return {
+    ...lastResult,
+    initialValue: { ...lastResult.initialValue, figures: figureRows(figures) },
+    error: { ...lastResult.error, "": ROWS_UNREADABLE },
+  };
 }
 
 export function FigureSettingsForm({ figures, lastResult }: { figures: InstituteFigure[]; lastResult?: SubmissionResult<string[]> }) {
