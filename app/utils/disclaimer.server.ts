@@ -10,12 +10,16 @@ export function disclaimerHtml(regulatory: RegulatorySettings): string {
   return renderMarkdown(`${regulatory.disclaimer}\n\n${registrationStatement(regulatory)}`);
 }
 
-/** The footer's short form: the disclaimer's first paragraph as plain text, and the registration sentence. */
-export function disclaimerShortForm(regulatory: RegulatorySettings): { summary: string; registration: string } {
-  const firstParagraph = regulatory.disclaimer.split(/\n\s*\n/)[0] ?? "";
-  const summary = firstParagraph
+/** The first paragraph of admin Markdown as plain text (links keep their words), for a place that shows no markup. */
+export function firstParagraphText(markdown: string): string {
+  const firstParagraph = markdown.split(/\n\s*\n/)[0] ?? "";
+  return firstParagraph
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[*_`#>]/g, "")
     .trim();
-  return { summary, registration: registrationStatement(regulatory) };
+}
+
+/** The footer's short form: the disclaimer's first paragraph as plain text, and the registration sentence. */
+export function disclaimerShortForm(regulatory: RegulatorySettings): { summary: string; registration: string } {
+  return { summary: firstParagraphText(regulatory.disclaimer), registration: registrationStatement(regulatory) };
 }

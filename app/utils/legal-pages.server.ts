@@ -2,7 +2,7 @@ import { LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
 import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
 import type { SettingsSection } from "~/schemas/site-settings";
 import { formatLongDateInIndia } from "./dates";
-import { disclaimerHtml, disclaimerShortForm } from "./disclaimer.server";
+import { disclaimerHtml, disclaimerShortForm, firstParagraphText } from "./disclaimer.server";
 
 // What the legal pages and the site frame read from the settings.
 
@@ -15,4 +15,9 @@ export function lastUpdatedLabel(sections: SettingsSection[]): string {
 export function frameDisclaimer() {
   const regulatory = readSettings("regulatory");
   return { ...disclaimerShortForm(regulatory), html: disclaimerHtml(regulatory) };
+}
+
+/** The refund policy in one paragraph of plain text, for the FAQ and the chat assistant: the same policy /refund-policy shows. */
+export function refundPolicySummary(): string {
+  return firstParagraphText(readSettings("legal").refundPolicy);
 }

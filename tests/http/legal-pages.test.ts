@@ -90,16 +90,21 @@ describe("an admin's change", () => {
     for (const text of ["Asha Kulkarni", "mailto:grievance@example.com", "scores.sebi.gov.in"]) expect(grievances).toContain(text);
   });
 
-  test("to the refund policy and terms shows on their pages, through the sanitiser", async ({ request }) => {
+  test("to the refund policy shows on its page, the contact FAQ and the chat's answer; terms go through the sanitiser", async ({
+    request,
+  }) => {
     const { client } = await adminApiClient("admin");
     const saved = await client.post("/admin/settings", {
       form: legal({ terms: 'Be kind. <script>alert("terms")</script> [click me](javascript:alert(1)) <b onclick="x()">bold</b>' }),
       maxRedirects: 0,
     });
     expect(saved.status()).toBe(302);
-    expect(await markupOf(await request.get("/refund-policy"))).toContain(
-      "Fees are refunded within 7 days of payment if no lesson was opened.",
-    );
+    const newPolicy = "Fees are refunded within 7 days of payment if no lesson was opened.";
+    expect(await markupOf(await request.get("/refund-policy"))).toContain(newPolicy);
+    // The FAQ and the chat assistant answer with the same policy.
+    expect(await markupOf(await request.get("/contact"))).toContain(newPolicy);
+    const chat = await request.post("/api/chat/query", { data: { question: "refund?" }, headers: { "X-Forwarded-For": "203.0.113.77" } });
+    expect(((await chat.json()) as { data: { answer: string } }).data.answer).toBe(`Our refund policy: ${newPolicy}`);
     const terms = await (await request.get("/terms")).text();
     expect(terms).toContain("Be kind.");
     expect(terms).toContain("<b>bold</b>");
