@@ -10,7 +10,7 @@ export function DisclaimerNote() {
   const disclaimer = useFrameDisclaimer();
   if (!disclaimer) return null;
   return (
-    <aside aria-labelledby="disclaimer-note-heading" className="rounded-xl border border-slate-300 bg-white p-5 text-sm text-slate-700">
+    <section aria-labelledby="disclaimer-note-heading" className="rounded-xl border border-slate-300 bg-white p-5 text-sm text-slate-700">
       <h2 id="disclaimer-note-heading" className="text-base font-semibold text-navy-900">
         Disclaimer
       </h2>
@@ -20,6 +20,6 @@ export function DisclaimerNote() {
           Read the full disclaimer
         </Link>
       </p>
-    </aside>
+    </section>
   );
 }
