@@ -21,3 +21,9 @@ export function frameDisclaimer() {
 export function refundPolicySummary(): string {
   return firstParagraphText(readSettings("legal").refundPolicy);
 }
+
+/** Who answers a privacy request or a grievance, as the privacy notice names them. */
+export function grievanceContact(): { email: string; phone: string } {
+  const regulatory = readSettings("regulatory");
+  return { email: regulatory.grievanceOfficerEmail, phone: regulatory.grievanceOfficerPhone };
+}

@@ -88,6 +88,8 @@ describe("an admin's change", () => {
       expect(await markupOf(await request.get(path)), path).toContain("Second paragraph of the disclaimer.");
     const grievances = await markupOf(await request.get("/grievances"));
     for (const text of ["Asha Kulkarni", "mailto:grievance@example.com", "scores.sebi.gov.in"]) expect(grievances).toContain(text);
+    // The privacy notice names the same person to write to.
+    expect(await markupOf(await request.get("/privacy"))).toContain("mailto:grievance@example.com");
   });
 
   test("to the refund policy shows on its page, the contact FAQ and the chat's answer; terms go through the sanitiser", async ({

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
 import { renderMarkdown } from "~/utils/blog-html.server";
-import { lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { grievanceContact, lastUpdatedLabel } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 import { PrivacyNotice } from "./__privacy-notice";
@@ -11,7 +11,11 @@ import { PrivacyNotice } from "./__privacy-notice";
 // student reads on their privacy page (one home for that text, decision 0027).
 export async function loader() {
   const { privacyIntro } = readSettings("legal");
-  return { html: privacyIntro ? renderMarkdown(privacyIntro) : undefined, updated: lastUpdatedLabel(["legal"]) };
+  return {
+    html: privacyIntro ? renderMarkdown(privacyIntro) : undefined,
+    grievance: grievanceContact(),
+    updated: lastUpdatedLabel(["legal", "regulatory"]),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -22,14 +26,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   });
 
 export default function PrivacyPage() {
-  const { html, updated } = useLoaderData<typeof loader>();
+  const { html, grievance, updated } = useLoaderData<typeof loader>();
   return (
     <LegalPage title="Privacy Policy" updated={updated} html={html}>
       <section aria-labelledby="privacy-notice-heading" className="mt-8">
         <h2 id="privacy-notice-heading" className="mb-4 text-2xl font-bold text-navy-900">
           Privacy notice
         </h2>
-        <PrivacyNotice />
+        <PrivacyNotice grievance={grievance} />
         <p className="mt-4 text-slate-800">
           Signed-in students can download their data or delete their account on{" "}
           <Link to="/account/privacy" className="font-medium text-teal-700 underline">
