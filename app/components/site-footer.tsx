@@ -1,7 +1,12 @@
 import { Link } from "@remix-run/react";
+import { LEGAL_PAGES } from "~/content/legal-pages";
 import { BUSINESS_HOURS, CONTACT, FOOTER_QUICK_LINKS, FOOTER_SERVICES, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "~/content/site";
 
-export function SiteFooter() {
+/** The disclaimer as the site frame's loader reads it from the settings. */
+export type FrameDisclaimer = { summary: string; registration: string; html: string };
+
+/** Without `disclaimer` (an error page whose frame loader failed) the footer still links to the full one. */
+export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
   return (
     <footer className="mt-auto bg-navy-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -71,29 +76,30 @@ export function SiteFooter() {
           </ul>
         </section>
       </div>
+      {disclaimer ? (
+        <div className="border-t border-white/10">
+          <div className="mx-auto max-w-7xl px-4 py-4 text-xs leading-relaxed text-slate-400">
+            <p>
+              <strong className="font-semibold text-slate-200">Disclaimer:</strong> {disclaimer.summary} {disclaimer.registration}{" "}
+              <Link to="/disclaimer" className="text-slate-200 underline underline-offset-2 hover:text-gold-400">
+                Read the full disclaimer
+              </Link>
+            </p>
+          </div>
+        </div>
+      ) : null}
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>© 2024 {SITE_NAME}. All rights reserved.</p>
-          {/* The policy pages are written from the institute's settings; until then these stay as the spec shows them. */}
-          {/* eslint-disable jsx-a11y/anchor-is-valid */}
-          <ul className="flex gap-4">
-            <li>
-              <a href="#" className="hover:text-gold-400">
-                Privacy Policy
-              </a>
-            </li>
-            <li>
-              <a href="#" className="hover:text-gold-400">
-                Terms of Service
-              </a>
-            </li>
-            <li>
-              <a href="#" className="hover:text-gold-400">
-                Disclaimer
-              </a>
-            </li>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.path}>
+                <Link to={page.path} className="hover:text-gold-400">
+                  {page.title}
+                </Link>
+              </li>
+            ))}
           </ul>
-          {/* eslint-enable jsx-a11y/anchor-is-valid */}
         </div>
       </div>
     </footer>

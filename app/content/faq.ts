@@ -1,5 +1,7 @@
 // FAQ copy for the contact page, the chat widget and checkout.
-// One refund policy (REFUND_POLICY) is used everywhere; see docs/decisions/0003-spec-flaws.md.
+// One refund policy (docs/decisions/0003-spec-flaws.md). REFUND_POLICY is the
+// default of the policy an admin edits (Settings → Legal pages); the contact
+// FAQ and the chat assistant answer with the saved one (decision 0033).
 
 export type FaqItem = { id: string; question: string; answer: string };
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
 import { SETTINGS_DEFAULTS, SETTINGS_SCHEMAS, type SettingsOf, type SettingsSection } from "~/schemas/site-settings";
 import { db, type Transaction } from "~/utils/db.server";
@@ -34,4 +34,14 @@ export function saveSettings<Section extends SettingsSection>(
       .run();
     recordAdminAction(admin, "settings_updated", { type: "settings", id: section }, { database: tx });
   });
+}
+
+/** When an admin last saved these sections (the latest of them), or null when none was ever saved. */
+export function settingsLastSaved(sections: SettingsSection[], database: Reader = db): Date | null {
+  const rows = database
+    .select({ updatedAt: siteSettings.updatedAt })
+    .from(siteSettings)
+    .where(inArray(siteSettings.section, sections))
+    .all();
+  return rows.reduce<Date | null>((latest, row) => (latest && latest >= row.updatedAt ? latest : row.updatedAt), null);
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { LEGAL_PAGES } from "~/content/legal-pages";
 import { blogPostDate, listPublishedPosts } from "~/models/blog.server";
 import { listActiveCourseIds } from "~/models/course.server";
 import { siteOrigin } from "~/utils/seo.server";
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);
   const entries: Entry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
+    ...LEGAL_PAGES.map((page) => ({ path: page.path })),
     ...listActiveCourseIds().map((course) => ({ path: `/courses/${course.id}`, lastModified: course.updatedAt })),
     ...listPublishedPosts().map((post) => ({
       path: `/blog/${encodeURIComponent(post.slug)}`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT } from "~/content/site";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
+import { DEFAULT_LEGAL_SETTINGS, DEFAULT_REGULATORY_SETTINGS, LegalSettingsSchema, RegulatorySettingsSchema } from "./legal-settings";
 import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
 
@@ -113,6 +114,8 @@ export const SETTINGS_SCHEMAS = {
   notifications: NotificationSettingsSchema,
   invoicing: InvoicingSettingsSchema,
   figures: FigureSettingsSchema,
+  regulatory: RegulatorySettingsSchema,
+  legal: LegalSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -132,6 +135,8 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
     creditNotePrefix: "TCN",
   },
   figures: { figures: [] },
+  regulatory: DEFAULT_REGULATORY_SETTINGS,
+  legal: DEFAULT_LEGAL_SETTINGS,
 };
 
 /** The heading of each section's card, and the toast's subject. */
@@ -139,4 +144,6 @@ export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   notifications: "Notifications",
   invoicing: "Invoicing",
   figures: "Figures about the institute",
+  regulatory: "Registration and grievances",
+  legal: "Legal pages",
 };

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
+import { LEGAL_PAGES } from "../../app/content/legal-pages";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
 
 // The spec's §2 Global layout, quoted.
@@ -116,8 +117,8 @@ inBothModes((mode) => {
       await expect(link).toHaveAttribute("href", /^https:\/\//);
       await expect(link).toHaveAttribute("target", "_blank");
     }
-    for (const legal of ["Privacy Policy", "Terms of Service", "Disclaimer"]) {
-      await expect(footer.getByRole("link", { name: legal, exact: true })).toHaveAttribute("href", "#");
+    for (const legal of LEGAL_PAGES) {
+      await expect(footer.getByRole("link", { name: legal.title, exact: true })).toHaveAttribute("href", legal.path);
     }
     await expect(footer.getByText(/©.*2024/)).toBeVisible();
     await expect(footer.getByText("India", { exact: true })).toBeVisible();

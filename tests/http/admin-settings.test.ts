@@ -110,6 +110,17 @@ describe("saving a section", () => {
     const unknown = await client.post("/admin/settings", { form: { intent: "payments", legalName: "x" } });
     expect(unknown.status()).toBe(400);
 
+    // A hand-made post with one value where the figure rows belong is shown back as a refusal, not an error page.
+    const notRows = await client.post("/admin/settings", { form: { intent: "figures", figures: "12 mentors" } });
+    expect(notRows.status()).toBe(400);
+    const notRowsHtml = await notRows.text();
+    expect(notRowsHtml).toContain("The figures could not be read");
+    expect(notRowsHtml).toContain('name="figures[0].value"');
+    const listOfValues = await client.post("/admin/settings", { form: { intent: "figures", "figures[0]": "12 mentors" } });
+    expect(listOfValues.status()).toBe(400);
+    expect(await listOfValues.text()).toContain("The figures could not be read");
+    expect(storedSection("figures")).toBeUndefined();
+
     const saved = await client.post("/admin/settings", { form: { ...invoicing, gstin: "27aaapl1234c1z5" }, maxRedirects: 0 });
     expect(saved.status()).toBe(302);
     expect(storedSection("invoicing")?.value).toMatchObject({ gstin: "27AAAPL1234C1Z5", gstRatePercent: 18, stateCode: "27" });

@@ -2,32 +2,33 @@ import type { ReactNode } from "react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SiteFooter } from "~/components/site-footer";
+import { SiteFooter, type FrameDisclaimer } from "~/components/site-footer";
 import { SiteHeader, type HeaderUser } from "~/components/site-header";
+import { frameDisclaimer } from "~/utils/legal-pages.server";
 import { getOptionalUser } from "~/utils/student-session.server";
 
 // The classroom sits in the site's frame (header and footer) with the signed-in student's greeting.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin } };
+  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin }, disclaimer: frameDisclaimer() };
 }
 
-function ClassroomFrame({ user, children }: { user: HeaderUser | null; children: ReactNode }) {
+function ClassroomFrame({ user, disclaimer, children }: { user: HeaderUser | null; disclaimer?: FrameDisclaimer; children: ReactNode }) {
   return (
     <>
       <SiteHeader user={user} />
       <main id="main" className="flex flex-1 flex-col bg-slate-50">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter disclaimer={disclaimer} />
     </>
   );
 }
 
 export default function ClassroomLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, disclaimer } = useLoaderData<typeof loader>();
   return (
-    <ClassroomFrame user={user}>
+    <ClassroomFrame user={user} disclaimer={disclaimer}>
       <Outlet />
     </ClassroomFrame>
   );
@@ -36,7 +37,7 @@ export default function ClassroomLayout() {
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/_learn+/_layout");
   return (
-    <ClassroomFrame user={data?.user ?? null}>
+    <ClassroomFrame user={data?.user ?? null} disclaimer={data?.disclaimer}>
       <GeneralErrorBoundary />
     </ClassroomFrame>
   );

@@ -159,7 +159,17 @@ export function NoticeAndTerms({ title, text }: { title: string | undefined; tex
       <div id="pay-notice">{title ? <FormNotice title={title}>{text}</FormNotice> : null}</div>
       <label className="flex items-start gap-3 text-sm text-slate-700">
         <input type="checkbox" name="terms" className="mt-0.5 size-5 shrink-0 accent-navy-900" />
-        <span>I agree to the terms and conditions and have read the refund policy in the order summary.</span>
+        <span>
+          I agree to the{" "}
+          <a href="/terms" target="_blank" rel="noopener noreferrer" className="font-medium text-teal-700 underline">
+            terms and conditions
+          </a>{" "}
+          and have read the{" "}
+          <a href="/refund-policy" target="_blank" rel="noopener noreferrer" className="font-medium text-teal-700 underline">
+            refund policy
+          </a>
+          .
+        </span>
       </label>
     </>
   );

@@ -27,7 +27,10 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
   },
 ];
 
-export function PrivacyNotice() {
+/** Who answers a request or grievance: the grievance officer of the settings (Registration and grievances). */
+export type GrievanceContact = { email: string; phone: string };
+
+export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
   return (
     <div className="grid gap-4 text-slate-800">
       <p>
@@ -53,10 +56,10 @@ export function PrivacyNotice() {
       <p>
         You may see what we hold (download it below), have it corrected (on your account page, or by writing to us), have it erased (delete
         your account below) and name someone to act for you. For any of these, or a grievance, write to{" "}
-        <a href={`mailto:${CONTACT.email}`} className="font-medium text-teal-700 underline">
-          {CONTACT.email}
+        <a href={`mailto:${grievance.email}`} className="font-medium text-teal-700 underline">
+          {grievance.email}
         </a>{" "}
-        or call {CONTACT.phones[0]}; we answer within 90 days.
+        or call {grievance.phone}; we answer within 90 days.
       </p>
       <h3 className="text-lg font-semibold text-navy-900">Complaints</h3>
       <p>

@@ -3,14 +3,16 @@ import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { frameDisclaimer } from "~/utils/legal-pages.server";
 import { getOptionalUser } from "~/utils/student-session.server";
 import { sharedRenderViewer } from "~/utils/shared-render.server";
+import { useFrameDisclaimer } from "~/utils/use-frame-disclaimer";
 import { useSiteUser } from "~/utils/use-site-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A page rendered once for many students is rendered for a stand-in (their name goes in afterwards).
   const user = sharedRenderViewer() ?? (await getOptionalUser(request));
-  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin } };
+  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin }, disclaimer: frameDisclaimer() };
 }
 
 export default function SiteLayout() {
@@ -20,7 +22,7 @@ export default function SiteLayout() {
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter disclaimer={useFrameDisclaimer()} />
     </>
   );
 }
@@ -32,7 +34,7 @@ export function ErrorBoundary() {
       <main id="main" className="flex flex-1 flex-col">
         <GeneralErrorBoundary />
       </main>
-      <SiteFooter />
+      <SiteFooter disclaimer={useFrameDisclaimer()} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { pageMeta } from "~/utils/seo";
 import { requireUser, signOut } from "~/utils/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { grievanceContact } from "~/utils/legal-pages.server";
 import { PrivacyNotice } from "./__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
 
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: hasPassword(student),
     keptOrders: kept.orders,
     keptUntil: longDay(kept.keptUntil),
+    grievance: grievanceContact(),
   };
 }
 
@@ -96,7 +98,7 @@ export default function AccountPrivacyPage() {
         ) : (
           <>
             <AccountSection id="notice-heading" title="What we hold and why">
-              <PrivacyNotice />
+              <PrivacyNotice grievance={page.grievance} />
             </AccountSection>
             <AccountSection id="download-heading" title="Download my data">
               <p className="mb-4 text-slate-800">One file (JSON) with every record we hold about you, table by table.</p>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DisclaimerNote } from "~/components/disclaimer-note";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, categoryTone } from "~/components/ui/badge";
@@ -181,6 +182,8 @@ export default function BlogArticlePage() {
               <h2 className="text-lg font-semibold text-navy-900">Share this article</h2>
               <ShareButtons url={url} title={post.title} />
             </div>
+
+            <DisclaimerNote />
           </div>
 
           <aside className="space-y-6" aria-label="About this article">

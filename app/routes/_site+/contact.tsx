@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { HoneypotField } from "~/components/honeypot-field";
 import { FormNotice, TextareaField, TextField } from "~/components/forms";
@@ -17,6 +17,7 @@ import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { FaqList } from "~/components/faq-list";
+import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -28,6 +29,11 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 const SENT_TOAST = { title: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.sentText };
+
+/** The refund answer is the policy an admin saved (Settings → Legal pages), so it agrees with /refund-policy. */
+export async function loader() {
+  return { faq: CONTACT_FAQ.map((item) => (item.id === "refunds" ? { ...item, answer: refundPolicySummary() } : item)) };
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
@@ -50,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ContactPage() {
+  const { faq } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-navy-900 text-white">
@@ -117,7 +124,7 @@ export default function ContactPage() {
         <h2 id="faq-heading" className="text-3xl font-bold text-navy-900">
           Frequently Asked Questions
         </h2>
-        <FaqList items={CONTACT_FAQ} />
+        <FaqList items={faq} />
       </section>
     </>
   );

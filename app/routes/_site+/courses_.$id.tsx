@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DisclaimerNote } from "~/components/disclaimer-note";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, levelTone } from "~/components/ui/badge";
@@ -189,6 +190,8 @@ export default function CourseDetailPage() {
               </div>
             </section>
           ) : null}
+
+          <DisclaimerNote />
         </div>
 
         <aside aria-label="Course summary" className="lg:sticky lg:top-24 lg:self-start">

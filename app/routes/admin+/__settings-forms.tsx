@@ -22,9 +22,9 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 /** A section's values as text, the way inputs hold them; "on" for a ticked box. */
 export type SettingsFormDefaults = Record<string, string | undefined>;
 
-type SectionFormProps = { defaultValue: SettingsFormDefaults; lastResult?: SubmissionResult<string[]> };
+export type SectionFormProps = { defaultValue: SettingsFormDefaults; lastResult?: SubmissionResult<string[]> };
 
-function SettingsCard({ section, intro, children }: { section: SettingsSection; intro: ReactNode; children: ReactNode }) {
+export function SettingsCard({ section, intro, children }: { section: SettingsSection; intro: ReactNode; children: ReactNode }) {
   const headingId = `settings-${section}-heading`;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -37,7 +37,7 @@ function SettingsCard({ section, intro, children }: { section: SettingsSection; 
   );
 }
 
-function SaveButton({ section }: { section: SettingsSection }) {
+export function SaveButton({ section }: { section: SettingsSection }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === section;
   return (
@@ -113,10 +113,28 @@ export function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
   return [...figures, ...Array.from({ length: MAX_INSTITUTE_FIGURES - figures.length }, () => blank)];
 }
 
+const ROWS_UNREADABLE = ["The figures could not be read", "Each figure is a row of value, label and as of: fill in the rows below."];
+
+/**
+ * A hand-made post whose `figures` are not rows of fields (one value, or a
+ * list of values) can be neither listed back (Conform refuses) nor shown on a
+ * row's field: show the stored rows with a message over them.
+ */
+function postShownBack(lastResult: SubmissionResult<string[]> | undefined, figures: InstituteFigure[]) {
+  const posted = lastResult?.initialValue?.figures;
+  const rowsReadable = posted === undefined || (Array.isArray(posted) && posted.every((row) => typeof row === "object" && row !== null));
+  if (!lastResult?.initialValue || rowsReadable) return lastResult;
+  return {
+    ...lastResult,
+    initialValue: { ...lastResult.initialValue, figures: figureRows(figures) },
+    error: { ...lastResult.error, "": ROWS_UNREADABLE },
+  };
+}
+
 export function FigureSettingsForm({ figures, lastResult }: { figures: InstituteFigure[]; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(FigureSettingsSchema, {
     id: "settings-figures",
-    lastResult,
+    lastResult: postShownBack(lastResult, figures),
     defaultValue: { figures: figureRows(figures) },
   });
   const rows = fields.figures.getFieldList();

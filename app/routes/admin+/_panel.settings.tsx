@@ -4,21 +4,26 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { readSettings, saveSettings } from "~/models/site-settings.server";
 import { SETTINGS_MESSAGES, SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
+import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import { LegalSettingsForm, RegulatorySettingsForm } from "./__settings-legal-forms";
 import { FigureSettingsForm, InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
 import { InvoiceRegisterForm } from "./__invoice-register-form";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
-// invoices and where the team's mail goes.
+// invoices, where the team's mail goes, and what the site says before the law.
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Settings", description: "Admin panel: site settings.", path: "/admin/settings", noindex: true });
+
+/** The legal pages' Markdown can be long: the blog editor's limits, for a signed-in admin only. */
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
 
@@ -39,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invoicing: asFormDefaults(readSettings("invoicing")),
     figures: readSettings("figures").figures,
     registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
+    regulatory: asFormDefaults(readSettings("regulatory")),
+    legal: asFormDefaults(readSettings("legal")),
   };
 }
 
@@ -66,6 +73,8 @@ export default function AdminSettings() {
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
       <FigureSettingsForm figures={defaults.figures} lastResult={resultFor("figures")} />
       <InvoiceRegisterForm month={defaults.registerMonth} />
+      <RegulatorySettingsForm defaultValue={defaults.regulatory} lastResult={resultFor("regulatory")} />
+      <LegalSettingsForm defaultValue={defaults.legal} lastResult={resultFor("legal")} />
     </div>
   );
 }

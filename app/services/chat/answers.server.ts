@@ -3,7 +3,8 @@
 // "I don't know" that points to WhatsApp and the FAQ. Every price and date is
 // read from the knowledge loaded for this question.
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
-import { CHAT_FAQ, REFUND_POLICY } from "~/content/faq";
+import { CHAT_FAQ } from "~/content/faq";
+import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { eventDetailAnswer, eventsAnswer, wantsEvents } from "./event-answers.server";
 import { contactFacts, priceRange, type ChatDoc, type CourseFact, type Knowledge } from "./knowledge.server";
@@ -29,11 +30,13 @@ import { buildIndex, isAnswer, type ChatIndex } from "./retrieval.server";
 import { SYNONYMS, containsPhrase, correctSpelling, mentions, normalise } from "./text";
 import type { Topic } from "./topics";
 
+/** The policy as the admin last saved it on the Legal pages settings, so the assistant and /refund-policy agree. */
 function refundAnswer(): Draft {
+  const policy = refundPolicySummary();
   return {
-    answer: `Our refund policy: ${REFUND_POLICY}`,
+    answer: `Our refund policy: ${policy}`,
     suggestions: [PRICES_QUESTION, "Contact us via WhatsApp", UPCOMING_QUESTION],
-    facts: [REFUND_POLICY],
+    facts: [policy],
   };
 }
 

@@ -3,6 +3,7 @@
 // policy, hours and contact channels. Nothing here is cached, so a changed
 // price or a new event shows in the very next answer.
 import { CHAT_FAQ, CONTACT_FAQ, REFUND_POLICY } from "~/content/faq";
+import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
 import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
 import { listUpcomingEventsForChat, type ChatEvent } from "~/models/event.server";
@@ -132,7 +133,7 @@ export function loadKnowledge(now: Date): Knowledge {
       kind: "refund",
       title: "Refund policy",
       keywords: "refund refunded cancel money back policy",
-      text: REFUND_POLICY,
+      text: refundPolicySummary(),
     },
     {
       id: "contact",

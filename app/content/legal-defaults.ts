@@ -1,0 +1,46 @@
+import { REFUND_POLICY } from "./faq";
+import { CONTACT, SITE_NAME } from "./site";
+
+// What the legal pages say until an admin edits them at /admin/settings:
+// honest texts for an Indian trading-education institute. They promise no
+// returns, profit, accuracy or success (SEBI circular of 29 January 2025),
+// and the teaching uses no market prices from the last 30 days (SEBI
+// circular of 8 May 2026). The refund policy is the one the site keeps
+// everywhere (REFUND_POLICY, decision 0003).
+
+const disclaimer = `${SITE_NAME} offers education only, not investment advice. Nothing on this site, in our courses, live sessions, study materials or messages is a research report, a recommendation or a tip to buy or sell any security.
+
+Trading in shares, futures, options and currencies carries a risk of loss, including the loss of all the money you trade with. Past performance never indicates future results. Examples in our teaching use market prices older than 30 days and are shown only to explain a method.
+
+Decide on your own trades, or consult an adviser registered with SEBI.`;
+
+const terms = `These terms apply when you use this site or enrol in a course of ${SITE_NAME}.
+
+## What we offer
+We teach how financial markets work, how to read charts and how to manage risk. Our courses, live sessions, study materials and community groups are education only. We do not give investment advice, research reports, recommendations or tips, and we do not manage money or trade for anyone.
+
+## Your account
+Keep your password to yourself and tell us at once if someone else used your account. Course access is for you alone: do not share it or copy the course material for others.
+
+## Fees and payment
+Prices are shown in rupees and include any tax due. The price you pay is the price shown at checkout. Refunds follow our [refund policy](/refund-policy).
+
+## Conduct
+Be courteous in live sessions and groups. Do not post offers of tips, signals or managed accounts there; we remove them and may close the account that posted them.
+
+## No promise of results
+Trading carries a risk of loss. We make no promise of returns, profit or any trading result, and no one speaking for us may make one. Read our [disclaimer](/disclaimer).
+
+## Changes and contact
+We may change these terms; the date at the top of this page shows the last change. Questions: ${CONTACT.email}. Grievances: see [grievances](/grievances).`;
+
+const privacyIntro = `This policy says what personal data ${SITE_NAME} holds, why, for how long, and how you use your rights under India's Digital Personal Data Protection Act, 2023 and the DPDP Rules, 2025. Signed-in students see the same notice on their privacy page, where they can download their data or delete their account.`;
+
+const refundPolicy = `${REFUND_POLICY}
+
+To ask for a refund of a duplicate or failed payment, write to ${CONTACT.email} with your order number. Refunds go back to the card or account you paid from.`;
+
+export const DEFAULT_LEGAL_TEXTS = { disclaimer, terms, privacyIntro, refundPolicy } as const;
+
+/** The day these default texts were written: the "last updated" date of a page no admin has edited. */
+export const LEGAL_DEFAULTS_DATE = new Date("2026-11-27T00:00:00Z");

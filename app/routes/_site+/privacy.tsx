@@ -1,0 +1,51 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readSettings } from "~/models/site-settings.server";
+import { renderMarkdown } from "~/utils/blog-html.server";
+import { grievanceContact, lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { pageMeta } from "~/utils/seo";
+import { LegalPage } from "./__legal-page";
+import { PrivacyNotice } from "./__privacy-notice";
+
+// The privacy policy: the admin's introduction, then the same DPDP notice a
+// student reads on their privacy page (one home for that text, decision 0027).
+export async function loader() {
+  const { privacyIntro } = readSettings("legal");
+  return {
+    html: privacyIntro ? renderMarkdown(privacyIntro) : undefined,
+    grievance: grievanceContact(),
+    updated: lastUpdatedLabel(["legal", "regulatory"]),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Privacy Policy",
+    description: "What personal data we hold, why, and how to use your rights under the DPDP Act.",
+    path: "/privacy",
+  });
+
+export default function PrivacyPage() {
+  const { html, grievance, updated } = useLoaderData<typeof loader>();
+  return (
+    <LegalPage title="Privacy Policy" updated={updated} html={html}>
+      <section aria-labelledby="privacy-notice-heading" className="mt-8">
+        <h2 id="privacy-notice-heading" className="mb-4 text-2xl font-bold text-navy-900">
+          Privacy notice
+        </h2>
+        <PrivacyNotice grievance={grievance} />
+        <p className="mt-4 text-slate-800">
+          Signed-in students can download their data or delete their account on{" "}
+          <Link to="/account/privacy" className="font-medium text-teal-700 underline">
+            their privacy page
+          </Link>
+          . For a grievance, see{" "}
+          <Link to="/grievances" className="font-medium text-teal-700 underline">
+            Grievances
+          </Link>
+          .
+        </p>
+      </section>
+    </LegalPage>
+  );
+}

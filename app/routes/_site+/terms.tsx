@@ -1,0 +1,24 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { readSettings } from "~/models/site-settings.server";
+import { renderMarkdown } from "~/utils/blog-html.server";
+import { lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { pageMeta } from "~/utils/seo";
+import { LegalPage } from "./__legal-page";
+
+// The terms of service, as an admin wrote them under Settings → Legal pages.
+export async function loader() {
+  return { html: renderMarkdown(readSettings("legal").terms), updated: lastUpdatedLabel(["legal"]) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Terms of Service",
+    description: "The terms that apply when you use this site or enrol in a course.",
+    path: "/terms",
+  });
+
+export default function TermsPage() {
+  const { html, updated } = useLoaderData<typeof loader>();
+  return <LegalPage title="Terms of Service" updated={updated} html={html} />;
+}

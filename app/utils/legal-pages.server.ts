@@ -1,0 +1,29 @@
+import { LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
+import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
+import type { SettingsSection } from "~/schemas/site-settings";
+import { formatLongDateInIndia } from "./dates";
+import { disclaimerHtml, disclaimerShortForm, firstParagraphText } from "./disclaimer.server";
+
+// What the legal pages and the site frame read from the settings.
+
+/** "Last updated" of a page: when its sections were last saved, or the day the defaults were written, in India. */
+export function lastUpdatedLabel(sections: SettingsSection[]): string {
+  return formatLongDateInIndia(settingsLastSaved(sections) ?? LEGAL_DEFAULTS_DATE);
+}
+
+/** What the site frame (footer, and the note on course pages and posts) shows of the disclaimer. */
+export function frameDisclaimer() {
+  const regulatory = readSettings("regulatory");
+  return { ...disclaimerShortForm(regulatory), html: disclaimerHtml(regulatory) };
+}
+
+/** The refund policy in one paragraph of plain text, for the FAQ and the chat assistant: the same policy /refund-policy shows. */
+export function refundPolicySummary(): string {
+  return firstParagraphText(readSettings("legal").refundPolicy);
+}
+
+/** Who answers a privacy request or a grievance, as the privacy notice names them. */
+export function grievanceContact(): { email: string; phone: string } {
+  const regulatory = readSettings("regulatory");
+  return { email: regulatory.grievanceOfficerEmail, phone: regulatory.grievanceOfficerPhone };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { LEGAL_PAGES } from "../../app/content/legal-pages";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signInAsAdmin, toast, visitAdmin } from "./admin-support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+
+// The legal pages as a visitor reaches them (from the footer of any page) and
+// as an admin changes them on the Settings tab. The HTTP tests cover the
+// texts, the disclaimer on every page, who may save and what is refused.
+
+async function expectDisclaimerNote(page: Page) {
+  const note = page.getByRole("region", { name: "Disclaimer" });
+  await expect(note).toContainText("Past performance never indicates future results.");
+  await expect(note).toContainText("is not registered with SEBI");
+  await expectNoA11yViolations(page);
+}
+
+inBothModes((mode) => {
+  test(`the footer leads to each legal page, each readable and accessible (${mode.label})`, async ({ page }) => {
+    failOnPageErrors(page);
+    for (const legalPage of LEGAL_PAGES) {
+      await page.goto("/courses");
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByText("not investment advice")).toBeVisible();
+      await footer.getByRole("link", { name: legalPage.title, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${legalPage.path}$`));
+      await expect(page.getByRole("heading", { level: 1, name: legalPage.title })).toBeVisible();
+      await expect(page.getByText(/^Last updated: /)).toBeVisible();
+      await expectNoA11yViolations(page);
+    }
+  });
+
+  test(`a course page and a blog post end with the disclaimer in full (${mode.label})`, async ({ page }) => {
+    failOnPageErrors(page);
+    await page.goto("/courses");
+    await page
+      .getByRole("link", { name: /^View Details: / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/courses\/\d+$/);
+    await expectDisclaimerNote(page);
+
+    // A post's title always links to its own page.
+    await page.goto("/blog");
+    await page.getByRole("heading", { level: 3 }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/blog\/[^/]+$/);
+    await expectDisclaimerNote(page);
+  });
+
+  test(`an admin rewrites the refund policy and the page shows it (${mode.label})`, async ({ page, context, baseURL }) => {
+    failOnPageErrors(page);
+    await signInAsAdmin(context, baseURL!);
+    await visitAdmin(page, mode, "/admin/settings");
+    const card = page.getByRole("region", { name: "Legal pages" });
+    const policy = card.getByRole("textbox", { name: "Refund policy (/refund-policy)" });
+
+    await policy.fill("");
+    await card.getByRole("button", { name: "Save legal pages" }).click();
+    await expect(card.getByText("Refund policy is required")).toBeVisible();
+
+    const promise = `Fees are refunded in full within 7 days if no lesson was opened (${randomUUID().slice(0, 8)}).`;
+    await page
+      .getByRole("region", { name: "Legal pages" })
+      .getByRole("textbox", { name: "Refund policy (/refund-policy)" })
+      .fill(`**${promise}**`);
+    await page.getByRole("region", { name: "Legal pages" }).getByRole("button", { name: "Save legal pages" }).click();
+    await expect(toast(page)).toContainText("Legal pages are up to date.");
+
+    await page.goto("/refund-policy");
+    await expect(page.getByRole("heading", { level: 1, name: "Refund Policy" })).toBeVisible();
+    await expect(page.locator("strong", { hasText: promise })).toBeVisible();
+  });
+});
