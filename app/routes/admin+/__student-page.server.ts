@@ -15,6 +15,7 @@ import {
   type AdminDecision,
 } from "~/models/student-admin.server";
 import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
+import { recordOfflinePayment } from "~/models/offline-payment.server";
 import { listStudentTaxDocuments } from "~/models/tax-document.server";
 import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import {
@@ -27,16 +28,18 @@ import {
 import {
   GrantCourseSchema,
   HIDDEN_FIELDS,
+  OfflinePaymentSchema,
   RevokeEnrollmentSchema,
   STUDENT_MESSAGES,
   StudentDetailsSchema,
   StudentReasonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
+import { orderMail } from "~/services/mail/order.server";
 import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
-import { formatIndiaDateTime } from "~/utils/dates";
+import { formatIndiaDateTime, formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
@@ -71,6 +74,15 @@ function confirmationAsked(request: Request, orders: StudentOrder[], student: St
   return null;
 }
 
+const PROVIDER_LABELS = { stripe: "Stripe", razorpay: "Razorpay", offline: "Offline", grant: "Granted" } as const;
+
+/** Who took the order's money, and the offline payment's reference. */
+function paidByLabel(order: StudentOrder): string {
+  if (order.provider === null) return order.amountPaise === 0 ? "Free" : PROVIDER_LABELS.stripe;
+  const label = PROVIDER_LABELS[order.provider];
+  return order.provider === "offline" && order.providerOrderId ? `${label} (${order.providerOrderId})` : label;
+}
+
 export function loadStudentPage(request: Request, student: StudentAccount) {
   const orders = listStudentOrders(student.id);
   const taxDocuments = listStudentTaxDocuments(student.id);
@@ -95,6 +107,8 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       flags: paymentFlags(order),
       revocable: order.paymentStatus === "completed",
       amount: formatPrice(order.amountPaise),
+      refunded: order.refundedPaise > 0 ? formatPrice(order.refundedPaise) : null,
+      paidBy: paidByLabel(order),
       coupon: order.couponCode,
       date: formatIndiaDateTime(order.orderedAt),
       // Its GST invoice and any credit notes, oldest first (decision 0031).
@@ -127,7 +141,8 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       attempts: message.attempts,
       queued: formatIndiaDateTime(message.createdAt),
     })),
-    grantable: listGrantableCourses(student.id),
+    grantable: listGrantableCourses(student.id).map((course) => ({ ...course, price: formatPrice(course.pricePaise) })),
+    today: formatIsoDateInIndia(new Date()),
   };
 }
 
@@ -229,6 +244,30 @@ export async function runStudentIntent(
         const outcome = revokeEnrollment(student.id, value.enrollmentId, decide(value.reason));
         if (!outcome.ok) return { formError: STUDENT_MESSAGES.notEnrolled };
         return done("Enrolment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
+      });
+    case "offline-payment":
+      return withForm(intent, formData, OfflinePaymentSchema, (value): Response | Promise<Response> | Refusal => {
+        const today = formatIsoDateInIndia(new Date());
+        // Money received today is dated now; an earlier day, from the start of that India day.
+        const receivedAt = value.receivedOn === today ? new Date() : (startOfIndiaDay(value.receivedOn) ?? new Date());
+        const payment = { ...value, amountPaise: value.amount ?? null, reference: value.reference ?? null, receivedAt };
+        const outcome = recordOfflinePayment(student.id, payment, decide(value.reason), orderMail(siteOrigin(request)));
+        if (outcome.ok) {
+          const invoice = outcome.invoiceNumber ? ` Tax invoice ${outcome.invoiceNumber} went to the student with the receipt.` : "";
+          return done("Payment recorded", `${name} is enrolled.${invoice}`, "order_paid_offline");
+        }
+        switch (outcome.reason) {
+          case "not-found":
+            throw notFound();
+          case "no-course":
+            return { formError: STUDENT_MESSAGES.noCourse };
+          case "free":
+            return { fieldErrors: { amount: [STUDENT_MESSAGES.zeroPayment] }, status: 400 };
+          case "already-enrolled":
+            return { formError: STUDENT_MESSAGES.alreadyEnrolled };
+          case "reference-taken":
+            return { fieldErrors: { reference: [STUDENT_MESSAGES.referenceTaken(payment.reference ?? "")] } };
+        }
       });
   }
 }
