@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
-import { optionalRupeesField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
+import { checkboxField, optionalRupeesField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { emailField } from "./fields";
 
 // The forms of the admin's page for one student (/admin/users/:id). Each posts
@@ -16,6 +16,7 @@ export const STUDENT_INTENTS = [
   "grant",
   "revoke",
   "offline-payment",
+  "refund",
 ] as const;
 export type StudentIntent = (typeof STUDENT_INTENTS)[number];
 
@@ -40,6 +41,7 @@ export const HIDDEN_FIELDS = ["enrollmentId"];
 
 export const RevokeEnrollmentSchema = z.object({ enrollmentId: rowId("Enrolment"), reason });
 
+const REFERENCE_NEEDED = "Reference is required: the UTR or receipt number";
 const ZERO_PAYMENT = "An amount of ₹0 is not a payment: use Grant a course instead.";
 
 export const STUDENT_MESSAGES = {
@@ -85,6 +87,30 @@ export const OfflinePaymentSchema = z
     reason,
   })
   .superRefine((value, context) => {
-    if (value.method !== "cash" && !value.reference)
-      context.addIssue({ code: "custom", path: ["reference"], message: "Reference is required: the UTR or receipt number" });
+    if (value.method !== "cash" && !value.reference) context.addIssue({ code: "custom", path: ["reference"], message: REFERENCE_NEEDED });
   });
+
+/**
+ * Refund an order (decision 0034): the amount in rupees (blank: all that is
+ * left; at least ₹1, at most what is left, which the server checks against
+ * the order), whether a partial refund also takes the course away (a full
+ * refund always does), and for an offline order how the money went back.
+ */
+export const RefundOrderSchema = z.object({
+  enrollmentId: rowId("Order"),
+  amount: optionalRupeesField("Refund amount").refine((paise) => paise === undefined || paise >= 100, "Refund amount must be at least ₹1"),
+  takeAway: checkboxField,
+  method: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(OFFLINE_METHODS, { errorMap: () => ({ message: "Choose how the money went back" }) }).optional(),
+  ),
+  reference: optionalText("Reference", 64),
+  reason,
+});
+
+export const REFUND_MESSAGES = {
+  notRefundable: "This order has nothing left to refund. Reload the page to see the orders as they are now.",
+  overRefund: (left: string) => `Refund amount cannot be more than what is left to refund: ${left}.`,
+  methodNeeded: "Choose how the money went back",
+  referenceNeeded: REFERENCE_NEEDED,
+} as const;

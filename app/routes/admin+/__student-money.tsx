@@ -1,10 +1,11 @@
-import { SelectField, TextField } from "~/components/forms";
-import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, OfflinePaymentSchema } from "~/schemas/admin-student";
+import { CheckboxField, SelectField, TextField } from "~/components/forms";
+import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, OfflinePaymentSchema, RefundOrderSchema } from "~/schemas/admin-student";
 import { IntentForm, Panel, ReasonField, formOf, useIntentForm, type StudentActionResult } from "./__student-actions";
 
 // The student page's money forms: a payment the institute received outside
 // the site (cash, bank transfer, UPI to its VPA), recorded as a paid order
-// with its receipt and tax invoice (decision 0034).
+// with its receipt and tax invoice; and the refund of an order, asked on a
+// step of its own (decision 0034).
 
 export function OfflinePaymentForm({
   last,
@@ -56,5 +57,85 @@ export function OfflinePaymentForm({
         <TextField field={fields.receivedOn} label="Date received (India)" type="date" required max={today} />
       </IntentForm>
     </Panel>
+  );
+}
+
+export type RefundConfirmation = {
+  kind: "refund";
+  enrollmentId: number;
+  courseTitle: string;
+  paid: string;
+  left: string;
+  leftRupees: string;
+  offline: boolean;
+};
+
+/** The refund step: a page of its own (?confirm=refund&enrollment=…), so it needs no JavaScript. */
+export function RefundOrderStep({
+  last,
+  studentPath,
+  name,
+  refund,
+}: {
+  last: StudentActionResult;
+  studentPath: string;
+  name: string;
+  refund: RefundConfirmation;
+}) {
+  const [form, fields] = useIntentForm("refund", RefundOrderSchema, last, { amount: refund.leftRupees });
+  return (
+    <section aria-labelledby="student-refund-heading" className="grid gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4">
+      <h3 id="student-refund-heading" className="text-lg font-semibold text-red-900">
+        {`Refund "${refund.courseTitle}" to ${name}?`}
+      </h3>
+      <p className="text-slate-800">
+        {`Paid ${refund.paid}; ${refund.left} is left to refund.`}{" "}
+        {refund.offline
+          ? "This order was paid outside the site: return the money yourself, then record here how it went back."
+          : "The payment provider returns the money to the student's card, UPI or bank account, usually within 5–7 working days."}{" "}
+        A credit note is issued against the order&apos;s tax invoice, and the student is mailed. A full refund closes the course.
+      </p>
+      <IntentForm
+        intent="refund"
+        form={formOf(form)}
+        reason={<ReasonField field={fields.reason} />}
+        label="Refund"
+        pendingLabel="Refunding..."
+        danger
+        cancelTo={studentPath}
+        hidden={{ enrollmentId: String(refund.enrollmentId) }}
+      >
+        <TextField
+          field={fields.amount}
+          label="Refund amount (₹)"
+          inputMode="decimal"
+          required
+          hint={`At least ₹1, at most ${refund.left}.`}
+        />
+        <CheckboxField
+          field={fields.takeAway}
+          label="Take the course away"
+          hint="A full refund always takes it away; a partial one keeps it unless ticked."
+        />
+        {refund.offline ? (
+          <>
+            <SelectField
+              field={fields.method}
+              label="Returned by"
+              required
+              placeholder="Choose how it went back"
+              options={OFFLINE_METHODS.map((method) => ({ value: method, label: OFFLINE_METHOD_LABELS[method] }))}
+            />
+            <TextField
+              field={fields.reference}
+              label="Reference (UTR or receipt number)"
+              autoComplete="off"
+              maxLength={64}
+              hint="Required except for cash."
+            />
+          </>
+        ) : null}
+      </IntentForm>
+    </section>
   );
 }

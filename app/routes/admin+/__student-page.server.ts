@@ -16,6 +16,9 @@ import {
 } from "~/models/student-admin.server";
 import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
 import { recordOfflinePayment } from "~/models/offline-payment.server";
+import { findRefundableOrder } from "~/models/order-refund.server";
+import { refundOrder } from "~/services/payments/admin-refund.server";
+import { refundMail } from "~/services/mail/refund.server";
 import { listStudentTaxDocuments } from "~/models/tax-document.server";
 import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import {
@@ -29,6 +32,8 @@ import {
   GrantCourseSchema,
   HIDDEN_FIELDS,
   OfflinePaymentSchema,
+  REFUND_MESSAGES,
+  RefundOrderSchema,
   RevokeEnrollmentSchema,
   STUDENT_MESSAGES,
   StudentDetailsSchema,
@@ -40,7 +45,7 @@ import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime, formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
-import { formatPrice } from "~/utils/money";
+import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -67,6 +72,19 @@ function confirmationAsked(request: Request, orders: StudentOrder[], student: St
   const params = new URL(request.url).searchParams;
   const step = params.get("confirm");
   if (step === "deactivate" && !student.deactivatedAt) return { kind: "deactivate" as const };
+  if (step === "refund") {
+    const order = findRefundableOrder(student.id, Number(params.get("enrollment")));
+    if (order)
+      return {
+        kind: "refund" as const,
+        enrollmentId: order.id,
+        courseTitle: order.courseTitle,
+        paid: formatPrice(order.amountPaise),
+        left: formatPrice(order.leftPaise),
+        leftRupees: paiseToDecimalString(order.leftPaise),
+        offline: order.provider === "offline",
+      };
+  }
   if (step === "revoke") {
     const order = orders.find((row) => String(row.orderId) === params.get("enrollment") && row.paymentStatus === "completed");
     if (order) return { kind: "revoke" as const, enrollmentId: order.orderId, courseTitle: order.courseTitle };
@@ -106,6 +124,7 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       status: paymentStatusLabel(order.paymentStatus),
       flags: paymentFlags(order),
       revocable: order.paymentStatus === "completed",
+      refundable: findRefundableOrder(student.id, order.orderId) !== null,
       amount: formatPrice(order.amountPaise),
       refunded: order.refundedPaise > 0 ? formatPrice(order.refundedPaise) : null,
       paidBy: paidByLabel(order),
@@ -159,7 +178,7 @@ async function withForm<Schema extends z.ZodTypeAny>(
   intent: StudentIntent,
   formData: FormData,
   schema: Schema,
-  apply: (value: z.output<Schema>) => Response | Promise<Response> | Refusal,
+  apply: (value: z.output<Schema>) => Response | Refusal | Promise<Response | Refusal>,
 ) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
@@ -244,6 +263,26 @@ export async function runStudentIntent(
         const outcome = revokeEnrollment(student.id, value.enrollmentId, decide(value.reason));
         if (!outcome.ok) return { formError: STUDENT_MESSAGES.notEnrolled };
         return done("Enrolment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
+      });
+    case "refund":
+      return withForm(intent, formData, RefundOrderSchema, async (value): Promise<Response | Refusal> => {
+        const order = findRefundableOrder(student.id, value.enrollmentId);
+        if (!order) return { formError: REFUND_MESSAGES.notRefundable };
+        const amountPaise = value.amount ?? order.leftPaise;
+        if (amountPaise > order.leftPaise)
+          return { fieldErrors: { amount: [REFUND_MESSAGES.overRefund(formatPrice(order.leftPaise))] }, status: 400 };
+        let offline: { method: string; reference: string | null } | undefined;
+        if (order.provider === "offline") {
+          if (!value.method) return { fieldErrors: { method: [REFUND_MESSAGES.methodNeeded] }, status: 400 };
+          if (value.method !== "cash" && !value.reference)
+            return { fieldErrors: { reference: [REFUND_MESSAGES.referenceNeeded] }, status: 400 };
+          offline = { method: value.method, reference: value.reference ?? null };
+        }
+        const ask = { userId: student.id, order, amountPaise, takeAway: value.takeAway, offline };
+        const result = await refundOrder(ask, decide(value.reason), refundMail());
+        if (!result.ok) return { formError: result.message, status: 502 };
+        const access = result.whole || value.takeAway ? "The course is closed for them." : "They keep the course.";
+        return done("Refund recorded", `${formatPrice(amountPaise)} refunded to ${name}. ${access}`, "order_refunded");
       });
     case "offline-payment":
       return withForm(intent, formData, OfflinePaymentSchema, (value): Response | Promise<Response> | Refusal => {

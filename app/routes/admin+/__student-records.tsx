@@ -85,6 +85,14 @@ export function StudentOrders({ orders, studentId }: { orders: PageData["orders"
           <td className={`${cell} whitespace-nowrap`}>{order.date}</td>
           <td className={`${cell} font-mono whitespace-nowrap`}>{order.taxDocuments.length ? order.taxDocuments.join(", ") : "None"}</td>
           <td className={cell}>
+            {order.refundable ? (
+              <Link
+                to={`${studentPath(studentId)}?${new URLSearchParams({ confirm: "refund", enrollment: String(order.id) })}`}
+                className="mr-3 font-medium text-navy-900 underline"
+              >
+                Refund<span className="sr-only"> {order.course}</span>
+              </Link>
+            ) : null}
             {order.revocable ? (
               <Link
                 to={`${studentPath(studentId)}?${new URLSearchParams({ confirm: "revoke", enrollment: String(order.id) })}`}

@@ -14,7 +14,7 @@ import {
   SendPasswordResetForm,
   type StudentActionResult,
 } from "./__student-actions";
-import { OfflinePaymentForm } from "./__student-money";
+import { OfflinePaymentForm, RefundOrderStep } from "./__student-money";
 import { loadStudentPage, runStudentIntent, studentOr404 } from "./__student-page.server";
 import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations, studentPath } from "./__student-records";
 
@@ -62,6 +62,7 @@ export default function StudentPage() {
     deactivate: confirm?.kind === "deactivate",
     revoke: confirm?.kind === "revoke",
     "offline-payment": grantable.length > 0,
+    refund: confirm?.kind === "refund",
   };
   const formsShown = STUDENT_INTENTS.filter((intent) => onPage[intent]);
   return (
@@ -79,7 +80,11 @@ export default function StudentPage() {
       </div>
 
       <RefusedElsewhere last={last} shown={formsShown} />
-      {confirm ? <ConfirmStudentChange last={last} studentPath={path} name={student.name} confirm={confirm} /> : null}
+      {confirm?.kind === "refund" ? (
+        <RefundOrderStep last={last} studentPath={path} name={student.name} refund={confirm} />
+      ) : confirm ? (
+        <ConfirmStudentChange last={last} studentPath={path} name={student.name} confirm={confirm} />
+      ) : null}
 
       <StudentOrders orders={orders} studentId={student.id} />
       <GrantCourseForm last={last} courses={grantable} />
