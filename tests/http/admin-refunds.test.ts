@@ -308,6 +308,18 @@ describe("a refund through Stripe", () => {
     expect((await stripe.refunds.create({ payment_intent: paymentIntentId })).amount).toBe(499_900);
   });
 
+  test("the same refund posted twice at once (a double submit) is made and recorded once", async () => {
+    const { student, client, course, page } = await arrange();
+    const { orderId, paymentIntentId } = await paidByCard(student.id, course.id);
+    const form = refundForm(orderId, { amount: "4999", reason: "Batch cancelled" });
+    const answers = await Promise.all([client.post(page, { form, maxRedirects: 0 }), client.post(page, { form, maxRedirects: 0 })]);
+    expect(answers.map((answer) => answer.status())).toEqual([302, 302]);
+    expect(orderState(orderId)).toEqual({ payment_status: "refunded", refunded_paise: 499_900 });
+    expect(await fakeStripe.events({ paymentIntent: paymentIntentId, type: "charge.refunded" })).toHaveLength(1);
+    expect(taxDocumentsOf(orderId).filter((document) => document.kind === "credit_note")).toHaveLength(1);
+    expect(mailTo(student.email).filter((message) => message.kind === "order-refunded")).toHaveLength(1);
+  });
+
   test("a refund Stripe refuses shows its message and records nothing", async () => {
     const { student, client, course, page } = await arrange();
     const { orderId, paymentIntentId } = await paidByCard(student.id, course.id);
