@@ -1,3 +1,4 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, OfflinePaymentSchema, RefundOrderSchema } from "~/schemas/admin-student";
 import { IntentForm, Panel, ReasonField, formOf, useIntentForm, type StudentActionResult } from "./__student-actions";
@@ -6,6 +7,40 @@ import { IntentForm, Panel, ReasonField, formOf, useIntentForm, type StudentActi
 // the site (cash, bank transfer, UPI to its VPA), recorded as a paid order
 // with its receipt and tax invoice; and the refund of an order, asked on a
 // step of its own (decision 0034).
+
+type Field<T> = FieldMetadata<T, Record<string, unknown>, string[]>;
+
+/** How money moved outside the site (cash, bank transfer, UPI) and its UTR or receipt number. */
+function MethodAndReference<M, R>({
+  method,
+  reference,
+  label,
+  placeholder,
+}: {
+  method: Field<M>;
+  reference: Field<R>;
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <>
+      <SelectField
+        field={method}
+        label={label}
+        required
+        placeholder={placeholder}
+        options={OFFLINE_METHODS.map((value) => ({ value, label: OFFLINE_METHOD_LABELS[value] }))}
+      />
+      <TextField
+        field={reference}
+        label="Reference (UTR or receipt number)"
+        autoComplete="off"
+        maxLength={64}
+        hint="Required except for cash."
+      />
+    </>
+  );
+}
 
 export function OfflinePaymentForm({
   last,
@@ -40,20 +75,7 @@ export function OfflinePaymentForm({
           options={courses.map((course) => ({ value: String(course.id), label: `${course.title} (${course.price})` }))}
         />
         <TextField field={fields.amount} label="Amount received (₹)" inputMode="decimal" hint="Leave blank for the course's price." />
-        <SelectField
-          field={fields.method}
-          label="Paid by"
-          required
-          placeholder="Choose how it was paid"
-          options={OFFLINE_METHODS.map((method) => ({ value: method, label: OFFLINE_METHOD_LABELS[method] }))}
-        />
-        <TextField
-          field={fields.reference}
-          label="Reference (UTR or receipt number)"
-          autoComplete="off"
-          maxLength={64}
-          hint="Required except for cash."
-        />
+        <MethodAndReference method={fields.method} reference={fields.reference} label="Paid by" placeholder="Choose how it was paid" />
         <TextField field={fields.receivedOn} label="Date received (India)" type="date" required max={today} />
       </IntentForm>
     </Panel>
@@ -118,22 +140,12 @@ export function RefundOrderStep({
           hint="A full refund always takes it away; a partial one keeps it unless ticked."
         />
         {refund.offline ? (
-          <>
-            <SelectField
-              field={fields.method}
-              label="Returned by"
-              required
-              placeholder="Choose how it went back"
-              options={OFFLINE_METHODS.map((method) => ({ value: method, label: OFFLINE_METHOD_LABELS[method] }))}
-            />
-            <TextField
-              field={fields.reference}
-              label="Reference (UTR or receipt number)"
-              autoComplete="off"
-              maxLength={64}
-              hint="Required except for cash."
-            />
-          </>
+          <MethodAndReference
+            method={fields.method}
+            reference={fields.reference}
+            label="Returned by"
+            placeholder="Choose how it went back"
+          />
         ) : null}
       </IntentForm>
     </section>
