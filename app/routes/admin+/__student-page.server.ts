@@ -15,10 +15,7 @@ import {
   type AdminDecision,
 } from "~/models/student-admin.server";
 import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
-import { recordOfflinePayment } from "~/models/offline-payment.server";
 import { findRefundableOrder } from "~/models/order-refund.server";
-import { refundOrder } from "~/services/payments/admin-refund.server";
-import { refundMail } from "~/services/mail/refund.server";
 import { listStudentTaxDocuments } from "~/models/tax-document.server";
 import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import {
@@ -32,7 +29,6 @@ import {
   GrantCourseSchema,
   HIDDEN_FIELDS,
   OfflinePaymentSchema,
-  REFUND_MESSAGES,
   RefundOrderSchema,
   RevokeEnrollmentSchema,
   STUDENT_MESSAGES,
@@ -44,7 +40,7 @@ import { orderMail } from "~/services/mail/order.server";
 import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
-import { formatIndiaDateTime, formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
+import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
@@ -56,7 +52,7 @@ import { studentPath } from "./__student-records";
 // each), writes its change with an audit row, and answers with a toast on
 // the same page; bad input re-renders that form with its messages (400).
 
-const notFound = () => new Response("Not Found", { status: 404 });
+import { notFound, offlinePaymentIntent, refundIntent, type Refusal } from "./__student-money.server";
 
 export function studentOr404(id: string | undefined): StudentAccount {
   const student = findStudentAccount(id ?? "");
@@ -165,8 +161,6 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
   };
 }
 
-type Refusal = { formError?: string; fieldErrors?: Record<string, string[]>; status?: number };
-
 /** A form refused: the page again with that form's messages (400 unless said), nothing changed. */
 const refused = (intent: StudentIntent, result: SubmissionResult<string[]>, status = 400) => data({ intent, result }, { status });
 
@@ -265,48 +259,10 @@ export async function runStudentIntent(
         return done("Enrolment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
       });
     case "refund":
-      return withForm(intent, formData, RefundOrderSchema, async (value): Promise<Response | Refusal> => {
-        const order = findRefundableOrder(student.id, value.enrollmentId);
-        if (!order) return { formError: REFUND_MESSAGES.notRefundable };
-        const amountPaise = value.amount ?? order.leftPaise;
-        if (amountPaise > order.leftPaise)
-          return { fieldErrors: { amount: [REFUND_MESSAGES.overRefund(formatPrice(order.leftPaise))] }, status: 400 };
-        let offline: { method: string; reference: string | null } | undefined;
-        if (order.provider === "offline") {
-          if (!value.method) return { fieldErrors: { method: [REFUND_MESSAGES.methodNeeded] }, status: 400 };
-          if (value.method !== "cash" && !value.reference)
-            return { fieldErrors: { reference: [REFUND_MESSAGES.referenceNeeded] }, status: 400 };
-          offline = { method: value.method, reference: value.reference ?? null };
-        }
-        const ask = { userId: student.id, order, amountPaise, takeAway: value.takeAway, offline };
-        const result = await refundOrder(ask, decide(value.reason), refundMail());
-        if (!result.ok) return { formError: result.message, status: 502 };
-        const access = result.whole || value.takeAway ? "The course is closed for them." : "They keep the course.";
-        return done("Refund recorded", `${formatPrice(amountPaise)} refunded to ${name}. ${access}`, "order_refunded");
-      });
+      return withForm(intent, formData, RefundOrderSchema, (value) => refundIntent(student.id, value, decide(value.reason), done, name));
     case "offline-payment":
-      return withForm(intent, formData, OfflinePaymentSchema, (value): Response | Promise<Response> | Refusal => {
-        const today = formatIsoDateInIndia(new Date());
-        // Money received today is dated now; an earlier day, from the start of that India day.
-        const receivedAt = value.receivedOn === today ? new Date() : (startOfIndiaDay(value.receivedOn) ?? new Date());
-        const payment = { ...value, amountPaise: value.amount ?? null, reference: value.reference ?? null, receivedAt };
-        const outcome = recordOfflinePayment(student.id, payment, decide(value.reason), orderMail(siteOrigin(request)));
-        if (outcome.ok) {
-          const invoice = outcome.invoiceNumber ? ` Tax invoice ${outcome.invoiceNumber} went to the student with the receipt.` : "";
-          return done("Payment recorded", `${name} is enrolled.${invoice}`, "order_paid_offline");
-        }
-        switch (outcome.reason) {
-          case "not-found":
-            throw notFound();
-          case "no-course":
-            return { formError: STUDENT_MESSAGES.noCourse };
-          case "free":
-            return { fieldErrors: { amount: [STUDENT_MESSAGES.zeroPayment] }, status: 400 };
-          case "already-enrolled":
-            return { formError: STUDENT_MESSAGES.alreadyEnrolled };
-          case "reference-taken":
-            return { fieldErrors: { reference: [STUDENT_MESSAGES.referenceTaken(payment.reference ?? "")] } };
-        }
-      });
+      return withForm(intent, formData, OfflinePaymentSchema, (value) =>
+        offlinePaymentIntent(student.id, value, decide(value.reason), done, name, orderMail(siteOrigin(request))),
+      );
   }
 }
