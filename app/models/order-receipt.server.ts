@@ -115,6 +115,9 @@ export type StudentOrder = {
   refundedPaise: number;
   disputeStatus: string | null;
   orderedAt: Date;
+  /** Who took the money (null: Stripe, before providers were named, or a free order) and its reference there. */
+  provider: (typeof enrollments.$inferSelect)["provider"];
+  providerOrderId: string | null;
 };
 
 /** Every order of the student, newest first, whatever its status. */
@@ -130,6 +133,8 @@ export function listStudentOrders(userId: string): StudentOrder[] {
       refundedPaise: enrollments.refundedPaise,
       disputeStatus: enrollments.disputeStatus,
       orderedAt: enrollments.enrolledAt,
+      provider: enrollments.provider,
+      providerOrderId: enrollments.providerOrderId,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))

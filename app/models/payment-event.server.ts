@@ -10,7 +10,7 @@ import { issueCreditNoteForRefund } from "./tax-document.server";
 // event's id goes into `payment_events` in the same transaction as its effect
 // and its audit row, so a redelivered event finds it and changes nothing.
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 /** A provider's event; Stripe's when no provider is named (they came first). */
 type ProviderEvent = { id: string; type: string; provider?: PaymentProvider };
 
@@ -52,7 +52,7 @@ export function markEventHandled(event: ProviderEvent): void {
 }
 
 export type AdjustmentOutcome =
-  "repeat" | "no-order" | "unchanged" | "refunded" | "partly-refunded" | "dispute-open" | "dispute-won" | "charged-back";
+  "repeat" | "no-order" | "stale" | "unchanged" | "refunded" | "partly-refunded" | "dispute-open" | "dispute-won" | "charged-back";
 
 type PaidOrder = {
   id: number;
@@ -60,6 +60,14 @@ type PaidOrder = {
   refundedPaise: number;
   disputeStatus: DisputeStatus | null;
   enrollmentFormId: number | null;
+};
+
+const paidOrderColumns = {
+  id: enrollments.id,
+  paymentStatus: enrollments.paymentStatus,
+  refundedPaise: enrollments.refundedPaise,
+  disputeStatus: enrollments.disputeStatus,
+  enrollmentFormId: enrollments.enrollmentFormId,
 };
 
 /** Claims the event and finds the order its payment paid for, in one transaction with the change. */
@@ -72,17 +80,7 @@ function adjustOrder(
     (tx): AdjustmentOutcome => {
       if (!claimEvent(tx, event)) return "repeat";
       if (paymentId === null) return "no-order";
-      const order = tx
-        .select({
-          id: enrollments.id,
-          paymentStatus: enrollments.paymentStatus,
-          refundedPaise: enrollments.refundedPaise,
-          disputeStatus: enrollments.disputeStatus,
-          enrollmentFormId: enrollments.enrollmentFormId,
-        })
-        .from(enrollments)
-        .where(paidBy(event, paymentId))
-        .get();
+      const order = tx.select(paidOrderColumns).from(enrollments).where(paidBy(event, paymentId)).get();
       return order ? change(tx, order) : "no-order";
     },
     { behavior: "immediate" },
@@ -109,32 +107,73 @@ function audit(tx: Tx, event: ProviderEvent, order: PaidOrder, action: string, d
   );
 }
 
+type RefundReport = { paymentId: string | null; chargedPaise: number; refundedPaise: number };
+/** What one refund recording did: the outcome, and the credit note it issued (none when nothing was new or no invoice). */
+type RefundApplied = { outcome: AdjustmentOutcome; creditNote: { number: string } | null };
+
+/** A refund's effect on the order, in the caller's transaction (the provider's webhook or the admin's refund). */
+function applyRefund(tx: Tx, event: ProviderEvent, order: PaidOrder, refund: RefundReport): RefundApplied {
+  // Events can arrive out of order, and an admin's refund is recorded before its webhook: the total refunded only grows.
+  const refundedPaise = Math.max(order.refundedPaise, refund.refundedPaise);
+  const whole = refundedPaise >= refund.chargedPaise;
+  const revoke = whole && order.paymentStatus === "completed";
+  if (refundedPaise === order.refundedPaise && !revoke) return { outcome: "unchanged", creditNote: null };
+  tx.update(enrollments).set({ refundedPaise }).where(eq(enrollments.id, order.id)).run();
+  // The newly refunded amount reduces the order's GST invoice by a credit note (rule 53, decision 0031).
+  const creditNote = issueCreditNoteForRefund(tx, order.id, refundedPaise - order.refundedPaise);
+  if (revoke) setPaymentStatus(tx, order, "refunded");
+  audit(tx, event, order, whole ? "order_refunded" : "order_partly_refunded", {
+    paymentId: refund.paymentId,
+    refundedPaise,
+    chargedPaise: refund.chargedPaise,
+  });
+  return { outcome: whole ? "refunded" : "partly-refunded", creditNote };
+}
+
 /**
  * A refund of the charge that paid an order (`refundedPaise` is the charge's
  * total refunded so far). All of it: the order is `refunded` and the course
  * no longer the student's. Part of it: the order stays, flagged with the sum.
  */
-export function recordRefund(
+export function recordRefund(event: ProviderEvent, refund: RefundReport): AdjustmentOutcome {
+  return adjustOrder(event, refund.paymentId, (tx, order) => applyRefund(tx, event, order, refund).outcome);
+}
+
+/**
+ * A refund an admin made from the student's page (decision 0034): recorded
+ * at once through the same effect as the provider's webhook, `event` naming
+ * the refund (its id at the provider, or the offline reference) so a repeat
+ * finds it. `also` runs in the same transaction with the order and the
+ * refund's effect: the admin's audit row, the student's mail, the course
+ * taken away on a partial refund when asked. The webhook that follows reports
+ * the same cumulative total and changes nothing.
+ */
+export function recordAdminRefund(
   event: ProviderEvent,
-  refund: { paymentId: string | null; chargedPaise: number; refundedPaise: number },
+  orderId: number,
+  refund: Omit<RefundReport, "paymentId">,
+  also: (tx: Tx, applied: RefundApplied & { orderId: number; paymentStatus: PaymentStatus }) => void,
+  /** Money returned outside any provider: refused ("stale") unless the order's refunded total is still this one. */
+  expectRefundedPaise?: number,
 ): AdjustmentOutcome {
-  return adjustOrder(event, refund.paymentId, (tx, order) => {
-    // Events can arrive out of order: the total refunded only grows.
-    const refundedPaise = Math.max(order.refundedPaise, refund.refundedPaise);
-    const whole = refundedPaise >= refund.chargedPaise;
-    const revoke = whole && order.paymentStatus === "completed";
-    if (refundedPaise === order.refundedPaise && !revoke) return "unchanged";
-    tx.update(enrollments).set({ refundedPaise }).where(eq(enrollments.id, order.id)).run();
-    // The newly refunded amount reduces the order's GST invoice by a credit note (rule 53, decision 0031).
-    issueCreditNoteForRefund(tx, order.id, refundedPaise - order.refundedPaise);
-    if (revoke) setPaymentStatus(tx, order, "refunded");
-    audit(tx, event, order, whole ? "order_refunded" : "order_partly_refunded", {
-      paymentId: refund.paymentId,
-      refundedPaise,
-      chargedPaise: refund.chargedPaise,
-    });
-    return whole ? "refunded" : "partly-refunded";
-  });
+  return db.transaction(
+    (tx): AdjustmentOutcome => {
+      const order = tx.select(paidOrderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
+      if (!order) return "no-order";
+      if (expectRefundedPaise !== undefined && order.refundedPaise !== expectRefundedPaise) return "stale";
+      if (!claimEvent(tx, event)) return "repeat";
+      const applied = applyRefund(tx, event, order, { ...refund, paymentId: null });
+      also(tx, { ...applied, orderId, paymentStatus: order.paymentStatus });
+      return applied.outcome;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Makes an order's status `revoked` (the course taken away), its enrolment form's with it. */
+export function revokeOrderAccess(tx: Tx, orderId: number): void {
+  const order = tx.select(paidOrderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
+  if (order?.paymentStatus === "completed") setPaymentStatus(tx, order, "revoked");
 }
 
 /** Stripe's dispute statuses as the order keeps them: still open, won (flag cleared) or lost (charged back). */

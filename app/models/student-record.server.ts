@@ -85,7 +85,7 @@ export function listGrantableCourses(userId: string) {
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")));
   return db
-    .select({ id: courses.id, title: courses.title })
+    .select({ id: courses.id, title: courses.title, pricePaise: courses.pricePaise })
     .from(courses)
     .where(notInArray(courses.id, enrolled))
     .orderBy(courses.title)

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredText, wholeNumberField } from "./admin-fields";
+import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
+import { checkboxField, optionalRupeesField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { emailField } from "./fields";
 
 // The forms of the admin's page for one student (/admin/users/:id). Each posts
@@ -14,6 +15,8 @@ export const STUDENT_INTENTS = [
   "reactivate",
   "grant",
   "revoke",
+  "offline-payment",
+  "refund",
 ] as const;
 export type StudentIntent = (typeof STUDENT_INTENTS)[number];
 
@@ -38,7 +41,11 @@ export const HIDDEN_FIELDS = ["enrollmentId"];
 
 export const RevokeEnrollmentSchema = z.object({ enrollmentId: rowId("Enrolment"), reason });
 
+const REFERENCE_NEEDED = "Reference is required: the UTR or receipt number";
+const ZERO_PAYMENT = "An amount of ₹0 is not a payment: use Grant a course instead.";
+
 export const STUDENT_MESSAGES = {
+  zeroPayment: ZERO_PAYMENT,
   emailTaken: (email: string) => `${email} is already used by another account. Choose another address.`,
   alreadyEnrolled: "This student is already enrolled in that course.",
   noCourse: "That course no longer exists. Reload the page and choose another.",
@@ -46,4 +53,64 @@ export const STUDENT_MESSAGES = {
   alreadyConfirmed: "This student has already confirmed their email address.",
   resetDeactivated: "This account is deactivated: reactivate it before sending a password reset.",
   justSent: "A confirmation link went to this student less than a minute ago. Wait a minute before sending another.",
+  referenceTaken: (reference: string) =>
+    `Reference ${reference} is already recorded on another order. Check the receipt or UTR and try again.`,
+} as const;
+
+/** How money paid outside the site reached the institute. */
+export const OFFLINE_METHODS = ["cash", "bank_transfer", "upi"] as const;
+export type OfflineMethod = (typeof OFFLINE_METHODS)[number];
+export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = {
+  cash: "Cash",
+  bank_transfer: "Bank transfer (NEFT/RTGS/IMPS)",
+  upi: "UPI to the institute's VPA",
+};
+
+/**
+ * Money received outside the site for a course (decision 0034). The amount
+ * is in rupees, the course's price when left blank (₹0 is a grant, not a payment); the reference (UTR or receipt
+ * number) is what finds the money in the bank statement, so only cash may go
+ * without one; the date is an India calendar day, not after today.
+ */
+export const OfflinePaymentSchema = z
+  .object({
+    courseId: rowId("Course"),
+    amount: optionalRupeesField("Amount received").refine((paise) => paise !== 0, ZERO_PAYMENT),
+    // Preprocessed so a form's default values may leave it unchosen.
+    method: z.preprocess((value) => value, z.enum(OFFLINE_METHODS, { errorMap: () => ({ message: "Choose how the money was paid" }) })),
+    reference: optionalText("Reference", 64),
+    receivedOn: z
+      .string({ required_error: "Date received is required" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Date received must be a date, like 2026-11-27")
+      .refine((day) => startOfIndiaDay(day) !== null, "Date received must be a date, like 2026-11-27")
+      .refine((day) => day <= formatIsoDateInIndia(new Date()), "Date received cannot be in the future"),
+    reason,
+  })
+  .superRefine((value, context) => {
+    if (value.method !== "cash" && !value.reference) context.addIssue({ code: "custom", path: ["reference"], message: REFERENCE_NEEDED });
+  });
+
+/**
+ * Refund an order (decision 0034): the amount in rupees (blank: all that is
+ * left; at least ₹1, at most what is left, which the server checks against
+ * the order), whether a partial refund also takes the course away (a full
+ * refund always does), and for an offline order how the money went back.
+ */
+export const RefundOrderSchema = z.object({
+  enrollmentId: rowId("Order"),
+  amount: optionalRupeesField("Refund amount").refine((paise) => paise === undefined || paise >= 100, "Refund amount must be at least ₹1"),
+  takeAway: checkboxField,
+  method: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(OFFLINE_METHODS, { errorMap: () => ({ message: "Choose how the money went back" }) }).optional(),
+  ),
+  reference: optionalText("Reference", 64),
+  reason,
+});
+
+export const REFUND_MESSAGES = {
+  notRefundable: "This order has nothing left to refund. Reload the page to see the orders as they are now.",
+  overRefund: (left: string) => `Refund amount cannot be more than what is left to refund: ${left}.`,
+  methodNeeded: "Choose how the money went back",
+  referenceNeeded: REFERENCE_NEEDED,
 } as const;

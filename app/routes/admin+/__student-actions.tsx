@@ -23,7 +23,7 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 export type StudentActionResult = { intent: StudentIntent; result: SubmissionResult<string[]> } | undefined;
 
 /** Conform bound to the intent's schema, fed the action's answer when it was this form's post. */
-function useIntentForm<Schema extends z.ZodTypeAny>(
+export function useIntentForm<Schema extends z.ZodTypeAny>(
   intent: StudentIntent,
   schema: Schema,
   last: StudentActionResult,
@@ -33,7 +33,7 @@ function useIntentForm<Schema extends z.ZodTypeAny>(
 }
 
 /** A form that posts `intent` with the admin's reason; `children` are the fields before the reason. */
-function IntentForm({
+export function IntentForm({
   intent,
   form,
   reason,
@@ -86,12 +86,12 @@ function IntentForm({
   );
 }
 
-function ReasonField<T>({ field }: { field: Parameters<typeof TextareaField<T>>[0]["field"] }) {
+export function ReasonField<T>({ field }: { field: Parameters<typeof TextareaField<T>>[0]["field"] }) {
   return <TextareaField field={field} label="Reason (kept in the audit log)" required wide rows={2} />;
 }
 
 /** What IntentForm needs of a Conform form. */
-function formOf<Schema extends Record<string, unknown>>(form: FormMetadata<Schema, string[]>) {
+export function formOf<Schema extends Record<string, unknown>>(form: FormMetadata<Schema, string[]>) {
   return { ...getFormProps(form), errors: form.errors, errorId: form.errorId };
 }
 
@@ -105,7 +105,7 @@ function ReasonOnlyForm({
   return <IntentForm intent={intent} form={formOf(form)} reason={<ReasonField field={fields.reason} />} {...rest} />;
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="grid gap-3 rounded-xl p-4 ring-1 ring-slate-200">
       <h3 id={id} className="text-lg font-semibold text-navy-900">

@@ -15,6 +15,7 @@ import {
   type AdminDecision,
 } from "~/models/student-admin.server";
 import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
+import { findRefundableOrder } from "~/models/order-refund.server";
 import { listStudentTaxDocuments } from "~/models/tax-document.server";
 import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import {
@@ -27,17 +28,20 @@ import {
 import {
   GrantCourseSchema,
   HIDDEN_FIELDS,
+  OfflinePaymentSchema,
+  RefundOrderSchema,
   RevokeEnrollmentSchema,
   STUDENT_MESSAGES,
   StudentDetailsSchema,
   StudentReasonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
+import { orderMail } from "~/services/mail/order.server";
 import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
-import { formatIndiaDateTime } from "~/utils/dates";
-import { formatPrice } from "~/utils/money";
+import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
+import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -48,7 +52,7 @@ import { studentPath } from "./__student-records";
 // each), writes its change with an audit row, and answers with a toast on
 // the same page; bad input re-renders that form with its messages (400).
 
-const notFound = () => new Response("Not Found", { status: 404 });
+import { notFound, offlinePaymentIntent, refundIntent, type Refusal } from "./__student-money.server";
 
 export function studentOr404(id: string | undefined): StudentAccount {
   const student = findStudentAccount(id ?? "");
@@ -64,11 +68,33 @@ function confirmationAsked(request: Request, orders: StudentOrder[], student: St
   const params = new URL(request.url).searchParams;
   const step = params.get("confirm");
   if (step === "deactivate" && !student.deactivatedAt) return { kind: "deactivate" as const };
+  if (step === "refund") {
+    const order = findRefundableOrder(student.id, Number(params.get("enrollment")));
+    if (order)
+      return {
+        kind: "refund" as const,
+        enrollmentId: order.id,
+        courseTitle: order.courseTitle,
+        paid: formatPrice(order.amountPaise),
+        left: formatPrice(order.leftPaise),
+        leftRupees: paiseToDecimalString(order.leftPaise),
+        offline: order.provider === "offline",
+      };
+  }
   if (step === "revoke") {
     const order = orders.find((row) => String(row.orderId) === params.get("enrollment") && row.paymentStatus === "completed");
     if (order) return { kind: "revoke" as const, enrollmentId: order.orderId, courseTitle: order.courseTitle };
   }
   return null;
+}
+
+const PROVIDER_LABELS = { stripe: "Stripe", razorpay: "Razorpay", offline: "Offline", grant: "Granted" } as const;
+
+/** Who took the order's money, and the offline payment's reference. */
+function paidByLabel(order: StudentOrder): string {
+  if (order.provider === null) return order.amountPaise === 0 ? "Free" : PROVIDER_LABELS.stripe;
+  const label = PROVIDER_LABELS[order.provider];
+  return order.provider === "offline" && order.providerOrderId ? `${label} (${order.providerOrderId})` : label;
 }
 
 export function loadStudentPage(request: Request, student: StudentAccount) {
@@ -94,7 +120,10 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       status: paymentStatusLabel(order.paymentStatus),
       flags: paymentFlags(order),
       revocable: order.paymentStatus === "completed",
+      refundable: findRefundableOrder(student.id, order.orderId) !== null,
       amount: formatPrice(order.amountPaise),
+      refunded: order.refundedPaise > 0 ? formatPrice(order.refundedPaise) : null,
+      paidBy: paidByLabel(order),
       coupon: order.couponCode,
       date: formatIndiaDateTime(order.orderedAt),
       // Its GST invoice and any credit notes, oldest first (decision 0031).
@@ -127,11 +156,10 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       attempts: message.attempts,
       queued: formatIndiaDateTime(message.createdAt),
     })),
-    grantable: listGrantableCourses(student.id),
+    grantable: listGrantableCourses(student.id).map((course) => ({ ...course, price: formatPrice(course.pricePaise) })),
+    today: formatIsoDateInIndia(new Date()),
   };
 }
-
-type Refusal = { formError?: string; fieldErrors?: Record<string, string[]>; status?: number };
 
 /** A form refused: the page again with that form's messages (400 unless said), nothing changed. */
 const refused = (intent: StudentIntent, result: SubmissionResult<string[]>, status = 400) => data({ intent, result }, { status });
@@ -144,7 +172,7 @@ async function withForm<Schema extends z.ZodTypeAny>(
   intent: StudentIntent,
   formData: FormData,
   schema: Schema,
-  apply: (value: z.output<Schema>) => Response | Promise<Response> | Refusal,
+  apply: (value: z.output<Schema>) => Response | Refusal | Promise<Response | Refusal>,
 ) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
@@ -230,5 +258,11 @@ export async function runStudentIntent(
         if (!outcome.ok) return { formError: STUDENT_MESSAGES.notEnrolled };
         return done("Enrolment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
       });
+    case "refund":
+      return withForm(intent, formData, RefundOrderSchema, (value) => refundIntent(student.id, value, decide(value.reason), done, name));
+    case "offline-payment":
+      return withForm(intent, formData, OfflinePaymentSchema, (value) =>
+        offlinePaymentIntent(student.id, value, decide(value.reason), done, name, orderMail(siteOrigin(request))),
+      );
   }
 }

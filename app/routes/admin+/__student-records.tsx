@@ -63,7 +63,7 @@ export function StudentOrders({ orders, studentId }: { orders: PageData["orders"
       id="student-orders"
       title="Orders"
       empty="No orders yet."
-      headings={["Course", "Status", "Amount", "Coupon", "Date (IST)", "GST invoice", "Access"]}
+      headings={["Course", "Status", "Paid by", "Amount", "Refunded", "Coupon", "Date (IST)", "GST invoice / credit notes", "Access"]}
       rows={orders}
       row={(order) => (
         <tr key={order.id}>
@@ -78,11 +78,21 @@ export function StudentOrders({ orders, studentId }: { orders: PageData["orders"
               ))}
             </div>
           </td>
+          <td className={cell}>{order.paidBy}</td>
           <td className={`${cell} tabular-nums`}>{order.amount}</td>
+          <td className={`${cell} tabular-nums`}>{order.refunded ?? "None"}</td>
           <td className={`${cell} font-mono`}>{order.coupon ?? "None"}</td>
           <td className={`${cell} whitespace-nowrap`}>{order.date}</td>
           <td className={`${cell} font-mono whitespace-nowrap`}>{order.taxDocuments.length ? order.taxDocuments.join(", ") : "None"}</td>
           <td className={cell}>
+            {order.refundable ? (
+              <Link
+                to={`${studentPath(studentId)}?${new URLSearchParams({ confirm: "refund", enrollment: String(order.id) })}`}
+                className="mr-3 font-medium text-navy-900 underline"
+              >
+                Refund<span className="sr-only"> {order.course}</span>
+              </Link>
+            ) : null}
             {order.revocable ? (
               <Link
                 to={`${studentPath(studentId)}?${new URLSearchParams({ confirm: "revoke", enrollment: String(order.id) })}`}

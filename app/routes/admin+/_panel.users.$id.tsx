@@ -14,6 +14,7 @@ import {
   SendPasswordResetForm,
   type StudentActionResult,
 } from "./__student-actions";
+import { OfflinePaymentForm, RefundOrderStep } from "./__student-money";
 import { loadStudentPage, runStudentIntent, studentOr404 } from "./__student-page.server";
 import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations, studentPath } from "./__student-records";
 
@@ -21,7 +22,7 @@ import { StudentMessages, StudentOrders, StudentProgress, StudentRegistrations, 
 // event registrations and the mail sent to them; and the admin's changes to
 // the account, each an intent on this page's action (decision 0018): name and
 // email, a new confirmation link, a password reset link, deactivate or reactivate, grant or revoke a
-// course. Admins only, as the rest of the tab: content managers get 403.
+// course, record a payment made outside the site. Admins only, as the rest of the tab: content managers get 403.
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageMeta(matches, {
@@ -49,7 +50,7 @@ function Badge({ tone, children }: { tone: "good" | "warn" | "bad"; children: st
 }
 
 export default function StudentPage() {
-  const { student, confirm, orders, progress, registrations, messages, grantable } = useLoaderData<typeof loader>();
+  const { student, confirm, orders, progress, registrations, messages, grantable, today } = useLoaderData<typeof loader>();
   const last: StudentActionResult = useActionData<typeof action>();
   const path = studentPath(student.id);
   const onPage: Record<StudentIntent, boolean> = {
@@ -60,6 +61,8 @@ export default function StudentPage() {
     grant: grantable.length > 0,
     deactivate: confirm?.kind === "deactivate",
     revoke: confirm?.kind === "revoke",
+    "offline-payment": grantable.length > 0,
+    refund: confirm?.kind === "refund",
   };
   const formsShown = STUDENT_INTENTS.filter((intent) => onPage[intent]);
   return (
@@ -77,10 +80,15 @@ export default function StudentPage() {
       </div>
 
       <RefusedElsewhere last={last} shown={formsShown} />
-      {confirm ? <ConfirmStudentChange last={last} studentPath={path} name={student.name} confirm={confirm} /> : null}
+      {confirm?.kind === "refund" ? (
+        <RefundOrderStep last={last} studentPath={path} name={student.name} refund={confirm} />
+      ) : confirm ? (
+        <ConfirmStudentChange last={last} studentPath={path} name={student.name} confirm={confirm} />
+      ) : null}
 
       <StudentOrders orders={orders} studentId={student.id} />
       <GrantCourseForm last={last} courses={grantable} />
+      <OfflinePaymentForm last={last} courses={grantable} today={today} />
       <StudentProgress progress={progress} />
       <StudentRegistrations registrations={registrations} />
       <StudentMessages messages={messages} />

@@ -191,6 +191,16 @@ export async function refundRazorpayPayment(paymentId: string): Promise<void> {
   await call("refund", (razorpay) => razorpay.payments.refund(paymentId, { notes: { reason: "duplicate or refused order" } }));
 }
 
+/** Returns `amountPaise` of a captured payment on an admin's word (decision 0034). */
+export function refundRazorpayPaymentPart(paymentId: string, amountPaise: number, note: string): Promise<{ refundId: string }> {
+  return call("refund", async (razorpay) => {
+    const refund = z
+      .object({ id: z.string() })
+      .parse(await razorpay.payments.refund(paymentId, { amount: amountPaise, notes: { reason: note } }));
+    return { refundId: refund.id };
+  });
+}
+
 /** The three fields Razorpay's checkout hands back after a payment, by JavaScript handler or hosted page's POST. */
 export type CheckoutCallback = { orderId: string; paymentId: string; signature: string };
 

@@ -293,6 +293,18 @@ export async function refundPayment(paymentIntentId: string): Promise<void> {
   );
 }
 
+/**
+ * Returns `amountPaise` of a payment on an admin's word (decision 0034). The
+ * idempotency key names the order and the total refunded after this refund,
+ * so the same refund asked twice (a double submit) is made once.
+ */
+export function refundPaymentPart(paymentIntentId: string, amountPaise: number, idempotencyKey: string): Promise<{ refundId: string }> {
+  return call("refund", async (stripe) => {
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPaise }, { idempotencyKey });
+    return { refundId: refund.id };
+  });
+}
+
 /** A verified event: its id (to recognise a redelivery) and when Stripe made it (when the payment happened). */
 type EventEnvelope = { id: string; created: Date };
 

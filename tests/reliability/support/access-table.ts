@@ -253,6 +253,26 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "enrollments", where: "payment_status = 'completed'" },
       writes: ["admin"],
     }),
+    // Recording a payment made outside the site is the admin's alone (decision 0034).
+    post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", toast(`/admin/users/${ids.ownerUser}`), {
+      body: {
+        form: {
+          intent: "offline-payment",
+          courseId: "{victim}",
+          method: "cash",
+          receivedOn: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date()),
+          reason: "Access matrix",
+        },
+      },
+      victim: "course",
+      watch: { table: "enrollments", where: "provider = 'offline'" },
+      writes: ["admin"],
+    }),
+    // A refund without its order, amount or reason is refused, and refunds nothing.
+    post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", 400, {
+      body: { form: { intent: "refund" } },
+      watch: { table: "enrollments", where: "refunded_paise > 0" },
+    }),
     post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", 400, {
       body: { form: { intent: "deactivate" } },
       watch: { table: "users", where: "deactivated_at IS NOT NULL" },

@@ -7,7 +7,14 @@ import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-co
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
 import { ACCOUNT_INTENTS, ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "../../../app/schemas/account";
-import { GrantCourseSchema, RevokeEnrollmentSchema, STUDENT_INTENTS, StudentDetailsSchema } from "../../../app/schemas/admin-student";
+import {
+  GrantCourseSchema,
+  OfflinePaymentSchema,
+  RefundOrderSchema,
+  RevokeEnrollmentSchema,
+  STUDENT_INTENTS,
+  StudentDetailsSchema,
+} from "../../../app/schemas/admin-student";
 import { MentorSchema } from "../../../app/schemas/admin-mentor";
 import { AdminTestimonialSchema, ApproveIntentSchema } from "../../../app/schemas/admin-testimonial";
 import { LoginSchema, SignupSchema } from "../../../app/schemas/auth";
@@ -191,7 +198,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page(
     "admin+/_panel.users.$id.tsx",
     (ids) => `/admin/users/${ids.accountId}`,
-    ["intent", ...new Set([StudentDetailsSchema, GrantCourseSchema, RevokeEnrollmentSchema].flatMap((schema) => f(schema)))],
+    ["intent", ...new Set([StudentDetailsSchema, GrantCourseSchema, RevokeEnrollmentSchema, OfflinePaymentSchema, RefundOrderSchema].flatMap((schema) => f(schema)))],
     { intents: STUDENT_INTENTS },
   ),
   page("admin+/_panel.courses_.$id.curriculum.tsx", (ids) => curriculum(ids), ["intent", "title", "item", "id", "direction", "order"], {

@@ -1,0 +1,60 @@
+import type { AdminDecision } from "~/models/student-admin.server";
+import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/order-refund.server";
+import { fetchRazorpayPayment, refundRazorpayPaymentPart } from "./razorpay.server";
+import { refundPaymentPart } from "./stripe.server";
+
+// An admin's refund of one order (decision 0034): the order's provider is
+// asked to return the money, and what it returned is recorded at once (the
+// credit note, the mail, the audit row), so the admin sees the result on the
+// page and the provider's webhook that follows changes nothing. A refund the
+// provider refuses, or cannot be asked for, records nothing.
+
+export type RefundAsk = {
+  userId: string;
+  order: RefundableOrder;
+  amountPaise: number;
+  takeAway: boolean;
+  /** An offline order's refund: how the money went back, and its UTR or receipt number. */
+  offline?: { method: string; reference: string | null };
+};
+
+export type RefundResult = { ok: true; whole: boolean } | { ok: false; message: string };
+
+const UNCHANGED = "Nothing was recorded: the order is as it was.";
+
+/** The refund made at the provider: its id there, or a message when it was not made. */
+async function refundAtProvider(ask: RefundAsk, key: string): Promise<{ refundId: string } | { message: string }> {
+  const { order } = ask;
+  try {
+    if (order.provider === "stripe" && order.paymentIntentId) return await refundPaymentPart(order.paymentIntentId, ask.amountPaise, key);
+    if (order.provider === "razorpay" && order.providerPaymentId) {
+      // Razorpay's refunds take no idempotency key: a refund made since this page read the order is not made twice.
+      const payment = await fetchRazorpayPayment(order.providerPaymentId);
+      if (payment.refundedPaise !== order.refundedPaise)
+        return { message: `Razorpay shows refunds not yet recorded here. Wait a minute for them to arrive, then reload. ${UNCHANGED}` };
+      return await refundRazorpayPaymentPart(order.providerPaymentId, ask.amountPaise, key);
+    }
+  } catch (error) {
+    return {
+      message: `The payment provider did not make the refund (${error instanceof Error ? error.message : "no answer"}). ${UNCHANGED}`,
+    };
+  }
+  return { message: `This order cannot be refunded through ${order.provider}. ${UNCHANGED}` };
+}
+
+export async function refundOrder(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
+  const { order } = ask;
+  const refundedAfter = order.refundedPaise + ask.amountPaise;
+  // The order and the total refunded after this refund: asked twice (a double submit), it is one refund.
+  const key = `admin-refund:${order.id}:${refundedAfter}`;
+  const made = ask.offline ? { refundId: key } : await refundAtProvider(ask, key);
+  if ("message" in made) return { ok: false, message: made.message };
+  const outcome = recordOrderRefund(
+    { userId: ask.userId, order, amountPaise: ask.amountPaise, takeAway: ask.takeAway, refundId: made.refundId, offline: ask.offline },
+    decision,
+    mail,
+  );
+  if (outcome === "stale" || outcome === "no-order")
+    return { ok: false, message: `Another refund of this order was recorded meanwhile. Reload the page to see it. ${UNCHANGED}` };
+  return { ok: true, whole: refundedAfter >= order.amountPaise };
+}
