@@ -198,7 +198,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page(
     "admin+/_panel.users.$id.tsx",
     (ids) => `/admin/users/${ids.accountId}`,
-    ["intent", ...new Set([StudentDetailsSchema, GrantCourseSchema, RevokeEnrollmentSchema, OfflinePaymentSchema, RefundOrderSchema].flatMap((schema) => f(schema)))],
+    [
+      "intent",
+      ...new Set(
+        [StudentDetailsSchema, GrantCourseSchema, RevokeEnrollmentSchema, OfflinePaymentSchema, RefundOrderSchema].flatMap((schema) =>
+          f(schema),
+        ),
+      ),
+    ],
     { intents: STUDENT_INTENTS },
   ),
   page("admin+/_panel.courses_.$id.curriculum.tsx", (ids) => curriculum(ids), ["intent", "title", "item", "id", "direction", "order"], {
