@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createRequestHandler } from "@remix-run/node";
 import { rateLimitKey } from "../../../app/utils/client-address.server";
 import { refuseRequest } from "../../../app/utils/request-guards.server";
@@ -81,12 +81,16 @@ export function site(): Promise<Site> {
  * since the app opens its database when db.server is first imported.
  */
 export function prepareFileDatabase(): string {
-  mkdirSync(TEST_DATA_DIR, { recursive: true });
-  const database = resolve(TEST_DATA_DIR, `file-${process.pid}-${randomBytes(4).toString("hex")}.db`);
+  // A folder of its own: what the app keeps beside its database (lesson files, exports)
+  // then belongs to this file alone, so one file's uploads never show in another's checks.
+  const folder = resolve(TEST_DATA_DIR, `file-${process.pid}-${randomBytes(4).toString("hex")}`);
+  mkdirSync(folder, { recursive: true });
+  const database = resolve(folder, "site.db");
   copyFileSync(TEMPLATE_DATABASE, database);
-  cleanups.push(() => {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
-  });
+  // The seeded lessons' files, which the template's rows name.
+  const seededFiles = resolve(dirname(TEMPLATE_DATABASE), "lesson-files");
+  if (existsSync(seededFiles)) cpSync(seededFiles, resolve(folder, "lesson-files"), { recursive: true });
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
   Object.assign(process.env, BASE_ENV, { DATABASE_URL: database });
   useTestDatabase(database);
   return database;
