@@ -1,37 +1,11 @@
-import Razorpay from "razorpay";
-import { startFakeRazorpay } from "../fixtures/fake-razorpay";
-import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_ID, TEST_RAZORPAY_KEY_SECRET } from "../support/razorpay";
-import { configureSite, listenForCallbacks } from "./support/site";
-import {
-  adminApiClient,
-  afterAll,
-  createStudent,
-  describe,
-  expect,
-  makeCourse,
-  queryTestDatabase,
-  test,
-  withDatabase,
-} from "./support/test";
+import { siteWithFakeRazorpay } from "./support/payment-fakes";
+import { adminApiClient, createStudent, describe, expect, makeCourse, queryTestDatabase, test, withDatabase } from "./support/test";
 
 // An admin's refund of an order paid through Razorpay: the fake Razorpay
 // server (the app's real SDK talks to it) returns the money, the site records
 // it at once, and Razorpay's refund.processed that follows changes nothing.
 
-const WEBHOOK = "/api/razorpay/webhook";
-const callbacks = await listenForCallbacks();
-const fake = await startFakeRazorpay({
-  keyId: TEST_RAZORPAY_KEY_ID,
-  keySecret: TEST_RAZORPAY_KEY_SECRET,
-  webhookSecret: razorpayEnv("").RAZORPAY_WEBHOOK_SECRET!,
-  webhookUrl: `${callbacks.url}${WEBHOOK}`,
-});
-afterAll(() => fake.close());
-configureSite(razorpayEnv(fake.url));
-const control = fakeRazorpayControl(fake.url);
-/** The merchant's own view of Razorpay (its dashboard), through the official SDK. */
-const razorpay = new Razorpay({ key_id: TEST_RAZORPAY_KEY_ID, key_secret: TEST_RAZORPAY_KEY_SECRET });
-(Reflect.get(razorpay.api, "rq") as { defaults: { baseURL: string } }).defaults.baseURL = fake.url;
+const { razorpay, control } = await siteWithFakeRazorpay();
 
 const orderState = (orderId: number) =>
   queryTestDatabase<{ payment_status: string; refunded_paise: number }>(

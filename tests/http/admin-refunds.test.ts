@@ -1,10 +1,7 @@
-import { startFakeStripe } from "../fixtures/fake-stripe";
+import { siteWithFakeStripe } from "./support/payment-fakes";
 import { insertTestInvoice, setInvoicing, taxDocumentsOf } from "../support/invoicing";
-import { fakeStripeControl, stripeClientFor, TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "../support/stripe";
-import { configureSite, listenForCallbacks } from "./support/site";
 import {
   adminApiClient,
-  afterAll,
   beforeAll,
   clientWithCookie,
   createStudent,
@@ -28,21 +25,7 @@ import {
 // refusals that store nothing.
 
 // The fake Stripe delivers its webhooks to this file's site over loopback.
-const callbacks = await listenForCallbacks();
-const fake = await startFakeStripe({
-  secretKey: TEST_STRIPE_SECRET_KEY,
-  webhookSecret: TEST_STRIPE_WEBHOOK_SECRET,
-  webhookUrl: `${callbacks.url}/api/stripe/webhook`,
-});
-afterAll(() => fake.close());
-configureSite({
-  STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
-  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
-  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
-  STRIPE_API_URL: fake.url,
-});
-const stripe = stripeClientFor(fake.url);
-const fakeStripe = fakeStripeControl(fake.url);
+const { stripe, fakeStripe } = await siteWithFakeStripe();
 
 const pageOf = (id: string) => `/admin/users/${id}`;
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());

@@ -1,16 +1,7 @@
-import { startFakeStripe } from "../fixtures/fake-stripe";
-import {
-  fakeStripeControl,
-  stripeClientFor,
-  stripeEventPayload,
-  TEST_STRIPE_SECRET_KEY,
-  TEST_STRIPE_WEBHOOK_SECRET,
-  webhookHeaders,
-} from "../support/stripe";
-import { configureSite, listenForCallbacks } from "./support/site";
+import { siteWithFakeStripe } from "./support/payment-fakes";
+import { stripeEventPayload, webhookHeaders } from "../support/stripe";
 import {
   addCompletedEnrollment,
-  afterAll,
   couponRedemptions,
   createStudent,
   describe,
@@ -45,21 +36,7 @@ const NOT_YOUR_FORM = "enrollmentFormId is not an enrollment form of yours for t
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The fake Stripe server delivers its webhooks to this file's site over loopback, as Stripe would.
-const callbacks = await listenForCallbacks();
-const fake = await startFakeStripe({
-  secretKey: TEST_STRIPE_SECRET_KEY,
-  webhookSecret: TEST_STRIPE_WEBHOOK_SECRET,
-  webhookUrl: `${callbacks.url}/api/stripe/webhook`,
-});
-afterAll(() => fake.close());
-configureSite({
-  STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
-  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
-  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
-  STRIPE_API_URL: fake.url,
-});
-const stripe = stripeClientFor(fake.url);
-const fakeStripe = fakeStripeControl(fake.url);
+const { stripe, fakeStripe } = await siteWithFakeStripe();
 /** A webhook goes out after the fake's answer: give it time to arrive on a busy machine. */
 const WEBHOOK_ARRIVAL = { timeout: 10_000 };
 

@@ -1,15 +1,6 @@
-import Razorpay from "razorpay";
-import { startFakeRazorpay } from "../fixtures/fake-razorpay";
+import { RAZORPAY_WEBHOOK, siteWithFakeRazorpay } from "./support/payment-fakes";
+import { razorpayWebhookHeaders, TEST_RAZORPAY_KEY_SECRET } from "../support/razorpay";
 import {
-  fakeRazorpayControl,
-  razorpayEnv,
-  razorpayWebhookHeaders,
-  TEST_RAZORPAY_KEY_ID,
-  TEST_RAZORPAY_KEY_SECRET,
-} from "../support/razorpay";
-import { configureSite, listenForCallbacks } from "./support/site";
-import {
-  afterAll,
   clientWithCookie,
   describe,
   expect,
@@ -26,22 +17,9 @@ import {
 // delivers signed webhooks to this file's site over loopback, and the hosted
 // page's return comes back to /checkout/callback without a session.
 
-const WEBHOOK = "/api/razorpay/webhook";
+const WEBHOOK = RAZORPAY_WEBHOOK;
 const CALLBACK = "/checkout/callback";
-const callbacks = await listenForCallbacks();
-const fake = await startFakeRazorpay({
-  keyId: TEST_RAZORPAY_KEY_ID,
-  keySecret: TEST_RAZORPAY_KEY_SECRET,
-  webhookSecret: razorpayEnv("").RAZORPAY_WEBHOOK_SECRET!,
-  webhookUrl: `${callbacks.url}${WEBHOOK}`,
-});
-afterAll(() => fake.close());
-configureSite(razorpayEnv(fake.url));
-const control = fakeRazorpayControl(fake.url);
-/** The merchant's own view of Razorpay (its dashboard), through the official SDK. */
-const razorpay = new Razorpay({ key_id: TEST_RAZORPAY_KEY_ID, key_secret: TEST_RAZORPAY_KEY_SECRET });
-// The SDK names api.razorpay.com itself; its axios instance is where to point it at the fake.
-(Reflect.get(razorpay.api, "rq") as { defaults: { baseURL: string } }).defaults.baseURL = fake.url;
+const { fake, razorpay, control } = await siteWithFakeRazorpay();
 /** A webhook goes out after the fake's answer: give it time to arrive on a busy machine. */
 const WEBHOOK_ARRIVAL = { timeout: 10_000 };
 
