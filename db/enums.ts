@@ -47,3 +47,12 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 /** What a coupon may be scoped to (no scope rows: everything). */
 export const COUPON_TARGET_TYPES = ["course", "event"] as const;
 export type CouponTargetType = (typeof COUPON_TARGET_TYPES)[number];
+/** Where a student's review of a course stands: shown on the course only once an admin approves it. */
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** A recorded yes or no to one purpose of processing personal data (DPDP Act s.6). */
+export const CONSENT_DECISIONS = ["granted", "withdrawn"] as const;
+export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
+/** An uploaded image's encoding into its responsive sizes, done by the background worker. */
+export const IMAGE_STATES = ["pending", "ready", "failed"] as const;
+export type ImageState = (typeof IMAGE_STATES)[number];

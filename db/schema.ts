@@ -4,13 +4,16 @@ import {
   ADMIN_ROLES,
   COUPON_KINDS,
   COUPON_TARGET_TYPES,
+  CONSENT_DECISIONS,
   COURSE_LEVELS,
   DISPUTE_STATUSES,
+  IMAGE_STATES,
   LESSON_FILE_KINDS,
   LESSON_TYPES,
   OUTBOX_STATES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  REVIEW_STATUSES,
   TAX_DOCUMENT_KINDS,
   USER_TOKEN_PURPOSES,
   VIDEO_SOURCES,
@@ -61,6 +64,8 @@ export const users = sqliteTable(
      * the law keeps (orders behind tax invoices), its personal fields erased.
      */
     erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
+    /** When the person confirmed at sign-up that they are 18 or older (DPDP: a child's data needs a parent's consent); null until they do. */
+    adultConfirmedAt: integer("adult_confirmed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -367,6 +372,8 @@ export const testimonials = sqliteTable(
     profession: text("profession"),
     imageUrl: text("image_url"),
     isApproved: flag("is_approved", false),
+    /** The student account behind it, when the author is a student: the card then says "Enrolled student" if they hold a course. */
+    studentUserId: text("student_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -438,6 +445,10 @@ export const sharedFiles = sqliteTable(
     createdByAdminId: integer("created_by_admin_id").references(() => admins.id, {
       onDelete: "set null",
     }),
+    /** After this the link answers 404; null only for links made before links expired. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    /** When an admin revoked the link; it answers 404 from then on. */
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("shared_files_admin_idx").on(t.createdByAdminId), index("shared_files_created_at_idx").on(t.createdAt)],
@@ -764,4 +775,99 @@ export const taxDocuments = sqliteTable(
     check("tax_documents_number_shape", sql`length(${t.number}) <= 16 and ${t.number} not glob '*[^A-Za-z0-9/-]*'`),
     check("tax_documents_sum", sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
   ],
+);
+
+/** Each time a shared file's link was downloaded, for the admin who shared it to see. */
+export const sharedFileDownloads = sqliteTable(
+  "shared_file_downloads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sharedFileId: integer("shared_file_id")
+      .notNull()
+      .references(() => sharedFiles.id, { onDelete: "cascade" }),
+    downloadedAt: integer("downloaded_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("shared_file_downloads_file_idx").on(t.sharedFileId, t.downloadedAt)],
+);
+
+/** A student's rating and words about a course they hold; counted and shown only once approved. */
+export const courseReviews = sqliteTable(
+  "course_reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+    /** When an admin approved or rejected it, and who. */
+    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
+    reviewedBy: text("reviewed_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("course_reviews_course_user_uq").on(t.courseId, t.userId),
+    index("course_reviews_status_idx").on(t.status, t.createdAt),
+    index("course_reviews_course_status_idx").on(t.courseId, t.status),
+    check("course_reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Every consent given or withdrawn, newest last (DPDP Act s.6: consent is recorded and can be
+ * withdrawn as easily as given). A visitor without an account is known by a random id in a cookie.
+ */
+export const consentRecords = sqliteTable(
+  "consent_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    visitorId: text("visitor_id"),
+    /** What the consent is for, e.g. "analytics", "contact-reply", "enrolment-callback". */
+    purpose: text("purpose").notNull(),
+    decision: text("decision", { enum: CONSENT_DECISIONS }).notNull(),
+    /** Where it was given: the form or banner, e.g. "banner", "signup", "contact". */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("consent_records_user_idx").on(t.userId, t.purpose),
+    index("consent_records_visitor_idx").on(t.visitorId, t.purpose),
+    index("consent_records_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * An uploaded image and its encoding into AVIF, WebP and JPEG at a few widths (files named
+ * `<stem>-<width>.<format>` beside the original in the uploads folder), done by the worker.
+ */
+export const imageAssets = sqliteTable(
+  "image_assets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The original's stored file name in the uploads folder, as its `/uploads/<name>` URL says. */
+    name: text("name").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** The widths encoded, smallest first, once ready. */
+    widths: text("widths", { mode: "json" })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    status: text("status", { enum: IMAGE_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("image_assets_name_uq").on(t.name), index("image_assets_status_idx").on(t.status, t.createdAt)],
 );
