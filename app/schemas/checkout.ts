@@ -131,6 +131,13 @@ export const CreatePaymentIntentApiSchema = z.object({
   ),
 });
 
+/** POST /api/payments/start: the order to pay, priced by the server. */
+export const StartPaymentApiSchema = z.object({
+  courseId: courseIdField,
+  couponCode: optionalCouponCode,
+  enrollmentFormId: formIdField,
+});
+
 /** POST /api/enroll-course: a PaymentIntent that succeeded, or nothing for a free order. */
 export const EnrollCourseApiSchema = z.object({
   courseId: courseIdField,

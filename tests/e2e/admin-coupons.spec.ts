@@ -299,6 +299,7 @@ test.describe("/admin/coupons history and access", () => {
 
     const refused = await page.request.post(`/admin/coupons/${coupon.id}`, { form: { intent: "delete" }, maxRedirects: 0 });
     expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain("This coupon has been used at checkout, so deleting it would lose that history.");
     expect(storedCoupon(coupon.code)).toMatchObject({ is_active: 1 });
     expect(auditActionsOf(admin)).toEqual([]);
 

@@ -213,3 +213,64 @@ describe("POST /checkout/callback (the hosted page's return, from another site, 
     expect(offsite.headers().location).toBe("/courses");
   });
 });
+
+describe("the JSON door: POST /api/payments/start and /api/payments/confirm", () => {
+  const START = "/api/payments/start";
+  const CONFIRM = "/api/payments/confirm";
+
+  test("start answers Razorpay Checkout's fields for the server's price; confirm with the handler's signed fields enrolls once", async () => {
+    const { client, student } = await studentClient();
+    await control.suppressWebhooks(student.id);
+    const course = makeCourse({ pricePaise: 149_900 });
+    const started = await client.post(START, { data: { courseId: course.id } });
+    expect(started.status()).toBe(200);
+    const checkout = (await started.json()) as {
+      provider: string;
+      orderId: string;
+      amountPaise: number;
+      keyId: string;
+      callbackUrl: string;
+    };
+    expect(checkout).toMatchObject({ provider: "razorpay", amountPaise: 149_900, currency: "INR" });
+    expect(checkout).not.toHaveProperty("hostedCheckoutUrl");
+    expect(await razorpay.orders.fetch(checkout.orderId)).toMatchObject({ amount: 149_900 });
+
+    const payment = await control.pay(checkout.orderId);
+    const { createHmac } = await import("node:crypto");
+    const signature = createHmac("sha256", TEST_RAZORPAY_KEY_SECRET).update(`${checkout.orderId}|${payment.id}`).digest("hex");
+    const returned = { razorpay_order_id: checkout.orderId, razorpay_payment_id: payment.id, razorpay_signature: signature };
+
+    const forged = await client.post(CONFIRM, { data: { ...returned, razorpay_signature: "0".repeat(64) } });
+    expect(forged.status()).toBe(400);
+    expect(orderRow(checkout.orderId)?.payment_status).toBe("pending");
+
+    const confirmed = await client.post(CONFIRM, { data: returned });
+    expect(confirmed.status()).toBe(201);
+    expect(await confirmed.json()).toMatchObject({ success: true, courseId: course.id });
+    expect(orderRow(checkout.orderId)).toMatchObject({ payment_status: "completed", provider_payment_id: payment.id });
+    const again = await client.post(CONFIRM, { data: returned });
+    expect(again.status()).toBe(200);
+    expect(mailsTo(student.email)).toBe(1);
+  });
+
+  test("another student's order is 403, signed out is 401, bad input is 400, and nothing changes", async () => {
+    const { client, student } = await studentClient();
+    await control.suppressWebhooks(student.id);
+    const course = makeCourse({ pricePaise: 99_900 });
+    const { orderId } = (await (await client.post(START, { data: { courseId: course.id } })).json()) as { orderId: string };
+    const payment = await control.pay(orderId);
+    const { createHmac } = await import("node:crypto");
+    const signature = createHmac("sha256", TEST_RAZORPAY_KEY_SECRET).update(`${orderId}|${payment.id}`).digest("hex");
+    const returned = { razorpay_order_id: orderId, razorpay_payment_id: payment.id, razorpay_signature: signature };
+
+    const other = await studentClient();
+    expect((await other.client.post(CONFIRM, { data: returned })).status()).toBe(403);
+    const anonymous = await clientWithCookie();
+    expect((await anonymous.post(CONFIRM, { data: returned })).status()).toBe(401);
+    expect((await anonymous.post(START, { data: { courseId: course.id } })).status()).toBe(401);
+    const bad = await client.post(START, { data: { courseId: "many" } });
+    expect(bad.status()).toBe(400);
+    expect((await client.post(START, { data: { courseId: 999_999 } })).status()).toBe(404);
+    expect(orderRow(orderId)?.payment_status).toBe("pending");
+  });
+});

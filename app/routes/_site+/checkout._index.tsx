@@ -20,7 +20,7 @@ import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/pa
 import { formatPrice } from "~/utils/money";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { checkoutPath } from "./__checkout-path";
+import { checkoutPath } from "~/utils/checkout-path";
 import { couponRejection, loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
 import { ProviderPayForm } from "./__provider-payment";

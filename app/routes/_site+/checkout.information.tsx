@@ -8,7 +8,7 @@ import { findLatestStudentForm } from "~/models/enrollment-form.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
 import { redirectWithToast } from "~/utils/toast.server";
-import { checkoutPath } from "./__checkout-path";
+import { checkoutPath } from "~/utils/checkout-path";
 import { loadCheckout } from "./__checkout.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { submitEnrollmentForm } from "./__enrollment-form.server";

@@ -52,10 +52,11 @@ function ChoiceList<T>({
   choices: Choice[];
   wide?: boolean;
 }) {
-  if (choices.length === 0) return null;
-  const inputs = getCollectionProps(field, { type, options: choices.map((choice) => choice.value) });
   // An id that is no number is reported on its item ("courseIds[0]"): shown here with the group's own.
   const error = Object.values(field.allErrors).flat()[0];
+  // With nothing left to choose, the group still says why a posted choice was refused.
+  if (choices.length === 0 && !error) return null;
+  const inputs = getCollectionProps(field, { type, options: choices.map((choice) => choice.value) });
   return (
     <fieldset className={wide ? "mb-3 sm:col-span-2" : undefined} aria-describedby={field.errorId}>
       <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
+import { FormNotice } from "~/components/forms";
 import {
   couponHasHistory,
   couponLastDay,
@@ -132,6 +133,11 @@ export default function CouponDialog() {
   if (coupon.confirmDelete) return <ConfirmDeleteDialog id={`delete-coupon-${id}`} backTo={backTo} {...coupon.confirmDelete} />;
   return (
     <AdminDialog id={`edit-coupon-${id}`} title="Edit Coupon" backTo={backTo}>
+      {actionData && "refused" in actionData ? (
+        <div className="mb-4">
+          <FormNotice title="Not deleted">{COUPON_MESSAGES.hasHistory}</FormNotice>
+        </div>
+      ) : null}
       <CouponForm
         id={`edit-coupon-form-${id}`}
         defaultValue={coupon.edit.defaults}

@@ -1,6 +1,6 @@
 import { findStudentCourseForm } from "~/models/enrollment-form.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
-import type { QuoteResult } from "~/services/checkout.server";
+import type { QuoteResult, Settlement } from "~/services/checkout.server";
 import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { apiError, apiJson } from "~/utils/api.server";
@@ -25,4 +25,30 @@ export function quoteRefusal(refusal: Exclude<QuoteResult, { ok: true }> | TooMa
 export function foreignFormRefusal(userId: string, formId: number | null, courseId: number) {
   if (formId === null || findStudentCourseForm(userId, formId, courseId) !== null) return null;
   return apiError(400, "enrollmentFormId is not an enrollment form of yours for this course.");
+}
+
+/** The JSON answer to a reported payment: 201 enrolled now, 200 already, else why not. */
+export function settlementAnswer(settlement: Settlement) {
+  if (settlement.ok) {
+    const enrolled = { success: true, courseId: settlement.courseId };
+    return settlement.outcome === "completed"
+      ? apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.enrolledTitle }, 201)
+      : apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.alreadyEnrolled }, 200);
+  }
+  switch (settlement.reason) {
+    case "not-found":
+      return apiError(404, "No payment with that id was made on this site.");
+    case "not-yours":
+      return apiError(403, "This payment belongs to another account.");
+    case "not-paid":
+      return apiError(402, "The payment has not succeeded.");
+    case "mismatch":
+      return apiError(400, "The payment does not match this order.");
+    case "coupon-refused":
+      return apiError(409, CHECKOUT_MESSAGES.couponLapsedRefunded);
+    case "refunded":
+      return apiError(409, CHECKOUT_MESSAGES.paymentRefunded);
+    case "payments-off":
+      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
+  }
 }

@@ -3,9 +3,9 @@ import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
-import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
-import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
+import { foreignFormRefusal, quoteRefusal, settlementAnswer } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
 
@@ -50,31 +50,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = enrollFree(user, result.quote, formId, siteOrigin(request));
   if (outcome === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(result.quote, user.id));
   return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
-}
-
-function settlementAnswer(settlement: Settlement) {
-  if (settlement.ok) {
-    const enrolled = { success: true, courseId: settlement.courseId };
-    return settlement.outcome === "completed"
-      ? apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.enrolledTitle }, 201)
-      : apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.alreadyEnrolled }, 200);
-  }
-  switch (settlement.reason) {
-    case "not-found":
-      return apiError(404, "No payment with that id was made on this site.");
-    case "not-yours":
-      return apiError(403, "This payment belongs to another account.");
-    case "not-paid":
-      return apiError(402, "The payment has not succeeded.");
-    case "mismatch":
-      return apiError(400, "The payment does not match this order.");
-    case "coupon-refused":
-      return apiError(409, CHECKOUT_MESSAGES.couponLapsedRefunded);
-    case "refunded":
-      return apiError(409, CHECKOUT_MESSAGES.paymentRefunded);
-    case "payments-off":
-      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
-  }
 }
 
 export function loader() {

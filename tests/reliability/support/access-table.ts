@@ -922,6 +922,22 @@ function studentRows(ids: MatrixIds): Row[] {
       watch: { table: "enrollments" },
     },
     {
+      route: "/api/payments/start",
+      method: "POST",
+      path: "/api/payments/start",
+      body: { json: { courseId: ids.payCourse, enrollmentFormId: ids.payForm } },
+      expect: studentApi(503),
+      watch: { table: "enrollments" },
+    },
+    {
+      route: "/api/payments/confirm",
+      method: "POST",
+      path: "/api/payments/confirm",
+      body: { json: { razorpay_order_id: "order_Access1", razorpay_payment_id: "pay_Access1", razorpay_signature: "0".repeat(64) } },
+      expect: studentApi(503),
+      watch: { table: "enrollments" },
+    },
+    {
       route: "/api/enroll-course",
       method: "POST",
       path: "/api/enroll-course",

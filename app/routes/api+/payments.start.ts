@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { CHECKOUT_MESSAGES, StartPaymentApiSchema } from "~/schemas/checkout";
+import { quoteOrder } from "~/services/checkout.server";
+import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
+import { paymentWidget, startPayment } from "~/services/payments/provider.server";
+import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { siteOrigin } from "~/utils/seo.server";
+import { requireApiUser } from "~/utils/student-session.server";
+import { checkoutPath } from "~/utils/checkout-path";
+import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
+
+/**
+ * POST /api/payments/start `{ courseId, couponCode?, enrollmentFormId? }`: the
+ * checkout page's "Pay" for an app or a script, with whichever provider takes
+ * payments. The server prices the order and reserves it (with its coupon's
+ * redemption), then answers what the client opens:
+ * - Razorpay: 200 `{ provider: "razorpay", keyId, orderId, amountPaise, currency, description, email, callbackUrl }`
+ *   for Razorpay Checkout; its success handler's fields go to POST /api/payments/confirm.
+ * - Stripe: 200 `{ provider: "stripe", checkoutUrl }`, Stripe's hosted Checkout page.
+ *
+ * 400 bad input, a coupon that does not apply or ran out · 401 signed out ·
+ * 404 unknown course · 409 already enrolled, or free (use /api/enroll-course) ·
+ * 429 too many coupon codes · 502 the provider failed · 503 payments not set up.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiUser(request);
+  if (!paymentWidget()) return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
+  const input = await parseJsonBody(request, StartPaymentApiSchema, "first");
+  const quoted = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
+    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+  );
+  if (!quoted.ok) return quoteRefusal(quoted);
+  const { quote } = quoted;
+  const formId = input.enrollmentFormId ?? null;
+  const foreignForm = foreignFormRefusal(user.id, formId, quote.course.id);
+  if (foreignForm) return foreignForm;
+  const origin = siteOrigin(request);
+  const start = await startPayment({
+    user,
+    quote,
+    enrollmentFormId: formId,
+    origin,
+    cancelUrl: `${origin}${checkoutPath({ courseId: quote.course.id, form: formId ?? undefined, coupon: quote.coupon?.code })}`,
+  });
+  if (start.ok && "redirectTo" in start) return apiJson({ provider: "stripe", checkoutUrl: start.redirectTo });
+  if (start.ok) {
+    const { hostedCheckoutUrl: _hosted, cancelUrl: _cancel, ...checkout } = start.checkout;
+    return apiJson({ provider: "razorpay", ...checkout });
+  }
+  switch (start.reason) {
+    case "already-enrolled":
+      return apiError(409, CHECKOUT_MESSAGES.alreadyEnrolled);
+    case "free":
+      return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
+    case "coupon-unavailable":
+      return quoteRefusal(couponRefusalAtStore(quote, user.id));
+    case "payments-off":
+      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
+    case "setup-failed":
+      return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
