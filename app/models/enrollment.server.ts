@@ -1,3 +1,4 @@
+import type { PaymentProvider } from "../../db/enums";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { courses, enrollments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
@@ -55,6 +56,11 @@ export type AdminEnrollmentRow = {
   /** As stored: pending, completed, failed, refunded, charged_back, revoked, or anything an older writer left. */
   paymentStatus: string;
   paymentIntentId: string | null;
+  /** Who took the money (null: an order from before providers were named, Stripe's, or a free one). */
+  provider: PaymentProvider | null;
+  /** The provider's order (Razorpay) or the offline payment's reference, and the provider's captured payment. */
+  providerOrderId: string | null;
+  providerPaymentId: string | null;
   enrolledAt: Date;
   /** Returned to the student so far (a partial or whole refund). */
   refundedPaise: number;
@@ -76,6 +82,9 @@ export const selectAdminEnrollments = () =>
       amountPaise: enrollments.amountPaise,
       paymentStatus: sql<string>`${enrollments.paymentStatus}`,
       paymentIntentId: enrollments.paymentIntentId,
+      provider: enrollments.provider,
+      providerOrderId: enrollments.providerOrderId,
+      providerPaymentId: enrollments.providerPaymentId,
       enrolledAt: enrollments.enrolledAt,
       refundedPaise: enrollments.refundedPaise,
       disputeStatus: enrollments.disputeStatus,
@@ -99,7 +108,7 @@ const enrollmentSearch = (q: string | null | undefined) => {
   return or(
     inArray(enrollments.userId, db.select({ id: users.id }).from(users).where(ofStudent)),
     inArray(enrollments.courseId, db.select({ id: courses.id }).from(courses).where(ofCourse)),
-    containsText(q, [enrollments.paymentIntentId]),
+    containsText(q, [enrollments.paymentIntentId, enrollments.providerPaymentId, enrollments.providerOrderId]),
   );
 };
 

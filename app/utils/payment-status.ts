@@ -1,3 +1,4 @@
+import type { PaymentProvider } from "../../db/enums";
 import { formatAmount } from "./money";
 
 // How a payment status reads in the admin tables and exports (admin spec §4):
@@ -27,4 +28,26 @@ export function paymentFlags(order: { paymentStatus: string; refundedPaise: numb
   if (order.refundedPaise > 0 && order.paymentStatus !== "refunded") flags.push(`Partly refunded ${formatAmount(order.refundedPaise)}`);
   if (order.disputeStatus === "open") flags.push("Dispute open");
   return flags;
+}
+
+const PROVIDER_LABELS: Record<PaymentProvider, string> = { stripe: "Stripe", razorpay: "Razorpay", offline: "Offline", grant: "Granted" };
+
+/**
+ * Who took an order's money, as the admin screens and exports name it; an
+ * offline payment carries the admin's reference. Orders from before providers
+ * were named were Stripe's (or free).
+ */
+export function paidByLabel(order: { provider: PaymentProvider | null; providerOrderId: string | null; amountPaise: number }): string {
+  if (order.provider === null) return order.amountPaise === 0 ? "Free" : PROVIDER_LABELS.stripe;
+  const label = PROVIDER_LABELS[order.provider];
+  return order.provider === "offline" && order.providerOrderId ? `${label} (${order.providerOrderId})` : label;
+}
+
+/** The provider's id of the payment (a Stripe PaymentIntent, a Razorpay payment or order), for finding it at the provider. */
+export function providerPaymentReference(order: {
+  paymentIntentId: string | null;
+  providerPaymentId: string | null;
+  providerOrderId: string | null;
+}): string | null {
+  return order.paymentIntentId ?? order.providerPaymentId ?? order.providerOrderId;
 }

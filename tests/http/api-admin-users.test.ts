@@ -260,6 +260,11 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
         Number(insert.run(student.id, courseId, "on-hold", 100_000, null, T0 + 60_000).lastInsertRowid),
       ];
     });
+    withDatabase((database) =>
+      database
+        .prepare("UPDATE enrollments SET provider = 'razorpay', provider_order_id = ?, provider_payment_id = ? WHERE id = ?")
+        .run(`order_${tag}`, `pay_${tag}`, ids[1]),
+    );
     const list = await listOf(await client.get(`/api/admin/enrollments?q=${encodeURIComponent(title)}`));
     expect(list.total).toBe(2);
     expect(list.body).toEqual([
@@ -274,6 +279,9 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
         amount: 1000,
         paymentStatus: "on-hold",
         paymentIntentId: null,
+        provider: "razorpay",
+        providerOrderId: `order_${tag}`,
+        providerPaymentId: `pay_${tag}`,
         enrolledAt: new Date(T0 + 60_000).toISOString(),
         refunded: 0,
         disputeStatus: null,
@@ -289,6 +297,9 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
         amount: 4999.5,
         paymentStatus: "completed",
         paymentIntentId: `pi_${tag}`,
+        provider: null,
+        providerOrderId: null,
+        providerPaymentId: null,
         enrolledAt: new Date(T0).toISOString(),
         refunded: 0,
         disputeStatus: null,
@@ -296,6 +307,11 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
     ]);
     // The payment intent id and the student's email find them too.
     expect((await listOf(await client.get(`/api/admin/enrollments?q=pi_${tag}`))).body.map((row) => row.id)).toEqual([ids[0]]);
+    expect((await listOf(await client.get(`/api/admin/enrollments?q=pay_${tag}`))).body.map((row) => row.id)).toEqual([ids[1]]);
+    // The table names who took the money.
+    const table = await (await client.get(`/admin/users/enrollments?q=pay_${tag}`)).text();
+    expect(table).toContain("<th");
+    expect(table).toMatch(/Paid by<\/th>[\s\S]*Razorpay<\/td>/);
     expect((await listOf(await client.get(`/api/admin/enrollments?q=${encodeURIComponent(student.email)}`))).total).toBe(2);
   });
 

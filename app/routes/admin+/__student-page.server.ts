@@ -42,7 +42,7 @@ import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
-import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
+import { paidByLabel, paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { studentPath } from "./__student-records";
@@ -86,15 +86,6 @@ function confirmationAsked(request: Request, orders: StudentOrder[], student: St
     if (order) return { kind: "revoke" as const, enrollmentId: order.orderId, courseTitle: order.courseTitle };
   }
   return null;
-}
-
-const PROVIDER_LABELS = { stripe: "Stripe", razorpay: "Razorpay", offline: "Offline", grant: "Granted" } as const;
-
-/** Who took the order's money, and the offline payment's reference. */
-function paidByLabel(order: StudentOrder): string {
-  if (order.provider === null) return order.amountPaise === 0 ? "Free" : PROVIDER_LABELS.stripe;
-  const label = PROVIDER_LABELS[order.provider];
-  return order.provider === "offline" && order.providerOrderId ? `${label} (${order.providerOrderId})` : label;
 }
 
 export function loadStudentPage(request: Request, student: StudentAccount) {

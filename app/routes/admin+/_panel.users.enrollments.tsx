@@ -6,13 +6,13 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/utils/list-params.server";
 import { formatPrice } from "~/utils/money";
-import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
+import { paidByLabel, paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
 
 // Course Enrollments (admin spec §2 Users tab, §4): every enrollment, paid or
 // not, newest first, with the amount and the payment status (Pending,
 // Completed, Failed, Refunded, Charged back, Revoked; anything else 'Unknown') and what
-// Stripe reported since (Partly refunded ₹x, Dispute open); searched and paged
+// the provider reported since (Partly refunded ₹x, Dispute open); searched and paged
 // on the server.
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       courseTitle: enrollment.courseTitle ?? "(deleted course)",
       amountLabel: formatPrice(enrollment.amountPaise),
       statusLabel: paymentStatusLabel(enrollment.paymentStatus),
+      paidBy: paidByLabel(enrollment),
       flags: paymentFlags(enrollment),
       enrolledIso: enrollment.enrolledAt.toISOString(),
       enrolledLabel: formatIndiaDateTime(enrollment.enrolledAt),
@@ -55,7 +56,7 @@ export default function EnrollmentsTable() {
       emptyHint="Enrollments appear here when students check out a course."
       search={{ label: "Search enrollments", placeholder: "Student, email, course or payment ID" }}
       {...data}
-      minWidthClass="min-w-[52rem]"
+      minWidthClass="min-w-[58rem]"
       rowKey={(enrollment) => enrollment.id}
       columns={[
         {
@@ -66,6 +67,7 @@ export default function EnrollmentsTable() {
         { header: "Email", cell: (enrollment) => enrollment.email, className: "break-all" },
         { header: "Course", cell: (enrollment) => enrollment.courseTitle },
         { header: "Amount", cell: (enrollment) => enrollment.amountLabel, className: "whitespace-nowrap tabular-nums" },
+        { header: "Paid by", cell: (enrollment) => enrollment.paidBy },
         {
           header: "Payment",
           cell: (enrollment) => (

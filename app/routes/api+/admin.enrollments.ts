@@ -8,10 +8,12 @@ import { listApiResponse, paiseToRupees, readApiListParams } from "~/utils/list-
  * GET /api/admin/enrollments (admin only; admin spec §7): every course
  * enrollment, paid or not, newest first, as `[{ id, userId, studentEmail,
  * studentFirstName, studentLastName, courseId, courseTitle, amount,
- * paymentStatus, paymentIntentId, enrolledAt, refunded, disputeStatus }]`:
+ * paymentStatus, paymentIntentId, provider, providerOrderId, providerPaymentId,
+ * enrolledAt, refunded, disputeStatus }]`: `provider` stripe, razorpay, offline,
+ * grant or null (older Stripe orders and free ones);
  * `amount` and `refunded` (returned so far) in rupees (4999.5),
  * `paymentStatus` as stored, `disputeStatus` open, won, lost or null, ISO time. ?q= searches the student's email and
- * name, the course title and the payment intent id; ?page= and ?pageSize=
+ * name, the course title and the payment's id at its provider; ?page= and ?pageSize=
  * (default 100, at most 500) page it; X-Total-Count and Link (rel prev/next)
  * tell the rest. 401 signed out, 403 a content manager, 405 other methods.
  */

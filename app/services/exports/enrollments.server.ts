@@ -1,5 +1,5 @@
 import { readEnrollmentsForExport, type EnrollmentExportRow } from "~/models/admin-export.server";
-import { paymentStatusLabel } from "~/utils/payment-status";
+import { paidByLabel, paymentStatusLabel, providerPaymentReference } from "~/utils/payment-status";
 import { text, number, date, rupees, type Sheet } from "./workbook-writer.server";
 
 // The Course Enrollments sheet: every enrollment with its student and payment.
@@ -18,7 +18,8 @@ export const enrollmentsSheet: Sheet<EnrollmentExportRow> = {
     text("Course", 36, (e) => e.courseTitle),
     rupees("Amount (₹)", (e) => e.amountPaise),
     text("Payment Status", 16, (e) => paymentStatusLabel(e.paymentStatus)),
-    text("Payment Intent ID", 30, (e) => e.paymentIntentId),
+    text("Paid By", 20, (e) => paidByLabel(e)),
+    text("Payment ID", 30, (e) => providerPaymentReference(e)),
     date("Enrolled At (IST)", (e) => e.enrolledAt),
   ],
 };

@@ -174,11 +174,12 @@ describe("generateExport", () => {
       "Course",
       "Amount (₹)",
       "Payment Status",
-      "Payment Intent ID",
+      "Paid By",
+      "Payment ID",
       "Enrolled At (IST)",
     ]);
     const [paid, pending] = rowsOf(enrollmentSheet);
-    expect(paid?.slice(0, 8)).toEqual([1, "asha@example.com", "Asha Rao", 1, "Options Basics", 4999.5, "Completed", "pi_1"]);
+    expect(paid?.slice(0, 9)).toEqual([1, "asha@example.com", "Asha Rao", 1, "Options Basics", 4999.5, "Completed", "Stripe", "pi_1"]);
     expect(pending?.[2]).toBe(`'${HOSTILE_NAMES[0]} Hostile`);
     expect(pending?.[6]).toBe("Pending");
     const amount = enrollmentSheet.getRow(2).getCell(6);
