@@ -56,3 +56,6 @@ export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
 /** An uploaded image's encoding into its responsive sizes, done by the background worker. */
 export const IMAGE_STATES = ["pending", "ready", "failed"] as const;
 export type ImageState = (typeof IMAGE_STATES)[number];
+/** A place on a full event's waitlist: waiting; offered a freed seat (for a while); took it; let the offer lapse; left. */
+export const WAITLIST_STATES = ["waiting", "offered", "taken", "lapsed", "left"] as const;
+export type WaitlistState = (typeof WAITLIST_STATES)[number];

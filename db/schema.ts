@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ADMIN_ROLES,
   COUPON_KINDS,
@@ -17,6 +17,7 @@ import {
   TAX_DOCUMENT_KINDS,
   USER_TOKEN_PURPOSES,
   VIDEO_SOURCES,
+  WAITLIST_STATES,
 } from "./enums";
 
 // Conventions: money is integer paise; times are UTC instants stored as
@@ -191,8 +192,17 @@ export const eventRegistrations = sqliteTable(
     remindedDayBeforeAt: integer("reminded_day_before_at", { mode: "timestamp_ms" }),
     /** When the reminder an hour before the event was queued (at most once per registration). */
     remindedHourBeforeAt: integer("reminded_hour_before_at", { mode: "timestamp_ms" }),
+    /** A paid event's order for this seat. */
+    orderId: integer("order_id").references((): AnySQLiteColumn => enrollments.id, { onDelete: "set null" }),
+    /**
+     * While the student pays, the seat is held until then; null once the seat is theirs (paid, or a
+     * free event). A lapsed hold no longer counts against the seats and is swept away.
+     */
+    holdExpiresAt: integer("hold_expires_at", { mode: "timestamp_ms" }),
   },
   (t) => [
+    index("event_registrations_hold_idx").on(t.eventId, t.holdExpiresAt),
+    index("event_registrations_order_idx").on(t.orderId),
     uniqueIndex("event_registrations_event_user_uq").on(t.eventId, t.userId),
     index("event_registrations_user_idx").on(t.userId),
     index("event_registrations_registered_at_idx").on(t.registeredAt),
@@ -297,9 +307,9 @@ export const enrollments = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    courseId: integer("course_id")
-      .notNull()
-      .references(() => courses.id, { onDelete: "restrict" }),
+    /** What the order buys: a course, or a seat at a paid event (exactly one of the two). */
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "restrict" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "restrict" }),
     enrolledAt: integer("enrolled_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -340,6 +350,12 @@ export const enrollments = sqliteTable(
     uniqueIndex("enrollments_one_paid_per_course_uq")
       .on(t.userId, t.courseId)
       .where(sql`${t.paymentStatus} = 'completed'`),
+    // …and pays for a seat at an event once.
+    uniqueIndex("enrollments_one_paid_per_event_uq")
+      .on(t.userId, t.eventId)
+      .where(sql`${t.paymentStatus} = 'completed'`),
+    index("enrollments_event_status_idx").on(t.eventId, t.paymentStatus),
+    check("enrollments_one_item", sql`(${t.courseId} is null) <> (${t.eventId} is null)`),
   ],
 );
 
@@ -870,4 +886,29 @@ export const imageAssets = sqliteTable(
     readyAt: integer("ready_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("image_assets_name_uq").on(t.name), index("image_assets_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * Students waiting for a seat at a full event, first come first served. When a seat frees, the
+ * next one waiting is offered it by mail for a limited time (the offer holds the seat meanwhile).
+ */
+export const eventWaitlist = sqliteTable(
+  "event_waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: WAITLIST_STATES }).notNull().default("waiting"),
+    /** While offered: the seat is kept for them until then. */
+    offerExpiresAt: integer("offer_expires_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("event_waitlist_event_user_uq").on(t.eventId, t.userId),
+    index("event_waitlist_event_status_idx").on(t.eventId, t.status, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
-import { coupons, couponTargets, courses, enrollments } from "../../db/schema";
+import { coupons, couponTargets, courses, enrollments, events } from "../../db/schema";
 import {
   COUPON_HOLD_MINUTES,
   couponDiscount,
@@ -21,8 +21,11 @@ import { db } from "~/utils/db.server";
 /** Stripe lets a Checkout Session live 30 minutes at least; the few minutes over cover a slow start. */
 export const COUPON_HOLD_MS = COUPON_HOLD_MINUTES * 60_000;
 
-/** Whose checkout is asking: a student's own holds for the same course never compete with the order replacing them. */
-export type CouponBuyer = { userId: string; courseId?: number };
+/** Whose checkout is asking: a student's own holds for the same course (or event) never compete with the order replacing them. */
+export type CouponBuyer = { userId: string; courseId?: number | null; eventId?: number | null };
+
+/** The course or event an order buys. */
+type OrderItem = { courseId: number | null; eventId: number | null };
 
 /** A coupon checkout may apply: what it takes off, for pricing. */
 export type RedeemableCoupon = { id: number; code: string; discount: CouponDiscount };
@@ -34,9 +37,12 @@ type Reader = Pick<typeof db, "select">;
 /** An unfinished order's hold on its coupon, while it lasts (a declined card keeps it for another try). */
 const liveCouponHold = (now: Date) => and(inArray(enrollments.paymentStatus, ["pending", "failed"]), gt(enrollments.couponHeldUntil, now));
 
-/** The buyer's own checkout of the same course: its hold is about to be replaced, never competed with. */
-const notThisCheckout = (buyer: CouponBuyer) =>
-  buyer.courseId === undefined ? undefined : or(ne(enrollments.userId, buyer.userId), ne(enrollments.courseId, buyer.courseId));
+/** The buyer's own checkout of the same course or event: its hold is about to be replaced, never competed with. */
+const notThisCheckout = (buyer: CouponBuyer) => {
+  if (buyer.courseId != null) return or(ne(enrollments.userId, buyer.userId), ne(enrollments.courseId, buyer.courseId));
+  if (buyer.eventId != null) return or(ne(enrollments.userId, buyer.userId), ne(enrollments.eventId, buyer.eventId));
+  return undefined;
+};
 
 /**
  * A student's orders that used the coupon: completed ones, and completed ones
@@ -116,20 +122,29 @@ export function checkCouponCode(code: string, purchase: CouponPurchase, now = ne
 }
 
 /**
- * Whether the coupon can be redeemed on this buyer's course order now, every
- * rule included (scope and minimum against the course as it is now). Call it
- * inside the `BEGIN IMMEDIATE` transaction that then takes the redemption, so
- * no other checkout can take it in between.
+ * Whether the coupon can be redeemed on this buyer's order now, every rule
+ * included (scope and minimum against the course or event as it is now). Call
+ * it inside the `BEGIN IMMEDIATE` transaction that then takes the redemption,
+ * so no other checkout can take it in between.
  */
-export function couponHasRoom(tx: Reader, couponId: number, now: Date, buyer: CouponBuyer & { courseId: number }): boolean {
-  const course = tx
-    .select({ title: courses.title, pricePaise: courses.pricePaise })
-    .from(courses)
-    .where(eq(courses.id, buyer.courseId))
-    .get();
-  if (!course) return false;
-  const purchase: CouponPurchase = { type: "course", id: buyer.courseId, ...course };
-  return check(tx, readTerms(tx, eq(coupons.id, couponId)), purchase, now, buyer).ok;
+export function couponHasRoom(tx: Reader, couponId: number, now: Date, buyer: CouponBuyer & OrderItem): boolean {
+  const purchase = purchaseOf(tx, buyer);
+  return purchase !== null && check(tx, readTerms(tx, eq(coupons.id, couponId)), purchase, now, buyer).ok;
+}
+
+/** The course or event as the coupon rules judge it: its title and price now. */
+function purchaseOf(tx: Reader, item: OrderItem): CouponPurchase | null {
+  if (item.courseId !== null) {
+    const course = tx
+      .select({ title: courses.title, pricePaise: courses.pricePaise })
+      .from(courses)
+      .where(eq(courses.id, item.courseId))
+      .get();
+    return course ? { type: "course", id: item.courseId, ...course } : null;
+  }
+  if (item.eventId === null) return null;
+  const event = tx.select({ title: events.title, pricePaise: events.pricePaise }).from(events).where(eq(events.id, item.eventId)).get();
+  return event ? { type: "event", id: item.eventId, ...event } : null;
 }
 
 /** Counts one redemption: an order with the coupon completed (in that order's transaction). */

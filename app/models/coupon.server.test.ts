@@ -296,7 +296,7 @@ describe("coupon rules against the database", () => {
     const second = addCourse("Limit Second", 300_000);
     const coupon = addCoupon({ code: "ONCEEACH", perStudentLimit: 1 });
     const student = db.insert(users).values({ email: "once-each@example.com" }).returning().get();
-    const buyerFor = (course: { id: number }) => ({ userId: student.id, courseId: course.id });
+    const buyerFor = (course: { id: number }) => ({ userId: student.id, courseId: course.id, eventId: null });
     const hold = db
       .insert(enrollments)
       .values({
@@ -327,7 +327,7 @@ describe("coupon rules against the database", () => {
   it("inside the order's transaction every rule is checked against the course as it is now", () => {
     const course = addCourse("Room Course", 400_000);
     const coupon = addCoupon({ code: "MIN5000", minOrderPaise: 500_000 });
-    const buyer = { userId: "room-student", courseId: course.id };
+    const buyer = { userId: "room-student", courseId: course.id, eventId: null };
     expect(couponHasRoom(db, coupon.id, NOW, buyer)).toBe(false);
     db.update(courses).set({ pricePaise: 500_000 }).where(eq(courses.id, course.id)).run();
     expect(couponHasRoom(db, coupon.id, NOW, buyer)).toBe(true);

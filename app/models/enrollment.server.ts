@@ -1,5 +1,5 @@
 import type { PaymentProvider } from "../../db/enums";
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { courses, enrollments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
@@ -14,13 +14,14 @@ export type StudentEnrollment = {
 };
 
 // A student's courses are the paid enrollments; a pending one is an unfinished checkout.
-const isPaid = eq(enrollments.paymentStatus, "completed");
+/** A paid course enrolment (an event seat's order is no enrolment). */
+const isPaid = and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId));
 
 export function listStudentEnrollments(userId: string, limit?: number): StudentEnrollment[] {
   const query = db
     .select({
       id: enrollments.id,
-      courseId: enrollments.courseId,
+      courseId: courses.id,
       courseTitle: courses.title,
       courseLevel: courses.level,
       courseDuration: courses.duration,
@@ -50,7 +51,8 @@ export type AdminEnrollmentRow = {
   studentEmail: string | null;
   studentFirstName: string | null;
   studentLastName: string | null;
-  courseId: number;
+  /** Null for an event seat's order. */
+  courseId: number | null;
   courseTitle: string | null;
   amountPaise: number;
   /** As stored: pending, completed, failed, refunded, charged_back, revoked, or anything an older writer left. */

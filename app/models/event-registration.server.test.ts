@@ -65,6 +65,8 @@ describe("registerForEvent", () => {
         registeredAt: NOW,
         remindedDayBeforeAt: null,
         remindedHourBeforeAt: null,
+        orderId: null,
+        holdExpiresAt: null,
       },
     ]);
     // Its confirmation is queued in the same transaction, for the student's account.

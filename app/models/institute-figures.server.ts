@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, lt, sql } from "drizzle-orm";
+import { and, countDistinct, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { courses, enrollments, events } from "../../db/schema";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { db } from "~/utils/db.server";
@@ -22,7 +22,7 @@ export function instituteCounts(now = new Date()): InstituteCounts {
     db
       .select({ count: countDistinct(enrollments.userId) })
       .from(enrollments)
-      .where(eq(enrollments.paymentStatus, "completed"))
+      .where(and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId)))
       .get()?.count ?? 0;
   const offered =
     db

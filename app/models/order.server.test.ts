@@ -79,6 +79,7 @@ function arrange(options: { pricePaise?: number; percentOff?: number; maxRedempt
   const terms: OrderTerms = {
     userId: user.id,
     courseId: course.id,
+    eventId: null,
     amountPaise: course.pricePaise,
     couponId: coupon?.id ?? null,
     enrollmentFormId: form?.id ?? null,
@@ -334,7 +335,7 @@ describe("reserveOrder", () => {
 
     db.update(coupons).set({ expiresAt: null, redemptionCount: 1 }).where(eq(coupons.id, coupon!.id)).run();
     expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
-    expect(rowsFor(terms.userId, terms.courseId)).toEqual([]);
+    expect(rowsFor(terms.userId, terms.courseId!)).toEqual([]);
   });
 
   it("lets the hold go when the payment expires or setup fails, and keeps it for another card after a decline", () => {
@@ -349,7 +350,7 @@ describe("reserveOrder", () => {
     const other = oneUseCoupon();
     const setupFailed = reserved(other.terms);
     dropReservation(setupFailed.id);
-    expect(rowsFor(other.terms.userId, other.terms.courseId)).toEqual([]);
+    expect(rowsFor(other.terms.userId, other.terms.courseId!)).toEqual([]);
     const session = reserved(rivalOf(other.terms), "checkoutSession");
     attachPaymentReference(session.id, { checkoutSessionId: "cs_expired_lets_go" });
     expect(failOrder(session.id)).toBe(true);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments } from "../../db/schema";
 import type { PaymentProvider } from "../../db/enums";
 import { db, isUniqueViolation } from "~/utils/db.server";
@@ -18,7 +18,9 @@ import { billingOfForm } from "./billing.server";
 
 export type OrderTerms = {
   userId: string;
-  courseId: number;
+  /** What the order buys: a course or a seat at a paid event, never both. */
+  courseId: number | null;
+  eventId: number | null;
   amountPaise: number;
   couponId: number | null;
   enrollmentFormId: number | null;
@@ -45,6 +47,7 @@ const orderColumns = {
   id: enrollments.id,
   userId: enrollments.userId,
   courseId: enrollments.courseId,
+  eventId: enrollments.eventId,
   amountPaise: enrollments.amountPaise,
   couponId: enrollments.couponId,
   enrollmentFormId: enrollments.enrollmentFormId,
@@ -56,10 +59,14 @@ const orderColumns = {
   couponHeldUntil: enrollments.couponHeldUntil,
 };
 
+/** Orders for the same course or the same event. */
+const sameItem = (item: { courseId: number | null; eventId: number | null }) =>
+  item.courseId !== null ? eq(enrollments.courseId, item.courseId) : item.eventId !== null ? eq(enrollments.eventId, item.eventId) : sql`0`;
+
 const sameTerms = (terms: OrderTerms) =>
   and(
     eq(enrollments.userId, terms.userId),
-    eq(enrollments.courseId, terms.courseId),
+    sameItem(terms),
     eq(enrollments.amountPaise, terms.amountPaise),
     terms.couponId === null ? isNull(enrollments.couponId) : eq(enrollments.couponId, terms.couponId),
     terms.enrollmentFormId === null ? isNull(enrollments.enrollmentFormId) : eq(enrollments.enrollmentFormId, terms.enrollmentFormId),
@@ -77,14 +84,14 @@ const nothingMadeYet = () =>
 /** An order whose provider object is of this kind, or not made yet (a reservation still being set up). */
 const ofKind = (kind: PaymentKind) => or(isNotNull(KIND_COLUMNS[kind]), nothingMadeYet());
 
-/** The student's unfinished orders for the course let their coupon holds go. */
-function releaseHolds(tx: Pick<typeof db, "update">, buyer: { userId: string; courseId: number }): void {
+/** The student's unfinished orders for the course or event let their coupon holds go. */
+function releaseHolds(tx: Pick<typeof db, "update">, buyer: { userId: string; courseId: number | null; eventId: number | null }): void {
   tx.update(enrollments)
     .set({ couponHeldUntil: null })
     .where(
       and(
         eq(enrollments.userId, buyer.userId),
-        eq(enrollments.courseId, buyer.courseId),
+        sameItem(buyer),
         ne(enrollments.paymentStatus, "completed"),
         isNotNull(enrollments.couponHeldUntil),
       ),
@@ -243,7 +250,7 @@ export function reopenFailedOrder(terms: OrderTerms, provider: PaymentProvider, 
         )
         .orderBy(desc(enrollments.id))
         .get();
-      if (!failed || paidOrderFor(tx, terms.userId, terms.courseId)) return null;
+      if (!failed || paidOrderFor(tx, terms.userId, terms)) return null;
       return (
         // Its time starts again, so reconciliation gives the new try as long as the first.
         tx
@@ -278,17 +285,17 @@ export function listPendingProviderOrders(provider: PaymentProvider, before: Dat
 
 type Reader = Pick<typeof db, "select">;
 
-/** The student's completed order for the course, if any: what "enrolled" means. */
-const paidOrderFor = (database: Reader, userId: string, courseId: number) =>
+/** The student's completed order for the course or event, if any: what "enrolled" (or "paid for a seat") means. */
+const paidOrderFor = (database: Reader, userId: string, item: { courseId: number | null; eventId: number | null }) =>
   database
     .select({ id: enrollments.id })
     .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), eq(enrollments.paymentStatus, "completed")))
+    .where(and(eq(enrollments.userId, userId), sameItem(item), eq(enrollments.paymentStatus, "completed")))
     .get();
 
 /** A paid enrolment: what opens a course's lessons (refunded, charged back, failed or pending orders do not). */
 export function isEnrolled(userId: string, courseId: number, database: Reader = db): boolean {
-  return paidOrderFor(database, userId, courseId) !== undefined;
+  return paidOrderFor(database, userId, { courseId, eventId: null }) !== undefined;
 }
 
 /**
@@ -328,7 +335,7 @@ export function completeOrder(
         // A revoked order is final too: a late event for its payment must not give the course back.
         if (order.paymentStatus === "refunded" || order.paymentStatus === "charged_back" || order.paymentStatus === "revoked")
           return "refunded";
-        if (paidOrderFor(tx, order.userId, order.courseId)) return "duplicate";
+        if (paidOrderFor(tx, order.userId, order)) return "duplicate";
         if (order.couponId !== null) {
           const withinHold = order.couponHeldUntil !== null && paidAt.getTime() <= order.couponHeldUntil.getTime();
           if (!withinHold && !couponHasRoom(tx, order.couponId, now, order)) return "coupon-refused";
@@ -440,7 +447,7 @@ export function enrollWithoutPayment(terms: OrderTerms, mail: OrderMail, now = n
   if (terms.amountPaise !== 0) throw new RangeError("Only a free order enrolls without payment");
   return db.transaction(
     (tx): FreeEnrollment => {
-      if (paidOrderFor(tx, terms.userId, terms.courseId)) return "already";
+      if (paidOrderFor(tx, terms.userId, terms)) return "already";
       if (terms.couponId !== null) {
         if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
         countRedemption(tx, terms.couponId);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { courses, enrollments, sessions, users } from "../../db/schema";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import type { PublicAdmin } from "./admin.server";
@@ -220,10 +220,17 @@ export function revokeEnrollment(userId: string, enrollmentId: number, decision:
     const revoked = tx
       .update(enrollments)
       .set({ paymentStatus: "revoked", couponHeldUntil: null })
-      .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")))
+      .where(
+        and(
+          eq(enrollments.id, enrollmentId),
+          eq(enrollments.userId, userId),
+          eq(enrollments.paymentStatus, "completed"),
+          isNotNull(enrollments.courseId),
+        ),
+      )
       .returning({ courseId: enrollments.courseId })
       .get();
-    if (!revoked) return { ok: false, reason: "not-enrolled" };
+    if (!revoked?.courseId) return { ok: false, reason: "not-enrolled" };
     audit(tx, decision, "enrollment_revoked", { type: "enrollment", id: enrollmentId }, { userId, courseId: revoked.courseId });
     return { ok: true, courseId: revoked.courseId };
   });

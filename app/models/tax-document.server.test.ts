@@ -75,6 +75,7 @@ function paidOrder(options: { amountPaise?: number; billing?: BillingDetails | n
     {
       userId: user.id,
       courseId: course.id,
+      eventId: null,
       amountPaise: options.amountPaise ?? 499_900,
       couponId: null,
       enrollmentFormId: form?.id ?? null,
@@ -193,7 +194,10 @@ describe("tax invoices", () => {
       .returning()
       .get();
     expect(
-      enrollWithoutPayment({ userId: user.id, courseId: course.id, amountPaise: 0, couponId: null, enrollmentFormId: null }, mail),
+      enrollWithoutPayment(
+        { userId: user.id, courseId: course.id, eventId: null, amountPaise: 0, couponId: null, enrollmentFormId: null },
+        mail,
+      ),
     ).toBe("completed");
     expect(db.select().from(taxDocuments).all()).toEqual([]);
     const { orderId } = paidOrder({ amountPaise: 0 });
@@ -290,7 +294,7 @@ test("reserving an order copies the billing details saved with its enrolment for
     .get();
   const form = insertForm(user.id, course.id, { state: "Maharashtra", billing: MAHARASHTRA });
   const reserved = reserveOrder(
-    { userId: user.id, courseId: course.id, amountPaise: 499_900, couponId: null, enrollmentFormId: form.id },
+    { userId: user.id, courseId: course.id, eventId: null, amountPaise: 499_900, couponId: null, enrollmentFormId: form.id },
     "paymentIntent",
   );
   if (!reserved.ok) throw new Error("not reserved");

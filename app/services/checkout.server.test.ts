@@ -728,7 +728,14 @@ describe("settlePaymentIntent", () => {
       metadata: { userId: student.id, courseId: String(course.id), couponId: "", enrollmentFormId: "", flow: "card" },
     });
     orders.recordOrder(
-      { userId: student.id, courseId: course.id, amountPaise: terms.price.totalPaise, couponId: null, enrollmentFormId: null },
+      {
+        userId: student.id,
+        courseId: course.id,
+        eventId: null,
+        amountPaise: terms.price.totalPaise,
+        couponId: null,
+        enrollmentFormId: null,
+      },
       { paymentIntentId: dollars.id },
     );
     await payWithCard(dollars.id);

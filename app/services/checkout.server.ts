@@ -95,6 +95,7 @@ export function orderTerms(user: Buyer, quote: Quote, enrollmentFormId: number |
   return {
     userId: user.id,
     courseId: quote.course.id,
+    eventId: null,
     amountPaise: quote.price.totalPaise,
     couponId: quote.coupon?.id ?? null,
     enrollmentFormId,
@@ -126,7 +127,7 @@ export type StartRefusal = "already-enrolled" | "free" | "payments-off" | "setup
 
 /** Why no payment can start for these terms; null when one can. */
 function refusalToStart(terms: OrderTerms): StartRefusal | null {
-  if (isEnrolled(terms.userId, terms.courseId)) return "already-enrolled";
+  if (terms.courseId !== null && isEnrolled(terms.userId, terms.courseId)) return "already-enrolled";
   if (terms.amountPaise === 0) return "free";
   if (!paymentsSetup()) return "payments-off";
   return null;
@@ -284,7 +285,7 @@ export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number |
 }
 
 export type Settlement =
-  | { ok: true; outcome: "completed" | "already"; courseId: number }
+  | { ok: true; outcome: "completed" | "already"; /** The course the order bought; null for an event's seat. */ courseId: number | null }
   | {
       ok: false;
       /** coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full; refunded: returned earlier. */
@@ -343,7 +344,7 @@ export async function completePaidOrder(order: Order, payment: PaidWith, paidAt:
       await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
       return { ok: false, reason: "coupon-refused" };
     case "refunded":
-      return isEnrolled(order.userId, order.courseId)
+      return order.courseId !== null && isEnrolled(order.userId, order.courseId)
         ? { ok: true, outcome: "already", courseId: order.courseId }
         : { ok: false, reason: "refunded" };
   }
@@ -366,7 +367,10 @@ function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
     metadataId,
   );
   if (flow !== "card" || !userId || !courseId || couponId === undefined || enrollmentFormId === undefined) return null;
-  return recordLostOrder({ userId, courseId, amountPaise: intent.amountPaise, couponId, enrollmentFormId }, { paymentIntentId: intent.id });
+  return recordLostOrder(
+    { userId, courseId, eventId: null, amountPaise: intent.amountPaise, couponId, enrollmentFormId },
+    { paymentIntentId: intent.id },
+  );
 }
 
 /**

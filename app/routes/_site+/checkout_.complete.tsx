@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settlement = null;
   }
   if (settlement?.ok) {
-    const title = findActiveCourse(settlement.courseId)?.title ?? "your course";
+    const title = (settlement.courseId !== null ? findActiveCourse(settlement.courseId)?.title : undefined) ?? "your course";
     return redirectWithToast("/", enrolledToast(title));
   }
   if (settlement?.reason === "not-paid") {

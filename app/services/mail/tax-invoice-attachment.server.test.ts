@@ -23,7 +23,7 @@ test("the order mail names the invoice, and the sender attaches its PDF", async 
     .returning()
     .get();
   const reserved = reserveOrder(
-    { userId: user.id, courseId: course.id, amountPaise: 499_900, couponId: null, enrollmentFormId: null },
+    { userId: user.id, courseId: course.id, eventId: null, amountPaise: 499_900, couponId: null, enrollmentFormId: null },
     "paymentIntent",
   );
   if (!reserved.ok) throw new Error("not reserved");

@@ -63,7 +63,12 @@ async function providerOrderFor(order: Order, origin: string): Promise<{ id: str
   const created = await createRazorpayOrder({
     amountPaise: order.amountPaise,
     receipt: String(order.id),
-    notes: { orderId: String(order.id), userId: order.userId, courseId: String(order.courseId) },
+    notes: {
+      orderId: String(order.id),
+      userId: order.userId,
+      ...(order.courseId !== null ? { courseId: String(order.courseId) } : {}),
+      ...(order.eventId !== null ? { eventId: String(order.eventId) } : {}),
+    },
   });
   if (attachPaymentReference(order.id, { provider: PROVIDER, providerOrderId: created.id })) return { id: created.id, paid: false };
   // A double click: the other request named its Razorpay order first; pay on that one.
@@ -90,7 +95,7 @@ function callbackUrlFor(input: PaymentStartInput): string {
 export async function startRazorpayPayment(input: PaymentStartInput): Promise<RazorpayStart> {
   const now = input.now ?? new Date();
   const terms = orderTerms(input.user, input.quote, input.enrollmentFormId);
-  if (isEnrolled(terms.userId, terms.courseId)) return { ok: false, reason: "already-enrolled" };
+  if (terms.courseId !== null && isEnrolled(terms.userId, terms.courseId)) return { ok: false, reason: "already-enrolled" };
   if (terms.amountPaise === 0) return { ok: false, reason: "free" };
   const setup = razorpaySetup();
   if (!setup) return { ok: false, reason: "payments-off" };
