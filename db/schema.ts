@@ -192,16 +192,10 @@ export const eventRegistrations = sqliteTable(
     remindedDayBeforeAt: integer("reminded_day_before_at", { mode: "timestamp_ms" }),
     /** When the reminder an hour before the event was queued (at most once per registration). */
     remindedHourBeforeAt: integer("reminded_hour_before_at", { mode: "timestamp_ms" }),
-    /** A paid event's order for this seat. */
+    /** The paid order that bought this seat (a paid event); null for a free event. */
     orderId: integer("order_id").references((): AnySQLiteColumn => enrollments.id, { onDelete: "set null" }),
-    /**
-     * While the student pays, the seat is held until then; null once the seat is theirs (paid, or a
-     * free event). A lapsed hold no longer counts against the seats and is swept away.
-     */
-    holdExpiresAt: integer("hold_expires_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    index("event_registrations_hold_idx").on(t.eventId, t.holdExpiresAt),
     index("event_registrations_order_idx").on(t.orderId),
     uniqueIndex("event_registrations_event_user_uq").on(t.eventId, t.userId),
     index("event_registrations_user_idx").on(t.userId),
@@ -325,6 +319,9 @@ export const enrollments = sqliteTable(
     // A pending order with a coupon holds one of its redemptions until then
     // (docs/decisions/0012-coupon-redemption.md); null once released or used.
     couponHeldUntil: integer("coupon_held_until", { mode: "timestamp_ms" }),
+    // A pending order for a paid event's seat holds the seat until then; the
+    // registration is made when the payment is captured (decision 0016).
+    seatHeldUntil: integer("seat_held_until", { mode: "timestamp_ms" }),
     /** Money returned to the student so far (partial or full refunds). */
     refundedPaise: integer("refunded_paise").notNull().default(0),
     disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),

@@ -66,7 +66,6 @@ describe("registerForEvent", () => {
         remindedDayBeforeAt: null,
         remindedHourBeforeAt: null,
         orderId: null,
-        holdExpiresAt: null,
       },
     ]);
     // Its confirmation is queued in the same transaction, for the student's account.

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
-import { countRegistrations, seatsLeftOf } from "./event.server";
+import { seatsLeftOf } from "./event.server";
+import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
@@ -98,15 +99,8 @@ export function registerForEvent(registration: NewRegistration, mail: Registrati
           .get();
         if (existing) return { ok: false, reason: "duplicate" };
 
-        if (event.maxParticipants !== null) {
-          const taken =
-            tx
-              .select({ count: sql<number>`count(*)` })
-              .from(eventRegistrations)
-              .where(eq(eventRegistrations.eventId, eventId))
-              .get()?.count ?? 0;
-          if (taken >= event.maxParticipants) return { ok: false, reason: "full" };
-        }
+        // Seats held by paying students and offered to the waitlist count as taken; this student's own offer is theirs.
+        if (!seatFreeFor(tx, event, registration.userId, now)) return { ok: false, reason: "full" };
 
         const row = tx
           .insert(eventRegistrations)
@@ -120,6 +114,7 @@ export function registerForEvent(registration: NewRegistration, mail: Registrati
           })
           .returning({ id: eventRegistrations.id })
           .get();
+        takeWaitlistPlace(tx, eventId, registration.userId);
         const { maxParticipants: _seats, pricePaise: _price, ...described } = event;
         const draft = mail({ name: registration.name, email: registration.email, event: described });
         queueMessage(tx, { ...draft, userId: registration.userId }, now);
@@ -169,7 +164,7 @@ export function findRegistrationTarget(eventId: number | string, userId: string,
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, userId)))
     .get();
-  const seatsLeft = seatsLeftOf(event.maxParticipants, countRegistrations(id));
+  const seatsLeft = seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, id, now, userId));
   const state: RegistrationState = registered
     ? "registered"
     : event.eventDate.getTime() < now.getTime()

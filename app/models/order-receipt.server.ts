@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { coupons, courses, enrollments, users } from "../../db/schema";
+import { coupons, courses, enrollments, events, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { couponDiscount } from "~/utils/coupon-rules";
 import { priceOrder } from "~/utils/pricing";
@@ -16,7 +16,9 @@ type Reader = Pick<typeof db, "select">;
 export type OrderReceipt = {
   orderId: number;
   student: { email: string; firstName: string | null; lastName: string | null };
+  /** What was bought: a course, or a seat at a paid event (`kind`). */
   course: { id: number; title: string };
+  kind: "course" | "event";
   /** The course price and the coupon's discount, when they still explain the amount paid. */
   listPricePaise: number | null;
   discountPaise: number | null;
@@ -38,6 +40,9 @@ const receiptColumns = {
   courseId: courses.id,
   courseTitle: courses.title,
   coursePricePaise: courses.pricePaise,
+  eventId: events.id,
+  eventTitle: events.title,
+  eventPricePaise: events.pricePaise,
   couponCode: coupons.code,
   couponKind: coupons.kind,
   couponPercentOff: coupons.percentOff,
@@ -53,11 +58,19 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
     .select(receiptColumns)
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(events, eq(events.id, enrollments.eventId))
     .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
     .where(where)
     .get();
   if (!row) return null;
+  const item =
+    row.courseId !== null && row.courseTitle !== null && row.coursePricePaise !== null
+      ? { kind: "course" as const, id: row.courseId, title: row.courseTitle, pricePaise: row.coursePricePaise }
+      : row.eventId !== null && row.eventTitle !== null && row.eventPricePaise !== null
+        ? { kind: "event" as const, id: row.eventId, title: row.eventTitle, pricePaise: row.eventPricePaise }
+        : null;
+  if (!item) return null;
   const coupon =
     row.couponCode === null || row.couponKind === null
       ? null
@@ -65,7 +78,7 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
         ? { code: row.couponCode, percentOff: null, amountOffPaise: row.couponAmountOffPaise }
         : { code: row.couponCode, percentOff: row.couponPercentOff };
   const price = priceOrder(
-    row.coursePricePaise,
+    item.pricePaise,
     row.couponKind === null
       ? null
       : couponDiscount({ kind: row.couponKind, percentOff: row.couponPercentOff, amountOffPaise: row.couponAmountOffPaise }),
@@ -74,7 +87,8 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
   return {
     orderId: row.orderId,
     student: { email: row.email, firstName: row.firstName, lastName: row.lastName },
-    course: { id: row.courseId, title: row.courseTitle },
+    course: { id: item.id, title: item.title },
+    kind: item.kind,
     listPricePaise: priceStillHolds ? price.originalPaise : null,
     discountPaise: priceStillHolds && coupon ? price.discountPaise : null,
     coupon,

@@ -461,6 +461,7 @@ describe("receipts and the student's orders", () => {
       orderId: order.id,
       student: { email: user.email, firstName: "Asha", lastName: null },
       course: { id: course.id, title: course.title },
+      kind: "course",
       listPricePaise: 1_000_000,
       discountPaise: 250_000,
       coupon: { code: coupon!.code, percentOff: 25 },

@@ -1,12 +1,15 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments } from "../../db/schema";
 import type { PaymentProvider } from "../../db/enums";
-import { db, isUniqueViolation } from "~/utils/db.server";
+import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
 import { queueOrderMail, type OrderMail } from "./order-receipt.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
 import { billingOfForm } from "./billing.server";
+import type { RegistrationMail } from "./event-registration.server";
+import { takeSeat } from "./event-seat.server";
 
 // An order is an enrollment row while its payment is under way. Its row is
 // stored `pending` before Stripe is asked for anything (a reservation: with a
@@ -36,6 +39,8 @@ export type Order = OrderTerms & {
   providerPaymentId: string | null;
   /** Until when the order holds a redemption of its coupon; null when it holds none. */
   couponHeldUntil: Date | null;
+  /** Until when a paid event's order holds its seat; null when it holds none. */
+  seatHeldUntil: Date | null;
 };
 
 /** An order the student pays at a provider other than Stripe (a Razorpay order). */
@@ -57,6 +62,7 @@ const orderColumns = {
   providerOrderId: enrollments.providerOrderId,
   providerPaymentId: enrollments.providerPaymentId,
   couponHeldUntil: enrollments.couponHeldUntil,
+  seatHeldUntil: enrollments.seatHeldUntil,
 };
 
 /** Orders for the same course or the same event. */
@@ -110,43 +116,43 @@ export type Reservation = { ok: true; order: Order } | { ok: false; reason: "cou
  * click finds the first click's order (its hold still live) and reuses it.
  */
 export function reserveOrder(terms: OrderTerms, kind: PaymentKind, now = new Date()): Reservation {
-  return db.transaction(
-    (tx): Reservation => {
-      const open = tx
-        .select(orderColumns)
-        .from(enrollments)
-        .where(
-          and(
-            sameTerms(terms),
-            eq(enrollments.paymentStatus, "pending"),
-            ofKind(kind),
-            terms.couponId === null ? undefined : gt(enrollments.couponHeldUntil, now),
-          ),
-        )
-        .orderBy(desc(enrollments.id))
-        .get();
-      if (open) return { ok: true, order: open };
-      if (terms.couponId !== null && !couponHasRoom(tx, terms.couponId, now, terms)) {
-        return { ok: false, reason: "coupon-unavailable" };
-      }
-      // This order replaces the student's earlier checkouts of the course: they let their holds go.
-      releaseHolds(tx, terms);
-      const couponHeldUntil = terms.couponId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS);
-      const order = tx
-        .insert(enrollments)
-        .values({
-          ...terms,
-          paymentStatus: "pending",
-          couponHeldUntil,
-          enrolledAt: now,
-          billing: billingOfForm(tx, terms.enrollmentFormId),
-        })
-        .returning(orderColumns)
-        .get();
-      return { ok: true, order };
-    },
-    { behavior: "immediate" },
-  );
+  return db.transaction((tx) => reserveOrderIn(tx, terms, kind, now), { behavior: "immediate" });
+}
+
+/** reserveOrder inside a caller's `BEGIN IMMEDIATE` transaction (a paid event's seat is held in the same one). */
+export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: PaymentKind, now: Date): Reservation {
+  const open = tx
+    .select(orderColumns)
+    .from(enrollments)
+    .where(
+      and(
+        sameTerms(terms),
+        eq(enrollments.paymentStatus, "pending"),
+        ofKind(kind),
+        terms.couponId === null ? undefined : gt(enrollments.couponHeldUntil, now),
+      ),
+    )
+    .orderBy(desc(enrollments.id))
+    .get();
+  if (open) return { ok: true, order: open };
+  if (terms.couponId !== null && !couponHasRoom(tx, terms.couponId, now, terms)) {
+    return { ok: false, reason: "coupon-unavailable" };
+  }
+  // This order replaces the student's earlier checkouts of the course: they let their holds go.
+  releaseHolds(tx, terms);
+  const couponHeldUntil = terms.couponId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS);
+  const order = tx
+    .insert(enrollments)
+    .values({
+      ...terms,
+      paymentStatus: "pending",
+      couponHeldUntil,
+      enrolledAt: now,
+      billing: billingOfForm(tx, terms.enrollmentFormId),
+    })
+    .returning(orderColumns)
+    .get();
+  return { ok: true, order };
 }
 
 /** The column naming the reference's object, its value, and the other kinds' columns (which must stay empty). */
@@ -300,11 +306,13 @@ export function isEnrolled(userId: string, courseId: number, database: Reader = 
 
 /**
  * completed: this call enrolled the student; already: an earlier call did;
- * duplicate: the student was enrolled by another payment; coupon-refused: the
- * payment came after its hold on the coupon lapsed and the coupon no longer
- * holds (refund it); refunded: the order's payment was returned earlier.
+ * duplicate: the student was enrolled (or seated) by another payment;
+ * coupon-refused: the payment came after its hold on the coupon lapsed and the
+ * coupon no longer holds (refund it); refunded: the order's payment was
+ * returned earlier; seat-gone: a paid event's payment came after its seat's
+ * hold lapsed and no seat is free (refund it).
  */
-export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-refused" | "refunded";
+export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-refused" | "refunded" | "seat-gone";
 
 /**
  * Marks a paid order completed, once: the coupon's redemption is counted and
@@ -324,7 +332,15 @@ export function completeOrder(
     paidAt = new Date(),
     now = new Date(),
     providerPaymentId,
-  }: { paidAt?: Date; now?: Date; /** The captured payment at a provider other than Stripe. */ providerPaymentId?: string } = {},
+    seatMail,
+  }: {
+    paidAt?: Date;
+    now?: Date;
+    /** The captured payment at a provider other than Stripe. */
+    providerPaymentId?: string;
+    /** A paid event's registration confirmation, queued with the seat. */
+    seatMail?: RegistrationMail;
+  } = {},
 ): CompletionOutcome {
   try {
     return db.transaction(
@@ -336,16 +352,24 @@ export function completeOrder(
         if (order.paymentStatus === "refunded" || order.paymentStatus === "charged_back" || order.paymentStatus === "revoked")
           return "refunded";
         if (paidOrderFor(tx, order.userId, order)) return "duplicate";
+        // Every refusal is decided before anything is written: a refused payment commits nothing.
         if (order.couponId !== null) {
           const withinHold = order.couponHeldUntil !== null && paidAt.getTime() <= order.couponHeldUntil.getTime();
           if (!withinHold && !couponHasRoom(tx, order.couponId, now, order)) return "coupon-refused";
-          countRedemption(tx, order.couponId);
         }
+        if (order.eventId !== null) {
+          if (!seatMail) throw new Error(`Order ${orderId} is for an event: its seat needs its confirmation mail`);
+          const seat = takeSeat(tx, order, paidAt, now, seatMail);
+          if (seat === "registered") return "duplicate";
+          if (seat === "gone") return "seat-gone";
+        }
+        if (order.couponId !== null) countRedemption(tx, order.couponId);
         tx.update(enrollments)
           .set({
             paymentStatus: "completed",
             enrolledAt: paidAt,
             couponHeldUntil: null,
+            seatHeldUntil: null,
             ...(paymentIntentId ? { paymentIntentId } : {}),
             ...(providerPaymentId ? { providerPaymentId } : {}),
           })
@@ -410,17 +434,20 @@ export function markOrderRefunded(
   /** A Stripe PaymentIntent's id, or another provider's payment. */
   payment: string | { providerPaymentId: string },
   reason: string,
+  /** A message telling the student why, queued with the refund. */
+  notice?: OutboxDraft,
 ): void {
   const paidWith = typeof payment === "string" ? { paymentIntentId: payment } : payment;
   db.transaction(
     (tx) => {
       const refunded = tx
         .update(enrollments)
-        .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null })
+        .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null, seatHeldUntil: null })
         .where(and(eq(enrollments.id, order.id), inArray(enrollments.paymentStatus, ["pending", "failed"])))
         .returning({ id: enrollments.id })
         .get();
       if (!refunded) return;
+      if (notice) queueMessage(tx, notice);
       recordSystemAction(
         {
           actor: "checkout",

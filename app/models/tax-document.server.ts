@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzle-orm";
-import { courses, enrollmentForms, enrollments, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
+import { courses, enrollmentForms, enrollments, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
 import type { TaxDocumentKind } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import { financialYearOf, formatDocumentNumber, percentToBps, splitInclusiveTotal } from "~/utils/gst";
@@ -127,6 +127,7 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
       amountPaise: enrollments.amountPaise,
       billing: enrollments.billing,
       courseTitle: courses.title,
+      eventTitle: events.title,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -134,7 +135,8 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
       formCity: enrollmentForms.city,
     })
     .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(events, eq(events.id, enrollments.eventId))
     .innerJoin(users, eq(users.id, enrollments.userId))
     .leftJoin(enrollmentForms, eq(enrollmentForms.id, enrollments.enrollmentFormId))
     .where(eq(enrollments.id, orderId))
@@ -154,7 +156,7 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
       buyer,
       placeOfSupply: buyer.stateCode,
       sac: settings.sac,
-      description: `Course fee: ${order.courseTitle}`,
+      description: order.courseTitle !== null ? `Course fee: ${order.courseTitle}` : `Event fee: ${order.eventTitle ?? "event"}`,
       gstRateBps: percentToBps(settings.gstRatePercent),
       totalPaise: order.amountPaise,
     },

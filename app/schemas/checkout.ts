@@ -29,6 +29,8 @@ export const CHECKOUT_MESSAGES = {
   paymentsOffTitle: "Online payment is not available yet",
   paymentsOffText: "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.",
   amountMismatch: "The amount does not match the price of this order.",
+  seatGoneRefunded:
+    "The event filled up before your payment reached us, so we have refunded it in full. You can join its waitlist on the events page.",
   couponLapsedRefunded:
     "Your coupon ran out before your payment reached us, so we have refunded the payment in full. Please check out again.",
   paymentRefunded: "This payment has been refunded, so it does not enroll you in the course.",

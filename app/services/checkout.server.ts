@@ -36,6 +36,10 @@ import {
   type WebhookEvent,
 } from "./payments/stripe.server";
 import { orderMail } from "./mail/order.server";
+import { eventRegistrationMail } from "./mail/events.server";
+import { seatGoneMail } from "./mail/event-seats.server";
+import { describeEventOrder } from "~/models/event-seat.server";
+import type { OutboxDraft } from "~/models/outbox.server";
 
 // The checkout rules (public-site §2 /checkout, §4, §7), shared by the page,
 // the JSON endpoints and the webhook: the server prices every order, and an
@@ -288,8 +292,12 @@ export type Settlement =
   | { ok: true; outcome: "completed" | "already"; /** The course the order bought; null for an event's seat. */ courseId: number | null }
   | {
       ok: false;
-      /** coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full; refunded: returned earlier. */
-      reason: "not-found" | "not-yours" | "not-paid" | "mismatch" | "coupon-refused" | "refunded" | "payments-off";
+      /**
+       * coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full;
+       * seat-gone: a paid event's payment after its seat's hold lapsed, the event full, refunded in full;
+       * refunded: returned earlier.
+       */
+      reason: "not-found" | "not-yours" | "not-paid" | "mismatch" | "coupon-refused" | "seat-gone" | "refunded" | "payments-off";
     };
 
 /** Whether Stripe's object names this order: same student, course, amount and currency. */
@@ -312,16 +320,16 @@ function matchesOrder(
 export type PaidWith = { paymentIntentId: string } | { providerPaymentId: string; refund: (paymentId: string) => Promise<void> };
 
 /** Returns the whole payment (refund policy) and records it on the order. */
-async function refundOrder(order: Order, payment: PaidWith, why: string): Promise<void> {
+async function refundOrder(order: Order, payment: PaidWith, why: string, notice?: OutboxDraft): Promise<void> {
   if ("paymentIntentId" in payment) {
     console.warn(`Refunding ${payment.paymentIntentId}: ${why}`);
     await refundPayment(payment.paymentIntentId);
-    markOrderRefunded(order, payment.paymentIntentId, why);
+    markOrderRefunded(order, payment.paymentIntentId, why, notice);
     return;
   }
   console.warn(`Refunding ${payment.providerPaymentId}: ${why}`);
   await payment.refund(payment.providerPaymentId);
-  markOrderRefunded(order, { providerPaymentId: payment.providerPaymentId }, why);
+  markOrderRefunded(order, { providerPaymentId: payment.providerPaymentId }, why, notice);
 }
 
 /**
@@ -329,10 +337,11 @@ async function refundOrder(order: Order, payment: PaidWith, why: string): Promis
  * took the money; a payment the order cannot take is returned in full.
  */
 export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date, origin: string): Promise<Settlement> {
+  const seatMail = eventRegistrationMail(origin);
   const outcome =
     "paymentIntentId" in payment
-      ? completeOrder(order.id, payment.paymentIntentId, orderMail(origin), { paidAt })
-      : completeOrder(order.id, null, orderMail(origin), { paidAt, providerPaymentId: payment.providerPaymentId });
+      ? completeOrder(order.id, payment.paymentIntentId, orderMail(origin), { paidAt, seatMail })
+      : completeOrder(order.id, null, orderMail(origin), { paidAt, providerPaymentId: payment.providerPaymentId, seatMail });
   switch (outcome) {
     case "completed":
     case "already":
@@ -343,6 +352,17 @@ export async function completePaidOrder(order: Order, payment: PaidWith, paidAt:
     case "coupon-refused":
       await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
       return { ok: false, reason: "coupon-refused" };
+    case "seat-gone": {
+      const student = describeEventOrder(order);
+      const notice = student ? seatGoneMail({ ...student, amountPaise: order.amountPaise }) : undefined;
+      await refundOrder(
+        order,
+        payment,
+        `event ${order.eventId} was full when order ${order.id} was paid after its seat's hold lapsed`,
+        notice,
+      );
+      return { ok: false, reason: "seat-gone" };
+    }
     case "refunded":
       return order.courseId !== null && isEnrolled(order.userId, order.courseId)
         ? { ok: true, outcome: "already", courseId: order.courseId }

@@ -7,6 +7,7 @@ const receipt: OrderReceipt = {
   orderId: 42,
   student: { email: "asha@example.com", firstName: "Asha", lastName: null },
   course: { id: 3, title: "Trading Basics" },
+  kind: "course",
   listPricePaise: 499_950,
   discountPaise: 50_000,
   coupon: { code: "FLAT500", percentOff: null, amountOffPaise: 50_000 },

@@ -27,7 +27,7 @@ export function receiptLines(receipt: OrderReceipt, money: MoneyText = exactPric
   const lines: ReceiptLine[] = [
     { label: "Order number", value: orderNumber(receipt.orderId) },
     { label: "Date", value: formatIndiaDateTime(receipt.paidAt) },
-    { label: "Course", value: receipt.course.title },
+    { label: receipt.kind === "event" ? "Event" : "Course", value: receipt.course.title },
   ];
   if (receipt.listPricePaise !== null) lines.push({ label: "Course price", value: money(receipt.listPricePaise) });
   if (receipt.coupon) lines.push({ label: "Coupon", value: couponText(receipt.coupon, money) });

@@ -25,6 +25,7 @@ CREATE TABLE `__new_enrollments` (
 	`coupon_id` integer,
 	`enrollment_form_id` integer,
 	`coupon_held_until` integer,
+	`seat_held_until` integer,
 	`refunded_paise` integer DEFAULT 0 NOT NULL,
 	`dispute_status` text,
 	`provider` text,
@@ -39,7 +40,7 @@ CREATE TABLE `__new_enrollments` (
 	CONSTRAINT "enrollments_one_item" CHECK(("__new_enrollments"."course_id" is null) <> ("__new_enrollments"."event_id" is null))
 );
 --> statement-breakpoint
-INSERT INTO `__new_enrollments`("id", "user_id", "course_id", "event_id", "enrolled_at", "payment_status", "payment_intent_id", "checkout_session_id", "amount_paise", "coupon_id", "enrollment_form_id", "coupon_held_until", "refunded_paise", "dispute_status", "provider", "provider_order_id", "provider_payment_id", "billing") SELECT "id", "user_id", "course_id", NULL, "enrolled_at", "payment_status", "payment_intent_id", "checkout_session_id", "amount_paise", "coupon_id", "enrollment_form_id", "coupon_held_until", "refunded_paise", "dispute_status", "provider", "provider_order_id", "provider_payment_id", "billing" FROM `enrollments`;--> statement-breakpoint
+INSERT INTO `__new_enrollments`("id", "user_id", "course_id", "event_id", "enrolled_at", "payment_status", "payment_intent_id", "checkout_session_id", "amount_paise", "coupon_id", "enrollment_form_id", "coupon_held_until", "seat_held_until", "refunded_paise", "dispute_status", "provider", "provider_order_id", "provider_payment_id", "billing") SELECT "id", "user_id", "course_id", NULL, "enrolled_at", "payment_status", "payment_intent_id", "checkout_session_id", "amount_paise", "coupon_id", "enrollment_form_id", "coupon_held_until", NULL, "refunded_paise", "dispute_status", "provider", "provider_order_id", "provider_payment_id", "billing" FROM `enrollments`;--> statement-breakpoint
 DROP TABLE `enrollments`;--> statement-breakpoint
 ALTER TABLE `__new_enrollments` RENAME TO `enrollments`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
@@ -57,6 +58,4 @@ CREATE UNIQUE INDEX `enrollments_one_paid_per_course_uq` ON `enrollments` (`user
 CREATE UNIQUE INDEX `enrollments_one_paid_per_event_uq` ON `enrollments` (`user_id`,`event_id`) WHERE "enrollments"."payment_status" = 'completed';--> statement-breakpoint
 CREATE INDEX `enrollments_event_status_idx` ON `enrollments` (`event_id`,`payment_status`);--> statement-breakpoint
 ALTER TABLE `event_registrations` ADD `order_id` integer REFERENCES enrollments(id) ON DELETE set null;--> statement-breakpoint
-ALTER TABLE `event_registrations` ADD `hold_expires_at` integer;--> statement-breakpoint
-CREATE INDEX `event_registrations_hold_idx` ON `event_registrations` (`event_id`,`hold_expires_at`);--> statement-breakpoint
 CREATE INDEX `event_registrations_order_idx` ON `event_registrations` (`order_id`);

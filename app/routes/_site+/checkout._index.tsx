@@ -176,6 +176,8 @@ function settlementRefused(submission: Submission, settlement: Settlement | null
       return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.couponLapsedRefunded], 409);
     case "refunded":
       return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.paymentRefunded], 409);
+    case "seat-gone":
+      return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.seatGoneRefunded], 409);
     default:
       return payRefused(submission, ENROLL_FAILED, 400);
   }

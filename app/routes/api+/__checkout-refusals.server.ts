@@ -46,6 +46,8 @@ export function settlementAnswer(settlement: Settlement) {
       return apiError(400, "The payment does not match this order.");
     case "coupon-refused":
       return apiError(409, CHECKOUT_MESSAGES.couponLapsedRefunded);
+    case "seat-gone":
+      return apiError(409, CHECKOUT_MESSAGES.seatGoneRefunded);
     case "refunded":
       return apiError(409, CHECKOUT_MESSAGES.paymentRefunded);
     case "payments-off":

@@ -15,6 +15,7 @@ const receipt: OrderReceipt = {
   orderId: 7,
   student: { email: "asha@example.com", firstName: "Asha", lastName: "Rao" },
   course: { id: 3, title: "Price Action Basics" },
+  kind: "course",
   listPricePaise: 1_250_000,
   discountPaise: null,
   coupon: null,

@@ -16,16 +16,32 @@ export function orderMail(origin: string): OrderMail {
   return (receipt) => withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt, origin)));
 }
 
+/** Where the order leads: into the course, or to the student's events for a seat. */
+function wayIn(receipt: OrderReceipt, origin: string) {
+  return receipt.kind === "event"
+    ? {
+        link: `${origin}/account/events`,
+        label: "Your events",
+        intro: `Thank you for booking a seat at ${receipt.course.title} with ${SITE_NAME}. Your seat is confirmed; the event's details and calendar file come in a separate message, and your events are here:`,
+        subject: `Your seat at ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
+      }
+    : {
+        link: `${origin}/learn/${receipt.course.id}`,
+        label: "Start learning",
+        intro: `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`,
+        subject: `You are enrolled in ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
+      };
+}
+
 function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
-  const courseLink = `${origin}/learn/${receipt.course.id}`;
+  const { link: courseLink, label, intro, subject } = wayIn(receipt, origin);
   const ordersLink = `${origin}/account/orders`;
-  const intro = `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`;
   const lines = receiptLines(receipt, formatPrice);
   const later = `You can download this receipt${receipt.invoice ? " and your tax invoice" : ""} as a PDF at any time from your orders page: ${ordersLink}`;
   const invoiceNote = receipt.invoice ? `Your GST tax invoice ${receipt.invoice.number} is attached as a PDF.` : null;
   const help = `Questions about your course or this order? Write to us at ${CONTACT.email} and quote the order number.`;
   return {
-    subject: `You are enrolled in ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
+    subject,
     text:
       [
         greeting(receipt.student.firstName),
@@ -42,7 +58,7 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
       <>
         <p>{greeting(receipt.student.firstName)}</p>
         <p>{intro}</p>
-        <MailLink href={courseLink}>Start learning</MailLink>
+        <MailLink href={courseLink}>{label}</MailLink>
         <h2 style={{ fontSize: 18, margin: "24px 0 8px" }}>Receipt</h2>
         <table role="presentation" style={{ width: "100%", borderCollapse: "collapse", fontSize: 15 }}>
           <tbody>

@@ -10,6 +10,7 @@ const paid: OrderReceipt = {
   orderId: 42,
   student: { email: "ananya@example.com", firstName: "अनन्या", lastName: "Iyer" },
   course: { id: 7, title: "SMC & ICT Courses" },
+  kind: "course",
   listPricePaise: 12_345_600,
   discountPaise: 2_469_120,
   coupon: { code: "WELCOME20", percentOff: 20 },

@@ -1,0 +1,59 @@
+import type { WaitlistOfferMail } from "~/models/event-seat.server";
+import { CONTACT } from "~/content/site";
+import { formatIndiaDateTime } from "~/utils/dates";
+import { formatPrice } from "~/utils/money";
+import { composeMail } from "./compose.server";
+import { greeting, MailLink, signature } from "./layout";
+
+// The messages about a paid event's seats: a payment that came too late for
+// the last seat and is returned, and a freed seat offered to the next student
+// on the waitlist for a limited time.
+
+/** The payment arrived after the seat's hold ran out and the event had filled: it is refunded in full. */
+export function seatGoneMail(to: { email: string; firstName: string | null; eventTitle: string; amountPaise: number }) {
+  const amount = formatPrice(to.amountPaise);
+  const lines = [
+    `Your payment of ${amount} for ${to.eventTitle} reached us after the seat we were holding for you had been released, and the event is now full.`,
+    `We have refunded the full ${amount}. It goes back to the card, UPI account or bank account you paid from, usually within 5–7 working days.`,
+    `You can join the event's waitlist on our events page: if a seat frees up, we will offer it to you by mail. Questions? Write to us at ${CONTACT.email}.`,
+  ];
+  return composeMail("event-seat-gone", to.email, {
+    subject: `Refund: ${to.eventTitle} filled up before your payment arrived`,
+    text: [greeting(to.firstName), ...lines, signature].join("\n\n") + "\n",
+    body: (
+      <>
+        <p>{greeting(to.firstName)}</p>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </>
+    ),
+  });
+}
+
+/** A seat is free for the student at the head of the waitlist, kept for them until `expiresAt`. */
+export function waitlistOfferMail(origin: string): WaitlistOfferMail {
+  return ({ name, email, event, expiresAt }) => {
+    const link = `${origin}/events/${event.id}/register`;
+    const until = formatIndiaDateTime(expiresAt);
+    const lines = [
+      `A seat has opened up at ${event.title} (${formatIndiaDateTime(event.eventDate)}), and it is yours if you want it.`,
+      `We are keeping it for you until ${until}. After that it goes to the next person waiting.`,
+    ];
+    return composeMail("event-waitlist-offer", email, {
+      subject: `A seat is free for you: ${event.title}`,
+      text: [greeting(name), ...lines, `Take your seat: ${link}`, signature].join("\n\n") + "\n",
+      body: (
+        <>
+          <p>{greeting(name)}</p>
+          {lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>
+            <MailLink href={link}>Take your seat</MailLink>
+          </p>
+        </>
+      ),
+    });
+  };
+}
