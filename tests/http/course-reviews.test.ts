@@ -143,6 +143,9 @@ describe("approval, stars and structured data", () => {
     await client.post(`/api/courses/${course.id}/reviews`, { data: GOOD });
     await second.post(`/api/courses/${course.id}/reviews`, { data: { ...GOOD, rating: 5 } });
 
+    const listed = () => request.get("/courses", { params: { q: course.title } }).then((answer) => answer.text());
+    expect(await listed()).toContain(course.title);
+    expect(await listed()).not.toContain("out of 5 from");
     const before = await (await request.get(`/courses/${course.id}`)).text();
     expect(before).not.toContain("out of 5 from");
     expect(before).not.toContain(GOOD.body);
@@ -173,6 +176,7 @@ describe("approval, stars and structured data", () => {
 
     await adminClient.post("/admin/reviews", { form: { intent: "approve", id: other!.id } });
     expect(await (await request.get(`/courses/${course.id}`)).text()).toContain("Rated 4.5 out of 5 from 2 reviews");
+    expect(await listed()).toContain("Rated 4.5 out of 5 from 2 reviews");
 
     await adminClient.post("/admin/reviews", { form: { intent: "reject", id: other!.id } });
     await adminClient.post("/admin/reviews", { form: { intent: "reject", id: first!.id } });

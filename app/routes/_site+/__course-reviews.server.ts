@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { approvedRatingFor, findOwnReview, listApprovedReviews, saveCourseReview, type CourseRating } from "~/models/course-review.server";
 import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
+import type { CourseRatingView } from "./__course-reviews";
 import { formatShortDate } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/student-session.server";
@@ -13,16 +14,21 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const STATUS_LABELS = { pending: "Waiting for approval", approved: "Approved and shown", rejected: "Not approved" } as const;
 
-/** "4.3 out of 5 from 3 reviews": what the stars say to a screen reader and in text. */
-export function ratingSummary(rating: CourseRating): string {
-  return `${rating.average.toFixed(1)} out of 5 from ${rating.count.toLocaleString("en-IN")} ${rating.count === 1 ? "review" : "reviews"}`;
+/**
+ * A rating as the page shows it, with "4.3 out of 5 from 3 reviews" for screen
+ * readers; null (no stars at all) when no review is approved.
+ */
+export function toRatingView(rating: CourseRating | null | undefined): CourseRatingView | null {
+  if (!rating) return null;
+  const reviews = `${rating.count.toLocaleString("en-IN")} ${rating.count === 1 ? "review" : "reviews"}`;
+  return { ...rating, summary: `${rating.average.toFixed(1)} out of 5 from ${reviews}` };
 }
 
 /** The course page's review data for this visitor; `userId` only when they are enrolled. */
 export function courseReviewsFor(courseId: number, enrolledUserId: string | null) {
   const own = enrolledUserId ? findOwnReview(enrolledUserId, courseId) : null;
   return {
-    rating: approvedRatingFor(courseId),
+    rating: toRatingView(approvedRatingFor(courseId)),
     reviews: listApprovedReviews(courseId).map((review) => ({
       id: review.id,
       rating: review.rating,

@@ -18,7 +18,7 @@ import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
 import { DEFAULT_COURSE_IMAGE } from "./__course-card";
 import { CourseRatingLine, CourseReviews } from "./__course-reviews";
-import { courseReviewsFor, ratingSummary, reviewAction } from "./__course-reviews.server";
+import { courseReviewsFor, reviewAction } from "./__course-reviews.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     enrolled,
     reviewSection,
     // Stars and a count only from approved reviews; none approved, none shown (decision 0035).
-    rating: rating ? { ...rating, summary: ratingSummary(rating) } : null,
+    rating,
     lessonsSummary: lessonCount > 0 ? `${curriculum.length} sections · ${lessonCount} lessons · ${formatMinutes(totalMinutes)}` : null,
     // A free preview plays for anyone; an enrolled student opens every lesson.
     lessonSections: toOutlineSections(curriculum, (lesson) => ({
