@@ -195,3 +195,15 @@ describe("approval, stars and structured data", () => {
     expect((await client.post("/admin/reviews", { form: { intent: "approve", id: 999_999 } })).status()).toBe(404);
   });
 });
+
+describe("the seeded reviews", () => {
+  test("the demo course shows its approved reviews' stars; the one waiting shows nowhere", async ({ request }) => {
+    const [course] = queryTestDatabase<{ id: number }>("SELECT id FROM courses WHERE title = 'Currency Trading'");
+    const html = await (await request.get(`/courses/${course!.id}`)).text();
+    expect(html).toContain("Rated 4.7 out of 5 from 3 reviews");
+    expect(html).toContain("Deepa N.");
+    expect((await courseJsonLd(request, course!.id)).aggregateRating).toMatchObject({ ratingValue: 4.7, ratingCount: 3 });
+    const [waiting] = queryTestDatabase<{ id: number }>("SELECT course_id AS id FROM course_reviews WHERE status = 'pending'");
+    expect(await (await request.get(`/courses/${waiting!.id}`)).text()).not.toContain("Still working through the last section");
+  });
+});
