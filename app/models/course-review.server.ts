@@ -122,8 +122,8 @@ export type AdminReview = {
   id: number;
   courseId: number;
   courseTitle: string;
+  /** As the public sees it: the content area is no window on students' personal data. */
   reviewer: string;
-  reviewerEmail: string;
   rating: number;
   body: string;
   status: ReviewStatus;
@@ -149,7 +149,6 @@ export function listReviewsForAdmin({ limit, offset }: { limit: number; offset: 
       courseTitle: courses.title,
       firstName: users.firstName,
       lastName: users.lastName,
-      reviewerEmail: users.email,
       rating: courseReviews.rating,
       body: courseReviews.body,
       status: courseReviews.status,
@@ -164,7 +163,7 @@ export function listReviewsForAdmin({ limit, offset }: { limit: number; offset: 
     .limit(limit)
     .offset(offset)
     .all()
-    .map(({ firstName, lastName, ...review }) => ({ ...review, reviewer: [firstName, lastName].filter(Boolean).join(" ") }));
+    .map(({ firstName, lastName, ...review }) => ({ ...review, reviewer: reviewerName(firstName, lastName) }));
   const counts = db
     .select({ total: sql<number>`count(*)`, pending: sql<number>`coalesce(sum(${courseReviews.status} = 'pending'), 0)` })
     .from(courseReviews)

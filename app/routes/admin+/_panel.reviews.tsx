@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       courseId: review.courseId,
       courseTitle: review.courseTitle,
       reviewer: review.reviewer,
-      reviewerEmail: review.reviewerEmail,
       rating: review.rating,
       body: review.body,
       status: review.status,
@@ -130,7 +129,7 @@ export default function AdminReviews() {
                         {review.courseTitle}
                       </h2>
                       <p className="text-sm text-slate-700">
-                        {review.reviewer} · {review.reviewerEmail} · {review.written}
+                        {review.reviewer} · {review.written}
                       </p>
                     </div>
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-900">
