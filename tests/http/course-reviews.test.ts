@@ -118,7 +118,10 @@ describe("the course page's review form", () => {
     const { client } = await studentClient();
     const refused = await client.post(`/courses/${course.id}`, { form: GOOD, maxRedirects: 0 });
     expect(refused.status()).toBe(403);
-    expect(await refused.text()).toContain("Only students enrolled in this course can review it.");
+    expect(await refused.text()).toMatch(/role="alert"[^>]*><p[^>]*>Only students enrolled in this course can review it\.<\/p>/);
+    // Bad input from someone who may not review is told the same: there is no form to show field errors in.
+    expect((await client.post(`/courses/${course.id}`, { form: { rating: "9" } })).status()).toBe(403);
+    expect((await client.post(`/api/courses/${course.id}/reviews`, { data: { rating: 9 } })).status()).toBe(403);
     const signedOut = await request.post(`/courses/${course.id}`, { form: GOOD, maxRedirects: 0 });
     expect(signedOut.status()).toBe(302);
     expect(signedOut.headers().location).toContain("/login?");

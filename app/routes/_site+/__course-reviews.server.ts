@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { approvedRatingFor, findOwnReview, listApprovedReviews, saveCourseReview, type CourseRating } from "~/models/course-review.server";
+import { isEnrolled } from "~/models/order.server";
 import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
 import type { CourseRatingView } from "./__course-reviews";
 import { formatShortDate } from "~/utils/dates";
@@ -47,8 +48,11 @@ export async function reviewAction(request: Request, courseId: number) {
   const path = `/courses/${courseId}`;
   const user = await requireUser(request, { redirectTo: path });
   const submission = parseWithZod(await readFormData(request), { schema: CourseReviewSchema });
+  const notEnrolled = () => data({ result: submission.reply({ formErrors: [REVIEW_TEXT.notEnrolled] }) }, { status: 403 });
+  // Told first: a student without the course has no form on the page to show field errors in.
+  if (!isEnrolled(user.id, courseId)) return notEnrolled();
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = saveCourseReview(user.id, courseId, submission.value);
-  if (!saved.ok) return data({ result: submission.reply({ formErrors: [REVIEW_TEXT.notEnrolled] }) }, { status: 403 });
+  // The model checks again inside its transaction, which is what holds.
+  if (!saveCourseReview(user.id, courseId, submission.value).ok) return notEnrolled();
   return redirectWithToast(`${path}#reviews`, { title: REVIEW_TEXT.savedTitle, description: REVIEW_TEXT.savedText });
 }

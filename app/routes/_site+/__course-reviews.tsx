@@ -42,7 +42,9 @@ export function CourseReviews({
   own: OwnReview | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  if (!canReview && reviews.length === 0) return null;
+  // A post from someone who may not review (a stale page, a crafted form) is answered here, as there is no form.
+  const refusal = canReview ? undefined : lastResult?.error?.[""]?.[0];
+  if (!canReview && !refusal && reviews.length === 0) return null;
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
       <h2 id="reviews-heading" className="text-2xl font-bold text-navy-900">
@@ -61,6 +63,11 @@ export function CourseReviews({
             </li>
           ))}
         </ul>
+      ) : null}
+      {refusal ? (
+        <div className="mt-4">
+          <FormNotice title={refusal} />
+        </div>
       ) : null}
       {canReview ? <ReviewForm courseId={courseId} own={own} lastResult={lastResult} /> : null}
     </section>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { saveCourseReview } from "~/models/course-review.server";
 import { findActiveCourse } from "~/models/course.server";
+import { isEnrolled } from "~/models/order.server";
 import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
@@ -9,8 +10,8 @@ import { requireApiUser } from "~/utils/student-session.server";
  * POST /api/courses/:id/reviews with JSON `{ rating, body }`: the course page's
  * review form as JSON (one model function). 201 `{ id, status, message }` for a
  * new review, 200 for a rewritten one (pending again) · 401 signed out · 404
- * unknown or inactive course · 415 not JSON · 400 `{ message, errors }` · 403 not
- * enrolled in the course.
+ * unknown or inactive course · 403 not enrolled in the course (whatever the body)
+ * · 415 not JSON · 400 `{ message, errors }`.
  */
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -21,7 +22,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const course = findActiveCourse(params.id ?? "");
   if (!course) return apiError(404, "Course not found");
+  if (!isEnrolled(user.id, course.id)) return apiError(403, REVIEW_TEXT.notEnrolled);
   const input = await parseJsonBody(request, CourseReviewSchema, "first");
+  // Checked again inside the model's transaction, which is what holds.
   const saved = saveCourseReview(user.id, course.id, input);
   if (!saved.ok) return apiError(403, REVIEW_TEXT.notEnrolled);
   const { review } = saved;

@@ -957,7 +957,7 @@ function courseReviewRows(ids: MatrixIds): Row[] {
       method: "POST",
       path: `/api/courses/${ids.course}/reviews`,
       body: { json: { rating: 9, body: "short" } },
-      expect: studentApi(400),
+      expect: studentApi(400, 403),
       watch,
     },
     get("/admin/reviews", "/admin/reviews", adminPage("/admin/reviews", "content")),
