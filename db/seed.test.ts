@@ -4,7 +4,19 @@ import { join } from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
-import { blogPosts, courses, courseSections, events, lessonFiles, lessons, mentors, quizQuestions, testimonials } from "./schema";
+import {
+  blogPosts,
+  courseReviews,
+  courses,
+  courseSections,
+  enrollments,
+  events,
+  lessonFiles,
+  lessons,
+  mentors,
+  quizQuestions,
+  testimonials,
+} from "./schema";
 import { findClaims } from "~/utils/claims";
 import { seedDemoContent } from "./seed";
 
@@ -177,6 +189,22 @@ describe("seedDemoContent", () => {
     }
   });
 
+  test("reviews: each by a student holding the course, a few approved and one waiting", () => {
+    const rows = db
+      .select({
+        status: courseReviews.status,
+        rating: courseReviews.rating,
+        paid: enrollments.paymentStatus,
+        amount: enrollments.amountPaise,
+      })
+      .from(courseReviews)
+      .leftJoin(enrollments, sql`${enrollments.userId} = ${courseReviews.userId} and ${enrollments.courseId} = ${courseReviews.courseId}`)
+      .all();
+    expect(rows.filter((row) => row.status === "approved").length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((row) => row.status === "pending")).toHaveLength(1);
+    for (const row of rows) expect(row).toMatchObject({ paid: "completed", amount: 0 });
+  });
+
   test("no seeded text claims returns, profit, accuracy or success (SEBI), and no video lesson points at a file that does not exist", () => {
     const rows = [
       ...db
@@ -199,6 +227,7 @@ describe("seedDemoContent", () => {
         .from(mentors)
         .all(),
       ...db.select({ id: testimonials.name, text: testimonials.content }).from(testimonials).all(),
+      ...db.select({ id: courseReviews.id, text: courseReviews.body }).from(courseReviews).all(),
       ...db
         .select({ id: lessons.title, text: sql<string>`${lessons.title} || ' ' || coalesce(${lessons.body}, '')` })
         .from(lessons)

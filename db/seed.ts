@@ -6,6 +6,7 @@ import { indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
 import { lessonFilesDirectory as lessonFilesFolder } from "../app/services/lesson-files.server";
 import { seedCurricula } from "./seed-curriculum";
+import { seedReviews } from "./seed-reviews";
 import { blogPosts, coupons, courses, events, mentors, testimonials } from "./schema";
 
 type CourseRow = typeof courses.$inferInsert;
@@ -688,7 +689,9 @@ export function seedDemoContent(database: AppDatabase, now = new Date(), lessonF
       if ((existing?.count ?? 0) > 0) return { seeded: false };
 
       const seededCourses = tx.insert(courses).values(courseRows()).returning({ id: courses.id, title: courses.title }).all();
-      seedCurricula(tx, new Map(seededCourses.map((course) => [course.title, course.id])), now, lessonFilesDirectory);
+      const courseIds = new Map(seededCourses.map((course) => [course.title, course.id]));
+      seedCurricula(tx, courseIds, now, lessonFilesDirectory);
+      seedReviews(tx, courseIds, now);
       tx.insert(events).values(eventRows(now)).run();
       tx.insert(blogPosts).values(blogPostRows(now)).run();
       tx.insert(mentors).values(mentorRows()).run();

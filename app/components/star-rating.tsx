@@ -1,8 +1,8 @@
-/** A 1–5 star rating that reads as "Rated 4 out of 5". */
-export function StarRating({ rating }: { rating: number }) {
+/** A 1–5 star rating that reads as "Rated 4 out of 5" (or `label`, e.g. an average with its count). */
+export function StarRating({ rating, label }: { rating: number; label?: string }) {
   const stars = Math.min(5, Math.max(1, Math.round(rating)));
   return (
-    <span role="img" aria-label={`Rated ${stars} out of 5`} className="flex gap-0.5">
+    <span role="img" aria-label={label ?? `Rated ${stars} out of 5`} className="flex gap-0.5">
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
           key={n}

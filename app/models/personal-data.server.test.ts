@@ -7,6 +7,7 @@ import {
   auditLog,
   certificates,
   contactMessages,
+  courseReviews,
   courseSections,
   courses,
   enrollmentForms,
@@ -19,6 +20,7 @@ import {
   outboxMessages,
   quizAttempts,
   sessions,
+  testimonials,
   userIdentities,
   users,
   userTokens,
@@ -132,6 +134,8 @@ function studentWithEverything() {
     .run();
   db.insert(contactMessages).values({ name: "Meera", email: email.toUpperCase(), subject: "Batch", message: "When?" }).run();
   db.insert(newsletterSubscribers).values({ email }).run();
+  db.insert(courseReviews).values({ userId: user.id, courseId: course.id, rating: 4, body: "Clear lessons on risk." }).run();
+  db.insert(testimonials).values({ name: "Meera", content: "Patient mentors.", studentUserId: user.id }).run();
   db.insert(outboxMessages)
     .values({
       kind: "order-confirmation",
@@ -167,6 +171,7 @@ describe("exporting a student's data", () => {
       data.lessonProgress,
       data.quizAttempts,
       data.certificates,
+      data.courseReviews,
       data.contactMessages,
       data.newsletterSubscriptions,
       data.messagesToYou,
@@ -221,9 +226,11 @@ describe("erasing an account", () => {
       "lesson_progress",
       "quiz_attempts",
       "certificates",
+      "course_reviews",
       "outbox_messages",
     ])
       expect(count(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, user.id), table).toBe(0);
+    expect(count("SELECT count(*) AS n FROM testimonials WHERE student_user_id = ?", user.id)).toBe(0);
     expect(count("SELECT count(*) AS n FROM sessions WHERE json_extract(sess, '$.userId') = ?", user.id)).toBe(0);
     expect(count("SELECT count(*) AS n FROM contact_messages WHERE lower(email) = ?", user.email)).toBe(0);
     expect(count("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?", user.email)).toBe(0);

@@ -3,6 +3,7 @@ import {
   auditLog,
   certificates,
   contactMessages,
+  courseReviews,
   enrollmentForms,
   enrollments,
   eventRegistrations,
@@ -11,6 +12,7 @@ import {
   outboxMessages,
   quizAttempts,
   sessions,
+  testimonials,
   userIdentities,
   users,
   userTokens,
@@ -98,6 +100,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
     lessonProgress: db.select().from(lessonProgress).where(byUser(lessonProgress)).all(),
     quizAttempts: db.select().from(quizAttempts).where(byUser(quizAttempts)).all(),
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
+    courseReviews: db.select().from(courseReviews).where(byUser(courseReviews)).all(),
     contactMessages: db.select().from(contactMessages).where(sameEmail(contactMessages.email, account.email)).all(),
     newsletterSubscriptions: db.select().from(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).all(),
     messagesToYou: db
@@ -180,6 +183,9 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).run();
       tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId)).run();
       tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).run();
+      tx.delete(courseReviews).where(eq(courseReviews.userId, userId)).run();
+      // A testimonial stays the institute's text, but no longer points at the person.
+      tx.update(testimonials).set({ studentUserId: null }).where(eq(testimonials.studentUserId, userId)).run();
       tx.delete(contactMessages).where(sameEmail(contactMessages.email, account.email)).run();
       tx.delete(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).run();
       tx.delete(outboxMessages)

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { testimonials } from "../../db/schema";
+import { courses, enrollments, testimonials, users } from "../../db/schema";
 import { AdminTestimonialSchema } from "~/schemas/admin-testimonial";
 import { db } from "~/utils/db.server";
 import {
   createTestimonial,
   deleteTestimonial,
+  enrolmentLabels,
   findTestimonialById,
+  linkedStudentEmail,
+  listApprovedTestimonialsWithEnrolment,
   listAllTestimonialsForAdmin,
   listApprovedTestimonials,
   listTestimonialsForAdmin,
@@ -13,6 +16,7 @@ import {
   toAdminTestimonialJson,
   toPublicTestimonialJson,
   updateTestimonial,
+  withStudentLink,
 } from "./testimonial.server";
 
 const start = new Date(Date.UTC(2026, 2, 1, 6, 0, 0));
@@ -40,6 +44,7 @@ describe("createTestimonial", () => {
       profession: null,
       imageUrl: null,
       isApproved: false,
+      studentUserId: null,
       createdAt: start,
     });
     expect(listApprovedTestimonials()).toEqual([]);
@@ -138,5 +143,46 @@ describe("listTestimonialsForAdmin", () => {
     expect(listTestimonialsForAdmin({ search: "doctor", limit: 20, offset: 0 }).total).toBe(1);
     expect(listTestimonialsForAdmin({ search: "0%", limit: 20, offset: 0 }).total).toBe(1);
     expect(listTestimonialsForAdmin({ search: "student 2", limit: 20, offset: 0 }).total).toBe(5);
+  });
+});
+
+describe("a testimonial linked to a student account", () => {
+  const account = (email: string) => db.insert(users).values({ email, firstName: "Rahul" }).returning().get();
+  const course = (title: string) =>
+    db.insert(courses).values({ title, shortDescription: "s", description: "d", duration: "4 weeks" }).returning().get();
+
+  test("is linked by the account's email, case aside; an unknown email links nothing and is refused", () => {
+    const student = account(`Linked-${crypto.randomUUID().slice(0, 6)}@Example.com`);
+    const fields = withStudentLink(input({ studentEmail: student.email.toLowerCase() }));
+    expect(fields).toMatchObject({ name: "Rahul Verma", studentUserId: student.id });
+    const saved = createTestimonial(fields!);
+    expect(linkedStudentEmail(saved)).toBe(student.email);
+    expect(withStudentLink(input({ studentEmail: "nobody-here@example.com" }))).toBeNull();
+    expect(withStudentLink(input({ studentEmail: "" }))).toMatchObject({ studentUserId: null });
+  });
+
+  test("says which course only while the account holds one: none, one, several", () => {
+    const first = course(`Price Action ${crypto.randomUUID().slice(0, 4)}`);
+    const second = course(`Options ${crypto.randomUUID().slice(0, 4)}`);
+    const [none, one, several] = ["none", "one", "several"].map((label) =>
+      account(`${label}-${crypto.randomUUID().slice(0, 6)}@example.com`),
+    );
+    db.insert(enrollments).values({ userId: none!.id, courseId: first.id, paymentStatus: "refunded" }).run();
+    db.insert(enrollments).values({ userId: one!.id, courseId: first.id, paymentStatus: "completed" }).run();
+    for (const { id } of [first, second])
+      db.insert(enrollments).values({ userId: several!.id, courseId: id, paymentStatus: "completed" }).run();
+
+    const labels = enrolmentLabels([none!.id, one!.id, several!.id, null]);
+    expect(labels.get(one!.id)).toBe(`Student of ${first.title}`);
+    expect(labels.get(several!.id)).toBe("Enrolled student");
+    expect(labels.has(none!.id)).toBe(false);
+
+    for (const student of [none!, one!]) createTestimonial({ ...input({ isApproved: "on" }), studentUserId: student.id });
+    createTestimonial(input({ isApproved: "on" }));
+    expect(
+      listApprovedTestimonialsWithEnrolment()
+        .map((shown) => shown.enrolment)
+        .sort(),
+    ).toEqual([`Student of ${first.title}`, null, null]);
   });
 });

@@ -1,5 +1,5 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
-import { testimonials } from "../../db/schema";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { courses, enrollments, testimonials, users } from "../../db/schema";
 import type { AdminTestimonialInput } from "~/schemas/admin-testimonial";
 import { db } from "~/utils/db.server";
 import { escapeLike } from "~/utils/validation";
@@ -14,6 +14,16 @@ export function listApprovedTestimonials(limit?: number): Testimonial[] {
     .where(eq(testimonials.isApproved, true))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
   return limit === undefined ? query.all() : query.limit(limit).all();
+}
+
+/** Approved testimonials with what each card may say of its author's enrolment (null: nothing). */
+export function listApprovedTestimonialsWithEnrolment(limit?: number): (Testimonial & { enrolment: string | null })[] {
+  const shown = listApprovedTestimonials(limit);
+  const labels = enrolmentLabels(shown.map((testimonial) => testimonial.studentUserId));
+  return shown.map((testimonial) => ({
+    ...testimonial,
+    enrolment: testimonial.studentUserId === null ? null : (labels.get(testimonial.studentUserId) ?? null),
+  }));
 }
 
 // The public site labels every card 'Anonymous Student', so the stored name
@@ -82,7 +92,10 @@ export function findTestimonialById(id: number): Testimonial | null {
   return db.select().from(testimonials).where(eq(testimonials.id, id)).get() ?? null;
 }
 
-function storedFields(input: AdminTestimonialInput) {
+/** What is stored: the form's fields, with the student's email already turned into their account id. */
+export type TestimonialFields = Omit<AdminTestimonialInput, "studentEmail"> & { studentUserId?: string | null };
+
+function storedFields(input: TestimonialFields) {
   return {
     name: input.name,
     content: input.content,
@@ -90,10 +103,50 @@ function storedFields(input: AdminTestimonialInput) {
     profession: input.profession ?? null,
     imageUrl: input.imageUrl ?? null,
     isApproved: input.isApproved,
+    studentUserId: input.studentUserId ?? null,
   };
 }
 
-export function createTestimonial(input: AdminTestimonialInput, now = new Date()): Testimonial {
+/**
+ * The fields to store, the student's email looked up (case aside) among
+ * accounts that are not erased; null when no account has it.
+ */
+export function withStudentLink({ studentEmail, ...input }: AdminTestimonialInput): TestimonialFields | null {
+  if (studentEmail === undefined) return { ...input, studentUserId: null };
+  const student = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${studentEmail.toLowerCase()}`, isNull(users.erasedAt)))
+    .get();
+  return student ? { ...input, studentUserId: student.id } : null;
+}
+
+/** The linked student's email, for the edit form; "" when none is linked. */
+export function linkedStudentEmail(testimonial: Pick<Testimonial, "studentUserId">): string {
+  if (testimonial.studentUserId === null) return "";
+  return db.select({ email: users.email }).from(users).where(eq(users.id, testimonial.studentUserId)).get()?.email ?? "";
+}
+
+/**
+ * What each linked account's card may say, in one query: "Student of <course>"
+ * for one completed order, "Enrolled student" for several; an account with
+ * none is absent, and its card says nothing about it.
+ */
+export function enrolmentLabels(studentUserIds: readonly (string | null)[]): Map<string, string> {
+  const ids = [...new Set(studentUserIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .selectDistinct({ userId: enrollments.userId, title: courses.title })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(inArray(enrollments.userId, ids), eq(enrollments.paymentStatus, "completed")))
+    .all();
+  const titles = new Map<string, string[]>();
+  for (const row of rows) titles.set(row.userId, [...(titles.get(row.userId) ?? []), row.title]);
+  return new Map([...titles].map(([userId, held]) => [userId, held.length === 1 ? `Student of ${held[0]}` : "Enrolled student"]));
+}
+
+export function createTestimonial(input: TestimonialFields, now = new Date()): Testimonial {
   return db
     .insert(testimonials)
     .values({ ...storedFields(input), createdAt: now })
@@ -102,7 +155,7 @@ export function createTestimonial(input: AdminTestimonialInput, now = new Date()
 }
 
 /** The saved testimonial, or null when it does not exist. */
-export function updateTestimonial(id: number, input: AdminTestimonialInput): Testimonial | null {
+export function updateTestimonial(id: number, input: TestimonialFields): Testimonial | null {
   return db.update(testimonials).set(storedFields(input)).where(eq(testimonials.id, id)).returning().get() ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkboxField, optionalLink, optionalText, requiredText, wholeNumberField } from "./admin-fields";
-import { blankToUndefined } from "./fields";
+import { blankToUndefined, emailField } from "./fields";
 
 // The testimonial form (admin spec §5: name, content and rating required; the
 // rating runs from 1 to 5 and defaults to 5), shared by the admin dialogs and
@@ -19,7 +19,15 @@ export const AdminTestimonialSchema = z.object({
   imageUrl: optionalLink("Image URL"),
   /** Absent (an unticked box, or left out of a JSON body) is not approved, the spec's default. */
   isApproved: checkboxField,
+  /**
+   * The author's student account, by its email: the public card then says they are a student
+   * of a course, but only while that account holds one. Blank (or left out) links no account.
+   */
+  studentEmail: z.preprocess(blankToUndefined, emailField().optional()),
 });
+
+/** The studentEmail field's error when no student account has that address. */
+export const UNKNOWN_STUDENT_MESSAGE = "No student account has this email. Check it on the Users tab.";
 
 export type AdminTestimonialInput = z.infer<typeof AdminTestimonialSchema>;
 

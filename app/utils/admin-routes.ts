@@ -15,6 +15,7 @@ export const ADMIN_TABS: { area: AdminArea; to: string; label: string; shortLabe
   { area: "courses", to: "/admin/courses", label: "Courses" },
   { area: "events", to: "/admin/events", label: "Events" },
   { area: "content", to: "/admin/content", label: "Content", also: ["/admin/blog", "/admin/testimonials"] },
+  { area: "content", to: "/admin/reviews", label: "Reviews" },
   { area: "users", to: "/admin/users", label: "Users" },
   { area: "analytics", to: "/admin/analytics", label: "Analytics" },
   { area: "mentors", to: "/admin/mentors", label: "Mentors" },

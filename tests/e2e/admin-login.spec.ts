@@ -85,6 +85,7 @@ inBothModes((mode) => {
         "Courses",
         "Events",
         "Content",
+        "Reviews",
         "Users",
         "Analytics",
         "Mentors",

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { CourseRatingLine, type CourseRatingView } from "./__course-reviews";
 
 export const DEFAULT_COURSE_IMAGE = "/images/courses/currency-trading.svg";
 
@@ -15,6 +16,8 @@ export type CourseCardData = {
   priceLabel: string;
   /** "₹5,999", or null when there is no higher original price. */
   originalPriceLabel: string | null;
+  /** From approved reviews only; null shows no stars. */
+  rating: CourseRatingView | null;
 };
 
 /** The /courses card: image, level, title, short description, duration, price, link. */
@@ -36,6 +39,7 @@ export function CourseCard({ course, eager = false }: { course: CourseCardData; 
         </div>
         <h3 className="text-xl font-bold text-navy-900">{course.title}</h3>
         <p className="text-sm text-slate-600">{course.shortDescription}</p>
+        <CourseRatingLine rating={course.rating} className="text-sm text-slate-700" />
         <dl className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">
           <div>
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Duration</dt>

@@ -1,10 +1,12 @@
 import { StarRating } from "~/components/star-rating";
 
-export type PublicTestimonial = { id: number; rating: number; content: string };
+/** `enrolment`: "Student of <course>" or "Enrolled student" while the linked account holds a course; else null. */
+export type PublicTestimonial = { id: number; rating: number; content: string; enrolment: string | null };
 
 /**
- * Every card is labelled 'Anonymous Student' / 'Verified Student': the name on
- * the record is never shown (and never sent to the browser).
+ * Every card is labelled 'Anonymous Student': the name on the record is never
+ * shown (and never sent to the browser). Only an author whose linked account
+ * holds a paid or granted course is called a student of it.
  */
 export function TestimonialCard({ testimonial, className = "" }: { testimonial: PublicTestimonial; className?: string }) {
   return (
@@ -21,7 +23,7 @@ export function TestimonialCard({ testimonial, className = "" }: { testimonial: 
         </span>
         <span className="flex flex-col">
           <span className="font-semibold text-navy-900">Anonymous Student</span>
-          <span className="text-sm text-teal-700">Verified Student</span>
+          {testimonial.enrolment ? <span className="text-sm text-teal-700">{testimonial.enrolment}</span> : null}
         </span>
       </figcaption>
     </figure>
@@ -30,5 +32,5 @@ export function TestimonialCard({ testimonial, className = "" }: { testimonial: 
 
 /** Only what the card shows leaves the server. */
 export function toPublicTestimonial(testimonial: PublicTestimonial): PublicTestimonial {
-  return { id: testimonial.id, rating: testimonial.rating, content: testimonial.content };
+  return { id: testimonial.id, rating: testimonial.rating, content: testimonial.content, enrolment: testimonial.enrolment };
 }

@@ -9,7 +9,7 @@ import { INTRO_VIDEO, PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsap
 import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
 import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
-import { listApprovedTestimonials } from "~/models/testimonial.server";
+import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
 import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
@@ -64,7 +64,7 @@ function landingData() {
   }));
   const events = upcoming.slice(0, HOME_EVENTS).map(toEventCard);
   const posts = listRecentPosts(HOME_POSTS).map(toBlogCard);
-  const [testimonial] = listApprovedTestimonials(1);
+  const [testimonial] = listApprovedTestimonialsWithEnrolment(1);
   return {
     ticker,
     events,

@@ -11,6 +11,7 @@ import { instituteCounts } from "~/models/institute-figures.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
+import { approvedRatingsFor } from "~/models/course-review.server";
 import { toCourseCard } from "./__course-card.server";
 
 const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
@@ -38,9 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort: oneOf(params.get("sort"), COURSE_SORTS, "level"),
   };
   const courses = listActiveCourses({ search: filters.q, level: filters.level, sort: filters.sort });
+  // One query for every card's approved rating.
+  const ratings = approvedRatingsFor(courses.map((course) => course.id));
   return {
     filters,
-    courses: courses.map(toCourseCard),
+    courses: courses.map((course) => toCourseCard(course, ratings.get(course.id))),
     counts: instituteCounts(),
     sortOptions: COURSE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
   };

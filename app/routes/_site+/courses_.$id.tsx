@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DisclaimerNote } from "~/components/disclaimer-note";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -17,6 +17,8 @@ import { jsonLd, pageMeta } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
 import { DEFAULT_COURSE_IMAGE } from "./__course-card";
+import { CourseRatingLine, CourseReviews } from "./__course-reviews";
+import { courseReviewsFor, reviewAction } from "./__course-reviews.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
@@ -32,8 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lessonCount = allLessons.length;
   const totalMinutes = allLessons.reduce((sum, lesson) => sum + lesson.durationMinutes, 0);
   const studentCount = courseStudentCount(course.id);
+  const { rating, ...reviewSection } = courseReviewsFor(course.id, enrolled ? userId : null);
   return {
     enrolled,
+    reviewSection,
+    // Stars and a count only from approved reviews; none approved, none shown (decision 0035).
+    rating,
     lessonsSummary: lessonCount > 0 ? `${curriculum.length} sections · ${lessonCount} lessons · ${formatMinutes(totalMinutes)}` : null,
     // A free preview plays for anyone; an enrolled student opens every lesson.
     lessonSections: toOutlineSections(curriculum, (lesson) => ({
@@ -66,9 +72,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The "Review this course" form's post. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const course = findActiveCourse(params.id ?? "");
+  if (!course) throw new Response("Not Found", { status: 404 });
+  return reviewAction(request, course.id);
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: `Course Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
-  const { course, structuredData } = data;
+  const { course, structuredData, rating } = data;
   return [
     ...pageMeta(matches, {
       title: course.title,
@@ -92,12 +105,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
         priceCurrency: "INR",
         url: structuredData.url,
       },
+      // Google's review snippets want a rating only where real reviews stand behind it.
+      ...(rating
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: rating.average,
+              ratingCount: rating.count,
+              reviewCount: rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
     }),
   ];
 };
 
 export default function CourseDetailPage() {
-  const { course, studentsLabel, enrolled, lessonSections, lessonsSummary } = useLoaderData<typeof loader>();
+  const { course, studentsLabel, enrolled, lessonSections, lessonsSummary, rating, reviewSection } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const signedIn = useSiteUser() !== null;
   const loginHref = `/api/login?redirectTo=/courses/${course.id}`;
 
@@ -116,6 +143,7 @@ export default function CourseDetailPage() {
             {course.title}
           </h1>
           <p className="mt-4 max-w-3xl text-lg text-slate-200">{course.shortDescription}</p>
+          <CourseRatingLine rating={rating} className="mt-4 text-slate-100" />
         </div>
       </section>
 
@@ -190,6 +218,8 @@ export default function CourseDetailPage() {
               </div>
             </section>
           ) : null}
+
+          <CourseReviews courseId={course.id} rating={rating} {...reviewSection} lastResult={actionData?.result} />
 
           <DisclaimerNote />
         </div>

@@ -6,7 +6,7 @@ import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { InstituteFigures } from "~/components/institute-figures";
 import { SITE_NAME } from "~/content/site";
 import { driveEmbedUrl, driveViewUrl, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS, SUCCESS_VIDEOS } from "~/content/videos";
-import { listApprovedTestimonials } from "~/models/testimonial.server";
+import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { instituteFigures } from "./__institute-figures.server";
@@ -14,7 +14,7 @@ import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = oneOf(new URL(request.url).searchParams.get("location"), SUCCESS_VIDEO_LOCATIONS, "All");
-  const testimonials = listApprovedTestimonials().map(toPublicTestimonial);
+  const testimonials = listApprovedTestimonialsWithEnrolment().map(toPublicTestimonial);
   // Built here and sent as loader data, so the video list stays out of the page's JavaScript.
   const videos: (FacadeVideo & { city: string })[] = SUCCESS_VIDEOS.filter(
     (video) => location === "All" || video.location === location,

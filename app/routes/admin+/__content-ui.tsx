@@ -311,6 +311,7 @@ export type TestimonialFormValues = {
   profession: string;
   imageUrl: string;
   isApproved: boolean;
+  studentEmail: string;
 };
 
 /** 'Add Testimonial' (no testimonial) or 'Edit Testimonial', prefilled. */
@@ -337,6 +338,13 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
         <SelectField field={fields.rating} label="Rating" placeholder="Choose a rating" options={RATING_OPTIONS} required />
         <TextField field={fields.profession} label="Profession" />
         <TextField field={fields.imageUrl} label="Image URL (https:// or /path)" inputMode="url" />
+        <TextField
+          field={fields.studentEmail}
+          label="Student account email (optional)"
+          type="email"
+          autoComplete="off"
+          hint="Links the author's account: the card then says “Student of” their course, only while they hold one."
+        />
         <CheckboxField field={fields.isApproved} label="Approved (shown on the public site)" />
         <DialogActions cancelTo={backTo} label={creating ? "Add Testimonial" : "Save Changes"} pendingLabel="Saving..." />
       </Form>

@@ -13,12 +13,14 @@ import {
   createTestimonial,
   deleteTestimonial,
   findTestimonialById,
+  linkedStudentEmail,
   setTestimonialApproved,
   updateTestimonial,
+  withStudentLink,
   type Testimonial,
 } from "~/models/testimonial.server";
 import { AdminBlogPostSchema, blogWriteFieldErrors, PublishIntentSchema } from "~/schemas/admin-blog";
-import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview } from "~/schemas/admin-testimonial";
+import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
@@ -259,6 +261,7 @@ export async function testimonialLoader({ request, params }: LoaderFunctionArgs)
       profession: testimonial.profession ?? "",
       imageUrl: testimonial.imageUrl ?? "",
       isApproved: testimonial.isApproved,
+      studentEmail: linkedStudentEmail(testimonial),
     },
   };
 }
@@ -280,7 +283,9 @@ export async function testimonialAction({ request, params }: ActionFunctionArgs)
 
   const submission = parseWithZod(formData, { schema: AdminTestimonialSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = id === null ? createTestimonial(submission.value) : updateTestimonial(id, submission.value);
+  const fields = withStudentLink(submission.value);
+  if (!fields) return data({ result: submission.reply({ fieldErrors: { studentEmail: [UNKNOWN_STUDENT_MESSAGE] } }) }, { status: 400 });
+  const saved = id === null ? createTestimonial(fields) : updateTestimonial(id, fields);
   if (!saved) throw notFound();
   return redirectAfterAdminChange(admin, { entity: "testimonial", verb: id === null ? "created" : "updated", id: saved.id }, backTo, {
     title: id === null ? "Testimonial added" : "Testimonial updated",

@@ -1,6 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteTestimonial, findTestimonialById, toAdminTestimonialJson, updateTestimonial } from "~/models/testimonial.server";
-import { AdminTestimonialSchema } from "~/schemas/admin-testimonial";
+import {
+  deleteTestimonial,
+  findTestimonialById,
+  toAdminTestimonialJson,
+  updateTestimonial,
+  withStudentLink,
+} from "~/models/testimonial.server";
+import { AdminTestimonialSchema, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -34,7 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return apiJson({ message: "Testimonial deleted", id });
   }
 
-  const saved = updateTestimonial(id, await parseJsonBody(request, AdminTestimonialSchema));
+  const fields = withStudentLink(await parseJsonBody(request, AdminTestimonialSchema));
+  if (!fields) return apiError(400, UNKNOWN_STUDENT_MESSAGE, { studentEmail: [UNKNOWN_STUDENT_MESSAGE] });
+  const saved = updateTestimonial(id, fields);
   if (!saved) return notFound();
   recordAdminChange(admin, { entity: "testimonial", verb: "updated", id });
   return apiJson(toAdminTestimonialJson(saved));

@@ -5,11 +5,12 @@ import {
   listApprovedTestimonials,
   toAdminTestimonialJson,
   toPublicTestimonialJson,
+  withStudentLink,
 } from "~/models/testimonial.server";
-import { AdminTestimonialSchema } from "~/schemas/admin-testimonial";
+import { AdminTestimonialSchema, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
 import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
-import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { canAccess } from "~/utils/permissions";
 
 /**
@@ -38,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request, "content");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const testimonial = createTestimonial(await parseJsonBody(request, AdminTestimonialSchema));
+  const fields = withStudentLink(await parseJsonBody(request, AdminTestimonialSchema));
+  if (!fields) return apiError(400, UNKNOWN_STUDENT_MESSAGE, { studentEmail: [UNKNOWN_STUDENT_MESSAGE] });
+  const testimonial = createTestimonial(fields);
   recordAdminChange(admin, {
     entity: "testimonial",
     verb: "created",

@@ -949,8 +949,48 @@ function studentRows(ids: MatrixIds): Row[] {
   ];
 }
 
+/**
+ * Course reviews: the owner holds the course and may review it; another student
+ * is refused (403) and nothing is written; admins decide at /admin/reviews.
+ */
+function courseReviewRows(ids: MatrixIds): Row[] {
+  const coursePage = `/courses/${ids.course}`;
+  const review = { rating: "5", body: "The mentor explained every step of the lesson clearly." };
+  const watch = { table: "course_reviews" };
+  return [
+    {
+      route: "/courses/:id",
+      method: "POST",
+      path: coursePage,
+      body: { form: review },
+      expect: studentPage(coursePage, redirectTo(`${coursePage}#reviews`), 403),
+      watch,
+      writes: ["student"],
+    },
+    get("/api/courses/:id/reviews", `/api/courses/${ids.course}/reviews`, everyone(405)),
+    {
+      route: "/api/courses/:id/reviews",
+      method: "POST",
+      path: `/api/courses/${ids.course}/reviews`,
+      body: { json: { rating: 9, body: "short" } },
+      expect: studentApi(400, 403),
+      watch,
+    },
+    get("/admin/reviews", "/admin/reviews", adminPage("/admin/reviews", "content")),
+    {
+      route: "/admin/reviews",
+      method: "POST",
+      path: "/admin/reviews",
+      body: { form: { intent: "approve", id: "999999" } },
+      expect: adminPage("/admin/reviews", "content", 404),
+      watch: { table: "course_reviews", where: "status = 'approved'" },
+    },
+  ];
+}
+
 export function accessRows(ids: MatrixIds): Row[] {
   return [
+    ...courseReviewRows(ids),
     ...publicPages(ids),
     ...classroomPages(ids),
     ...publicEndpoints(ids),

@@ -31,6 +31,7 @@ import {
 } from "../../../app/schemas/checkout";
 import { DeleteAccountSchema } from "../../../app/schemas/account-privacy";
 import { ContactSchema } from "../../../app/schemas/contact";
+import { CourseReviewSchema, ReviewDecisionSchema } from "../../../app/schemas/course-review";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
 import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/schemas/event-registration";
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
@@ -130,6 +131,10 @@ const checkout = (ids: SiteIds, step = "") => `/checkout${step}?courseId=${ids.c
 const DELETE_INTENTS = ["delete", "deactivate"] as const;
 
 export const ENDPOINTS: readonly Endpoint[] = [
+  // Course reviews: the course page's form, its JSON door and the admin's decisions.
+  page("_site+/courses_.$id.tsx", (ids) => `/courses/${ids.courseId}`, f(CourseReviewSchema)),
+  api("api+/courses.$id.reviews.ts", "POST", (ids) => `/api/courses/${ids.courseId}/reviews`, f(CourseReviewSchema)),
+  page("admin+/_panel.reviews.tsx", () => "/admin/reviews", f(ReviewDecisionSchema), { intents: ["approve", "reject"] }),
   // Public site: page actions.
   page("_site+/contact.tsx", () => "/contact", [...f(ContactSchema), "name__confirm", "from__confirm"]),
   page("_site+/newsletter.tsx", () => "/newsletter", [...f(NewsletterFormSchema), "name__confirm"]),
