@@ -14,7 +14,7 @@ export function ShareDownloads({ downloads }: { downloads: ShareDownloadRow[] })
         <p className="mt-1 text-sm text-slate-700">No one has downloaded the file through its link yet.</p>
       ) : (
         // Scrolls sideways on a phone; focusable so keyboard users can scroll it too.
-        <div className="mt-2 overflow-x-auto" role="region" aria-labelledby="share-downloads-heading" tabIndex={0}>
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Downloads table" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-300">
               <tr>
