@@ -16,6 +16,7 @@ import { ensureFirstAdmin } from "./app/services/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { startEventReminders } from "./app/services/event-reminders.server";
+import { startRetentionJob } from "./app/services/retention.server";
 import { startPaymentReconciliation } from "./app/services/payments/reconciliation.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
@@ -134,9 +135,12 @@ function startJobs(env: Env): () => Promise<void> {
   const stopEventReminders = startEventReminders(env);
   // Settles payments whose webhook never came, as it would have.
   const stopReconciliation = startPaymentReconciliation(env);
+  // Deletes enrolment leads and contact messages past the retention setting, once a day.
+  const stopRetention = startRetentionJob();
   return async () => {
     clearInterval(sessionSweep);
     stopEventReminders();
+    stopRetention();
     stopReconciliation?.();
     await stopMailSender?.();
   };

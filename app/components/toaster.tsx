@@ -9,6 +9,12 @@ const CLIENT_TOAST_EVENT = "site:toast";
  * Shows a toast from the browser (a fetch that failed, where no page load
  * brings a flash cookie), in the same one-at-a-time region.
  */
+const TOAST_STYLES = {
+  default: "border-slate-200 bg-white text-slate-900",
+  warning: "border-amber-500 bg-amber-50 text-amber-950",
+  destructive: "border-red-700 bg-red-700 text-white",
+} as const;
+
 export function showToast(toast: Omit<ToastMessage, "id" | "analyticsEvent">) {
   const id = `client-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   window.dispatchEvent(new CustomEvent<ToastMessage>(CLIENT_TOAST_EVENT, { detail: { id, ...toast } }));
@@ -61,14 +67,12 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
           // The live-region role sits inside the list item: a <li> must stay a list item.
           <li key={visible.id}>
             <div
-              role={visible.type === "destructive" ? "alert" : "status"}
+              role={visible.type === "default" ? "status" : "alert"}
               onAnimationEnd={dismiss}
               onPointerDown={(event) => (swipeStart.current = event.clientX)}
               onPointerMove={onPointerMove}
               onPointerUp={() => (swipeStart.current = null)}
-              className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${
-                visible.type === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
-              }`}
+              className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${TOAST_STYLES[visible.type]}`}
             >
               <p className="text-sm font-semibold">{visible.title}</p>
               {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}

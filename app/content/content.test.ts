@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORE_VALUES, COURSES_WHY_CHOOSE, MENTOR_SECTION, OUR_STORY, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "./about";
 import { CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "./chat";
-import { CHAT_FAQ, CHECKOUT_NOTES, CONTACT_FAQ, REFUND_POLICY } from "./faq";
+import { CHAT_FAQ, CHECKOUT_NOTES, CONTACT_FAQ, REFUND_FAQ_ID, REFUND_POLICY_POINTER, withRefundAnswer } from "./faq";
+import { DEFAULT_LEGAL_TEXTS } from "./legal-defaults";
 import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "./gallery";
 import {
   BUSINESS_HOURS,
@@ -86,13 +87,15 @@ describe("exact spec texts", () => {
     expect(CHAT_INPUT_PLACEHOLDER).toBe("Ask about trading, courses, SMC...");
   });
 
-  it("has one refund policy everywhere", () => {
+  it("keeps no copy of the refund policy: the refund questions take the saved one", () => {
     const contactRefund = CONTACT_FAQ.find((f) => /refund/i.test(f.question));
     const chatRefund = CHAT_FAQ.find((f) => /refund/i.test(f.question));
-    expect(contactRefund?.answer).toBe(REFUND_POLICY);
-    expect(chatRefund?.answer).toBe(REFUND_POLICY);
-    expect(CHECKOUT_NOTES).toContain(REFUND_POLICY);
-    const allText = [...CONTACT_FAQ, ...CHAT_FAQ].map((f) => f.answer).join(" ") + CHECKOUT_NOTES.join(" ");
+    expect([contactRefund?.id, chatRefund?.id]).toEqual([REFUND_FAQ_ID, REFUND_FAQ_ID]);
+    expect([contactRefund?.answer, chatRefund?.answer]).toEqual([REFUND_POLICY_POINTER, REFUND_POLICY_POINTER]);
+    expect(CHECKOUT_NOTES.join(" ")).not.toMatch(/refund/i);
+    expect(withRefundAnswer(CHAT_FAQ, "The saved policy.").find((f) => f.id === REFUND_FAQ_ID)?.answer).toBe("The saved policy.");
+    const allText =
+      [...CONTACT_FAQ, ...CHAT_FAQ].map((f) => f.answer).join(" ") + CHECKOUT_NOTES.join(" ") + DEFAULT_LEGAL_TEXTS.refundPolicy;
     expect(allText).not.toMatch(/money-back|30-day/i);
   });
 

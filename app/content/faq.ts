@@ -1,12 +1,17 @@
 // FAQ copy for the contact page, the chat widget and checkout.
-// One refund policy (docs/decisions/0003-spec-flaws.md). REFUND_POLICY is the
-// default of the policy an admin edits (Settings → Legal pages); the contact
-// FAQ and the chat assistant answer with the saved one (decision 0033).
+// One refund policy (docs/decisions/0003-spec-flaws.md): the one an admin
+// edits (Settings → Legal pages). The refund questions below carry no copy of
+// it: the pages that show them put the saved policy in (decision 0033), and
+// where no page data reaches (the chat widget's FAQ) they point to it.
 
 export type FaqItem = { id: string; question: string; answer: string };
 
-export const REFUND_POLICY =
-  "Course fees are non-refundable once access to the course material has been granted. If you cannot attend your live batch, you can move to a later batch at no extra cost. Duplicate payments, or payments that failed but were still charged, are refunded in full within 7 working days.";
+/** The id of the refund question in both FAQ lists; its answer is the saved policy wherever a page can read it. */
+export const REFUND_FAQ_ID = "refunds";
+
+/** What a refund question says where only static text reaches (the chat widget's FAQ view). */
+export const REFUND_POLICY_POINTER =
+  "Our refund policy is on the Refund policy page (/refund-policy). Ask here and the assistant gives you its main points.";
 
 export const CONTACT_FAQ: FaqItem[] = [
   {
@@ -28,9 +33,9 @@ export const CONTACT_FAQ: FaqItem[] = [
       "Absolutely. Our beginner courses start from the basics of how markets work, charts and risk management, and you can start practising with as little as ₹5,000 capital. No prior trading experience is needed.",
   },
   {
-    id: "refunds",
+    id: REFUND_FAQ_ID,
     question: "What is your refund policy?",
-    answer: REFUND_POLICY,
+    answer: REFUND_POLICY_POINTER,
   },
 ];
 
@@ -56,15 +61,19 @@ export const CHAT_FAQ: FaqItem[] = [
     answer: "Our team is available daily from 10 AM to 7:00 PM IST on WhatsApp, Telegram and this chat.",
   },
   {
-    id: "refunds",
+    id: REFUND_FAQ_ID,
     question: "Can I get a refund?",
-    answer: REFUND_POLICY,
+    answer: REFUND_POLICY_POINTER,
   },
 ];
 
+/** Under the order summary, followed by the refund policy's summary from settings. */
 export const CHECKOUT_NOTES: string[] = [
   "Lifetime access to the course material",
   "Certificate of completion",
   "1 year of WhatsApp and Telegram support",
-  REFUND_POLICY,
 ];
+
+/** A FAQ list with the refund question answered by the saved policy. */
+export const withRefundAnswer = (items: FaqItem[], refundPolicy: string): FaqItem[] =>
+  items.map((item) => (item.id === REFUND_FAQ_ID ? { ...item, answer: refundPolicy } : item));

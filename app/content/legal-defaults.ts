@@ -1,12 +1,11 @@
-import { REFUND_POLICY } from "./faq";
 import { CONTACT, SITE_NAME } from "./site";
 
 // What the legal pages say until an admin edits them at /admin/settings:
 // honest texts for an Indian trading-education institute. They promise no
 // returns, profit, accuracy or success (SEBI circular of 29 January 2025),
 // and the teaching uses no market prices from the last 30 days (SEBI
-// circular of 8 May 2026). The refund policy is the one the site keeps
-// everywhere (REFUND_POLICY, decision 0003).
+// circular of 8 May 2026). The refund policy's first paragraph is what the
+// FAQ, the chat assistant and the checkout show of it (decision 0003).
 
 const disclaimer = `${SITE_NAME} offers education only, not investment advice. Nothing on this site, in our courses, live sessions, study materials or messages is a research report, a recommendation or a tip to buy or sell any security.
 
@@ -36,7 +35,7 @@ We may change these terms; the date at the top of this page shows the last chang
 
 const privacyIntro = `This policy says what personal data ${SITE_NAME} holds, why, for how long, and how you use your rights under India's Digital Personal Data Protection Act, 2023 and the DPDP Rules, 2025. Signed-in students see the same notice on their privacy page, where they can download their data or delete their account.`;
 
-const refundPolicy = `${REFUND_POLICY}
+const refundPolicy = `Course fees are non-refundable once access to the course material has been granted. If you cannot attend your live batch, you can move to a later batch at no extra cost. Duplicate payments, or payments that failed but were still charged, are refunded in full within 7 working days.
 
 To ask for a refund of a duplicate or failed payment, write to ${CONTACT.email} with your order number. Refunds go back to the card or account you paid from.`;
 

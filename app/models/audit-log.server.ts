@@ -32,7 +32,14 @@ export function recordAdminAction(
  * the transaction that makes the change, so the row and the change commit together.
  */
 export function recordSystemAction(
-  entry: { actor: string; action: string; subject: { type: string; id: string | number } | null; details: Record<string, unknown> },
+  entry: {
+    actor: string;
+    action: string;
+    subject: { type: string; id: string | number } | null;
+    details: Record<string, unknown>;
+    /** When the change happened, for a job that runs on a clock it is given; now by default. */
+    at?: Date;
+  },
   database: Pick<typeof db, "insert"> = db,
 ) {
   database
@@ -44,6 +51,7 @@ export function recordSystemAction(
       entityType: entry.subject?.type ?? null,
       entityId: entry.subject ? String(entry.subject.id) : null,
       details: entry.details,
+      ...(entry.at ? { createdAt: entry.at } : {}),
     })
     .run();
 }

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { admins, sharedFiles } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { createSharedFile, deleteSharedFile, findSharedFile, findSharedFileByToken, listSharedFiles } from "./shared-file.server";
+import {
+  createSharedFile,
+  deleteSharedFile,
+  findLiveSharedFile,
+  findSharedFile,
+  findSharedFileByToken,
+  listSharedFiles,
+  revokeShareLink,
+  shareLinkState,
+} from "./shared-file.server";
 
 let adminId: number;
 
@@ -15,6 +24,7 @@ const file = (token: string, filename = `${token}.xlsx`) => ({
   storedPath: `${token}.xlsx`,
   sizeBytes: 2048,
   createdByAdminId: adminId,
+  expiresAt: new Date("2026-12-01T00:00:00Z"),
 });
 
 describe("shared files", () => {
@@ -65,5 +75,29 @@ describe("shared files", () => {
     const row = createSharedFile({ ...file("orphan"), createdByAdminId: other.id });
     db.$client.prepare("delete from admins where id = ?").run(other.id);
     expect(findSharedFile(row.id)).toEqual(row);
+  });
+});
+
+describe("share link state", () => {
+  const created = new Date("2026-11-01T00:00:00Z");
+  const expires = new Date("2026-11-08T00:00:00Z");
+
+  test("live until the expiry, expired from it on, revoked whenever revoked", () => {
+    expect(shareLinkState({ createdAt: created, expiresAt: expires, revokedAt: null }, new Date(expires.getTime() - 1))).toBe("live");
+    expect(shareLinkState({ createdAt: created, expiresAt: expires, revokedAt: null }, expires)).toBe("expired");
+    expect(shareLinkState({ createdAt: created, expiresAt: expires, revokedAt: created }, created)).toBe("revoked");
+    // A link made before links expired ends seven days after it was made.
+    expect(shareLinkState({ createdAt: created, expiresAt: null, revokedAt: null }, new Date("2026-11-07T23:59:59Z"))).toBe("live");
+    expect(shareLinkState({ createdAt: created, expiresAt: null, revokedAt: null }, expires)).toBe("expired");
+  });
+
+  test("a revoked link is found no more; revoking twice changes nothing", () => {
+    const row = createSharedFile({ ...file("token-revoke"), expiresAt: new Date(Date.now() + 60_000) });
+    expect(findLiveSharedFile("token-revoke")?.id).toBe(row.id);
+    const at = new Date();
+    expect(revokeShareLink(row.id, at)?.revokedAt).toEqual(at);
+    expect(revokeShareLink(row.id)).toBeNull();
+    expect(findLiveSharedFile("token-revoke")).toBeNull();
+    expect(findSharedFile(row.id)?.revokedAt).toEqual(at);
   });
 });

@@ -1,11 +1,21 @@
-import { desc, eq } from "drizzle-orm";
-import { sharedFiles } from "../../db/schema";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { sharedFileDownloads, sharedFiles } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // Generated Excel files (admin spec §2 Users tab, §3 "Shared file fields"):
-// one row per file in the exports folder, reachable at /shared/<token>.
+// one row per file in the exports folder, reachable at /shared/<token> until
+// the link expires or an admin revokes it, and each download of it.
 
-export type SharedFileRow = { id: number; token: string; filename: string; storedPath: string; sizeBytes: number; createdAt: Date };
+export type SharedFileRow = {
+  id: number;
+  token: string;
+  filename: string;
+  storedPath: string;
+  sizeBytes: number;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
 
 const columns = {
   id: sharedFiles.id,
@@ -14,6 +24,8 @@ const columns = {
   storedPath: sharedFiles.storedPath,
   sizeBytes: sharedFiles.sizeBytes,
   createdAt: sharedFiles.createdAt,
+  expiresAt: sharedFiles.expiresAt,
+  revokedAt: sharedFiles.revokedAt,
 };
 
 export type NewSharedFile = {
@@ -22,7 +34,22 @@ export type NewSharedFile = {
   storedPath: string;
   sizeBytes: number;
   createdByAdminId: number | null;
+  expiresAt: Date;
 };
+
+/** How long a link made before links expired works: the settings' default, counted from its creation. */
+const LEGACY_LINK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** When the link stops working. */
+export const shareLinkExpiry = (row: Pick<SharedFileRow, "createdAt" | "expiresAt">) =>
+  row.expiresAt ?? new Date(row.createdAt.getTime() + LEGACY_LINK_MS);
+
+export type ShareLinkState = "live" | "expired" | "revoked";
+
+export function shareLinkState(row: Pick<SharedFileRow, "createdAt" | "expiresAt" | "revokedAt">, now = new Date()): ShareLinkState {
+  if (row.revokedAt) return "revoked";
+  return shareLinkExpiry(row) > now ? "live" : "expired";
+}
 
 /** Records a generated file; the stored row. */
 export function createSharedFile(file: NewSharedFile): SharedFileRow {
@@ -42,7 +69,60 @@ export function findSharedFileByToken(token: string): SharedFileRow | null {
   return db.select(columns).from(sharedFiles).where(eq(sharedFiles.token, token)).get() ?? null;
 }
 
+/** The file a share link hands out: null when the token is unknown, the link expired or was revoked. */
+export function findLiveSharedFile(token: string, now = new Date()): SharedFileRow | null {
+  const row = findSharedFileByToken(token);
+  return row && shareLinkState(row, now) === "live" ? row : null;
+}
+
+/** Stops the link; the row stays so its downloads remain listed. The revoked row, or null when there was none or it already was. */
+export function revokeShareLink(id: number, now = new Date()): SharedFileRow | null {
+  return (
+    db
+      .update(sharedFiles)
+      .set({ revokedAt: now })
+      .where(and(eq(sharedFiles.id, id), isNull(sharedFiles.revokedAt)))
+      .returning(columns)
+      .get() ?? null
+  );
+}
+
 /** Deletes the row (the service removes the file); the deleted row, or null when there was none. */
 export function deleteSharedFile(id: number): SharedFileRow | null {
   return db.delete(sharedFiles).where(eq(sharedFiles.id, id)).returning(columns).get() ?? null;
+}
+
+/** The longest user agent kept: enough to tell browsers apart, not a place to store a payload. */
+export const MAX_USER_AGENT_LENGTH = 200;
+
+export type SharedFileDownload = { downloadedAt: Date; ipAddress: string | null; userAgent: string | null };
+
+/** One download through the share link, as the request showed it. */
+export function recordSharedFileDownload(
+  sharedFileId: number,
+  client: { ipAddress: string | null; userAgent: string | null },
+  now = new Date(),
+) {
+  db.insert(sharedFileDownloads)
+    .values({
+      sharedFileId,
+      downloadedAt: now,
+      ipAddress: client.ipAddress,
+      userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+    })
+    .run();
+}
+
+/** Newest first. */
+export function listSharedFileDownloads(sharedFileId: number): SharedFileDownload[] {
+  return db
+    .select({
+      downloadedAt: sharedFileDownloads.downloadedAt,
+      ipAddress: sharedFileDownloads.ipAddress,
+      userAgent: sharedFileDownloads.userAgent,
+    })
+    .from(sharedFileDownloads)
+    .where(eq(sharedFileDownloads.sharedFileId, sharedFileId))
+    .orderBy(desc(sharedFileDownloads.downloadedAt), desc(sharedFileDownloads.id))
+    .all();
 }

@@ -110,12 +110,27 @@ export const FigureSettingsSchema = z.object({
 });
 export type FigureSettings = z.infer<typeof FigureSettingsSchema>;
 
+/** The least the DPDP Rules allow (rule 8(3)): personal data and its logs are kept at least a year. */
+export const MIN_RETENTION_MONTHS = 12;
+
+/**
+ * How long personal data that serves no contract is kept, and how long an
+ * Excel share link works. Orders and tax documents are never on this clock:
+ * the GST law keeps them for 72 months (CGST s.36).
+ */
+export const RetentionSettingsSchema = z.object({
+  leadMonths: wholeNumberField("Months to keep enrolment leads and contact messages", { min: MIN_RETENTION_MONTHS, max: 120 }),
+  shareLinkDays: wholeNumberField("Days a share link works", { min: 1, max: 30 }),
+});
+export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
+
 export const SETTINGS_SCHEMAS = {
   notifications: NotificationSettingsSchema,
   invoicing: InvoicingSettingsSchema,
   figures: FigureSettingsSchema,
   regulatory: RegulatorySettingsSchema,
   legal: LegalSettingsSchema,
+  retention: RetentionSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -137,6 +152,7 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
   figures: { figures: [] },
   regulatory: DEFAULT_REGULATORY_SETTINGS,
   legal: DEFAULT_LEGAL_SETTINGS,
+  retention: { leadMonths: MIN_RETENTION_MONTHS, shareLinkDays: 7 },
 };
 
 /** The heading of each section's card, and the toast's subject. */
@@ -146,4 +162,5 @@ export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   figures: "Figures about the institute",
   regulatory: "Registration and grievances",
   legal: "Legal pages",
+  retention: "Retention and share links",
 };

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { seedDemoContent } from "../../db/seed";
 import { courses, eventRegistrations, events } from "../../db/schema";
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
-import { CHAT_FAQ, CONTACT_FAQ, REFUND_POLICY } from "~/content/faq";
+import { CHAT_FAQ, CONTACT_FAQ } from "~/content/faq";
+import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
 import { listActiveCourses, type Course } from "~/models/course.server";
 import { countRegistrations, listActiveEvents, type SiteEvent } from "~/models/event.server";
@@ -58,7 +59,7 @@ function nextEvent(type?: string, now = NOW, from = now): SiteEvent {
 const price = (pattern: RegExp) => formatPrice(course(pattern).pricePaise);
 const when = (event: SiteEvent) => formatIndiaDateTime(event.eventDate);
 const faq = (id: string) => [...CHAT_FAQ, ...CONTACT_FAQ].find((item) => item.id === id)?.answer ?? "missing";
-const refundKeySentence = REFUND_POLICY.split(". ")[0] ?? REFUND_POLICY;
+const refundKeySentence = () => refundPolicySummary().split(". ")[0] ?? "";
 const seatsLeft = (event: SiteEvent) => (event.maxParticipants ?? 0) - countRegistrations(event.id);
 const beginnerCourse = () => activeCourses().find((row) => row.level === "beginner") as Course;
 const byPrice = () => [...activeCourses()].sort((a, b) => a.pricePaise - b.pricePaise);
@@ -115,9 +116,9 @@ const TABLE: Row[] = [
     facts: () => [`${course(/SMC/).title} is an ${course(/SMC/).level} course`, beginnerCourse().title],
   },
   { question: "live trading session timing", facts: () => [course(/Live Trading/).title] },
-  { question: "refund?", facts: () => [refundKeySentence] },
-  { question: "paisa wapas milega kya", facts: () => [refundKeySentence] },
-  { question: "can i cancel and get my money back", facts: () => [refundKeySentence] },
+  { question: "refund?", facts: () => [refundKeySentence()] },
+  { question: "paisa wapas milega kya", facts: () => [refundKeySentence()] },
+  { question: "can i cancel and get my money back", facts: () => [refundKeySentence()] },
   { question: "what are your timings", facts: () => [CHAT_AVAILABILITY] },
   { question: "office timimgs?", facts: () => [CHAT_AVAILABILITY] },
   { question: "When is support available?", facts: () => [CHAT_AVAILABILITY] },

@@ -17,7 +17,7 @@ export type AdminEntity =
   | "course_section"
   | "lesson"
   | "contact_message"
-  // Users tab: an Excel export written (export_created) and a generated file revoked (shared_file_deleted).
+  // Users tab: an Excel export written (export_created), a file's link stopped (shared_file_revoked) and a file deleted (shared_file_deleted).
   | "export"
   | "shared_file";
 export type AdminVerb =
@@ -32,7 +32,8 @@ export type AdminVerb =
   | "marked_read"
   | "marked_unread"
   | "moved"
-  | "reordered";
+  | "reordered"
+  | "revoked";
 
 export type AdminChange = { entity: AdminEntity; verb: AdminVerb; id: number | string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { findClaims } from "./claims";
+import { claimPhrasesIn, findClaims, textsIn } from "./claims";
 
 describe("findClaims", () => {
   test.each([
@@ -42,5 +42,20 @@ describe("findClaims", () => {
         { text: "success rate", why: "a success rate" },
       ]),
     );
+  });
+});
+
+describe("an editor's saved values", () => {
+  test("every text in them is checked, each phrase named once; files and numbers are not text", () => {
+    const values = {
+      title: "Swing trading",
+      price: 499900,
+      features: ["Guaranteed returns", "Live sessions"],
+      nested: { body: "guaranteed returns again?" },
+      coverPhoto: new Blob(["guaranteed returns"]),
+    };
+    expect(textsIn(values)).toEqual(["Swing trading", "Guaranteed returns", "Live sessions", "guaranteed returns again?"]);
+    expect(claimPhrasesIn(textsIn(values))).toEqual(["Guaranteed returns", "guaranteed returns"]);
+    expect(claimPhrasesIn(["Position sizing", "No guaranteed returns here"])).toEqual([]);
   });
 });

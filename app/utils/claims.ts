@@ -49,3 +49,25 @@ export function findClaims(text: string): Claim[] {
   }
   return found;
 }
+
+/** Every string in a form's parsed values (nested lists and objects too): what an editor's save is checked for. */
+export function textsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(textsIn);
+  if (value && typeof value === "object" && !(value instanceof Blob)) return Object.values(value).flatMap(textsIn);
+  return [];
+}
+
+/** The claim phrases in the texts, each once, in the order typed. */
+export const claimPhrasesIn = (texts: string[]) => [...new Set(texts.flatMap((text) => findClaims(text).map((claim) => claim.text)))];
+
+/**
+ * What an editor says when the text holds a claim: the same words after a save
+ * (a warning toast) and while typing (under the field). The text is saved
+ * anyway; the author decides.
+ */
+export const claimWarningText = (phrases: string[]) =>
+  `This reads as a claim of returns or performance, which SEBI forbids: ${phrases.map((phrase) => `“${phrase}”`).join(", ")}. Please reword it.`;
+
+/** The standing reminder in every content editor (SEBI circular of 8 May 2026). */
+export const MARKET_PRICE_REMINDER = "Do not use market prices from the last 30 days (SEBI, 8 May 2026); date every chart.";

@@ -4,7 +4,8 @@ import { cookiesAreSecure, sessionSecret } from "./env.server";
 
 const toastSchema = z.object({
   id: z.string(),
-  type: z.enum(["default", "destructive"]).default("default"),
+  // "warning": saved, but the admin should look again (a claim phrase in an editor's text).
+  type: z.enum(["default", "warning", "destructive"]).default("default"),
   title: z.string(),
   description: z.string().optional(),
   /** A Google Analytics event the next page sends with the toast (admin spec §7: course_created, admin_logout…). */

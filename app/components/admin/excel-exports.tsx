@@ -18,6 +18,8 @@ export type GeneratedFile = {
   createdIso: string;
   /** India time, e.g. "Dec 5, 2026, 7:30 pm IST" */
   createdLabel: string;
+  /** "Link works until …", "Link expired on …" or "Link revoked on …"; Download is offered only while it works. */
+  linkStatus: { live: boolean; text: string };
   downloadPath: string;
   shareDialogPath: string;
   deleteDialogPath: string;
@@ -226,8 +228,8 @@ export function ExcelExports({ files }: { files: GeneratedFile[] }) {
             kept in Generated Excel Files below, where you can download it again, share it or delete it.
           </p>
           <p className="mt-3">
-            A share link lets anyone who holds it download the file, without signing in, until the file is deleted from the list. Deleting
-            the file is how you take a link back.
+            A share link lets anyone who holds it download the file, without signing in, for 7 days (or the days set under Settings,
+            Retention and share links). Revoke a link to stop it sooner; each download through it is listed with the file.
           </p>
           <p className="mt-3 font-semibold">
             These files hold students’ personal data (names, emails and phone numbers). Share links only with people who need them, and
@@ -262,15 +264,18 @@ export function ExcelExports({ files }: { files: GeneratedFile[] }) {
                     <span className="sr-only">, created </span>
                     <time dateTime={file.createdIso}>{file.createdLabel}</time>
                   </p>
+                  <p className="mt-1 text-sm text-slate-700">{file.linkStatus.text}</p>
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Link to={file.shareDialogPath} preventScrollReset className={linkClass}>
                     Share Link<span className="sr-only"> for {file.filename}</span>
                   </Link>
                   {/* The share link itself: the stored file as an attachment (reloadDocument: not a page). */}
-                  <a href={file.downloadPath} download={file.filename} className={linkClass}>
-                    Download<span className="sr-only"> {file.filename}</span>
-                  </a>
+                  {file.linkStatus.live ? (
+                    <a href={file.downloadPath} download={file.filename} className={linkClass}>
+                      Download<span className="sr-only"> {file.filename}</span>
+                    </a>
+                  ) : null}
                   <Link
                     to={file.deleteDialogPath}
                     preventScrollReset

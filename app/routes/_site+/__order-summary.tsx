@@ -3,7 +3,8 @@ import { CHECKOUT_NOTES } from "~/content/faq";
 import type { OrderSummaryData } from "./__checkout.server";
 
 /** The order as the server priced it: what the student will be charged. */
-export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
+/** `refundNote`: the refund policy's summary from settings, the last of the notes. */
+export function OrderSummary({ summary, refundNote }: { summary: OrderSummaryData; refundNote: string }) {
   return (
     <section aria-labelledby="order-summary-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="order-summary-title" className="text-xl font-bold text-navy-900">
@@ -18,7 +19,7 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
       </dl>
       {summary.youSave ? <p className="mt-3 font-semibold text-emerald-800">{summary.youSave}</p> : null}
       <ul className="mt-4 space-y-1.5 text-sm text-slate-600">
-        {CHECKOUT_NOTES.map((note) => (
+        {[...CHECKOUT_NOTES, refundNote].map((note) => (
           <li key={note} className="flex gap-2">
             <span aria-hidden="true" className="text-emerald-700">
               ✓

@@ -7,7 +7,8 @@ import { buttonClass } from "~/components/ui/button";
 import { ChatAnswerText } from "~/components/chat/chat-answer-text";
 import { CHAT_ERROR, CHAT_TITLE, fallbackAction } from "~/components/chat/chat-text";
 import { CHAT_GREETING, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "~/content/chat";
-import { CHAT_FAQ } from "~/content/faq";
+import { CHAT_FAQ, withRefundAnswer } from "~/content/faq";
+import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { ChatQuestionSchema } from "~/schemas/chat";
 import { answerQuestion, chatSuggestions, checkChatRateLimit } from "~/services/chat.server";
@@ -36,7 +37,10 @@ const GENERAL_WHATSAPP = whatsappLink(WHATSAPP_MESSAGES.general);
 
 export function loader() {
   const suggestions = chatSuggestions();
-  return { quickQuestions: suggestions.length > 0 ? suggestions : CHAT_QUICK_QUESTIONS };
+  return {
+    quickQuestions: suggestions.length > 0 ? suggestions : CHAT_QUICK_QUESTIONS,
+    faq: withRefundAnswer(CHAT_FAQ, refundPolicySummary()),
+  };
 }
 
 type Reply = { question: string; answer: string; suggestions: string[]; failed: boolean };
@@ -66,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChatPage() {
-  const { quickQuestions } = useLoaderData<typeof loader>();
+  const { quickQuestions, faq } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const asking = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/chat";
@@ -143,7 +147,7 @@ export default function ChatPage() {
         </h2>
         {/* Plain <details> work without JavaScript, and each opens on its own; keeping
             one answer open at a time is the floating widget's enhancement. */}
-        <FaqList items={CHAT_FAQ} />
+        <FaqList items={faq} />
         <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-6")}>
           Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { pageMeta } from "~/utils/seo";
 import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";
+import { refundPolicySummary } from "~/utils/legal-pages.server";
 
 // /checkout?courseId={id} (public-site §2, §4 Checkout flow): signed-in
 // students only. The enrollment information dialog (/checkout/information)
@@ -22,11 +23,12 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status === "invalid-course") return data({ status: checkout.status, summary: null }, { status: 404 });
-  return { status: checkout.status, summary: summaryOf(checkout.quote) };
+  return { status: checkout.status, summary: summaryOf(checkout.quote), refundNote: refundPolicySummary() };
 }
 
 export default function CheckoutLayout() {
-  const { status, summary } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { status, summary } = loaded;
 
   if (!summary) {
     return (
@@ -63,7 +65,7 @@ export default function CheckoutLayout() {
       {/* What is being bought comes first on a phone; beside the payment on a wide screen. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <aside aria-label="Order summary" className="lg:order-2">
-          <OrderSummary summary={summary} />
+          <OrderSummary summary={summary} refundNote={"refundNote" in loaded ? loaded.refundNote : ""} />
         </aside>
         <div className="lg:order-1">
           <Outlet />

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { HoneypotField } from "~/components/honeypot-field";
 import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { CONTACT_FAQ } from "~/content/faq";
+import { CONTACT_FAQ, withRefundAnswer } from "~/content/faq";
 import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
@@ -32,7 +32,7 @@ const SENT_TOAST = { title: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.se
 
 /** The refund answer is the policy an admin saved (Settings → Legal pages), so it agrees with /refund-policy. */
 export async function loader() {
-  return { faq: CONTACT_FAQ.map((item) => (item.id === "refunds" ? { ...item, answer: refundPolicySummary() } : item)) };
+  return { faq: withRefundAnswer(CONTACT_FAQ, refundPolicySummary()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { AdminBlogPostSchema, BLOG_CATEGORIES, MAX_SLUG_LENGTH, slugify } from "~/schemas/admin-blog";
@@ -261,6 +262,7 @@ export function BlogPostDialog({ backTo, post }: { backTo: string; post?: BlogPo
     <AdminDialog id="blog-post-dialog" title={creating ? "Create New Blog Post" : "Edit Blog Post"} backTo={backTo} wide>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-x-4 gap-y-1 sm:grid-cols-2">
         <FormErrors errors={form.errors} id={form.errorId} />
+        <MarketPriceReminder />
         <TextField
           field={fields.title}
           label="Title"
@@ -292,6 +294,7 @@ export function BlogPostDialog({ backTo, post }: { backTo: string; post?: BlogPo
           required
           wide
         />
+        <LiveClaimNotice formId={form.id} names={BLOG_TEXT_FIELDS} />
         <TextField field={fields.imageUrl} label="Image URL (https:// or /path)" inputMode="url" wide />
         <TextareaField field={fields.tags} label="Tags (separated by commas or one per line)" rows={2} wide />
         <CheckboxField field={fields.isPublished} label="Published (shown on the public blog)" />
@@ -302,6 +305,10 @@ export function BlogPostDialog({ backTo, post }: { backTo: string; post?: BlogPo
     </AdminDialog>
   );
 }
+
+/** The fields readers see, checked for claims as they are typed. */
+const BLOG_TEXT_FIELDS = ["title", "excerpt", "content", "tags"] as const;
+const TESTIMONIAL_TEXT_FIELDS = ["content", "profession"] as const;
 
 export type TestimonialFormValues = {
   id: number;
@@ -333,8 +340,10 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
     <AdminDialog id="testimonial-dialog" title={creating ? "Add Testimonial" : "Edit Testimonial"} backTo={backTo}>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
         <FormErrors errors={form.errors} id={form.errorId} />
+        <MarketPriceReminder />
         <TextField field={fields.name} label="Name" autoComplete="off" required />
         <TextareaField field={fields.content} label="Content" rows={4} required />
+        <LiveClaimNotice formId={form.id} names={TESTIMONIAL_TEXT_FIELDS} />
         <SelectField field={fields.rating} label="Rating" placeholder="Choose a rating" options={RATING_OPTIONS} required />
         <TextField field={fields.profession} label="Profession" />
         <TextField field={fields.imageUrl} label="Image URL (https:// or /path)" inputMode="url" />

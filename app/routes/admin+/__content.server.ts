@@ -23,6 +23,7 @@ import { AdminBlogPostSchema, blogWriteFieldErrors, PublishIntentSchema } from "
 import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { withClaimWarning } from "~/utils/claim-warning.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
@@ -217,10 +218,13 @@ export async function blogPostAction({ request, params }: ActionFunctionArgs) {
     );
   }
   const { post } = result;
-  return redirectAfterAdminChange(admin, { entity: "blog", verb: id === null ? "created" : "updated", id: post.id }, backTo, {
-    title: id === null ? "Blog post created" : "Blog post updated",
-    description: `“${post.title}” has been saved.`,
-  });
+  const savedToast = { title: id === null ? "Blog post created" : "Blog post updated", description: `“${post.title}” has been saved.` };
+  return redirectAfterAdminChange(
+    admin,
+    { entity: "blog", verb: id === null ? "created" : "updated", id: post.id },
+    backTo,
+    withClaimWarning(savedToast, submission.value),
+  );
 }
 
 // ---------------------------------------------------------------- testimonials
@@ -287,8 +291,14 @@ export async function testimonialAction({ request, params }: ActionFunctionArgs)
   if (!fields) return data({ result: submission.reply({ fieldErrors: { studentEmail: [UNKNOWN_STUDENT_MESSAGE] } }) }, { status: 400 });
   const saved = id === null ? createTestimonial(fields) : updateTestimonial(id, fields);
   if (!saved) throw notFound();
-  return redirectAfterAdminChange(admin, { entity: "testimonial", verb: id === null ? "created" : "updated", id: saved.id }, backTo, {
+  const savedToast = {
     title: id === null ? "Testimonial added" : "Testimonial updated",
     description: `The testimonial from ${saved.name} has been saved.`,
-  });
+  };
+  return redirectAfterAdminChange(
+    admin,
+    { entity: "testimonial", verb: id === null ? "created" : "updated", id: saved.id },
+    backTo,
+    withClaimWarning(savedToast, submission.value),
+  );
 }

@@ -14,6 +14,7 @@ import {
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { withClaimWarning } from "~/utils/claim-warning.server";
 import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 
@@ -92,8 +93,14 @@ export async function saveCourseForm(multipart: MultipartResult, admin: PublicAd
     return refuse(submission.reply({ formErrors: [COURSE_PRICING_REFUSED.title, COURSE_PRICING_REFUSED.text] }), 403);
   }
   const { course } = saved;
-  return redirectAfterAdminChange(admin, { entity: "course", verb: existing ? "updated" : "created", id: course.id }, listPath, {
+  const savedToast = {
     title: existing ? "Course updated" : "Course created",
     description: !existing && !canSetPrices ? `“${course.title}” ${NEW_COURSE_BY_CONTENT_MANAGER}` : `“${course.title}” has been saved.`,
-  });
+  };
+  return redirectAfterAdminChange(
+    admin,
+    { entity: "course", verb: existing ? "updated" : "created", id: course.id },
+    listPath,
+    withClaimWarning(savedToast, values),
+  );
 }

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
+import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
@@ -24,6 +25,9 @@ export type CourseFormDefaults = {
   /** A checkbox's default is "on" (ticked) or absent. */
   isActive?: "on";
 };
+
+/** The fields a student reads, checked for claims as they are typed. */
+const COURSE_TEXT_FIELDS = ["title", "shortDescription", "description", "features", "syllabus"] as const;
 
 const LEVEL_OPTIONS = COURSE_LEVELS.map((level) => ({ value: level, label: level[0]?.toUpperCase() + level.slice(1) }));
 
@@ -71,9 +75,11 @@ export function CourseFormDialog({
       ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
         <FormErrors errors={form.errors} id={form.errorId} />
+        <MarketPriceReminder />
         <TextField field={fields.title} label="Title" required wide />
         <TextField field={fields.shortDescription} label="Short description" required wide />
         <TextareaField field={fields.description} label="Description" required wide rows={6} />
+        <LiveClaimNotice formId={form.id} names={COURSE_TEXT_FIELDS} />
         {pricingSetByAdmin ? (
           <SetByAdmin id={`${formId}-pricing`} {...pricingSetByAdmin} />
         ) : (

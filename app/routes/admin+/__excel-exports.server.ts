@@ -1,5 +1,5 @@
 import type { GeneratedFile } from "~/components/admin/excel-exports";
-import { findSharedFile, listSharedFiles, type SharedFileRow } from "~/models/shared-file.server";
+import { findSharedFile, listSharedFiles, shareLinkExpiry, shareLinkState, type SharedFileRow } from "~/models/shared-file.server";
 import { sharePathFor } from "~/services/exports/stored-files.server";
 import { confirmDeletePath } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
@@ -23,6 +23,7 @@ export function loadGeneratedFiles(_request: Request): GeneratedFile[] {
     sizeLabel: fileSizeLabel(file.sizeBytes),
     createdIso: file.createdAt.toISOString(),
     createdLabel: formatIndiaDateTime(file.createdAt),
+    linkStatus: shareLinkStatus(file),
     // Download goes through the file's share link: the same file, served as an attachment
     // to whoever holds the link, so no second download route is needed for admins.
     downloadPath: sharePathFor(file.token),
@@ -36,4 +37,12 @@ export function findGeneratedFile(id: string | undefined): SharedFileRow | null 
   if (!id || !/^[1-9]\d{0,15}$/.test(id)) return null;
   const number = Number(id);
   return Number.isSafeInteger(number) ? findSharedFile(number) : null;
+}
+
+/** Whether the share link works, in the words the list and the dialog show. */
+export function shareLinkStatus(file: SharedFileRow, now = new Date()): { live: boolean; text: string } {
+  const state = shareLinkState(file, now);
+  if (state === "revoked" && file.revokedAt) return { live: false, text: `Link revoked on ${formatIndiaDateTime(file.revokedAt)}` };
+  const expiry = formatIndiaDateTime(shareLinkExpiry(file));
+  return state === "live" ? { live: true, text: `Link works until ${expiry}` } : { live: false, text: `Link expired on ${expiry}` };
 }

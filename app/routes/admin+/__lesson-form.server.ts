@@ -7,6 +7,7 @@ import { addLessonFiles, listLessonFiles } from "~/models/lesson-file.server";
 import { LessonFormSchema } from "~/schemas/admin-curriculum";
 import { discardLessonFiles, readLessonMultipart, type UploadedLessonFile } from "~/services/lesson-files.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { withClaimWarning } from "~/utils/claim-warning.server";
 import { curriculumPath } from "./__curriculum-paths";
 
 // The new-lesson and edit-lesson dialogs post the same multipart form: the
@@ -61,9 +62,9 @@ export async function saveLessonForm(
     admin,
     { entity: "lesson", verb: "sectionId" in target ? "created" : "updated", id: lessonId },
     curriculumPath(courseId),
-    {
-      title: "sectionId" in target ? "Lesson added" : "Lesson saved",
-      description: `“${input.title}” has been saved.`,
-    },
+    withClaimWarning(
+      { title: "sectionId" in target ? "Lesson added" : "Lesson saved", description: `“${input.title}” has been saved.` },
+      input,
+    ),
   );
 }

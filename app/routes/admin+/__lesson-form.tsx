@@ -5,6 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { LESSON_TYPES, VIDEO_SOURCES, type LessonFileKind } from "../../../db/enums";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { LESSON_TYPE_LABELS, LessonFormSchema, UNLISTED_VIDEO_WARNING } from "~/schemas/admin-curriculum";
 import { LESSON_FILE_SPECS } from "~/schemas/lesson-files";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -64,6 +65,9 @@ function LessonFileInput({
   );
 }
 
+/** The fields a student reads, checked for claims as they are typed. */
+const LESSON_TEXT_FIELDS = ["title", "questions", "body"] as const;
+
 export function LessonForm({
   id,
   defaultValue,
@@ -85,6 +89,7 @@ export function LessonForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
       <FormErrors errors={form.errors} id={form.errorId} />
+      <MarketPriceReminder />
       <TextField field={fields.title} label="Title" required wide maxLength={200} />
       <SelectField
         field={fields.type}
@@ -135,6 +140,7 @@ export function LessonForm({
         wide
         rows={8}
       />
+      <LiveClaimNotice formId={form.id} names={LESSON_TEXT_FIELDS} />
       <div className="sm:col-span-2">
         <DialogActions cancelTo={cancelTo} label={submitLabel} pendingLabel="Saving..." />
       </div>

@@ -9,6 +9,7 @@ import {
   InvoicingSettingsSchema,
   MAX_INSTITUTE_FIGURES,
   NotificationSettingsSchema,
+  RetentionSettingsSchema,
   SETTINGS_TITLES,
   type InstituteFigure,
   type SettingsSection,
@@ -162,6 +163,59 @@ export function FigureSettingsForm({ figures, lastResult }: { figures: Institute
           );
         })}
         <SaveButton section="figures" />
+      </Form>
+    </SettingsCard>
+  );
+}
+
+/** What the next retention run deletes, as the card says it; the oldest as an India date. */
+export type RetentionPreview = { leads: number; messages: number; oldestLabel: string | null };
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "3 enrolment leads and 1 contact message will be deleted at the next run (the oldest from Jan 5, 2025)." */
+export function retentionPreviewText({ leads, messages, oldestLabel }: RetentionPreview): string {
+  const what = `${plural(leads, "enrolment lead", "enrolment leads")} and ${plural(messages, "contact message", "contact messages")}`;
+  return `${what} will be deleted at the next run${oldestLabel ? ` (the oldest from ${oldestLabel})` : ""}.`;
+}
+
+export function RetentionSettingsForm({ defaultValue, lastResult, preview }: SectionFormProps & { preview: RetentionPreview }) {
+  const [form, fields] = useSchemaForm(RetentionSettingsSchema, { id: "settings-retention", lastResult, defaultValue });
+  return (
+    <SettingsCard
+      section="retention"
+      intro="Enrolment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that they be kept at least a year. Orders and tax documents are kept for 72 months as the GST law requires, whatever is set here."
+    >
+      <p role="status" className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+        {retentionPreviewText(preview)}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-x-4 sm:grid-cols-2">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {(
+          [
+            [fields.leadMonths, "Delete enrolment leads and contact messages after N months", 12, 120, "At least 12 months."],
+            [
+              fields.shareLinkDays,
+              "Excel share links work for N days",
+              1,
+              30,
+              "1 to 30 days; a link made before a change keeps its own end date.",
+            ],
+          ] as const
+        ).map(([field, label, min, max, hint]) => (
+          <TextField
+            key={field.name}
+            field={field}
+            label={label}
+            type="number"
+            min={min}
+            max={max}
+            inputMode="numeric"
+            hint={hint}
+            required
+          />
+        ))}
+        <SaveButton section="retention" />
       </Form>
     </SettingsCard>
   );

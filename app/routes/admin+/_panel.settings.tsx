@@ -11,9 +11,16 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LegalSettingsForm, RegulatorySettingsForm } from "./__settings-legal-forms";
-import { FigureSettingsForm, InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
+import {
+  FigureSettingsForm,
+  InvoicingSettingsForm,
+  NotificationSettingsForm,
+  RetentionSettingsForm,
+  type SettingsFormDefaults,
+} from "./__settings-forms";
 import { InvoiceRegisterForm } from "./__invoice-register-form";
-import { formatIsoDateInIndia } from "~/utils/dates";
+import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { findRetentionDue } from "~/models/retention.server";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -46,7 +53,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
     regulatory: asFormDefaults(readSettings("regulatory")),
     legal: asFormDefaults(readSettings("legal")),
+    retention: asFormDefaults(readSettings("retention")),
+    retentionPreview: retentionPreview(),
   };
+}
+
+function retentionPreview() {
+  const due = findRetentionDue();
+  return { leads: due.leads, messages: due.messages, oldestLabel: due.oldest ? formatShortDate(due.oldest) : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,6 +89,7 @@ export default function AdminSettings() {
       <InvoiceRegisterForm month={defaults.registerMonth} />
       <RegulatorySettingsForm defaultValue={defaults.regulatory} lastResult={resultFor("regulatory")} />
       <LegalSettingsForm defaultValue={defaults.legal} lastResult={resultFor("legal")} />
+      <RetentionSettingsForm defaultValue={defaults.retention} lastResult={resultFor("retention")} preview={defaults.retentionPreview} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // and upcoming events from the database, plus the site's own FAQ, refund
 // policy, hours and contact channels. Nothing here is cached, so a changed
 // price or a new event shows in the very next answer.
-import { CHAT_FAQ, CONTACT_FAQ, REFUND_POLICY } from "~/content/faq";
+import { CHAT_FAQ, CONTACT_FAQ, REFUND_FAQ_ID } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
 import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
@@ -93,7 +93,7 @@ function faqDocs(courses: CourseFact[]): ChatDoc[] {
   const docs: ChatDoc[] = [];
   for (const item of [...CHAT_FAQ, ...CONTACT_FAQ]) {
     // The refund policy has its own document; the price FAQ's figures come from the database instead.
-    if (item.answer === REFUND_POLICY || seen.has(item.id)) continue;
+    if (item.id === REFUND_FAQ_ID || seen.has(item.id)) continue;
     seen.add(item.id);
     let answer = item.answer;
     if (item.id === "prices") {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createSharedFile } from "~/models/shared-file.server";
+import { readSettings } from "~/models/site-settings.server";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import type { ExportDataset } from "./datasets";
 import { enrollmentFormsSheet } from "./enrollment-forms.server";
@@ -47,6 +48,11 @@ export function exportFilename(dataset: ExportDataset, now = new Date()): string
   return `${dataset}-${formatIsoDateInIndia(now)}-${formatIsoTimeInIndia(now).replace(":", "")}.xlsx`;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A new share link works for the days set in site settings (1 to 30). */
+const shareLinkExpiresAt = (now: Date) => new Date(now.getTime() + readSettings("retention").shareLinkDays * DAY_MS);
+
 /** Writes the dataset's .xlsx to the exports folder, records it in shared_files, and returns it. Throws on failure. */
 export async function generateExport(dataset: ExportDataset, adminId: number | null, now = new Date()): Promise<GeneratedExport> {
   const directory = exportsDirectory();
@@ -67,6 +73,7 @@ export async function generateExport(dataset: ExportDataset, adminId: number | n
       storedPath: storedName,
       sizeBytes: size,
       createdByAdminId: adminId,
+      expiresAt: shareLinkExpiresAt(now),
     });
     return { id: row.id, filename: row.filename, sizeBytes: row.sizeBytes, sharePath: sharePathFor(token), storedPath };
   } catch (error) {

@@ -3,7 +3,7 @@ import { open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { deleteSharedFile, type SharedFileRow } from "~/models/shared-file.server";
+import { deleteSharedFile, revokeShareLink, type SharedFileRow } from "~/models/shared-file.server";
 import { getEnv } from "~/utils/env.server";
 
 // Where generated exports are kept and how they are handed out: the exports
@@ -96,4 +96,15 @@ export async function revokeSharedFile(id: number): Promise<boolean> {
   // A file already gone (or a row whose path was never ours) is revoked all the same.
   if (path) await rm(path, { force: true });
   return true;
+}
+
+/**
+ * Stops a share link and removes the stored file, keeping the row and its
+ * downloads for the admin to read. Null when there was no such live link.
+ */
+export async function revokeShareLinkAndFile(id: number): Promise<SharedFileRow | null> {
+  const row = revokeShareLink(id);
+  const path = row && sharedFilePath(row);
+  if (path) await rm(path, { force: true });
+  return row;
 }

@@ -246,6 +246,13 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       writes: ["admin"],
     }),
     remove("/admin/users/files/:id", "/admin/users/files/{victim}", "users", "sharedFile", "shared_files", toast("/admin/users")),
+    // Stopping a share link (the row stays for its downloads): the admin's alone.
+    post("/admin/users/files/:id", "/admin/users/files/{victim}", "users", toast("/admin/users/files/{victim}"), {
+      body: { form: { intent: "revoke" } },
+      victim: "sharedFile",
+      watch: { table: "shared_files", where: "revoked_at IS NOT NULL" },
+      writes: ["admin"],
+    }),
     // A student's page: granting a (fresh) course is the admin's alone; a form without its reason, or an intent the page does not know, changes nothing.
     post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", toast(`/admin/users/${ids.ownerUser}`), {
       body: { form: { intent: "grant", courseId: "{victim}", reason: "Access matrix" } },
