@@ -31,13 +31,15 @@ const teamNotice: ContactTeamNotice = (sent, to) => ({
   messageId: `<${crypto.randomUUID()}@test.example>`,
 });
 const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) =>
-  storeContactMessage(input, { acknowledgement, teamNotice });
+  storeContactMessage(input, { acknowledgement, teamNotice }, VISITOR);
+const VISITOR = { visitorId: "b7f3c2a1-0000-4000-8000-000000000001" };
 
 const message = {
   name: "Priya Sharma",
   email: "priya@example.com",
   subject: "Course question",
   message: "Is the currency course suitable for beginners?",
+  consent: true as const,
 };
 
 describe("sendContactMessage", () => {
@@ -66,12 +68,16 @@ describe("sendContactMessage", () => {
 
     const stored = () => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, sender.email)).all();
     expect(() =>
-      storeContactMessage(sender, {
-        acknowledgement: () => {
-          throw new Error("template failed");
+      storeContactMessage(
+        sender,
+        {
+          acknowledgement: () => {
+            throw new Error("template failed");
+          },
+          teamNotice,
         },
-        teamNotice,
-      }),
+        VISITOR,
+      ),
     ).toThrow("template failed");
     expect(stored()).toHaveLength(1);
     expect(queued()).toHaveLength(1);

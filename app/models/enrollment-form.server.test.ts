@@ -67,6 +67,7 @@ const input: EnrollmentFormInput = {
   sourceOfLead: "Referral",
   broker: "Zerodha",
   trainingPreference: "online",
+  consent: true,
 };
 
 const rowById = (id: number) => db.select().from(enrollmentForms).where(eq(enrollmentForms.id, id)).get();

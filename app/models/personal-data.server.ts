@@ -15,6 +15,7 @@ import {
   users,
   userTokens,
 } from "../../db/schema";
+import { consentHistoryOf } from "./consent.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -100,6 +101,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
     contactMessages: db.select().from(contactMessages).where(sameEmail(contactMessages.email, account.email)).all(),
     newsletterSubscriptions: db.select().from(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).all(),
+    consents: consentHistoryOf(userId),
     messagesToYou: db
       .select({
         kind: outboxMessages.kind,
