@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditLog,
+  consentRecords,
   certificates,
   contactMessages,
   courseSections,
@@ -132,6 +133,7 @@ function studentWithEverything() {
     .run();
   db.insert(contactMessages).values({ name: "Meera", email: email.toUpperCase(), subject: "Batch", message: "When?" }).run();
   db.insert(newsletterSubscribers).values({ email }).run();
+  db.insert(consentRecords).values({ userId: user.id, purpose: "analytics", decision: "granted", source: "banner" }).run();
   db.insert(outboxMessages)
     .values({
       kind: "order-confirmation",
@@ -169,6 +171,7 @@ describe("exporting a student's data", () => {
       data.certificates,
       data.contactMessages,
       data.newsletterSubscriptions,
+      data.consents,
       data.messagesToYou,
       data.activityLog,
     ])

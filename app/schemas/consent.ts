@@ -56,5 +56,5 @@ export const ADULT_REQUIRED_MESSAGE = "Please confirm you are 18 or older: we ca
  * unticked box), the JSON doors send `true`. Anything else is refused with `message`.
  */
 export function requiredTick(message: string = CONSENT_REQUIRED_MESSAGE) {
-  return z.preprocess((value) => value === true || value === "on", z.literal(true, { errorMap: () => ({ message }) }));
+  return z.preprocess((value) => value === true || value === "on" || value === "true", z.literal(true, { errorMap: () => ({ message }) }));
 }

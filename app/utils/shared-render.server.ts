@@ -78,7 +78,7 @@ function withOnlyAnalyticsConsent(req: Request, cookie: string | undefined) {
 function anonymousPlan(cookieHeader: string | undefined): RenderPlan {
   const consent = onlyAnalyticsConsent(cookieHeader);
   return {
-    variant: `anonymous ${consent ?? "undecided"}`,
+    variant: consent ? `anonymous ${consent}` : "anonymous",
     render(req, _res, next) {
       withOnlyAnalyticsConsent(req, consent);
       next();
@@ -112,14 +112,14 @@ export async function planRender(req: Request, { anonymousEverywhere }: { anonym
   // revocation, however it was written, closes the classroom at the next request.
   if (classroom && !isEnrolled(user.id, Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]))) return null;
   const consent = onlyAnalyticsConsent(cookie);
-  if (own) return { variant: `student ${user.id} ${consent ?? "undecided"}`, render: renderAsIs };
+  if (own) return { variant: consent ? `student ${user.id} ${consent}` : `student ${user.id}`, render: renderAsIs };
   return studentPlan({ firstName: user.firstName ?? "", isAdmin: user.isAdmin, adultConfirmed: hasConfirmedAdult(user.id) }, consent);
 }
 
 function studentPlan(viewer: SiteViewer, consent: string | undefined): RenderPlan {
   const standIn: SiteViewer = { ...viewer, firstName: viewer.firstName ? FIRST_NAME_STAND_IN : "" };
   return {
-    variant: `student admin=${viewer.isAdmin} named=${Boolean(viewer.firstName)} adult=${viewer.adultConfirmed} ${consent ?? "undecided"}`,
+    variant: `student admin=${viewer.isAdmin} named=${Boolean(viewer.firstName)} adult=${viewer.adultConfirmed}${consent ? ` ${consent}` : ""}`,
     render(req, _res, next) {
       // The copy is everyone's: rendered without this visitor's cookies but their analytics choice, for the stand-in.
       withOnlyAnalyticsConsent(req, consent);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { recordConsent } from "~/models/consent.server";
 import { AnalyticsChoiceSchema, ANALYTICS_TEXT } from "~/schemas/consent";
 import { ANALYTICS_PURPOSE } from "~/utils/analytics-consent";
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { visitorId, isNew } = visitorIdOf(request);
   recordConsent({ userId: user?.id, visitorId, purpose: ANALYTICS_PURPOSE, decision, source: sourceOf(formData.get("source")) });
   const headers = analyticsConsentCookies(decision, isNew ? visitorId : null);
-  if (formData.get("respond") === "data") return data({ decision }, { headers });
+  if (formData.get("respond") === "data") return Response.json({ decision }, { headers });
   return redirectWithToast(
     back,
     { title: decision === "granted" ? ANALYTICS_TEXT.acceptedTitle : ANALYTICS_TEXT.declinedTitle },
