@@ -11,10 +11,10 @@ import { buttonClass } from "~/components/ui/button";
 export function AnalyticsChoiceForm({ source }: { source: "banner" | "cookie-settings" }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <fetcher.Form method="post" action="/consent" className="flex shrink-0 flex-wrap gap-2">
-      <input type="hidden" name="redirectTo" value={`${pathname}${search}${hash}`} />
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
       <input type="hidden" name="source" value={source} />
       {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
       <button type="submit" name="decision" value="granted" className={buttonClass("primary", "min-h-10 px-4 text-sm")}>
@@ -39,7 +39,7 @@ export function AnalyticsConsentBanner() {
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-2 md:flex-row md:items-center md:gap-4">
         <div className="text-sm text-slate-800">
-          <h2 id="analytics-consent-heading" className="font-semibold text-navy-900">
+          <h2 id="analytics-consent-heading" className="sr-only">
             Analytics cookies
           </h2>
           <p>

@@ -8,8 +8,7 @@ export const AnalyticsChoiceSchema = z.object({
 });
 
 export const ANALYTICS_TEXT = {
-  purpose:
-    "With your consent we use Google Analytics cookies to count visits and see which pages help; nothing is loaded until you accept.",
+  purpose: "We would like to use Google Analytics cookies to count visits and see which pages help. Nothing loads unless you accept.",
   accept: "Accept analytics",
   decline: "Decline",
   acceptedTitle: "Analytics turned on",
