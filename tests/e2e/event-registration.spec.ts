@@ -176,7 +176,7 @@ inBothModes((mode) => {
 
       // The form is not offered, but a post made anyway is refused by the server.
       const forced = await page.request.post(`/events/${paid.id}/register`, {
-        form: { name: "Priya Sharma", email: student.email, phone: "9876543210" },
+        form: { name: "Priya Sharma", email: student.email, phone: "9876543210", consent: "on" },
         headers: { Origin: new URL(page.url()).origin },
       });
       expect(forced.status()).toBe(402);
