@@ -5,6 +5,7 @@ import { AnalyticsChoiceSchema, ANALYTICS_TEXT } from "~/schemas/consent";
 import { ANALYTICS_PURPOSE } from "~/utils/analytics-consent";
 import { analyticsConsentCookies, visitorIdOf } from "~/utils/consent-cookies.server";
 import { readFormData } from "~/utils/form-data.server";
+import { failedWrite } from "~/utils/storage-faults.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { getOptionalUser } from "~/utils/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,7 +27,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const { decision } = submission.value;
   const user = await getOptionalUser(request);
   const { visitorId, isNew } = visitorIdOf(request);
-  recordConsent({ userId: user?.id, visitorId, purpose: ANALYTICS_PURPOSE, decision, source: sourceOf(formData.get("source")) });
+  try {
+    recordConsent({ userId: user?.id, visitorId, purpose: ANALYTICS_PURPOSE, decision, source: sourceOf(formData.get("source")) });
+  } catch (error) {
+    // Unrecorded, the choice is not kept either: the banner asks again rather than act on a consent we cannot prove.
+    console.error("Recording an analytics choice failed", error);
+    const failure = failedWrite(error, "Your choice could not be saved. Please try again.");
+    if (formData.get("respond") === "data") return Response.json({ message: failure.message }, { status: failure.status });
+    return redirectWithToast(back, { title: failure.message, type: "destructive" });
+  }
   const headers = analyticsConsentCookies(decision, isNew ? visitorId : null);
   if (formData.get("respond") === "data") return Response.json({ decision }, { headers });
   return redirectWithToast(

@@ -679,7 +679,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       route: "/api/contact",
       method: "POST",
       path: "/api/contact",
-      body: { json: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question." } },
+      body: { json: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question.", consent: true } },
       expect: everyone(201),
       watch: { table: "contact_messages" },
       writes: ROLES_ALL,
