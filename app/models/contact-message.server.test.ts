@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { contactMessages, outboxMessages } from "../../db/schema";
+import { currentConsent } from "./consent.server";
 import { db } from "~/utils/db.server";
 import {
   countUnreadMessages,
@@ -43,11 +44,13 @@ const message = {
 };
 
 describe("sendContactMessage", () => {
-  test("stores the message unread, with its time", () => {
+  test("stores the message unread, with its time, and the sender's consent beside it", () => {
     const before = Date.now();
     const { id } = sendContactMessage({ ...message, phone: "+91 98765 43210" });
     const row = db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
-    expect(row).toMatchObject({ ...message, phone: "+91 98765 43210", isRead: false });
+    const { consent: _consent, ...fields } = message;
+    expect(row).toMatchObject({ ...fields, phone: "+91 98765 43210", isRead: false });
+    expect(currentConsent(VISITOR, "contact-reply")).toBe("granted");
     expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
