@@ -90,6 +90,8 @@ export async function startServer(): Promise<RunningServer> {
     // A reset link and its message: rows no page shows.
     "/forgot-password",
     /^\/(api\/)?events\/[^/]+\/register$/,
+    // An analytics choice shows only on the chooser's pages, whose stored copies it picks (decision 0036).
+    /^\/consent(\.data)?$/,
   ];
   // In development a cached page would hide the edit just saved.
   if (env.NODE_ENV !== "development") {

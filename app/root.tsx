@@ -1,11 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { AnalyticsConsentBanner } from "~/components/analytics-consent";
+import { AnalyticsOffWithoutConsent, gtagUrl, startAnalyticsAfterConsent } from "~/components/analytics-tag";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { showsChatWidget } from "~/components/chat/chat-text";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
+import { analyticsState } from "~/utils/analytics-state.server";
 import { getEnv } from "~/utils/env.server";
 import { siteOrigin } from "~/utils/seo.server";
 import { getToast, type ToastMessage } from "~/utils/toast.server";
@@ -22,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       origin: siteOrigin(request),
-      gaTrackingId: env.GA_TRACKING_ID ?? null,
+      analytics: env.GA_TRACKING_ID ? await analyticsState(request, env.GA_TRACKING_ID) : null,
       toast,
     },
     { headers: headers ?? undefined },
@@ -38,6 +41,9 @@ declare global {
 function GoogleAnalytics({ trackingId, toast }: { trackingId: string; toast: ToastMessage | null }) {
   const nonce = useNonce();
   const location = useLocation();
+  // Accepted on this page through the banner's fetcher: the tag React adds now is inert (React never runs a
+  // script it inserts), so the browser is given one that runs.
+  useEffect(() => startAnalyticsAfterConsent(trackingId), [trackingId]);
   useEffect(() => {
     window.gtag?.("config", trackingId, { page_path: location.pathname + location.search });
   }, [trackingId, location.pathname, location.search]);
@@ -49,7 +55,7 @@ function GoogleAnalytics({ trackingId, toast }: { trackingId: string; toast: Toa
   }, [analyticsEvent, toastId]);
   return (
     <>
-      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${trackingId}`} />
+      <script async nonce={nonce} src={gtagUrl(trackingId)} />
       <script
         nonce={nonce}
         // The tracking id is validated by the env schema (letters, digits, dashes).
@@ -80,7 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {data?.gaTrackingId ? <GoogleAnalytics trackingId={data.gaTrackingId} toast={data.toast} /> : null}
+        {data?.analytics?.decision === null ? <AnalyticsConsentBanner /> : null}
+        {data?.analytics?.load ? <GoogleAnalytics trackingId={data.analytics.trackingId} toast={data.toast} /> : null}
+        {data?.analytics ? <AnalyticsOffWithoutConsent trackingId={data.analytics.trackingId} load={data.analytics.load} /> : null}
       </body>
     </html>
   );

@@ -99,6 +99,11 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to="/privacy#cookie-settings" className="hover:text-gold-400">
+                Cookie settings
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

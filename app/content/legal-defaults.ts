@@ -1,3 +1,4 @@
+import { FORM_CONSENT } from "~/schemas/consent";
 import { CONTACT, SITE_NAME } from "./site";
 
 // What the legal pages say until an admin edits them at /admin/settings:
@@ -33,7 +34,28 @@ Trading carries a risk of loss. We make no promise of returns, profit or any tra
 ## Changes and contact
 We may change these terms; the date at the top of this page shows the last change. Questions: ${CONTACT.email}. Grievances: see [grievances](/grievances).`;
 
-const privacyIntro = `This policy says what personal data ${SITE_NAME} holds, why, for how long, and how you use your rights under India's Digital Personal Data Protection Act, 2023 and the DPDP Rules, 2025. Signed-in students see the same notice on their privacy page, where they can download their data or delete their account.`;
+const privacyIntro = `This policy says what personal data ${SITE_NAME} holds, why, for how long, and how you use your rights under India's Digital Personal Data Protection Act, 2023 and the DPDP Rules, 2025. Signed-in students see the same notice on their privacy page, where they can download their data or delete their account.
+
+## What each form collects, and why
+Every form that asks for personal data says why above a consent box that is never ticked for you; we keep a record of each consent.
+
+- **Sign-up**: your name, email address and a password (kept only as a hash), and your confirmation that you are 18 or older. ${FORM_CONSENT.account.statement}
+- **Contact form**: your name, email address, phone number (optional) and message. ${FORM_CONSENT.contact.statement}
+- **Enrolment form**: your name, WhatsApp number, email address, age, state, city, experience and the course or event you chose. ${FORM_CONSENT.enrolment.statement}
+- **Event registration**: your name, email address and phone number. ${FORM_CONSENT.eventRegistration.statement}
+- **Checkout**: the enrolment details above and, when we issue tax invoices, the name, address, state and GSTIN to bill. ${FORM_CONSENT.orderBilling.statement}
+- **Analytics cookies**, only if you accept them in the cookie banner: Google Analytics counts visits and the pages seen. Nothing of it loads before you accept, or ever for an account whose holder has not confirmed they are 18 or older.
+
+## How long we keep it
+- Enrolment leads and contact messages: one year from the last contact, then they are deleted.
+- Orders, invoices and receipts: 72 months, as the GST law requires (CGST Act, section 36), with access restricted, even after you delete your account.
+- Your account and everything else about you: until you delete your account, and for at least one year of logs as the DPDP Rules require.
+
+## Children
+Our courses are for adults. Someone under 18 needs a parent's verifiable consent under the DPDP Act (section 9); until the site can take that consent, we do not open accounts for anyone under 18 and we never track a child.
+
+## Withdrawing consent
+Withdraw analytics consent at any time with [Cookie settings](/privacy#cookie-settings), as easily as you gave it. Withdraw the consent behind your account by deleting it on [your privacy page](/account/privacy), or write to ${CONTACT.email} to stop one purpose only. Withdrawing does not undo what was lawfully done before.`;
 
 const refundPolicy = `Course fees are non-refundable once access to the course material has been granted. If you cannot attend your live batch, you can move to a later batch at no extra cost. Duplicate payments, or payments that failed but were still charged, are refunded in full within 7 working days.
 

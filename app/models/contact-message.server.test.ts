@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { contactMessages, outboxMessages } from "../../db/schema";
+import { currentConsent } from "./consent.server";
 import { db } from "~/utils/db.server";
 import {
   countUnreadMessages,
@@ -31,21 +32,25 @@ const teamNotice: ContactTeamNotice = (sent, to) => ({
   messageId: `<${crypto.randomUUID()}@test.example>`,
 });
 const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) =>
-  storeContactMessage(input, { acknowledgement, teamNotice });
+  storeContactMessage(input, { acknowledgement, teamNotice }, VISITOR);
+const VISITOR = { visitorId: "b7f3c2a1-0000-4000-8000-000000000001" };
 
 const message = {
   name: "Priya Sharma",
   email: "priya@example.com",
   subject: "Course question",
   message: "Is the currency course suitable for beginners?",
+  consent: true as const,
 };
 
 describe("sendContactMessage", () => {
-  test("stores the message unread, with its time", () => {
+  test("stores the message unread, with its time, and the sender's consent beside it", () => {
     const before = Date.now();
     const { id } = sendContactMessage({ ...message, phone: "+91 98765 43210" });
     const row = db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
-    expect(row).toMatchObject({ ...message, phone: "+91 98765 43210", isRead: false });
+    const { consent: _consent, ...fields } = message;
+    expect(row).toMatchObject({ ...fields, phone: "+91 98765 43210", isRead: false });
+    expect(currentConsent(VISITOR, "contact-reply")).toBe("granted");
     expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -66,12 +71,16 @@ describe("sendContactMessage", () => {
 
     const stored = () => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, sender.email)).all();
     expect(() =>
-      storeContactMessage(sender, {
-        acknowledgement: () => {
-          throw new Error("template failed");
+      storeContactMessage(
+        sender,
+        {
+          acknowledgement: () => {
+            throw new Error("template failed");
+          },
+          teamNotice,
         },
-        teamNotice,
-      }),
+        VISITOR,
+      ),
     ).toThrow("template failed");
     expect(stored()).toHaveLength(1);
     expect(queued()).toHaveLength(1);

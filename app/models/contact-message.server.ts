@@ -1,8 +1,10 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { contactMessages } from "../../db/schema";
 import type { ContactInput } from "~/schemas/contact";
+import { FORM_CONSENT } from "~/schemas/consent";
 import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
+import { recordConsent, type ConsentSubject } from "./consent.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { countRows, paginate } from "./paging.server";
 import { queueTeamNotice } from "./team-notice.server";
@@ -20,11 +22,13 @@ export type ContactMail = { acknowledgement: ContactAcknowledgement; teamNotice:
  * Stores a message from the contact form or POST /api/contact, unread, for the
  * team to answer, and queues the sender's acknowledgement in the same
  * transaction, with the team's notice when the settings ask for one. The
- * input has passed ContactSchema (trimmed, within limits); a phone left out is
+ * input has passed ContactSchema (trimmed, within limits, consent ticked: recorded
+ * with the message, for the sender's account or browser); a phone left out is
  * stored as null.
  */
-export function sendContactMessage(input: ContactInput, mail: ContactMail): { id: number } {
+export function sendContactMessage(input: ContactInput, mail: ContactMail, sender: ConsentSubject): { id: number } {
   return db.transaction((tx) => {
+    recordConsent({ ...sender, purpose: FORM_CONSENT.contact.purpose, decision: "granted", source: "contact" }, tx);
     const stored = tx
       .insert(contactMessages)
       .values({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { courses, enrollmentForms, events, outboxMessages, users } from "../../db/schema";
+import { consentRecords, courses, enrollmentForms, events, outboxMessages, users } from "../../db/schema";
 import type { EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
 import {
@@ -67,6 +67,7 @@ const input: EnrollmentFormInput = {
   sourceOfLead: "Referral",
   broker: "Zerodha",
   trainingPreference: "online",
+  consent: true,
 };
 
 const rowById = (id: number) => db.select().from(enrollmentForms).where(eq(enrollmentForms.id, id)).get();
@@ -100,16 +101,24 @@ describe("isEnrollmentTarget", () => {
 });
 
 describe("saveEnrollmentForm", () => {
-  test("stores every field for the student, payment pending, and returns the id", () => {
+  test("stores every field for the student, payment pending, and returns the id; the consent is recorded with it", () => {
     const result = saveEnrollmentForm(USER_ID, input, NOW);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    const { consent: _consent, ...fields } = input;
     expect(rowById(result.id)).toMatchObject({
-      ...input,
+      ...fields,
       userId: USER_ID,
       paymentStatus: "pending",
       paymentIntentId: null,
     });
+    expect(
+      db
+        .select({ purpose: consentRecords.purpose, source: consentRecords.source })
+        .from(consentRecords)
+        .where(eq(consentRecords.userId, USER_ID))
+        .all(),
+    ).toContainEqual({ purpose: "enrolment-callback", source: "enrollment-form" });
   });
 
   test("leaves optional fields empty when not given", () => {

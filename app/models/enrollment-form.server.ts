@@ -1,11 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { courses, enrollmentForms, events, type BillingDetails } from "../../db/schema";
 import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput } from "~/schemas/enrollment-form";
+import { FORM_CONSENT } from "~/schemas/consent";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "./course.server";
 import { findActiveEvent, listActiveEvents } from "./event.server";
 import type { OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
+import { recordConsent } from "./consent.server";
 import { queueTeamNotice } from "./team-notice.server";
 
 export type EnrollmentChoices = {
@@ -53,6 +55,8 @@ export function saveEnrollmentForm(
   input: EnrollmentFormInput & { billing?: BillingDetails },
   teamNotice: EnrolmentLeadNotice,
   now = new Date(),
+  // The consent the form's box gave, recorded with the form: a lead's callback, or (at checkout) the order's billing.
+  consent: { purpose: string; source: string } = { purpose: FORM_CONSENT.enrolment.purpose, source: "enrollment-form" },
 ): SaveEnrollmentFormResult {
   return db.transaction((tx) => {
     const targetTitle = enrollmentTargetTitle(input.courseOrEventType, input.courseOrEventId, now);
@@ -81,6 +85,7 @@ export function saveEnrollmentForm(
       })
       .returning({ id: enrollmentForms.id })
       .get();
+    recordConsent({ userId, ...consent, decision: "granted" }, tx, now);
     const lead = { ...input, id: row.id, targetTitle, targetType: input.courseOrEventType };
     queueTeamNotice(tx, "enrolmentLeads", (to) => teamNotice(lead, to));
     return { ok: true, id: row.id };

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
+import { FORM_CONSENT } from "~/schemas/consent";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { seatsLeftOf } from "./event.server";
+import { recordConsent } from "./consent.server";
 import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
@@ -69,8 +71,9 @@ export type NewRegistration = {
  * The price is read in the same transaction as the insert, so an event
  * repriced meanwhile is judged by its price at that moment.
  *
- * The confirmation message is queued in the same transaction: no mail for a
- * registration that rolled back, no registration without its mail.
+ * The confirmation message and the consent the form's box gave are written in
+ * the same transaction: no mail or consent for a registration that rolled back,
+ * no registration without them.
  */
 export function registerForEvent(registration: NewRegistration, mail: RegistrationMail, now = new Date()): RegistrationResult {
   const eventId = typeof registration.eventId === "number" ? registration.eventId : parseId(registration.eventId);
@@ -115,6 +118,16 @@ export function registerForEvent(registration: NewRegistration, mail: Registrati
           .returning({ id: eventRegistrations.id })
           .get();
         takeWaitlistPlace(tx, eventId, registration.userId);
+        recordConsent(
+          {
+            userId: registration.userId,
+            purpose: FORM_CONSENT.eventRegistration.purpose,
+            decision: "granted",
+            source: "event-registration",
+          },
+          tx,
+          now,
+        );
         const { maxParticipants: _seats, pricePaise: _price, ...described } = event;
         const draft = mail({ name: registration.name, email: registration.email, event: described });
         queueMessage(tx, { ...draft, userId: registration.userId }, now);

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditLog,
+  consentRecords,
   certificates,
   contactMessages,
   courseReviews,
@@ -136,6 +137,7 @@ function studentWithEverything() {
   db.insert(newsletterSubscribers).values({ email }).run();
   db.insert(courseReviews).values({ userId: user.id, courseId: course.id, rating: 4, body: "Clear lessons on risk." }).run();
   db.insert(testimonials).values({ name: "Meera", content: "Patient mentors.", studentUserId: user.id }).run();
+  db.insert(consentRecords).values({ userId: user.id, purpose: "analytics", decision: "granted", source: "banner" }).run();
   db.insert(outboxMessages)
     .values({
       kind: "order-confirmation",
@@ -174,6 +176,7 @@ describe("exporting a student's data", () => {
       data.courseReviews,
       data.contactMessages,
       data.newsletterSubscriptions,
+      data.consents,
       data.messagesToYou,
       data.activityLog,
     ])

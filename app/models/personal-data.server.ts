@@ -17,6 +17,7 @@ import {
   users,
   userTokens,
 } from "../../db/schema";
+import { consentHistoryOf } from "./consent.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -103,6 +104,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
     courseReviews: db.select().from(courseReviews).where(byUser(courseReviews)).all(),
     contactMessages: db.select().from(contactMessages).where(sameEmail(contactMessages.email, account.email)).all(),
     newsletterSubscriptions: db.select().from(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).all(),
+    consents: consentHistoryOf(userId),
     messagesToYou: db
       .select({
         kind: outboxMessages.kind,

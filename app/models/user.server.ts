@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
+import { FORM_CONSENT } from "~/schemas/consent";
+import { recordConsent } from "./consent.server";
 import { queueMessage, queueOncePerAccount, type OutboxDraft } from "./outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
@@ -67,7 +69,9 @@ export type SignUpMail = {
 /**
  * A sign-up, answered alike whether or not the email is taken: a new account
  * (email unconfirmed) with its confirmation message, or, for a taken email, a
- * message to its owner. An existing account is never changed.
+ * message to its owner. An existing account is never changed. Sign-up is the
+ * only door for a password account and takes one only from someone who ticked
+ * the account's consent and "I am 18 or older": both are recorded with it.
  */
 export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, now = new Date()): "created" | "exists" {
   const email = normaliseEmail(input.email);
@@ -75,11 +79,12 @@ export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, 
     (tx) => {
       const created = tx
         .insert(users)
-        .values({ ...input, email, createdAt: now, updatedAt: now })
+        .values({ ...input, email, adultConfirmedAt: now, createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id, email: users.email, firstName: users.firstName })
         .get();
       if (created) {
+        recordConsent({ userId: created.id, purpose: FORM_CONSENT.account.purpose, decision: "granted", source: "signup" }, tx, now);
         const token = issueUserToken(tx, { userId: created.id, purpose: "verify-email", email, now });
         queueMessage(tx, { ...mail.toNewAccount(created, token), userId: created.id }, now);
         return "created";
@@ -158,17 +163,35 @@ export function confirmEmailAddress(token: string, welcome: WelcomeMail, now = n
 }
 
 /** What the account page shows about how a student signs in. */
-export type AccountOverview = PublicUser & { hasPassword: boolean; emailVerifiedAt: Date | null };
+export type AccountOverview = PublicUser & { hasPassword: boolean; emailVerifiedAt: Date | null; adultConfirmedAt: Date | null };
 
 export function getAccountOverview(id: string): AccountOverview | null {
   const row = db
-    .select({ ...publicColumns, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .select({
+      ...publicColumns,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+      adultConfirmedAt: users.adultConfirmedAt,
+    })
     .from(users)
     .where(eq(users.id, id))
     .get();
   if (!row) return null;
   const { passwordHash, ...overview } = row;
   return { ...overview, hasPassword: passwordHash !== null };
+}
+
+/** Whether the account's holder said they are 18 or older (until then no analytics load for them). */
+export function hasConfirmedAdult(id: string): boolean {
+  return db.select({ at: users.adultConfirmedAt }).from(users).where(eq(users.id, id)).get()?.at != null;
+}
+
+/** Records the holder's own statement that they are 18 or older; a second one keeps the first time. */
+export function confirmAdult(id: string, now = new Date()): void {
+  db.update(users)
+    .set({ adultConfirmedAt: now })
+    .where(and(eq(users.id, id), isNull(users.adultConfirmedAt)))
+    .run();
 }
 
 // ---- Admin (Users tab: All Users, and GET /api/admin/users) ----

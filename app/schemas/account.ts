@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADULT_REQUIRED_MESSAGE, requiredTick } from "./consent";
 import { nameField } from "./auth";
 import { emailField } from "./fields";
 import { currentPasswordField, newPasswordField } from "./password";
@@ -13,6 +14,7 @@ export const ACCOUNT_INTENTS = [
   "change-password",
   "sign-out-others",
   "send-confirmation",
+  "confirm-adult",
   "connect-provider",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
@@ -64,3 +66,6 @@ export const ACCOUNT_MESSAGES = {
   justAsked: "We sent a link less than a minute ago: please check that inbox, or wait a minute before asking again.",
   changedElsewhere: "Your password was changed on another device meanwhile. Reload the page and try again.",
 } as const;
+
+/** An account made through a sign-in provider confirms the holder's age here (no analytics load for it until then). */
+export const ConfirmAdultSchema = z.object({ adult: requiredTick(ADULT_REQUIRED_MESSAGE) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADULT_REQUIRED_MESSAGE, requiredTick } from "./consent";
 import { emailField, redirectToField } from "./fields";
 import { currentPasswordField, newPasswordField } from "./password";
 
@@ -21,5 +22,7 @@ export const SignupSchema = z.object({
   lastName: nameField("Last name"),
   email: emailField(),
   password: newPasswordField(),
+  adult: requiredTick(ADULT_REQUIRED_MESSAGE),
+  consent: requiredTick(),
   redirectTo: redirectToField,
 });

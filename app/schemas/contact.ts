@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTick } from "./consent";
 import { blankToUndefined, normalizeLineBreaks, phoneField } from "./fields";
 
 /** The texts the contact form shows (public-site §5 and §8). */
@@ -50,6 +51,7 @@ export const ContactSchema = z.object({
     normalizeLineBreaks,
     requiredText(CONTACT_REQUIRED_MESSAGES.message, CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
   ),
+  consent: requiredTick(),
 });
 
 export type ContactInput = z.infer<typeof ContactSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTick } from "./consent";
 import { blankToUndefined, phoneField } from "./fields";
 
 // The enrollment information form (public-site §3, §5). Two doors share every
@@ -91,6 +92,7 @@ const fieldsShape = {
   sourceOfLead: option(LEAD_SOURCES, ENROLLMENT_MESSAGES.sourceOfLead),
   broker: optionalText("Broker", 100),
   trainingPreference: z.preprocess(blankToUndefined, option(TRAINING_PREFERENCES, ENROLLMENT_MESSAGES.trainingPreference).optional()),
+  consent: requiredTick(),
 };
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;

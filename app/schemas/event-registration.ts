@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTick } from "./consent";
 import { emailField, personNameField, phoneField } from "./fields";
 
 /** The spec's event registration payload and messages (public-site §3, §5). */
@@ -6,6 +7,7 @@ export const EventRegistrationSchema = z.object({
   name: personNameField,
   email: emailField("Please enter a valid email address"),
   phone: phoneField("Phone number must be at least 10 digits"),
+  consent: requiredTick(),
 });
 
 /** What the registration dialog and `POST /api/events/:id/register` say, one text per outcome. */

@@ -22,7 +22,11 @@ const freshAddress = () => `10.0.0.${++nextAddress}`;
 const freshEmail = () => `student-${crypto.randomUUID()}@example.test`;
 
 async function register(email: string, address = freshAddress()) {
-  const outcome = await registerStudent({ firstName: "Asha", lastName: "Rao", email, password: PASSWORD }, address, ORIGIN);
+  const outcome = await registerStudent(
+    { firstName: "Asha", lastName: "Rao", email, password: PASSWORD, adult: true, consent: true },
+    address,
+    ORIGIN,
+  );
   if (!outcome.ok) throw new Error(outcome.message);
   const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.toLowerCase())).get();
   if (!user) throw new Error("no account");
@@ -69,7 +73,14 @@ describe("sign-up", () => {
     const owner = await register(email);
     const before = db.select().from(users).where(eq(users.id, owner.id)).get();
     const again = await registerStudent(
-      { firstName: "Mallory", lastName: "Other", email: email.toUpperCase(), password: "another long password" },
+      {
+        firstName: "Mallory",
+        lastName: "Other",
+        email: email.toUpperCase(),
+        password: "another long password",
+        adult: true,
+        consent: true,
+      },
       freshAddress(),
       ORIGIN,
     );
@@ -89,7 +100,7 @@ describe("sign-up's password policy", () => {
   it("refuses a common password beside the password field, saying why, and stores nothing", async () => {
     const email = freshEmail();
     const outcome = await registerStudent(
-      { firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" },
+      { firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv", adult: true, consent: true },
       freshAddress(),
       ORIGIN,
     );
@@ -104,7 +115,7 @@ describe("sign-up's password policy", () => {
 
   it("refuses a password made of the student's own name", async () => {
     const outcome = await registerStudent(
-      { firstName: "Ravi", lastName: "Chandrankumar", email: freshEmail(), password: "ravichandrankumar" },
+      { firstName: "Ravi", lastName: "Chandrankumar", email: freshEmail(), password: "ravichandrankumar", adult: true, consent: true },
       freshAddress(),
       ORIGIN,
     );
@@ -198,18 +209,34 @@ describe("account creation per address", { timeout: 60_000 }, () => {
     const outcomes = [];
     for (let i = 0; i < ACCOUNT_CREATION_LIMITS.perClientPerHour; i++) {
       const email = i === 0 ? taken : freshEmail();
-      outcomes.push(await registerStudent({ firstName: "Bot", lastName: "Farm", email, password: PASSWORD }, address, ORIGIN));
+      outcomes.push(
+        await registerStudent(
+          { firstName: "Bot", lastName: "Farm", email, password: PASSWORD, adult: true, consent: true },
+          address,
+          ORIGIN,
+        ),
+      );
     }
     // A taken email is answered like a new one, and counts the same.
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(ACCOUNT_CREATION_LIMITS.perClientPerHour);
-    const refused = await registerStudent({ firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD }, address, ORIGIN);
+    const refused = await registerStudent(
+      { firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD, adult: true, consent: true },
+      address,
+      ORIGIN,
+    );
     expect(refused).toMatchObject({
       ok: false,
       status: 429,
       message: expect.stringMatching(/^Too many new accounts from your network\. Please wait (60|59) minutes and try again\.$/),
     });
     expect(
-      (await registerStudent({ firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD }, freshAddress(), ORIGIN)).ok,
+      (
+        await registerStudent(
+          { firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD, adult: true, consent: true },
+          freshAddress(),
+          ORIGIN,
+        )
+      ).ok,
     ).toBe(true);
   });
 });

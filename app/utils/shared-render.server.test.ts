@@ -47,3 +47,24 @@ test("the classroom is never served the anonymous copy to someone with cookies: 
   // The classroom's files and join links are never stored.
   expect(await planRender(getRequest("/learn/3/14/files/2", adminOnly), { anonymousEverywhere: true })).toBeNull();
 });
+
+test("an anonymous visitor's analytics choice picks the copy, and the copy is rendered with that choice and no other cookie", async () => {
+  const variants = [];
+  for (const cookie of [
+    undefined,
+    "visitor_id=abc; analytics_consent=granted",
+    "analytics_consent=withdrawn; other=1",
+    "analytics_consent=maybe",
+  ]) {
+    const plan = await planRender(getRequest("/courses", cookie), { anonymousEverywhere: false });
+    const req = getRequest("/courses", cookie);
+    plan?.render(req, {} as never, () => undefined);
+    variants.push([plan?.variant, req.headers.cookie]);
+  }
+  expect(variants).toEqual([
+    ["anonymous", undefined],
+    ["anonymous analytics_consent=granted", "analytics_consent=granted"],
+    ["anonymous analytics_consent=withdrawn", "analytics_consent=withdrawn"],
+    ["anonymous", undefined],
+  ]);
+});

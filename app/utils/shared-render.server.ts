@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import type { NextFunction, Request, Response } from "express";
 import { isEnrolled } from "~/models/order.server";
+import { hasConfirmedAdult } from "~/models/user.server";
+import { onlyAnalyticsConsent } from "./analytics-consent";
 import { getOptionalUser } from "./student-session.server";
 import { STUDENT_SESSION_COOKIE } from "./session-cookie";
 
@@ -28,7 +30,8 @@ import { STUDENT_SESSION_COOKIE } from "./session-cookie";
  *   root loader), gets a fresh render.
  *
  * A page added to SHARED_PAGES must read no cookie and no per-person data in
- * its loaders: the stored copy is rendered without the visitor's cookies.
+ * its loaders: the stored copy is rendered without the visitor's cookies, but
+ * for the analytics choice (granted, withdrawn or none), which is part of the key.
  */
 const SHARED_PAGES = [/^\/courses$/, /^\/events$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/(about|gallery|testimonials)$/];
 const OWN_PAGES = [/^\/$/, /^\/courses\/[^/]+$/, /^\/study-materials$/];
@@ -36,7 +39,7 @@ const CLASSROOM_PAGES = [/^\/learn\/(\d+)(\/\d+)?$/];
 /** Cookies a shared page reads besides the student session: their presence means a fresh render. */
 const FRESH_RENDER_COOKIES = ["toast"];
 
-export type SiteViewer = { firstName: string; isAdmin: boolean };
+export type SiteViewer = { firstName: string; isAdmin: boolean; adultConfirmed: boolean };
 
 /** How the page cache serves one request. */
 export type RenderPlan = {
@@ -60,14 +63,28 @@ export function sharedRenderViewer(): SiteViewer | undefined {
 const FIRST_NAME_STAND_IN = `firstname${randomBytes(8).toString("hex")}`;
 
 const renderAsIs = (_req: Request, _res: Response, next: NextFunction) => next();
-/** Everyone's copy, rendered without whatever unrelated cookies (analytics, an admin's) the first visitor sent. */
-const ANONYMOUS: RenderPlan = {
-  variant: "anonymous",
-  render(req, _res, next) {
-    delete req.headers.cookie;
-    next();
-  },
-};
+
+/**
+ * A copy rendered without the visitor's cookies but their analytics choice,
+ * which says only "granted" or "withdrawn" (or nothing: the banner shows): one
+ * copy per choice, never one visitor's session or ids in everyone's page.
+ */
+function withOnlyAnalyticsConsent(req: Request, cookie: string | undefined) {
+  if (cookie) req.headers.cookie = cookie;
+  else delete req.headers.cookie;
+}
+
+/** Everyone's copy, rendered without whatever unrelated cookies (an admin's, a visitor id) the first visitor sent. */
+function anonymousPlan(cookieHeader: string | undefined): RenderPlan {
+  const consent = onlyAnalyticsConsent(cookieHeader);
+  return {
+    variant: consent ? `anonymous ${consent}` : "anonymous",
+    render(req, _res, next) {
+      withOnlyAnalyticsConsent(req, consent);
+      next();
+    },
+  };
+}
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
 const cookieNames = (header: string) => header.split(";").map((pair) => pair.slice(0, pair.indexOf("=")).trim());
@@ -84,27 +101,28 @@ export async function planRender(req: Request, { anonymousEverywhere }: { anonym
   const classroom = isDocument && matches(CLASSROOM_PAGES, req.path);
   const own = isDocument && !shared && (classroom || matches(OWN_PAGES, req.path));
   const cookie = req.headers.cookie;
-  if (!cookie) return anonymousEverywhere || shared || own ? ANONYMOUS : null;
+  if (!cookie) return anonymousEverywhere || shared || own ? anonymousPlan(cookie) : null;
   if (!shared && !own) return null;
   const names = cookieNames(cookie);
   if (FRESH_RENDER_COOKIES.some((name) => names.includes(name))) return null;
-  if (!names.includes(STUDENT_SESSION_COOKIE)) return classroom ? null : ANONYMOUS;
+  if (!names.includes(STUDENT_SESSION_COOKIE)) return classroom ? null : anonymousPlan(cookie);
   const user = await getOptionalUser(new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers: { cookie } }));
   if (!user) return null;
   // The enrolment is asked again on every request, stored copy or not: a refund or a
   // revocation, however it was written, closes the classroom at the next request.
   if (classroom && !isEnrolled(user.id, Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]))) return null;
-  if (own) return { variant: `student ${user.id}`, render: renderAsIs };
-  return studentPlan({ firstName: user.firstName ?? "", isAdmin: user.isAdmin });
+  const consent = onlyAnalyticsConsent(cookie);
+  if (own) return { variant: consent ? `student ${user.id} ${consent}` : `student ${user.id}`, render: renderAsIs };
+  return studentPlan({ firstName: user.firstName ?? "", isAdmin: user.isAdmin, adultConfirmed: hasConfirmedAdult(user.id) }, consent);
 }
 
-function studentPlan(viewer: SiteViewer): RenderPlan {
-  const standIn: SiteViewer = { firstName: viewer.firstName ? FIRST_NAME_STAND_IN : "", isAdmin: viewer.isAdmin };
+function studentPlan(viewer: SiteViewer, consent: string | undefined): RenderPlan {
+  const standIn: SiteViewer = { ...viewer, firstName: viewer.firstName ? FIRST_NAME_STAND_IN : "" };
   return {
-    variant: `student admin=${viewer.isAdmin} named=${Boolean(viewer.firstName)}`,
+    variant: `student admin=${viewer.isAdmin} named=${Boolean(viewer.firstName)} adult=${viewer.adultConfirmed}${consent ? ` ${consent}` : ""}`,
     render(req, _res, next) {
-      // The copy is everyone's: rendered without this visitor's cookies, for the stand-in.
-      delete req.headers.cookie;
+      // The copy is everyone's: rendered without this visitor's cookies but their analytics choice, for the stand-in.
+      withOnlyAnalyticsConsent(req, consent);
       renderingFor.run(standIn, next);
     },
     personalise: (stored) => fillFirstName(stored, viewer.firstName),

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, storedRegistrations, test } from "./event-registration-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
 
 // A student's events: register, find the event on /account/events, add it to
 // a calendar (the .ics read back), cancel it after the confirmation, and see
@@ -26,6 +26,7 @@ inBothModes((mode) => {
       const dialog = page.getByRole("dialog", { name: "Register for Event" });
       await expect(dialog).toContainText("2 seats left");
       await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill("+91 98765 43210");
+      await tickConsent(dialog);
       await dialog.getByRole("button", { name: "Register" }).click();
       await expect(toast(page)).toContainText("Registration Successful!");
       expect(storedRegistrations(event.id, student.id)).toHaveLength(1);

@@ -19,6 +19,8 @@ async function sentEvents(page: Page): Promise<unknown[][]> {
 }
 
 test("creating a course sends course_created and logging out sends admin_logout, in category admin", async ({ page, context }) => {
+  // Analytics load only for a browser that accepted them (tests/e2e/analytics-consent.spec.ts).
+  await context.addCookies([{ name: "analytics_consent", value: "granted", url: ANALYTICS_BASE_URL }]);
   await signInAsAdmin(context, ANALYTICS_BASE_URL, "admin", ANALYTICS_DATABASE);
   await page.goto("/admin/courses/new");
   await waitForHydration(page);

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-support";
 import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test, withDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickSignUpBoxes } from "./support";
 
 const header = (page: Page) => page.getByRole("banner");
 const uniqueEmail = () => `signup-${randomUUID().slice(0, 8)}@example.test`;
@@ -49,6 +49,7 @@ inBothModes((mode) => {
       await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
       await expectNoA11yViolations(page);
       await fillSignup(page, { firstName: "Asha", lastName: "Rao", email: email.toUpperCase(), password: PASSPHRASE });
+      await tickSignUpBoxes(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
       await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
@@ -59,6 +60,7 @@ inBothModes((mode) => {
 
       await open(page, mode, "/signup");
       await fillSignup(page, { firstName: "Other", lastName: "Person", email: existing.email, password: PASSPHRASE });
+      await tickSignUpBoxes(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
       await expect(page.getByRole("main").getByText(/Nothing after a few minutes\?/)).toBeVisible();
@@ -106,6 +108,7 @@ inBothModes((mode) => {
       const email = uniqueEmail();
       await open(page, mode, "/signup");
       await fillSignup(page, { firstName: "Ravi", lastName: "Kumar", email, password: PASSPHRASE });
+      await tickSignUpBoxes(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page).toHaveURL(`${baseURL}/signup/check-email`);
       await page.getByRole("link", { name: "Go to Sign In" }).click();
@@ -145,12 +148,14 @@ inBothModes((mode) => {
 
     test("says what is missing or too short, and stores nothing", async ({ page }) => {
       await open(page, mode, "/signup");
+      await tickSignUpBoxes(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       for (const message of ["First name is required", "Last name is required", "Email is required", "Password is required"])
         await expect(page.getByText(message, { exact: true })).toBeVisible();
 
       const email = uniqueEmail();
       await fillSignup(page, { firstName: "Asha", lastName: "Rao", email, password: "short" });
+      await tickSignUpBoxes(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page.getByText("Password must be at least 15 characters. A passphrase of a few words is easiest.")).toBeVisible();
       await expect(page.getByLabel("First name")).toHaveValue("Asha");
@@ -172,6 +177,7 @@ inBothModes((mode) => {
       }
       const email = uniqueEmail();
       await fillSignup(page, { firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv" });
+      await tickSignUpBoxes(page);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expect(page.getByText("This is a commonly used password. Try a passphrase of a few unrelated words.")).toBeVisible();
       await expect(password).toHaveAttribute("aria-invalid", "true");

@@ -5,6 +5,7 @@ import { fakeStripeControl } from "../support/stripe";
 import { expect } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import type { Mode } from "./support";
+import { tickConsent } from "./support";
 
 // Checkout test helpers for the browser specs: the rows a test arranges and
 // reads back, and the control API of this worker's fake Stripe server.
@@ -41,6 +42,7 @@ export async function saveInformation(page: Page, mode: Mode) {
   await dialog.getByRole("textbox", { name: "City", exact: true }).fill("Bengaluru");
   await dialog.getByRole("combobox", { name: "Experience level" }).selectOption("Beginner");
   await dialog.getByRole("combobox", { name: "How did you hear about us?" }).selectOption("YouTube");
+  await tickConsent(dialog);
   await dialog.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
   if (mode.javaScriptEnabled) await waitForHydration(page);

@@ -4,7 +4,7 @@ import { CONTACT_FAQ } from "../../app/content/faq";
 import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES } from "../../app/content/site";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
 
 type StoredMessage = { name: string; email: string; phone: string | null; subject: string; message: string; is_read: number };
 
@@ -50,6 +50,7 @@ async function fillContactForm(
   await form.phone.fill(values.phone);
   await form.subject.fill(values.subject);
   await form.message.fill(values.message);
+  await tickConsent(form.region);
 }
 
 const sentToast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createStudent, expect, openTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
 
 type Choice = { id: number; title: string };
 type StoredForm = {
@@ -57,7 +57,10 @@ async function open(page: Page, mode: Mode, path: string) {
 const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 const select = (page: Page, name: string) => page.getByRole("combobox", { name, exact: true });
 const age = (page: Page) => page.getByRole("spinbutton", { name: "Age (optional)" });
-const submit = (page: Page) => page.getByRole("button", { name: "Save Information" }).click();
+async function submit(page: Page) {
+  await tickConsent(page);
+  await page.getByRole("button", { name: "Save Information" }).click();
+}
 const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 
 /** Every required field, plus the optional ones, with good values. */

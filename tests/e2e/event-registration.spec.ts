@@ -11,7 +11,7 @@ import {
   test,
 } from "./event-registration-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
 
 function dialogParts(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Register for Event" });
@@ -68,6 +68,7 @@ inBothModes((mode) => {
       await expect(form.email).toHaveValue(student.email);
       await expect(form.phone).toHaveValue("");
       await form.phone.fill("+91 98765 43210");
+      await tickConsent(form.dialog);
       await form.register.click();
 
       await expect(toast(page)).toContainText("Registration Successful!");
@@ -87,6 +88,7 @@ inBothModes((mode) => {
       await form.name.fill("P");
       await form.email.fill("not-an-email");
       await form.phone.fill("98765");
+      await tickConsent(form.dialog);
       await form.register.click();
 
       await expect(form.dialog.getByText("Name must be at least 2 characters", { exact: true })).toBeVisible();
@@ -104,6 +106,7 @@ inBothModes((mode) => {
       await form.name.fill("Priya S");
       await form.email.fill("priya.s@example.com");
       await form.phone.fill("9876543210");
+      await tickConsent(form.dialog);
       await form.register.click();
       await expect(toast(page)).toContainText("Registration Successful!");
       expect(storedRegistrations(event!.id, student.id)).toEqual([
@@ -117,6 +120,7 @@ inBothModes((mode) => {
       let form = await openDialog(page, mode, event!.id);
       await form.phone.fill("9876543210");
       addRegistration(event!.id, student);
+      await tickConsent(form.dialog);
       await form.register.click();
       await expect(form.dialog.getByText("You are already registered for this event.", { exact: true })).toBeVisible();
       await expect(toast(page)).toHaveCount(0);
@@ -148,6 +152,7 @@ inBothModes((mode) => {
       await expect(form.dialog).toContainText("1 seat left");
       await form.phone.fill("9876543210");
       addRegistration(lastSeat.id, other);
+      await tickConsent(form.dialog);
       await form.register.click();
       await expect(form.dialog.getByText("This event is full.", { exact: true })).toBeVisible();
       await expect(toast(page)).toHaveCount(0);
@@ -171,7 +176,7 @@ inBothModes((mode) => {
 
       // The form is not offered, but a post made anyway is refused by the server.
       const forced = await page.request.post(`/events/${paid.id}/register`, {
-        form: { name: "Priya Sharma", email: student.email, phone: "9876543210" },
+        form: { name: "Priya Sharma", email: student.email, phone: "9876543210", consent: "on" },
         headers: { Origin: new URL(page.url()).origin },
       });
       expect(forced.status()).toBe(402);
@@ -190,6 +195,7 @@ inBothModes((mode) => {
       form = await openDialog(page, mode, starting.id);
       await form.phone.fill("9876543210");
       moveEventStart(starting.id, Date.now() - 60_000);
+      await tickConsent(form.dialog);
       await form.register.click();
       await expect(form.dialog.getByText("Registration for this event has closed.", { exact: true })).toBeVisible();
       expect(storedRegistrations(starting.id)).toEqual([]);
@@ -214,6 +220,7 @@ inBothModes((mode) => {
       try {
         const form = await openDialog(page, mode, event!.id);
         await form.phone.fill("9876543210");
+        await tickConsent(form.dialog);
         await form.register.click();
         const notice = form.dialog.getByRole("alert");
         await expect(notice).toContainText("Registration Failed");

@@ -1,11 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 export type Mode = { javaScriptEnabled: boolean; label: string };
 export const MODES: Mode[] = [
   { javaScriptEnabled: true, label: "with JavaScript" },
   { javaScriptEnabled: false, label: "without JavaScript" },
 ];
+
+/** Ticks a personal-data form's consent box (never ticked in advance, required). */
+export const tickConsent = (scope: Page | Locator) => scope.getByLabel("I agree to the use of my details for this purpose").check();
+
+/** Ticks sign-up's "I am 18 or older" and its consent box. */
+export async function tickSignUpBoxes(page: Page) {
+  await page.getByLabel("I am 18 or older").check();
+  await tickConsent(page);
+}
 
 /** Declares the same tests twice: once with JavaScript on, once with it off. */
 export function inBothModes(body: (mode: Mode) => void) {

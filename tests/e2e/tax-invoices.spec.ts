@@ -4,7 +4,7 @@ import { setInvoicing } from "../support/invoicing";
 import { blockStripeJs, makeCourse, payButton, toasts, visit } from "./checkout-support";
 import { expect, queryTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes } from "./support";
+import { expectNoA11yViolations, inBothModes, tickConsent } from "./support";
 
 // A GST-registered institute (decision 0031): the student gives billing
 // details at checkout, pays on (fake) Stripe's page, and downloads the tax
@@ -35,10 +35,12 @@ inBothModes((mode) => {
     await billing.getByRole("textbox", { name: "PIN code" }).fill("560001");
     // A GSTIN of another state than the one chosen is refused on its field.
     await billing.getByRole("textbox", { name: /GSTIN/ }).fill("27AAACR1234A1Z5");
+    await tickConsent(dialog);
     await dialog.getByRole("button", { name: "Continue to Payment" }).click();
     await expect(billing.getByText("The GSTIN's first two digits must be your state's code")).toBeVisible();
     await expectNoA11yViolations(page);
     await billing.getByRole("textbox", { name: /GSTIN/ }).fill("29AAACR1234A1Z5");
+    await tickConsent(dialog);
     await dialog.getByRole("button", { name: "Continue to Payment" }).click();
     await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
     if (mode.javaScriptEnabled) await waitForHydration(page);

@@ -87,7 +87,9 @@ describe("cancelling", () => {
     addRegistration(event.id, student);
     const { client: waiting, student: waitingStudent } = await studentClient();
     const register = (client: HttpClient) =>
-      client.post(`/api/events/${event.id}/register`, { data: { name: "Priya Sharma", email: "priya@example.com", phone: "9876543210" } });
+      client.post(`/api/events/${event.id}/register`, {
+        data: { name: "Priya Sharma", email: "priya@example.com", phone: "9876543210", consent: true },
+      });
     expect((await register(waiting)).status()).toBe(409);
     expect(await markup(await waiting.get(`/events/${event.id}/register`))).toContain("This event is full.");
 
@@ -144,7 +146,7 @@ describe("the confirmation mail", () => {
     const { client, student } = await studentClient();
     const email = `events-${student.id}@example.test`;
     const response = await client.post(`/events/${event.id}/register`, {
-      form: { name: "Priya Sharma", email, phone: "9876543210" },
+      form: { name: "Priya Sharma", email, phone: "9876543210", consent: "on" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);

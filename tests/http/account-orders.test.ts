@@ -124,6 +124,7 @@ describe("the contact acknowledgement", () => {
     email,
     subject: `Batch timings ${randomUUID().slice(0, 8)}`,
     message: "When does the next batch start?",
+    consent: true,
   });
 
   test("the contact page queues it to the sender with their subject; a refused post queues nothing", async ({ request }) => {

@@ -138,6 +138,7 @@ describe("the team's notice of a contact message", () => {
       phone: "+91 98765 43210",
       subject,
       message: "Is there a weekend batch?",
+      consent: true,
     };
     expect((await request.post("/api/contact", { data: contact })).status()).toBe(201);
     const [notice] = teamMail(subject);

@@ -312,7 +312,7 @@ describe("POST /api/events/:id/register beside the admin routes", () => {
     );
     const registered = await jsonOf(
       await context.request.post(`/api/events/${created.id}/register`, {
-        data: { name: "Priya Sharma", email: student.email, phone: "+91 98765 43210" },
+        data: { name: "Priya Sharma", email: student.email, phone: "+91 98765 43210", consent: true },
       }),
       201,
     );
@@ -324,7 +324,7 @@ describe("POST /api/events/:id/register beside the admin routes", () => {
     const paid = await jsonOf(await client.post("/api/events", { data: { ...body(uniqueTitle("Paid seats")), eventDate } }), 201);
     const refused = await jsonOf(
       await context.request.post(`/api/events/${paid.id}/register`, {
-        data: { name: "Priya Sharma", email: student.email, phone: "+91 98765 43210" },
+        data: { name: "Priya Sharma", email: student.email, phone: "+91 98765 43210", consent: true },
       }),
       402,
     );

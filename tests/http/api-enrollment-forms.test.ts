@@ -18,6 +18,7 @@ const payload = {
   sourceOfLead: "Seminar",
   broker: "Upstox",
   trainingPreference: "online",
+  consent: true,
 };
 
 type Row = Record<string, unknown>;
@@ -89,6 +90,7 @@ describe("POST /api/enrollment-forms", () => {
         courseOrEventId: String(eventId),
         courseOrEventType: "event",
         sourceOfLead: "Facebook",
+        consent: true,
       },
     });
     const secondBody = await jsonOf(second, 201);
@@ -118,6 +120,7 @@ describe("POST /api/enrollment-forms", () => {
         courseOrEventId: ["Please select a course or event"],
         courseOrEventType: ["Type is required"],
         sourceOfLead: ["Source of lead is required"],
+        consent: ["Please tick the box to agree to the use of your details for this purpose."],
       },
     });
 

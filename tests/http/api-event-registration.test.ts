@@ -14,7 +14,7 @@ import {
 // The contract of POST /api/events/:id/register (app/routes/api+/events.$id.register.ts).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const valid = { name: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" };
+const valid = { name: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210", consent: true };
 const url = (id: number | string) => `/api/events/${id}/register`;
 
 async function jsonOf(response: HttpResponse, status: number) {
@@ -51,10 +51,11 @@ describe("POST /api/events/:id/register", () => {
         name: ["Name must be at least 2 characters"],
         email: ["Please enter a valid email address"],
         phone: ["Phone number must be at least 10 digits"],
+        consent: ["Please tick the box to agree to the use of your details for this purpose."],
       },
     });
     const missing = await jsonOf(await context.request.post(url(event!.id), { data: {} }), 400);
-    expect(Object.keys(missing.errors).sort()).toEqual(["email", "name", "phone"]);
+    expect(Object.keys(missing.errors).sort()).toEqual(["consent", "email", "name", "phone"]);
     await jsonOf(await context.request.post(url(event!.id), { form: valid }), 415);
     expect(storedRegistrations(event!.id, student.id)).toEqual([]);
   });

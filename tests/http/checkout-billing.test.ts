@@ -14,6 +14,7 @@ const enrolment = (courseId: number) => ({
   experienceLevel: "Beginner",
   courseOrEvent: `course:${courseId}`,
   sourceOfLead: "Instagram",
+  consent: "on",
 });
 const billing = {
   "billing.name": "Asha Rao",

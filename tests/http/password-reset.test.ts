@@ -216,7 +216,7 @@ test("confirming an email queues one welcome message with plain links, however o
 test("the account-exists mail of a second sign-up points to the reset page", async ({ request }) => {
   const student = await createStudent();
   await request.post("/signup", {
-    form: { firstName: "A", lastName: "B", email: student.email, password: NEW_PASSPHRASE },
+    form: { firstName: "A", lastName: "B", email: student.email, password: NEW_PASSPHRASE, adult: "on", consent: "on" },
     headers: fromNewAddress(),
     maxRedirects: 0,
   });

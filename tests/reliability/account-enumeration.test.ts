@@ -42,7 +42,7 @@ afterAll(async () => {
 const post = (path: string, fields: Record<string, string>) => sameSitePost(site, path, fields, ++nextClient);
 
 const signUp = (email: string) =>
-  post("/signup", { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, redirectTo: "/courses" });
+  post("/signup", { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, adult: "on", consent: "on", redirectTo: "/courses" });
 const signIn = (email: string, password: string) => post("/login", { email, password });
 const freshEmail = () => `enum-${randomUUID().slice(0, 8)}@example.test`;
 

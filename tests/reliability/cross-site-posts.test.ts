@@ -37,6 +37,8 @@ const PLAUSIBLE_FIELDS = {
   subject: "Cross-site post",
   message: "Posted from another website.",
   password: "a long enough password",
+  adult: "on",
+  consent: "on",
   adminId: "reliability-admin",
   code: "CROSSSITE",
   kind: "percent",

@@ -49,7 +49,7 @@ describe("event mail on a real server", () => {
     const response = await fetch(`${site.url}/api/events/${eventId}/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: await studentCookie(site.database, student), Origin: site.url },
-      body: JSON.stringify({ name: "Priya Sharma", email: student.email, phone: "9876543210" }),
+      body: JSON.stringify({ name: "Priya Sharma", email: student.email, phone: "9876543210", consent: true }),
     });
     expect(response.status, await response.text()).toBe(201);
 

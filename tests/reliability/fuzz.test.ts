@@ -111,6 +111,7 @@ async function siteIds(): Promise<SiteIds> {
       sourceOfLead: "YouTube",
       courseOrEventId: courseId,
       courseOrEventType: "course",
+      consent: true,
     }),
   });
   if (response.status !== 201) throw new Error(`Could not save the student's enrollment form: ${response.status} ${await response.text()}`);

@@ -105,7 +105,7 @@ const receivedFor = (mail: MailCatcher, tag: string) =>
 let nextClient = 0;
 function signUp(site: Site, email: string) {
   nextClient++;
-  const fields = { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, redirectTo: "/courses" };
+  const fields = { firstName: "Asha", lastName: "Rao", email, password: PASSPHRASE, adult: "on", consent: "on", redirectTo: "/courses" };
   return postFormAsClient(site.url, "/signup", fields, nthClientAddress("10.195", nextClient));
 }
 

@@ -98,6 +98,8 @@ const FLOWS: Record<string, (value: string) => Promise<Response>> = {
       lastName: "Rao",
       email: `redirect-${randomUUID().slice(0, 8)}@example.test`,
       password: "a long enough password",
+      adult: "on",
+      consent: "on",
       redirectTo: value,
     }),
   "POST /admin/login": (value) =>

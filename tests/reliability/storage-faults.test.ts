@@ -83,6 +83,8 @@ function writes(fixture: Fixture, marker: string): { name: string; send: () => P
           email: `${marker}-signup@example.test`,
           password: "a long enough password",
           confirmPassword: "a long enough password",
+          adult: "on",
+          consent: "on",
         }),
     },
     {

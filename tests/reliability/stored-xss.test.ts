@@ -162,6 +162,8 @@ async function writeVisitorContent() {
       lastName: payload.slice(0, 50),
       email: email("xss-signup"),
       password: "a long enough password",
+      adult: "on",
+      consent: "on",
       name__confirm: "",
     });
     expect(signup.status, `signup ${index + 1}`).toBe(302);
@@ -175,6 +177,7 @@ async function writeVisitorContent() {
         phone: "9876543210",
         subject: payload,
         message: payload,
+        consent: true,
       }),
       "contact",
     );
@@ -184,7 +187,7 @@ async function writeVisitorContent() {
     await expectStored(
       await postJson(
         `/api/events/${registrationEventId}/register`,
-        { name: payload, email: email("xss-registration"), phone: "9876543210" },
+        { name: payload, email: email("xss-registration"), phone: "9876543210", consent: true },
         cookie,
       ),
       "event registration",
@@ -203,6 +206,7 @@ async function writeVisitorContent() {
       trainingPreference: "online",
       courseOrEventId: written.course[0],
       courseOrEventType: "course",
+      consent: true,
     };
     await expectStored(await postJson("/api/enrollment-forms", form, cookie), "enrollment form");
   }

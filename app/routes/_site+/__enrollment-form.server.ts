@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SelectGroup } from "~/components/forms";
 import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/enrollment-form.server";
 import { enrolmentLeadTeamNotice } from "~/services/mail/team-notices.server";
+import { FORM_CONSENT } from "~/schemas/consent";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
@@ -56,7 +57,7 @@ export function submitEnrollmentForm(
   formData: FormData,
   userId: string,
   origin: string,
-  { billing = false }: { billing?: boolean } = {},
+  { billing = false, atCheckout = false }: { billing?: boolean; atCheckout?: boolean } = {},
 ): EnrollmentSubmitOutcome {
   const submission = billing
     ? parseWithZod(formData, { schema: CheckoutInformationSchema })
@@ -65,7 +66,8 @@ export function submitEnrollmentForm(
   if (billing && !("billing" in submission.value))
     return { saved: false, status: 400, result: submission.reply({ fieldErrors: MISSING_BILLING }) };
   try {
-    const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice(origin));
+    const consent = atCheckout ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
+    const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice(origin), undefined, consent);
     if (!outcome.ok) {
       return {
         saved: false,

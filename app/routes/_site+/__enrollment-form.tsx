@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
+import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, SelectField, TextField, type SelectGroup } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { EnrollmentFormSchema, EXPERIENCE_LEVELS, LEAD_SOURCES } from "~/schemas/enrollment-form";
@@ -35,6 +36,8 @@ type EnrollmentFormProps = {
   id?: string;
   /** Ask who the tax invoice is made out to (the checkout, while invoices are on). */
   withBilling?: boolean;
+  /** The purpose the consent box agrees to: a callback about the course, or (at checkout) the order's billing. */
+  consentKind?: "enrolment" | "orderBilling";
 };
 
 /**
@@ -51,6 +54,7 @@ export function EnrollmentForm({
   children,
   id = "enrollment-form",
   withBilling = false,
+  consentKind = "enrolment",
 }: EnrollmentFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && (action === undefined || navigation.formAction === action);
@@ -112,6 +116,7 @@ export function EnrollmentForm({
       />
       <TextField field={fields.broker} label="Broker (optional)" autoComplete="off" wide />
       {withBilling ? <BillingFields field={fields.billing} /> : null}
+      <ConsentCheckbox field={fields.consent} kind={consentKind} />
       <div className="mt-2 sm:col-span-2">
         <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full sm:w-auto")}>
           {submitting ? "Saving..." : submitLabel}

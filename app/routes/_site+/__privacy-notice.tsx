@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { CONTACT, SITE_NAME } from "~/content/site";
 
 // The privacy notice the DPDP Act and Rules ask for: what we hold, why, how to
@@ -16,6 +17,10 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
   {
     data: "Your classroom record: lessons completed, quiz answers and certificates",
     purpose: "to show your progress and certify that you completed a course",
+  },
+  {
+    data: "Your consents and withdrawals (which purpose, when, on which form), and whether you accepted analytics cookies",
+    purpose: "to show what you agreed to, and to load analytics only when you accepted them",
   },
   {
     data: "Messages you sent us and newsletter sign-ups",
@@ -46,7 +51,11 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
       </ul>
       <h3 className="text-lg font-semibold text-navy-900">Withdrawing consent</h3>
       <p>
-        You can withdraw your consent as easily as you gave it: delete your account on this page, or write to{" "}
+        You can withdraw your consent as easily as you gave it: turn analytics off with{" "}
+        <Link to="/privacy#cookie-settings" className="font-medium text-teal-700 underline">
+          Cookie settings
+        </Link>
+        , delete your account on your privacy page, or write to{" "}
         <a href={`mailto:${CONTACT.email}`} className="font-medium text-teal-700 underline">
           {CONTACT.email}
         </a>{" "}
@@ -54,8 +63,8 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
       </p>
       <h3 className="text-lg font-semibold text-navy-900">Your rights</h3>
       <p>
-        You may see what we hold (download it below), have it corrected (on your account page, or by writing to us), have it erased (delete
-        your account below) and name someone to act for you. For any of these, or a grievance, write to{" "}
+        You may see what we hold (download it on your privacy page), have it corrected (on your account page, or by writing to us), have it
+        erased (delete your account on your privacy page) and name someone to act for you. For any of these, or a grievance, write to{" "}
         <a href={`mailto:${grievance.email}`} className="font-medium text-teal-700 underline">
           {grievance.email}
         </a>{" "}

@@ -11,6 +11,8 @@ import { pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
+import { confirmAdultAccount } from "./__account-adult.server";
+import { ConfirmAdultForm } from "./__account-adult";
 import { askToChangeEmail, loadProfileAndDevices, saveProfile, savePassword, signOutOtherDevices } from "./__account.server";
 import { AccountSection } from "~/components/account-section";
 import { DevicesList, EmailChangeForm, PasswordForm, ProfileForm } from "./__account-forms";
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: [account.firstName, account.lastName].filter(Boolean).join(" "),
     email: account.email,
     emailConfirmed: account.emailVerifiedAt !== null,
+    adultConfirmed: account.adultConfirmedAt !== null,
     hasPassword: account.hasPassword,
     provider: providerConnection(user.id),
     ...(await loadProfileAndDevices(request, user.id)),
@@ -50,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "change-email") return askToChangeEmail(request, user, formData, context.clientAddress ?? "unknown");
   if (intent === "change-password") return savePassword(request, user, formData, context.clientAddress ?? "unknown");
   if (intent === "sign-out-others") return signOutOtherDevices(request, user);
+  if (intent === "confirm-adult") return confirmAdultAccount(user.id, formData);
   if (intent === "send-confirmation") {
     const outcome = sendEmailConfirmation(user.id, emailConfirmationMail(siteOrigin(request)));
     return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
@@ -125,6 +129,7 @@ export default function AccountPage() {
               </button>
             </Form>
           )}
+          {account.adultConfirmed ? null : <ConfirmAdultForm />}
           <h3 className="mb-3 mt-6 text-lg font-semibold text-navy-900">Your details</h3>
           <ProfileForm last={last} profile={account.profile} />
           <h3 className="mb-3 mt-6 text-lg font-semibold text-navy-900">Change your email address</h3>

@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
-  const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request), { billing: invoicesOn() });
+  const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request), { billing: invoicesOn(), atCheckout: true });
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
   return redirectWithToast(checkoutPath({ courseId: quote.course.id, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,
@@ -97,6 +97,7 @@ export default function CheckoutInformationDialog() {
           choices={choices}
           defaultValue={defaultValue}
           withBilling={withBilling}
+          consentKind="orderBilling"
           submitLabel="Continue to Payment"
         />
       </div>

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { HoneypotField } from "~/components/honeypot-field";
+import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ, withRefundAnswer } from "~/content/faq";
@@ -11,6 +12,7 @@ import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/cont
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
 import { siteOrigin } from "~/utils/seo.server";
+import { consentSubjectOf } from "~/utils/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { isSpam } from "~/utils/honeypot";
 import { pageMeta } from "~/utils/seo";
@@ -45,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   try {
-    sendContactMessage(submission.value, contactMail(siteOrigin(request)));
+    sendContactMessage(submission.value, contactMail(siteOrigin(request)), await consentSubjectOf(request));
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);
@@ -180,6 +182,7 @@ function ContactForm() {
       <TextField field={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />
       <TextField field={fields.subject} label="Subject" required />
       <TextareaField field={fields.message} label="Message" rows={6} required wide />
+      <ConsentCheckbox field={fields.consent} kind="contact" />
       <div className="sm:col-span-2">
         <button type="submit" disabled={sending} className={buttonClass("primary", "w-full sm:w-auto")}>
           {sending ? "Sending..." : "Send Message"}

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
@@ -179,6 +180,7 @@ export default function RegisterForEventDialog() {
           <TextField field={fields.name} label="Name" autoComplete="name" required />
           <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
           <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+          <ConsentCheckbox field={fields.consent} kind="eventRegistration" />
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={backTo} preventScrollReset className={buttonClass("outline")}>
               Cancel

@@ -1,5 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AnalyticsChoiceForm } from "~/components/analytics-consent";
+import { ANALYTICS_TEXT } from "~/schemas/consent";
+import { analyticsConsentIn } from "~/utils/analytics-consent";
 import { readSettings } from "~/models/site-settings.server";
 import { renderMarkdown } from "~/utils/blog-html.server";
 import { grievanceContact, lastUpdatedLabel } from "~/utils/legal-pages.server";
@@ -9,14 +12,21 @@ import { PrivacyNotice } from "./__privacy-notice";
 
 // The privacy policy: the admin's introduction, then the same DPDP notice a
 // student reads on their privacy page (one home for that text, decision 0027).
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { privacyIntro } = readSettings("legal");
   return {
+    analyticsChoice: analyticsConsentIn(request.headers.get("Cookie")),
     html: privacyIntro ? renderMarkdown(privacyIntro) : undefined,
     grievance: grievanceContact(),
     updated: lastUpdatedLabel(["legal", "regulatory"]),
   };
 }
+
+const CHOICE_NOW = {
+  granted: "You accepted analytics cookies on this browser. Decline to turn them off.",
+  withdrawn: "You declined analytics cookies on this browser: none are loaded.",
+  undecided: "You have not chosen yet: no analytics cookies are loaded until you accept.",
+} as const;
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
@@ -26,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   });
 
 export default function PrivacyPage() {
-  const { html, grievance, updated } = useLoaderData<typeof loader>();
+  const { html, grievance, updated, analyticsChoice } = useLoaderData<typeof loader>();
   return (
     <LegalPage title="Privacy Policy" updated={updated} html={html}>
       <section aria-labelledby="privacy-notice-heading" className="mt-8">
@@ -45,6 +55,14 @@ export default function PrivacyPage() {
           </Link>
           .
         </p>
+      </section>
+      <section id="cookie-settings" aria-labelledby="cookie-settings-heading" className="mt-8 scroll-mt-24">
+        <h2 id="cookie-settings-heading" className="mb-4 text-2xl font-bold text-navy-900">
+          Cookie settings
+        </h2>
+        <p className="mb-2 text-slate-800">{ANALYTICS_TEXT.purpose}</p>
+        <p className="mb-4 text-slate-800">{CHOICE_NOW[analyticsChoice ?? "undecided"]}</p>
+        <AnalyticsChoiceForm source="cookie-settings" />
       </section>
     </LegalPage>
   );

@@ -2,10 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { TextField } from "~/components/forms";
+import { ConsentCheckbox } from "~/components/consent-checkbox";
+import { CheckboxField, TextField } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
 import { SignupSchema } from "~/schemas/auth";
+import { ADULT_BOX_LABEL } from "~/schemas/consent";
 import { oauthProviderName, registerStudent } from "~/services/student-sign-in.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { requireAnonymous } from "~/utils/student-session.server";
@@ -53,6 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(checkEmailPath(safeRedirectPath(submission.value.redirectTo)));
 }
 
+// Under the DPDP Act a child's data needs a parent's verifiable consent; until the site can take that, it takes no minors.
+const ADULT_HINT = "Accounts are for adults only: someone under 18 needs a parent's consent, which we cannot take yet.";
+
 /** Where every valid sign-up lands, carrying where the student was going. */
 function checkEmailPath(redirectTo: string): string {
   return redirectTo === "/" ? "/signup/check-email" : `/signup/check-email?${new URLSearchParams({ redirectTo })}`;
@@ -89,6 +94,8 @@ export default function SignupPage() {
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" required wide />
         <NewPasswordField field={fields.password} />
+        <CheckboxField field={fields.adult} label={ADULT_BOX_LABEL} hint={ADULT_HINT} />
+        <ConsentCheckbox field={fields.consent} kind="account" />
         <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full sm:col-span-2")}>
           {submitting ? "Creating account..." : "Create Account"}
         </button>

@@ -566,7 +566,7 @@ function publicPages(ids: MatrixIds): Row[] {
       route: "/contact",
       method: "POST",
       path: "/contact",
-      body: { form: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question." } },
+      body: { form: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question.", consent: "on" } },
       expect: everyone(redirectTo("/contact")),
       watch: { table: "contact_messages" },
       writes: [...ROLES_ALL],
@@ -578,6 +578,17 @@ function publicPages(ids: MatrixIds): Row[] {
       path: "/newsletter",
       body: { form: { email: "matrix-reader@example.com", redirectTo: "/blog" } },
       expect: everyone(redirectTo("/blog")),
+    },
+    // The analytics banner and cookie settings: anyone's choice, recorded, then back to the page.
+    get("/consent", "/consent", everyone(redirectTo("/privacy#cookie-settings"))),
+    {
+      route: "/consent",
+      method: "POST",
+      path: "/consent",
+      body: { form: { decision: "withdrawn", redirectTo: "/courses" } },
+      expect: everyone(redirectTo("/courses")),
+      watch: { table: "consent_records" },
+      writes: [...ROLES_ALL],
     },
     get("/login", "/login", anonymousOnly()),
     {
@@ -675,7 +686,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       route: "/api/contact",
       method: "POST",
       path: "/api/contact",
-      body: { json: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question." } },
+      body: { json: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question.", consent: true } },
       expect: everyone(201),
       watch: { table: "contact_messages" },
       writes: ROLES_ALL,
@@ -733,7 +744,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
 
 /** Student pages and endpoints; what the owner owns must stay out of "another student"'s reach. */
 function studentRows(ids: MatrixIds): Row[] {
-  const registration = { name: "Matrix Student", email: "matrix-student@example.com", phone: "+91 90000 00000" };
+  const registration = { name: "Matrix Student", email: "matrix-student@example.com", phone: "+91 90000 00000", consent: "on" };
   const form = {
     name: "Matrix Student",
     whatsappNumber: "+91 90000 11111",
@@ -741,6 +752,7 @@ function studentRows(ids: MatrixIds): Row[] {
     city: "Bengaluru",
     experienceLevel: "Beginner",
     sourceOfLead: "YouTube",
+    consent: "on",
   };
   const checkout = `/checkout?courseId=${ids.freeCourse}&form=${ids.freeForm}`;
   const information = `/checkout/information?courseId=${ids.freeCourse}`;

@@ -30,6 +30,7 @@ import {
   ValidateCouponApiSchema,
 } from "../../../app/schemas/checkout";
 import { DeleteAccountSchema } from "../../../app/schemas/account-privacy";
+import { AnalyticsChoiceSchema } from "../../../app/schemas/consent";
 import { ContactSchema } from "../../../app/schemas/contact";
 import { CourseReviewSchema, ReviewDecisionSchema } from "../../../app/schemas/course-review";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
@@ -138,6 +139,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Public site: page actions.
   page("_site+/contact.tsx", () => "/contact", [...f(ContactSchema), "name__confirm", "from__confirm"]),
   page("_site+/newsletter.tsx", () => "/newsletter", [...f(NewsletterFormSchema), "name__confirm"]),
+  page("_site+/consent.ts", () => "/consent", [...f(AnalyticsChoiceSchema), "source", "respond"]),
   page("_site+/login.tsx", () => "/login", f(LoginSchema)),
   page("_site+/signup.tsx", () => "/signup", f(SignupSchema)),
   page("_site+/chat.tsx", () => "/chat", f(ChatQuestionSchema)),

@@ -118,6 +118,8 @@ export function plausibleValue(field: string, ids: SiteIds): fc.Arbitrary<JsonVa
     lastName: fc.constantFrom("Rao"),
     subject: fc.constantFrom("Course question"),
     message: fc.constantFrom("When does the next batch start?"),
+    consent: fc.constantFrom(true, "on"),
+    adult: fc.constantFrom("on"),
     question: fc.constantFrom("What courses do you offer?", "How do I enroll?"),
     title: unique.map((n) => `Fuzz title ${n}`),
     slug: unique.map((n) => `fuzz-post-${n}`),

@@ -22,11 +22,17 @@ export function contactFields(marker: string) {
     phone: "9876543210",
     subject: `Batch timings ${marker}`,
     message: `Please share the next batch dates. Reference ${marker}.`,
+    consent: "on",
   };
 }
 
 export function registrationFields(index: number) {
-  return { name: `Student ${index}`, email: `student${index}@example.test`, phone: `98765${String(index).padStart(5, "0")}` };
+  return {
+    name: `Student ${index}`,
+    email: `student${index}@example.test`,
+    phone: `98765${String(index).padStart(5, "0")}`,
+    consent: "on",
+  };
 }
 
 /** A student's saved enrollment form for a course: checkout's first step, done. */
