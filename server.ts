@@ -16,6 +16,7 @@ import { ensureFirstAdmin } from "./app/services/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { startEventReminders } from "./app/services/event-reminders.server";
+import { startImageEncoder } from "./app/services/image-encoder.server";
 import { startPaymentReconciliation } from "./app/services/payments/reconciliation.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
@@ -134,11 +135,13 @@ function startJobs(env: Env): () => Promise<void> {
   const stopEventReminders = startEventReminders(env);
   // Settles payments whose webhook never came, as it would have.
   const stopReconciliation = startPaymentReconciliation(env);
+  // Encodes uploaded images into their smaller variants, one at a time.
+  const stopImageEncoder = startImageEncoder();
   return async () => {
     clearInterval(sessionSweep);
     stopEventReminders();
     stopReconciliation?.();
-    await stopMailSender?.();
+    await Promise.all([stopMailSender?.(), stopImageEncoder()]);
   };
 }
 

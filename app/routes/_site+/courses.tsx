@@ -11,7 +11,7 @@ import { instituteCounts } from "~/models/institute-figures.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
-import { toCourseCard } from "./__course-card.server";
+import { toCourseCards } from "./__course-card.server";
 
 const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
 type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const courses = listActiveCourses({ search: filters.q, level: filters.level, sort: filters.sort });
   return {
     filters,
-    courses: courses.map(toCourseCard),
+    courses: toCourseCards(courses),
     counts: instituteCounts(),
     sortOptions: COURSE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
   };
@@ -93,7 +93,7 @@ export default function CoursesPage() {
           <ul aria-labelledby="course-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {courses.map((course, index) => (
               <li key={course.id}>
-                <CourseCard course={course} eager={index < 3} />
+                <CourseCard course={course} priority={index === 0} />
               </li>
             ))}
           </ul>
