@@ -90,7 +90,8 @@ export function findReadyImages(urls: readonly string[]): Map<string, ReadyImage
     .all();
   for (const row of rows) {
     const url = byName.get(row.name);
-    if (url && row.width && row.height && row.widths.length > 0) found.set(url, { width: row.width, height: row.height, widths: row.widths });
+    if (url && row.width && row.height && row.widths.length > 0)
+      found.set(url, { width: row.width, height: row.height, widths: row.widths });
   }
   return found;
 }

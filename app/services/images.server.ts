@@ -37,10 +37,7 @@ const ENCODERS: Record<ImageFormat, (image: Pipeline) => Pipeline> = {
  * temporary name and renamed, so a half-written variant is never served.
  */
 export async function encodeImage(directory: string, name: string): Promise<EncodedImage> {
-  const upright = await sharp(join(directory, name), { failOn: "error" })
-    .rotate()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const upright = await sharp(join(directory, name), { failOn: "error" }).rotate().raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = upright.info;
   const widths = widthsFor(width);
   for (const target of widths) {

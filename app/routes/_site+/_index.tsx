@@ -17,7 +17,7 @@ import { jsonLd, pageMeta } from "~/utils/seo";
 import { Dashboard } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
-import { toBlogCard } from "./__blog-card.server";
+import { toBlogCards } from "./__blog-card.server";
 import { CompactEventCard } from "./__event-card";
 import { toEventCard } from "./__event-card.server";
 import { instituteFigures } from "./__institute-figures.server";
@@ -63,7 +63,7 @@ function landingData() {
     text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
   }));
   const events = upcoming.slice(0, HOME_EVENTS).map(toEventCard);
-  const posts = listRecentPosts(HOME_POSTS).map(toBlogCard);
+  const posts = toBlogCards(listRecentPosts(HOME_POSTS));
   const [testimonial] = listApprovedTestimonials(1);
   return {
     ticker,
