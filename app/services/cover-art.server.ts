@@ -33,7 +33,7 @@ function chartMotif(seed: string, box: { x: number; y: number; width: number; he
   const candles: { open: number; close: number; high: number; low: number }[] = [];
   for (let index = 0; index < count; index += 1) {
     const open = level;
-    level = Math.min(0.9, Math.max(0.1, level + (random() - 0.47) * 0.16));
+    level = Math.min(0.9, Math.max(0.1, level + (random() - 0.47) * 0.22));
     const close = level;
     candles.push({ open, close, high: Math.max(open, close) + random() * 0.06, low: Math.min(open, close) - random() * 0.06 });
   }
@@ -54,7 +54,7 @@ function chartMotif(seed: string, box: { x: number; y: number; width: number; he
       return `${(box.x + index * step + step / 2).toFixed(1)},${yOf(mean).toFixed(1)}`;
     })
     .join(" ");
-  return `<g opacity="0.35">${bodies}</g><polyline points="${average}" fill="none" stroke="${accent}" stroke-width="4" opacity="0.6"/>`;
+  return `<g opacity="0.6">${bodies}</g><polyline points="${average}" fill="none" stroke="${accent}" stroke-width="4" opacity="0.75"/>`;
 }
 
 export type CoverText = { eyebrow: string; title: string; footer: string };
