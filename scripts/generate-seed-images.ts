@@ -42,6 +42,27 @@ for (const { url, svg } of drawings) {
   console.log(`Drew ${url}`);
 }
 
+// Video stills: the players show the institute's listed videos over these
+// local pictures, so no visitor's browser asks the video platform for anything
+// before they choose to play.
+const STILL = { width: 640, height: 360 };
+const LESSON_STILLS = ["Learn with our mentors", "Charts, step by step", "Plan every trade", "Risk comes first"];
+const STORY_STILLS = ["In their own words", "A student's journey", "From the classroom"];
+const stills = [
+  ...LESSON_STILLS.map((title, index) => ({
+    file: `public/images/videos/lesson-${index + 1}.jpg`,
+    svg: coverSvg({ eyebrow: "Video lesson", title, footer: SITE_NAME }, STILL),
+  })),
+  ...STORY_STILLS.map((title, index) => ({
+    file: `public/images/videos/story-${index + 1}.jpg`,
+    svg: coverSvg({ eyebrow: "Student story", title, footer: SITE_NAME }, { width: 360, height: 640 }),
+  })),
+];
+for (const still of stills) {
+  await rasterise(still.svg).jpeg({ quality: 78, mozjpeg: true }).toFile(resolve(still.file));
+  console.log(`Drew ${still.file}`);
+}
+
 await writeFile(
   resolve("db/seed-images.ts"),
   `// Written by scripts/generate-seed-images.ts: the seeded images under public/, encoded and ready.\nexport const SEED_IMAGES = ${JSON.stringify(manifest, null, 2)} as const;\n`,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTACT } from "~/content/site";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_REGULATORY_SETTINGS, LegalSettingsSchema, RegulatorySettingsSchema } from "./legal-settings";
+import { DEFAULT_VIDEO_SETTINGS, VideoSettingsSchema } from "./video-settings";
 import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
 
@@ -116,6 +117,7 @@ export const SETTINGS_SCHEMAS = {
   figures: FigureSettingsSchema,
   regulatory: RegulatorySettingsSchema,
   legal: LegalSettingsSchema,
+  videos: VideoSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -137,6 +139,7 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
   figures: { figures: [] },
   regulatory: DEFAULT_REGULATORY_SETTINGS,
   legal: DEFAULT_LEGAL_SETTINGS,
+  videos: DEFAULT_VIDEO_SETTINGS,
 };
 
 /** The heading of each section's card, and the toast's subject. */
@@ -146,4 +149,5 @@ export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   figures: "Figures about the institute",
   regulatory: "Registration and grievances",
   legal: "Legal pages",
+  videos: "Videos",
 };

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { LegalSettingsForm, RegulatorySettingsForm } from "./__settings-legal-forms";
 import { FigureSettingsForm, InvoicingSettingsForm, NotificationSettingsForm, type SettingsFormDefaults } from "./__settings-forms";
 import { InvoiceRegisterForm } from "./__invoice-register-form";
+import { VideoSettingsForm } from "./__settings-video-form";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
 // The Settings tab: what the institute says about itself and how the site
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
     regulatory: asFormDefaults(readSettings("regulatory")),
     legal: asFormDefaults(readSettings("legal")),
+    videos: asFormDefaults(readSettings("videos")),
   };
 }
 
@@ -75,6 +77,7 @@ export default function AdminSettings() {
       <InvoiceRegisterForm month={defaults.registerMonth} />
       <RegulatorySettingsForm defaultValue={defaults.regulatory} lastResult={resultFor("regulatory")} />
       <LegalSettingsForm defaultValue={defaults.legal} lastResult={resultFor("legal")} />
+      <VideoSettingsForm defaultValue={defaults.videos} lastResult={resultFor("videos")} />
     </div>
   );
 }
