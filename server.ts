@@ -160,6 +160,8 @@ type Site = {
 async function productionSite(): Promise<Site> {
   const { build, buildDir } = await loadSiteBuild();
   const assets = express.Router();
+  // Express 4's type table predates AVIF: the seeded covers' variants would go out as octet-stream.
+  express.static.mime.define({ "image/avif": ["avif"] });
   // Fingerprinted build assets never change; other public files may.
   assets.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   assets.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));

@@ -32,7 +32,9 @@ test("course cards reserve their covers' space and load AVIF at a phone's width 
     await cover.scrollIntoViewIfNeeded();
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     // 360 CSS pixels wide: the 640 variant (the smallest at least as wide), in AVIF.
-    expect(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-640\.avif$/);
+    const source = await cover.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(source).toMatch(/-640\.avif$/);
+    expect((await page.request.get(source)).headers()["content-type"]).toBe("image/avif");
   }
 
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
