@@ -17,6 +17,7 @@ import { deleteExpiredSessions } from "./app/models/session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
 import { startEventReminders } from "./app/services/event-reminders.server";
 import { startRetentionJob } from "./app/services/retention.server";
+import { startImageEncoder } from "./app/services/image-encoder.server";
 import { startPaymentReconciliation } from "./app/services/payments/reconciliation.server";
 import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
@@ -139,12 +140,14 @@ function startJobs(env: Env): () => Promise<void> {
   const stopReconciliation = startPaymentReconciliation(env);
   // Deletes enrolment leads and contact messages past the retention setting, once a day.
   const stopRetention = startRetentionJob();
+  // Encodes uploaded images into their smaller variants, one at a time.
+  const stopImageEncoder = startImageEncoder();
   return async () => {
     clearInterval(sessionSweep);
     stopEventReminders();
     stopRetention();
     stopReconciliation?.();
-    await stopMailSender?.();
+    await Promise.all([stopMailSender?.(), stopImageEncoder()]);
   };
 }
 
@@ -163,6 +166,8 @@ type Site = {
 async function productionSite(): Promise<Site> {
   const { build, buildDir } = await loadSiteBuild();
   const assets = express.Router();
+  // Express 4's type table predates AVIF: the seeded covers' variants would go out as octet-stream.
+  express.static.mime.define({ "image/avif": ["avif"] });
   // Fingerprinted build assets never change; other public files may.
   assets.use("/assets", express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   assets.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));

@@ -11,6 +11,7 @@ import {
   courseSections,
   enrollments,
   events,
+  imageAssets,
   lessonFiles,
   lessons,
   mentors,
@@ -19,6 +20,7 @@ import {
 } from "./schema";
 import { findClaims } from "~/utils/claims";
 import { seedDemoContent } from "./seed";
+import { variantName } from "~/utils/image-variants";
 
 const NOW = new Date("2026-03-15T06:00:00.000Z");
 const LESSON_FILES = mkdtempSync(join(tmpdir(), "seed-lesson-files-"));
@@ -69,7 +71,7 @@ describe("seedDemoContent", () => {
       const lines = (course.syllabus ?? "").split("\n").filter(Boolean);
       expect(lines.length).toBeGreaterThanOrEqual(6);
       expect(lines.length).toBeLessThanOrEqual(10);
-      expect(course.imageUrl).toMatch(/^\/images\/courses\/[a-z-]+\.svg$/);
+      expect(course.imageUrl).toMatch(/^\/images\/courses\/[a-z-]+\.jpg$/);
     }
   });
 
@@ -250,6 +252,26 @@ describe("seedDemoContent", () => {
       { url: "/images/blog/default.svg" },
     ].flatMap((row) => (row.url ? [row.url] : []));
     for (const url of urls) expect(existsSync(new URL(`../public${url}`, import.meta.url)), url).toBe(true);
+  });
+
+  test("every seeded image is recorded as encoded, and its variants are there to serve", () => {
+    const seeded = [
+      ...db.select({ url: courses.imageUrl }).from(courses).all(),
+      ...db.select({ url: blogPosts.imageUrl }).from(blogPosts).all(),
+      ...db.select({ url: mentors.imageUrl }).from(mentors).all(),
+    ].flatMap((row) => (row.url ? [row.url] : []));
+    const assets = db.select().from(imageAssets).all();
+    expect(assets.map((asset) => asset.name).sort()).toEqual([...new Set(seeded)].sort());
+    for (const asset of assets) {
+      expect(asset.status, asset.name).toBe("ready");
+      expect(asset.widths.length, asset.name).toBeGreaterThan(0);
+      for (const width of asset.widths)
+        for (const format of ["avif", "webp", "jpg"] as const)
+          expect(
+            existsSync(new URL(`../public${variantName(asset.name, width, format)}`, import.meta.url)),
+            `${asset.name} ${width} ${format}`,
+          ).toBe(true);
+    }
   });
 
   test("a second call seeds nothing and changes no counts", () => {

@@ -7,7 +7,8 @@ import type { AppDatabase } from "../app/utils/db.server";
 import { lessonFilesDirectory as lessonFilesFolder } from "../app/services/lesson-files.server";
 import { seedCurricula } from "./seed-curriculum";
 import { seedReviews } from "./seed-reviews";
-import { blogPosts, coupons, courses, events, mentors, testimonials } from "./schema";
+import { blogPosts, coupons, courses, events, imageAssets, mentors, testimonials } from "./schema";
+import { SEED_IMAGES } from "./seed-images";
 
 type CourseRow = typeof courses.$inferInsert;
 type EventRow = typeof events.$inferInsert;
@@ -41,7 +42,7 @@ By the end you will have a written trading plan, a risk rule you can follow with
       pricePaise: 299900,
       originalPricePaise: 599900,
       duration: "6 weeks",
-      imageUrl: "/images/courses/currency-trading.svg",
+      imageUrl: "/images/courses/currency-trading.jpg",
       features: [
         "How currency pairs, pips and lot sizes work on NSE and BSE",
         "Reading candlestick charts on daily, 1-hour and 15-minute timeframes",
@@ -78,7 +79,7 @@ You leave with a personalised playbook, measurable rules for risk and trade sele
       pricePaise: 499900,
       originalPricePaise: 899900,
       duration: "3 months",
-      imageUrl: "/images/courses/personal-mentorship.svg",
+      imageUrl: "/images/courses/personal-mentorship.jpg",
       features: [
         "Weekly one-on-one video sessions with a senior mentor",
         "A detailed written review of your trade journal every week",
@@ -115,7 +116,7 @@ You will be able to mark structure and liquidity objectively, recognise high-pro
       pricePaise: 449900,
       originalPricePaise: 799900,
       duration: "8 weeks",
-      imageUrl: "/images/courses/smc-ict-courses.svg",
+      imageUrl: "/images/courses/smc-ict-courses.jpg",
       features: [
         "Market structure: break of structure and change of character",
         "Liquidity pools, stop hunts and inducement",
@@ -155,7 +156,7 @@ You will learn to prepare a daily plan in under twenty minutes, recognise when c
       pricePaise: 399900,
       originalPricePaise: 699900,
       duration: "4 weeks",
-      imageUrl: "/images/courses/live-trading-sessions.svg",
+      imageUrl: "/images/courses/live-trading-sessions.jpg",
       features: [
         "Sixteen live sessions over four weeks during the London and New York overlap",
         "A briefing on key levels and the day's news before every session",
@@ -190,7 +191,7 @@ An understanding of the risks of crypto trading and how to keep your holdings sa
       pricePaise: 299900,
       originalPricePaise: 499900,
       duration: "4 weeks",
-      imageUrl: "/images/courses/currency-trading.svg",
+      imageUrl: "/images/courses/crypto-basics.jpg",
       features: [
         "How crypto exchanges and wallets work",
         "Order types and trading fees",
@@ -542,7 +543,7 @@ function blogPostRows(now: Date): BlogPostRow[] {
     const publishedAt = indiaDayAt(now, -daysAgo, IST_10_AM);
     return {
       ...post,
-      imageUrl: hasImage ? `/images/blog/${post.slug}.svg` : null,
+      imageUrl: hasImage ? `/images/blog/${post.slug}.jpg` : null,
       isPublished: true,
       publishedAt,
       createdAt: publishedAt,
@@ -573,7 +574,7 @@ function mentorRows(): MentorRow[] {
       name: "Arjun Mehta",
       title: "Head Mentor, Currency Markets",
       bio: "Arjun has traded currency derivatives on NSE since 2012 and spent six years on a bank treasury desk in Mumbai before teaching full time. He designed our Currency Trading programme and still leads its weekly live reviews. His teaching focuses on simple, repeatable setups and strict risk limits. Students know him for patient explanations in both Hindi and English.",
-      imageUrl: "/images/mentors/arjun-mehta.svg",
+      imageUrl: "/images/mentors/arjun-mehta.jpg",
       experience: "12+ years",
       specialization: ["Currency derivatives", "Price action", "RBI policy and macro"],
       socialLinks: { twitter: "https://twitter.com/arjunmehta_fx" },
@@ -584,7 +585,7 @@ function mentorRows(): MentorRow[] {
       name: "Priya Nair",
       title: "Senior Mentor, SMC & ICT",
       bio: "Priya moved from software engineering in Bengaluru to full-time trading after years of part-time study. She specialises in Smart Money Concepts and ICT methods, and insists on testing every idea before trading it. She leads our advanced SMC and ICT track and its back-testing labs. Her students value her structured checklists and honest trade reviews.",
-      imageUrl: "/images/mentors/priya-nair.svg",
+      imageUrl: "/images/mentors/priya-nair.jpg",
       experience: "9+ years",
       specialization: ["Smart Money Concepts", "ICT entry models", "Back-testing"],
       socialLinks: { twitter: "https://twitter.com/priyanair_smc" },
@@ -595,7 +596,7 @@ function mentorRows(): MentorRow[] {
       name: "Rohan Deshpande",
       title: "Mentor, Trading Psychology and Risk",
       bio: "Rohan has coached hundreds of traders one-on-one through our Personal Mentorship programme. Before trading he worked as a chartered accountant in Pune, which shaped his disciplined approach to risk. He helps traders build routines, loss limits and journals that hold up under pressure. He also hosts our monthly trading psychology webinar.",
-      imageUrl: "/images/mentors/rohan-deshpande.svg",
+      imageUrl: "/images/mentors/rohan-deshpande.jpg",
       experience: "10+ years",
       specialization: ["Trading psychology", "Risk management", "Personal mentorship"],
       socialLinks: { twitter: "https://twitter.com/rohan_trades" },
@@ -671,6 +672,17 @@ function testimonialRows(now: Date): TestimonialRow[] {
   }));
 }
 
+/** What the seeded images show, for scripts/generate-seed-images.ts to draw: each row's image URL and its words. */
+export function seedImageSubjects() {
+  const shown = <T extends { imageUrl?: string | null }>(rows: T[]) =>
+    rows.flatMap((row) => (row.imageUrl ? [{ ...row, imageUrl: row.imageUrl }] : []));
+  return {
+    courses: shown(courseRows()).map(({ imageUrl, title, level }) => ({ imageUrl, title, level })),
+    posts: shown(blogPostRows(new Date())).map(({ imageUrl, title, category }) => ({ imageUrl, title, category })),
+    mentors: shown(mentorRows()).map(({ imageUrl, name }) => ({ imageUrl, name })),
+  };
+}
+
 export const DEMO_COUPON = { code: "WELCOME10", percentOff: 10 } as const;
 
 /** data/lesson-files/ beside the database (a temporary folder for an in-memory one), where lesson files are kept. */
@@ -696,6 +708,13 @@ export function seedDemoContent(database: AppDatabase, now = new Date(), lessonF
       tx.insert(blogPosts).values(blogPostRows(now)).run();
       tx.insert(mentors).values(mentorRows()).run();
       tx.insert(testimonials).values(testimonialRows(now)).run();
+      // The seeded images ship encoded (scripts/generate-seed-images.ts): a fresh start encodes nothing.
+      tx.insert(imageAssets)
+        .values(
+          SEED_IMAGES.map((image) => ({ ...image, widths: [...image.widths], status: "ready" as const, createdAt: now, readyAt: now })),
+        )
+        .onConflictDoNothing()
+        .run();
       // One demo coupon to try checkout with; admins add real ones.
       tx.insert(coupons).values({ code: DEMO_COUPON.code, percentOff: DEMO_COUPON.percentOff, maxRedemptions: 100 }).run();
       return { seeded: true };

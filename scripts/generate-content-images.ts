@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EVENT_GALLERY_ITEMS, LOCATION_GALLERIES, MASONRY_PHOTOS, type GalleryPhoto } from "../app/content/gallery";
-import { INTRO_VIDEO, SITE_NAME } from "../app/content/site";
-import { FALLBACK_THUMBNAIL, SUCCESS_VIDEOS, TUTORIAL_VIDEOS } from "../app/content/videos";
+import { SITE_NAME } from "../app/content/site";
+import { FALLBACK_THUMBNAIL } from "../app/content/videos";
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), "..", "public");
 const NAVY = "#0b1f3a";
@@ -352,53 +352,6 @@ const CATEGORY_SCENES: Record<string, Scene> = {
 
 // ---------------------------------------------------------------- video thumbnails
 
-const TUTORIAL_LABELS = ["SMC 101", "BOS / CHoCH", "ORDER BLOCKS", "FAIR VALUE GAPS", "LIQUIDITY", "KILL ZONES", "RISK 1%"];
-const PLAY = (cx: number, cy: number, r: number) =>
-  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${GOLD}"/><path d="M${r0(cx - r * 0.3)} ${r0(cy - r * 0.45)}v${r0(r * 0.9)}l${r0(r * 0.75)}-${r0(r * 0.45)}z" fill="${NAVY}"/>`;
-
-function tutorialThumb(index: number, title: string, id: string): string {
-  const rand = rng(id);
-  const label = TUTORIAL_LABELS[index] ?? "LESSON";
-  const accent = index % 2 ? TEAL : GOLD;
-  const body =
-    `<rect width="640" height="360" fill="${NAVY}"/>` +
-    `<rect x="330" y="40" width="280" height="280" rx="12" fill="${NAVY_DEEP}"/>` +
-    candles(345, 55, 250, 250, rand, 11) +
-    `<rect x="32" y="40" width="64" height="8" fill="${accent}"/>` +
-    `<text x="32" y="110" font-family="${FONT}" font-size="${label.length > 12 ? 30 : 40}" font-weight="700" fill="${WHITE}">${escapeXml(label)}</text>` +
-    `<text x="32" y="150" font-family="${FONT}" font-size="20" fill="${accent}">Lesson ${index + 1}</text>` +
-    brandMark(32, 270, 56) +
-    PLAY(470, 180, 42);
-  return svg(640, 360, title, body);
-}
-
-function successThumb(index: number, name: string, city: string, profession: string, id: string): string {
-  const bg = ["#13305a", "#0d5e5d", "#1d4174", "#3b2f63"][index % 4] as string;
-  const rand = rng(id);
-  const body =
-    `<rect width="360" height="640" fill="${bg}"/>` +
-    `<rect y="420" width="360" height="220" fill="${NAVY_DEEP}"/>` +
-    `<g opacity=".35">${candles(20, 30, 320, 170, rand, 9)}</g>` +
-    person(180, 318, 4.2, pick(rand, SHIRTS)) +
-    `<text x="180" y="500" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="${WHITE}">${escapeXml(name)}</text>` +
-    `<text x="180" y="540" text-anchor="middle" font-family="${FONT}" font-size="20" fill="#cfd8e6">${escapeXml(profession)}</text>` +
-    `<text x="180" y="590" text-anchor="middle" font-family="${FONT}" font-size="22" font-weight="700" fill="${GOLD}">${escapeXml(city.toUpperCase())}</text>` +
-    PLAY(180, 120, 36);
-  return svg(360, 640, `Success story: ${name}, ${profession}, ${city}`, body, PERSON_DEF);
-}
-
-function introThumb(): string {
-  const rand = rng("intro");
-  const body =
-    `<rect width="640" height="360" fill="${NAVY}"/>` +
-    `<g opacity=".3">${candles(20, 60, 600, 260, rand, 20)}</g>` +
-    brandMark(272, 60, 96) +
-    `<text x="320" y="210" text-anchor="middle" font-family="${FONT}" font-size="34" font-weight="700" fill="${WHITE}">Welcome</text>` +
-    `<text x="320" y="246" text-anchor="middle" font-family="${FONT}" font-size="18" fill="${GOLD}">How we teach trading</text>` +
-    PLAY(320, 300, 30);
-  return svg(640, 360, INTRO_VIDEO.title, body);
-}
-
 function fallbackThumb(): string {
   const body =
     `<rect width="640" height="360" fill="${NAVY_MID}"/>` +
@@ -431,9 +384,6 @@ for (const item of EVENT_GALLERY_ITEMS)
     photo({ src: item.image, alt: `${item.title}, ${item.location}`, width: 800, height: 500 }, CATEGORY_SCENES[item.category] ?? "hall"),
   );
 
-TUTORIAL_VIDEOS.forEach((v, i) => add(v.thumbnail, tutorialThumb(i, v.title, v.id)));
-SUCCESS_VIDEOS.forEach((v, i) => add(v.thumbnail, successThumb(i, v.studentName, v.location, v.profession, v.id)));
-add(INTRO_VIDEO.thumbnail, introThumb());
 add(FALLBACK_THUMBNAIL, fallbackThumb());
 add("/images/brand/logo.svg", LOGO);
 add("/favicon.svg", LOGO);

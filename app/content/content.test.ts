@@ -12,7 +12,6 @@ import {
   CHAT_AVAILABILITY,
   CONTACT,
   FOOTER_QUICK_LINKS,
-  INTRO_VIDEO,
   MORE_LINKS,
   NAV_LINKS,
   PERKS,
@@ -20,14 +19,12 @@ import {
   whatsappLink,
 } from "./site";
 import { STUDY_GUIDE } from "./study-guide";
-import { driveEmbedUrl, embedUrl, FALLBACK_THUMBNAIL, SUCCESS_VIDEO_LOCATIONS, SUCCESS_VIDEOS, TUTORIAL_VIDEOS } from "./videos";
+import { driveEmbedUrl, embedUrl, FALLBACK_THUMBNAIL, SUCCESS_VIDEO_LOCATIONS, watchUrl } from "./videos";
 
 const PUBLIC_DIR = join(process.cwd(), "public");
 
 describe("content counts", () => {
   it("has the lists the spec counts", () => {
-    expect(TUTORIAL_VIDEOS).toHaveLength(7);
-    expect(SUCCESS_VIDEOS).toHaveLength(9);
     expect(CONTACT_FAQ).toHaveLength(4);
     expect(CHAT_FAQ).toHaveLength(5);
     expect(STUDY_GUIDE.chapters).toHaveLength(8);
@@ -51,9 +48,8 @@ describe("content counts", () => {
     ]);
   });
 
-  it("spreads success videos over the four cities", () => {
+  it("filters success stories by the four cities", () => {
     expect(SUCCESS_VIDEO_LOCATIONS).toEqual(["All", "Mumbai", "Delhi", "Pune", "Bangalore"]);
-    for (const city of SUCCESS_VIDEO_LOCATIONS.slice(1)) expect(SUCCESS_VIDEOS.some((v) => v.location === city)).toBe(true);
   });
 
   it("uses only known categories in the event gallery", () => {
@@ -111,8 +107,7 @@ describe("links", () => {
     expect(whatsappLink("Hi & hello")).toBe(`https://wa.me/${CONTACT.whatsappNumber}?text=Hi%20%26%20hello`);
     expect(embedUrl("abc")).toBe("https://www.youtube-nocookie.com/embed/abc?autoplay=1");
     expect(driveEmbedUrl("1AbC")).toBe("https://drive.google.com/file/d/1AbC/preview");
-    expect(INTRO_VIDEO.url).toBe(`https://www.youtube-nocookie.com/embed/${INTRO_VIDEO.id}`);
-    for (const v of TUTORIAL_VIDEOS) expect(v.url).toBe(`https://www.youtube.com/watch?v=${v.id}`);
+    expect(watchUrl("dQw4w9WgXcQ")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     for (const link of SOCIAL_LINKS) expect(link.href).toMatch(/^https:\/\//);
   });
 
@@ -128,9 +123,6 @@ describe("local images", () => {
     ...MASONRY_PHOTOS.map((p) => p.src),
     ...LOCATION_GALLERIES.flatMap((g) => g.photos.map((p) => p.src)),
     ...EVENT_GALLERY_ITEMS.map((i) => i.image),
-    ...TUTORIAL_VIDEOS.map((v) => v.thumbnail),
-    ...SUCCESS_VIDEOS.map((v) => v.thumbnail),
-    INTRO_VIDEO.thumbnail,
     FALLBACK_THUMBNAIL,
     "/images/brand/logo.svg",
     "/favicon.svg",

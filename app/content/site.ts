@@ -89,10 +89,3 @@ export const FOOTER_QUICK_LINKS: NavLink[] = [
   { label: "Testimonials", to: "/testimonials" },
   { label: "Contact", to: "/contact" },
 ];
-
-export const INTRO_VIDEO = {
-  id: "tmaIntro24x",
-  title: `Welcome to ${SITE_NAME}: how we teach trading`,
-  url: "https://www.youtube-nocookie.com/embed/tmaIntro24x",
-  thumbnail: "/images/videos/intro.svg",
-} as const;

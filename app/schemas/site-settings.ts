@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTACT } from "~/content/site";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_REGULATORY_SETTINGS, LegalSettingsSchema, RegulatorySettingsSchema } from "./legal-settings";
+import { DEFAULT_VIDEO_SETTINGS, VideoSettingsSchema } from "./video-settings";
 import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
 
@@ -131,6 +132,7 @@ export const SETTINGS_SCHEMAS = {
   regulatory: RegulatorySettingsSchema,
   legal: LegalSettingsSchema,
   retention: RetentionSettingsSchema,
+  videos: VideoSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -153,6 +155,7 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
   regulatory: DEFAULT_REGULATORY_SETTINGS,
   legal: DEFAULT_LEGAL_SETTINGS,
   retention: { leadMonths: MIN_RETENTION_MONTHS, shareLinkDays: 7 },
+  videos: DEFAULT_VIDEO_SETTINGS,
 };
 
 /** The heading of each section's card, and the toast's subject. */
@@ -163,4 +166,5 @@ export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   regulatory: "Registration and grievances",
   legal: "Legal pages",
   retention: "Retention and share links",
+  videos: "Videos",
 };

@@ -11,7 +11,15 @@ import { getEnv } from "~/utils/env.server";
 // when their bytes are what the field asks for, whatever the file is called.
 
 const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|pdf)$/;
-const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf" };
+/** An uploaded image's encoded variant (app/services/images.server.ts): "<token>-640.avif". */
+const VARIANT_NAME = /^[a-f0-9]{32}-\d{1,4}\.(avif|webp|jpg)$/;
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  pdf: "application/pdf",
+  avif: "image/avif",
+  webp: "image/webp",
+};
 
 /** data/uploads/ beside the database file (a temporary folder for an in-memory test database). */
 export function uploadsDirectory(): string {
@@ -73,9 +81,9 @@ export async function storeUpload(file: File, kind: UploadKind, label: string): 
   return { ok: true, url: `/uploads/${name}` };
 }
 
-/** A stored upload's bytes and type, or null. Only names the store itself makes are looked up. */
+/** A stored upload's (or its variant's) bytes and type, or null. Only names the store itself makes are looked up. */
 export async function readUpload(name: string): Promise<{ body: Buffer; contentType: string } | null> {
-  const match = STORED_NAME.exec(name);
+  const match = STORED_NAME.exec(name) ?? VARIANT_NAME.exec(name);
   const extension = match?.[1];
   if (!extension) return null;
   try {

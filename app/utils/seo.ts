@@ -9,12 +9,24 @@ function originFrom(matches: readonly MetaMatch[]): string {
   return "";
 }
 
+/** The size Open Graph cards are drawn at (the size Facebook, LinkedIn and X show large). */
+export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const;
+export const SOCIAL_CARD_KINDS = ["course", "event", "blog"] as const;
+export type SocialCardKind = (typeof SOCIAL_CARD_KINDS)[number];
+
+/** The Open Graph card of a course, event (by id) or blog post (by slug): "/og/course/3.png". */
+export function socialCardPath(kind: SocialCardKind, key: number | string): string {
+  return `/og/${kind}/${encodeURIComponent(String(key))}.png`;
+}
+
 export type PageMetaInput = {
   title: string;
   description: string;
   /** Path of the canonical URL, e.g. "/courses"; query strings are left out on purpose. */
   path: string;
   image?: string | null;
+  /** The page's Open Graph card (socialCardPath), drawn 1200×630; preferred over `image`. */
+  socialCard?: string;
   type?: "website" | "article";
   noindex?: boolean;
 };
@@ -24,7 +36,7 @@ export function pageMeta(matches: readonly MetaMatch[], page: PageMetaInput): Me
   const origin = originFrom(matches);
   const url = `${origin}${page.path}`;
   const title = page.path === "/" ? page.title : `${page.title} | ${SITE_NAME}`;
-  const image = `${origin}${page.image ?? "/images/brand/logo.svg"}`;
+  const image = `${origin}${page.socialCard ?? page.image ?? "/images/brand/logo.svg"}`;
   return [
     { title },
     { name: "description", content: page.description },
@@ -35,6 +47,13 @@ export function pageMeta(matches: readonly MetaMatch[], page: PageMetaInput): Me
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(page.socialCard
+      ? [
+          { property: "og:image:width", content: String(SOCIAL_CARD_SIZE.width) },
+          { property: "og:image:height", content: String(SOCIAL_CARD_SIZE.height) },
+          { name: "twitter:image", content: image },
+        ]
+      : []),
     { property: "og:locale", content: "en_IN" },
     { name: "twitter:card", content: "summary_large_image" },
     ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),

@@ -304,7 +304,8 @@ inBothModes((mode) => {
       await expect(header.getByRole("list", { name: "Main topics" }).getByRole("listitem")).toHaveText(
         post.tags.slice(0, 3).map((tag) => `#${tag}`),
       );
-      await expect(page.locator("article > div > img").first()).toHaveAttribute("src", post.imageUrl ?? "/images/blog/default.svg");
+      const hero = page.locator("article > div > picture > img, article > div > img").first();
+      await expect(hero).toHaveAttribute("src", post.imageUrl?.replace(/\.jpg$/, "-640.jpg") ?? "/images/blog/default.svg");
 
       // The content, sanitised by the server: its first heading shows.
       const firstHeading = /<h2[^>]*>([^<]+)<\/h2>/.exec(full.content ?? "")?.[1];

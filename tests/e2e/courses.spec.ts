@@ -123,7 +123,8 @@ inBothModes((mode) => {
         if (course.originalPrice && Number(course.originalPrice) > Number(course.price))
           await expect(card.locator("del")).toHaveText(`Original price ${rupees(course.originalPrice)}`);
         else await expect(card.locator("del")).toHaveCount(0);
-        await expect(card.locator("img")).toHaveAttribute("src", course.imageUrl ?? /\.svg$/);
+        // A seeded cover is served encoded: the 640 px JPEG is the <img>'s own source.
+        await expect(card.locator("img")).toHaveAttribute("src", course.imageUrl?.replace(/\.jpg$/, "-640.jpg") ?? /\.svg$/);
         await expect(card.getByRole("link", { name: `View Details: ${course.title}` })).toHaveAttribute("href", `/courses/${course.id}`);
       }
 

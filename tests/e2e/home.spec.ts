@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MENTOR_SECTION } from "../../app/content/about";
-import { INTRO_VIDEO, PERKS, SITE_NAME } from "../../app/content/site";
+import { PERKS, SITE_NAME } from "../../app/content/site";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn, shownCounts } from "../support/institute-counts";
-import { FALLBACK_THUMBNAIL, TUTORIAL_VIDEOS } from "../../app/content/videos";
+import { FALLBACK_THUMBNAIL } from "../../app/content/videos";
+import { setTestVideos, TEST_INTRO_VIDEO as INTRO_VIDEO, TEST_TUTORIAL_VIDEOS as TUTORIAL_VIDEOS } from "../support/video-settings";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
 
@@ -40,6 +41,9 @@ function tickerText(event: ApiEvent) {
 const videoGallery = (page: Page) => page.getByRole("region", { name: "Educational Content & Student Reviews" });
 /** The visible copy of the marquee: the duplicate sits inside aria-hidden and is not in the accessibility tree. */
 const visibleVideoLinks = (page: Page) => videoGallery(page).getByRole("list", { name: "Tutorial videos" }).getByRole("link");
+
+// The videos an admin has listed (without them the video sections do not show).
+test.beforeAll(() => setTestVideos(true, E2E_DATABASE));
 
 inBothModes((mode) => {
   test("hero: welcome headline, Explore Courses, Login and the perks strip", async ({ page }) => {

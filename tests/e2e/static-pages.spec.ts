@@ -5,7 +5,8 @@ import { SOCIAL_LINKS } from "../../app/content/site";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { STUDY_GUIDE } from "../../app/content/study-guide";
-import { SUCCESS_CAROUSEL, SUCCESS_VIDEOS } from "../../app/content/videos";
+import { SUCCESS_CAROUSEL } from "../../app/content/videos";
+import { setTestVideos, TEST_SUCCESS_STORIES as SUCCESS_VIDEOS } from "../support/video-settings";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
 
@@ -25,6 +26,9 @@ async function testimonialsFromApi(request: APIRequestContext): Promise<ApiTesti
 }
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+// The student stories an admin has listed (without them the section does not show).
+test.beforeAll(() => setTestVideos(true, E2E_DATABASE));
 
 inBothModes((mode) => {
   test.describe("/about", () => {

@@ -1,17 +1,23 @@
 import { blogPostDate, type BlogPostSummary } from "~/models/blog.server";
+import { findReadyImages } from "~/models/image-asset.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { DEFAULT_BLOG_IMAGE, type BlogCardPost } from "./__blog-card";
+import { imageSource } from "~/utils/image-variants";
+import { BLOG_COVER_BOX, DEFAULT_BLOG_IMAGE, type BlogCardPost } from "./__blog-card";
 
-/** A post as every blog card shows it (blog list, related posts, home): image (or the default), category, date, title, excerpt. */
-export function toBlogCard(post: BlogPostSummary): BlogCardPost {
-  const date = blogPostDate(post);
-  return {
-    slug: post.slug,
-    title: post.title,
-    excerpt: post.excerpt,
-    category: post.category,
-    image: post.imageUrl || DEFAULT_BLOG_IMAGE,
-    isoDate: formatIsoDateInIndia(date),
-    dateLabel: formatShortDate(date),
-  };
+/** Posts as every blog card shows them (blog list, related posts, home): cover (or the default), category, date, title, excerpt. */
+export function toBlogCards(posts: readonly BlogPostSummary[]): BlogCardPost[] {
+  const coverOf = (post: BlogPostSummary) => post.imageUrl || DEFAULT_BLOG_IMAGE;
+  const ready = findReadyImages(posts.map(coverOf));
+  return posts.map((post) => {
+    const date = blogPostDate(post);
+    return {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      category: post.category,
+      image: imageSource(coverOf(post), ready, BLOG_COVER_BOX),
+      isoDate: formatIsoDateInIndia(date),
+      dateLabel: formatShortDate(date),
+    };
+  });
 }

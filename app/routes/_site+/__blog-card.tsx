@@ -1,8 +1,13 @@
 import { Link } from "@remix-run/react";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ImageSource } from "~/utils/image-variants";
 
 export const DEFAULT_BLOG_IMAGE = "/images/blog/default.svg";
+/** The 16:9 box a cover not (yet) encoded is shown in. */
+export const BLOG_COVER_BOX = { width: 1280, height: 720 };
+const CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 /** A card's data, formatted on the server so both renders match. */
 export type BlogCardPost = {
@@ -10,7 +15,7 @@ export type BlogCardPost = {
   title: string;
   excerpt: string;
   category: string;
-  image: string;
+  image: ImageSource;
   /** "2026-12-05", for <time dateTime>. */
   isoDate: string;
   /** "Dec 5, 2026" */
@@ -22,21 +27,19 @@ type BlogCardProps = {
   /** Where 'Read More' goes; the title always links to the full article. */
   readMoreTo?: string;
   headingLevel?: 2 | 3;
-  /** Images above the fold load eagerly. */
-  eager?: boolean;
+  /** The first card on the page: its image is fetched first. */
+  priority?: boolean;
 };
 
-export function BlogCard({ post, readMoreTo, headingLevel = 3, eager = false }: BlogCardProps) {
+export function BlogCard({ post, readMoreTo, headingLevel = 3, priority = false }: BlogCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <img
-        src={post.image}
+      <ResponsiveImage
+        image={post.image}
         alt=""
-        width={640}
-        height={360}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes={CARD_SIZES}
+        priority={priority}
         className="aspect-video h-auto w-full bg-slate-200 object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -67,15 +70,7 @@ export function BlogCard({ post, readMoreTo, headingLevel = 3, eager = false }: 
 export function CompactBlogCard({ post }: { post: BlogCardPost }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-      <img
-        src={post.image}
-        alt=""
-        width={400}
-        height={225}
-        loading="lazy"
-        decoding="async"
-        className="aspect-video h-auto w-full bg-slate-200 object-cover"
-      />
+      <ResponsiveImage image={post.image} alt="" sizes={CARD_SIZES} className="aspect-video h-auto w-full bg-slate-200 object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
           <Badge tone={categoryTone(post.category)}>{post.category}</Badge>

@@ -1,12 +1,12 @@
 import { findPublishedPost, type BlogPost } from "~/models/blog.server";
 import type { BlogCardPost } from "./__blog-card";
-import { toBlogCard } from "./__blog-card.server";
+import { toBlogCards } from "./__blog-card.server";
 
 export type BlogArticle = BlogCardPost & { content: string; tags: string[] };
 
 /** A post to read: the card plus its sanitised content and tags. */
 export function toBlogArticle(post: BlogPost): BlogArticle {
-  return { ...toBlogCard(post), content: post.content, tags: post.tags };
+  return { ...toBlogCards([post])[0]!, content: post.content, tags: post.tags };
 }
 
 /** Slugs are short; anything longer is unknown without asking the database. */

@@ -2,15 +2,21 @@ import { Link } from "@remix-run/react";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { CourseRatingLine, type CourseRatingView } from "./__course-reviews";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ImageSource } from "~/utils/image-variants";
 
 export const DEFAULT_COURSE_IMAGE = "/images/courses/currency-trading.svg";
+/** The 16:9 box a cover not (yet) encoded is shown in. */
+export const COURSE_COVER_BOX = { width: 1280, height: 720 };
+/** A card's width: the full phone screen, half a tablet's, a third of a wide screen's. */
+const CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 export type CourseCardData = {
   id: number;
   title: string;
   shortDescription: string;
   level: string;
-  image: string;
+  image: ImageSource;
   duration: string;
   /** "₹2,999" */
   priceLabel: string;
@@ -21,17 +27,15 @@ export type CourseCardData = {
 };
 
 /** The /courses card: image, level, title, short description, duration, price, link. */
-export function CourseCard({ course, eager = false }: { course: CourseCardData; eager?: boolean }) {
+export function CourseCard({ course, priority = false }: { course: CourseCardData; priority?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
-      <img
-        src={course.image}
+      <ResponsiveImage
+        image={course.image}
         alt=""
-        width={640}
-        height={360}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-video w-full bg-navy-900 object-cover"
+        sizes={CARD_SIZES}
+        priority={priority}
+        className="aspect-video h-auto w-full bg-navy-900 object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>

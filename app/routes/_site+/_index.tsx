@@ -5,8 +5,10 @@ import { buttonClass } from "~/components/ui/button";
 import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
-import { INTRO_VIDEO, PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
-import { embedUrl, TUTORIAL_VIDEOS, watchUrl } from "~/content/videos";
+import { PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { embedUrl, lessonStill, watchUrl } from "~/content/videos";
+import { readSettings } from "~/models/site-settings.server";
+import { videoLists, type TutorialVideo } from "~/schemas/video-settings";
 import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
@@ -17,7 +19,7 @@ import { jsonLd, pageMeta } from "~/utils/seo";
 import { Dashboard } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
-import { toBlogCard } from "./__blog-card.server";
+import { toBlogCards } from "./__blog-card.server";
 import { CompactEventCard } from "./__event-card";
 import { toEventCard } from "./__event-card.server";
 import { instituteFigures } from "./__institute-figures.server";
@@ -39,39 +41,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { dashboard: null, landing: landingData() };
 }
 
-// Built on the server and sent as loader data, so the video lists stay out of the page's JavaScript.
-const tutorialVideos: FacadeVideo[] = TUTORIAL_VIDEOS.map((video) => ({
+/** A video the admin listed, as the players show it; built here so the lists stay out of the page's JavaScript. */
+const toFacadeVideo = (video: TutorialVideo, index: number): FacadeVideo => ({
   key: video.id,
   title: video.title,
-  thumbnail: video.thumbnail,
-  href: video.url,
+  thumbnail: lessonStill(index),
+  href: watchUrl(video.id),
   embedSrc: embedUrl(video.id),
-}));
-
-const introVideo: FacadeVideo = {
-  key: INTRO_VIDEO.id,
-  title: INTRO_VIDEO.title,
-  thumbnail: INTRO_VIDEO.thumbnail,
-  href: watchUrl(INTRO_VIDEO.id),
-  embedSrc: embedUrl(INTRO_VIDEO.id),
-};
+});
 
 function landingData() {
+  const videos = videoLists(readSettings("videos"));
   const upcoming = listActiveEvents({ time: "upcoming" });
   const ticker = upcoming.slice(0, TICKER_LIMIT).map((event) => ({
     id: event.id,
     text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
   }));
   const events = upcoming.slice(0, HOME_EVENTS).map(toEventCard);
-  const posts = listRecentPosts(HOME_POSTS).map(toBlogCard);
+  const posts = toBlogCards(listRecentPosts(HOME_POSTS));
   const [testimonial] = listApprovedTestimonialsWithEnrolment(1);
   return {
     ticker,
     events,
     posts,
     testimonial: testimonial ? toPublicTestimonial(testimonial) : null,
-    tutorialVideos,
-    introVideo,
+    tutorialVideos: videos.tutorials.map(toFacadeVideo),
+    introVideo: videos.intro ? toFacadeVideo(videos.intro, 0) : null,
     mentorSection: MENTOR_SECTION,
     figures: instituteFigures(),
   };
@@ -120,9 +115,11 @@ export default function Home() {
               </a>
             </div>
           </div>
-          <div data-testid="intro-video">
-            <SingleVideo video={introVideo} thumbWidth={640} thumbHeight={360} />
-          </div>
+          {introVideo ? (
+            <div data-testid="intro-video">
+              <SingleVideo video={introVideo} thumbWidth={640} thumbHeight={360} />
+            </div>
+          ) : null}
         </div>
       </section>
 
@@ -190,26 +187,28 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="videos-heading" className="bg-navy-900 py-16 text-white">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2 id="videos-heading" className="text-center text-3xl font-bold">
-            Educational Content &amp; Student Reviews
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-200">
-            Free lessons on Smart Money Concepts, ICT and risk management. Tap a video to watch it.
-          </p>
-        </div>
-        <div className="mt-8" data-testid="video-gallery">
-          <VideoMarquee
-            videos={tutorialVideos}
-            label="Tutorial videos"
-            durationMs={60000}
-            cardWidth={280}
-            thumbWidth={640}
-            thumbHeight={360}
-          />
-        </div>
-      </section>
+      {tutorialVideos.length > 0 ? (
+        <section aria-labelledby="videos-heading" className="bg-navy-900 py-16 text-white">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="videos-heading" className="text-center text-3xl font-bold">
+              Educational Content &amp; Student Reviews
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-200">
+              Free lessons on Smart Money Concepts, ICT and risk management. Tap a video to watch it.
+            </p>
+          </div>
+          <div className="mt-8" data-testid="video-gallery">
+            <VideoMarquee
+              videos={tutorialVideos}
+              label="Tutorial videos"
+              durationMs={60000}
+              cardWidth={280}
+              thumbWidth={640}
+              thumbHeight={360}
+            />
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

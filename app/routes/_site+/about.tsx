@@ -7,19 +7,25 @@ import { instituteFigures } from "./__institute-figures.server";
 import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { listActiveMentors, mentorBioPoints } from "~/models/mentor.server";
 import { pageMeta } from "~/utils/seo";
+import { findReadyImages } from "~/models/image-asset.server";
+import { imageSource } from "~/utils/image-variants";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 const DEFAULT_MENTOR_IMAGE = "/images/mentors/default.svg";
 
 // The same model function /api/mentors answers with.
 export async function loader() {
-  const mentors = listActiveMentors().map((mentor) => ({
+  const rows = listActiveMentors();
+  const photoOf = (mentor: (typeof rows)[number]) => mentor.imageUrl ?? DEFAULT_MENTOR_IMAGE;
+  const ready = findReadyImages(rows.map(photoOf));
+  const mentors = rows.map((mentor) => ({
     id: mentor.id,
     name: mentor.name,
     title: mentor.title,
     bioPoints: mentorBioPoints(mentor.bio),
     experience: mentor.experience,
     specialization: mentor.specialization,
-    image: mentor.imageUrl ?? DEFAULT_MENTOR_IMAGE,
+    image: imageSource(photoOf(mentor), ready, { width: 88, height: 88 }),
     twitter: mentor.socialLinks.twitter ?? null,
   }));
   return { mentors, figures: instituteFigures() };
@@ -114,13 +120,10 @@ export default function About() {
                 <li key={mentor.id}>
                   <article className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
                     <div className="flex items-center gap-4">
-                      <img
-                        src={mentor.image}
+                      <ResponsiveImage
+                        image={mentor.image}
                         alt=""
-                        width={88}
-                        height={88}
-                        loading="lazy"
-                        decoding="async"
+                        sizes="88px"
                         className="h-22 w-22 shrink-0 rounded-full bg-slate-200 object-cover"
                       />
                       <div>

@@ -4,7 +4,8 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { pageMeta } from "~/utils/seo";
+import { pageMeta, socialCardPath } from "~/utils/seo";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { siteOrigin } from "~/utils/seo.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
 import { ShareButtons } from "./__blog-share";
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         description: data.post.excerpt,
         // The full article is the page search engines should keep.
         path: `/blog/${data.post.slug}`,
-        image: data.post.image,
+        socialCard: socialCardPath("blog", data.post.slug),
         type: "article",
       })
     : [{ title: "Article Not Found" }, { name: "robots", content: "noindex" }];
@@ -38,11 +39,11 @@ export default function BlogPreview() {
   const { post, shareUrl } = useLoaderData<typeof loader>();
   return (
     <BlogDialog>
-      <img
-        src={post.image}
+      <ResponsiveImage
+        image={post.image}
         alt=""
-        width={800}
-        height={450}
+        sizes="(min-width: 768px) 768px, 100vw"
+        priority
         className="aspect-video h-auto w-full rounded-t-2xl bg-slate-200 object-cover"
       />
       <div className="space-y-5 p-6 sm:p-8">

@@ -18,7 +18,7 @@ import {
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { BlogCard, categoryLabel } from "./__blog-card";
-import { toBlogCard } from "./__blog-card.server";
+import { toBlogCards } from "./__blog-card.server";
 import { NewsletterForm } from "./__newsletter-form";
 
 const SORT_LABELS: Record<BlogSort, string> = {
@@ -40,11 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const posts = listPublishedPosts({ search: filters.q, category: filters.category, sort: filters.sort });
   return {
     filters,
-    posts: posts.map(toBlogCard),
+    posts: toBlogCards(posts),
     // Counted, never typed in (docs/decisions/0032): the spec's "10K+ readers" was a figure nobody measured.
     stats: { articles: countPublishedPosts(), categories: categories.length, mentors: listActiveMentors().length },
     categoryCounts,
-    recent: listRecentPosts(5).map(toBlogCard),
+    recent: toBlogCards(listRecentPosts(5)),
     popularTags: listPopularTags(10),
     sortOptions: BLOG_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
   };
@@ -116,7 +116,7 @@ export default function BlogIndex() {
             <ul aria-labelledby="articles-heading" className="mt-6 grid gap-6 sm:grid-cols-2">
               {posts.map((post, index) => (
                 <li key={post.slug}>
-                  <BlogCard post={post} eager={index < 2} readMoreTo={`/blog/preview/${post.slug}${search}`} />
+                  <BlogCard post={post} priority={index === 0} readMoreTo={`/blog/preview/${post.slug}${search}`} />
                 </li>
               ))}
             </ul>

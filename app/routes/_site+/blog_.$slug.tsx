@@ -6,13 +6,14 @@ import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME } from "~/content/site";
 import { blogPostDate, listRelatedPosts } from "~/models/blog.server";
-import { jsonLd, pageMeta } from "~/utils/seo";
+import { jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
 import { BlogCard } from "./__blog-card";
 import { ShareButtons } from "./__blog-share";
 import { findPublishedPostOr404, toBlogArticle } from "./__blog.server";
-import { toBlogCard } from "./__blog-card.server";
+import { toBlogCards } from "./__blog-card.server";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { NewsletterForm } from "./__newsletter-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -22,10 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     post: article,
     url: `${origin}/blog/${encodeURIComponent(post.slug)}`,
-    imageUrl: new URL(article.image, origin).href,
+    imageUrl: new URL(article.image.src, origin).href,
     publishedIso: blogPostDate(post).toISOString(),
     modifiedIso: post.updatedAt.toISOString(),
-    related: listRelatedPosts(post, 3).map(toBlogCard),
+    related: toBlogCards(listRelatedPosts(post, 3)),
     contentAnchors: anchorsInContent(article.content),
   };
 }
@@ -38,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       title: post.title,
       description: post.excerpt,
       path: `/blog/${post.slug}`,
-      image: post.image,
+      socialCard: socialCardPath("blog", post.slug),
       type: "article",
     }),
     { property: "article:published_time", content: data.publishedIso },
@@ -124,11 +125,11 @@ export default function BlogArticlePage() {
       </header>
 
       <div className="mx-auto max-w-6xl px-4">
-        <img
-          src={post.image}
+        <ResponsiveImage
+          image={post.image}
           alt=""
-          width={1200}
-          height={675}
+          sizes="(min-width: 896px) 896px, 100vw"
+          priority
           className="mx-auto mt-8 aspect-video h-auto w-full max-w-4xl rounded-2xl bg-slate-200 object-cover shadow-lg"
         />
 

@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
 import { approvedRatingsFor } from "~/models/course-review.server";
-import { toCourseCard } from "./__course-card.server";
+import { toCourseCards } from "./__course-card.server";
 
 const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
 type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ratings = approvedRatingsFor(courses.map((course) => course.id));
   return {
     filters,
-    courses: courses.map((course) => toCourseCard(course, ratings.get(course.id))),
+    courses: toCourseCards(courses, ratings),
     counts: instituteCounts(),
     sortOptions: COURSE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
   };
@@ -96,7 +96,7 @@ export default function CoursesPage() {
           <ul aria-labelledby="course-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {courses.map((course, index) => (
               <li key={course.id}>
-                <CourseCard course={course} eager={index < 3} />
+                <CourseCard course={course} priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -13,18 +13,23 @@ import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
 import { isEnrolled } from "~/models/order.server";
 import { getUserId } from "~/utils/student-session.server";
 import { discountPercent, formatPrice, paiseToDecimalString } from "~/utils/money";
-import { jsonLd, pageMeta } from "~/utils/seo";
+import { jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
-import { DEFAULT_COURSE_IMAGE } from "./__course-card";
 import { CourseRatingLine, CourseReviews } from "./__course-reviews";
 import { courseReviewsFor, reviewAction } from "./__course-reviews.server";
+import { COURSE_COVER_BOX } from "./__course-card";
+import { courseCoverUrl } from "./__course-card.server";
+import { findReadyImages } from "~/models/image-asset.server";
+import { imageSource } from "~/utils/image-variants";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
   if (!course) throw new Response("Not Found", { status: 404 });
   const origin = siteOrigin(request);
-  const image = course.coverPhotoUrl || course.imageUrl || DEFAULT_COURSE_IMAGE;
+  const cover = courseCoverUrl(course);
+  const image = imageSource(cover, findReadyImages([cover]), COURSE_COVER_BOX);
   const original = course.originalPricePaise;
   // Rendered once per student (a page of their own, decision 0017): the button depends on their enrolment.
   const userId = await getUserId(request);
@@ -65,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     studentsLabel: studentCount > 0 ? studentCount.toLocaleString("en-IN") : null,
     structuredData: {
       url: `${origin}/courses/${course.id}`,
-      image: new URL(image, origin).href,
+      image: new URL(cover, origin).href,
       origin,
       price: paiseToDecimalString(course.pricePaise),
     },
@@ -87,7 +92,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       title: course.title,
       description: course.shortDescription,
       path: `/courses/${course.id}`,
-      image: course.image,
+      socialCard: socialCardPath("course", course.id),
     }),
     jsonLd({
       "@type": "Course",
@@ -226,13 +231,12 @@ export default function CourseDetailPage() {
 
         <aside aria-label="Course summary" className="lg:sticky lg:top-24 lg:self-start">
           <div className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200">
-            <img
-              src={course.image}
+            <ResponsiveImage
+              image={course.image}
               alt=""
-              width={640}
-              height={360}
-              decoding="async"
-              className="aspect-video w-full bg-navy-900 object-cover"
+              sizes="(min-width: 1024px) 380px, 100vw"
+              priority
+              className="aspect-video h-auto w-full bg-navy-900 object-cover"
             />
             <div className="space-y-5 p-6">
               <div>

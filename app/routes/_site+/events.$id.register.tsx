@@ -17,7 +17,7 @@ import {
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
 import { requireUser } from "~/utils/student-session.server";
 import { formatIndiaTime, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { pageMeta } from "~/utils/seo";
+import { pageMeta, socialCardPath } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { failedWrite } from "~/utils/storage-faults.server";
@@ -74,6 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     title: data ? `Register for Event: ${data.event.title}` : "Register for Event",
     description: "Register for a live trading webinar, workshop or competition.",
     path: data ? `/events/${data.event.id}/register` : "/events",
+    socialCard: data ? socialCardPath("event", data.event.id) : undefined,
     noindex: true,
   });
 

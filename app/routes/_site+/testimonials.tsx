@@ -5,7 +5,9 @@ import { VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { InstituteFigures } from "~/components/institute-figures";
 import { SITE_NAME } from "~/content/site";
-import { driveEmbedUrl, driveViewUrl, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS, SUCCESS_VIDEOS } from "~/content/videos";
+import { driveEmbedUrl, driveViewUrl, storyStill, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS } from "~/content/videos";
+import { readSettings } from "~/models/site-settings.server";
+import { videoLists } from "~/schemas/video-settings";
 import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
@@ -16,17 +18,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const location = oneOf(new URL(request.url).searchParams.get("location"), SUCCESS_VIDEO_LOCATIONS, "All");
   const testimonials = listApprovedTestimonialsWithEnrolment().map(toPublicTestimonial);
   // Built here and sent as loader data, so the video list stays out of the page's JavaScript.
-  const videos: (FacadeVideo & { city: string })[] = SUCCESS_VIDEOS.filter(
-    (video) => location === "All" || video.location === location,
-  ).map((video) => ({
-    key: video.id,
-    title: `${video.studentName}, ${video.profession}`,
-    thumbnail: video.thumbnail,
-    href: driveViewUrl(video.id),
-    embedSrc: driveEmbedUrl(video.id),
-    city: video.location,
-  }));
-  return { location, testimonials, videos, figures: instituteFigures() };
+  const stories = videoLists(readSettings("videos")).successStories;
+  const videos: (FacadeVideo & { city: string })[] = stories
+    .filter((video) => location === "All" || video.city === location)
+    .map((video) => ({
+      key: video.id,
+      title: `${video.studentName}, ${video.profession}`,
+      thumbnail: storyStill(stories.indexOf(video)),
+      href: driveViewUrl(video.id),
+      embedSrc: driveEmbedUrl(video.id),
+      city: video.city,
+    }));
+  return { location, testimonials, videos, hasStories: stories.length > 0, figures: instituteFigures() };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -37,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   });
 
 export default function Testimonials() {
-  const { location, testimonials, videos, figures } = useLoaderData<typeof loader>();
+  const { location, testimonials, videos, hasStories, figures } = useLoaderData<typeof loader>();
   const cityOf = new Map(videos.map((video) => [video.key, video.city]));
 
   return (
@@ -57,50 +60,52 @@ export default function Testimonials() {
         </div>
       </section>
 
-      <section id="success-stories" aria-labelledby="stories-heading" className="scroll-mt-20 bg-white py-16">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2 id="stories-heading" className="text-center text-3xl font-bold text-navy-900">
-            Video Success Stories
-          </h2>
-          <nav aria-label="Filter stories by city" className="mt-6">
-            <ul className="flex flex-wrap justify-center gap-2">
-              {SUCCESS_VIDEO_LOCATIONS.map((city) => {
-                const current = city === location;
-                return (
-                  <li key={city}>
-                    <Link
-                      to={city === "All" ? "/testimonials#success-stories" : `/testimonials?location=${city}#success-stories`}
-                      preventScrollReset
-                      aria-current={current ? "true" : undefined}
-                      className={`inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold ring-1 ${
-                        current ? "bg-navy-900 text-white ring-navy-900" : "bg-white text-navy-900 ring-slate-300 hover:bg-slate-100"
-                      }`}
-                    >
-                      {city}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <p className="mt-4 text-center text-sm text-slate-600" aria-live="polite">
-            {videos.length} {videos.length === 1 ? "story" : "stories"}
-            {location === "All" ? "" : ` from ${location}`}
-          </p>
-        </div>
-        <div className="mt-6" data-testid="success-videos">
-          <VideoMarquee
-            key={location}
-            videos={videos}
-            label="Student success stories"
-            durationMs={SUCCESS_CAROUSEL.scrollDurationMs}
-            cardWidth={SUCCESS_CAROUSEL.cardWidthPx}
-            thumbWidth={360}
-            thumbHeight={640}
-            renderCaption={(video) => <span className="mt-1 block text-xs text-slate-600">{cityOf.get(video.key)}</span>}
-          />
-        </div>
-      </section>
+      {hasStories ? (
+        <section id="success-stories" aria-labelledby="stories-heading" className="scroll-mt-20 bg-white py-16">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="stories-heading" className="text-center text-3xl font-bold text-navy-900">
+              Video Success Stories
+            </h2>
+            <nav aria-label="Filter stories by city" className="mt-6">
+              <ul className="flex flex-wrap justify-center gap-2">
+                {SUCCESS_VIDEO_LOCATIONS.map((city) => {
+                  const current = city === location;
+                  return (
+                    <li key={city}>
+                      <Link
+                        to={city === "All" ? "/testimonials#success-stories" : `/testimonials?location=${city}#success-stories`}
+                        preventScrollReset
+                        aria-current={current ? "true" : undefined}
+                        className={`inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold ring-1 ${
+                          current ? "bg-navy-900 text-white ring-navy-900" : "bg-white text-navy-900 ring-slate-300 hover:bg-slate-100"
+                        }`}
+                      >
+                        {city}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <p className="mt-4 text-center text-sm text-slate-600" aria-live="polite">
+              {videos.length} {videos.length === 1 ? "story" : "stories"}
+              {location === "All" ? "" : ` from ${location}`}
+            </p>
+          </div>
+          <div className="mt-6" data-testid="success-videos">
+            <VideoMarquee
+              key={location}
+              videos={videos}
+              label="Student success stories"
+              durationMs={SUCCESS_CAROUSEL.scrollDurationMs}
+              cardWidth={SUCCESS_CAROUSEL.cardWidthPx}
+              thumbWidth={360}
+              thumbHeight={640}
+              renderCaption={(video) => <span className="mt-1 block text-xs text-slate-600">{cityOf.get(video.key)}</span>}
+            />
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="reviews-heading" className="bg-slate-100">
         <div className="mx-auto max-w-7xl px-4 py-16">

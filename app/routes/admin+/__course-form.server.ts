@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { PublicAdmin } from "~/models/admin.server";
 import type { SetByAdminValues } from "~/components/admin/set-by-admin";
+import { imageAssetName, queueImageAsset } from "~/models/image-asset.server";
 import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/course.server";
 import {
   COURSE_PRICING_REFUSED,
@@ -93,6 +94,8 @@ export async function saveCourseForm(multipart: MultipartResult, admin: PublicAd
     return refuse(submission.reply({ formErrors: [COURSE_PRICING_REFUSED.title, COURSE_PRICING_REFUSED.text] }), 403);
   }
   const { course } = saved;
+  // The page answers now; the worker encodes the cover's smaller variants behind it.
+  if (urls.coverPhoto) queueImageAsset(imageAssetName(urls.coverPhoto));
   const savedToast = {
     title: existing ? "Course updated" : "Course created",
     description: !existing && !canSetPrices ? `“${course.title}” ${NEW_COURSE_BY_CONTENT_MANAGER}` : `“${course.title}” has been saved.`,

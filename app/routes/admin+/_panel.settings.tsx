@@ -21,6 +21,7 @@ import {
 import { InvoiceRegisterForm } from "./__invoice-register-form";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { findRetentionDue } from "~/models/retention.server";
+import { VideoSettingsForm } from "./__settings-video-form";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     legal: asFormDefaults(readSettings("legal")),
     retention: asFormDefaults(readSettings("retention")),
     retentionPreview: retentionPreview(),
+    videos: asFormDefaults(readSettings("videos")),
   };
 }
 
@@ -90,6 +92,7 @@ export default function AdminSettings() {
       <RegulatorySettingsForm defaultValue={defaults.regulatory} lastResult={resultFor("regulatory")} />
       <LegalSettingsForm defaultValue={defaults.legal} lastResult={resultFor("legal")} />
       <RetentionSettingsForm defaultValue={defaults.retention} lastResult={resultFor("retention")} preview={defaults.retentionPreview} />
+      <VideoSettingsForm defaultValue={defaults.videos} lastResult={resultFor("videos")} />
     </div>
   );
 }

@@ -659,6 +659,10 @@ function publicPages(ids: MatrixIds): Row[] {
     get("/robots.txt", "/robots.txt", everyone(200)),
     get("/sitemap.xml", "/sitemap.xml", everyone(200)),
     get("/uploads/:name", "/uploads/no-such-upload.webp", everyone(404)),
+    get("/og/:kind/:file", `/og/course/${ids.course}.png`, everyone(200)),
+    get("/og/:kind/:file", `/og/event/${ids.event}.png`, everyone(200)),
+    get("/og/:kind/:file", `/og/blog/${ids.post.slug}.png`, everyone(200)),
+    get("/og/:kind/:file", "/og/course/999999.png", everyone(404)),
     get("/shared/:token", `/shared/${ids.sharedFile.token}`, everyone(200)),
     get("/shared/:token", `/shared/${"A".repeat(43)}`, everyone(404)),
   ];
