@@ -20,6 +20,7 @@ import { oneOf } from "~/utils/validation";
 import { BlogCard, categoryLabel } from "./__blog-card";
 import { toBlogCard } from "./__blog-card.server";
 import { NewsletterForm } from "./__newsletter-form";
+import { countOf } from "~/utils/plural";
 
 const SORT_LABELS: Record<BlogSort, string> = {
   latest: "Latest First",
@@ -100,7 +101,7 @@ export default function BlogIndex() {
 
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             <p className="font-medium text-slate-700" aria-live="polite">
-              {posts.length} articles found
+              {countOf(posts.length, "article")} found
             </p>
             {filtered ? (
               <Link to="/blog" preventScrollReset className="font-semibold text-teal-700 underline underline-offset-4">

@@ -23,6 +23,7 @@ import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { siteOrigin } from "~/utils/seo.server";
+import { countOf } from "~/utils/plural";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
@@ -144,9 +145,7 @@ export default function RegisterForEventDialog() {
         <p className="font-semibold text-navy-900">{event.title}</p>
         <p className="text-sm">
           <time dateTime={event.isoDate}>{event.dateLabel}</time>, {event.timeLabel}
-          {event.seatsLeft !== null && event.state === "open"
-            ? ` · ${event.seatsLeft} ${event.seatsLeft === 1 ? "seat" : "seats"} left`
-            : null}
+          {event.seatsLeft !== null && event.state === "open" ? ` · ${countOf(event.seatsLeft, "seat")} left` : null}
         </p>
       </div>
 

@@ -13,6 +13,7 @@ import { siteOrigin } from "~/utils/seo.server";
 import { oneOf } from "~/utils/validation";
 import { EventCard } from "./__event-card";
 import { toEventCard } from "./__event-card.server";
+import { countOf } from "~/utils/plural";
 
 type TypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
 type Option<T> = { value: T; label: string };
@@ -117,7 +118,7 @@ export default function EventsPage() {
           <EventFilters filters={filters} typeOptions={typeOptions} timeOptions={timeOptions} />
 
           <p className="mt-6 font-medium text-slate-700" aria-live="polite">
-            {events.length} events found
+            {countOf(events.length, "event")} found
           </p>
 
           <h2 id="event-list-heading" className="sr-only">
