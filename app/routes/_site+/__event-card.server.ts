@@ -1,5 +1,5 @@
 import { isFreeEvent, type SiteEvent } from "~/models/event.server";
-import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import type { EventCardData } from "./__event-card";
 import { countOf } from "~/utils/plural";
@@ -13,7 +13,7 @@ export function toEventCard(event: SiteEvent): EventCardData {
     eventType: event.eventType,
     isFree: isFreeEvent(event),
     isoDate: formatIsoDateInIndia(event.eventDate),
-    dateLabel: formatShortDate(event.eventDate),
+    dateLabel: formatEventWhen(event.eventDate),
     venue: event.venue,
     detailLabel: event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : formatPrice(event.pricePaise),
   };
