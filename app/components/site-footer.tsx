@@ -6,7 +6,7 @@ import { BUSINESS_HOURS, CONTACT, FOOTER_QUICK_LINKS, FOOTER_SERVICES, SITE_NAME
 export type FrameDisclaimer = { summary: string; registration: string; html: string };
 
 /** A footer link as tall as a thumb (44 px) on a phone. */
-const FOOTER_LINK = "inline-flex min-h-11 items-center hover:text-gold-400";
+const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:text-gold-400";
 
 /** Without `disclaimer` (an error page whose frame loader failed) the footer still links to the full one. */
 export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {

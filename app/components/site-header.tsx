@@ -38,7 +38,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold" aria-label={`${SITE_NAME} home`}>
+        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold" aria-label={`${SITE_NAME} home`}>
           <img src="/images/brand/logo.svg" alt="" width={36} height={36} />
           <span className="hidden text-lg sm:inline">{SITE_NAME}</span>
         </Link>

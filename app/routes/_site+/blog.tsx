@@ -172,7 +172,7 @@ export default function BlogIndex() {
                   <Link
                     to={listHref(filters, { q: tag })}
                     preventScrollReset
-                    className="inline-flex min-h-9 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-800 hover:bg-navy-900 hover:text-white"
+                    className="inline-flex min-h-11 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-800 hover:bg-navy-900 hover:text-white"
                   >
                     {tag}
                   </Link>
