@@ -118,7 +118,7 @@ export default function CourseDetailPage() {
     <>
       <section aria-labelledby="course-title" className="bg-navy-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:py-16">
-          <Link to="/courses" className="inline-flex min-h-11 items-center text-sm font-medium text-gold-400 hover:underline">
+          <Link to="/courses" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-gold-400 hover:underline">
             <span aria-hidden="true">←</span> Back to Courses
           </Link>
           <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-200">
