@@ -92,7 +92,8 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
         </div>
       ) : null}
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
+        {/* Room below the last links for the floating chat button (56 px, 16 px from the edge): at the page's end it covers none of them. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-4 pb-20 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>© 2024 {SITE_NAME}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-4">
             {LEGAL_PAGES.map((page) => (

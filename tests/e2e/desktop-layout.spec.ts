@@ -6,6 +6,7 @@ import {
   covers,
   DESKTOP,
   expectChatClearOfContactFields,
+  expectChatClearOfFooterLinks,
   expectNoZeroRupees,
   MAIN_PAGES,
   open,
@@ -51,10 +52,11 @@ inBothModes((mode) => {
     });
 
     for (const name of MAIN_PAGES) {
-      test(`${name}: no price reads ₹0`, async ({ page }) => {
+      test(`${name}: no price reads ₹0, the chat button clear of the footer`, async ({ page }) => {
         await open(page, mode, await pathOf(page, name));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectNoZeroRupees(page);
+        await expectChatClearOfFooterLinks(page);
         if (mode.javaScriptEnabled) await saveScreenshot(page, `${name}-desktop`);
       });
     }

@@ -56,6 +56,14 @@ export async function expectChatClearOfContactFields(page: Page, scroll: boolean
   }
 }
 
+/** Scrolled to the page's end, the chat button covers none of the footer's links. */
+export async function expectChatClearOfFooterLinks(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const links = await page.getByRole("contentinfo").getByRole("link").all();
+  expect(links.length).toBeGreaterThan(5);
+  for (const link of links) expect(await covers(chatButton(page), link), await link.innerText()).toBe(false);
+}
+
 /** "₹0" anywhere a visitor reads (a price of nothing reads "Free"). */
 export async function expectNoZeroRupees(page: Page) {
   await expect(page.locator("body")).not.toHaveText(/₹\s?0(?![\d,])/);

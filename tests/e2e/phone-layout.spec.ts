@@ -5,6 +5,7 @@ import {
   chatButton,
   covers,
   expectChatClearOfContactFields,
+  expectChatClearOfFooterLinks,
   expectNoZeroRupees,
   MAIN_PAGES,
   open,
@@ -98,12 +99,34 @@ inBothModes((mode) => {
     });
 
     for (const name of MAIN_PAGES) {
-      test(`${name}: every link and button is at least 44 × 44 px, and no price reads ₹0`, async ({ page }) => {
+      test(`${name}: every link and button is at least 44 × 44 px, no price reads ₹0, the chat button clear of the footer`, async ({
+        page,
+      }) => {
         await open(page, mode, await pathOf(page, name));
         expect(await smallTouchTargets(page)).toEqual([]);
         await expectNoZeroRupees(page);
+        await expectChatClearOfFooterLinks(page);
         if (mode.javaScriptEnabled) await saveScreenshot(page, `${name}-phone`);
       });
     }
   });
+});
+
+// Scripts measure what to rise above, so this one is for pages with JavaScript.
+test("phone 360 × 740: the chat button rises above anything at the bottom marked data-avoid-chat", async ({ page }) => {
+  await open(page, { javaScriptEnabled: true, label: "with JavaScript" }, "/about");
+  // A bottom banner of the kind a consent notice is: fixed, full width, 120 px tall.
+  const bannerTop = await page.evaluate(() => {
+    const element = document.createElement("div");
+    element.setAttribute("data-avoid-chat", "");
+    element.style.cssText = "position:fixed;left:0;right:0;bottom:0;height:120px;background:#fff";
+    element.textContent = "A notice at the bottom";
+    document.body.append(element);
+    return element.getBoundingClientRect().top;
+  });
+  await expect(async () => {
+    const box = (await chatButton(page).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
+  }).toPass();
+  expect(await covers(chatButton(page), page.getByText("A notice at the bottom"))).toBe(false);
 });

@@ -79,8 +79,8 @@ export function StickyBuyBar({ offer }: { offer: CourseOffer }) {
   return (
     <div
       data-testid="sticky-buy-bar"
-      hidden={away === false}
-      className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 py-3 pl-4 pr-20 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden"
+      // Invisible rather than removed, so the page's height never jumps as it comes and goes.
+      className={`${away === false ? "invisible" : ""} sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 py-3 pl-4 pr-20 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden`}
     >
       <div className="flex items-center justify-between gap-3 text-navy-900">
         <CoursePrice offer={offer} size="compact" />
