@@ -1,11 +1,11 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { AnalyticsConsentBanner } from "~/components/analytics-consent";
 import { AnalyticsOffWithoutConsent, gtagUrl, startAnalyticsAfterConsent } from "~/components/analytics-tag";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { showsChatWidget } from "~/components/chat/chat-text";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorPageMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { analyticsState } from "~/utils/analytics-state.server";
@@ -18,6 +18,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// When the whole page failed (the root's error screen), its title says so.
+export const meta: MetaFunction = ({ error }) => (error ? errorPageMeta(error) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();

@@ -16,7 +16,7 @@ export function DisclaimerNote() {
       </h2>
       <div className={`mt-2 ${ARTICLE_CONTENT_CLASS}`} dangerouslySetInnerHTML={{ __html: disclaimer.html }} />
       <p className="mt-2">
-        <Link to="/disclaimer" className="font-medium text-teal-700 underline">
+        <Link to="/disclaimer" className="inline-flex min-h-11 items-center font-medium text-teal-700 underline">
           Read the full disclaimer
         </Link>
       </p>

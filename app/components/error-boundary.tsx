@@ -1,5 +1,7 @@
+import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { SITE_NAME } from "~/content/site";
 
 type ErrorKind = "not-found" | "refused" | "unavailable" | "unknown";
 
@@ -27,18 +29,71 @@ const SCREENS: Record<ErrorKind, { mark: string; title: string; text: string }> 
   unknown: { mark: "!", title: "Something went wrong", text: "We could not load this page. Please try again in a moment." },
 };
 
+/** The page title of an error screen: "Page not found | …" for a 404, "Something went wrong | …" otherwise. */
+export function errorPageMeta(error: unknown): MetaDescriptor[] {
+  const title = isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TITLE : ERROR_TITLE;
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export const NOT_FOUND_TITLE = `Page not found | ${SITE_NAME}`;
+const ERROR_TITLE = `Something went wrong | ${SITE_NAME}`;
+
+/** Where most visitors who land on a missing page were heading. */
+const POPULAR_LINKS = [
+  { label: "Courses", to: "/courses" },
+  { label: "Events", to: "/events" },
+  { label: "Blog", to: "/blog" },
+  { label: "Contact us", to: "/contact" },
+] as const;
+
 export function ErrorScreen({ kind, message }: { kind: ErrorKind; message?: string }) {
   const screen = SCREENS[kind];
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center sm:py-24">
       <p className="text-6xl font-bold text-amber-700" aria-hidden="true">
         {screen.mark}
       </p>
       <h1 className="text-3xl font-bold text-navy-900">{screen.title}</h1>
       <p className="text-slate-600">{(kind === "unavailable" || kind === "refused") && message ? message : screen.text}</p>
-      <Link to="/" className={buttonClass("primary")}>
+      {kind === "not-found" ? <FindSomethingElse /> : null}
+      <Link to="/" className={buttonClass(kind === "not-found" ? "outline" : "primary")}>
         Back to Home
       </Link>
     </div>
+  );
+}
+
+/** A missing page still leads somewhere: a course search (a plain GET form) and the popular sections. */
+function FindSomethingElse() {
+  return (
+    <>
+      <form method="get" action="/courses" role="search" aria-label="Search courses" className="flex w-full gap-2">
+        <label htmlFor="not-found-search" className="sr-only">
+          Search courses
+        </label>
+        <input
+          id="not-found-search"
+          type="search"
+          name="q"
+          maxLength={100}
+          placeholder="Search courses"
+          className="block min-h-11 w-full rounded-lg border border-slate-400 px-3"
+        />
+        <button type="submit" className={buttonClass("primary")}>
+          Search
+        </button>
+      </form>
+      <nav aria-label="Popular pages">
+        <ul className="flex flex-wrap justify-center gap-2">
+          {POPULAR_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={buttonClass("ghost")}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
   );
 }

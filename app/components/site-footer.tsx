@@ -5,6 +5,9 @@ import { BUSINESS_HOURS, CONTACT, FOOTER_QUICK_LINKS, FOOTER_SERVICES, SITE_NAME
 /** The disclaimer as the site frame's loader reads it from the settings. */
 export type FrameDisclaimer = { summary: string; registration: string; html: string };
 
+/** A footer link as tall as a thumb (44 px) on a phone. */
+const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:text-gold-400";
+
 /** Without `disclaimer` (an error page whose frame loader failed) the footer still links to the full one. */
 export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
   return (
@@ -15,14 +18,14 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
             {SITE_NAME}
           </h2>
           <p className="mt-2 text-sm">{SITE_TAGLINE}</p>
-          <ul className="mt-4 flex flex-wrap gap-3 text-sm">
+          <ul className="mt-2 flex flex-wrap gap-x-4 text-sm">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.name}>
                 <a
                   href={social.href}
                   rel="noopener noreferrer"
                   target="_blank"
-                  className="underline-offset-4 hover:text-gold-400 hover:underline"
+                  className={`${FOOTER_LINK} underline-offset-4 hover:underline`}
                 >
                   {social.name}
                 </a>
@@ -34,10 +37,10 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
           <h2 id="footer-quick-links" className="text-lg font-bold text-white">
             Quick Links
           </h2>
-          <ul className="mt-2 space-y-1 text-sm">
+          <ul className="mt-2 text-sm">
             {FOOTER_QUICK_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-gold-400">
+                <Link to={link.to} className={FOOTER_LINK}>
                   {link.label}
                 </Link>
               </li>
@@ -61,13 +64,13 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
           <ul className="mt-2 space-y-1 text-sm">
             {CONTACT.phones.map((phone) => (
               <li key={phone}>
-                <a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:text-gold-400">
+                <a href={`tel:${phone.replace(/\s/g, "")}`} className={FOOTER_LINK}>
                   {phone}
                 </a>
               </li>
             ))}
             <li>
-              <a href={`mailto:${CONTACT.email}`} className="hover:text-gold-400">
+              <a href={`mailto:${CONTACT.email}`} className={FOOTER_LINK}>
                 {CONTACT.email}
               </a>
             </li>
@@ -89,12 +92,13 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
         </div>
       ) : null}
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
+        {/* Room below the last links for the floating chat button (56 px, 16 px from the edge): at the page's end it covers none of them. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-4 pb-20 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>© 2024 {SITE_NAME}. All rights reserved.</p>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          <ul className="flex flex-wrap gap-x-4">
             {LEGAL_PAGES.map((page) => (
               <li key={page.path}>
-                <Link to={page.path} className="hover:text-gold-400">
+                <Link to={page.path} className={FOOTER_LINK}>
                   {page.title}
                 </Link>
               </li>

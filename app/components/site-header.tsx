@@ -38,7 +38,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold" aria-label={`${SITE_NAME} home`}>
+        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold" aria-label={`${SITE_NAME} home`}>
           <img src="/images/brand/logo.svg" alt="" width={36} height={36} />
           <span className="hidden text-lg sm:inline">{SITE_NAME}</span>
         </Link>
@@ -90,7 +90,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         <div className="flex items-center gap-2">
           <AccountControls user={user} />
           <details ref={mobileRef} className="md:hidden">
-            <summary className="rounded-md p-2 hover:bg-white/10" aria-label="Menu">
+            {/* 44 × 44 px: a thumb-sized target on a phone. */}
+            <summary className="flex size-11 cursor-pointer items-center justify-center rounded-md hover:bg-white/10" aria-label="Menu">
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
@@ -101,7 +102,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                   <li key={link.to}>
                     <Link
                       to={link.to}
-                      className={`block ${navLinkClass(isNavLinkCurrent(pathname, link.to))}`}
+                      className={`flex min-h-11 items-center ${navLinkClass(isNavLinkCurrent(pathname, link.to))}`}
                       aria-current={isNavLinkCurrent(pathname, link.to) ? "page" : undefined}
                     >
                       {link.label}
@@ -110,14 +111,14 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                 ))}
                 {user ? (
                   <li>
-                    <Link to="/account" className={`block ${navLinkClass(isNavLinkCurrent(pathname, "/account"))}`}>
+                    <Link to="/account" className={`flex min-h-11 items-center ${navLinkClass(isNavLinkCurrent(pathname, "/account"))}`}>
                       Your Account
                     </Link>
                   </li>
                 ) : null}
                 {user?.isAdmin ? (
                   <li>
-                    <Link to="/admin" className={`block ${navLinkClass(false)}`}>
+                    <Link to="/admin" className={`flex min-h-11 items-center ${navLinkClass(false)}`}>
                       Admin
                     </Link>
                   </li>
@@ -137,7 +138,7 @@ function AccountControls({ user }: { user: HeaderUser | null }) {
     // Login is a full-page navigation to /api/login, which brings the visitor back here.
     const redirectTo = encodeURIComponent(pathname + search);
     return (
-      <a href={`/api/login?redirectTo=${redirectTo}`} className={buttonClass("primary", "min-h-10 py-2")}>
+      <a href={`/api/login?redirectTo=${redirectTo}`} className={buttonClass("primary", "py-2")}>
         Login
       </a>
     );
@@ -148,7 +149,7 @@ function AccountControls({ user }: { user: HeaderUser | null }) {
         Welcome {user.firstName || "User"}
       </Link>
       <form method="post" action="/api/logout">
-        <button type="submit" className={buttonClass("onDark", "min-h-10 py-2")}>
+        <button type="submit" className={buttonClass("onDark", "py-2")}>
           Logout
         </button>
       </form>

@@ -55,12 +55,13 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   };
 
   return (
-    // Top right: the bottom right corner belongs to the chat widget, which a toast must not cover.
+    // Just below the sticky header (4rem), on the right: it never covers the header's menu and
+    // sign-in buttons, and the bottom right corner belongs to the chat widget.
     <section
       ref={regionRef}
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4"
+      className="pointer-events-none fixed top-16 right-0 z-[100] flex w-full max-w-sm flex-col p-4"
     >
       <ol>
         {visible ? (
@@ -72,7 +73,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               onPointerDown={(event) => (swipeStart.current = event.clientX)}
               onPointerMove={onPointerMove}
               onPointerUp={() => (swipeStart.current = null)}
-              className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${TOAST_STYLES[visible.type]}`}
+              className={`toast-timed pointer-events-auto relative rounded-lg border p-4 pr-12 shadow-lg ${TOAST_STYLES[visible.type]}`}
             >
               <p className="text-sm font-semibold">{visible.title}</p>
               {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}
@@ -81,7 +82,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
                   type="button"
                   onClick={dismiss}
                   aria-label="Close notification"
-                  className="absolute right-2 top-2 rounded p-1 leading-none opacity-70 hover:opacity-100"
+                  className="absolute right-0 top-0 flex size-11 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100"
                 >
                   ×
                 </button>

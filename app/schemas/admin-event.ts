@@ -12,6 +12,7 @@ import {
   wholeNumberField,
 } from "./admin-fields";
 import { blankToUndefined } from "./fields";
+import { countOf } from "~/utils/plural";
 
 // The admin event form (admin spec §3 events, §5 Event form). Two doors share
 // every field rule: the page form, which takes the date and the time of day in
@@ -146,7 +147,7 @@ export function eventInputFromApi(value: AdminEventApiValue): AdminEventInput {
   return { ...commonInput(value), eventDate: value.eventDate };
 }
 
-const registrations = (count: number) => `${count} ${count === 1 ? "registration" : "registrations"}`;
+const registrations = (count: number) => countOf(count, "registration");
 
 /** What the Events tab and its JSON doors say, one text per outcome. */
 export const ADMIN_EVENT_MESSAGES = {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import {
+  formatEventWhen,
   formatIndiaTime,
   formatIsoDateInIndia,
   formatShortDate,
@@ -33,6 +34,12 @@ describe("formatting in India time", () => {
     expect(formatIsoDateInIndia(LATE_UTC)).toBe("2026-12-05");
     expect(formatIndiaTime(LATE_UTC)).toBe("1:30 am IST");
     expect(formatLongDateInIndia(LATE_UTC)).toBe("5 December 2026");
+    expect(formatEventWhen(LATE_UTC)).toBe("Sat, 5 Dec 2026, 1:30 am IST");
+  });
+
+  test("an event's time: weekday, day before month, 12-hour clock, IST", () => {
+    expect(formatEventWhen(new Date("2026-12-12T13:30:00Z"))).toBe("Sat, 12 Dec 2026, 7:00 pm IST");
+    expect(formatEventWhen(new Date("2026-09-01T04:30:00Z"))).toBe("Tue, 1 Sep 2026, 10:00 am IST");
   });
 
   test("whatever the server's time zone", () => {

@@ -62,6 +62,12 @@ export function timeWindowBounds(window: EventTimeWindow, now: Date): { from?: D
 /** "19:30" in India time, for time inputs. */
 export const formatIsoTimeInIndia = (date: Date) => format(inIndia(date), "HH:mm");
 
+/**
+ * "Sat, 12 Dec 2026, 7:00 pm IST": when an event happens, as people in India write it
+ * (weekday, day before month, 12-hour clock). Every page that shows an event's time uses this.
+ */
+export const formatEventWhen = (date: Date) => `${format(inIndia(date), "EEE, d MMM yyyy")}, ${formatIndiaTime(date)}`;
+
 /** "Dec 5, 2026, 7:30 pm IST": a date and time as the admin lists show them. */
 export const formatIndiaDateTime = (date: Date) => `${formatShortDate(date)}, ${formatIndiaTime(date)}`;
 

@@ -4,6 +4,7 @@ import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn } from "../support/institute-counts";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { countOf } from "../../app/utils/plural";
 
 type ApiCourse = {
   id: number;
@@ -55,7 +56,7 @@ const courseStudents = (courseId: number) =>
 
 const courseList = (page: Page) => page.getByRole("list", { name: "Courses" });
 const cardTitles = (page: Page) => courseList(page).getByRole("heading", { level: 3 });
-const foundText = (page: Page) => page.getByText(/^\d+ courses found$/);
+const foundText = (page: Page) => page.getByText(/^\d+ courses? found$/);
 
 /** With JavaScript the selects submit themselves; without it the visitor presses Apply. */
 async function choose(page: Page, mode: Mode, label: string, option: string) {
@@ -64,7 +65,7 @@ async function choose(page: Page, mode: Mode, label: string, option: string) {
 }
 
 async function expectCards(page: Page, courses: ApiCourse[]) {
-  await expect(foundText(page)).toHaveText(`${courses.length} courses found`);
+  await expect(foundText(page)).toHaveText(`${countOf(courses.length, "course")} found`);
   await expect(cardTitles(page)).toHaveText(courses.map((course) => course.title));
   await expect(courseList(page).getByRole("listitem")).toHaveCount(courses.length);
 }
@@ -342,7 +343,7 @@ inBothModes((mode) => {
       await expect(back).toHaveAttribute("href", "/courses");
       await back.click();
       await expect(page).toHaveURL(/\/courses$/);
-      await expect(foundText(page)).toHaveText(`${courses.length} courses found`);
+      await expect(foundText(page)).toHaveText(`${countOf(courses.length, "course")} found`);
     });
   });
 });

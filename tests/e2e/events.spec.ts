@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { waitForHydration, waitForNavigationIdle } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
 import { formatPrice } from "../../app/utils/money";
+import { formatEventWhen } from "../../app/utils/dates";
+import { countOf } from "../../app/utils/plural";
 
 type ApiEvent = {
   id: number;
@@ -19,12 +21,6 @@ type ApiEvent = {
 const CANCELLED_TITLE = "Cancelled: Delhi Weekend Workshop";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Asia/Kolkata",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
 /** A price from the API ("999.00") as the site shows it: "₹999", or "Free". */
 const shownPrice = (price: string) => formatPrice(Math.round(Number(price) * 100));
 const time = (event: ApiEvent) => Date.parse(event.eventDate);
@@ -36,9 +32,11 @@ async function activeEvents(request: APIRequestContext): Promise<ApiEvent[]> {
   return response.json();
 }
 
-const eventList = (page: Page) => page.getByRole("list", { name: "Events" });
+const eventList = (page: Page) => page.getByRole("list", { name: "Upcoming events" });
+const pastList = (page: Page) => page.getByRole("list", { name: "Past events" });
+const foundCount = (count: number) => `${countOf(count, "event")} found`;
 const cardTitles = (page: Page) => eventList(page).getByRole("heading", { level: 3 });
-const foundText = (page: Page) => page.getByText(/^\d+ events found$/);
+const foundText = (page: Page) => page.getByText(/^\d+ events? found$/);
 const card = (page: Page, title: string) =>
   eventList(page)
     .getByRole("listitem")
@@ -65,14 +63,14 @@ async function shownTitles(page: Page): Promise<string[]> {
   let titles: string[] = [];
   await expect(async () => {
     titles = await cardTitles(page).allTextContents();
-    await expect(foundText(page)).toHaveText(`${titles.length} events found`, { timeout: 1_000 });
+    await expect(foundText(page)).toHaveText(foundCount(titles.length), { timeout: 1_000 });
   }).toPass();
   return titles;
 }
 
 inBothModes((mode) => {
   test.describe("/events", () => {
-    test("stats and every active event by date with its card", async ({ page, request }) => {
+    test("stats, every upcoming event by date with its card, past events apart", async ({ page, request }) => {
       const assertNoErrors = failOnPageErrors(page);
       const events = await activeEvents(request);
       const now = Date.now();
@@ -90,23 +88,26 @@ inBothModes((mode) => {
       await expect(stat("Free Events")).toHaveText(String(upcoming.filter(isFree).length));
       await expect(stat("Workshops")).toHaveText(String(upcoming.filter((e) => e.eventType === "workshop").length));
 
-      // Everything active, past events included, by date ascending.
-      const byDate = [...events].sort((a, b) => time(a) - time(b) || a.id - b.id);
+      // Upcoming events by date ascending; past ones in their own section, latest first.
+      const byDate = [...upcoming].sort((a, b) => time(a) - time(b) || a.id - b.id);
       await expect(cardTitles(page)).toHaveText(byDate.map((event) => event.title));
-      await expect(foundText(page)).toHaveText(`${events.length} events found`);
+      await expect(foundText(page)).toHaveText(foundCount(upcoming.length));
+      const past = events.filter((event) => time(event) < now).sort((a, b) => time(b) - time(a) || b.id - a.id);
+      expect(past.length).toBeGreaterThan(0);
+      await expect(pastList(page).getByRole("heading", { level: 3 })).toHaveText(past.map((event) => event.title));
       await expect(page.getByText(CANCELLED_TITLE)).toHaveCount(0);
       await expect(page.getByLabel("Event type")).toHaveValue("all");
       await expect(page.getByLabel("When")).toHaveValue("all");
 
-      expect(events.some((e) => e.maxParticipants !== null) && events.some((e) => e.maxParticipants === null)).toBe(true);
-      expect(events.some(isFree) && events.some((e) => !isFree(e))).toBe(true);
-      for (const event of events) {
+      expect(upcoming.some((e) => e.maxParticipants !== null) && upcoming.some((e) => e.maxParticipants === null)).toBe(true);
+      expect(upcoming.some(isFree) && upcoming.some((e) => !isFree(e))).toBe(true);
+      for (const event of upcoming) {
         const item = card(page, event.title);
         // A free event without a seat limit says "Free" twice: its badge and its price.
         await expect(item.getByText(isFree(event) ? "Free" : "Paid", { exact: true }).first()).toBeVisible();
         await expect(item.getByText(isFree(event) ? "Paid" : "Free", { exact: true })).toHaveCount(0);
-        await expect(item.locator("time")).toHaveText(shortDate.format(new Date(event.eventDate)));
-        const detail = event.maxParticipants !== null ? `${event.maxParticipants} seats` : shownPrice(event.price);
+        await expect(item.locator("time")).toHaveText(formatEventWhen(new Date(event.eventDate)));
+        const detail = event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : shownPrice(event.price);
         await expect(item.getByText(detail, { exact: true }).last()).toBeVisible();
         await expect(item.getByRole("link", { name: `Register Now: ${event.title}` })).toHaveAttribute(
           "href",
@@ -116,7 +117,7 @@ inBothModes((mode) => {
       }
 
       // The description is clamped to two lines.
-      const description = card(page, events[0]!.title).getByText(events[0]!.description);
+      const description = card(page, upcoming[0]!.title).getByText(upcoming[0]!.description);
       await expect(description).toHaveCSS("-webkit-line-clamp", "2");
 
       const alerts = page.getByRole("link", { name: /WhatsApp/ });
@@ -138,10 +139,11 @@ inBothModes((mode) => {
       ] as const) {
         await choose(page, mode, "Event type", label);
         await expect(page).toHaveURL((url) => url.pathname === "/events" && url.searchParams.get("type") === type);
-        const expected = events.filter((event) => event.eventType === type);
+        const now = Date.now();
+        const expected = events.filter((event) => event.eventType === type && time(event) >= now);
         expect(expected.length).toBeGreaterThan(0);
         await expect(cardTitles(page)).toHaveText(expected.map((event) => event.title));
-        await expect(foundText(page)).toHaveText(`${expected.length} events found`);
+        await expect(foundText(page)).toHaveText(foundCount(expected.length));
       }
       // The Register links keep the list's filters for the dialog's way back.
       const first = eventList(page)
@@ -149,7 +151,7 @@ inBothModes((mode) => {
         .first();
       await expect(first).toHaveAttribute("href", /\/register\?type=competition&time=all$/);
       await choose(page, mode, "Event type", "All Types");
-      await expect(foundText(page)).toHaveText(`${events.length} events found`);
+      await expect(foundText(page)).toHaveText(foundCount(events.filter((event) => time(event) >= Date.now()).length));
     });
 
     test("time filters: upcoming, this week (7 days), this month", async ({ page, request }) => {
@@ -216,7 +218,7 @@ inBothModes((mode) => {
       await open(page, mode, "/events?type=%3Cscript%3E&time=yesterday");
       await expect(page.getByLabel("Event type")).toHaveValue("all");
       await expect(page.getByLabel("When")).toHaveValue("all");
-      await expect(foundText(page)).toHaveText(`${events.length} events found`);
+      await expect(foundText(page)).toHaveText(foundCount(events.filter((event) => time(event) >= Date.now()).length));
     });
   });
 });

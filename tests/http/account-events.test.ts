@@ -154,7 +154,7 @@ describe("the confirmation mail", () => {
     const [mail, ...more] = mailsTo(email);
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ kind: "event-registered", subject: `You are registered: ${event.title}` });
-    expect(mail!.text_body).toMatch(/When: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (am|pm) IST \(60 minutes\)/);
+    expect(mail!.text_body).toMatch(/When: \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST \(60 minutes\)/);
     expect(mail!.text_body).toContain("/account/events");
     const attachments = JSON.parse(mail!.attachments) as { filename: string; contentType: string; contentBase64: string }[];
     expect(attachments).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { formatAmount } from "~/utils/money";
+import { countOf } from "~/utils/plural";
 
 // The Analytics tab's chart of paid admissions (bars, left axis) and revenue
 // (a line, right axis) per month. Plain SVG rendered on the server: it reads
@@ -45,7 +46,7 @@ export const longMonth = (month: string) => {
 
 const compact = new Intl.NumberFormat("en-IN", { notation: "compact", maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat("en-IN");
-const admissionsText = (n: number) => `${count.format(n)} ${n === 1 ? "admission" : "admissions"}`;
+const admissionsText = (n: number) => countOf(n, "admission");
 
 /** A round step (1, 2, 2.5 or 5 times a power of ten) at least `raw`. */
 function niceStep(raw: number, multiples: number[]): number {

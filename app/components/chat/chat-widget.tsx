@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from "react";
 import { CHAT_PAGE_PATH, CHAT_TITLE } from "./chat-text";
+import { useLiftOverAvoided } from "./use-lift-over-avoided";
 
 // The panel's code is fetched the first time the toggle is used, so the widget
 // adds only this small toggle to any page's first load.
@@ -33,6 +34,7 @@ export function ChatWidget() {
   const toggleRef = useRef<HTMLAnchorElement>(null);
   const { pathname } = useLocation();
   const open = openOn === pathname;
+  const lift = useLiftOverAvoided();
 
   const close = useCallback(() => {
     setOpenOn(null);
@@ -67,7 +69,14 @@ export function ChatWidget() {
 
   return (
     // A landmark of its own: it sits outside the page's header, main and footer.
-    <aside aria-label="Chat" className="fixed bottom-4 right-4 z-50 flex flex-col items-end gap-3 print:hidden">
+    // It hides itself (CSS, tailwind.css) while a field has focus or a dialog is open, and
+    // rises above anything marked `data-avoid-chat` at the bottom of the screen.
+    <aside
+      aria-label="Chat"
+      data-chat-widget=""
+      style={lift > 0 ? { bottom: `calc(1rem + ${lift}px)` } : undefined}
+      className="fixed bottom-4 right-4 z-50 flex flex-col items-end gap-3 print:hidden"
+    >
       {requested ? (
         <div
           id={PANEL_ID}
@@ -85,6 +94,7 @@ export function ChatWidget() {
       ) : null}
       <a
         ref={toggleRef}
+        data-chat-launcher=""
         href={CHAT_PAGE_PATH}
         onClick={onClick}
         onKeyDown={hydrated ? onKeyDown : undefined}

@@ -22,10 +22,10 @@ const event = (overrides: Partial<SiteEvent>): SiteEvent => ({
 
 describe("toEventCard: the one shape of every event card (events list, home, dashboard)", () => {
   test("the date is India's: 18:29 UTC is still 5 December, 18:30 UTC is 6 December", () => {
-    expect(toEventCard(event({}))).toMatchObject({ isoDate: "2026-12-05", dateLabel: "Dec 5, 2026" });
+    expect(toEventCard(event({}))).toMatchObject({ isoDate: "2026-12-05", dateLabel: "Sat, 5 Dec 2026, 11:59 pm IST" });
     expect(toEventCard(event({ eventDate: new Date("2026-12-05T18:30:00Z") }))).toMatchObject({
       isoDate: "2026-12-06",
-      dateLabel: "Dec 6, 2026",
+      dateLabel: "Sun, 6 Dec 2026, 12:00 am IST",
     });
   });
 

@@ -1,7 +1,8 @@
 import { isFreeEvent, type SiteEvent } from "~/models/event.server";
-import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import type { EventCardData } from "./__event-card";
+import { countOf } from "~/utils/plural";
 
 /** An event as every event card shows it (events list, home, dashboard): 'N seats' when seats are limited, otherwise the price. */
 export function toEventCard(event: SiteEvent): EventCardData {
@@ -12,8 +13,8 @@ export function toEventCard(event: SiteEvent): EventCardData {
     eventType: event.eventType,
     isFree: isFreeEvent(event),
     isoDate: formatIsoDateInIndia(event.eventDate),
-    dateLabel: formatShortDate(event.eventDate),
+    dateLabel: formatEventWhen(event.eventDate),
     venue: event.venue,
-    detailLabel: event.maxParticipants !== null ? `${event.maxParticipants} seats` : formatPrice(event.pricePaise),
+    detailLabel: event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : formatPrice(event.pricePaise),
   };
 }

@@ -12,7 +12,7 @@ export type EventCardData = {
   isFree: boolean;
   /** "2026-12-05" (India date) for <time dateTime>. */
   isoDate: string;
-  /** "Dec 5, 2026" */
+  /** "Sat, 5 Dec 2026, 7:00 pm IST" */
   dateLabel: string;
   /** "N seats" when a limit is set, otherwise the price ("₹999"). */
   detailLabel: string;
@@ -24,10 +24,13 @@ export type EventCardData = {
 export function EventCard({
   event,
   registerTo = `/events/${event.id}/register`,
+  ended = false,
 }: {
   event: EventCardData;
   /** Where 'Register Now' goes; the events page keeps its filters in it. */
   registerTo?: string;
+  /** A past event: it says so instead of offering registration. */
+  ended?: boolean;
 }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl bg-white p-5 shadow-md ring-1 ring-slate-200">
@@ -41,9 +44,13 @@ export function EventCard({
         <Badge tone={event.isFree ? "green" : "gold"}>{event.isFree ? "Free" : "Paid"}</Badge>
       </div>
       <EventFacts event={event} />
-      <Link to={registerTo} preventScrollReset className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
-        Register Now
-      </Link>
+      {ended ? (
+        <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This event has ended</p>
+      ) : (
+        <Link to={registerTo} preventScrollReset className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
+          Register Now
+        </Link>
+      )}
     </article>
   );
 }
@@ -129,7 +136,7 @@ function EventFacts({ event }: { event: EventCardData }) {
           </dd>
         </div>
         <div>
-          <dt className="sr-only">{event.detailLabel.endsWith("seats") ? "Seats" : "Price"}</dt>
+          <dt className="sr-only">{/\bseats?$/.test(event.detailLabel) ? "Seats" : "Price"}</dt>
           <dd className="font-semibold">{event.detailLabel}</dd>
         </div>
         {event.venue ? (

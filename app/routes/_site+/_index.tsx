@@ -131,7 +131,10 @@ export default function Home() {
             </h2>
             <TestimonialCard testimonial={testimonial} className="mt-8" />
             <p className="mt-6 text-center">
-              <Link to="/testimonials" className="font-semibold text-navy-800 underline underline-offset-4">
+              <Link
+                to="/testimonials"
+                className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline underline-offset-4"
+              >
                 Read more student stories
               </Link>
             </p>
@@ -267,7 +270,7 @@ function EventsTicker({ items }: { items: { id: number; text: string }[] }) {
             <ul className="flex shrink-0 gap-10 pl-10" aria-label={duplicate ? undefined : "Upcoming events"}>
               {items.map((item) => (
                 <li key={item.id} className="shrink-0 text-sm font-semibold">
-                  <Link to="/events" tabIndex={duplicate ? -1 : undefined} className="hover:underline">
+                  <Link to="/events" tabIndex={duplicate ? -1 : undefined} className="inline-flex min-h-11 items-center hover:underline">
                     {item.text}
                   </Link>
                 </li>
@@ -301,7 +304,7 @@ function SectionHeader({ id, title, link }: { id: string; title: string; link: {
       <h2 id={id} className="text-3xl font-bold text-navy-900">
         {title}
       </h2>
-      <Link to={link.to} className="font-semibold text-navy-800 underline underline-offset-4">
+      <Link to={link.to} className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline underline-offset-4">
         {link.label}
       </Link>
     </div>

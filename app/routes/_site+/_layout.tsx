@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorPageMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { frameDisclaimer } from "~/utils/legal-pages.server";
@@ -14,6 +14,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = sharedRenderViewer() ?? (await getOptionalUser(request));
   return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin }, disclaimer: frameDisclaimer() };
 }
+
+// A page that failed has no meta of its own: its error screen's title is this one.
+export const meta: MetaFunction = ({ error }) => (error ? errorPageMeta(error) : []);
 
 export default function SiteLayout() {
   return (

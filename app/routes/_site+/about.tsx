@@ -156,7 +156,7 @@ export default function About() {
                         href={mentor.twitter}
                         target="_blank"
                         rel="noopener noreferrer"
-                        className="mt-5 inline-flex items-center gap-2 self-start text-sm font-semibold text-navy-800 underline underline-offset-4"
+                        className="mt-5 inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-navy-800 underline underline-offset-4"
                       >
                         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
                           <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.3L5.3 21H2.2l7.2-8.3L2 3h6.3l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />

@@ -8,7 +8,7 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { cancelStudentRegistration, listStudentRegistrations } from "~/models/student-event-registration.server";
 import { CANCEL_MESSAGES, CancelRegistrationSchema } from "~/schemas/event-registration";
 import { eventLink } from "~/services/calendar.server";
-import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
+import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: event.title,
     kind: eventTypeLabel(event.eventType) ?? null,
     isoDate: formatIsoDateInIndia(event.eventDate),
-    when: formatIndiaDateTime(event.eventDate),
+    when: formatEventWhen(event.eventDate),
     durationMinutes: event.durationMinutes,
     venue: event.venue,
     link: eventLink(event, origin),

@@ -17,6 +17,7 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 import { grievanceContact } from "~/utils/legal-pages.server";
 import { PrivacyNotice } from "./__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
+import { countOf } from "~/utils/plural";
 
 // /account/privacy: the privacy notice, the student's data as a file, and
 // deleting the account. Deleting asks first (?confirm=delete, a page of its
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return signedOut;
 }
 
-const ordersWord = (count: number) => (count === 1 ? "1 order" : `${count} orders`);
+const ordersWord = (count: number) => countOf(count, "order");
 
 export default function AccountPrivacyPage() {
   const page = useLoaderData<typeof loader>();

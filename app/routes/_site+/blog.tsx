@@ -20,6 +20,7 @@ import { oneOf } from "~/utils/validation";
 import { BlogCard, categoryLabel } from "./__blog-card";
 import { toBlogCards } from "./__blog-card.server";
 import { NewsletterForm } from "./__newsletter-form";
+import { countOf } from "~/utils/plural";
 
 const SORT_LABELS: Record<BlogSort, string> = {
   latest: "Latest First",
@@ -100,7 +101,7 @@ export default function BlogIndex() {
 
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             <p className="font-medium text-slate-700" aria-live="polite">
-              {posts.length} articles found
+              {countOf(posts.length, "article")} found
             </p>
             {filtered ? (
               <Link to="/blog" preventScrollReset className="font-semibold text-teal-700 underline underline-offset-4">
@@ -171,7 +172,7 @@ export default function BlogIndex() {
                   <Link
                     to={listHref(filters, { q: tag })}
                     preventScrollReset
-                    className="inline-flex min-h-9 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-800 hover:bg-navy-900 hover:text-white"
+                    className="inline-flex min-h-11 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-800 hover:bg-navy-900 hover:text-white"
                   >
                     {tag}
                   </Link>

@@ -77,15 +77,21 @@ export default function ContactPage() {
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           <ContactCard title="Email Us" icon={<MailIcon />}>
-            <a href={`mailto:${CONTACT.email}`} className="break-all text-teal-700 underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${CONTACT.email}`}
+              className="inline-flex min-h-11 items-center break-all text-teal-700 underline-offset-4 hover:underline"
+            >
               {CONTACT.email}
             </a>
           </ContactCard>
           <ContactCard title="Call Us" icon={<PhoneIcon />}>
-            <ul className="space-y-1">
+            <ul>
               {CONTACT.phones.map((phone) => (
                 <li key={phone}>
-                  <a href={`tel:${phone.replace(/\s/g, "")}`} className="text-teal-700 underline-offset-4 hover:underline">
+                  <a
+                    href={`tel:${phone.replace(/\s/g, "")}`}
+                    className="inline-flex min-h-11 items-center text-teal-700 underline-offset-4 hover:underline"
+                  >
                     {phone}
                   </a>
                 </li>

@@ -13,6 +13,7 @@ import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
 import { approvedRatingsFor } from "~/models/course-review.server";
 import { toCourseCards } from "./__course-card.server";
+import { countOf } from "~/utils/plural";
 
 const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
 type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -86,7 +87,7 @@ export default function CoursesPage() {
         <CourseFilters filters={filters} sortOptions={sortOptions} />
 
         <p className="mt-6 font-medium text-slate-700" aria-live="polite">
-          {courses.length} courses found
+          {countOf(courses.length, "course")} found
         </p>
 
         <h2 id="course-list-heading" className="sr-only">

@@ -23,6 +23,8 @@ import { courseCoverUrl } from "./__course-card.server";
 import { findReadyImages } from "~/models/image-asset.server";
 import { imageSource } from "~/utils/image-variants";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { CourseBuyButton, CoursePrice, PhoneBuyBlock, StickyBuyBar, type CourseOffer } from "./__course-buy";
+import { countOf } from "~/utils/plural";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
@@ -45,7 +47,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviewSection,
     // Stars and a count only from approved reviews; none approved, none shown (decision 0035).
     rating,
-    lessonsSummary: lessonCount > 0 ? `${curriculum.length} sections · ${lessonCount} lessons · ${formatMinutes(totalMinutes)}` : null,
+    lessonsSummary:
+      lessonCount > 0
+        ? `${countOf(curriculum.length, "section")} · ${countOf(lessonCount, "lesson")} · ${formatMinutes(totalMinutes)}`
+        : null,
     // A free preview plays for anyone; an enrolled student opens every lesson.
     lessonSections: toOutlineSections(curriculum, (lesson) => ({
       href: enrolled || lesson.isFreePreview ? `/learn/${course.id}/${lesson.id}` : null,
@@ -68,6 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     // The students this course has had, counted now; none yet is not shown.
     studentsLabel: studentCount > 0 ? studentCount.toLocaleString("en-IN") : null,
+    studentCount,
     structuredData: {
       url: `${origin}/courses/${course.id}`,
       image: new URL(cover, origin).href,
@@ -128,27 +134,37 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function CourseDetailPage() {
-  const { course, studentsLabel, enrolled, lessonSections, lessonsSummary, rating, reviewSection } = useLoaderData<typeof loader>();
+  const { course, studentsLabel, studentCount, enrolled, lessonSections, lessonsSummary, rating, reviewSection } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const signedIn = useSiteUser() !== null;
-  const loginHref = `/api/login?redirectTo=/courses/${course.id}`;
+  // The first-screen block on a phone, the summary on a wide screen and the bottom bar all buy the same way.
+  const offer: CourseOffer = {
+    courseId: course.id,
+    priceLabel: course.priceLabel,
+    originalPriceLabel: course.originalPriceLabel,
+    discount: course.discount,
+    enrolled,
+    signedIn,
+  };
 
   return (
     <>
       <section aria-labelledby="course-title" className="bg-navy-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-          <Link to="/courses" className="text-sm font-medium text-gold-400 hover:underline">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:py-16">
+          <Link to="/courses" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-gold-400 hover:underline">
             <span aria-hidden="true">←</span> Back to Courses
           </Link>
-          <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-slate-200">
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-200">
             <Badge tone={levelTone(course.level)}>{course.level}</Badge>
-            {studentsLabel ? <span>{studentsLabel} students enrolled</span> : null}
+            {studentCount > 0 ? <span>{countOf(studentCount, "student")} enrolled</span> : null}
           </div>
           <h1 id="course-title" className="mt-4 max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
             {course.title}
           </h1>
           <p className="mt-4 max-w-3xl text-lg text-slate-200">{course.shortDescription}</p>
           <CourseRatingLine rating={rating} className="mt-4 text-slate-100" />
+          <PhoneBuyBlock offer={offer} />
         </div>
       </section>
 
@@ -240,20 +256,7 @@ export default function CourseDetailPage() {
             />
             <div className="space-y-5 p-6">
               <div>
-                <p className="flex flex-wrap items-baseline gap-3">
-                  <span className="text-3xl font-extrabold text-navy-900">{course.priceLabel}</span>
-                  {course.originalPriceLabel ? (
-                    <del className="text-lg text-slate-600">
-                      <span className="sr-only">Original price </span>
-                      {course.originalPriceLabel}
-                    </del>
-                  ) : null}
-                  {course.discount !== null ? (
-                    <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
-                      {`${course.discount}% off`}
-                    </span>
-                  ) : null}
-                </p>
+                <CoursePrice offer={offer} />
                 <p className="mt-1 text-sm text-slate-600">One-time payment</p>
               </div>
               <dl className="divide-y divide-slate-200 text-sm">
@@ -263,20 +266,7 @@ export default function CourseDetailPage() {
                 <SummaryRow label="Language" value="English, Hindi" />
                 <SummaryRow label="Certificate" value="Yes" />
               </dl>
-              {enrolled ? (
-                <Link to={`/learn/${course.id}`} className={buttonClass("primary", "w-full")}>
-                  Go to course
-                </Link>
-              ) : signedIn ? (
-                <Link to={`/checkout?courseId=${course.id}`} className={buttonClass("primary", "w-full")}>
-                  Enroll Now
-                </Link>
-              ) : (
-                // Login is a full-page navigation (spec §2), so a plain link rather than <Link>.
-                <a href={loginHref} className={buttonClass("primary", "w-full")}>
-                  Login to Enroll
-                </a>
-              )}
+              <CourseBuyButton offer={offer} className="w-full" />
               {enrolled ? null : (
                 <Link to={`/enrollment-form?course=${course.id}`} className={buttonClass("outline", "w-full")}>
                   Fill in the enrollment form
@@ -291,6 +281,7 @@ export default function CourseDetailPage() {
           </div>
         </aside>
       </div>
+      <StickyBuyBar offer={offer} />
     </>
   );
 }

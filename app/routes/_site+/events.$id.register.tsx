@@ -16,7 +16,7 @@ import {
 } from "~/models/event-registration.server";
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
 import { requireUser } from "~/utils/student-session.server";
-import { formatIndiaTime, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
+import { formatEventWhen, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { pageMeta, socialCardPath } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -24,6 +24,7 @@ import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { siteOrigin } from "~/utils/seo.server";
+import { countOf } from "~/utils/plural";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
@@ -52,10 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: event.id,
       title: event.title,
       isoDate: formatIsoDateInIndia(event.eventDate),
-      dateLabel: formatShortDate(event.eventDate),
-      timeLabel: formatIndiaTime(event.eventDate),
+      whenLabel: formatEventWhen(event.eventDate),
       seatsLeft: event.seatsLeft,
       state: event.state,
+      ended: event.eventDate.getTime() < Date.now(),
     },
     defaults: {
       name: [user.firstName, user.lastName].filter(Boolean).join(" "),
@@ -145,15 +146,14 @@ export default function RegisterForEventDialog() {
       <div id="register-event-summary" className="mt-2 text-slate-700">
         <p className="font-semibold text-navy-900">{event.title}</p>
         <p className="text-sm">
-          <time dateTime={event.isoDate}>{event.dateLabel}</time>, {event.timeLabel}
-          {event.seatsLeft !== null && event.state === "open"
-            ? ` · ${event.seatsLeft} ${event.seatsLeft === 1 ? "seat" : "seats"} left`
-            : null}
+          <time dateTime={event.isoDate}>{event.whenLabel}</time>
+          {event.seatsLeft !== null && event.state === "open" ? ` · ${countOf(event.seatsLeft, "seat")} left` : null}
         </p>
       </div>
 
       {stateMessage ? (
         <>
+          {event.ended ? <p className="mt-6 text-lg font-bold text-navy-900">This event has ended.</p> : null}
           <p
             role={actionData ? "alert" : undefined}
             className="mt-6 rounded-lg border border-amber-700 bg-amber-50 p-4 font-semibold text-amber-900"

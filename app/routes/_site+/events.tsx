@@ -13,6 +13,7 @@ import { siteOrigin } from "~/utils/seo.server";
 import { oneOf } from "~/utils/validation";
 import { EventCard } from "./__event-card";
 import { toEventCard } from "./__event-card.server";
+import { countOf } from "~/utils/plural";
 
 type TypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
 type Option<T> = { value: T; label: string };
@@ -38,14 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const now = new Date();
   const events = listActiveEvents({ ...filters, now });
+  const upcoming = events.filter((event) => event.eventDate >= now);
+  // Past events (only the "All Dates" window reaches back) sit in a section of their own, latest first.
+  const past = events.filter((event) => event.eventDate < now).reverse();
   const origin = siteOrigin(request);
   return {
     filters,
-    events: events.map(toEventCard),
+    events: upcoming.map(toEventCard),
+    pastEvents: past.map(toEventCard),
     stats: eventStats(now),
     typeOptions: EVENT_TYPE_FILTERS.map((value) => ({ value, label: TYPE_LABELS[value] })),
     timeOptions: EVENT_TIME_WINDOWS.map((value) => ({ value, label: TIME_LABELS[value] })),
-    structuredEvents: events.filter((event) => event.eventDate >= now).map((event) => eventLd(event, origin)),
+    structuredEvents: upcoming.map((event) => eventLd(event, origin)),
   };
 }
 
@@ -84,7 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 type Filters = { type: TypeFilter; time: EventTimeWindow };
 
 export default function EventsPage() {
-  const { filters, events, stats, typeOptions, timeOptions } = useLoaderData<typeof loader>();
+  const { filters, events, pastEvents, stats, typeOptions, timeOptions } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   // The registration dialog (events.$id.register) renders here; while it is open the
   // list behind it is inert, so keyboard and screen-reader users stay in the dialog
@@ -117,11 +122,11 @@ export default function EventsPage() {
           <EventFilters filters={filters} typeOptions={typeOptions} timeOptions={timeOptions} />
 
           <p className="mt-6 font-medium text-slate-700" aria-live="polite">
-            {events.length} events found
+            {countOf(events.length, "event")} found
           </p>
 
           <h2 id="event-list-heading" className="sr-only">
-            Events
+            Upcoming events
           </h2>
           {events.length > 0 ? (
             <ul aria-labelledby="event-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -137,6 +142,21 @@ export default function EventsPage() {
               <p className="mt-2 text-slate-600">Try another type or time, or get alerts for new events on WhatsApp.</p>
             </div>
           )}
+
+          {pastEvents.length > 0 ? (
+            <section aria-labelledby="past-events-heading" className="mt-14">
+              <h2 id="past-events-heading" className="text-2xl font-bold text-navy-900">
+                Past events
+              </h2>
+              <ul aria-labelledby="past-events-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {pastEvents.map((event) => (
+                  <li key={event.id}>
+                    <EventCard event={event} ended />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
 
         <section aria-labelledby="alerts-heading" className="bg-white">

@@ -9,6 +9,7 @@ import { instituteCounts } from "~/models/institute-figures.server";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
+import { countOf } from "~/utils/plural";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const category = oneOf(new URL(request.url).searchParams.get("category"), GALLERY_CATEGORIES, "All");
@@ -102,7 +103,7 @@ export default function Gallery() {
             {LOCATION_GALLERIES.map((gallery) => (
               <section key={gallery.slug} aria-labelledby={`location-${gallery.slug}`} data-testid={`location-${gallery.slug}`}>
                 <h3 id={`location-${gallery.slug}`} className="text-2xl font-bold text-navy-900">
-                  {gallery.name} <span className="text-base font-medium text-slate-600">({gallery.photos.length} photos)</span>
+                  {gallery.name} <span className="text-base font-medium text-slate-600">({countOf(gallery.photos.length, "photo")})</span>
                 </h3>
                 <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
                   {gallery.photos.map((photo) => (

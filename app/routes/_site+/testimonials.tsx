@@ -13,6 +13,7 @@ import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
+import { countOf } from "~/utils/plural";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = oneOf(new URL(request.url).searchParams.get("location"), SUCCESS_VIDEO_LOCATIONS, "All");
@@ -88,7 +89,7 @@ export default function Testimonials() {
               </ul>
             </nav>
             <p className="mt-4 text-center text-sm text-slate-600" aria-live="polite">
-              {videos.length} {videos.length === 1 ? "story" : "stories"}
+              {countOf(videos.length, "story", "stories")}
               {location === "All" ? "" : ` from ${location}`}
             </p>
           </div>

@@ -14,6 +14,7 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 import { StarRating } from "~/components/star-rating";
 import { BLOG_LIST, CONTENT_TAB, TESTIMONIAL_LIST } from "./__content-paths";
 import type { BlogPostCardData, TestimonialCardData } from "./__content.server";
+import { countOf } from "~/utils/plural";
 
 // The Content tab's cards and dialogs (admin spec §2 Content tab, §5, §8),
 // shared by the tab and the full lists of blog posts and testimonials.
@@ -25,7 +26,7 @@ const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({
 }));
 const RATING_OPTIONS = RATINGS.map((rating) => ({
   value: String(rating),
-  label: `${rating} ${rating === 1 ? "star" : "stars"}`,
+  label: countOf(rating, "star"),
 }));
 
 /** A small POST form on a card: publish/unpublish a post, approve/unapprove a testimonial. */

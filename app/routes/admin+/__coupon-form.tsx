@@ -4,6 +4,7 @@ import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, TextField } from "~/components/forms";
 import { COUPON_CODE_MAX, CouponSchema } from "~/schemas/admin-coupon";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { countOf } from "~/utils/plural";
 
 // The Add Coupon and Edit Coupon dialogs' form: the same fields and rules in
 // both. The redemption count is shown, never edited: checkout counts it. The
@@ -145,7 +146,7 @@ export function CouponForm({
       <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">
         Codes use letters, numbers, - and _, and are saved in capitals, as checkout reads them. Without a last day the coupon never expires;
         without a maximum it can be used any number of times.
-        {redemptionCount !== undefined ? ` Used ${redemptionCount} ${redemptionCount === 1 ? "time" : "times"} so far.` : null}
+        {redemptionCount !== undefined ? ` Used ${countOf(redemptionCount, "time")} so far.` : null}
       </p>
       <CheckboxField field={fields.isActive} label="Active" hint="Only active coupons are accepted at checkout." />
       <div className="sm:col-span-2">

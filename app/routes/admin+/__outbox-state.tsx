@@ -1,6 +1,7 @@
 import type { OutboxListRow } from "~/models/outbox.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import type { OutboxState } from "../../../db/enums";
+import { countOf } from "~/utils/plural";
 
 // How the Outbox tab names a message's state (beyond the spec: mail had no screen).
 
@@ -16,7 +17,7 @@ export function OutboxStateBadge({ state, attempts }: { state: OutboxState; atte
   const retrying = state === "queued" && attempts > 0;
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${className}`}>
-      {retrying ? `Retrying (${attempts} ${attempts === 1 ? "attempt" : "attempts"})` : label}
+      {retrying ? `Retrying (${countOf(attempts, "attempt")})` : label}
     </span>
   );
 }

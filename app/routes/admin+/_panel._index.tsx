@@ -7,6 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { formatAmount } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 import { pageMeta } from "~/utils/seo";
+import { countOf } from "~/utils/plural";
 
 // The Dashboard tab (admin spec §2): revenue, enrollments, active courses,
 // average rating, the first 5 courses' performance and Google Analytics status.
@@ -67,7 +68,7 @@ export default function AdminDashboard() {
                 <div>
                   <p className="font-semibold text-navy-900">{course.title}</p>
                   <p className="text-sm text-slate-600">
-                    {course.enrollments} {course.enrollments === 1 ? "enrollment" : "enrollments"} · {course.revenue}
+                    {countOf(course.enrollments, "enrollment")} · {course.revenue}
                   </p>
                 </div>
                 <span

@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
 import { curriculumPath } from "./__curriculum-paths";
+import { countOf } from "~/utils/plural";
 
 // One course (admin spec §4, §8): 'Edit Course', opened filled in; with
 // ?confirm=delete the question 'Are you sure you want to delete "{title}"?'.
@@ -38,10 +39,7 @@ function historyReason({ orders, forms }: { orders: number; forms: number }, adm
   const loses = "Deleting it would lose that history, so it can only be deactivated";
   if (!canAccess(admin.role, "users"))
     return `This course has orders or enrollment forms. ${loses}, which takes it off sale: an admin can deactivate it.`;
-  const parts = [
-    orders ? `${orders} ${orders === 1 ? "order" : "orders"}` : null,
-    forms ? `${forms} enrollment ${forms === 1 ? "form" : "forms"}` : null,
-  ].filter(Boolean);
+  const parts = [orders ? countOf(orders, "order") : null, forms ? countOf(forms, "enrollment form") : null].filter(Boolean);
   return `This course has ${parts.join(" and ")}. ${loses}: it then no longer shows on the site.`;
 }
 

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
+import { countOf } from "~/utils/plural";
 
 // View Registrations (admin spec §2 Events tab): who registered for an event,
 // with name, email, phone and registered date; 'No Registrations Yet' when none.
@@ -43,8 +44,7 @@ export default function EventRegistrationsDialog() {
   return (
     <AdminDialog id="event-registrations" title="Event Registrations" backTo={backTo} wide>
       <p className="mt-2 text-slate-700">
-        <span className="font-semibold text-navy-900">{event.title}</span> · {registrations.length}{" "}
-        {registrations.length === 1 ? "registration" : "registrations"}
+        <span className="font-semibold text-navy-900">{event.title}</span> · {countOf(registrations.length, "registration")}
       </p>
       {registrations.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-400 p-8 text-center">

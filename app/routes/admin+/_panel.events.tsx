@@ -15,6 +15,7 @@ import { formatIndiaDateTime } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
+import { countOf } from "~/utils/plural";
 
 // The Events tab (admin spec §2 Events tab, §4, §9): search, a status filter,
 // event cards with their registrations, and auto-refresh. Auto-refresh is on
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         typeLabel: eventTypeLabel(event.eventType) ?? event.eventType,
         priceLabel: formatPrice(event.pricePaise),
         durationLabel: `${minutes} minutes`,
-        registrationsLabel: `${event.registrationCount} ${event.registrationCount === 1 ? "registration" : "registrations"}`,
+        registrationsLabel: countOf(event.registrationCount, "registration"),
       };
     }),
   };
@@ -86,9 +87,7 @@ export default function AdminEventsTab() {
           {live ? null : <input type="hidden" name="live" value="off" />}
         </AdminSearchForm>
 
-        <p className="font-medium text-slate-700">
-          {events.length} {events.length === 1 ? "event" : "events"}
-        </p>
+        <p className="font-medium text-slate-700">{countOf(events.length, "event")}</p>
         {events.length === 0 ? (
           <EmptyState title="No Events Found" hint="Try another search or filter, or add an event." />
         ) : (

@@ -10,6 +10,7 @@ import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { oneOf, parseId } from "~/utils/validation";
 import { readFormData } from "~/utils/form-data.server";
+import { countOf } from "~/utils/plural";
 
 // The Inbox tab (beyond the spec: contact messages had no screen). Admins
 // only: the messages are visitors' personal data. Unread first, newest first,
@@ -77,8 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-const unreadText = (count: number) =>
-  count === 0 ? "No unread messages" : `${count.toLocaleString("en-IN")} unread ${count === 1 ? "message" : "messages"}`;
+const unreadText = (count: number) => (count === 0 ? "No unread messages" : countOf(count, "unread message"));
 
 /** tel: wants digits (and a leading +) only. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -185,7 +185,7 @@ export default function AdminInbox() {
             <span />
           )}
           <p className="text-sm text-slate-700">
-            Page {page} of {pageCount} · {total.toLocaleString("en-IN")} {total === 1 ? "message" : "messages"}
+            Page {page} of {pageCount} · {countOf(total, "message")}
           </p>
           {page < pageCount ? (
             <Link to={inboxHref(filter, page + 1)} className={buttonClass("outline")} rel="next">

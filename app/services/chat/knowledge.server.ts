@@ -7,7 +7,7 @@ import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
 import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
 import { listUpcomingEventsForChat, type ChatEvent } from "~/models/event.server";
-import { formatIndiaDateTime } from "~/utils/dates";
+import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { TOPICS, type Topic } from "./topics";
 
@@ -73,7 +73,7 @@ export function toCourseFact(course: ChatCourse): CourseFact {
 export function toEventFact(event: ChatEvent): EventFact {
   return {
     ...event,
-    when: formatIndiaDateTime(event.eventDate),
+    when: formatEventWhen(event.eventDate),
     fee: formatPrice(event.pricePaise),
     link: `/events/${event.id}/register`,
   };

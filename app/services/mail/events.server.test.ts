@@ -23,7 +23,7 @@ describe("event mail", () => {
       subject: "You are registered: Live Nifty Options Webinar",
     });
     expect(draft.text).toContain("Hello Priya,");
-    expect(draft.text).toContain("When: Dec 5, 2026, 7:30 pm IST (60 minutes)");
+    expect(draft.text).toContain("When: Sat, 5 Dec 2026, 7:30 pm IST (60 minutes)");
     expect(draft.text).toContain("Where: https://meet.example.com/nifty");
     expect(draft.text).toContain(`${ORIGIN}/account/events`);
     expect(draft.text).toContain("TradeMaster Academy");
@@ -58,7 +58,7 @@ describe("event mail", () => {
     const dayBefore = reminders("day-before", registration);
     expect(dayBefore).toMatchObject({
       kind: "event-reminder-day-before",
-      subject: "Reminder: Live Nifty Options Webinar, Dec 5, 2026, 7:30 pm IST",
+      subject: "Reminder: Live Nifty Options Webinar, Sat, 5 Dec 2026, 7:30 pm IST",
     });
     expect(dayBefore.text).toContain("starts within a day");
     const hourBefore = reminders("hour-before", registration);

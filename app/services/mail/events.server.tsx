@@ -2,7 +2,7 @@ import { eventTypeLabel } from "../../../db/enums";
 import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/event-registration.server";
 import type { ReminderKind, ReminderMail } from "~/models/event-reminder.server";
 import { CONTACT, SITE_NAME } from "~/content/site";
-import { formatIndiaDateTime, formatIndiaTime } from "~/utils/dates";
+import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
 import { eventCalendarAttachment, eventLink } from "../calendar.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, signature, type MailContent } from "./layout";
@@ -39,7 +39,7 @@ function detailsOf({ name, event }: RegistrationRecipient, origin: string): Even
   return {
     firstName: name.trim().split(/\s+/)[0] || null,
     event,
-    when: `${formatIndiaDateTime(event.eventDate)} (${event.durationMinutes} minutes)`,
+    when: `${formatEventWhen(event.eventDate)} (${event.durationMinutes} minutes)`,
     link: eventLink(event, origin),
     eventsPage: `${origin}/account/events`,
   };
@@ -106,7 +106,7 @@ function registeredMail(details: EventDetails): MailContent {
 
 const REMINDER_LEADS: Record<ReminderKind, { subject: (event: RegisteredEvent) => string; intro: string }> = {
   "day-before": {
-    subject: (event) => `Reminder: ${event.title}, ${formatIndiaDateTime(event.eventDate)}`,
+    subject: (event) => `Reminder: ${event.title}, ${formatEventWhen(event.eventDate)}`,
     intro: "A reminder: your event starts within a day.",
   },
   "hour-before": {
