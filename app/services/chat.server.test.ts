@@ -8,7 +8,7 @@ import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
 import { listActiveCourses, type Course } from "~/models/course.server";
 import { countRegistrations, listActiveEvents, type SiteEvent } from "~/models/event.server";
-import { formatIndiaDateTime } from "~/utils/dates";
+import { formatEventWhen } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { answerQuestion, chatSuggestions, createChatRateLimiter } from "./chat.server";
@@ -57,7 +57,7 @@ function nextEvent(type?: string, now = NOW, from = now): SiteEvent {
   return found;
 }
 const price = (pattern: RegExp) => formatPrice(course(pattern).pricePaise);
-const when = (event: SiteEvent) => formatIndiaDateTime(event.eventDate);
+const when = (event: SiteEvent) => formatEventWhen(event.eventDate);
 const faq = (id: string) => [...CHAT_FAQ, ...CONTACT_FAQ].find((item) => item.id === id)?.answer ?? "missing";
 const refundKeySentence = () => refundPolicySummary().split(". ")[0] ?? "";
 const seatsLeft = (event: SiteEvent) => (event.maxParticipants ?? 0) - countRegistrations(event.id);
