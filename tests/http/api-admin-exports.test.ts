@@ -166,7 +166,7 @@ describe("GET /api/admin/export/:dataset", () => {
         const row = rowWith(enrollments, mark.course);
         expect(row?.slice(1, 3)).toEqual([`exportia-${tag}@example.test`, `${mark.firstName} Rao`]);
         expect(row?.slice(4, 9)).toEqual([mark.course, 4999.5, "Completed", "Stripe", `pi_export_${tag}`]);
-        expect(row?.[8]).toBeInstanceOf(Date);
+        expect(row?.[9]).toBeInstanceOf(Date);
       }
       const forms = book.getWorksheet("Enrollment Forms");
       if (forms) {
