@@ -2,13 +2,20 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import { ContactSchema, CONTACT_REQUIRED_MESSAGES, isMissingRequiredField } from "./contact";
 
-const valid = {
+const CONSENT_REFUSED = "Please tick the box to agree to the use of your details for this purpose.";
+
+/** Every field but the consent box, filled in well. */
+const fields = {
   name: "Priya Sharma",
   email: "priya@example.com",
   phone: "+91 98765 43210",
   subject: "Course question",
   message: "Is the currency course suitable for beginners?",
 };
+/** A valid JSON body: the box ticked as `true`. */
+const valid = { ...fields, consent: true };
+/** A valid form post: a ticked checkbox posts "on". */
+const validForm = { ...fields, consent: "on" };
 
 /** The errors the form shows for these inputs (Conform turns empty inputs into undefined). */
 function formErrors(input: Record<string, string>) {
@@ -27,18 +34,18 @@ function jsonErrors(input: Record<string, unknown>) {
 describe("ContactSchema", () => {
   test("accepts a full message and trims it", () => {
     expect(ContactSchema.parse({ ...valid, name: "  Priya Sharma ", subject: " Course question " })).toEqual(valid);
-    expect(formErrors(valid)).toEqual({});
+    expect(formErrors(validForm)).toEqual({});
   });
 
   test("phone is optional: left out, empty, blank or null all mean none", () => {
     for (const phone of [undefined, "", "   ", null]) {
       expect(ContactSchema.parse({ ...valid, phone }).phone, String(phone)).toBeUndefined();
     }
-    expect(formErrors({ ...valid, phone: "" })).toEqual({});
+    expect(formErrors({ ...validForm, phone: "" })).toEqual({});
   });
 
   test("a phone that is given must look like one", () => {
-    expect(formErrors({ ...valid, phone: "12345" })).toEqual({ phone: ["Please enter a valid phone number"] });
+    expect(formErrors({ ...validForm, phone: "12345" })).toEqual({ phone: ["Please enter a valid phone number"] });
     expect(jsonErrors({ ...valid, phone: "call me" })).toEqual({ phone: ["Please enter a valid phone number"] });
   });
 
@@ -48,6 +55,7 @@ describe("ContactSchema", () => {
       email: ["Email is required"],
       subject: ["Subject is required"],
       message: ["Message is required"],
+      consent: [CONSENT_REFUSED],
     };
     expect(formErrors({ name: "", email: "", phone: "", subject: "", message: "" })).toEqual(expected);
     const jsonEmpty = jsonErrors({ name: "", email: " ", subject: "  ", message: "" });
@@ -56,8 +64,19 @@ describe("ContactSchema", () => {
     for (const [field, messages] of Object.entries(expected)) expect(jsonMissing[field as keyof typeof jsonMissing]).toEqual(messages);
   });
 
+  test("an unticked or missing consent box is refused, in the form and in JSON", () => {
+    // Conform sends nothing for an unticked box; an empty value reads the same.
+    expect(formErrors(fields)).toEqual({ consent: [CONSENT_REFUSED] });
+    expect(formErrors({ ...fields, consent: "" })).toEqual({ consent: [CONSENT_REFUSED] });
+    for (const consent of [undefined, false, null, "", "off", "false"]) {
+      expect(jsonErrors({ ...fields, consent }), String(consent)).toEqual({ consent: [CONSENT_REFUSED] });
+    }
+    expect(ContactSchema.parse({ ...fields, consent: "on" }).consent).toBe(true);
+    expect(ContactSchema.parse({ ...fields, consent: "true" }).consent).toBe(true);
+  });
+
   test("a blank subject or message is missing, not a message", () => {
-    expect(formErrors({ ...valid, subject: "   ", message: "\n\n" })).toEqual({
+    expect(formErrors({ ...validForm, subject: "   ", message: "\n\n" })).toEqual({
       subject: ["Subject is required"],
       message: ["Message is required"],
     });
@@ -69,16 +88,16 @@ describe("ContactSchema", () => {
 
   test("email must be valid", () => {
     for (const email of ["priya", "priya@", "@example.com", "priya example.com"]) {
-      expect(formErrors({ ...valid, email }), email).toEqual({ email: ["Please enter a valid email address"] });
+      expect(formErrors({ ...validForm, email }), email).toEqual({ email: ["Please enter a valid email address"] });
     }
   });
 
   test("length limits, each with its own message", () => {
-    expect(formErrors({ ...valid, message: "x".repeat(5000) })).toEqual({});
-    expect(formErrors({ ...valid, message: "x".repeat(5001) })).toEqual({ message: ["Message must be at most 5000 characters"] });
-    expect(formErrors({ ...valid, subject: "x".repeat(201) })).toEqual({ subject: ["Subject must be at most 200 characters"] });
-    expect(formErrors({ ...valid, name: "x".repeat(101) })).toEqual({ name: ["Name must be at most 100 characters"] });
-    expect(formErrors({ ...valid, email: `${"x".repeat(250)}@example.com` })).toEqual({
+    expect(formErrors({ ...validForm, message: "x".repeat(5000) })).toEqual({});
+    expect(formErrors({ ...validForm, message: "x".repeat(5001) })).toEqual({ message: ["Message must be at most 5000 characters"] });
+    expect(formErrors({ ...validForm, subject: "x".repeat(201) })).toEqual({ subject: ["Subject must be at most 200 characters"] });
+    expect(formErrors({ ...validForm, name: "x".repeat(101) })).toEqual({ name: ["Name must be at most 100 characters"] });
+    expect(formErrors({ ...validForm, email: `${"x".repeat(250)}@example.com` })).toEqual({
       email: ["Please enter a valid email address"],
     });
   });

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
+import { CONSENT_REQUIRED_MESSAGE } from "./consent";
 import { EnrollmentFormApiSchema, EnrollmentFormSchema, ENROLLMENT_MESSAGES } from "./enrollment-form";
 
 /** Parses like the page action does: form data through Conform. */
@@ -36,10 +37,16 @@ const validForm = {
   sourceOfLead: "WhatsApp group",
   broker: "Zerodha",
   trainingPreference: "offline",
+  // A ticked checkbox posts "on".
+  consent: "on",
 };
 
 const { courseOrEvent: _choice, ...validFields } = validForm;
-const validApi = { ...validFields, age: 27, courseOrEventId: 7, courseOrEventType: "event" };
+// The JSON door ticks the box with `true`.
+const validApi = { ...validFields, age: 27, courseOrEventId: 7, courseOrEventType: "event", consent: true };
+
+const { consent: _formTick, ...validFormUnticked } = validForm;
+const { consent: _apiTick, ...validApiUnticked } = validApi;
 
 describe("the page form", () => {
   test("an empty submit names every required field with the spec's message, and only those", () => {
@@ -51,6 +58,7 @@ describe("the page form", () => {
       experienceLevel: [ENROLLMENT_MESSAGES.experienceLevel],
       courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId],
       sourceOfLead: [ENROLLMENT_MESSAGES.sourceOfLead],
+      consent: [CONSENT_REQUIRED_MESSAGE],
     });
     expect(ENROLLMENT_MESSAGES).toMatchObject({
       name: "Name is required",
@@ -63,6 +71,14 @@ describe("the page form", () => {
       sourceOfLead: "Source of lead is required",
       saveFailed: "Failed to save enrollment information. Please try again.",
     });
+    expect(CONSENT_REQUIRED_MESSAGE).toBe("Please tick the box to agree to the use of your details for this purpose.");
+  });
+
+  test("an unticked consent box is refused while everything else is valid", () => {
+    // Conform sends nothing for an unticked box; an empty value reads the same.
+    expect(formErrors(validFormUnticked)).toEqual({ consent: [CONSENT_REQUIRED_MESSAGE] });
+    expect(formErrors({ ...validFormUnticked, consent: "" })).toEqual({ consent: [CONSENT_REQUIRED_MESSAGE] });
+    expect(formErrors({ ...validFormUnticked, consent: "off" })).toEqual({ consent: [CONSENT_REQUIRED_MESSAGE] });
   });
 
   test("blank-looking text is still missing", () => {
@@ -126,6 +142,7 @@ describe("the page form", () => {
       sourceOfLead: "WhatsApp group",
       broker: "Zerodha",
       trainingPreference: "offline",
+      consent: true,
     });
     const course = parseForm({ ...validForm, courseOrEvent: "course:12" });
     expect(course.status === "success" && [course.value.courseOrEventType, course.value.courseOrEventId]).toEqual(["course", 12]);
@@ -157,13 +174,32 @@ describe("the JSON payload", () => {
       courseOrEventId: [ENROLLMENT_MESSAGES.courseOrEventId],
       courseOrEventType: [ENROLLMENT_MESSAGES.courseOrEventType],
       sourceOfLead: [ENROLLMENT_MESSAGES.sourceOfLead],
+      consent: [CONSENT_REQUIRED_MESSAGE],
     });
+  });
+
+  test("an unticked or missing consent is refused while everything else is valid", () => {
+    for (const consent of [undefined, false, null, "", "off", "false"]) {
+      expect(apiErrors({ ...validApiUnticked, consent }), String(consent)).toEqual({ consent: [CONSENT_REQUIRED_MESSAGE] });
+    }
+    expect(apiErrors(validApiUnticked)).toEqual({ consent: [CONSENT_REQUIRED_MESSAGE] });
+    expect(apiErrors(validApi)).toEqual({});
   });
 
   test("empty strings are missing for required fields and absent for optional ones", () => {
     const blanks = Object.fromEntries(Object.keys(validApi).map((key) => [key, ""]));
     expect(Object.keys(apiErrors(blanks)).sort()).toEqual(
-      ["name", "whatsappNumber", "state", "city", "experienceLevel", "courseOrEventId", "courseOrEventType", "sourceOfLead"].sort(),
+      [
+        "name",
+        "whatsappNumber",
+        "state",
+        "city",
+        "experienceLevel",
+        "courseOrEventId",
+        "courseOrEventType",
+        "sourceOfLead",
+        "consent",
+      ].sort(),
     );
     const parsed = EnrollmentFormApiSchema.parse({ ...validApi, email: "", age: null, country: null, broker: "", trainingPreference: "" });
     expect(parsed).toMatchObject({

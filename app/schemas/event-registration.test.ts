@@ -2,7 +2,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import { EventRegistrationSchema } from "./event-registration";
 
-const valid = { name: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" };
+const CONSENT_REFUSED = "Please tick the box to agree to the use of your details for this purpose.";
+
+/** Every field but the consent box, filled in well. */
+const fields = { name: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" };
+/** A valid form post: a ticked checkbox posts "on". */
+const valid = { ...fields, consent: "on" };
 
 function errorsFor(input: Record<string, string>) {
   const formData = new FormData();
@@ -13,8 +18,13 @@ function errorsFor(input: Record<string, string>) {
 
 describe("EventRegistrationSchema", () => {
   test("accepts a valid registration and trims it", () => {
-    const result = EventRegistrationSchema.parse({ name: "  Priya Sharma ", email: " priya@example.com ", phone: " 9876543210 " });
-    expect(result).toEqual({ name: "Priya Sharma", email: "priya@example.com", phone: "9876543210" });
+    const result = EventRegistrationSchema.parse({
+      name: "  Priya Sharma ",
+      email: " priya@example.com ",
+      phone: " 9876543210 ",
+      consent: true,
+    });
+    expect(result).toEqual({ name: "Priya Sharma", email: "priya@example.com", phone: "9876543210", consent: true });
     expect(errorsFor(valid)).toEqual({});
   });
 
@@ -46,6 +56,21 @@ describe("EventRegistrationSchema", () => {
       name: ["Name must be at least 2 characters"],
       email: ["Please enter a valid email address"],
       phone: ["Phone number must be at least 10 digits"],
+      consent: [CONSENT_REFUSED],
     });
+  });
+
+  test("consent: an unticked or missing box is refused, in the form and in JSON", () => {
+    // Conform sends nothing for an unticked box; an empty value reads the same.
+    expect(errorsFor(fields)).toEqual({ consent: [CONSENT_REFUSED] });
+    expect(errorsFor({ ...fields, consent: "" })).toEqual({ consent: [CONSENT_REFUSED] });
+    for (const consent of [undefined, false, null, "", "off", "false"]) {
+      const result = EventRegistrationSchema.safeParse({ ...fields, consent });
+      expect(result.success, String(consent)).toBe(false);
+      if (result.success) continue;
+      expect(result.error.flatten().fieldErrors, String(consent)).toEqual({ consent: [CONSENT_REFUSED] });
+    }
+    expect(EventRegistrationSchema.parse({ ...fields, consent: "on" }).consent).toBe(true);
+    expect(EventRegistrationSchema.parse({ ...fields, consent: "true" }).consent).toBe(true);
   });
 });
