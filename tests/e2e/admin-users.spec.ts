@@ -218,6 +218,8 @@ inBothModes((mode) => {
         insert.run(student.id, courseId, "failed", 499_900, minutes(3));
         // SQLite has no CHECK on payment_status: an older writer could leave anything.
         insert.run(student.id, courseId, "on-hold", 100_000, minutes(4));
+        // A Razorpay order names its provider; older rows (no provider) were Stripe's.
+        database.prepare("UPDATE enrollments SET provider = 'razorpay' WHERE course_id = ? AND payment_status = 'failed'").run(courseId);
       });
 
       await openTable(page, mode, "enrollments", `?q=${encodeURIComponent(title)}`);
@@ -227,6 +229,7 @@ inBothModes((mode) => {
         "Email",
         "Course",
         "Amount",
+        "Paid by",
         "Payment",
         "Enrolled",
       ]);
@@ -236,6 +239,7 @@ inBothModes((mode) => {
         student.email,
         title,
         "₹1,000",
+        "Stripe",
         "Unknown",
         formatIndiaDateTime(new Date(minutes(4))),
       ]);
@@ -244,6 +248,7 @@ inBothModes((mode) => {
         student.email,
         title,
         "₹4,999",
+        "Razorpay",
         "Failed",
         formatIndiaDateTime(new Date(minutes(3))),
       ]);
@@ -252,6 +257,7 @@ inBothModes((mode) => {
         student.email,
         title,
         "₹4,999",
+        "Stripe",
         "Pending",
         formatIndiaDateTime(new Date(minutes(2))),
       ]);
@@ -260,6 +266,7 @@ inBothModes((mode) => {
         student.email,
         title,
         "₹5,000",
+        "Stripe",
         "Completed",
         formatIndiaDateTime(new Date(minutes(1))),
       ]);
