@@ -62,7 +62,7 @@ describe("mail over SMTP", () => {
   it("a contact message delivers an acknowledgement to its sender, naming their subject", async () => {
     const email = `writer-${randomUUID().slice(0, 8)}@example.com`;
     const subject = `Weekend batch ${randomUUID().slice(0, 8)}`;
-    const fields = { name: "Priya Sharma", email, subject, message: "Is there a weekend batch for beginners?" };
+    const fields = { name: "Priya Sharma", email, subject, message: "Is there a weekend batch for beginners?", consent: "on" };
     expect((await postForm(`${site.url}/contact`, fields)).status).toBe(302);
 
     const acknowledgement = await mail.next(email, (message) => (message.header("Subject") ?? "").includes(subject));

@@ -300,6 +300,8 @@ describe("account creation", () => {
         lastName: `Number ${i}`,
         email: `bot-${i}-${Date.now()}@example.test`,
         password: "a long enough password",
+        adult: "on",
+        consent: "on",
         redirectTo: "/",
       };
       const response = await postForm(site.url, "/signup", fields, client);
@@ -316,7 +318,15 @@ describe("account creation", () => {
     const other = await postForm(
       site.url,
       "/signup",
-      { firstName: "Asha", lastName: "Rao", email: `asha-${Date.now()}@example.test`, password: "a long enough password", redirectTo: "/" },
+      {
+        firstName: "Asha",
+        lastName: "Rao",
+        email: `asha-${Date.now()}@example.test`,
+        password: "a long enough password",
+        adult: "on",
+        consent: "on",
+        redirectTo: "/",
+      },
       "192.0.2.40",
     );
     expect(other.status).toBe(302);
