@@ -116,8 +116,8 @@ inBothModes((mode) => {
         await expect(item.locator("svg[aria-hidden=true]").first()).toBeAttached();
       }
 
-      // The description is clamped to two lines.
-      const description = card(page, upcoming[0]!.title).getByText(upcoming[0]!.description);
+      // The description is clamped to two lines (matched whole: a short one is also inside the title or the "Date" label).
+      const description = card(page, upcoming[0]!.title).getByText(upcoming[0]!.description, { exact: true });
       await expect(description).toHaveCSS("-webkit-line-clamp", "2");
 
       const alerts = page.getByRole("link", { name: /WhatsApp/ });

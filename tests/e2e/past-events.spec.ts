@@ -52,8 +52,9 @@ inBothModes((mode) => {
       await expect(dialog.getByRole("button", { name: "Register" })).toHaveCount(0);
       await expect(dialog.getByRole("textbox")).toHaveCount(0);
 
+      // A well-formed post, consent ticked, so only the event having ended refuses it.
       const forced = await page.request.post(`/events/${past.id}/register`, {
-        form: { name: "Priya Sharma", email: student.email, phone: "9876543210" },
+        form: { name: "Priya Sharma", email: student.email, phone: "9876543210", consent: "on" },
         headers: { Origin: new URL(page.url()).origin },
       });
       expect(forced.status()).toBe(409);
