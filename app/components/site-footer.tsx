@@ -104,7 +104,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
               </li>
             ))}
             <li>
-              <Link to="/privacy#cookie-settings" className="hover:text-gold-400">
+              <Link to="/privacy#cookie-settings" className={FOOTER_LINK}>
                 Cookie settings
               </Link>
             </li>
