@@ -56,11 +56,12 @@ const INTRO = `# Benchmarks
 \`npm run bench\` measures the **production build** and rewrites this file with its latest output.
 It builds the site into \`build-bench/\`, starts it with \`scripts/start.ts\` on a free port against a
 freshly seeded \`data/bench.db\`, then measures page weight (HTML, JS and CSS as gzip bytes on the
-wire; 1 KB = 1024 bytes), Lighthouse mobile performance for \`/\` (median of 3 runs, simulated
+wire; 1 KB = 1024 bytes; images as their raw bytes), Lighthouse mobile performance for \`/\`, \`/courses\`,
+a course, \`/events\` and a blog post (median of 3 runs each, \`BENCH_LIGHTHOUSE_RUNS\`; simulated
 throttling, needs \`/usr/bin/chromium\`), and throughput with autocannon, each route against the same
 bytes served as static files by a plain Express + compression server in the same run, and the pages a
 signed-in student and an anonymous visitor (page cache off) get, each against the very bytes it answered
-served as a static file by the same site server, in two rounds. It takes about ten minutes. \`BENCH_DURATION\` (seconds per load test, default 10) and \`BENCH_CONNECTIONS\`
+served as a static file by the same site server, in two rounds. It takes about fifteen minutes. \`BENCH_DURATION\` (seconds per load test, default 10) and \`BENCH_CONNECTIONS\`
 (default 50) tune the load tests. Budgets that fail are reported, not fatal: the script exits 0.
 Figures depend on the machine; compare runs from the same machine.`;
 
