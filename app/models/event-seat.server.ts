@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, eventWaitlist, events, users } from "../../db/schema";
+import { WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { reserveOrderIn, type Order, type OrderTerms, type PaymentKind, type Reservation } from "./order.server";
@@ -14,7 +15,7 @@ import { registeredEventColumns, type RegisteredEvent, type RegistrationMail } f
 /** How long a pending order keeps its seat: longer than Razorpay's and Stripe's checkouts stay open. */
 export const SEAT_HOLD_MS = 15 * 60_000;
 /** How long a waitlisted student may take a freed seat before it goes to the next. */
-export const WAITLIST_OFFER_MS = 12 * 60 * 60_000;
+export const WAITLIST_OFFER_MS = WAITLIST_OFFER_HOURS * 60 * 60_000;
 
 type Reader = Pick<typeof db, "select">;
 
@@ -305,4 +306,37 @@ export function describeEventOrder(
     .where(eq(users.id, order.userId))
     .get();
   return row ?? null;
+}
+
+/** Where the student stands on an event's waitlist: their place while waiting, or the offer's end while one is kept for them. */
+export type WaitlistPlace = { status: "waiting"; position: number } | { status: "offered"; expiresAt: Date } | null;
+
+export function findWaitlistPlace(eventId: number, userId: string, now = new Date()): WaitlistPlace {
+  const entry = db
+    .select({
+      status: eventWaitlist.status,
+      offerExpiresAt: eventWaitlist.offerExpiresAt,
+      createdAt: eventWaitlist.createdAt,
+      id: eventWaitlist.id,
+    })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId)))
+    .get();
+  if (!entry) return null;
+  if (entry.status === "offered" && entry.offerExpiresAt && entry.offerExpiresAt.getTime() > now.getTime())
+    return { status: "offered", expiresAt: entry.offerExpiresAt };
+  if (entry.status !== "waiting") return null;
+  const ahead =
+    db
+      .select({ n: count() })
+      .from(eventWaitlist)
+      .where(
+        and(
+          eq(eventWaitlist.eventId, eventId),
+          eq(eventWaitlist.status, "waiting"),
+          sql`(${eventWaitlist.createdAt}, ${eventWaitlist.id}) < (${entry.createdAt.getTime()}, ${entry.id})`,
+        ),
+      )
+      .get()?.n ?? 0;
+  return { status: "waiting", position: ahead + 1 };
 }

@@ -38,3 +38,14 @@ export const CANCEL_MESSAGES = {
   notRegistered: "You are not registered for this event, so there is nothing to cancel.",
   failed: "Your registration could not be cancelled just now. Please try again.",
 } as const;
+
+/** How long a freed seat is kept for the student at the head of a waitlist. */
+export const WAITLIST_OFFER_HOURS = 12;
+
+/** What a full event's waitlist says. */
+export const WAITLIST_MESSAGES = {
+  joined: "You are on the waitlist",
+  place: (position: number) =>
+    `You are number ${position.toLocaleString("en-IN")} on the waitlist. If a seat frees up, we will offer it to you by mail and keep it for you for ${WAITLIST_OFFER_HOURS} hours.`,
+  kept: (until: string) => `A seat has freed up and is kept for you until ${until}. Register now to take it.`,
+} as const;

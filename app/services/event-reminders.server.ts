@@ -1,10 +1,14 @@
 import { queueDueReminders } from "~/models/event-reminder.server";
+import { offerFreedSeats } from "~/models/event-seat.server";
 import type { Env } from "~/utils/env.server";
 import { eventReminderMail } from "./mail/events.server";
+import { waitlistOfferMail } from "./mail/event-seats.server";
 
 // The in-process reminder scheduler, started by server.ts beside the mail
 // sender: every minute it queues the reminders that have fallen due
-// (app/models/event-reminder.server.ts holds the rules). The rows are the
+// (app/models/event-reminder.server.ts holds the rules), and offers seats
+// freed at full events to the next students on their waitlists
+// (app/models/event-seat.server.ts). The rows are the
 // truth, so a missed tick, a second process or a restart sends nothing twice;
 // the sender (or an admin at /admin/outbox) takes the messages from there.
 
@@ -18,12 +22,14 @@ export function reminderOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
 /** Starts ticking now and every minute; returns the function that stops it. */
 export function startEventReminders(env: Pick<Env, "SITE_URL" | "PORT">): () => void {
   const mail = eventReminderMail(reminderOrigin(env));
+  const offerMail = waitlistOfferMail(reminderOrigin(env));
   const tick = () => {
     try {
       queueDueReminders(mail);
+      offerFreedSeats(offerMail);
     } catch (error) {
       // The database may be briefly unwritable (decision 0010); the next tick tries again.
-      console.warn("Event reminders: could not queue this minute's reminders:", error);
+      console.warn("Event reminders: could not queue this minute's reminders and waitlist offers:", error);
     }
   };
   tick();

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextField } from "~/components/forms";
@@ -14,7 +14,9 @@ import {
   type RegistrationResult,
   type RegistrationState,
 } from "~/models/event-registration.server";
-import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
+import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText, WAITLIST_MESSAGES } from "~/schemas/event-registration";
+import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
+import { parseId } from "~/utils/validation";
 import { requireUser } from "~/utils/student-session.server";
 import { formatEventWhen, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { pageMeta, socialCardPath } from "~/utils/seo";
@@ -63,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: user.email,
     },
     backTo: eventsListPath(request),
+    waitlist: waitlistView(findWaitlistPlace(event.id, user.id)),
     whatsapp:
       event.state === "needs-payment"
         ? whatsappLink(`${WHATSAPP_MESSAGES.eventRegistration} (${event.title}, ${formatShortDate(event.eventDate)})`)
@@ -81,7 +84,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: EventRegistrationSchema });
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "join-waitlist") return joinTheWaitlist(request, params.id ?? "", user.id);
+  const submission = parseWithZod(formData, { schema: EventRegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   let outcome: RegistrationResult;
@@ -109,6 +114,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ result: submission.reply({ formErrors: [REFUSAL_MESSAGES[outcome.reason]] }) }, { status });
 }
 
+/** A full event's waitlist: the student joins at the back and hears by mail when a seat is theirs for a while. */
+function joinTheWaitlist(request: Request, eventId: string, userId: string) {
+  const id = parseId(eventId);
+  if (id === null) throw notFound();
+  const joined = joinWaitlist(id, userId);
+  if (joined.ok)
+    return redirectWithToast(eventsListPath(request), {
+      title: WAITLIST_MESSAGES.joined,
+      description: WAITLIST_MESSAGES.place(joined.position),
+    });
+  if (joined.reason === "not-found") throw notFound();
+  // A seat came free meanwhile, or the student is already seated or waiting: the dialog says which.
+  return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
+}
+
+/** What the dialog says of the student's place on the waitlist. */
+function waitlistView(place: WaitlistPlace) {
+  if (!place) return null;
+  return place.status === "waiting"
+    ? { text: WAITLIST_MESSAGES.place(place.position) }
+    : { text: WAITLIST_MESSAGES.kept(formatEventWhen(place.expiresAt)) };
+}
+
 const REFUSAL_MESSAGES: Record<Exclude<RegistrationRefusal, "not-found">, string> = {
   duplicate: REGISTRATION_MESSAGES.duplicate,
   full: REGISTRATION_MESSAGES.full,
@@ -122,7 +150,7 @@ const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
 };
 
 export default function RegisterForEventDialog() {
-  const { event, defaults, backTo, whatsapp } = useLoaderData<typeof loader>();
+  const { event, defaults, backTo, whatsapp, waitlist } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const navigate = useNavigate();
@@ -160,10 +188,24 @@ export default function RegisterForEventDialog() {
           >
             {stateMessage}
           </p>
+          {event.state === "full" && waitlist ? <p className="mt-4 font-semibold text-navy-900">{waitlist.text}</p> : null}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={backTo} preventScrollReset className={buttonClass(whatsapp ? "outline" : "primary")}>
+            <Link to={backTo} preventScrollReset className={buttonClass(whatsapp || event.state === "full" ? "outline" : "primary")}>
               Back to Events
             </Link>
+            {event.state === "full" && !waitlist ? (
+              <Form method="post" preventScrollReset>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="join-waitlist"
+                  disabled={submitting}
+                  className={buttonClass("primary", "w-full")}
+                >
+                  {submitting ? "Joining..." : "Join the waitlist"}
+                </button>
+              </Form>
+            ) : null}
             {whatsapp ? (
               <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
                 Book on WhatsApp
@@ -173,6 +215,7 @@ export default function RegisterForEventDialog() {
         </>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-1">
+          {waitlist ? <p className="mb-4 rounded-lg bg-emerald-50 p-4 font-semibold text-emerald-900">{waitlist.text}</p> : null}
           {noticeTitle ? (
             <div id={form.errorId} className="mb-4">
               <FormNotice title={noticeTitle}>{noticeText}</FormNotice>

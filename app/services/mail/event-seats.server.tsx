@@ -1,6 +1,6 @@
 import type { WaitlistOfferMail } from "~/models/event-seat.server";
 import { CONTACT } from "~/content/site";
-import { formatIndiaDateTime } from "~/utils/dates";
+import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, signature } from "./layout";
@@ -35,9 +35,9 @@ export function seatGoneMail(to: { email: string; firstName: string | null; even
 export function waitlistOfferMail(origin: string): WaitlistOfferMail {
   return ({ name, email, event, expiresAt }) => {
     const link = `${origin}/events/${event.id}/register`;
-    const until = formatIndiaDateTime(expiresAt);
+    const until = formatEventWhen(expiresAt);
     const lines = [
-      `A seat has opened up at ${event.title} (${formatIndiaDateTime(event.eventDate)}), and it is yours if you want it.`,
+      `A seat has opened up at ${event.title} (${formatEventWhen(event.eventDate)}), and it is yours if you want it.`,
       `We are keeping it for you until ${until}. After that it goes to the next person waiting.`,
     ];
     return composeMail("event-waitlist-offer", email, {

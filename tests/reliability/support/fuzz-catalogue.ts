@@ -143,7 +143,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_site+/login.tsx", () => "/login", f(LoginSchema)),
   page("_site+/signup.tsx", () => "/signup", f(SignupSchema)),
   page("_site+/chat.tsx", () => "/chat", f(ChatQuestionSchema)),
-  page("_site+/events.$id.register.tsx", (ids) => `/events/${ids.eventId}/register`, f(EventRegistrationSchema)),
+  page("_site+/events.$id.register.tsx", (ids) => `/events/${ids.eventId}/register`, [...f(EventRegistrationSchema), "intent"], {
+    intents: ["join-waitlist"],
+  }),
   page("_site+/enrollment-form.tsx", () => "/enrollment-form", f(EnrollmentFormSchema)),
   page("_site+/checkout.information.tsx", (ids) => checkout(ids, "/information"), f(EnrollmentFormSchema)),
   page(
