@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ANALYTICS_TEXT } from "~/schemas/consent";
+import { ANALYTICS_TEXT } from "~/content/analytics-consent";
 import { buttonClass } from "~/components/ui/button";
 
 /**

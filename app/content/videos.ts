@@ -1,7 +1,10 @@
 // How the site links to and embeds the institute's videos. Which videos there
 // are is the admin's to say (/admin/settings, Videos: app/schemas/video-settings.ts);
 // nothing here names a video.
-import { SUCCESS_STORY_CITIES } from "~/schemas/video-settings";
+
+/** The cities success stories are filed under (the admin's video lines name one). */
+export const SUCCESS_STORY_CITIES = ["Mumbai", "Delhi", "Pune", "Bangalore"] as const;
+export type SuccessStoryCity = (typeof SUCCESS_STORY_CITIES)[number];
 
 /** Shown when a thumbnail fails to load. */
 export const FALLBACK_THUMBNAIL = "/images/videos/fallback.svg";

@@ -7,14 +7,6 @@ export const AnalyticsChoiceSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
-export const ANALYTICS_TEXT = {
-  purpose: "We would like to use Google Analytics cookies to count visits and see which pages help. Nothing loads unless you accept.",
-  accept: "Accept analytics",
-  decline: "Decline",
-  acceptedTitle: "Analytics turned on",
-  declinedTitle: "Analytics turned off",
-} as const;
-
 /**
  * The purpose each personal-data form states above its consent box, and the
  * name its consent records carry. One sentence each, in the privacy notice too.

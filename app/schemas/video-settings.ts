@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { optionalText } from "./admin-fields";
+import { SUCCESS_STORY_CITIES, type SuccessStoryCity } from "~/content/videos";
 
 // The site's videos are the institute's own: an admin lists them at
 // /admin/settings, and a section with no video does not show
 // (docs/decisions/0038-images.md). Nothing links to a video nobody has named.
 
-export const SUCCESS_STORY_CITIES = ["Mumbai", "Delhi", "Pune", "Bangalore"] as const;
-export type SuccessStoryCity = (typeof SUCCESS_STORY_CITIES)[number];
+export { SUCCESS_STORY_CITIES, type SuccessStoryCity } from "~/content/videos";
 
 export const MAX_TUTORIAL_VIDEOS = 12;
 export const MAX_SUCCESS_STORIES = 24;

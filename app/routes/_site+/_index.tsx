@@ -7,8 +7,8 @@ import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
 import { PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { embedUrl, lessonStill, watchUrl } from "~/content/videos";
-import { readSettings } from "~/models/site-settings.server";
-import { videoLists, type TutorialVideo } from "~/schemas/video-settings";
+import type { TutorialVideo } from "~/schemas/video-settings";
+import { readVideoLists } from "./__videos.server";
 import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
@@ -51,7 +51,7 @@ const toFacadeVideo = (video: TutorialVideo, index: number): FacadeVideo => ({
 });
 
 function landingData() {
-  const videos = videoLists(readSettings("videos"));
+  const videos = readVideoLists();
   const upcoming = listActiveEvents({ time: "upcoming" });
   const ticker = upcoming.slice(0, TICKER_LIMIT).map((event) => ({
     id: event.id,

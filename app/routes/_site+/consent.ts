@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { recordConsent } from "~/models/consent.server";
-import { AnalyticsChoiceSchema, ANALYTICS_TEXT } from "~/schemas/consent";
+import { ANALYTICS_TEXT } from "~/content/analytics-consent";
+import { AnalyticsChoiceSchema } from "~/schemas/consent";
 import { ANALYTICS_PURPOSE } from "~/utils/analytics-consent";
 import { analyticsConsentCookies, visitorIdOf } from "~/utils/consent-cookies.server";
 import { readFormData } from "~/utils/form-data.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnalyticsChoiceForm } from "~/components/analytics-consent";
-import { ANALYTICS_TEXT } from "~/schemas/consent";
+import { ANALYTICS_TEXT } from "~/content/analytics-consent";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
 import { readSettings } from "~/models/site-settings.server";
 import { renderMarkdown } from "~/utils/blog-html.server";

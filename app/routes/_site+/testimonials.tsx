@@ -6,8 +6,7 @@ import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { InstituteFigures } from "~/components/institute-figures";
 import { SITE_NAME } from "~/content/site";
 import { driveEmbedUrl, driveViewUrl, storyStill, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS } from "~/content/videos";
-import { readSettings } from "~/models/site-settings.server";
-import { videoLists } from "~/schemas/video-settings";
+import { readVideoLists } from "./__videos.server";
 import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
@@ -19,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const location = oneOf(new URL(request.url).searchParams.get("location"), SUCCESS_VIDEO_LOCATIONS, "All");
   const testimonials = listApprovedTestimonialsWithEnrolment().map(toPublicTestimonial);
   // Built here and sent as loader data, so the video list stays out of the page's JavaScript.
-  const stories = videoLists(readSettings("videos")).successStories;
+  const stories = readVideoLists().successStories;
   const videos: (FacadeVideo & { city: string })[] = stories
     .filter((video) => location === "All" || video.city === location)
     .map((video) => ({
