@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { courses, enrollments, testimonials, users } from "../../db/schema";
+import { courses, enrollments, events, testimonials, users } from "../../db/schema";
 import { type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { lastIndiaMonths } from "~/utils/dates";
@@ -78,6 +78,21 @@ describe("adminStats", () => {
     enroll(paid, "2026-02-10T10:00:00Z", 100_000);
     enroll(paid, "2026-02-11T10:00:00Z", 300_000, "pending");
     enroll(unpaid, "2026-02-12T10:00:00Z", 300_000, "failed");
+    // A paid seat at an event is an order too, but no course enrollment.
+    const eventId = db
+      .insert(events)
+      .values({ title: "Paid Workshop", description: "d", eventDate: new Date("2026-03-01T10:00:00Z"), pricePaise: 49_900 })
+      .returning({ id: events.id })
+      .get().id;
+    db.insert(enrollments)
+      .values({
+        userId: newStudent(),
+        eventId,
+        enrolledAt: new Date("2026-02-13T10:00:00Z"),
+        amountPaise: 49_900,
+        paymentStatus: "completed",
+      })
+      .run();
     db.insert(testimonials)
       .values([
         { name: "A", content: "Good", rating: 5 },

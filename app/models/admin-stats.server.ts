@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, gte, lt, sql, sum } from "drizzle-orm";
+import { and, asc, avg, count, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
 import { courses, enrollments, testimonials } from "../../db/schema";
 import { type IndiaMonth, lastIndiaMonths } from "~/utils/dates";
 import { db } from "~/utils/db.server";
@@ -17,7 +17,8 @@ export type AdminStats = {
   courseAnalytics: CoursePerformance[];
 };
 
-const paid = eq(enrollments.paymentStatus, "completed");
+// Course enrollments only (admin spec: revenue "from course enrollments"); a paid event seat is an order too.
+const paid = and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId));
 
 export function adminStats(courseLimit?: number): AdminStats {
   const totals = db
