@@ -163,6 +163,8 @@ export const events = sqliteTable(
     venue: text("venue"),
     /** The online meeting's link: given only to registered students (mail, calendar file, their events page). */
     joinUrl: text("join_url"),
+    /** The uploaded banner ("/uploads/…"), shown on the event's card and page in every encoded size. */
+    bannerUrl: text("banner_url"),
     isActive: flag("is_active", true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -14,6 +14,7 @@ const event = (overrides: Partial<SiteEvent>): SiteEvent => ({
   registrationUrl: null,
   venue: null,
   joinUrl: null,
+  bannerUrl: null,
   isActive: true,
   createdAt: new Date(),
   updatedAt: new Date(),
