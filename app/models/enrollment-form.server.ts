@@ -9,6 +9,7 @@ import type { OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 import { recordConsent } from "./consent.server";
 import { queueTeamNotice } from "./team-notice.server";
+import type { CheckoutItem } from "~/utils/checkout-path";
 
 export type EnrollmentChoices = {
   courses: { id: number; title: string }[];
@@ -92,8 +93,8 @@ export function saveEnrollmentForm(
   });
 }
 
-/** The id of a form this student saved for this course (checkout keeps it with the order); null otherwise. */
-export function findStudentCourseForm(userId: string, formId: number, courseId: number): number | null {
+/** The id of a form this student saved for this course or event (checkout keeps it with the order); null otherwise. */
+export function findStudentFormFor(userId: string, formId: number, item: CheckoutItem): number | null {
   const row = db
     .select({ id: enrollmentForms.id })
     .from(enrollmentForms)
@@ -101,8 +102,8 @@ export function findStudentCourseForm(userId: string, formId: number, courseId: 
       and(
         eq(enrollmentForms.id, formId),
         eq(enrollmentForms.userId, userId),
-        eq(enrollmentForms.courseOrEventType, "course"),
-        eq(enrollmentForms.courseOrEventId, courseId),
+        eq(enrollmentForms.courseOrEventType, item.type),
+        eq(enrollmentForms.courseOrEventId, item.id),
       ),
     )
     .get();

@@ -149,6 +149,7 @@ export type RegistrationTarget = {
   eventDate: Date;
   durationMinutes: number;
   maxParticipants: number | null;
+  pricePaise: number;
   /** Free seats left, or null when seats are unlimited. */
   seatsLeft: number | null;
   /** What the student can do now; the registration itself checks again. */
@@ -178,17 +179,17 @@ export function findRegistrationTarget(eventId: number | string, userId: string,
     .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, userId)))
     .get();
   const seatsLeft = seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, id, now, userId));
+  // A full event is "full" whether paid or free: both offer the waitlist.
   const state: RegistrationState = registered
     ? "registered"
     : event.eventDate.getTime() < now.getTime()
       ? "closed"
-      : event.pricePaise > 0
-        ? "needs-payment"
-        : seatsLeft === 0
-          ? "full"
+      : seatsLeft === 0
+        ? "full"
+        : event.pricePaise > 0
+          ? "needs-payment"
           : "open";
-  const { pricePaise: _price, ...shown } = event;
-  return { ...shown, seatsLeft, state };
+  return { ...event, seatsLeft, state };
 }
 
 export type EventRegistrationListItem = {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, eventRegistrations, eventWaitlist, events, users } from "../../db/schema";
-import { WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
+import { SEAT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { reserveOrderIn, type Order, type OrderTerms, type PaymentKind, type Reservation } from "./order.server";
@@ -12,8 +12,8 @@ import { registeredEventColumns, type RegisteredEvent, type RegistrationMail } f
 // made inside one `BEGIN IMMEDIATE` transaction, so the last seat goes to one
 // student however many pay at once.
 
-/** How long a pending order keeps its seat: longer than Razorpay's and Stripe's checkouts stay open. */
-export const SEAT_HOLD_MS = 15 * 60_000;
+/** How long a pending order keeps its seat. */
+export const SEAT_HOLD_MS = SEAT_HOLD_MINUTES * 60_000;
 /** How long a waitlisted student may take a freed seat before it goes to the next. */
 export const WAITLIST_OFFER_MS = WAITLIST_OFFER_HOURS * 60 * 60_000;
 

@@ -212,6 +212,7 @@ describe("admin: create, update, deactivate, delete", () => {
       maxParticipants: 30,
       pricePaise: 49900,
       registrationUrl: "https://example.com/r",
+      bannerUrl: null,
       createdAt: NOW,
       updatedAt: NOW,
     });

@@ -403,8 +403,8 @@ describe("enrollWithoutPayment with a limited coupon", () => {
   it("enrolls one student with a one-use 100% coupon and refuses the next", () => {
     const { coupon, terms } = arrange({ percentOff: 100, maxRedemptions: 1 });
     const free = { ...terms, amountPaise: 0 };
-    expect(enrollWithoutPayment(free, mail, NOW)).toBe("completed");
-    expect(enrollWithoutPayment(rivalOf(free), mail, NOW)).toBe("coupon-unavailable");
+    expect(enrollWithoutPayment(free, mail, { now: NOW })).toBe("completed");
+    expect(enrollWithoutPayment(rivalOf(free), mail, { now: NOW })).toBe("coupon-unavailable");
     expect(redemptions(coupon!.id)).toBe(1);
   });
 });

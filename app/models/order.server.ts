@@ -10,6 +10,7 @@ import { issueInvoiceForOrder } from "./tax-document.server";
 import { billingOfForm } from "./billing.server";
 import type { RegistrationMail } from "./event-registration.server";
 import { takeSeat } from "./event-seat.server";
+import type { CheckoutItem } from "~/utils/checkout-path";
 
 // An order is an enrollment row while its payment is under way. Its row is
 // stored `pending` before Stripe is asked for anything (a reservation: with a
@@ -42,6 +43,13 @@ export type Order = OrderTerms & {
   /** Until when a paid event's order holds its seat; null when it holds none. */
   seatHeldUntil: Date | null;
 };
+
+/** What the order bought: its course, or a seat at its event (exactly one is set). */
+export function orderItem(order: Pick<Order, "id" | "courseId" | "eventId">): CheckoutItem {
+  if (order.courseId !== null) return { type: "course", id: order.courseId };
+  if (order.eventId !== null) return { type: "event", id: order.eventId };
+  throw new Error(`Order ${order.id} names neither a course nor an event`);
+}
 
 /** An order the student pays at a provider other than Stripe (a Razorpay order). */
 export type ProviderOrderReference = { provider: PaymentProvider; providerOrderId: string };
@@ -462,37 +470,60 @@ export function markOrderRefunded(
   );
 }
 
-export type FreeEnrollment = "completed" | "already" | "coupon-unavailable";
+export type FreeEnrollment = "completed" | "already" | "coupon-unavailable" | "seat-gone";
+
+/** Undoes a free order's transaction when its event has no seat for it after all. */
+class SeatRefused extends Error {
+  constructor(readonly outcome: "already" | "seat-gone") {
+    super(`No seat: ${outcome}`);
+  }
+}
 
 /**
- * A free order (a ₹0 course or a 100% coupon): recorded and completed at once,
- * without Stripe, in one `BEGIN IMMEDIATE` transaction that also checks and
- * counts the coupon, so a limited coupon is never used more than its limit.
- * The order's `mail` is queued in the same transaction.
+ * A free order (a ₹0 course, or a 100% coupon on a course or a paid event):
+ * recorded and completed at once, without a payment, in one `BEGIN IMMEDIATE`
+ * transaction that also checks and counts the coupon, so a limited coupon is
+ * never used more than its limit, and takes an event's seat (`seatMail`: its
+ * confirmation) only if one is free. The order's `mail` is queued in the same
+ * transaction.
  */
-export function enrollWithoutPayment(terms: OrderTerms, mail: OrderMail, now = new Date()): FreeEnrollment {
+export function enrollWithoutPayment(
+  terms: OrderTerms,
+  mail: OrderMail,
+  { now = new Date(), seatMail }: { now?: Date; seatMail?: RegistrationMail } = {},
+): FreeEnrollment {
   if (terms.amountPaise !== 0) throw new RangeError("Only a free order enrolls without payment");
-  return db.transaction(
-    (tx): FreeEnrollment => {
-      if (paidOrderFor(tx, terms.userId, terms)) return "already";
-      if (terms.couponId !== null) {
-        if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
-        countRedemption(tx, terms.couponId);
-      }
-      const order = tx
-        .insert(enrollments)
-        .values({ ...terms, paymentStatus: "completed", enrolledAt: now })
-        .returning({ id: enrollments.id })
-        .get();
-      if (terms.enrollmentFormId !== null) {
-        tx.update(enrollmentForms)
-          .set({ paymentStatus: "completed", paymentIntentId: null })
-          .where(eq(enrollmentForms.id, terms.enrollmentFormId))
-          .run();
-      }
-      queueOrderMail(tx, order.id, mail);
-      return "completed";
-    },
-    { behavior: "immediate" },
-  );
+  try {
+    return db.transaction(
+      (tx): FreeEnrollment => {
+        if (paidOrderFor(tx, terms.userId, terms)) return "already";
+        if (terms.couponId !== null) {
+          if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
+          countRedemption(tx, terms.couponId);
+        }
+        const order = tx
+          .insert(enrollments)
+          .values({ ...terms, paymentStatus: "completed", enrolledAt: now })
+          .returning(orderColumns)
+          .get();
+        if (terms.eventId !== null) {
+          if (!seatMail) throw new Error("A free order for an event needs its seat's confirmation mail");
+          const seat = takeSeat(tx, order, now, now, seatMail);
+          if (seat !== "seated") throw new SeatRefused(seat === "registered" ? "already" : "seat-gone");
+        }
+        if (terms.enrollmentFormId !== null) {
+          tx.update(enrollmentForms)
+            .set({ paymentStatus: "completed", paymentIntentId: null })
+            .where(eq(enrollmentForms.id, terms.enrollmentFormId))
+            .run();
+        }
+        queueOrderMail(tx, order.id, mail);
+        return "completed";
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    if (error instanceof SeatRefused) return error.outcome;
+    throw error;
+  }
 }

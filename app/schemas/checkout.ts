@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUPON_HOLD_MINUTES, type CouponRefusal } from "~/utils/coupon-rules";
 import { formatAmount } from "~/utils/money";
+import { REGISTRATION_MESSAGES, registeredText } from "./event-registration";
 
 // Checkout (public-site §2 /checkout, §4 Checkout flow, §5, §8). The page's
 // two forms (coupon, pay) and the JSON endpoints of §7 share these rules.
@@ -9,6 +10,7 @@ export const CHECKOUT_MESSAGES = {
   signInTitle: "Authentication Required",
   signInText: "Please log in to continue with your purchase.",
   invalidCourse: "Invalid Course",
+  invalidEvent: "This event is not open for booking",
   informationSavedTitle: "Information Saved!",
   informationSavedText: "Proceeding to payment...",
   couponEmpty: "Enter Coupon Code",
@@ -29,6 +31,8 @@ export const CHECKOUT_MESSAGES = {
   paymentsOffTitle: "Online payment is not available yet",
   paymentsOffText: "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.",
   amountMismatch: "The amount does not match the price of this order.",
+  joinWaitlist: "Every seat is booked or held by someone paying. You can join the waitlist from the event's register dialog.",
+  refundedTitle: "Payment refunded",
   seatGoneRefunded:
     "The event filled up before your payment reached us, so we have refunded it in full. You can join its waitlist on the events page.",
   couponLapsedRefunded:
@@ -38,6 +42,7 @@ export const CHECKOUT_MESSAGES = {
   paymentFailedRetry: "Your payment did not go through and no money was taken. You can pay again now.",
   continueToPayment: "Continue to secure payment",
   paymentReceived: "Your payment is received and your course is ready.",
+  seatPaymentReceived: "Your payment is received and your seat is booked.",
   paymentReturnRefused: "We could not confirm this payment. If money was taken, your order completes by itself within a few minutes.",
 } as const;
 
@@ -64,6 +69,17 @@ export function couponRefusalText(refusal: Exclude<CouponRefusal, { reason: "una
 }
 export const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
 export const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
+
+/** The toast when a paid event filled up before the payment arrived, and the payment went back. */
+export const seatGoneToast = {
+  type: "destructive" as const,
+  title: CHECKOUT_MESSAGES.refundedTitle,
+  description: CHECKOUT_MESSAGES.seatGoneRefunded,
+};
+
+/** The toast once an order is paid: enrolled in the course, or registered for the event. */
+export const purchasedToast = (item: { type: "course" | "event"; title: string }) =>
+  item.type === "course" ? enrolledToast(item.title) : { title: REGISTRATION_MESSAGES.success, description: registeredText(item.title) };
 
 const COUPON_CODE_MAX = 40;
 
@@ -134,11 +150,27 @@ export const CreatePaymentIntentApiSchema = z.object({
 });
 
 /** POST /api/payments/start: the order to pay, priced by the server. */
-export const StartPaymentApiSchema = z.object({
-  courseId: courseIdField,
-  couponCode: optionalCouponCode,
-  enrollmentFormId: formIdField,
-});
+const eventIdField = z.coerce
+  .number({ invalid_type_error: "eventId must be a number" })
+  .int("eventId must be a whole number")
+  .positive("eventId must be positive");
+
+/** POST /api/payments/start: a course (`courseId`) or a paid event's seat (`eventId`), never both. */
+export const StartPaymentApiSchema = z
+  .object({
+    courseId: courseIdField.optional(),
+    eventId: eventIdField.optional(),
+    couponCode: optionalCouponCode,
+    enrollmentFormId: formIdField,
+  })
+  .refine((input) => (input.courseId === undefined) !== (input.eventId === undefined), {
+    message: "Send either courseId or eventId",
+    path: ["courseId"],
+  })
+  .transform(({ courseId, eventId, ...rest }) => ({
+    ...rest,
+    item: courseId !== undefined ? { type: "course" as const, id: courseId } : { type: "event" as const, id: eventId ?? 0 },
+  }));
 
 /** POST /api/enroll-course: a PaymentIntent that succeeded, or nothing for a free order. */
 export const EnrollCourseApiSchema = z.object({

@@ -16,8 +16,10 @@ export const REGISTRATION_MESSAGES = {
   full: "This event is full.",
   duplicate: "You are already registered for this event.",
   closed: "Registration for this event has closed.",
-  needsPayment:
-    "This is a paid event, and seats are booked with payment. Online payment for events is not available yet: message us on WhatsApp and we will book your seat.",
+  needsPayment: "This is a paid event, and seats are booked with payment.",
+  paymentsOff: "Online payment is not available yet: message us on WhatsApp and we will book your seat.",
+  payToBook: (minutes: number) =>
+    `Your seat is held for you for ${minutes} minutes while you pay, and booked once the payment is received.`,
   notFound: "Event not found",
   failedTitle: "Registration Failed",
   failedText: "There was an error registering for the event. Please try again.",
@@ -38,6 +40,9 @@ export const CANCEL_MESSAGES = {
   notRegistered: "You are not registered for this event, so there is nothing to cancel.",
   failed: "Your registration could not be cancelled just now. Please try again.",
 } as const;
+
+/** How long a paid event's seat is held for a student while they pay: longer than Razorpay's and Stripe's checkouts stay open. */
+export const SEAT_HOLD_MINUTES = 15;
 
 /** How long a freed seat is kept for the student at the head of a waitlist. */
 export const WAITLIST_OFFER_HOURS = 12;

@@ -11,6 +11,8 @@ import {
   courses,
   enrollmentForms,
   enrollments,
+  eventRegistrations,
+  events,
   outboxMessages,
   paymentEvents,
   users,
@@ -128,7 +130,7 @@ function arrange() {
 }
 
 function quote(courseId: number, couponCode?: string, buyerId?: string): Quote {
-  const result = checkout.quoteOrder(courseId, couponCode, { buyerId });
+  const result = checkout.quoteOrder({ type: "course", id: courseId }, couponCode, { buyerId });
   if (!result.ok) throw new Error(`Expected a quote, got ${result.reason}`);
   return result.quote;
 }
@@ -205,15 +207,15 @@ describe("quoteOrder", () => {
     const course = addCourse({ pricePaise: 99_999 });
     const coupon = addCoupon({ percentOff: 15 });
 
-    expect(checkout.quoteOrder(course.id)).toEqual({
+    expect(checkout.quoteOrder({ type: "course", id: course.id })).toEqual({
       ok: true,
       quote: {
-        course: { id: course.id, title: course.title },
+        item: { type: "course", id: course.id, title: course.title },
         coupon: null,
         price: { originalPaise: 99_999, discountPercent: null, discountPaise: 0, processingFeePaise: 0, totalPaise: 99_999 },
       },
     });
-    const discounted = checkout.quoteOrder(String(course.id), `  ${coupon.code.toLowerCase()} `);
+    const discounted = checkout.quoteOrder({ type: "course", id: course.id }, `  ${coupon.code.toLowerCase()} `);
     expect(discounted).toMatchObject({
       ok: true,
       quote: {
@@ -232,9 +234,8 @@ describe("quoteOrder", () => {
 
   it("refuses an unknown or inactive course", () => {
     const retired = addCourse({ pricePaise: 100_000, isActive: false });
-    expect(checkout.quoteOrder(retired.id)).toEqual({ ok: false, reason: "invalid-course" });
-    expect(checkout.quoteOrder(999_999)).toEqual({ ok: false, reason: "invalid-course" });
-    expect(checkout.quoteOrder("not-a-number")).toEqual({ ok: false, reason: "invalid-course" });
+    expect(checkout.quoteOrder({ type: "course", id: retired.id })).toEqual({ ok: false, reason: "invalid-item" });
+    expect(checkout.quoteOrder({ type: "course", id: 999_999 })).toEqual({ ok: false, reason: "invalid-item" });
   });
 
   it("refuses a coupon that is unknown, expired, used up or switched off", () => {
@@ -246,9 +247,9 @@ describe("quoteOrder", () => {
     const lastOne = addCoupon({ percentOff: 10, maxRedemptions: 5, redemptionCount: 4 });
 
     for (const code of ["NOSUCHCOUPON", expired.code, usedUp.code, inactive.code]) {
-      expect(checkout.quoteOrder(course.id, code, { now })).toEqual({ ok: false, reason: "invalid-coupon" });
+      expect(checkout.quoteOrder({ type: "course", id: course.id }, code, { now })).toEqual({ ok: false, reason: "invalid-coupon" });
     }
-    expect(checkout.quoteOrder(course.id, lastOne.code, { now }).ok).toBe(true);
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, lastOne.code, { now }).ok).toBe(true);
   });
 });
 
@@ -277,15 +278,17 @@ describe("coupon rules in quoteOrder and in the order's transaction", () => {
     const course = addCourse({ pricePaise: 299_900 });
     const elsewhere = addCourse({ pricePaise: 299_900 });
     const minimum = addAmountCoupon({ amountOffPaise: 50_000, minOrderPaise: 500_000 });
-    expect(checkout.quoteOrder(course.id, minimum.code)).toEqual({
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, minimum.code)).toEqual({
       ok: false,
       reason: "coupon-not-applicable",
       message: "This coupon needs an order of at least ₹5,000.",
     });
     const scoped = addAmountCoupon({ amountOffPaise: 50_000 });
     db.insert(couponTargets).values({ couponId: scoped.id, targetType: "course", targetId: elsewhere.id }).run();
-    expect(checkout.quoteOrder(course.id, scoped.code)).toMatchObject({ message: `This coupon does not apply to ${course.title}.` });
-    expect(checkout.quoteOrder(elsewhere.id, scoped.code).ok).toBe(true);
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, scoped.code)).toMatchObject({
+      message: `This coupon does not apply to ${course.title}.`,
+    });
+    expect(checkout.quoteOrder({ type: "course", id: elsewhere.id }, scoped.code).ok).toBe(true);
   });
 
   /** The student's completed order of another course with the coupon: a use of it. */
@@ -449,7 +452,7 @@ describe("startCardPayment", () => {
     const { student, course } = arrange();
     const offline = await loadApp({});
     try {
-      const terms = offline.checkout.quoteOrder(course.id);
+      const terms = offline.checkout.quoteOrder({ type: "course", id: course.id });
       expect(terms.ok).toBe(true);
       if (!terms.ok) return;
       expect(offline.payments.paymentsSetup()).toBeNull();
@@ -516,6 +519,52 @@ describe("startHostedCheckout", () => {
   });
 });
 
+describe("a paid event's seat through Stripe's hosted page", () => {
+  it("holds the seat, names the event on the session (which closes in 35 minutes), and books the seat once it is paid", async () => {
+    const student = addStudent();
+    const event = db
+      .insert(events)
+      .values({
+        title: "Options Workshop",
+        description: "d",
+        eventDate: new Date(Date.now() + 86_400_000),
+        pricePaise: 99_900,
+        maxParticipants: 3,
+      })
+      .returning({ id: events.id })
+      .get();
+    const quoted = checkout.quoteOrder({ type: "event", id: event.id });
+    if (!quoted.ok) throw new Error(quoted.reason);
+    const before = Date.now();
+    const started = await checkout.startHostedCheckout({
+      user: student,
+      quote: quoted.quote,
+      enrollmentFormId: null,
+      origin: ORIGIN,
+      cancelUrl: ORIGIN,
+    });
+    if (!started.ok) throw new Error(started.reason);
+    const order = db.select().from(enrollments).where(eq(enrollments.userId, student.id)).get()!;
+    expect(order).toMatchObject({ eventId: event.id, courseId: null, paymentStatus: "pending", amountPaise: 99_900 });
+    expect(order.seatHeldUntil!.getTime() - before).toBeGreaterThanOrEqual(15 * 60_000 - 1_000);
+    const session = await stripe.checkout.sessions.retrieve(order.checkoutSessionId!);
+    expect(session.metadata).toMatchObject({ eventId: String(event.id), flow: "checkout" });
+    expect(session.metadata?.courseId ?? "").toBe("");
+    expect(session.expires_at * 1000 - before).toBeGreaterThanOrEqual(35 * 60_000 - 2_000);
+    expect(session.expires_at * 1000 - before).toBeLessThanOrEqual(35 * 60_000 + 5_000);
+
+    await fetch(started.url, { method: "POST", body: new URLSearchParams({ outcome: "success" }), redirect: "manual" });
+    expect(await checkout.confirmCheckoutSession(student.id, session.id, ORIGIN)).toEqual({
+      ok: true,
+      outcome: "completed",
+      item: { type: "event", id: event.id },
+    });
+    expect(db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id)).all()).toEqual([
+      expect.objectContaining({ userId: student.id, orderId: order.id }),
+    ]);
+  });
+});
+
 describe("a limited coupon (decision 0012)", () => {
   const oneUse = () => addCoupon({ percentOff: 20, maxRedemptions: 1 });
   const holdOf = (userId: string) =>
@@ -530,14 +579,17 @@ describe("a limited coupon (decision 0012)", () => {
 
     const rival = addStudent();
     // The price check already says so, and the start refuses it even with a quote made before.
-    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: rival.id })).toEqual({ ok: false, reason: "invalid-coupon" });
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, coupon.code, { buyerId: rival.id })).toEqual({
+      ok: false,
+      reason: "invalid-coupon",
+    });
     expect(await checkout.startCardPayment(rival, staleQuote, null, ORIGIN)).toEqual({ ok: false, reason: "coupon-unavailable" });
     expect(
       await checkout.startHostedCheckout({ user: rival, quote: staleQuote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
     ).toEqual({ ok: false, reason: "coupon-unavailable" });
     expect(allOrdersOf(rival.id)).toEqual([]);
     // The holder's own reload still prices the coupon, and reuses the PaymentIntent.
-    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: student.id }).ok).toBe(true);
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, coupon.code, { buyerId: student.id }).ok).toBe(true);
     expect((await startCard(student, course.id, coupon.code)).paymentIntentId).toBe(started.paymentIntentId);
   });
 
@@ -561,7 +613,7 @@ describe("a limited coupon (decision 0012)", () => {
     await stripe.checkout.sessions.expire(session.id);
     await deliver(stripeEvent("checkout.session.expired", session.id));
     expect(holdOf(student.id)).toBeNull();
-    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
   });
 
   it("lets the hold go when Stripe refuses to set the payment up", async () => {
@@ -578,7 +630,7 @@ describe("a limited coupon (decision 0012)", () => {
       reason: "setup-failed",
     });
     expect(ordersOf(student.id, course.id)).toEqual([]);
-    expect(checkout.quoteOrder(course.id, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
+    expect(checkout.quoteOrder({ type: "course", id: course.id }, coupon.code, { buyerId: addStudent().id }).ok).toBe(true);
   });
 
   it("refunds in full a payment made after its hold lapsed, once another student holds the last redemption", async () => {
@@ -637,12 +689,12 @@ describe("confirmCardPayment (the browser's report)", () => {
     expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({
       ok: true,
       outcome: "completed",
-      courseId: course.id,
+      item: { type: "course", id: course.id },
     });
     expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({
       ok: true,
       outcome: "already",
-      courseId: course.id,
+      item: { type: "course", id: course.id },
     });
 
     expect(ordersOf(student.id, course.id)).toEqual([
@@ -864,7 +916,7 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(await checkout.confirmCheckoutSession(student.id, sessionId, ORIGIN)).toEqual({
       ok: true,
       outcome: "already",
-      courseId: course.id,
+      item: { type: "course", id: course.id },
     });
     expect(await checkout.confirmCheckoutSession(addStudent().id, sessionId, ORIGIN)).toEqual({ ok: false, reason: "not-yours" });
     expect(orderMails(student.email)).toEqual([expect.objectContaining({ text: expect.stringContaining(`${ORIGIN}/learn/${course.id}`) })]);

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { checkCouponCode, type RedeemableCoupon } from "~/models/coupon.server";
+import { checkCouponCode, COUPON_HOLD_MS, type RedeemableCoupon } from "~/models/coupon.server";
 import { findActiveCourse } from "~/models/course.server";
+import { findActiveEvent, isFreeEvent } from "~/models/event.server";
+import type { CheckoutItem } from "~/utils/checkout-path";
 import {
   attachPaymentReference,
   completeOrder,
@@ -8,8 +10,10 @@ import {
   enrollWithoutPayment,
   failOrder,
   findOrder,
+  findOrderById,
   isEnrolled,
   markOrderRefunded,
+  orderItem,
   recordLostOrder,
   reserveOrder,
   type FreeEnrollment,
@@ -38,16 +42,19 @@ import {
 import { orderMail } from "./mail/order.server";
 import { eventRegistrationMail } from "./mail/events.server";
 import { seatGoneMail } from "./mail/event-seats.server";
-import { describeEventOrder } from "~/models/event-seat.server";
+import { describeEventOrder, reserveEventOrder, type SeatRefusal } from "~/models/event-seat.server";
 import type { OutboxDraft } from "~/models/outbox.server";
 
 // The checkout rules (public-site §2 /checkout, §4, §7), shared by the page,
 // the JSON endpoints and the webhook: the server prices every order, and an
-// order is completed only when Stripe confirms that very amount was paid by
-// this student for this course.
+// order is completed only when the provider confirms that very amount was
+// paid by this student for this course or event seat.
+
+/** What is being bought, as the checkout names it. */
+export type QuotedItem = CheckoutItem & { title: string };
 
 export type Quote = {
-  course: { id: number; title: string };
+  item: QuotedItem;
   coupon: RedeemableCoupon | null;
   price: OrderPrice;
 };
@@ -55,29 +62,54 @@ export type Quote = {
 /** A coupon that exists and works but not on this order: the student is told which rule and what it needs. */
 export type CouponNotApplicable = { ok: false; reason: "coupon-not-applicable"; message: string };
 
-export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "invalid-course" | "invalid-coupon" } | CouponNotApplicable;
+export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "invalid-item" | "invalid-coupon" } | CouponNotApplicable;
+
+/** An active course, or an active paid event that has not begun: what checkout can sell. */
+function findForSale(item: CheckoutItem, now: Date): (QuotedItem & { pricePaise: number }) | null {
+  if (item.type === "course") {
+    const course = findActiveCourse(item.id);
+    return course && { type: "course", id: course.id, title: course.title, pricePaise: course.pricePaise };
+  }
+  const event = findActiveEvent(item.id);
+  // A free event is registered for, never bought; a past one is not on sale.
+  if (!event || isFreeEvent(event) || event.eventDate.getTime() <= now.getTime()) return null;
+  return { type: "event", id: event.id, title: event.title, pricePaise: event.pricePaise };
+}
+
+/** What a settled order bought, titled for the student's toast (its course or event may have been withdrawn since). */
+export function describePurchase(item: CheckoutItem): QuotedItem {
+  const title = item.type === "course" ? findActiveCourse(item.id)?.title : findActiveEvent(item.id)?.title;
+  return { ...item, title: title ?? (item.type === "course" ? "your course" : "your event") };
+}
+
+/** The order columns naming what is bought. */
+const itemColumns = (item: CheckoutItem) => ({
+  courseId: item.type === "course" ? item.id : null,
+  eventId: item.type === "event" ? item.id : null,
+});
 
 /**
- * The price of an active course with an optional coupon code, as the server
- * charges it, every coupon rule checked (decision 0029). With the buyer named,
- * their own holds on the coupon for this course (an earlier try at this
- * checkout) do not count against them, and their per-student limit applies.
+ * The price of a course or a paid event's seat with an optional coupon code,
+ * as the server charges it, every coupon rule checked (decision 0029). With
+ * the buyer named, their own holds on the coupon for this item (an earlier
+ * try at this checkout) do not count against them, and their per-student
+ * limit applies.
  */
 export function quoteOrder(
-  courseId: number | string,
+  item: CheckoutItem,
   couponCode?: string | null,
   { now = new Date(), buyerId }: { now?: Date; buyerId?: string } = {},
 ): QuoteResult {
-  const course = findActiveCourse(courseId);
-  if (!course) return { ok: false, reason: "invalid-course" };
+  const forSale = findForSale(item, now);
+  if (!forSale) return { ok: false, reason: "invalid-item" };
+  const { pricePaise, ...quoted } = forSale;
   let coupon: RedeemableCoupon | null = null;
   if (couponCode) {
-    const purchase = { type: "course" as const, id: course.id, title: course.title, pricePaise: course.pricePaise };
     const checked = checkCouponCode(
       couponCode,
-      purchase,
+      forSale,
       now,
-      buyerId === undefined ? undefined : { userId: buyerId, courseId: course.id },
+      buyerId === undefined ? undefined : { userId: buyerId, ...itemColumns(item) },
     );
     if (!checked.ok) {
       const { refusal } = checked;
@@ -86,20 +118,16 @@ export function quoteOrder(
     }
     coupon = checked.coupon;
   }
-  return {
-    ok: true,
-    quote: { course: { id: course.id, title: course.title }, coupon, price: priceOrder(course.pricePaise, coupon?.discount ?? null) },
-  };
+  return { ok: true, quote: { item: quoted, coupon, price: priceOrder(pricePaise, coupon?.discount ?? null) } };
 }
 
 export type Buyer = Pick<PublicUser, "id" | "email">;
 
-/** What an order for this quote records: the buyer, course, server-priced amount, coupon and form. */
+/** What an order for this quote records: the buyer, course or event, server-priced amount, coupon and form. */
 export function orderTerms(user: Buyer, quote: Quote, enrollmentFormId: number | null): OrderTerms {
   return {
     userId: user.id,
-    courseId: quote.course.id,
-    eventId: null,
+    ...itemColumns(quote.item),
     amountPaise: quote.price.totalPaise,
     couponId: quote.coupon?.id ?? null,
     enrollmentFormId,
@@ -109,7 +137,8 @@ export function orderTerms(user: Buyer, quote: Quote, enrollmentFormId: number |
 function metadataFor(terms: OrderTerms, flow: PaymentMetadata["flow"]): PaymentMetadata {
   return {
     userId: terms.userId,
-    courseId: String(terms.courseId),
+    courseId: terms.courseId === null ? "" : String(terms.courseId),
+    eventId: terms.eventId === null ? "" : String(terms.eventId),
     couponId: terms.couponId === null ? "" : String(terms.couponId),
     enrollmentFormId: terms.enrollmentFormId === null ? "" : String(terms.enrollmentFormId),
     flow,
@@ -127,7 +156,12 @@ function idempotencyKey(flow: PaymentMetadata["flow"], order: Order, sent: Recor
   return [flow, "order", order.id, digest].join(":");
 }
 
-export type StartRefusal = "already-enrolled" | "free" | "payments-off" | "setup-failed" | "coupon-unavailable";
+/**
+ * already-enrolled: the student has the course or the seat already; event-full: no seat is free
+ * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn.
+ */
+export type StartRefusal =
+  "already-enrolled" | "free" | "payments-off" | "setup-failed" | "coupon-unavailable" | "event-full" | "event-closed";
 
 /** Why no payment can start for these terms; null when one can. */
 function refusalToStart(terms: OrderTerms): StartRefusal | null {
@@ -135,6 +169,27 @@ function refusalToStart(terms: OrderTerms): StartRefusal | null {
   if (terms.amountPaise === 0) return "free";
   if (!paymentsSetup()) return "payments-off";
   return null;
+}
+
+const SEAT_REFUSALS: Record<SeatRefusal, StartRefusal> = {
+  "not-found": "event-closed",
+  closed: "event-closed",
+  free: "free",
+  full: "event-full",
+  registered: "already-enrolled",
+};
+
+export type CheckoutReservation = { ok: true; order: Order } | { ok: false; reason: StartRefusal };
+
+/**
+ * The pending order for these terms, its coupon's redemption held; for an
+ * event, its seat held too (decision 0016), checked in the same transaction.
+ */
+export function reserveForCheckout(terms: OrderTerms, kind: PaymentKind, now: Date): CheckoutReservation {
+  if (terms.eventId === null) return reserveOrder(terms, kind, now);
+  const reservation = reserveEventOrder({ ...terms, eventId: terms.eventId }, kind, now);
+  if (reservation.ok || reservation.reason === "coupon-unavailable") return reservation;
+  return { ok: false, reason: SEAT_REFUSALS[reservation.reason] };
 }
 
 /** One way to pay: which Stripe object it makes, how to find an open one again, how to make one. */
@@ -157,8 +212,8 @@ async function startPayment<T>(terms: OrderTerms, door: PaymentDoor<T>, now: Dat
   if (refusal) return { ok: false, reason: refusal };
   // A reserved order whose Stripe object is dead (expired, cancelled) is closed and a fresh one reserved: twice at most.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const reservation = reserveOrder(terms, door.kind, now);
-    if (!reservation.ok) return { ok: false, reason: reservation.reason };
+    const reservation = reserveForCheckout(terms, door.kind, now);
+    if (!reservation.ok) return reservation;
     const { order } = reservation;
     const reference = door.kind === "paymentIntent" ? order.paymentIntentId : order.checkoutSessionId;
     try {
@@ -213,7 +268,7 @@ export async function startCardPayment(
       async create(order) {
         const request = {
           amountPaise: terms.amountPaise,
-          description: quote.course.title,
+          description: quote.item.title,
           receiptEmail: user.email,
           metadata: metadataFor(terms, "card"),
         };
@@ -249,6 +304,7 @@ export type PaymentStartInput = {
 
 export async function startHostedCheckout(input: PaymentStartInput): Promise<HostedCheckoutStart> {
   const { user, quote } = input;
+  const now = input.now ?? new Date();
   const terms = orderTerms(user, quote, input.enrollmentFormId);
   const start = await startPayment<string>(
     terms,
@@ -263,11 +319,12 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
       async create(order) {
         const request = {
           amountPaise: terms.amountPaise,
-          productName: quote.course.title,
+          productName: quote.item.title,
           customerEmail: user.email,
           successUrl: `${input.origin}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: input.cancelUrl,
-          expiresAt: order.couponHeldUntil,
+          // An event's page closes too (Stripe's least, 30 minutes on): a later payment is not left to the seat's fortune for a day.
+          expiresAt: order.couponHeldUntil ?? (order.eventId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS)),
           metadata: metadataFor(terms, "checkout"),
         };
         const session = await createCheckoutSession({ ...request, idempotencyKey: idempotencyKey("checkout", order, request) });
@@ -275,7 +332,7 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
         return { reference: { checkoutSessionId: session.id }, answer: session.url };
       },
     },
-    input.now ?? new Date(),
+    now,
   );
   return start.ok ? { ok: true, url: start.answer } : start;
 }
@@ -285,11 +342,11 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
  * `origin`: the site's address, for the links in the order's mail.
  */
 export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null, origin: string): FreeEnrollment {
-  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail(origin));
+  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail(origin), { seatMail: eventRegistrationMail(origin) });
 }
 
 export type Settlement =
-  | { ok: true; outcome: "completed" | "already"; /** The course the order bought; null for an event's seat. */ courseId: number | null }
+  | { ok: true; outcome: "completed" | "already"; /** The course, or the event whose seat, the order bought. */ item: CheckoutItem }
   | {
       ok: false;
       /**
@@ -309,7 +366,9 @@ function matchesOrder(
     paid.amountPaise === order.amountPaise &&
     paid.currency === CURRENCY &&
     paid.metadata.userId === order.userId &&
-    paid.metadata.courseId === String(order.courseId)
+    // Stripe drops a metadata key written empty: absent and "" both mean "none".
+    (paid.metadata.courseId ?? "") === (order.courseId === null ? "" : String(order.courseId)) &&
+    (paid.metadata.eventId ?? "") === (order.eventId === null ? "" : String(order.eventId))
   );
 }
 
@@ -319,17 +378,25 @@ function matchesOrder(
  */
 export type PaidWith = { paymentIntentId: string } | { providerPaymentId: string; refund: (paymentId: string) => Promise<void> };
 
-/** Returns the whole payment (refund policy) and records it on the order. */
+/** "course 3" or "a seat at event 7", for the logs and the audit trail. */
+const describeItem = (item: CheckoutItem) => (item.type === "course" ? `course ${item.id}` : `a seat at event ${item.id}`);
+
+/**
+ * Returns the whole payment (refund policy) and records it on the order. The
+ * webhook and the student's return can both find the same payment refusable
+ * at once: the provider refunds a payment in full only once and refuses the
+ * second try, which is then no failure if the other already recorded it.
+ */
 async function refundOrder(order: Order, payment: PaidWith, why: string, notice?: OutboxDraft): Promise<void> {
-  if ("paymentIntentId" in payment) {
-    console.warn(`Refunding ${payment.paymentIntentId}: ${why}`);
-    await refundPayment(payment.paymentIntentId);
-    markOrderRefunded(order, payment.paymentIntentId, why, notice);
-    return;
+  const paymentId = "paymentIntentId" in payment ? payment.paymentIntentId : payment.providerPaymentId;
+  console.warn(`Refunding ${paymentId}: ${why}`);
+  try {
+    await ("paymentIntentId" in payment ? refundPayment(payment.paymentIntentId) : payment.refund(payment.providerPaymentId));
+  } catch (error) {
+    if (findOrderById(order.id)?.paymentStatus === "refunded") return;
+    throw error;
   }
-  console.warn(`Refunding ${payment.providerPaymentId}: ${why}`);
-  await payment.refund(payment.providerPaymentId);
-  markOrderRefunded(order, { providerPaymentId: payment.providerPaymentId }, why, notice);
+  markOrderRefunded(order, "paymentIntentId" in payment ? payment.paymentIntentId : { providerPaymentId: paymentId }, why, notice);
 }
 
 /**
@@ -345,10 +412,10 @@ export async function completePaidOrder(order: Order, payment: PaidWith, paidAt:
   switch (outcome) {
     case "completed":
     case "already":
-      return { ok: true, outcome, courseId: order.courseId };
+      return { ok: true, outcome, item: orderItem(order) };
     case "duplicate":
-      await refundOrder(order, payment, `user ${order.userId} already owns course ${order.courseId}`);
-      return { ok: true, outcome: "already", courseId: order.courseId };
+      await refundOrder(order, payment, `user ${order.userId} already has ${describeItem(orderItem(order))}`);
+      return { ok: true, outcome: "already", item: orderItem(order) };
     case "coupon-refused":
       await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
       return { ok: false, reason: "coupon-refused" };
@@ -365,7 +432,7 @@ export async function completePaidOrder(order: Order, payment: PaidWith, paidAt:
     }
     case "refunded":
       return order.courseId !== null && isEnrolled(order.userId, order.courseId)
-        ? { ok: true, outcome: "already", courseId: order.courseId }
+        ? { ok: true, outcome: "already", item: orderItem(order) }
         : { ok: false, reason: "refunded" };
   }
 }
@@ -383,12 +450,13 @@ function metadataId(value: string | undefined): number | null | undefined {
  */
 function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
   const { userId, flow } = intent.metadata;
-  const [courseId, couponId, enrollmentFormId] = [intent.metadata.courseId, intent.metadata.couponId, intent.metadata.enrollmentFormId].map(
-    metadataId,
-  );
-  if (flow !== "card" || !userId || !courseId || couponId === undefined || enrollmentFormId === undefined) return null;
+  const { courseId: course, eventId: event, couponId: coupon, enrollmentFormId: form } = intent.metadata;
+  const [courseId, eventId, couponId, enrollmentFormId] = [course, event, coupon, form].map(metadataId);
+  if (flow !== "card" || !userId || couponId === undefined || enrollmentFormId === undefined) return null;
+  // Exactly one of them names what was bought.
+  if (courseId === undefined || eventId === undefined || (courseId === null) === (eventId === null)) return null;
   return recordLostOrder(
-    { userId, courseId, eventId: null, amountPaise: intent.amountPaise, couponId, enrollmentFormId },
+    { userId, courseId, eventId, amountPaise: intent.amountPaise, couponId, enrollmentFormId },
     { paymentIntentId: intent.id },
   );
 }
@@ -447,7 +515,7 @@ export async function confirmCheckoutSession(userId: string, sessionId: string, 
   const order = findOrder({ checkoutSessionId: sessionId });
   if (!order) return { ok: false, reason: "not-found" };
   if (order.userId !== userId) return { ok: false, reason: "not-yours" };
-  if (order.paymentStatus === "completed") return { ok: true, outcome: "already", courseId: order.courseId };
+  if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item: orderItem(order) };
   const session = await retrieveCheckoutSession(sessionId);
   if (!session) return { ok: false, reason: "not-found" };
   return settleCheckoutSession(session, origin);

@@ -7,6 +7,6 @@ import { quoteOrder, type Quote, type QuoteResult } from "./checkout.server";
  * say); the general refusal when the reason has passed again already.
  */
 export function couponRefusalAtStore(quote: Quote, buyerId: string): Exclude<QuoteResult, { ok: true }> {
-  const again = quoteOrder(quote.course.id, quote.coupon?.code, { buyerId });
+  const again = quoteOrder(quote.item, quote.coupon?.code, { buyerId });
   return again.ok ? { ok: false, reason: "invalid-coupon" } : again;
 }

@@ -1,9 +1,33 @@
-/** Checkout's state lives in the URL, so every step survives a reload and works without JavaScript. */
-export type CheckoutLocation = { courseId: number; form?: number | null; coupon?: string | null };
+import { parseId } from "./validation";
 
-export function checkoutPath({ courseId, form, coupon }: CheckoutLocation, step: "" | "/information" = ""): string {
-  const search = new URLSearchParams({ courseId: String(courseId) });
+/** What a checkout sells: a course, or a seat at a paid event. */
+export type CheckoutItem = { type: "course" | "event"; id: number };
+
+/** Checkout's state lives in the URL, so every step survives a reload and works without JavaScript. */
+export type CheckoutLocation = { item: CheckoutItem; form?: number | null; coupon?: string | null };
+
+/** The query parameter naming the item: `courseId` (the spec's) or `eventId`. */
+const PARAMETER = { course: "courseId", event: "eventId" } as const;
+
+export function checkoutPath({ item, form, coupon }: CheckoutLocation, step: "" | "/information" = ""): string {
+  const search = new URLSearchParams({ [PARAMETER[item.type]]: String(item.id) });
   if (form) search.set("form", String(form));
   if (coupon) search.set("coupon", coupon);
   return `/checkout${step}?${search}`;
+}
+
+/** The item a checkout URL names: `courseId` wins when both are given; null when neither is a plain id. */
+export function checkoutItemOf(search: URLSearchParams): CheckoutItem | null {
+  for (const type of ["course", "event"] as const) {
+    const value = search.get(PARAMETER[type]);
+    if (value === null) continue;
+    const id = parseId(value);
+    return id === null ? null : { type, id };
+  }
+  return null;
+}
+
+/** Where a student lands once paid: their events for a seat, else the course's usual place (`coursePath`). */
+export function paidPath(item: CheckoutItem, coursePath: string): string {
+  return item.type === "event" ? "/account/events" : coursePath;
 }

@@ -160,7 +160,7 @@ inBothModes((mode) => {
       expect(storedRegistrations(full.id, student.id)).toEqual([]);
     });
 
-    test("a paid event is booked with payment: the dialog says so, offers WhatsApp, and a forced post stores nothing", async ({
+    test("a paid event is booked with payment: the dialog offers Pay, which leads to its checkout, and a forced post stores nothing", async ({
       page,
       student,
       makeEvent,
@@ -169,10 +169,10 @@ inBothModes((mode) => {
       const form = await openDialog(page, mode, paid.id);
       await expect(form.dialog).toContainText("This is a paid event, and seats are booked with payment.");
       await expect(form.register).toHaveCount(0);
-      const whatsapp = form.dialog.getByRole("link", { name: "Book on WhatsApp" });
-      await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
-      expect(decodeURIComponent((await whatsapp.getAttribute("href")) ?? "")).toContain(paid.title);
       await expectNoA11yViolations(page);
+      await form.dialog.getByRole("link", { name: "Pay ₹999" }).click();
+      await expect(page).toHaveURL(new RegExp(`/checkout/information\\?eventId=${paid.id}$`));
+      await expect(page.getByRole("dialog", { name: "Enrollment Information" })).toContainText(paid.title);
 
       // The form is not offered, but a post made anyway is refused by the server.
       const forced = await page.request.post(`/events/${paid.id}/register`, {

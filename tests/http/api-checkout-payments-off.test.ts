@@ -1,5 +1,14 @@
 import { stripeEventPayload } from "../support/stripe";
-import { describe, expect, type HttpResponse, queryTestDatabase, studentClient, test } from "./support/test";
+import {
+  describe,
+  expect,
+  type HttpResponse,
+  insertEvent,
+  makeEnrollmentForm,
+  queryTestDatabase,
+  studentClient,
+  test,
+} from "./support/test";
 
 // The checkout's JSON endpoints on a site without Stripe keys (the default for
 // a fresh install): they refuse with 503 and store nothing.
@@ -37,5 +46,20 @@ describe("POST /api/create-payment-intent", () => {
       await request.dispose();
     }
     expect(queryTestDatabase("SELECT id FROM enrollments WHERE user_id = ?", student.id)).toEqual([]);
+  });
+});
+
+describe("a paid event while payments are off", () => {
+  test("its register dialog offers WhatsApp, not Pay, and its checkout says online payment is not available (503)", async () => {
+    const event = insertEvent("Paid payments off", { pricePaise: 49_900 });
+    const { client, student } = await studentClient();
+    const dialog = (await (await client.get(`/events/${event.id}/register`)).text()).replaceAll("<!-- -->", "");
+    expect(dialog).toContain("Online payment is not available yet: message us on WhatsApp and we will book your seat.");
+    expect(dialog).toContain("Book on WhatsApp");
+    expect(dialog).not.toContain("/checkout?eventId=");
+    const form = makeEnrollmentForm(student.id, event.id, undefined, "event");
+    const checkout = await client.get(`/checkout?eventId=${event.id}&form=${form}`);
+    expect(checkout.status()).toBe(503);
+    expect(await checkout.text()).toContain("Online payment is not available yet");
   });
 });

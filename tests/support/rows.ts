@@ -50,6 +50,7 @@ export function makeCoupon(
     minOrderPaise?: number | null;
     perStudentLimit?: number | null;
     courseIds?: number[];
+    eventIds?: number[];
   } & ({ percentOff: number } | { amountOffPaise: number }),
 ): TestCoupon {
   const code = options.code ?? `TEST${randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`;
@@ -77,6 +78,8 @@ export function makeCoupon(
     );
     for (const courseId of options.courseIds ?? [])
       database.prepare("INSERT INTO coupon_targets (coupon_id, target_type, target_id) VALUES (?, 'course', ?)").run(couponId, courseId);
+    for (const eventId of options.eventIds ?? [])
+      database.prepare("INSERT INTO coupon_targets (coupon_id, target_type, target_id) VALUES (?, 'event', ?)").run(couponId, eventId);
     return couponId;
   });
   return { id, code, percentOff };
@@ -127,8 +130,8 @@ export function addCompletedEnrollment(userId: string, courseId: number, amountP
   );
 }
 
-/** The student's enrollment information form for a course, as the checkout's first step saves it. */
-export function makeEnrollmentForm(userId: string, courseId: number, databasePath?: string): number {
+/** A saved enrollment form for a course (or, with `type`, a paid event), as checkout's first step stores it. */
+export function makeEnrollmentForm(userId: string, courseId: number, databasePath?: string, type: "course" | "event" = "course"): number {
   return withDatabase(
     (database) =>
       Number(
@@ -136,9 +139,9 @@ export function makeEnrollmentForm(userId: string, courseId: number, databasePat
           .prepare(
             `INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id,
                                          course_or_event_type, source_of_lead)
-           VALUES (?, 'Priya Sharma', '9876543210', 'Gujarat', 'Ahmedabad', 'Beginner', ?, 'course', 'Website')`,
+           VALUES (?, 'Priya Sharma', '9876543210', 'Gujarat', 'Ahmedabad', 'Beginner', ?, ?, 'Website')`,
           )
-          .run(userId, courseId).lastInsertRowid,
+          .run(userId, courseId, type).lastInsertRowid,
       ),
     databasePath,
   );
@@ -158,7 +161,14 @@ export function enrollmentFormPayment(formId: number): { payment_status: string;
 
 export type StoredRegistration = { id: number; user_id: string; name: string; email: string; phone: string };
 export type TestEvent = { id: number; title: string };
-export type EventOptions = { maxParticipants?: number | null; startsIn?: number; isActive?: boolean; pricePaise?: number };
+export type EventOptions = {
+  maxParticipants?: number | null;
+  startsIn?: number;
+  isActive?: boolean;
+  pricePaise?: number;
+  /** Another site's database (the Razorpay server's, say); the test's own by default. */
+  databasePath?: string;
+};
 
 /**
  * An event of the test's own (a seat limit, or a start to move), a year and more
@@ -168,15 +178,18 @@ export type EventOptions = { maxParticipants?: number | null; startsIn?: number;
 export function insertEvent(label: string, options: EventOptions = {}): TestEvent {
   const title = `E2E ${label} ${randomUUID().slice(0, 8)}`;
   const startsAt = Date.now() + (options.startsIn ?? 400 * DAY_MS + Math.floor(Math.random() * 100) * DAY_MS);
-  const id = withDatabase((database) =>
-    Number(
-      database
-        .prepare(
-          `INSERT INTO events (title, description, event_type, event_date, duration_minutes, max_participants, price_paise, is_active)
+  const id = withDatabase(
+    (database) =>
+      Number(
+        database
+          .prepare(
+            `INSERT INTO events (title, description, event_type, event_date, duration_minutes, max_participants, price_paise, is_active)
            VALUES (?, 'An event made by the registration tests.', 'webinar', ?, 60, ?, ?, ?)`,
-        )
-        .run(title, startsAt, options.maxParticipants ?? null, options.pricePaise ?? 0, options.isActive === false ? 0 : 1).lastInsertRowid,
-    ),
+          )
+          .run(title, startsAt, options.maxParticipants ?? null, options.pricePaise ?? 0, options.isActive === false ? 0 : 1)
+          .lastInsertRowid,
+      ),
+    options.databasePath,
   );
   return { id, title };
 }
@@ -198,7 +211,10 @@ function deleteEvents(ids: number[]) {
   withDatabase((database) => {
     for (const id of ids) {
       database.prepare("DELETE FROM event_registrations WHERE event_id = ?").run(id);
-      database.prepare("DELETE FROM events WHERE id = ?").run(id);
+      // An event with orders stays (orders and their tax records are kept), withdrawn.
+      const ordered = database.prepare("SELECT 1 FROM enrollments WHERE event_id = ?").get(id);
+      if (ordered) database.prepare("UPDATE events SET is_active = 0 WHERE id = ?").run(id);
+      else database.prepare("DELETE FROM events WHERE id = ?").run(id);
     }
   });
 }

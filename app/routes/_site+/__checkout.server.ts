@@ -1,4 +1,6 @@
-import { findStudentCourseForm } from "~/models/enrollment-form.server";
+import { findStudentFormFor } from "~/models/enrollment-form.server";
+import { findRegistrationTarget } from "~/models/event-registration.server";
+import { checkoutItemOf, type CheckoutItem } from "~/utils/checkout-path";
 import { isEnrolled } from "~/models/order.server";
 import type { PublicUser } from "~/models/user.server";
 import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
@@ -9,8 +11,8 @@ import { formatAmount, formatPrice, shownSavingPaise } from "~/utils/money";
 import { parseId } from "~/utils/validation";
 
 // What every /checkout route (the page, its information dialog, their
-// actions) works out first from the request: who, which course, which saved
-// form, which coupon. Each loader and action calls it, so none can skip a check.
+// actions) works out first from the request: who, which course or paid
+// event, which saved form, which coupon. Each loader and action calls it, so none can skip a check.
 
 export const SIGN_IN_TO_BUY = {
   title: CHECKOUT_MESSAGES.signInTitle,
@@ -19,9 +21,10 @@ export const SIGN_IN_TO_BUY = {
 };
 
 export type CheckoutState =
-  | { status: "invalid-course"; user: PublicUser }
+  | { status: "invalid-item"; user: PublicUser; /** What the URL named, when it named something. */ item: CheckoutItem | null }
   | {
-      status: "enrolled" | "open";
+      /** owned: the student already has the course or the event's seat. */
+      status: "owned" | "open";
       user: PublicUser;
       quote: Quote;
       formId: number | null;
@@ -38,22 +41,26 @@ export function couponRejection(refusal: { reason: string; message?: string }): 
 export async function loadCheckout(request: Request): Promise<CheckoutState> {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_TO_BUY });
   const search = new URL(request.url).searchParams;
-  const courseId = parseId(search.get("courseId"));
+  const item = checkoutItemOf(search);
   const couponCode = search.get("coupon");
-  if (courseId === null) return { status: "invalid-course", user };
+  if (item === null) return { status: "invalid-item", user, item };
   // The URL's code is a guess like any other (per student; the address is not at hand here).
   const priced = await limitCouponGuesses({ studentId: user.id, client: null }, couponCode, () =>
-    quoteOrder(courseId, couponCode, { buyerId: user.id }),
+    quoteOrder(item, couponCode, { buyerId: user.id }),
   );
   // A coupon in the URL that no longer holds (expired, used up, not for this order, or too many tried) is dropped and said so.
-  const couponRejected = !priced.ok && priced.reason !== "invalid-course" ? couponRejection(priced) : null;
-  const result = couponRejected ? quoteOrder(courseId) : priced;
-  if (!result.ok) return { status: "invalid-course", user };
+  const couponRejected = !priced.ok && priced.reason !== "invalid-item" ? couponRejection(priced) : null;
+  const result = couponRejected ? quoteOrder(item) : priced;
+  if (!result.ok) return { status: "invalid-item", user, item };
   const { quote } = result;
   const requestedForm = parseId(search.get("form"));
-  const formId = requestedForm === null ? null : findStudentCourseForm(user.id, requestedForm, quote.course.id);
-  const status = isEnrolled(user.id, quote.course.id) ? "enrolled" : "open";
-  return { status, user, quote, formId, couponRejected };
+  const formId = requestedForm === null ? null : findStudentFormFor(user.id, requestedForm, item);
+  return { status: alreadyHas(user.id, item) ? "owned" : "open", user, quote, formId, couponRejected };
+}
+
+/** Whether the student has the course, or a seat at the event, already. */
+function alreadyHas(userId: string, item: CheckoutItem): boolean {
+  return item.type === "course" ? isEnrolled(userId, item.id) : findRegistrationTarget(item.id, userId)?.state === "registered";
 }
 
 /** "Discount (WELCOME10, 10%)", "Discount (FLAT500)", or "Discount" without a coupon. */
@@ -69,11 +76,12 @@ function discountLabel(quote: Quote): string {
  * amount charged stays exact in paise.
  */
 export function summaryOf(quote: Quote) {
-  const { price, course } = quote;
+  const { price, item } = quote;
   const saving = price.discountPaise > 0 ? shownSavingPaise(price.originalPaise, price.totalPaise) : 0;
   return {
-    courseId: course.id,
-    courseTitle: course.title,
+    item,
+    /** The page the item is shown on, to go back to. */
+    itemHref: item.type === "course" ? `/courses/${item.id}` : `/events/${item.id}/register`,
     original: formatPrice(price.originalPaise),
     discountLabel: discountLabel(quote),
     discount: saving > 0 ? formatAmount(-saving) : "None",

@@ -1,5 +1,6 @@
 import { SummaryRow } from "~/components/ui/summary-row";
 import { CHECKOUT_NOTES } from "~/content/faq";
+import { SEAT_HOLD_MINUTES } from "~/schemas/event-registration";
 import type { OrderSummaryData } from "./__checkout.server";
 
 /** The order as the server priced it: what the student will be charged. */
@@ -10,7 +11,10 @@ export function OrderSummary({ summary, refundNote }: { summary: OrderSummaryDat
       <h2 id="order-summary-title" className="text-xl font-bold text-navy-900">
         Order Summary
       </h2>
-      <p className="mt-3 font-semibold text-navy-900">{summary.courseTitle}</p>
+      <p className="mt-3 font-semibold text-navy-900">{summary.item.title}</p>
+      {summary.item.type === "event" ? (
+        <p className="text-sm text-slate-600">{`One seat. When you press Pay, it is held for you for ${SEAT_HOLD_MINUTES} minutes.`}</p>
+      ) : null}
       <dl className="mt-4 divide-y divide-slate-200 text-sm">
         <SummaryRow label="Original price" value={summary.original} />
         <SummaryRow label={summary.discountLabel} value={summary.discount} />

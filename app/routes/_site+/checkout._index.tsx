@@ -11,6 +11,8 @@ import {
   couponAppliedText,
   enrolledToast,
   PayFormSchema,
+  purchasedToast,
+  seatGoneToast,
   PaymentReturnSchema,
 } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement, type StartRefusal } from "~/services/checkout.server";
@@ -20,7 +22,8 @@ import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/pa
 import { formatPrice } from "~/utils/money";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { checkoutPath } from "~/utils/checkout-path";
+import { checkoutPath, paidPath } from "~/utils/checkout-path";
+import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { couponRejection, loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
 import { ProviderPayForm } from "./__provider-payment";
@@ -38,21 +41,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status !== "open") return null;
   const { quote, formId, couponRejected } = checkout;
-  const location = { courseId: quote.course.id, coupon: quote.coupon?.code };
-  if (formId === null) throw redirect(checkoutPath(location, "/information"));
+  const { item } = quote;
+  if (formId === null) throw redirect(checkoutPath({ item, coupon: quote.coupon?.code }, "/information"));
   const widget = paymentWidget();
   const isFree = quote.price.totalPaise === 0;
   const step = {
-    courseId: quote.course.id,
+    item,
     formId,
     coupon: quote.coupon?.code ?? null,
     couponRejected,
-    removeCouponHref: checkoutPath({ courseId: quote.course.id, form: formId }),
+    removeCouponHref: checkoutPath({ item, form: formId }),
     totalLabel: formatPrice(quote.price.totalPaise),
     isFree,
-    publishableKey: widget?.provider === "stripe" ? widget.publishableKey : null,
+    // An event's seat is paid on Stripe's hosted page (decision 0016); the card form is for courses.
+    publishableKey: widget?.provider === "stripe" && item.type === "course" ? widget.publishableKey : null,
     provider: widget?.provider ?? null,
-    whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
+    whatsapp: whatsappLink(
+      `${item.type === "course" ? WHATSAPP_MESSAGES.courseEnquiry : WHATSAPP_MESSAGES.eventRegistration} (${item.title})`,
+    ),
   };
   // A paid course cannot be bought here while payments are off: the page says so (and offers
   // WhatsApp) under 503, so no client or crawler takes it for a working checkout.
@@ -75,14 +81,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   const search = new URL(request.url).searchParams;
   search.delete("index");
-  if (checkout.status === "enrolled" && (await readFormData(request)).get("intent") === "confirm-payment") {
+  if (checkout.status === "owned" && (await readFormData(request)).get("intent") === "confirm-payment") {
     // The webhook completed the order before the browser reported its payment: the same outcome.
-    return redirectWithToast("/account/orders", enrolledToast(checkout.quote.course.title));
+    return redirectWithToast(paidPath(checkout.quote.item, "/account/orders"), purchasedToast(checkout.quote.item));
   }
   if (checkout.status !== "open") return redirect(`/checkout?${search}`);
   const { user, quote, formId } = checkout;
-  if (formId === null) return redirect(checkoutPath({ courseId: quote.course.id }, "/information"));
-  const here = { courseId: quote.course.id, form: formId, coupon: quote.coupon?.code };
+  const { item } = quote;
+  if (formId === null) return redirect(checkoutPath({ item }, "/information"));
+  const here = { item, form: formId, coupon: quote.coupon?.code };
   const formData = await readFormData(request);
 
   switch (formData.get("intent")) {
@@ -91,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return data({ coupon: submission.reply(), pay: null, checkout: null }, { status: 400 });
       const { couponCode } = submission.value;
       const applied = await limitCouponGuesses(couponGuesser(user, context), couponCode, () =>
-        quoteOrder(quote.course.id, couponCode, { buyerId: user.id }),
+        quoteOrder(item, couponCode, { buyerId: user.id }),
       );
       if (!applied.ok && applied.reason === "too-many-coupon-guesses")
         return couponRefused(submission, [TOO_MANY_CODES, applied.message], 429, retryAfterHeaders(applied));
@@ -110,10 +117,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // that stopped holding since the page was shown is said, not silently dropped.
       if (checkout.couponRejected) return payRefused(submission, checkout.couponRejected, 400);
       if (quote.price.totalPaise === 0) {
-        // The coupon's last redemption may have gone to someone else while this form was sent.
-        if (enrollFree(user, quote, formId, siteOrigin(request)) === "coupon-unavailable")
-          return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
-        return redirectWithToast("/", enrolledToast(quote.course.title));
+        // The coupon's last redemption (or the event's last seat) may have gone to someone else while this form was sent.
+        const enrolled = enrollFree(user, quote, formId, siteOrigin(request));
+        if (enrolled === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
+        if (enrolled === "seat-gone") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
+        return redirectWithToast(paidPath(item, "/"), purchasedToast(item));
       }
       const start = await startPayment({
         user,
@@ -127,19 +135,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (start.ok) return data({ checkout: start.checkout, pay: null, coupon: null });
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
       if (start.reason === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
+      if (start.reason === "event-full") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
+      if (start.reason === "event-closed")
+        return payRefused(submission, [CHECKOUT_MESSAGES.invalidEvent, REGISTRATION_MESSAGES.closed], 409);
       return payRefused(submission, refusalNotice(start.reason), 503);
     }
 
     case "confirm-card": {
       const submission = parseWithZod(formData, { schema: ConfirmCardPaymentSchema });
       if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
-      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, siteOrigin(request), quote.course.id).catch(
+      if (item.type !== "course") return payRefused(submission, ENROLL_FAILED, 400);
+      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, siteOrigin(request), item.id).catch(
         (error: unknown) => {
           console.error("Enrollment after payment failed", error);
           return null;
         },
       );
-      if (settlement?.ok) return redirectWithToast("/", enrolledToast(quote.course.title));
+      if (settlement?.ok) return redirectWithToast("/", enrolledToast(item.title));
       return settlementRefused(submission, settlement);
     }
 
@@ -154,7 +166,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return null;
         },
       );
-      if (settlement?.ok) return redirectWithToast("/account/orders", enrolledToast(quote.course.title));
+      if (settlement?.ok) return redirectWithToast(paidPath(item, "/account/orders"), purchasedToast(item));
+      // The event filled up after the seat's hold ran out: the payment went back, and the event offers its waitlist.
+      if (settlement?.reason === "seat-gone") return redirectWithToast(`/events/${item.id}/register`, seatGoneToast);
       if (settlement?.reason === "not-paid") return redirectWithToast("/account/orders", { title: CHECKOUT_MESSAGES.processingTitle });
       return settlementRefused(submission, settlement);
     }
@@ -183,7 +197,7 @@ function settlementRefused(submission: Submission, settlement: Settlement | null
   }
 }
 
-function refusalNotice(reason: Exclude<StartRefusal, "already-enrolled" | "coupon-unavailable">): string[] {
+function refusalNotice(reason: Exclude<StartRefusal, "already-enrolled" | "coupon-unavailable" | "event-full" | "event-closed">): string[] {
   if (reason === "payments-off") return PAYMENTS_OFF;
   return [CHECKOUT_MESSAGES.setupFailedTitle, CHECKOUT_MESSAGES.setupFailedText];
 }
@@ -213,7 +227,7 @@ export default function CheckoutPayment() {
         </div>
       ) : (
         <PayForm
-          courseId={step.courseId}
+          courseId={step.item.id}
           enrollmentFormId={step.formId}
           couponCode={step.coupon}
           totalLabel={step.totalLabel}

@@ -23,15 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status !== "open") return null;
   const { user, quote } = checkout;
+  const { item } = quote;
   const previous = findLatestStudentForm(user.id);
-  const choice = choiceValue("course", quote.course.id);
+  const choice = choiceValue(item.type, item.id);
   const studentName = previous?.name ?? [user.firstName, user.lastName].filter(Boolean).join(" ");
   const withBilling = invoicesOn();
   return {
     withBilling,
-    course: quote.course,
+    item,
+    backTo: item.type === "course" ? `/courses/${item.id}` : `/events/${item.id}/register`,
     coupon: quote.coupon?.code ?? null,
-    choices: [{ label: "Courses", options: [{ value: choice, label: quote.course.title }] }],
+    choices: [{ label: item.type === "course" ? "Courses" : "Events", options: [{ value: choice, label: item.title }] }],
     defaultValue: {
       name: studentName,
       email: previous?.email ?? user.email,
@@ -54,15 +56,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status !== "open") return redirect(`/checkout${new URL(request.url).search}`);
   const { user, quote } = checkout;
+  const { item } = quote;
   const formData = await readFormData(request);
-  // This dialog saves information for this course only; anything else is refused before it is stored.
-  if (formData.get("courseOrEvent") !== choiceValue("course", quote.course.id)) {
+  // This dialog saves information for this course or event only; anything else is refused before it is stored.
+  if (formData.get("courseOrEvent") !== choiceValue(item.type, item.id)) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
   const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request), { billing: invoicesOn(), atCheckout: true });
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
-  return redirectWithToast(checkoutPath({ courseId: quote.course.id, form: outcome.id, coupon: quote.coupon?.code }), {
+  return redirectWithToast(checkoutPath({ item, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,
     description: CHECKOUT_MESSAGES.informationSavedText,
   });
@@ -73,8 +76,7 @@ export default function CheckoutInformationDialog() {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   if (!loaderData) return null;
-  const { course, choices, defaultValue, withBilling } = loaderData;
-  const backTo = `/courses/${course.id}`;
+  const { item, backTo, choices, defaultValue, withBilling } = loaderData;
 
   return (
     <RouteDialog
@@ -87,8 +89,8 @@ export default function CheckoutInformationDialog() {
         Enrollment Information
       </h2>
       <p id="checkout-information-summary" className="mt-2 text-slate-700">
-        Before you pay for <span className="font-semibold text-navy-900">{course.title}</span>, tell us a little about yourself so your
-        mentor can reach you on WhatsApp.
+        Before you pay for <span className="font-semibold text-navy-900">{item.title}</span>, tell us a little about yourself so{" "}
+        {item.type === "course" ? "your mentor" : "the event's host"} can reach you on WhatsApp.
       </p>
       <div className="mt-6">
         <EnrollmentForm

@@ -2,13 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { pageMeta } from "~/utils/seo";
 import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
 
-// /checkout?courseId={id} (public-site §2, §4 Checkout flow): signed-in
-// students only. The enrollment information dialog (/checkout/information)
+// /checkout?courseId={id} (public-site §2, §4 Checkout flow), or
+// ?eventId={id} for a paid event's seat: signed-in students only. The enrollment information dialog (/checkout/information)
 // comes first; then the payment step (checkout._index.tsx) beside the order
 // summary. Prices come from the server alone.
 
@@ -22,7 +23,8 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
-  if (checkout.status === "invalid-course") return data({ status: checkout.status, summary: null }, { status: 404 });
+  if (checkout.status === "invalid-item")
+    return data({ status: checkout.status, itemType: checkout.item?.type ?? "course", summary: null }, { status: 404 });
   return { status: checkout.status, summary: summaryOf(checkout.quote), refundNote: refundPolicySummary() };
 }
 
@@ -30,29 +32,27 @@ export default function CheckoutLayout() {
   const loaded = useLoaderData<typeof loader>();
   const { status, summary } = loaded;
 
-  if (!summary) {
-    return (
-      <CheckoutFrame title={CHECKOUT_MESSAGES.invalidCourse}>
-        <p className="text-slate-700">This course does not exist or is not open for enrollment any more.</p>
-        <Link to="/courses" className={buttonClass("primary", "mt-6")}>
-          Browse Courses
-        </Link>
-      </CheckoutFrame>
-    );
-  }
+  if (!summary) return <NotForSale itemType={"itemType" in loaded ? loaded.itemType : "course"} />;
 
-  if (status === "enrolled") {
+  if (status === "owned") {
+    const isCourse = summary.item.type === "course";
     return (
       <CheckoutFrame title="Checkout">
         <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-semibold text-navy-900">{CHECKOUT_MESSAGES.alreadyEnrolled}</p>
-          <p className="mt-1 text-slate-700">{summary.courseTitle} is already in your courses, so there is nothing to pay.</p>
+          <p className="text-lg font-semibold text-navy-900">
+            {isCourse ? CHECKOUT_MESSAGES.alreadyEnrolled : REGISTRATION_MESSAGES.duplicate}
+          </p>
+          <p className="mt-1 text-slate-700">
+            {isCourse
+              ? `${summary.item.title} is already in your courses, so there is nothing to pay.`
+              : `Your seat at ${summary.item.title} is booked, so there is nothing to pay.`}
+          </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/" className={buttonClass("primary")}>
-              Go to Dashboard
+            <Link to={isCourse ? "/" : "/account/events"} className={buttonClass("primary")}>
+              {isCourse ? "Go to Dashboard" : "My Events"}
             </Link>
-            <Link to={`/courses/${summary.courseId}`} className={buttonClass("outline")}>
-              View Course
+            <Link to={isCourse ? summary.itemHref : "/events"} className={buttonClass("outline")}>
+              {isCourse ? "View Course" : "Back to Events"}
             </Link>
           </div>
         </div>
@@ -71,6 +71,23 @@ export default function CheckoutLayout() {
           <Outlet />
         </div>
       </div>
+    </CheckoutFrame>
+  );
+}
+
+/** A checkout address naming no course or paid event on sale (unknown, withdrawn, begun, or free to register for). */
+function NotForSale({ itemType }: { itemType: "course" | "event" }) {
+  const isCourse = itemType === "course";
+  return (
+    <CheckoutFrame title={isCourse ? CHECKOUT_MESSAGES.invalidCourse : CHECKOUT_MESSAGES.invalidEvent}>
+      <p className="text-slate-700">
+        {isCourse
+          ? "This course does not exist or is not open for enrollment any more."
+          : "This event does not exist, has already begun, or is booked without payment from the events page."}
+      </p>
+      <Link to={isCourse ? "/courses" : "/events"} className={buttonClass("primary", "mt-6")}>
+        {isCourse ? "Browse Courses" : "Browse Events"}
+      </Link>
     </CheckoutFrame>
   );
 }

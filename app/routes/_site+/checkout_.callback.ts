@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, PaymentReturnSchema, seatGoneToast } from "~/schemas/checkout";
 import { confirmPaymentReturn } from "~/services/payments/provider.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
+import { paidPath } from "~/utils/checkout-path";
+import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -40,11 +42,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return null;
   });
   if (settlement?.ok)
-    return redirectWithToast(
-      ORDERS_PAGE,
-      { title: CHECKOUT_MESSAGES.enrolledTitle, description: CHECKOUT_MESSAGES.paymentReceived },
-      { status: 303 },
-    );
+    return settlement.item.type === "course"
+      ? redirectWithToast(
+          ORDERS_PAGE,
+          { title: CHECKOUT_MESSAGES.enrolledTitle, description: CHECKOUT_MESSAGES.paymentReceived },
+          { status: 303 },
+        )
+      : redirectWithToast(
+          paidPath(settlement.item, ORDERS_PAGE),
+          { title: REGISTRATION_MESSAGES.success, description: CHECKOUT_MESSAGES.seatPaymentReceived },
+          { status: 303 },
+        );
+  if (settlement?.reason === "seat-gone" && settlement.order?.eventId != null)
+    // Back to the event, which now offers its waitlist.
+    return redirectWithToast(`/events/${settlement.order.eventId}/register`, seatGoneToast, { status: 303 });
   if (settlement?.reason === "not-paid" || settlement === null)
     return redirectWithToast(
       ORDERS_PAGE,

@@ -2,8 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { siteOrigin } from "~/utils/seo.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { findActiveCourse } from "~/models/course.server";
-import { CHECKOUT_MESSAGES, enrolledToast } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, purchasedToast } from "~/schemas/checkout";
+import { describePurchase } from "~/services/checkout.server";
+import { paidPath } from "~/utils/checkout-path";
 import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/checkout.server";
 import { requireUser } from "~/utils/student-session.server";
 import { pageMeta } from "~/utils/seo";
@@ -20,6 +21,13 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const RETRY_SECONDS = 5;
 
+/** A payment returned in full, and why. */
+const REFUNDED_MESSAGES = {
+  "coupon-refused": CHECKOUT_MESSAGES.couponLapsedRefunded,
+  "seat-gone": CHECKOUT_MESSAGES.seatGoneRefunded,
+  refunded: CHECKOUT_MESSAGES.paymentRefunded,
+} as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const search = new URL(request.url).searchParams;
@@ -35,16 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rethrowStorageFault(error);
     settlement = null;
   }
-  if (settlement?.ok) {
-    const title = (settlement.courseId !== null ? findActiveCourse(settlement.courseId)?.title : undefined) ?? "your course";
-    return redirectWithToast("/", enrolledToast(title));
-  }
+  if (settlement?.ok) return redirectWithToast(paidPath(settlement.item, "/"), purchasedToast(describePurchase(settlement.item)));
   if (settlement?.reason === "not-paid") {
     return data({ state: "processing" as const }, { headers: { Refresh: String(RETRY_SECONDS), "Cache-Control": "no-store" } });
   }
-  if (settlement?.reason === "coupon-refused" || settlement?.reason === "refunded") {
-    const message = settlement.reason === "coupon-refused" ? CHECKOUT_MESSAGES.couponLapsedRefunded : CHECKOUT_MESSAGES.paymentRefunded;
-    return data({ state: "refunded" as const, message }, { status: 409 });
+  if (settlement?.reason === "coupon-refused" || settlement?.reason === "seat-gone" || settlement?.reason === "refunded") {
+    return data({ state: "refunded" as const, message: REFUNDED_MESSAGES[settlement.reason] }, { status: 409 });
   }
   if (settlement?.reason === "payments-off")
     return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.paymentsOffText }, { status: 503 });

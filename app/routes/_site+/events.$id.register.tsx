@@ -14,7 +14,16 @@ import {
   type RegistrationResult,
   type RegistrationState,
 } from "~/models/event-registration.server";
-import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText, WAITLIST_MESSAGES } from "~/schemas/event-registration";
+import {
+  EventRegistrationSchema,
+  REGISTRATION_MESSAGES,
+  registeredText,
+  SEAT_HOLD_MINUTES,
+  WAITLIST_MESSAGES,
+} from "~/schemas/event-registration";
+import { paymentWidget } from "~/services/payments/provider.server";
+import { checkoutPath } from "~/utils/checkout-path";
+import { formatPrice } from "~/utils/money";
 import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
 import { parseId } from "~/utils/validation";
 import { requireUser } from "~/utils/student-session.server";
@@ -59,7 +68,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       seatsLeft: event.seatsLeft,
       state: event.state,
       ended: event.eventDate.getTime() < Date.now(),
+      priceLabel: formatPrice(event.pricePaise),
     },
+    // A paid event's seat is bought at checkout while payments are set up; otherwise booked on WhatsApp.
+    payHref: event.state === "needs-payment" && paymentWidget() ? checkoutPath({ item: { type: "event", id: event.id } }) : null,
     defaults: {
       name: [user.firstName, user.lastName].filter(Boolean).join(" "),
       email: user.email,
@@ -67,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     backTo: eventsListPath(request),
     waitlist: waitlistView(findWaitlistPlace(event.id, user.id)),
     whatsapp:
-      event.state === "needs-payment"
+      event.state === "needs-payment" && !paymentWidget()
         ? whatsappLink(`${WHATSAPP_MESSAGES.eventRegistration} (${event.title}, ${formatShortDate(event.eventDate)})`)
         : null,
   };
@@ -141,7 +153,8 @@ const REFUSAL_MESSAGES: Record<Exclude<RegistrationRefusal, "not-found">, string
   duplicate: REGISTRATION_MESSAGES.duplicate,
   full: REGISTRATION_MESSAGES.full,
   closed: REGISTRATION_MESSAGES.closed,
-  "needs-payment": REGISTRATION_MESSAGES.needsPayment,
+  // Said only while payments are off (otherwise the dialog offers Pay): the seat is booked on WhatsApp.
+  "needs-payment": `${REGISTRATION_MESSAGES.needsPayment} ${REGISTRATION_MESSAGES.paymentsOff}`,
 };
 
 const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
@@ -150,7 +163,7 @@ const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
 };
 
 export default function RegisterForEventDialog() {
-  const { event, defaults, backTo, whatsapp, waitlist } = useLoaderData<typeof loader>();
+  const { event, defaults, backTo, whatsapp, waitlist, payHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const navigate = useNavigate();
@@ -179,7 +192,22 @@ export default function RegisterForEventDialog() {
         </p>
       </div>
 
-      {stateMessage ? (
+      {payHref ? (
+        <>
+          <p className="mt-6 text-slate-700">
+            {REGISTRATION_MESSAGES.needsPayment} {REGISTRATION_MESSAGES.payToBook(SEAT_HOLD_MINUTES)}
+          </p>
+          {waitlist ? <p className="mt-4 rounded-lg bg-emerald-50 p-4 font-semibold text-emerald-900">{waitlist.text}</p> : null}
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Link to={backTo} preventScrollReset className={buttonClass("outline")}>
+              Back to Events
+            </Link>
+            <Link to={payHref} className={buttonClass("primary")}>
+              Pay {event.priceLabel}
+            </Link>
+          </div>
+        </>
+      ) : stateMessage ? (
         <>
           {event.ended ? <p className="mt-6 text-lg font-bold text-navy-900">This event has ended.</p> : null}
           <p

@@ -1,4 +1,5 @@
-import { findStudentCourseForm } from "~/models/enrollment-form.server";
+import { findStudentFormFor } from "~/models/enrollment-form.server";
+import type { CheckoutItem } from "~/utils/checkout-path";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import type { QuoteResult, Settlement } from "~/services/checkout.server";
 import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
@@ -10,7 +11,7 @@ import { apiError, apiJson } from "~/utils/api.server";
 /** The JSON answer when an order cannot be priced: 404 unknown course, 400 invalid coupon or one that does not apply, 429 too many codes tried. */
 export function quoteRefusal(refusal: Exclude<QuoteResult, { ok: true }> | TooManyCouponGuesses) {
   switch (refusal.reason) {
-    case "invalid-course":
+    case "invalid-item":
       return apiError(404, CHECKOUT_MESSAGES.invalidCourse);
     case "invalid-coupon":
       return apiError(400, CHECKOUT_MESSAGES.couponInvalidText);
@@ -21,16 +22,17 @@ export function quoteRefusal(refusal: Exclude<QuoteResult, { ok: true }> | TooMa
   }
 }
 
-/** 400 when an enrollment form id is given that is not this student's form for this course; null when fine. */
-export function foreignFormRefusal(userId: string, formId: number | null, courseId: number) {
-  if (formId === null || findStudentCourseForm(userId, formId, courseId) !== null) return null;
-  return apiError(400, "enrollmentFormId is not an enrollment form of yours for this course.");
+/** 400 when an enrollment form id is given that is not this student's form for this course or event; null when fine. */
+export function foreignFormRefusal(userId: string, formId: number | null, item: CheckoutItem) {
+  if (formId === null || findStudentFormFor(userId, formId, item) !== null) return null;
+  return apiError(400, `enrollmentFormId is not an enrollment form of yours for this ${item.type}.`);
 }
 
 /** The JSON answer to a reported payment: 201 enrolled now, 200 already, else why not. */
 export function settlementAnswer(settlement: Settlement) {
   if (settlement.ok) {
-    const enrolled = { success: true, courseId: settlement.courseId };
+    const { item } = settlement;
+    const enrolled = { success: true, ...(item.type === "course" ? { courseId: item.id } : { eventId: item.id }) };
     return settlement.outcome === "completed"
       ? apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.enrolledTitle }, 201)
       : apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.alreadyEnrolled }, 200);

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!paymentsSetup()) return refusal("payments-off");
   const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
-    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+    quoteOrder({ type: "course", id: input.courseId }, input.couponCode, { buyerId: user.id }),
   );
   if (!result.ok) return quoteRefusal(result);
   const { quote } = result;
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiError(400, CHECKOUT_MESSAGES.amountMismatch);
   }
   const formId = input.enrollmentFormId ?? null;
-  const foreignForm = foreignFormRefusal(user.id, formId, quote.course.id);
+  const foreignForm = foreignFormRefusal(user.id, formId, quote.item);
   if (foreignForm) return foreignForm;
   const start = await startCardPayment(user, quote, formId, siteOrigin(request));
   if (!start.ok) return start.reason === "coupon-unavailable" ? quoteRefusal(couponRefusalAtStore(quote, user.id)) : refusal(start.reason);
@@ -58,6 +58,10 @@ function refusal(reason: StartRefusal) {
       return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
     case "setup-failed":
       return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
+    case "event-full":
+    case "event-closed":
+      // Only an event's seat is refused so; this endpoint sells courses.
+      return apiError(409, CHECKOUT_MESSAGES.enrollFailedText);
   }
 }
 

@@ -39,17 +39,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
+  const course = { type: "course" as const, id: input.courseId };
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
-    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+    quoteOrder(course, input.couponCode, { buyerId: user.id }),
   );
   if (!result.ok) return quoteRefusal(result);
   if (result.quote.price.totalPaise > 0) return apiError(402, "This course needs a payment: send its paymentIntentId.");
   const formId = input.enrollmentFormId ?? null;
-  const foreignForm = foreignFormRefusal(user.id, formId, input.courseId);
+  const foreignForm = foreignFormRefusal(user.id, formId, course);
   if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId, siteOrigin(request));
   if (outcome === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(result.quote, user.id));
-  return settlementAnswer({ ok: true, outcome, courseId: input.courseId });
+  // A course always has a place: only an event's seat can be gone.
+  if (outcome === "seat-gone") throw new Error("A course order found no seat");
+  return settlementAnswer({ ok: true, outcome, item: course });
 }
 
 export function loader() {

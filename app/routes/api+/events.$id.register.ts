@@ -12,7 +12,7 @@ import { siteOrigin } from "~/utils/seo.server";
  * as the registration dialog (one model function).
  *
  * 201 `{ id, message }` · 401 signed out · 415 not JSON · 400 `{ message, errors }`
- * · 402 a paid event (seats are booked with payment, not offered online yet)
+ * · 402 a paid event (its seat is bought with POST /api/payments/start `{ eventId }`)
  * · 404 unknown, inactive or malformed id · 409 the event's state refuses it:
  * full, already registered, or started (a past event is 409 too, not 410: the
  * event still exists, it just no longer takes registrations; `message` says which)
@@ -27,7 +27,10 @@ const REFUSALS: Record<RegistrationRefusal, { status: number; message: string }>
   full: { status: 409, message: REGISTRATION_MESSAGES.full },
   duplicate: { status: 409, message: REGISTRATION_MESSAGES.duplicate },
   closed: { status: 409, message: REGISTRATION_MESSAGES.closed },
-  "needs-payment": { status: 402, message: REGISTRATION_MESSAGES.needsPayment },
+  "needs-payment": {
+    status: 402,
+    message: `${REGISTRATION_MESSAGES.needsPayment} Start its payment with POST /api/payments/start and its eventId.`,
+  },
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {

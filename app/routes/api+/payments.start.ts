@@ -8,11 +8,12 @@ import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.
 import { siteOrigin } from "~/utils/seo.server";
 import { requireApiUser } from "~/utils/student-session.server";
 import { checkoutPath } from "~/utils/checkout-path";
+import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
 
 /**
- * POST /api/payments/start `{ courseId, couponCode?, enrollmentFormId? }`: the
- * checkout page's "Pay" for an app or a script, with whichever provider takes
+ * POST /api/payments/start `{ courseId | eventId, couponCode?, enrollmentFormId? }`:
+ * the checkout page's "Pay" (a course, or a paid event's seat, held 15 minutes) for an app or a script, with whichever provider takes
  * payments. The server prices the order and reserves it (with its coupon's
  * redemption), then answers what the client opens:
  * - Razorpay: 200 `{ provider: "razorpay", keyId, orderId, amountPaise, currency, description, email, callbackUrl }`
@@ -20,7 +21,8 @@ import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
  * - Stripe: 200 `{ provider: "stripe", checkoutUrl }`, Stripe's hosted Checkout page.
  *
  * 400 bad input, a coupon that does not apply or ran out · 401 signed out ·
- * 404 unknown course · 409 already enrolled, or free (use /api/enroll-course) ·
+ * 404 unknown course, or an event not on sale · 409 already enrolled or registered,
+ * the event full (join its waitlist) or begun, or free (use /api/enroll-course) ·
  * 429 too many coupon codes · 502 the provider failed · 503 payments not set up.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,12 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!paymentWidget()) return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
   const input = await parseJsonBody(request, StartPaymentApiSchema, "first");
   const quoted = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
-    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+    quoteOrder(input.item, input.couponCode, { buyerId: user.id }),
   );
   if (!quoted.ok) return quoteRefusal(quoted);
   const { quote } = quoted;
   const formId = input.enrollmentFormId ?? null;
-  const foreignForm = foreignFormRefusal(user.id, formId, quote.course.id);
+  const foreignForm = foreignFormRefusal(user.id, formId, quote.item);
   if (foreignForm) return foreignForm;
   const origin = siteOrigin(request);
   const start = await startPayment({
@@ -42,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     quote,
     enrollmentFormId: formId,
     origin,
-    cancelUrl: `${origin}${checkoutPath({ courseId: quote.course.id, form: formId ?? undefined, coupon: quote.coupon?.code })}`,
+    cancelUrl: `${origin}${checkoutPath({ item: quote.item, form: formId, coupon: quote.coupon?.code })}`,
   });
   if (start.ok && "redirectTo" in start) return apiJson({ provider: "stripe", checkoutUrl: start.redirectTo });
   if (start.ok) {
@@ -51,7 +53,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   switch (start.reason) {
     case "already-enrolled":
-      return apiError(409, CHECKOUT_MESSAGES.alreadyEnrolled);
+      return apiError(409, quote.item.type === "course" ? CHECKOUT_MESSAGES.alreadyEnrolled : REGISTRATION_MESSAGES.duplicate);
+    case "event-full":
+      return apiError(409, `${REGISTRATION_MESSAGES.full} ${CHECKOUT_MESSAGES.joinWaitlist}`);
+    case "event-closed":
+      return apiError(409, REGISTRATION_MESSAGES.closed);
     case "free":
       return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
     case "coupon-unavailable":

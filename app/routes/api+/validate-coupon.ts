@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, ValidateCouponApiSchema, "first");
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
-    quoteOrder(input.courseId, input.couponCode, { buyerId: user.id }),
+    quoteOrder({ type: "course", id: input.courseId }, input.couponCode, { buyerId: user.id }),
   );
   if (!result.ok) return quoteRefusal(result);
   const { coupon, price } = result.quote;

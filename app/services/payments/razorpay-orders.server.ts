@@ -6,13 +6,20 @@ import {
   findOrderById,
   isEnrolled,
   listPendingProviderOrders,
+  orderItem,
   reopenFailedOrder,
-  reserveOrder,
   type Order,
 } from "~/models/order.server";
 import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { DisputeStatus } from "../../../db/enums";
-import { completePaidOrder, orderTerms, type PaymentStartInput, type Settlement, type StartRefusal } from "../checkout.server";
+import {
+  completePaidOrder,
+  orderTerms,
+  reserveForCheckout,
+  type PaymentStartInput,
+  type Settlement,
+  type StartRefusal,
+} from "../checkout.server";
 import {
   createRazorpayOrder,
   fetchOrderPayments,
@@ -100,8 +107,8 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
   const setup = razorpaySetup();
   if (!setup) return { ok: false, reason: "payments-off" };
   reopenFailedOrder(terms, PROVIDER, now);
-  const reservation = reserveOrder(terms, "providerOrder", now);
-  if (!reservation.ok) return { ok: false, reason: reservation.reason };
+  const reservation = reserveForCheckout(terms, "providerOrder", now);
+  if (!reservation.ok) return reservation;
   const { order } = reservation;
   try {
     const providerOrder = await providerOrderFor(order, input.origin);
@@ -113,7 +120,7 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
         orderId: providerOrder.id,
         amountPaise: order.amountPaise,
         currency: RAZORPAY_CURRENCY,
-        description: input.quote.course.title,
+        description: input.quote.item.title,
         email: input.user.email,
         callbackUrl: callbackUrlFor(input),
         cancelUrl: input.cancelUrl,
@@ -158,7 +165,9 @@ export async function confirmRazorpayCallback(callback: CheckoutCallback, origin
   const order = findOrder({ provider: PROVIDER, providerOrderId: callback.orderId });
   if (!order) return { ok: false, reason: "not-found", order: null };
   if (userId !== undefined && order.userId !== userId) return { ok: false, reason: "not-yours", order: null };
-  if (order.paymentStatus === "completed") return { ok: true, outcome: "already", courseId: order.courseId, order };
+  if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item: orderItem(order), order };
+  // The webhook came first and returned the payment: a paid event's seat was gone by then.
+  if (order.paymentStatus === "refunded") return { ok: false, reason: order.eventId !== null ? "seat-gone" : "refunded", order };
   const settlement = await settleWithPayment(order, await fetchRazorpayPayment(callback.paymentId), origin);
   return { ...settlement, order };
 }

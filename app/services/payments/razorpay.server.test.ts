@@ -125,7 +125,7 @@ describe("an order paid through Razorpay", () => {
       })
       .returning({ id: courses.id })
       .get();
-    const quoted = checkout.quoteOrder(course.id);
+    const quoted = checkout.quoteOrder({ type: "course", id: course.id });
     if (!quoted.ok) throw new Error("no quote");
     return { student, quote: quoted.quote };
   }

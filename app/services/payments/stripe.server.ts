@@ -11,7 +11,10 @@ export const CURRENCY = "inr";
 /** What the server writes on every Stripe object it creates; only it can (secret key). */
 export type PaymentMetadata = {
   userId: string;
+  /** The course bought, or "" for an event's seat (Stripe then drops the key). */
   courseId: string;
+  /** The paid event whose seat is bought, or "" (absent on objects made before events were sold). */
+  eventId?: string;
   couponId: string;
   enrollmentFormId: string;
   /** "card": the Payment Element on our page; "checkout": Stripe's hosted page. */
