@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { whatsappLink } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 import {
   ApplyCouponSchema,
   CHECKOUT_MESSAGES,
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isFree,
     publishableKey: widget?.provider === "stripe" ? widget.publishableKey : null,
     provider: widget?.provider ?? null,
-    whatsapp: whatsappLink(`${WHATSAPP_MESSAGES.courseEnquiry} (${quote.course.title})`),
+    whatsapp: whatsappLink(readSettings("institute"), "courseEnquiry", quote.course.title),
   };
   // A paid course cannot be bought here while payments are off: the page says so (and offers
   // WhatsApp) under 503, so no client or crawler takes it for a working checkout.
