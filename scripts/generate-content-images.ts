@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EVENT_GALLERY_ITEMS, LOCATION_GALLERIES, MASONRY_PHOTOS, type GalleryPhoto } from "../app/content/gallery";
-import { DEFAULT_INSTITUTE } from "../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE } from "../app/utils/institute";
 
 import { FALLBACK_THUMBNAIL } from "../app/content/videos";
 

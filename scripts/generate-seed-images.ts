@@ -5,7 +5,7 @@
 // title with `npx tsx scripts/generate-seed-images.ts`.
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { DEFAULT_INSTITUTE } from "../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE } from "../app/utils/institute";
 
 import { coverSvg, initialsSvg, rasterise } from "../app/services/cover-art.server";
 import { encodeImage } from "../app/services/images.server";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/content/legal-pages";
 import { BUSINESS_HOURS, FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/site";
-import { institutePhones, institutePostalLines, instituteSocialLinks } from "~/schemas/institute-settings";
+import { institutePhones, institutePostalLines, instituteSocialLinks } from "~/utils/institute";
 import { useInstitute } from "~/utils/use-institute";
 
 /** The disclaimer as the site frame's loader reads it from the settings. */

@@ -2,7 +2,7 @@
 // safe to import from both server and browser code. The institute's name and
 // contact details are site settings (app/schemas/institute-settings.ts).
 
-import type { Institute } from "~/schemas/institute-settings";
+import type { Institute } from "~/utils/institute";
 
 /** Exact wording from the spec (footer and contact page). */
 export const BUSINESS_HOURS = "All time GMT IST USE";

@@ -1,13 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  DEFAULT_INSTITUTE,
-  fillInstituteMarkers,
-  INSTITUTE_MESSAGES,
-  InstituteSettingsSchema,
-  institutePhones,
-  institutePostalLines,
-  instituteSocialLinks,
-} from "./institute-settings";
+import { DEFAULT_INSTITUTE, fillInstituteMarkers, institutePhones, institutePostalLines, instituteSocialLinks } from "~/utils/institute";
+import { INSTITUTE_MESSAGES, InstituteSettingsSchema } from "./institute-settings";
 
 // What the Institute card of /admin/settings accepts: the form posts strings,
 // and what it stores is what every page shows.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LEGAL_TEXTS } from "~/content/legal-defaults";
-import { DEFAULT_INSTITUTE } from "./institute-settings";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { optionalText, requiredText } from "./admin-fields";
 import { blankToUndefined, emailField, personNameField, phoneField } from "./fields";
 

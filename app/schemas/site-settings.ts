@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_REGULATORY_SETTINGS, LegalSettingsSchema, RegulatorySettingsSchema } from "./legal-settings";
-import { DEFAULT_INSTITUTE, InstituteSettingsSchema } from "./institute-settings";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
+import { InstituteSettingsSchema } from "./institute-settings";
 import { DEFAULT_VIDEO_SETTINGS, VideoSettingsSchema } from "./video-settings";
 import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";

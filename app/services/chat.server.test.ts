@@ -6,7 +6,7 @@ import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, CONTACT_FAQ } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
-import { DEFAULT_INSTITUTE } from "~/schemas/institute-settings";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { listActiveCourses, type Course } from "~/models/course.server";
 import { countRegistrations, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { formatEventWhen } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { registrationStatement, type RegulatorySettings } from "~/schemas/legal-settings";
-import { fillInstituteMarkers, type Institute } from "~/schemas/institute-settings";
+import { fillInstituteMarkers, type Institute } from "~/utils/institute";
 import { renderMarkdown } from "./blog-html.server";
 
 // The disclaimer as pages show it. The admin's Markdown goes through the blog

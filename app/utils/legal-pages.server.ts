@@ -3,7 +3,7 @@ import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
 import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
 import { formatLongDateInIndia } from "./dates";
-import { fillInstituteMarkers } from "~/schemas/institute-settings";
+import { fillInstituteMarkers } from "~/utils/institute";
 import { disclaimerHtml, disclaimerShortForm, firstParagraphText, legalMarkdownHtml } from "./disclaimer.server";
 
 // What the legal pages and the site frame read from the settings.

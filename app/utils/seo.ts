@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { DEFAULT_INSTITUTE, type Institute } from "~/schemas/institute-settings";
+import { DEFAULT_INSTITUTE, type Institute } from "~/utils/institute";
 
 type MetaMatch = { id: string; data: unknown };
 

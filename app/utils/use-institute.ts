@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { whatsappLink, type WhatsappTopic } from "~/content/site";
 import type { loader } from "~/root";
-import { DEFAULT_INSTITUTE, type Institute } from "~/schemas/institute-settings";
+import { DEFAULT_INSTITUTE, type Institute } from "~/utils/institute";
 
 /**
  * The institute's name, contact details and links as the root loader read

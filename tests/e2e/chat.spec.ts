@@ -3,7 +3,7 @@ import { CHAT_ERROR } from "../../app/components/chat/chat-text";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
 import { CHAT_FAQ } from "../../app/content/faq";
 import { CHAT_AVAILABILITY, whatsappMessage } from "../../app/content/site";
-import { DEFAULT_INSTITUTE } from "../../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { CHAT_QUESTION_MAX } from "../../app/content/chat";
 import { ChatQuestionSchema } from "../../app/schemas/chat";
 import { formatPrice } from "../../app/utils/money";

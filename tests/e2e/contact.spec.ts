@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT_FAQ } from "../../app/content/faq";
 import { BUSINESS_HOURS, whatsappMessage } from "../../app/content/site";
-import { DEFAULT_INSTITUTE, institutePhones } from "../../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE, institutePhones } from "../../app/utils/institute";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MENTOR_SECTION } from "../../app/content/about";
 import { PERKS } from "../../app/content/site";
-import { DEFAULT_INSTITUTE } from "../../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { FALLBACK_THUMBNAIL } from "../../app/content/videos";

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { CORE_VALUES, ourStory, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "../../app/content/about";
 import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "../../app/content/gallery";
-import { DEFAULT_INSTITUTE, instituteSocialLinks } from "../../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE, instituteSocialLinks } from "../../app/utils/institute";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { STUDY_GUIDE } from "../../app/content/study-guide";

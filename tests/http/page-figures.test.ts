@@ -1,4 +1,4 @@
-import { DEFAULT_INSTITUTE } from "../../app/schemas/institute-settings";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { describe, expect, makeCourse, test } from "./support/test";
 import type { HttpClient } from "./support/client";
 

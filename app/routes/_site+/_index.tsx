@@ -6,7 +6,7 @@ import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-
 import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
 import { PERKS } from "~/content/site";
-import { instituteSocialLinks } from "~/schemas/institute-settings";
+import { instituteSocialLinks } from "~/utils/institute";
 import { indianStateName } from "~/utils/indian-states";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { embedUrl, lessonStill, watchUrl } from "~/content/videos";

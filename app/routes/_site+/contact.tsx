@@ -9,7 +9,7 @@ import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ, withRefundAnswer } from "~/content/faq";
 import { BUSINESS_HOURS } from "~/content/site";
-import { institutePhones, institutePostalLines } from "~/schemas/institute-settings";
+import { institutePhones, institutePostalLines } from "~/utils/institute";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";

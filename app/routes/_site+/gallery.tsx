@@ -10,7 +10,7 @@ import { instituteFrom, pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { countOf } from "~/utils/plural";
 import { useInstitute } from "~/utils/use-institute";
-import { instituteSocialLinks } from "~/schemas/institute-settings";
+import { instituteSocialLinks } from "~/utils/institute";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const category = oneOf(new URL(request.url).searchParams.get("category"), GALLERY_CATEGORIES, "All");

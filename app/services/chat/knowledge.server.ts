@@ -6,7 +6,7 @@ import { CHAT_FAQ, CONTACT_FAQ, REFUND_FAQ_ID } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { readSettings } from "~/models/site-settings.server";
-import { institutePhones, instituteSocialLinks } from "~/schemas/institute-settings";
+import { institutePhones, instituteSocialLinks } from "~/utils/institute";
 import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
 import { listUpcomingEventsForChat, type ChatEvent } from "~/models/event.server";
 import { formatEventWhen } from "~/utils/dates";

@@ -1,6 +1,6 @@
 import type { ContactAcknowledgement, ContactMail } from "~/models/contact-message.server";
 import { CHAT_AVAILABILITY, whatsappLink } from "~/content/site";
-import { institutePhones } from "~/schemas/institute-settings";
+import { institutePhones } from "~/utils/institute";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { contactTeamNotice } from "./team-notices.server";

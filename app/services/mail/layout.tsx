@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Institute } from "~/schemas/institute-settings";
+import type { Institute } from "~/utils/institute";
 
 // What every mail body shares: the frame, the link button and the greeting.
 // Bodies are plain components, rendered to static HTML beside a text part.
