@@ -8,6 +8,7 @@ import { showsChatWidget } from "~/components/chat/chat-text";
 import { errorPageMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
+import { readSettings } from "~/models/site-settings.server";
 import { analyticsState } from "~/utils/analytics-state.server";
 import { getEnv } from "~/utils/env.server";
 import { siteOrigin } from "~/utils/seo.server";
@@ -20,7 +21,7 @@ export const links: LinksFunction = () => [
 ];
 
 // When the whole page failed (the root's error screen), its title says so.
-export const meta: MetaFunction = ({ error }) => (error ? errorPageMeta(error) : []);
+export const meta: MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: siteOrigin(request),
       analytics: env.GA_TRACKING_ID ? await analyticsState(request, env.GA_TRACKING_ID) : null,
       toast,
+      institute: readSettings("institute"),
     },
     { headers: headers ?? undefined },
   );

@@ -7,8 +7,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EVENT_GALLERY_ITEMS, LOCATION_GALLERIES, MASONRY_PHOTOS, type GalleryPhoto } from "../app/content/gallery";
-import { SITE_NAME } from "../app/content/site";
+import { DEFAULT_INSTITUTE } from "../app/utils/institute";
+
 import { FALLBACK_THUMBNAIL } from "../app/content/videos";
+
+// Demo images carry the demo institute's name.
+const SITE_NAME = DEFAULT_INSTITUTE.name;
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), "..", "public");
 const NAVY = "#0b1f3a";

@@ -5,10 +5,14 @@
 // title with `npx tsx scripts/generate-seed-images.ts`.
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { SITE_NAME } from "../app/content/site";
+import { DEFAULT_INSTITUTE } from "../app/utils/institute";
+
 import { coverSvg, initialsSvg, rasterise } from "../app/services/cover-art.server";
 import { encodeImage } from "../app/services/images.server";
 import { seedImageSubjects } from "../db/seed";
+
+// Demo images carry the demo institute's name.
+const SITE_NAME = DEFAULT_INSTITUTE.name;
 
 // Seeded covers are drawn at 960 wide: sharp enough for a card and the course
 // page on any phone, and small enough to keep in the repository.

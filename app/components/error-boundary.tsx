@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
+import { instituteFrom } from "~/utils/seo";
 
 type ErrorKind = "not-found" | "refused" | "unavailable" | "unknown";
 
@@ -30,13 +30,19 @@ const SCREENS: Record<ErrorKind, { mark: string; title: string; text: string }> 
 };
 
 /** The page title of an error screen: "Page not found | …" for a 404, "Something went wrong | …" otherwise. */
-export function errorPageMeta(error: unknown): MetaDescriptor[] {
-  const title = isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TITLE : ERROR_TITLE;
-  return [{ title }, { name: "robots", content: "noindex" }];
+export function errorPageMeta(error: unknown, matches: Parameters<typeof instituteFrom>[0]): MetaDescriptor[] {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${notFound ? "Page not found" : "Something went wrong"} | ${instituteFrom(matches).name}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-export const NOT_FOUND_TITLE = `Page not found | ${SITE_NAME}`;
-const ERROR_TITLE = `Something went wrong | ${SITE_NAME}`;
+/** The title of the "Page not found" screen: "Page not found | <institute>". */
+export const notFoundMeta = (matches: Parameters<typeof instituteFrom>[0]): MetaDescriptor[] => [
+  { title: `Page not found | ${instituteFrom(matches).name}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** Where most visitors who land on a missing page were heading. */
 const POPULAR_LINKS = [

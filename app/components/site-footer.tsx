@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/content/legal-pages";
-import { BUSINESS_HOURS, CONTACT, FOOTER_QUICK_LINKS, FOOTER_SERVICES, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "~/content/site";
+import { BUSINESS_HOURS, FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/site";
+import { institutePhones, institutePostalLines, instituteSocialLinks } from "~/utils/institute";
+import { useInstitute } from "~/utils/use-institute";
 
 /** The disclaimer as the site frame's loader reads it from the settings. */
 export type FrameDisclaimer = { summary: string; registration: string; html: string };
@@ -10,16 +12,17 @@ const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:text-gold-
 
 /** Without `disclaimer` (an error page whose frame loader failed) the footer still links to the full one. */
 export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
+  const institute = useInstitute();
   return (
     <footer className="mt-auto bg-navy-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-bold text-white">
-            {SITE_NAME}
+            {institute.name}
           </h2>
-          <p className="mt-2 text-sm">{SITE_TAGLINE}</p>
+          <p className="mt-2 text-sm">{institute.tagline}</p>
           <ul className="mt-2 flex flex-wrap gap-x-4 text-sm">
-            {SOCIAL_LINKS.map((social) => (
+            {instituteSocialLinks(institute).map((social) => (
               <li key={social.name}>
                 <a
                   href={social.href}
@@ -62,7 +65,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
             Contact
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
-            {CONTACT.phones.map((phone) => (
+            {institutePhones(institute).map((phone) => (
               <li key={phone}>
                 <a href={`tel:${phone.replace(/\s/g, "")}`} className={FOOTER_LINK}>
                   {phone}
@@ -70,11 +73,19 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
               </li>
             ))}
             <li>
-              <a href={`mailto:${CONTACT.email}`} className={FOOTER_LINK}>
-                {CONTACT.email}
+              <a href={`mailto:${institute.email}`} className={FOOTER_LINK}>
+                {institute.email}
               </a>
             </li>
-            <li>India</li>
+            <li>
+              <address className="not-italic">
+                {institutePostalLines(institute).map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </li>
             <li>{BUSINESS_HOURS}</li>
           </ul>
         </section>
@@ -94,7 +105,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
       <div className="border-t border-white/10">
         {/* Room below the last links for the floating chat button (56 px, 16 px from the edge): at the page's end it covers none of them. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-4 pb-20 text-xs sm:flex-row sm:items-center sm:justify-between">
-          <p>© 2024 {SITE_NAME}. All rights reserved.</p>
+          <p>© 2024 {institute.name}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-4">
             {LEGAL_PAGES.map((page) => (
               <li key={page.path}>

@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { MORE_LINKS, NAV_LINKS, SITE_NAME } from "~/content/site";
+import { MORE_LINKS, NAV_LINKS } from "~/content/site";
 import { buttonClass } from "~/components/ui/button";
 import { isNavLinkCurrent } from "~/utils/nav";
+import { useInstitute } from "~/utils/use-institute";
 
 export type HeaderUser = { firstName: string | null; isAdmin: boolean };
 
@@ -24,6 +25,7 @@ function useCloseOnNavigation() {
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { pathname } = useLocation();
+  const { name } = useInstitute();
   const moreRef = useCloseOnNavigation();
   const mobileRef = useCloseOnNavigation();
   const links = [...NAV_LINKS, ...MORE_LINKS];
@@ -38,9 +40,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold" aria-label={`${SITE_NAME} home`}>
+        <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold" aria-label={`${name} home`}>
           <img src="/images/brand/logo.svg" alt="" width={36} height={36} />
-          <span className="hidden text-lg sm:inline">{SITE_NAME}</span>
+          <span className="hidden text-lg sm:inline">{name}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

@@ -1,12 +1,12 @@
 // Copy for /about, the /courses 'Why Choose' block, /testimonials feature cards and the home mentor section.
-import { SITE_NAME } from "./site";
 
 export type TitledText = { title: string; description: string };
 
 export const FOUNDED_YEAR = 2019;
 
-export const OUR_STORY: string[] = [
-  `${SITE_NAME} was founded in ${FOUNDED_YEAR} by a small group of full-time traders who were tired of seeing new traders in India lose money to tips, noise and get-rich-quick promises. We started with weekend classes for a handful of students and one simple idea: teach the process, not the prediction.`,
+/** The story on /about, naming the institute as the settings do. */
+export const ourStory = (instituteName: string): string[] => [
+  `${instituteName} was founded in ${FOUNDED_YEAR} by a small group of full-time traders who were tired of seeing new traders in India lose money to tips, noise and get-rich-quick promises. We started with weekend classes for a handful of students and one simple idea: teach the process, not the prediction.`,
   "Since then we have grown into one of the country's most trusted trading schools, teaching stock market, currency and crypto trading through structured courses, live trading sessions and personal mentorship, in English and Hindi.",
   "Every course is built around Smart Money Concepts, ICT methods and strict risk management, and every student gets lifetime guidance from mentors who trade the markets every day.",
 ];

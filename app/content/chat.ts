@@ -1,8 +1,7 @@
 // Copy for the floating chat widget (welcome and ai-chat views).
 // The FAQ view uses CHAT_FAQ from faq.ts; availability is CHAT_AVAILABILITY in site.ts.
-import { SITE_NAME } from "./site";
-
-export const CHAT_GREETING = `Hi there! Welcome to ${SITE_NAME}. How can we help you today?`;
+/** The widget's first words, with the institute's name as the settings hold it. */
+export const chatGreeting = (instituteName: string) => `Hi there! Welcome to ${instituteName}. How can we help you today?`;
 
 export const CHAT_OFFERINGS: string[] = [
   "Stock market and currency trading courses",

@@ -1,5 +1,4 @@
 import { FORM_CONSENT } from "~/schemas/consent";
-import { CONTACT, SITE_NAME } from "./site";
 
 // What the legal pages say until an admin edits them at /admin/settings:
 // honest texts for an Indian trading-education institute. They promise no
@@ -7,14 +6,16 @@ import { CONTACT, SITE_NAME } from "./site";
 // and the teaching uses no market prices from the last 30 days (SEBI
 // circular of 8 May 2026). The refund policy's first paragraph is what the
 // FAQ, the chat assistant and the checkout show of it (decision 0003).
+// {{name}} and {{email}} stand for the institute's name and contact email as
+// the settings hold them when the page is shown (fillInstituteMarkers).
 
-const disclaimer = `${SITE_NAME} offers education only, not investment advice. Nothing on this site, in our courses, live sessions, study materials or messages is a research report, a recommendation or a tip to buy or sell any security.
+const disclaimer = `{{name}} offers education only, not investment advice. Nothing on this site, in our courses, live sessions, study materials or messages is a research report, a recommendation or a tip to buy or sell any security.
 
 Trading in shares, futures, options and currencies carries a risk of loss, including the loss of all the money you trade with. Past performance never indicates future results. Examples in our teaching use market prices older than 30 days and are shown only to explain a method.
 
 Decide on your own trades, or consult an adviser registered with SEBI.`;
 
-const terms = `These terms apply when you use this site or enrol in a course of ${SITE_NAME}.
+const terms = `These terms apply when you use this site or enrol in a course of {{name}}.
 
 ## What we offer
 We teach how financial markets work, how to read charts and how to manage risk. Our courses, live sessions, study materials and community groups are education only. We do not give investment advice, research reports, recommendations or tips, and we do not manage money or trade for anyone.
@@ -32,9 +33,9 @@ Be courteous in live sessions and groups. Do not post offers of tips, signals or
 Trading carries a risk of loss. We make no promise of returns, profit or any trading result, and no one speaking for us may make one. Read our [disclaimer](/disclaimer).
 
 ## Changes and contact
-We may change these terms; the date at the top of this page shows the last change. Questions: ${CONTACT.email}. Grievances: see [grievances](/grievances).`;
+We may change these terms; the date at the top of this page shows the last change. Questions: {{email}}. Grievances: see [grievances](/grievances).`;
 
-const privacyIntro = `This policy says what personal data ${SITE_NAME} holds, why, for how long, and how you use your rights under India's Digital Personal Data Protection Act, 2023 and the DPDP Rules, 2025. Signed-in students see the same notice on their privacy page, where they can download their data or delete their account.
+const privacyIntro = `This policy says what personal data {{name}} holds, why, for how long, and how you use your rights under India's Digital Personal Data Protection Act, 2023 and the DPDP Rules, 2025. Signed-in students see the same notice on their privacy page, where they can download their data or delete their account.
 
 ## What each form collects, and why
 Every form that asks for personal data says why above a consent box that is never ticked for you; we keep a record of each consent.
@@ -55,11 +56,11 @@ Every form that asks for personal data says why above a consent box that is neve
 Our courses are for adults. Someone under 18 needs a parent's verifiable consent under the DPDP Act (section 9); until the site can take that consent, we do not open accounts for anyone under 18 and we never track a child.
 
 ## Withdrawing consent
-Withdraw analytics consent at any time with [Cookie settings](/privacy#cookie-settings), as easily as you gave it. Withdraw the consent behind your account by deleting it on [your privacy page](/account/privacy), or write to ${CONTACT.email} to stop one purpose only. Withdrawing does not undo what was lawfully done before.`;
+Withdraw analytics consent at any time with [Cookie settings](/privacy#cookie-settings), as easily as you gave it. Withdraw the consent behind your account by deleting it on [your privacy page](/account/privacy), or write to {{email}} to stop one purpose only. Withdrawing does not undo what was lawfully done before.`;
 
 const refundPolicy = `Course fees are non-refundable once access to the course material has been granted. If you cannot attend your live batch, you can move to a later batch at no extra cost. Duplicate payments, or payments that failed but were still charged, are refunded in full within 7 working days.
 
-To ask for a refund of a duplicate or failed payment, write to ${CONTACT.email} with your order number. Refunds go back to the card or account you paid from.`;
+To ask for a refund of a duplicate or failed payment, write to {{email}} with your order number. Refunds go back to the card or account you paid from.`;
 
 export const DEFAULT_LEGAL_TEXTS = { disclaimer, terms, privacyIntro, refundPolicy } as const;
 

@@ -1,49 +1,32 @@
-// Site-wide copy and constants: name, contact details, navigation, stats and perks.
-// Plain data, safe to import from both server and browser code.
+// Site-wide copy and constants: navigation, perks, WhatsApp texts. Plain data,
+// safe to import from both server and browser code. The institute's name and
+// contact details are site settings (app/schemas/institute-settings.ts).
 
-export const SITE_NAME = "TradeMaster Academy";
-export const SITE_TAGLINE =
-  "Practical stock, currency and crypto trading education in India, with live mentorship from experienced traders.";
-
-export type ContactDetails = {
-  email: string;
-  phones: [string, string, string];
-  /** Digits only, country code first, for wa.me links. */
-  whatsappNumber: string;
-};
-
-// Demo numbers and address; the institute replaces them with its own.
-export const CONTACT: ContactDetails = {
-  email: "info@trademasteracademy.in",
-  phones: ["+91 98765 43210", "+91 98765 43211", "+91 98765 43212"],
-  whatsappNumber: "919876543210",
-};
+import type { Institute } from "~/utils/institute";
 
 /** Exact wording from the spec (footer and contact page). */
 export const BUSINESS_HOURS = "All time GMT IST USE";
 /** Exact wording from the spec (chat widget welcome view). */
 export const CHAT_AVAILABILITY = "Everyday 10 AM - 7:00 PM IST";
 
-export type SocialLink = { name: "Telegram" | "Instagram" | "YouTube" | "Facebook"; href: string };
-
-export const SOCIAL_LINKS: SocialLink[] = [
-  { name: "Telegram", href: "https://t.me/trademasteracademy" },
-  { name: "Instagram", href: "https://www.instagram.com/trademasteracademy" },
-  { name: "YouTube", href: "https://www.youtube.com/@trademasteracademy" },
-  { name: "Facebook", href: "https://www.facebook.com/trademasteracademy" },
-];
-
-export const WHATSAPP_MESSAGES = {
-  general: `Hello ${SITE_NAME}! I would like to know more about your trading courses.`,
-  mentor: `Hello ${SITE_NAME}! I would like to speak with a mentor about one-on-one guidance.`,
-  courseEnquiry: `Hello ${SITE_NAME}! I have a question about a course, its fees and the next batch.`,
-  eventRegistration: `Hello ${SITE_NAME}! I would like to register for an upcoming event. Please share the details.`,
-  support: `Hello ${SITE_NAME}! I am a student and need help with my course access.`,
+/** What each WhatsApp button says after "Hello <institute>!" (the name as the settings hold it). */
+const WHATSAPP_TEXTS = {
+  general: "I would like to know more about your trading courses.",
+  mentor: "I would like to speak with a mentor about one-on-one guidance.",
+  courseEnquiry: "I have a question about a course, its fees and the next batch.",
+  eventRegistration: "I would like to register for an upcoming event. Please share the details.",
+  support: "I am a student and need help with my course access.",
 } as const;
+export type WhatsappTopic = keyof typeof WHATSAPP_TEXTS;
 
-/** A wa.me chat link with a prefilled message. */
-export function whatsappLink(message: string): string {
-  return `https://wa.me/${CONTACT.whatsappNumber}?text=${encodeURIComponent(message)}`;
+/** "Hello TradeMaster Academy! I would like to … (detail)": the prefilled text of a WhatsApp chat. */
+export function whatsappMessage(instituteName: string, topic: WhatsappTopic, detail?: string): string {
+  return `Hello ${instituteName}! ${WHATSAPP_TEXTS[topic]}${detail ? ` (${detail})` : ""}`;
+}
+
+/** A wa.me chat link to the institute's WhatsApp number, with a prefilled message. */
+export function whatsappLink(institute: Pick<Institute, "name" | "whatsappNumber">, topic: WhatsappTopic, detail?: string): string {
+  return `https://wa.me/${institute.whatsappNumber}?text=${encodeURIComponent(whatsappMessage(institute.name, topic, detail))}`;
 }
 
 /**

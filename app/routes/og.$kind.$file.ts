@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SITE_NAME } from "~/content/site";
 import { eventTypeLabel } from "../../db/enums";
 import { findPublishedPost } from "~/models/blog.server";
 import { findActiveCourse } from "~/models/course.server";
@@ -8,6 +7,7 @@ import { socialCardPng } from "~/services/social-cards.server";
 import type { CoverText } from "~/services/cover-art.server";
 import { formatShortDate } from "~/utils/dates";
 import { SOCIAL_CARD_KINDS, type SocialCardKind } from "~/utils/seo";
+import { readSettings } from "~/models/site-settings.server";
 
 /**
  * GET /og/:kind/:key.png: the Open Graph card of a course (by id), an event
@@ -32,7 +32,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 function cardText(kind: SocialCardKind, key: string): CoverText | null {
-  const footer = SITE_NAME;
+  const footer = readSettings("institute").name;
   if (kind === "course") {
     const course = findActiveCourse(key);
     return course ? { eyebrow: `Course · ${course.level}`, title: course.title, footer } : null;

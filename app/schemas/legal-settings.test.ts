@@ -46,16 +46,16 @@ describe("the SEBI registration number", () => {
 
 describe("the registration sentence", () => {
   it("says the institute is not registered and gives no advice or tips when there is no number", () => {
-    expect(registrationStatement({ registrationType: "none" })).toBe(
-      "TradeMaster Academy is not registered with SEBI as an investment adviser or a research analyst, and gives no investment advice, recommendations or tips.",
+    expect(registrationStatement({ registrationType: "none" }, "Nifty School")).toBe(
+      "Nifty School is not registered with SEBI as an investment adviser or a research analyst, and gives no investment advice, recommendations or tips.",
     );
   });
 
   it("names the number and what it is for when there is one", () => {
-    expect(registrationStatement({ sebiRegistrationNumber: "INH000012345", registrationType: "research_analyst" })).toBe(
+    expect(registrationStatement({ sebiRegistrationNumber: "INH000012345", registrationType: "research_analyst" }, "Nifty School")).toBe(
       "SEBI registration no. INH000012345 (research analyst).",
     );
-    expect(registrationStatement({ sebiRegistrationNumber: "INA000098765", registrationType: "investment_adviser" })).toBe(
+    expect(registrationStatement({ sebiRegistrationNumber: "INA000098765", registrationType: "investment_adviser" }, "Nifty School")).toBe(
       "SEBI registration no. INA000098765 (investment adviser).",
     );
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CONTACT, SITE_NAME } from "~/content/site";
 import { DEFAULT_LEGAL_TEXTS } from "~/content/legal-defaults";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { optionalText, requiredText } from "./admin-fields";
 import { blankToUndefined, emailField, personNameField, phoneField } from "./fields";
 
@@ -49,10 +49,13 @@ export const RegulatorySettingsSchema = z
 export type RegulatorySettings = z.infer<typeof RegulatorySettingsSchema>;
 
 /** The one sentence the site says about its SEBI registration, made from the number. */
-export function registrationStatement(settings: Pick<RegulatorySettings, "sebiRegistrationNumber" | "registrationType">): string {
+export function registrationStatement(
+  settings: Pick<RegulatorySettings, "sebiRegistrationNumber" | "registrationType">,
+  instituteName: string,
+): string {
   const { sebiRegistrationNumber, registrationType } = settings;
   if (!sebiRegistrationNumber || registrationType === "none")
-    return `${SITE_NAME} is not registered with SEBI as an investment adviser or a research analyst, and gives no investment advice, recommendations or tips.`;
+    return `${instituteName} is not registered with SEBI as an investment adviser or a research analyst, and gives no investment advice, recommendations or tips.`;
   return `SEBI registration no. ${sebiRegistrationNumber} (${REGISTRATION_TYPE_LABELS[registrationType].toLowerCase()}).`;
 }
 
@@ -76,8 +79,8 @@ export type LegalSettings = z.infer<typeof LegalSettingsSchema>;
 export const DEFAULT_REGULATORY_SETTINGS: RegulatorySettings = {
   registrationType: "none",
   grievanceOfficerName: "Grievance Officer",
-  grievanceOfficerEmail: CONTACT.email,
-  grievanceOfficerPhone: CONTACT.phones[0],
+  grievanceOfficerEmail: DEFAULT_INSTITUTE.email,
+  grievanceOfficerPhone: DEFAULT_INSTITUTE.phone1,
   disclaimer: DEFAULT_LEGAL_TEXTS.disclaimer,
 };
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { CONTACT } from "~/content/site";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_REGULATORY_SETTINGS, LegalSettingsSchema, RegulatorySettingsSchema } from "./legal-settings";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
+import { InstituteSettingsSchema } from "./institute-settings";
 import { DEFAULT_VIDEO_SETTINGS, VideoSettingsSchema } from "./video-settings";
 import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
@@ -126,6 +127,7 @@ export const RetentionSettingsSchema = z.object({
 export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
 
 export const SETTINGS_SCHEMAS = {
+  institute: InstituteSettingsSchema,
   notifications: NotificationSettingsSchema,
   invoicing: InvoicingSettingsSchema,
   figures: FigureSettingsSchema,
@@ -139,13 +141,14 @@ export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTIN
 
 /** What a section holds until an admin saves it: the demo institute, unregistered for GST. */
 export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Section> } = {
-  notifications: { notifyAddress: CONTACT.email, contactMessages: true, enrolmentLeads: true },
+  institute: DEFAULT_INSTITUTE,
+  notifications: { notifyAddress: DEFAULT_INSTITUTE.email, contactMessages: true, enrolmentLeads: true },
   invoicing: {
-    legalName: "TradeMaster Academy",
-    address: "2nd Floor, 14 Market Road",
-    city: "Pune",
-    stateCode: "27",
-    pin: "411001",
+    legalName: DEFAULT_INSTITUTE.name,
+    address: DEFAULT_INSTITUTE.addressLine1,
+    city: DEFAULT_INSTITUTE.city,
+    stateCode: DEFAULT_INSTITUTE.stateCode,
+    pin: DEFAULT_INSTITUTE.pin,
     gstRatePercent: 18,
     sac: "999293",
     invoicePrefix: "TMA",
@@ -160,6 +163,7 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
 
 /** The heading of each section's card, and the toast's subject. */
 export const SETTINGS_TITLES: Record<SettingsSection, string> = {
+  institute: "Institute details",
   notifications: "Notifications",
   invoicing: "Invoicing",
   figures: "Figures about the institute",

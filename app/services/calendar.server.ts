@@ -1,7 +1,7 @@
 import { createEvent } from "ics";
 import type { StoredOutboxAttachment } from "../../db/schema";
 import type { RegisteredEvent } from "~/models/event-registration.server";
-import { SITE_NAME } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 
 // One event as an iCalendar file (RFC 5545), built by the `ics` library: the
 // same file is attached to the registration mail and downloaded from
@@ -24,11 +24,12 @@ export function eventLink(event: Pick<RegisteredEvent, "registrationUrl" | "join
 /** The .ics text of one event; the UID is the event's, so adding it again updates the same entry. */
 export function eventCalendar(event: RegisteredEvent, origin: string): string {
   const link = eventLink(event, origin);
+  const instituteName = readSettings("institute").name;
   const { error, value } = createEvent({
-    productId: `-//${SITE_NAME}//Events//EN`,
+    productId: `-//${instituteName.replace(/[/\n\r]/g, "")}//Events//EN`,
     uid: `event-${event.id}@${new URL(origin).hostname}`,
     title: event.title,
-    description: `${SITE_NAME}: ${event.title}. Your registration: ${origin}/account/events`,
+    description: `${instituteName}: ${event.title}. Your registration: ${origin}/account/events`,
     start: event.eventDate.getTime(),
     startInputType: "utc",
     startOutputType: "utc",
@@ -36,7 +37,7 @@ export function eventCalendar(event: RegisteredEvent, origin: string): string {
     ...(event.venue || link ? { location: event.venue ?? link ?? undefined } : {}),
     url: link ?? `${origin}/account/events`,
     status: "CONFIRMED",
-    organizer: { name: SITE_NAME },
+    organizer: { name: instituteName },
   });
   if (error || !value) throw error ?? new Error("The calendar file could not be made.");
   return value;

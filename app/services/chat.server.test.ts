@@ -5,7 +5,8 @@ import { courses, eventRegistrations, events } from "../../db/schema";
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, CONTACT_FAQ } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
-import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
+import { CHAT_AVAILABILITY } from "~/content/site";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { listActiveCourses, type Course } from "~/models/course.server";
 import { countRegistrations, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { formatEventWhen } from "~/utils/dates";
@@ -122,14 +123,14 @@ const TABLE: Row[] = [
   { question: "what are your timings", facts: () => [CHAT_AVAILABILITY] },
   { question: "office timimgs?", facts: () => [CHAT_AVAILABILITY] },
   { question: "When is support available?", facts: () => [CHAT_AVAILABILITY] },
-  { question: "whatsapp number", facts: () => [`https://wa.me/${CONTACT.whatsappNumber}`] },
-  { question: "what is your email id", facts: () => [CONTACT.email] },
-  { question: "phone number to call", facts: () => [CONTACT.phones[0]] },
+  { question: "whatsapp number", facts: () => [`https://wa.me/${DEFAULT_INSTITUTE.whatsappNumber}`] },
+  { question: "what is your email id", facts: () => [DEFAULT_INSTITUTE.email] },
+  { question: "phone number to call", facts: () => [DEFAULT_INSTITUTE.phone1] },
   {
     question: "do you have a telegram group",
-    facts: () => SOCIAL_LINKS.filter((link) => link.name === "Telegram").map((link) => link.href),
+    facts: () => [DEFAULT_INSTITUTE.telegramUrl ?? ""],
   },
-  { question: "Contact us via WhatsApp", facts: () => [`https://wa.me/${CONTACT.whatsappNumber}`, CHAT_AVAILABILITY] },
+  { question: "Contact us via WhatsApp", facts: () => [`https://wa.me/${DEFAULT_INSTITUTE.whatsappNumber}`, CHAT_AVAILABILITY] },
   { question: "do you give certificate", facts: () => [faq("certificates")] },
   { question: "are you NSE certified", facts: () => [faq("certified")] },
   {

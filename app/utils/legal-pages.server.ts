@@ -1,8 +1,10 @@
 import { LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
 import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
+import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
 import { formatLongDateInIndia } from "./dates";
-import { disclaimerHtml, disclaimerShortForm, firstParagraphText } from "./disclaimer.server";
+import { fillInstituteMarkers } from "~/utils/institute";
+import { disclaimerHtml, disclaimerShortForm, firstParagraphText, legalMarkdownHtml } from "./disclaimer.server";
 
 // What the legal pages and the site frame read from the settings.
 
@@ -14,16 +16,27 @@ export function lastUpdatedLabel(sections: SettingsSection[]): string {
 /** What the site frame (footer, and the note on course pages and posts) shows of the disclaimer. */
 export function frameDisclaimer() {
   const regulatory = readSettings("regulatory");
-  return { ...disclaimerShortForm(regulatory), html: disclaimerHtml(regulatory) };
+  const institute = readSettings("institute");
+  return { ...disclaimerShortForm(regulatory, institute), html: disclaimerHtml(regulatory, institute) };
 }
 
 /** The refund policy in one paragraph of plain text, for the FAQ and the chat assistant: the same policy /refund-policy shows. */
 export function refundPolicySummary(): string {
-  return firstParagraphText(readSettings("legal").refundPolicy);
+  return fillInstituteMarkers(firstParagraphText(readSettings("legal").refundPolicy), readSettings("institute"));
 }
 
 /** Who answers a privacy request or a grievance, as the privacy notice names them. */
 export function grievanceContact(): { email: string; phone: string } {
   const regulatory = readSettings("regulatory");
   return { email: regulatory.grievanceOfficerEmail, phone: regulatory.grievanceOfficerPhone };
+}
+
+/** A legal page's Markdown (terms, refund policy…) as HTML, naming the institute as the settings do now. */
+export function legalPageHtml(markdown: string): string {
+  return legalMarkdownHtml(markdown, readSettings("institute"));
+}
+
+/** The sentence about SEBI registration, with the institute's name as set now. */
+export function currentRegistrationStatement(regulatory = readSettings("regulatory")): string {
+  return registrationStatement(regulatory, readSettings("institute").name);
 }

@@ -1,6 +1,6 @@
 import argon2 from "argon2";
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { SITE_NAME } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 import { newPasswordField } from "~/schemas/password";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (about 30 ms here).
@@ -62,7 +62,7 @@ export async function newPasswordProblem(password: string, personalWords: string
   if (!shape.success) return shape.error.issues[0]?.message ?? GUESSABLE;
   // An email counts by its name part ("asha.rao" in asha.rao@gmail.com), and each word of it.
   const names = personalWords.map((word) => word.split("@")[0] ?? "");
-  const words = [...names, ...names.flatMap((name) => name.split(/[.\s_+-]+/)), ...SITE_NAME.split(" ")]
+  const words = [...names, ...names.flatMap((name) => name.split(/[.\s_+-]+/)), ...readSettings("institute").name.split(" ")]
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word.length >= 3);
   const estimate = (await passwordEstimator()).check(password.slice(0, CHECKED_CHARACTERS), words);

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { SITE_NAME } from "~/content/site";
+import { DEFAULT_INSTITUTE, type Institute } from "~/utils/institute";
 
 type MetaMatch = { id: string; data: unknown };
 
@@ -7,6 +7,13 @@ function originFrom(matches: readonly MetaMatch[]): string {
   const root = matches.find((match) => match.id === "root")?.data;
   if (root && typeof root === "object" && "origin" in root && typeof root.origin === "string") return root.origin;
   return "";
+}
+
+/** The institute as the root loader read it from the settings (the defaults on a page whose root failed). */
+export function instituteFrom(matches: readonly MetaMatch[]): Institute {
+  const root = matches.find((match) => match.id === "root")?.data;
+  if (root && typeof root === "object" && "institute" in root && root.institute) return root.institute as Institute;
+  return DEFAULT_INSTITUTE;
 }
 
 /** The size Open Graph cards are drawn at (the size Facebook, LinkedIn and X show large). */
@@ -35,13 +42,14 @@ export type PageMetaInput = {
 export function pageMeta(matches: readonly MetaMatch[], page: PageMetaInput): MetaDescriptor[] {
   const origin = originFrom(matches);
   const url = `${origin}${page.path}`;
-  const title = page.path === "/" ? page.title : `${page.title} | ${SITE_NAME}`;
+  const siteName = instituteFrom(matches).name;
+  const title = page.path === "/" ? page.title : `${page.title} | ${siteName}`;
   const image = `${origin}${page.socialCard ?? page.image ?? "/images/brand/logo.svg"}`;
   return [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:type", content: page.type ?? "website" },

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { expect, queryTestDatabase, test } from "./fixtures";
 import { signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { withDatabase } from "../support/database";
 
 // The Settings tab: an admin switches the team's notices and says where they
 // go, sees a mistake on its field, and finds the saved values on the page
-// again. The HTTP tests cover who may post and what a save stores.
+// again; changes the institute's phone and finds it in the site's footer. The
+// HTTP tests cover who may post and what a save stores.
 
 const storedNotifications = () =>
   queryTestDatabase<{ value: string }>("SELECT value FROM site_settings WHERE section = 'notifications'").map(
@@ -43,5 +45,35 @@ inBothModes((mode) => {
     await expect(
       page.getByRole("region", { name: "Notifications" }).getByRole("checkbox", { name: "A new enrolment lead" }),
     ).not.toBeChecked();
+  });
+});
+
+// The worker's database is shared by the specs that run after this one: they expect the demo institute.
+const restoreDemoInstitute = () =>
+  withDatabase((database) => database.prepare("DELETE FROM site_settings WHERE section = 'institute'").run());
+
+inBothModes((mode) => {
+  test.afterEach(restoreDemoInstitute);
+
+  test(`an admin changes the institute's phone and the footer shows it (${mode.label})`, async ({ page, context, baseURL }) => {
+    failOnPageErrors(page);
+    await signInAsAdmin(context, baseURL!);
+    await visitAdmin(page, mode, "/admin/settings");
+    const card = page.getByRole("region", { name: "Institute details" });
+    const phone = card.getByRole("textbox", { name: "Phone 1" });
+    await expect(phone).toHaveValue("+91 98765 43210");
+    await phone.fill("98765");
+    await card.getByRole("button", { name: "Save institute details" }).click();
+    await expect(card.getByText("Phone must be an Indian number, like +91 98765 43210 or 020 2612 3456")).toBeVisible();
+
+    const newPhone = `+91 70${String(Date.now()).slice(-3)} 12345`;
+    await phone.fill(newPhone);
+    await card.getByRole("button", { name: "Save institute details" }).click();
+    await expect(toast(page)).toContainText("Institute details are up to date.");
+
+    await page.goto("/contact");
+    const footerContact = page.getByRole("contentinfo").getByRole("region", { name: "Contact" });
+    await expect(footerContact.getByRole("link", { name: newPhone })).toHaveAttribute("href", `tel:${newPhone.replace(/\s/g, "")}`);
+    await expect(footerContact.getByRole("link", { name: "+91 98765 43210" })).toHaveCount(0);
   });
 });

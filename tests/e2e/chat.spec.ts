@@ -1,14 +1,17 @@
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { CHAT_ERROR } from "../../app/components/chat/chat-text";
-import { CHAT_GREETING, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
+import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
 import { CHAT_FAQ } from "../../app/content/faq";
-import { CHAT_AVAILABILITY, CONTACT, WHATSAPP_MESSAGES } from "../../app/content/site";
+import { CHAT_AVAILABILITY, whatsappMessage } from "../../app/content/site";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { CHAT_QUESTION_MAX } from "../../app/content/chat";
 import { ChatQuestionSchema } from "../../app/schemas/chat";
 import { formatPrice } from "../../app/utils/money";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+
+const CHAT_GREETING = chatGreeting(DEFAULT_INSTITUTE.name);
 
 const PRICE_QUESTION = "What does the SMC course cost?";
 
@@ -38,8 +41,8 @@ async function expectWhatsappLink(link: Locator) {
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   const href = new URL((await link.getAttribute("href")) ?? "");
   expect(href.origin).toBe("https://wa.me");
-  expect(href.pathname).toBe(`/${CONTACT.whatsappNumber}`);
-  expect(href.searchParams.get("text")).toBe(WHATSAPP_MESSAGES.general);
+  expect(href.pathname).toBe(`/${DEFAULT_INSTITUTE.whatsappNumber}`);
+  expect(href.searchParams.get("text")).toBe(whatsappMessage(DEFAULT_INSTITUTE.name, "general"));
 }
 
 /** The browser itself logs an error for every 4xx/5xx answer; those are expected where a test asks for one. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT_FAQ } from "../../app/content/faq";
-import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES } from "../../app/content/site";
+import { BUSINESS_HOURS, whatsappMessage } from "../../app/content/site";
+import { DEFAULT_INSTITUTE, institutePhones } from "../../app/utils/institute";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
@@ -65,17 +66,17 @@ inBothModes((mode) => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 
     const cards = page.getByRole("region", { name: "Ways to reach us" });
-    await expect(cards.getByRole("link", { name: CONTACT.email })).toHaveAttribute("href", `mailto:${CONTACT.email}`);
-    expect(CONTACT.phones).toHaveLength(3);
-    for (const phone of CONTACT.phones)
+    await expect(cards.getByRole("link", { name: DEFAULT_INSTITUTE.email })).toHaveAttribute("href", `mailto:${DEFAULT_INSTITUTE.email}`);
+    expect(institutePhones(DEFAULT_INSTITUTE)).toHaveLength(3);
+    for (const phone of institutePhones(DEFAULT_INSTITUTE))
       await expect(cards.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phone.replace(/\s/g, "")}`);
 
     const whatsapp = cards.getByRole("link", { name: /Chat on WhatsApp/ });
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     const href = new URL((await whatsapp.getAttribute("href")) ?? "");
     expect(href.origin).toBe("https://wa.me");
-    expect(href.pathname).toBe(`/${CONTACT.whatsappNumber}`);
-    expect(href.searchParams.get("text")).toBe(WHATSAPP_MESSAGES.general);
+    expect(href.pathname).toBe(`/${DEFAULT_INSTITUTE.whatsappNumber}`);
+    expect(href.searchParams.get("text")).toBe(whatsappMessage(DEFAULT_INSTITUTE.name, "general"));
 
     expect(BUSINESS_HOURS).toBe("All time GMT IST USE");
     await expect(cards.getByText(BUSINESS_HOURS)).toBeVisible();

@@ -1,12 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MENTOR_SECTION } from "../../app/content/about";
-import { PERKS, SITE_NAME } from "../../app/content/site";
+import { PERKS } from "../../app/content/site";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { FALLBACK_THUMBNAIL } from "../../app/content/videos";
 import { setTestVideos, TEST_INTRO_VIDEO as INTRO_VIDEO, TEST_TUTORIAL_VIDEOS as TUTORIAL_VIDEOS } from "../support/video-settings";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+
+const SITE_NAME = DEFAULT_INSTITUTE.name;
 
 type ApiEvent = { id: number; title: string; eventDate: string; price: string; isActive: boolean };
 type ApiPost = { slug: string; title: string; publishedAt: string | null; createdAt: string };

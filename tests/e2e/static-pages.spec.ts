@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { CORE_VALUES, OUR_STORY, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "../../app/content/about";
+import { CORE_VALUES, ourStory, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "../../app/content/about";
 import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "../../app/content/gallery";
-import { SOCIAL_LINKS } from "../../app/content/site";
+import { DEFAULT_INSTITUTE, instituteSocialLinks } from "../../app/utils/institute";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { STUDY_GUIDE } from "../../app/content/study-guide";
@@ -43,7 +43,7 @@ inBothModes((mode) => {
       await expect(page.getByRole("region", { name: /^About / }).getByRole("definition")).toHaveText(counts.map(([value]) => value));
 
       const story = region(page, "Our Story");
-      for (const paragraph of OUR_STORY) await expect(story.getByText(paragraph)).toBeVisible();
+      for (const paragraph of ourStory(DEFAULT_INSTITUTE.name)) await expect(story.getByText(paragraph)).toBeVisible();
       await expect(story).toContainText("2019");
       const values = region(page, "Our Core Values");
       await expect(values.getByRole("heading", { level: 3 })).toHaveText(CORE_VALUES.map((v) => v.title));
@@ -222,7 +222,7 @@ inBothModes((mode) => {
         GALLERY_HIGHLIGHTS.length,
       );
       const social = region(page, "Follow us for more");
-      for (const link of SOCIAL_LINKS) {
+      for (const link of instituteSocialLinks(DEFAULT_INSTITUTE)) {
         await expect(social.getByRole("link", { name: link.name })).toHaveAttribute("href", link.href);
       }
     });

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../../app/content/site";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { describe, expect, makeCourse, test } from "./support/test";
 import type { HttpClient } from "./support/client";
 
@@ -46,7 +46,7 @@ describe("the 404 page", () => {
     const response = await request.get("/no-such-page-here");
     expect(response.status()).toBe(404);
     const html = await response.text();
-    expect(html).toContain(`<title>Page not found | ${SITE_NAME}</title>`);
+    expect(html).toContain(`<title>Page not found | ${DEFAULT_INSTITUTE.name}</title>`);
     expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/courses"/);
     expect(html).toMatch(/<input[^>]*name="q"/);
     for (const path of ["/courses", "/events", "/blog", "/contact"]) expect(html).toContain(`href="${path}"`);

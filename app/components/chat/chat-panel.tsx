@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { showToast } from "~/components/toaster";
-import { CHAT_GREETING, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUESTION_MAX, CHAT_QUICK_QUESTIONS } from "~/content/chat";
+import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUESTION_MAX, CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ } from "~/content/faq";
-import { CHAT_AVAILABILITY, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { CHAT_AVAILABILITY } from "~/content/site";
+import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatAnswerText } from "./chat-answer-text";
 import { CHAT_ERROR, CHAT_TITLE, fallbackAction } from "./chat-text";
 
@@ -27,7 +28,6 @@ const VIEW_TITLES: Record<View, string> = {
   "ai-chat": "AI Assistant",
 };
 
-const GENERAL_WHATSAPP = whatsappLink(WHATSAPP_MESSAGES.general);
 const newTabNote = <span className="sr-only"> (opens in a new tab)</span>;
 
 const actionClass =
@@ -120,7 +120,7 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
 function WelcomeView({ onNavigate }: { onNavigate: (view: View) => void }) {
   return (
     <div className="flex-1 space-y-4 overflow-y-auto p-4">
-      <p className="font-medium text-navy-900">{CHAT_GREETING}</p>
+      <p className="font-medium text-navy-900">{chatGreeting(useInstitute().name)}</p>
       <div>
         <p className="text-sm font-semibold text-slate-700">We can help you with:</p>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
@@ -136,7 +136,7 @@ function WelcomeView({ onNavigate }: { onNavigate: (view: View) => void }) {
         <button type="button" className={outlineAction} onClick={() => onNavigate("faq")}>
           View FAQ
         </button>
-        <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={secondaryAction}>
+        <a href={useWhatsappLink("general")} target="_blank" rel="noopener noreferrer" className={secondaryAction}>
           Start Chat{newTabNote}
         </a>
       </div>
@@ -178,7 +178,7 @@ function FaqView() {
           );
         })}
       </ul>
-      <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={secondaryAction}>
+      <a href={useWhatsappLink("general")} target="_blank" rel="noopener noreferrer" className={secondaryAction}>
         Chat on WhatsApp{newTabNote}
       </a>
     </div>
@@ -325,10 +325,11 @@ function MessageBubble({ message, pending, onAsk, onShowFaq }: BubbleProps) {
 
 /** A follow-up question to ask, except the spec's three fallbacks, which act. */
 function Suggestion({ text, pending, onAsk, onShowFaq }: { text: string } & Omit<BubbleProps, "message">) {
+  const whatsapp = useWhatsappLink("general");
   switch (fallbackAction(text)) {
     case "whatsapp":
       return (
-        <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={chipClass}>
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={chipClass}>
           {text}
           {newTabNote}
         </a>

@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ARTICLE_CONTENT_CLASS } from "~/components/article-content";
 import { formatMinutes, LESSON_TYPE_LABELS } from "~/components/curriculum-outline";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
 import { recordLessonOpened } from "~/models/lesson-progress.server";
 import { LessonIntentSchema } from "~/schemas/classroom";
 import { currentPath, loginPath } from "~/utils/student-session.server";
@@ -14,6 +13,7 @@ import { recordLessonWork } from "./__lesson-actions.server";
 import { LessonQuiz } from "./__lesson-quiz";
 import { lessonPageData } from "./__lesson.server";
 import { LessonVideoPlayer } from "./__lesson-video";
+import { instituteFrom } from "~/utils/seo";
 
 /** One lesson: its text first, the player on play, previous/next, "Mark complete" or the quiz. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,8 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return recordLessonWork({ userId, courseId: course.id, lesson, intent: intent.data, formData });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.lesson.title} · ${data.course.title} | ${SITE_NAME}` : `Lesson | ${SITE_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data ? `${data.lesson.title} · ${data.course.title}` : "Lesson"} | ${instituteFrom(matches).name}` },
   { name: "robots", content: "noindex" },
 ];
 

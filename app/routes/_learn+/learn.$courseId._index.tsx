@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CurriculumOutline, toOutlineSections } from "~/components/curriculum-outline";
 import { ProgressBar } from "~/components/progress-bar";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
 import { findStudentCertificate } from "~/models/certificate.server";
 import { classroomOutline, courseOr404, lessonPath, requireClassroomAccess } from "./__classroom.server";
 import { PreviewBanner } from "./__classroom";
 import { certificateDownloadPath } from "~/utils/certificate-links";
+import { instituteFrom } from "~/utils/seo";
 
 /** The classroom's outline: every lesson with the student's state in it, the course's progress, "Resume". */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,8 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.course.title} · Classroom | ${SITE_NAME}` : `Classroom | ${SITE_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data ? `${data.course.title} · Classroom` : "Classroom"} | ${instituteFrom(matches).name}` },
   { name: "robots", content: "noindex" },
 ];
 

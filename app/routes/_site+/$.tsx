@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ErrorScreen, NOT_FOUND_TITLE } from "~/components/error-boundary";
+import { ErrorScreen, notFoundMeta } from "~/components/error-boundary";
 
 // Any unknown path: a real 404 status with the site's 'Page Not Found' screen.
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: NOT_FOUND_TITLE }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => notFoundMeta(matches);
 
 export default function NotFound() {
   return <ErrorScreen kind="not-found" />;

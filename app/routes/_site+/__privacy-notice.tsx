@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CONTACT, SITE_NAME } from "~/content/site";
+import { useInstitute } from "~/utils/use-institute";
 
 // The privacy notice the DPDP Act and Rules ask for: what we hold, why, how to
 // withdraw consent, how to use the rights and how to complain to the Board.
@@ -36,11 +36,12 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
 export type GrievanceContact = { email: string; phone: string };
 
 export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
+  const institute = useInstitute();
   return (
     <div className="grid gap-4 text-slate-800">
       <p>
-        {SITE_NAME} holds the following about you, each for the purpose beside it, under India&apos;s Digital Personal Data Protection Act,
-        2023.
+        {institute.name} holds the following about you, each for the purpose beside it, under India&apos;s Digital Personal Data Protection
+        Act, 2023.
       </p>
       <ul className="grid list-disc gap-2 pl-5">
         {DATA_AND_PURPOSES.map((item) => (
@@ -56,8 +57,8 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
           Cookie settings
         </Link>
         , delete your account on your privacy page, or write to{" "}
-        <a href={`mailto:${CONTACT.email}`} className="font-medium text-teal-700 underline">
-          {CONTACT.email}
+        <a href={`mailto:${institute.email}`} className="font-medium text-teal-700 underline">
+          {institute.email}
         </a>{" "}
         to stop one purpose only, such as the newsletter.
       </p>

@@ -2,10 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import type { RazorpayCheckout } from "~/services/payments/razorpay-orders.server";
 import { NoticeAndTerms } from "./__checkout-payment";
+import { useInstitute } from "~/utils/use-institute";
 
 // The pay step when Razorpay takes payments (UPI, cards, netbanking, wallets).
 // The pay form posts to the page's action, which makes (or reuses) the
@@ -57,6 +57,7 @@ export function ProviderPayForm({
   const [failure, setFailure] = useState<string | null>(null);
   const opened = useRef<RazorpayCheckout | null>(null);
   const busy = navigation.state !== "idle";
+  const instituteName = useInstitute().name;
 
   // A fresh answer from the action opens the checkout dialog once per answer.
   useEffect(() => {
@@ -71,7 +72,7 @@ export function ProviderPayForm({
         order_id: checkout.orderId,
         amount: checkout.amountPaise,
         currency: checkout.currency,
-        name: SITE_NAME,
+        name: instituteName,
         description: checkout.description,
         prefill: { email: checkout.email },
         handler: (result: RazorpayHandlerResult) => submit({ intent: "confirm-payment", ...result }, { method: "post" }),
@@ -79,7 +80,7 @@ export function ProviderPayForm({
       dialog.on("payment.failed", (failed) => setFailure(failed.error?.description ?? CHECKOUT_MESSAGES.paymentFailedFallback));
       dialog.open();
     });
-  }, [checkout, submit]);
+  }, [checkout, submit, instituteName]);
 
   const serverErrors = lastResult?.status === "error" ? (lastResult.error?.[""] ?? null) : null;
   const [noticeTitle, noticeText] = failure
@@ -110,7 +111,7 @@ function HostedCheckoutForm({ checkout, totalLabel }: { checkout: RazorpayChecko
       <p className="text-sm text-slate-700">Your order is ready. Pay {totalLabel} on Razorpay&apos;s secure page:</p>
       <input type="hidden" name="key_id" value={checkout.keyId} />
       <input type="hidden" name="order_id" value={checkout.orderId} />
-      <input type="hidden" name="name" value={SITE_NAME} />
+      <input type="hidden" name="name" value={useInstitute().name} />
       <input type="hidden" name="description" value={checkout.description} />
       <input type="hidden" name="prefill[email]" value={checkout.email} />
       <input type="hidden" name="callback_url" value={checkout.callbackUrl} />

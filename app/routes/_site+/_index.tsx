@@ -5,7 +5,10 @@ import { buttonClass } from "~/components/ui/button";
 import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
-import { PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { PERKS } from "~/content/site";
+import { instituteSocialLinks } from "~/utils/institute";
+import { indianStateName } from "~/utils/indian-states";
+import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { embedUrl, lessonStill, watchUrl } from "~/content/videos";
 import type { TutorialVideo } from "~/schemas/video-settings";
 import { readVideoLists } from "./__videos.server";
@@ -15,7 +18,7 @@ import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.serv
 import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
-import { jsonLd, pageMeta } from "~/utils/seo";
+import { instituteFrom, jsonLd, pageMeta } from "~/utils/seo";
 import { Dashboard } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
@@ -72,21 +75,33 @@ function landingData() {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => [
-  ...pageMeta(matches, {
-    title: SITE_NAME,
-    description: SITE_TAGLINE,
-    path: "/",
-  }),
-  jsonLd({
-    "@type": "EducationalOrganization",
-    name: SITE_NAME,
-    description: SITE_TAGLINE,
-  }),
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const institute = instituteFrom(matches);
+  return [
+    ...pageMeta(matches, { title: institute.name, description: institute.tagline, path: "/" }),
+    jsonLd({
+      "@type": "EducationalOrganization",
+      name: institute.name,
+      description: institute.tagline,
+      email: institute.email,
+      telephone: institute.phone1,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: [institute.addressLine1, institute.addressLine2].filter(Boolean).join(", "),
+        addressLocality: institute.city,
+        addressRegion: indianStateName(institute.stateCode),
+        postalCode: institute.pin,
+        addressCountry: "IN",
+      },
+      sameAs: instituteSocialLinks(institute).map((link) => link.href),
+    }),
+  ];
+};
 
 export default function Home() {
   const { dashboard, landing } = useLoaderData<typeof loader>();
+  const generalWhatsapp = useWhatsappLink("general");
+  const mentorWhatsapp = useWhatsappLink("mentor");
   if (dashboard) return <Dashboard data={dashboard} />;
   const { ticker, events, posts, testimonial, tutorialVideos, introVideo, mentorSection, figures } = landing;
   return (
@@ -105,12 +120,7 @@ export default function Home() {
               <Link to="/about" className={buttonClass("secondary")}>
                 Meet our mentors
               </Link>
-              <a
-                href={whatsappLink(WHATSAPP_MESSAGES.general)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass("outline")}
-              >
+              <a href={generalWhatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("outline")}>
                 Chat with us on WhatsApp
               </a>
             </div>
@@ -148,7 +158,7 @@ export default function Home() {
             Have questions? Talk to a mentor.
           </h2>
           <p className="max-w-2xl">Message us on WhatsApp and a mentor will help you choose the right course.</p>
-          <a href={whatsappLink(WHATSAPP_MESSAGES.mentor)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+          <a href={mentorWhatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
             Contact Us on WhatsApp
           </a>
         </div>
@@ -217,13 +227,14 @@ export default function Home() {
 }
 
 function Hero() {
+  const institute = useInstitute();
   return (
     <section aria-labelledby="hero-heading" className="bg-navy-900 text-white">
       <div className="mx-auto max-w-7xl px-4 pb-12 pt-16 text-center sm:pt-24">
         <h1 id="hero-heading" className="mx-auto mt-4 max-w-4xl text-4xl font-extrabold leading-tight sm:text-5xl">
-          Welcome to {SITE_NAME}
+          Welcome to {institute.name}
         </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{SITE_TAGLINE}</p>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{institute.tagline}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/courses" className={buttonClass("primary", "px-7")}>
             Explore Courses

@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // A page that failed has no meta of its own: its error screen's title is this one.
-export const meta: MetaFunction = ({ error }) => (error ? errorPageMeta(error) : []);
+export const meta: MetaFunction = ({ error, matches }) => (error ? errorPageMeta(error, matches) : []);
 
 export default function SiteLayout() {
   return (

@@ -2,14 +2,14 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { InstituteFigures } from "~/components/institute-figures";
-import { CORE_VALUES, FOUNDED_YEAR, OUR_STORY, WHY_CHOOSE_US } from "~/content/about";
+import { CORE_VALUES, FOUNDED_YEAR, ourStory, WHY_CHOOSE_US } from "~/content/about";
 import { instituteFigures } from "./__institute-figures.server";
-import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { listActiveMentors, mentorBioPoints } from "~/models/mentor.server";
-import { pageMeta } from "~/utils/seo";
+import { instituteFrom, pageMeta } from "~/utils/seo";
 import { findReadyImages } from "~/models/image-asset.server";
 import { imageSource } from "~/utils/image-variants";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 
 const DEFAULT_MENTOR_IMAGE = "/images/mentors/default.svg";
 
@@ -34,19 +34,21 @@ export async function loader() {
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "About Us",
-    description: `Founded in ${FOUNDED_YEAR}, ${SITE_NAME} teaches practical stock, currency and crypto trading with live mentorship. Meet our mentors and learn what we stand for.`,
+    description: `Founded in ${FOUNDED_YEAR}, ${instituteFrom(matches).name} teaches practical stock, currency and crypto trading with live mentorship. Meet our mentors and learn what we stand for.`,
     path: "/about",
   });
 
 export default function About() {
   const { mentors, figures } = useLoaderData<typeof loader>();
+  const institute = useInstitute();
+  const whatsapp = useWhatsappLink("general");
   return (
     <>
       <section aria-labelledby="about-heading" className="bg-navy-900 text-white">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-widest text-gold-400">Since {FOUNDED_YEAR}</p>
           <h1 id="about-heading" className="mt-3 text-4xl font-extrabold sm:text-5xl">
-            About {SITE_NAME}
+            About {institute.name}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             We teach traders a process they can trust: structure, risk management and discipline, with mentors beside them.
@@ -61,7 +63,7 @@ export default function About() {
             Our Story
           </h2>
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700">
-            {OUR_STORY.map((paragraph) => (
+            {ourStory(institute.name).map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
@@ -187,7 +189,7 @@ export default function About() {
             <Link to="/contact" className={buttonClass("onDark")}>
               Contact Us
             </Link>
-            <a href={whatsappLink(WHATSAPP_MESSAGES.general)} target="_blank" rel="noopener noreferrer" className={buttonClass("onDark")}>
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("onDark")}>
               Chat on WhatsApp
             </a>
           </div>

@@ -4,9 +4,8 @@ import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
 import { blogPostDate, listRelatedPosts } from "~/models/blog.server";
-import { jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
+import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
 import { BlogCard } from "./__blog-card";
@@ -15,6 +14,7 @@ import { findPublishedPostOr404, toBlogArticle } from "./__blog.server";
 import { toBlogCards } from "./__blog-card.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { NewsletterForm } from "./__newsletter-form";
+import { useInstitute } from "~/utils/use-institute";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = findPublishedPostOr404(params.slug);
@@ -32,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: `Article Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const instituteName = instituteFrom(matches).name;
+  if (!data) return [{ title: `Article Not Found | ${instituteName}` }, { name: "robots", content: "noindex" }];
   const { post } = data;
   return [
     ...pageMeta(matches, {
@@ -54,8 +55,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       mainEntityOfPage: data.url,
       articleSection: post.category,
       keywords: post.tags.join(", "),
-      author: { "@type": "Organization", name: SITE_NAME },
-      publisher: { "@type": "Organization", name: SITE_NAME },
+      author: { "@type": "Organization", name: instituteName },
+      publisher: { "@type": "Organization", name: instituteName },
     }),
   ];
 };
@@ -81,6 +82,7 @@ const PRACTICAL_TIPS = [
 
 export default function BlogArticlePage() {
   const { post, url, related, contentAnchors } = useLoaderData<typeof loader>();
+  const institute = useInstitute();
   // The page supplies a section for every anchor the content lacks, so each exists exactly once.
   const missing = (id: SectionId) => !contentAnchors.includes(id);
   const navigation = useNavigation();
@@ -217,7 +219,7 @@ export default function BlogArticlePage() {
                   decoding="async"
                   className="size-12 rounded-full bg-navy-900 p-1"
                 />
-                <p className="font-semibold text-navy-900">{SITE_NAME} Mentors</p>
+                <p className="font-semibold text-navy-900">{institute.name} Mentors</p>
               </div>
               <p className="mt-3 text-sm text-slate-600">
                 Written by our team of practising traders, who have mentored thousands of students across India.

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SummaryRow } from "~/components/ui/summary-row";
-import { SITE_NAME } from "~/content/site";
 import { findCertificate } from "~/models/certificate.server";
 import { certificateCheckPath } from "~/utils/certificate-links";
 import { formatIsoDateInIndia, formatLongDateInIndia } from "~/utils/dates";
-import { pageMeta } from "~/utils/seo";
+import { instituteFrom, pageMeta } from "~/utils/seo";
+import { useInstitute } from "~/utils/use-institute";
 
 // /certificates/:number: anyone holding a certificate (an employer, a
 // friend) can confirm it was issued. It shows the name, course and date only:
@@ -27,19 +27,20 @@ export function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   pageMeta(matches, {
     title: data ? `Certificate ${data.number}` : "Certificate Not Found",
-    description: `Check a certificate of completion issued by ${SITE_NAME}.`,
+    description: `Check a certificate of completion issued by ${instituteFrom(matches).name}.`,
     path: certificateCheckPath(params.number ?? ""),
     noindex: true,
   });
 
 export default function CertificateCheckPage() {
   const certificate = useLoaderData<typeof loader>();
+  const institute = useInstitute();
   return (
     <div className="mx-auto w-full max-w-2xl flex-1 px-4 py-16">
       <p className="text-sm font-bold tracking-widest text-teal-700">CERTIFICATE CHECK</p>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">Certificate {certificate.number}</h1>
       <p className="mt-4 text-slate-700">
-        {SITE_NAME} issued this certificate of completion. The details below are the ones printed on it.
+        {institute.name} issued this certificate of completion. The details below are the ones printed on it.
       </p>
       <dl className="mt-8 divide-y divide-slate-200 rounded-2xl bg-white px-6 py-2 shadow-sm ring-1 ring-slate-200">
         <SummaryRow label="Name" value={certificate.studentName} />

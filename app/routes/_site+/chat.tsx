@@ -6,10 +6,11 @@ import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ChatAnswerText } from "~/components/chat/chat-answer-text";
 import { CHAT_ERROR, CHAT_TITLE, fallbackAction } from "~/components/chat/chat-text";
-import { CHAT_GREETING, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "~/content/chat";
+import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, withRefundAnswer } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
-import { CHAT_AVAILABILITY, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { CHAT_AVAILABILITY } from "~/content/site";
+import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatQuestionSchema } from "~/schemas/chat";
 import { answerQuestion, chatSuggestions, checkChatRateLimit } from "~/services/chat.server";
 import { pageMeta } from "~/utils/seo";
@@ -33,7 +34,6 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 const FAQ_HEADING_ID = "chat-faq";
-const GENERAL_WHATSAPP = whatsappLink(WHATSAPP_MESSAGES.general);
 
 export function loader() {
   const suggestions = chatSuggestions();
@@ -82,9 +82,9 @@ export default function ChatPage() {
       <section className="bg-navy-900 text-white">
         <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
           <h1 className="text-3xl font-bold sm:text-4xl">{CHAT_TITLE}</h1>
-          <p className="mt-3 text-lg text-slate-200">{CHAT_GREETING}</p>
+          <p className="mt-3 text-lg text-slate-200">{chatGreeting(useInstitute().name)}</p>
           <div className="mt-6 flex flex-wrap items-center gap-4">
-            <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
+            <a href={useWhatsappLink("general")} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
               Start Chat<span className="sr-only"> on WhatsApp (opens in a new tab)</span>
             </a>
             <p className="text-sm text-slate-200">{CHAT_AVAILABILITY}</p>
@@ -148,7 +148,7 @@ export default function ChatPage() {
         {/* Plain <details> work without JavaScript, and each opens on its own; keeping
             one answer open at a time is the floating widget's enhancement. */}
         <FaqList items={faq} />
-        <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-6")}>
+        <a href={useWhatsappLink("general")} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-6")}>
           Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </section>
@@ -192,10 +192,11 @@ const chipClass =
 
 /** The spec's three fallback suggestions are links here; any other suggestion posts that question. */
 function SuggestionControl({ suggestion, asking }: { suggestion: string; asking: boolean }) {
+  const whatsapp = useWhatsappLink("general");
   switch (fallbackAction(suggestion)) {
     case "whatsapp":
       return (
-        <a href={GENERAL_WHATSAPP} target="_blank" rel="noopener noreferrer" className={chipClass}>
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={chipClass}>
           {suggestion}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { whatsappLink } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 import {
   ApplyCouponSchema,
   CHECKOUT_MESSAGES,
@@ -56,9 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // An event's seat is paid on Stripe's hosted page (decision 0016); the card form is for courses.
     publishableKey: widget?.provider === "stripe" && item.type === "course" ? widget.publishableKey : null,
     provider: widget?.provider ?? null,
-    whatsapp: whatsappLink(
-      `${item.type === "course" ? WHATSAPP_MESSAGES.courseEnquiry : WHATSAPP_MESSAGES.eventRegistration} (${item.title})`,
-    ),
+    whatsapp: whatsappLink(readSettings("institute"), item.type === "course" ? "courseEnquiry" : "eventRegistration", item.title),
   };
   // A paid course cannot be bought here while payments are off: the page says so (and offers
   // WhatsApp) under 503, so no client or crawler takes it for a working checkout.

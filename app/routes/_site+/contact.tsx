@@ -8,7 +8,9 @@ import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ, withRefundAnswer } from "~/content/faq";
-import { BUSINESS_HOURS, CONTACT, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { BUSINESS_HOURS } from "~/content/site";
+import { institutePhones, institutePostalLines } from "~/utils/institute";
+import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
 import { siteOrigin } from "~/utils/seo.server";
@@ -59,6 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ContactPage() {
   const { faq } = useLoaderData<typeof loader>();
+  const institute = useInstitute();
+  const whatsapp = useWhatsappLink("general");
   return (
     <>
       <section className="bg-navy-900 text-white">
@@ -78,15 +82,15 @@ export default function ContactPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           <ContactCard title="Email Us" icon={<MailIcon />}>
             <a
-              href={`mailto:${CONTACT.email}`}
+              href={`mailto:${institute.email}`}
               className="inline-flex min-h-11 items-center break-all text-teal-700 underline-offset-4 hover:underline"
             >
-              {CONTACT.email}
+              {institute.email}
             </a>
           </ContactCard>
           <ContactCard title="Call Us" icon={<PhoneIcon />}>
             <ul>
-              {CONTACT.phones.map((phone) => (
+              {institutePhones(institute).map((phone) => (
                 <li key={phone}>
                   <a
                     href={`tel:${phone.replace(/\s/g, "")}`}
@@ -100,12 +104,7 @@ export default function ContactPage() {
           </ContactCard>
           <ContactCard title="WhatsApp" icon={<ChatIcon />}>
             <p>Chat with our team for a quick answer.</p>
-            <a
-              href={whatsappLink(WHATSAPP_MESSAGES.general)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass("secondary", "mt-3")}
-            >
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-3")}>
               Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </ContactCard>
@@ -113,6 +112,10 @@ export default function ContactPage() {
             <p>{BUSINESS_HOURS}</p>
           </ContactCard>
         </ul>
+        <div className="mt-6 text-center text-slate-700">
+          <span className="font-semibold text-navy-900">Visit us: </span>
+          <address className="inline not-italic">{institutePostalLines(institute).join(", ")}</address>
+        </div>
       </section>
 
       <section aria-labelledby="message-heading" className="bg-white py-12">

@@ -5,7 +5,6 @@ import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
 import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import { COURSES_WHY_CHOOSE } from "~/content/about";
-import { SITE_NAME } from "~/content/site";
 import { COURSE_SORTS, listActiveCourses, type CourseSort } from "~/models/course.server";
 import { instituteCounts } from "~/models/institute-figures.server";
 import { pageMeta } from "~/utils/seo";
@@ -14,6 +13,7 @@ import { CourseCard } from "./__course-card";
 import { approvedRatingsFor } from "~/models/course-review.server";
 import { toCourseCards } from "./__course-card.server";
 import { countOf } from "~/utils/plural";
+import { useInstitute } from "~/utils/use-institute";
 
 const LEVEL_FILTERS = ["all", "beginner", "intermediate", "advanced"] as const;
 type LevelFilter = (typeof LEVEL_FILTERS)[number];
@@ -62,6 +62,7 @@ type Filters = { q: string; level: LevelFilter; sort: CourseSort };
 
 export default function CoursesPage() {
   const { filters, courses, counts, sortOptions } = useLoaderData<typeof loader>();
+  const institute = useInstitute();
 
   return (
     <>
@@ -112,7 +113,7 @@ export default function CoursesPage() {
       <section aria-labelledby="why-choose-heading" className="bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <h2 id="why-choose-heading" className="text-center text-3xl font-bold text-navy-900">
-            Why Choose {SITE_NAME}?
+            Why Choose {institute.name}?
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {COURSES_WHY_CHOOSE.map((item) => (

@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SummaryRow } from "~/components/ui/summary-row";
-import { SITE_NAME } from "~/content/site";
 import { courseStudentCount } from "~/models/institute-figures.server";
 import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/components/curriculum-outline";
 import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines } from "~/models/course.server";
@@ -13,7 +12,7 @@ import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
 import { isEnrolled } from "~/models/order.server";
 import { getUserId } from "~/utils/student-session.server";
 import { discountPercent, formatPrice, paiseToDecimalString } from "~/utils/money";
-import { jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
+import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
 import { siteOrigin } from "~/utils/seo.server";
 import { CourseRatingLine, CourseReviews } from "./__course-reviews";
@@ -91,7 +90,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: `Course Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const instituteName = instituteFrom(matches).name;
+  if (!data) return [{ title: `Course Not Found | ${instituteName}` }, { name: "robots", content: "noindex" }];
   const { course, structuredData, rating } = data;
   return [
     ...pageMeta(matches, {
@@ -108,7 +108,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       image: structuredData.image,
       inLanguage: ["en", "hi"],
       educationalLevel: course.level,
-      provider: { "@type": "Organization", name: SITE_NAME, sameAs: structuredData.origin },
+      provider: { "@type": "Organization", name: instituteName, sameAs: structuredData.origin },
       offers: {
         "@type": "Offer",
         category: "Paid",

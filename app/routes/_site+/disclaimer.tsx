@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
-import { renderMarkdown } from "~/utils/blog-html.server";
 import { disclaimerHtml } from "~/utils/disclaimer.server";
-import { lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { lastUpdatedLabel, legalPageHtml } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 
@@ -11,7 +10,8 @@ import { LegalPage } from "./__legal-page";
 // sentence made from the SEBI number and anything more the admin added.
 export async function loader() {
   const { disclaimerExtra } = readSettings("legal");
-  const html = disclaimerHtml(readSettings("regulatory")) + (disclaimerExtra ? renderMarkdown(disclaimerExtra) : "");
+  const html =
+    disclaimerHtml(readSettings("regulatory"), readSettings("institute")) + (disclaimerExtra ? legalPageHtml(disclaimerExtra) : "");
   return { html, updated: lastUpdatedLabel(["regulatory", "legal"]) };
 }
 

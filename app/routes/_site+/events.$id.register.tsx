@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
+import { whatsappLink } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import {
   findRegistrationTarget,
@@ -80,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     waitlist: waitlistView(findWaitlistPlace(event.id, user.id)),
     whatsapp:
       event.state === "needs-payment" && !paymentWidget()
-        ? whatsappLink(`${WHATSAPP_MESSAGES.eventRegistration} (${event.title}, ${formatShortDate(event.eventDate)})`)
+        ? whatsappLink(readSettings("institute"), "eventRegistration", `${event.title}, ${formatShortDate(event.eventDate)}`)
         : null,
   };
 }

@@ -4,7 +4,6 @@ import { FilterSelect } from "~/components/filter-select";
 import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
 import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
-import { SITE_NAME, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { EVENT_TIME_WINDOWS, EVENT_TYPE_FILTERS, eventStats, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import type { EventTimeWindow } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
@@ -14,6 +13,8 @@ import { oneOf } from "~/utils/validation";
 import { EventCard } from "./__event-card";
 import { toEventCard } from "./__event-card.server";
 import { countOf } from "~/utils/plural";
+import { useWhatsappLink } from "~/utils/use-institute";
+import { readSettings } from "~/models/site-settings.server";
 
 type TypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
 type Option<T> = { value: T; label: string };
@@ -50,12 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stats: eventStats(now),
     typeOptions: EVENT_TYPE_FILTERS.map((value) => ({ value, label: TYPE_LABELS[value] })),
     timeOptions: EVENT_TIME_WINDOWS.map((value) => ({ value, label: TIME_LABELS[value] })),
-    structuredEvents: upcoming.map((event) => eventLd(event, origin)),
+    structuredEvents: upcoming.map((event) => eventLd(event, origin, readSettings("institute").name)),
   };
 }
 
 /** schema.org Event for one upcoming event (all are run online). */
-function eventLd(event: SiteEvent, origin: string) {
+function eventLd(event: SiteEvent, origin: string, instituteName: string) {
   const url = `${origin}/events`;
   return {
     "@type": "Event",
@@ -73,7 +74,7 @@ function eventLd(event: SiteEvent, origin: string) {
       availability: "https://schema.org/InStock",
       url,
     },
-    organizer: { "@type": "Organization", name: SITE_NAME, url: origin },
+    organizer: { "@type": "Organization", name: instituteName, url: origin },
   };
 }
 
@@ -91,6 +92,7 @@ type Filters = { type: TypeFilter; time: EventTimeWindow };
 export default function EventsPage() {
   const { filters, events, pastEvents, stats, typeOptions, timeOptions } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const eventWhatsapp = useWhatsappLink("eventRegistration");
   // The registration dialog (events.$id.register) renders here; while it is open the
   // list behind it is inert, so keyboard and screen-reader users stay in the dialog
   // even without JavaScript. `contents` keeps the wrapper out of the layout.
@@ -167,12 +169,7 @@ export default function EventsPage() {
             <p className="max-w-2xl text-slate-600">
               Get new webinars, workshops and competitions on WhatsApp as soon as they are announced.
             </p>
-            <a
-              href={whatsappLink(WHATSAPP_MESSAGES.eventRegistration)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass("secondary")}
-            >
+            <a href={eventWhatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
               Get Event Alerts on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </div>

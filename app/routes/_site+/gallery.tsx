@@ -4,12 +4,13 @@ import { Marquee } from "~/components/marquee";
 import { Badge } from "~/components/ui/badge";
 import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "~/content/gallery";
 import { InstituteFigures } from "~/components/institute-figures";
-import { SITE_NAME, SOCIAL_LINKS } from "~/content/site";
 import { instituteCounts } from "~/models/institute-figures.server";
 import { formatShortCalendarDay } from "~/utils/dates";
-import { pageMeta } from "~/utils/seo";
+import { instituteFrom, pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { countOf } from "~/utils/plural";
+import { useInstitute } from "~/utils/use-institute";
+import { instituteSocialLinks } from "~/utils/institute";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const category = oneOf(new URL(request.url).searchParams.get("category"), GALLERY_CATEGORIES, "All");
@@ -27,12 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "Gallery",
-    description: `Photos from ${SITE_NAME} seminars, workshops, bootcamps and traders meets in ${LOCATION_GALLERIES.length} cities across India.`,
+    description: `Photos from ${instituteFrom(matches).name} seminars, workshops, bootcamps and traders meets in ${LOCATION_GALLERIES.length} cities across India.`,
     path: "/gallery",
   });
 
 export default function Gallery() {
   const { category, figures } = useLoaderData<typeof loader>();
+  const institute = useInstitute();
+  const socialLinks = instituteSocialLinks(institute);
   const items = EVENT_GALLERY_ITEMS.filter((item) => category === "All" || item.category === category);
 
   return (
@@ -44,7 +47,7 @@ export default function Gallery() {
             Our Gallery
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
-            Seminars, workshops, bootcamps and traders meets: a look at learning with {SITE_NAME}.
+            Seminars, workshops, bootcamps and traders meets: a look at learning with {institute.name}.
           </p>
           <div data-testid="gallery-stats">
             <InstituteFigures figures={figures} className="mx-auto mt-10 max-w-4xl" />
@@ -198,28 +201,30 @@ export default function Gallery() {
         </div>
       </section>
 
-      <section aria-labelledby="social-heading" className="bg-navy-900 text-white">
-        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-14 text-center">
-          <h2 id="social-heading" className="text-3xl font-bold">
-            Follow us for more
-          </h2>
-          <p className="max-w-2xl text-slate-200">New photos and videos from every event, on our social pages.</p>
-          <ul className="mt-2 flex flex-wrap justify-center gap-3">
-            {SOCIAL_LINKS.map((social) => (
-              <li key={social.name}>
-                <a
-                  href={social.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center rounded-lg border border-white/70 px-5 text-sm font-semibold hover:bg-white hover:text-navy-900"
-                >
-                  {social.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {socialLinks.length > 0 ? (
+        <section aria-labelledby="social-heading" className="bg-navy-900 text-white">
+          <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-14 text-center">
+            <h2 id="social-heading" className="text-3xl font-bold">
+              Follow us for more
+            </h2>
+            <p className="max-w-2xl text-slate-200">New photos and videos from every event, on our social pages.</p>
+            <ul className="mt-2 flex flex-wrap justify-center gap-3">
+              {socialLinks.map((social) => (
+                <li key={social.name}>
+                  <a
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center rounded-lg border border-white/70 px-5 text-sm font-semibold hover:bg-white hover:text-navy-900"
+                  >
+                    {social.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

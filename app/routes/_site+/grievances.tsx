@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
-import { isSebiRegistered, registrationStatement } from "~/schemas/legal-settings";
-import { lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { isSebiRegistered } from "~/schemas/legal-settings";
+import { currentRegistrationStatement, lastUpdatedLabel } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 
@@ -22,7 +22,7 @@ export async function loader() {
       email: regulatory.grievanceOfficerEmail,
       phone: regulatory.grievanceOfficerPhone,
     },
-    registration: registrationStatement(regulatory),
+    registration: currentRegistrationStatement(regulatory),
     sebiRegistered: isSebiRegistered(regulatory),
     updated: lastUpdatedLabel(["regulatory"]),
   };

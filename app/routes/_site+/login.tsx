@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormNotice, TextField } from "~/components/forms";
-import { CONTACT } from "~/content/site";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/schemas/auth";
 import { oauthProviderName, signInWithPassword } from "~/services/student-sign-in.server";
@@ -14,6 +13,7 @@ import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, AuthFormError, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
+import { readSettings } from "~/models/site-settings.server";
 
 export const headers = retryAfterFromAction;
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     oauthProvider,
     providerNotice:
       params.get("notice") === "deactivated"
-        ? DEACTIVATED_NOTICE
+        ? deactivatedNotice(readSettings("institute").email)
         : oauthProvider
           ? providerNotice(params.get("notice"), oauthProvider)
           : null,
@@ -42,10 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Shown after a deactivated student's password or provider sign-in (signIn sends them here): only an admin can undo it. */
-const DEACTIVATED_NOTICE = {
+const deactivatedNotice = (contactEmail: string) => ({
   title: "This account has been deactivated",
-  text: `You cannot sign in to it. If you think this is a mistake, write to us at ${CONTACT.email}.`,
-};
+  text: `You cannot sign in to it. If you think this is a mistake, write to us at ${contactEmail}.`,
+});
 
 /**
  * Why the provider did not sign the visitor in (the OAuth callback sends them

@@ -4,8 +4,7 @@ import { AnalyticsChoiceForm } from "~/components/analytics-consent";
 import { ANALYTICS_TEXT } from "~/content/analytics-consent";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
 import { readSettings } from "~/models/site-settings.server";
-import { renderMarkdown } from "~/utils/blog-html.server";
-import { grievanceContact, lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { grievanceContact, lastUpdatedLabel, legalPageHtml } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 import { PrivacyNotice } from "./__privacy-notice";
@@ -16,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { privacyIntro } = readSettings("legal");
   return {
     analyticsChoice: analyticsConsentIn(request.headers.get("Cookie")),
-    html: privacyIntro ? renderMarkdown(privacyIntro) : undefined,
+    html: privacyIntro ? legalPageHtml(privacyIntro) : undefined,
     grievance: grievanceContact(),
     updated: lastUpdatedLabel(["legal", "regulatory"]),
   };

@@ -1,14 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
-import { renderMarkdown } from "~/utils/blog-html.server";
-import { lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { lastUpdatedLabel, legalPageHtml } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 
 // The refund policy, as an admin wrote it under Settings → Legal pages.
 export async function loader() {
-  return { html: renderMarkdown(readSettings("legal").refundPolicy), updated: lastUpdatedLabel(["legal"]) };
+  return { html: legalPageHtml(readSettings("legal").refundPolicy), updated: lastUpdatedLabel(["legal"]) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { CONTACT } from "~/content/site";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { AuthCard } from "./__auth-card";
+import { useInstitute } from "~/utils/use-institute";
 
 // /signup/check-email: where every valid sign-up lands, new email or taken.
 // One page for both, so it cannot tell anyone whether an address has an
@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function CheckEmailPage() {
   const { loginHref } = useLoaderData<typeof loader>();
+  const { email } = useInstitute();
   return (
     <AuthCard
       title="Check Your Email"
@@ -32,8 +33,8 @@ export default function CheckEmailPage() {
       footer={
         <>
           Nothing after a few minutes? Look in your spam folder, or write to{" "}
-          <a href={`mailto:${CONTACT.email}`} className="font-semibold text-teal-700 underline-offset-4 hover:underline">
-            {CONTACT.email}
+          <a href={`mailto:${email}`} className="font-semibold text-teal-700 underline-offset-4 hover:underline">
+            {email}
           </a>
           .
         </>

@@ -4,11 +4,10 @@ import { buttonClass } from "~/components/ui/button";
 import { VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { InstituteFigures } from "~/components/institute-figures";
-import { SITE_NAME } from "~/content/site";
 import { driveEmbedUrl, driveViewUrl, storyStill, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS } from "~/content/videos";
 import { readVideoLists } from "./__videos.server";
 import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
-import { pageMeta } from "~/utils/seo";
+import { instituteFrom, pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
@@ -35,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "Student Testimonials & Stories",
-    description: `Students who learned to trade with ${SITE_NAME} tell their stories: videos from Mumbai, Delhi, Pune and Bangalore, and student reviews.`,
+    description: `Students who learned to trade with ${instituteFrom(matches).name} tell their stories: videos from Mumbai, Delhi, Pune and Bangalore, and student reviews.`,
     path: "/testimonials",
   });
 

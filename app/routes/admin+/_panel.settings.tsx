@@ -22,6 +22,7 @@ import { InvoiceRegisterForm } from "./__invoice-register-form";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { findRetentionDue } from "~/models/retention.server";
 import { VideoSettingsForm } from "./__settings-video-form";
+import { InstituteSettingsForm } from "./__settings-institute-form";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -48,6 +49,7 @@ function asFormDefaults(values: Record<string, unknown>): SettingsFormDefaults {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request, "settings");
   return {
+    institute: asFormDefaults(readSettings("institute")),
     notifications: asFormDefaults(readSettings("notifications")),
     invoicing: asFormDefaults(readSettings("invoicing")),
     figures: readSettings("figures").figures,
@@ -85,6 +87,7 @@ export default function AdminSettings() {
   return (
     <div className="grid gap-6">
       <AdminPageHeader title="Settings" />
+      <InstituteSettingsForm defaultValue={defaults.institute} lastResult={resultFor("institute")} />
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
       <FigureSettingsForm figures={defaults.figures} lastResult={resultFor("figures")} />

@@ -4,7 +4,9 @@
 // price or a new event shows in the very next answer.
 import { CHAT_FAQ, CONTACT_FAQ, REFUND_FAQ_ID } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
-import { CHAT_AVAILABILITY, CONTACT, SOCIAL_LINKS } from "~/content/site";
+import { CHAT_AVAILABILITY } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
+import { institutePhones, instituteSocialLinks } from "~/utils/institute";
 import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
 import { listUpcomingEventsForChat, type ChatEvent } from "~/models/event.server";
 import { formatEventWhen } from "~/utils/dates";
@@ -42,20 +44,21 @@ const LEVEL_WORDS: Record<string, string> = {
 };
 
 /** "+91 98765 43210" from "919876543210". */
-export function whatsappDisplayNumber(digits = CONTACT.whatsappNumber): string {
+export function whatsappDisplayNumber(digits = readSettings("institute").whatsappNumber): string {
   return digits.length === 12 ? `+${digits.slice(0, 2)} ${digits.slice(2, 7)} ${digits.slice(7)}` : `+${digits}`;
 }
 
-export const WHATSAPP_URL = `https://wa.me/${CONTACT.whatsappNumber}`;
-
-/** Hours and every channel, one fact per line. */
+/** Hours and every channel as the settings hold them now, one fact per line. */
 export function contactFacts(): string[] {
+  const institute = readSettings("institute");
   return [
     `Hours: ${CHAT_AVAILABILITY}.`,
-    `WhatsApp: ${whatsappDisplayNumber()} (${WHATSAPP_URL}).`,
-    `Phone: ${CONTACT.phones.join(", ")}.`,
-    `Email: ${CONTACT.email}.`,
-    ...SOCIAL_LINKS.filter((link) => link.name === "Telegram").map((link) => `Telegram: ${link.href}.`),
+    `WhatsApp: ${whatsappDisplayNumber(institute.whatsappNumber)} (https://wa.me/${institute.whatsappNumber}).`,
+    `Phone: ${institutePhones(institute).join(", ")}.`,
+    `Email: ${institute.email}.`,
+    ...instituteSocialLinks(institute)
+      .filter((link) => link.name === "Telegram")
+      .map((link) => `Telegram: ${link.href}.`),
     "Contact form: /contact.",
   ];
 }

@@ -1,8 +1,10 @@
 import type { ContactAcknowledgement, ContactMail } from "~/models/contact-message.server";
-import { CHAT_AVAILABILITY, CONTACT, SITE_NAME, whatsappLink, WHATSAPP_MESSAGES } from "~/content/site";
+import { CHAT_AVAILABILITY, whatsappLink } from "~/content/site";
+import { institutePhones } from "~/utils/institute";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
 import { contactTeamNotice } from "./team-notices.server";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The reply a contact message gets at once: we have it, what happens next,
 // and the other ways to reach the institute meanwhile.
@@ -19,11 +21,12 @@ export function contactAcknowledgement(origin: string): ContactAcknowledgement {
 }
 
 function acknowledgementMail({ name, subject, origin }: { name: string; subject: string; origin: string }): MailContent {
-  const received = `Thank you for writing to ${SITE_NAME}. We have received your message “${subject}”.`;
+  const institute = instituteNow();
+  const received = `Thank you for writing to ${institute.name}. We have received your message “${subject}”.`;
   const next = "A member of our team reads every message and will reply to this address within 24 hours.";
-  const meanwhile = `Need us sooner? Call ${CONTACT.phones.join(", ")} or chat with us on WhatsApp (${CHAT_AVAILABILITY}). You can also write to ${CONTACT.email}.`;
+  const meanwhile = `Need us sooner? Call ${institutePhones(institute).join(", ")} or chat with us on WhatsApp (${CHAT_AVAILABILITY}). You can also write to ${institute.email}.`;
   const faqLink = `${origin}/contact`;
-  const whatsapp = whatsappLink(WHATSAPP_MESSAGES.general);
+  const whatsapp = whatsappLink(institute, "general");
   const notYou = "Did not write to us? Then someone typed your address by mistake; you can ignore this message.";
   return {
     subject: `We have your message: ${subject}`,
@@ -36,7 +39,7 @@ function acknowledgementMail({ name, subject, origin }: { name: string; subject:
         `WhatsApp: ${whatsapp}`,
         `Answers to common questions: ${faqLink}`,
         notYou,
-        signature,
+        mailSignature(),
       ].join("\n\n") + "\n",
     body: (
       <>

@@ -1,7 +1,7 @@
 import type { CourseGrantMail } from "~/models/student-admin.server";
-import { CONTACT, SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The mail a student gets when the institute gives them a course without a
 // payment online (a scholarship, a batch paid for at the centre): the course is
@@ -14,12 +14,12 @@ export function courseGrantMail(origin: string): CourseGrantMail {
 
 function grantMail(grant: Parameters<CourseGrantMail>[0], origin: string): MailContent {
   const courseLink = `${origin}/learn/${grant.courseId}`;
-  const intro = `${SITE_NAME} has enrolled you in ${grant.courseTitle}. The course is open for you now:`;
+  const intro = `${instituteNow().name} has enrolled you in ${grant.courseTitle}. The course is open for you now:`;
   const account = `Sign in with this email address to open it. Your courses are also listed on your dashboard: ${origin}/dashboard`;
-  const help = `Questions about the course? Write to us at ${CONTACT.email}.`;
+  const help = `Questions about the course? Write to us at ${instituteNow().email}.`;
   return {
     subject: `You are enrolled in ${grant.courseTitle}`,
-    text: [greeting(grant.firstName), intro, courseLink, account, help, signature].join("\n\n") + "\n",
+    text: [greeting(grant.firstName), intro, courseLink, account, help, mailSignature()].join("\n\n") + "\n",
     body: (
       <>
         <p>{greeting(grant.firstName)}</p>

@@ -1,7 +1,7 @@
 import type { EmailChangeMail } from "~/models/email-change.server";
-import { CONTACT, SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The messages an email change sends: the link to the new address, a notice
 // to the old one, and (when another account already uses the new address) a
@@ -30,12 +30,12 @@ export function emailChangeMail(origin: string): EmailChangeMail {
 }
 
 function confirmNewAddressContent({ firstName, link }: { firstName: string | null; link: string }): MailContent {
-  const intro = `You asked to use this address for your ${SITE_NAME} account. Please confirm it:`;
+  const intro = `You asked to use this address for your ${instituteNow().name} account. Please confirm it:`;
   const rules = "The link works once, for 24 hours. Until you use it, we keep writing to your current address.";
   const notYou = "Did not ask? Then ignore this message: nothing changes without the link.";
   return {
-    subject: `Confirm your new email address for ${SITE_NAME}`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${rules}\n\n${notYou}\n\n${signature}\n`,
+    subject: `Confirm your new email address for ${instituteNow().name}`,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${rules}\n\n${notYou}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>
@@ -49,12 +49,12 @@ function confirmNewAddressContent({ firstName, link }: { firstName: string | nul
 }
 
 function noticeContent({ firstName, newEmail, resetLink }: { firstName: string | null; newEmail: string; resetLink: string }): MailContent {
-  const intro = `Someone signed in to your ${SITE_NAME} account asked to change its email address to ${newEmail}.`;
+  const intro = `Someone signed in to your ${instituteNow().name} account asked to change its email address to ${newEmail}.`;
   const then = "Nothing changes until the link we sent to that address is used. If it was you, there is nothing more to do here.";
-  const notYou = `If it was not you, choose a new password now, which signs out every device, and write to us at ${CONTACT.email}:`;
+  const notYou = `If it was not you, choose a new password now, which signs out every device, and write to us at ${instituteNow().email}:`;
   return {
-    subject: `A change of email address was asked for your ${SITE_NAME} account`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n${then}\n\n${notYou}\n\n${resetLink}\n\n${signature}\n`,
+    subject: `A change of email address was asked for your ${instituteNow().name} account`,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${then}\n\n${notYou}\n\n${resetLink}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>
@@ -68,11 +68,11 @@ function noticeContent({ firstName, newEmail, resetLink }: { firstName: string |
 }
 
 function addressTakenContent({ signInLink }: { signInLink: string }): MailContent {
-  const intro = `Someone asked to move a ${SITE_NAME} account to this email address, but an account here already uses it. Nothing has changed.`;
+  const intro = `Someone asked to move a ${instituteNow().name} account to this email address, but an account here already uses it. Nothing has changed.`;
   const then = "If that account is yours, you can sign in to it here:";
   return {
-    subject: `Your email address already has a ${SITE_NAME} account`,
-    text: `${greeting(null)}\n\n${intro}\n\n${then}\n\n${signInLink}\n\n${signature}\n`,
+    subject: `Your email address already has a ${instituteNow().name} account`,
+    text: `${greeting(null)}\n\n${intro}\n\n${then}\n\n${signInLink}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(null)}</p>

@@ -1,9 +1,9 @@
 import type { WaitlistOfferMail } from "~/models/event-seat.server";
-import { CONTACT } from "~/content/site";
 import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature } from "./layout";
+import { greeting, MailLink } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The messages about a paid event's seats: a payment that came too late for
 // the last seat and is returned, and a freed seat offered to the next student
@@ -15,11 +15,11 @@ export function seatGoneMail(to: { email: string; firstName: string | null; even
   const lines = [
     `Your payment of ${amount} for ${to.eventTitle} reached us after the seat we were holding for you had been released, and the event is now full.`,
     `We have refunded the full ${amount}. It goes back to the card, UPI account or bank account you paid from, usually within 5–7 working days.`,
-    `You can join the event's waitlist on our events page: if a seat frees up, we will offer it to you by mail. Questions? Write to us at ${CONTACT.email}.`,
+    `You can join the event's waitlist on our events page: if a seat frees up, we will offer it to you by mail. Questions? Write to us at ${instituteNow().email}.`,
   ];
   return composeMail("event-seat-gone", to.email, {
     subject: `Refund: ${to.eventTitle} filled up before your payment arrived`,
-    text: [greeting(to.firstName), ...lines, signature].join("\n\n") + "\n",
+    text: [greeting(to.firstName), ...lines, mailSignature()].join("\n\n") + "\n",
     body: (
       <>
         <p>{greeting(to.firstName)}</p>
@@ -42,7 +42,7 @@ export function waitlistOfferMail(origin: string): WaitlistOfferMail {
     ];
     return composeMail("event-waitlist-offer", email, {
       subject: `A seat is free for you: ${event.title}`,
-      text: [greeting(name), ...lines, `Take your seat: ${link}`, signature].join("\n\n") + "\n",
+      text: [greeting(name), ...lines, `Take your seat: ${link}`, mailSignature()].join("\n\n") + "\n",
       body: (
         <>
           <p>{greeting(name)}</p>

@@ -1,11 +1,11 @@
 import { eventTypeLabel } from "../../../db/enums";
 import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/event-registration.server";
 import type { ReminderKind, ReminderMail } from "~/models/event-reminder.server";
-import { CONTACT, SITE_NAME } from "~/content/site";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
 import { eventCalendarAttachment, eventLink } from "../calendar.server";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The messages about a student's event: the confirmation of a registration
 // (with the event as a calendar file) and the reminders a day and an hour
@@ -48,7 +48,7 @@ function detailsOf({ name, event }: RegistrationRecipient, origin: string): Even
 /** "Where:" is the venue when the admin gave one, else the link to join; a venue with a link adds "Join online:". */
 const whereLines = ({ event, link }: Pick<EventDetails, "event" | "link">): { where: string; join: string | null } => {
   if (event.venue) return { where: event.venue, join: link };
-  return { where: link ?? `we will send you the joining details. Questions? Write to ${CONTACT.email}.`, join: null };
+  return { where: link ?? `we will send you the joining details. Questions? Write to ${instituteNow().email}.`, join: null };
 };
 
 /** The lines every event message shares: what, when, where. */
@@ -85,12 +85,12 @@ const factsText = (details: EventDetails) => {
 };
 
 function registeredMail(details: EventDetails): MailContent {
-  const intro = `Thank you for registering. Your seat at this ${SITE_NAME} event is booked:`;
+  const intro = `Thank you for registering. Your seat at this ${instituteNow().name} event is booked:`;
   const calendar = "The calendar file attached to this message adds the event to your calendar.";
   const manage = "You can see your events, or cancel this registration before it starts, here:";
   return {
     subject: `You are registered: ${details.event.title}`,
-    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${calendar}\n\n${manage}\n${details.eventsPage}\n\n${signature}\n`,
+    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${calendar}\n\n${manage}\n${details.eventsPage}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(details.firstName)}</p>
@@ -120,7 +120,7 @@ function reminderMail(kind: ReminderKind, details: EventDetails): MailContent {
   const cannotCome = "Cannot make it? Please cancel your registration, so that someone else can have the seat:";
   return {
     subject: subject(details.event),
-    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${cannotCome}\n${details.eventsPage}\n\n${signature}\n`,
+    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${cannotCome}\n${details.eventsPage}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(details.firstName)}</p>

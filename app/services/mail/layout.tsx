@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CONTACT, SITE_NAME } from "~/content/site";
+import type { Institute } from "~/utils/institute";
 
 // What every mail body shares: the frame, the link button and the greeting.
 // Bodies are plain components, rendered to static HTML beside a text part.
@@ -11,7 +11,8 @@ export type MailContent = { subject: string; text: string; body: ReactNode };
 
 const colours = { navy: "#0b1f3a", gold: "#f5b301", slate: "#334155", line: "#e2e8f0" };
 
-export function MailFrame({ children }: { children: ReactNode }) {
+/** The frame names the institute as the settings stood when the message was made. */
+export function MailFrame({ institute, children }: { institute: Pick<Institute, "name" | "email">; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -21,13 +22,13 @@ export function MailFrame({ children }: { children: ReactNode }) {
       <body style={{ margin: 0, padding: "24px 12px", backgroundColor: "#f1f5f9", fontFamily: "Arial, Helvetica, sans-serif" }}>
         <div style={{ maxWidth: 560, margin: "0 auto", backgroundColor: "#ffffff", borderRadius: 12, overflow: "hidden" }}>
           <p style={{ margin: 0, padding: "16px 24px", backgroundColor: colours.navy, color: "#ffffff", fontSize: 18, fontWeight: "bold" }}>
-            {SITE_NAME}
+            {institute.name}
           </p>
           <div style={{ padding: "8px 24px 24px", color: colours.slate, fontSize: 16, lineHeight: 1.5 }}>{children}</div>
           <p style={{ margin: 0, padding: "12px 24px", borderTop: `1px solid ${colours.line}`, color: "#64748b", fontSize: 13 }}>
-            {SITE_NAME} ·{" "}
-            <a href={`mailto:${CONTACT.email}`} style={{ color: "#64748b" }}>
-              {CONTACT.email}
+            {institute.name} ·{" "}
+            <a href={`mailto:${institute.email}`} style={{ color: "#64748b" }}>
+              {institute.email}
             </a>
           </p>
         </div>
@@ -67,4 +68,3 @@ export function MailLink({ href, children }: { href: string; children: ReactNode
 }
 
 export const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
-export const signature = `${SITE_NAME}\n${CONTACT.email}`;

@@ -1,11 +1,11 @@
 import type { OrderMail, OrderReceipt } from "~/models/order-receipt.server";
-import { CONTACT, SITE_NAME } from "~/content/site";
 import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
 import { composeMail } from "./compose.server";
 import { withTaxInvoice } from "./tax-invoice-attachment.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // One message per completed order: the enrolment confirmation with the way
 // into the course, and the receipt under it (decision 0006). A later GST
@@ -22,13 +22,13 @@ function wayIn(receipt: OrderReceipt, origin: string) {
     ? {
         link: `${origin}/account/events`,
         label: "Your events",
-        intro: `Thank you for booking a seat at ${receipt.course.title} with ${SITE_NAME}. Your seat is confirmed; the event's details and calendar file come in a separate message, and your events are here:`,
+        intro: `Thank you for booking a seat at ${receipt.course.title} with ${instituteNow().name}. Your seat is confirmed; the event's details and calendar file come in a separate message, and your events are here:`,
         subject: `Your seat at ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
       }
     : {
         link: `${origin}/learn/${receipt.course.id}`,
         label: "Start learning",
-        intro: `Thank you for enrolling in ${receipt.course.title} at ${SITE_NAME}. The course is open for you now:`,
+        intro: `Thank you for enrolling in ${receipt.course.title} at ${instituteNow().name}. The course is open for you now:`,
         subject: `You are enrolled in ${receipt.course.title} (order ${orderNumber(receipt.orderId)})`,
       };
 }
@@ -39,7 +39,7 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
   const lines = receiptLines(receipt, formatPrice);
   const later = `You can download this receipt${receipt.invoice ? " and your tax invoice" : ""} as a PDF at any time from your orders page: ${ordersLink}`;
   const invoiceNote = receipt.invoice ? `Your GST tax invoice ${receipt.invoice.number} is attached as a PDF.` : null;
-  const help = `Questions about your course or this order? Write to us at ${CONTACT.email} and quote the order number.`;
+  const help = `Questions about your course or this order? Write to us at ${instituteNow().email} and quote the order number.`;
   return {
     subject,
     text:
@@ -52,7 +52,7 @@ function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
         ...(invoiceNote ? [invoiceNote] : []),
         later,
         help,
-        signature,
+        mailSignature(),
       ].join("\n\n") + "\n",
     body: (
       <>

@@ -1,7 +1,7 @@
 import type { PasswordResetMail } from "~/models/password-reset.server";
-import { SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The message a "Forgot your password?" request sends to an address that has
 // an account. An address without one gets nothing, and the page says the same
@@ -18,12 +18,12 @@ export function passwordResetMail(origin: string): PasswordResetMail {
 }
 
 function resetPasswordContent({ firstName, link }: { firstName: string | null; link: string }): MailContent {
-  const intro = `Someone, probably you, asked to reset the password of your ${SITE_NAME} account. Choose a new password here:`;
+  const intro = `Someone, probably you, asked to reset the password of your ${instituteNow().name} account. Choose a new password here:`;
   const rules = "The link works once, for 1 hour. Setting a new password signs you out everywhere else.";
   const notYou = "Did not ask? Then ignore this message: your password stays as it was.";
   return {
-    subject: `Reset your ${SITE_NAME} password`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${rules}\n\n${notYou}\n\n${signature}\n`,
+    subject: `Reset your ${instituteNow().name} password`,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${rules}\n\n${notYou}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>

@@ -1,8 +1,8 @@
 import type { RefundMail } from "~/models/order-refund.server";
-import { CONTACT } from "~/content/site";
 import { formatPrice } from "~/utils/money";
 import { composeMail } from "./compose.server";
-import { greeting, signature, type MailContent } from "./layout";
+import { greeting, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The mail a student gets when the institute refunds an order (decision
 // 0034): how much, for which course, the credit note that reduces their tax
@@ -26,11 +26,11 @@ function refundContent(refund: Parameters<RefundMail>[0]): MailContent {
     ? `Your GST credit note is ${refund.creditNoteNumber}; it is listed on your orders page.`
     : null;
   const access = refund.courseTakenAway ? "The course is no longer open in your account." : "You can keep using the course as before.";
-  const help = `Questions about this refund? Write to us at ${CONTACT.email}.`;
+  const help = `Questions about this refund? Write to us at ${instituteNow().email}.`;
   const lines = [intro, arrival(refund.provider), ...(creditNote ? [creditNote] : []), access, help];
   return {
     subject: `Your refund of ${amount} for ${refund.courseTitle}`,
-    text: [greeting(refund.firstName), ...lines, signature].join("\n\n") + "\n",
+    text: [greeting(refund.firstName), ...lines, mailSignature()].join("\n\n") + "\n",
     body: (
       <>
         <p>{greeting(refund.firstName)}</p>

@@ -1,7 +1,7 @@
 import type { SignUpMail } from "~/models/user.server";
-import { SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // The messages a sign-up sends: a confirmation link to a new address, and to
 // the owner of an address that already has an account, a note that nothing
@@ -32,12 +32,12 @@ export function signUpMail(origin: string): SignUpMail {
 
 /** To a new account: confirm the address with a single-use link. */
 function confirmEmailMail({ firstName, link }: { firstName: string | null; link: string }): MailContent {
-  const intro = `Welcome to ${SITE_NAME}! Please confirm that this is your email address:`;
+  const intro = `Welcome to ${instituteNow().name}! Please confirm that this is your email address:`;
   const meanwhile = "The link works once, for 24 hours. Meanwhile you can already sign in with your password, browse courses and enrol.";
   const notYou = "Did not sign up? Then ignore this message: nothing happens without the link.";
   return {
-    subject: `Confirm your email address for ${SITE_NAME}`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${meanwhile}\n\n${notYou}\n\n${signature}\n`,
+    subject: `Confirm your email address for ${instituteNow().name}`,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${meanwhile}\n\n${notYou}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>
@@ -60,12 +60,12 @@ function accountExistsMail({
   signInLink: string;
   resetLink: string;
 }): MailContent {
-  const what = `Someone, probably you, just tried to create a ${SITE_NAME} account with this email address. You already have one, so nothing was changed.`;
+  const what = `Someone, probably you, just tried to create a ${instituteNow().name} account with this email address. You already have one, so nothing was changed.`;
   const forgot = "Forgotten your password? Choose a new one here:";
   const notYou = "If this was not you, you can ignore this message: your account and password stay as they were.";
   return {
-    subject: `You already have a ${SITE_NAME} account`,
-    text: `${greeting(firstName)}\n\n${what}\n\nSign in here:\n${signInLink}\n\n${forgot}\n${resetLink}\n\n${notYou}\n\n${signature}\n`,
+    subject: `You already have a ${instituteNow().name} account`,
+    text: `${greeting(firstName)}\n\n${what}\n\nSign in here:\n${signInLink}\n\n${forgot}\n${resetLink}\n\n${notYou}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>

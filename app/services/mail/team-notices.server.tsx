@@ -1,8 +1,8 @@
 import type { ContactTeamNotice } from "~/models/contact-message.server";
 import type { EnrolmentLeadNotice } from "~/models/enrollment-form.server";
-import { SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
 import { MailLink, type MailContent } from "./layout";
+import { instituteNow } from "./institute.server";
 
 // Mail to the institute's own team (switched on or off at /admin/settings):
 // who wrote or asked, enough to decide what to do, and the admin page where
@@ -55,7 +55,7 @@ export function enrolmentLeadTeamNotice(origin: string): EnrolmentLeadNotice {
 }
 
 function teamNotice({ subject, facts, link }: { subject: string; facts: string[]; link: { href: string; label: string } }): MailContent {
-  const why = `You receive this because notifications are on in the ${SITE_NAME} admin panel (Settings).`;
+  const why = `You receive this because notifications are on in the ${instituteNow().name} admin panel (Settings).`;
   return {
     subject,
     text: [facts.join("\n"), `${link.label}: ${link.href}`, why].join("\n\n") + "\n",

@@ -1,7 +1,7 @@
 import type { WelcomeMail } from "~/models/user.server";
-import { CONTACT, SITE_NAME } from "~/content/site";
 import { composeMail } from "./compose.server";
-import { greeting, MailLink, signature, type MailContent } from "./layout";
+import { greeting, MailLink, type MailContent } from "./layout";
+import { instituteNow, mailSignature } from "./institute.server";
 
 // Sent once, when a student confirms their email address: where things are.
 // Plain facts about the site, never a promise of results.
@@ -12,17 +12,17 @@ export function welcomeMail(origin: string): WelcomeMail {
 }
 
 function welcomeContent({ firstName, origin }: { firstName: string | null; origin: string }): MailContent {
-  const intro = `Thank you for confirming your email address. Your ${SITE_NAME} account is ready.`;
+  const intro = `Thank you for confirming your email address. Your ${instituteNow().name} account is ready.`;
   const next = [
     { label: "Browse the courses", text: "See what each course covers, its level and its mentors:", href: `${origin}/courses` },
     { label: "Open your classroom", text: "Your enrolled courses and your progress are on your dashboard:", href: `${origin}/` },
     { label: "See upcoming events", text: "Register for webinars and workshops:", href: `${origin}/events` },
   ];
-  const help = `Questions about a course or your account? Write to us at ${CONTACT.email}.`;
+  const help = `Questions about a course or your account? Write to us at ${instituteNow().email}.`;
   const textSteps = next.map((step) => `${step.text}\n${step.href}`).join("\n\n");
   return {
-    subject: `Welcome to ${SITE_NAME}`,
-    text: `${greeting(firstName)}\n\n${intro}\n\nWhat you can do next:\n\n${textSteps}\n\n${help}\n\n${signature}\n`,
+    subject: `Welcome to ${instituteNow().name}`,
+    text: `${greeting(firstName)}\n\n${intro}\n\nWhat you can do next:\n\n${textSteps}\n\n${help}\n\n${mailSignature()}\n`,
     body: (
       <>
         <p>{greeting(firstName)}</p>

@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 import { describe, expect, test } from "vitest";
 import { actualTexts, drawnRectangles, readPdf } from "../../../tests/support/pdf-text";
+import { saveSettings } from "~/models/site-settings.server";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { certificateFilename, certificatePdf, type PrintedCertificate } from "./certificate.server";
 
 const CHECK_URL = "https://trademaster.example/certificates/TMA-2026-7KQ2M9XD";
@@ -102,5 +104,12 @@ describe("certificatePdf", () => {
 
   test("the download is named after the number", () => {
     expect(certificateFilename("TMA-2026-7KQ2M9XD")).toBe("certificate-TMA-2026-7KQ2M9XD.pdf");
+  });
+
+  test("prints the institute's name as the settings hold it when the file is made", async () => {
+    saveSettings("institute", { ...DEFAULT_INSTITUTE, name: "Nifty Lane School" }, { adminId: "admin-1" });
+    const pdf = await readPdf(await certificatePdf(certificate("Asha Rao"), CHECK_URL));
+    expect(pdf.text).toContain("Nifty Lane School");
+    expect(pdf.text).not.toContain("TradeMaster Academy");
   });
 });

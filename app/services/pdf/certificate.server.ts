@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 import { formatLongDateInIndia } from "~/utils/dates";
 import { drawLine, renderPdf } from "./document.server";
 import { drawQrCode } from "./qr-code.server";
@@ -6,7 +6,8 @@ import { drawQrCode } from "./qr-code.server";
 // The certificate of completion: the name and course as stored when it was
 // issued, the completion day in India, its number, and a QR code to the public
 // page that confirms it. Everything drawn comes from the certificate row, so a
-// reprint is the same file byte for byte.
+// reprint is the same file byte for byte, except the institute's name: that is
+// read from the settings when the file is made (decision 0030).
 
 export type PrintedCertificate = { number: string; studentName: string; courseTitle: string; completedAt: Date };
 
@@ -24,8 +25,9 @@ export const certificateFilename = (number: string) => `certificate-${number}.pd
 
 /** The certificate as a PDF; `checkUrl` is the absolute address of its public page. */
 export function certificatePdf(certificate: PrintedCertificate, checkUrl: string): Promise<Buffer> {
+  const instituteName = readSettings("institute").name;
   return renderPdf(
-    { title: `Certificate ${certificate.number}`, author: SITE_NAME, createdAt: certificate.completedAt },
+    { title: `Certificate ${certificate.number}`, author: instituteName, createdAt: certificate.completedAt },
     { size: "A4", layout: "landscape", margin: 0 },
     (doc) => {
       doc
@@ -38,7 +40,7 @@ export function certificatePdf(certificate: PrintedCertificate, checkUrl: string
         .rect(34, 34, WIDTH - 68, HEIGHT - 68)
         .stroke();
 
-      drawLine(doc, SITE_NAME, CENTER, 100, { size: 20, weight: 700, color: ACCENT, maxWidth: TEXT_WIDTH });
+      drawLine(doc, instituteName, CENTER, 100, { size: 20, weight: 700, color: ACCENT, maxWidth: TEXT_WIDTH });
       drawLine(doc, "Certificate of Completion", CENTER, 160, { size: 34, weight: 700, color: INK, maxWidth: TEXT_WIDTH });
       drawLine(doc, "This certifies that", CENTER, 215, { size: 14, color: MUTED, maxWidth: TEXT_WIDTH });
       drawLine(doc, certificate.studentName, CENTER, 268, { size: 32, weight: 700, color: INK, maxWidth: TEXT_WIDTH });

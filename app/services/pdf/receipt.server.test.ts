@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { actualTexts, readPdf } from "../../../tests/support/pdf-text";
 import type { OrderReceipt } from "~/models/order-receipt.server";
+import { saveSettings } from "~/models/site-settings.server";
+import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { receiptFilename, receiptPdf } from "./receipt.server";
 
 // 20:00 UTC on 4 December is 1:30 am on 5 December in India.
@@ -62,5 +64,17 @@ describe("receiptPdf", () => {
 
   test("is the same file when printed again", async () => {
     expect((await receiptPdf(paid)).equals(await receiptPdf(paid))).toBe(true);
+  });
+
+  test("names the institute as the settings call it when the file is made", async () => {
+    const before = (await readPdf(await receiptPdf(paid))).text;
+    expect(before).toContain("TradeMaster Academy");
+    const renamed = { ...DEFAULT_INSTITUTE, name: "Nifty Lane School", email: "hello@niftylane.example", phone1: "+91 91234 56789" };
+    saveSettings("institute", renamed, { adminId: "admin-1" });
+    const pdf = await readPdf(await receiptPdf(paid));
+    expect(pdf.text).toContain("Nifty Lane School");
+    expect(pdf.text).toContain("hello@niftylane.example · +91 91234 56789");
+    expect(pdf.text).not.toContain("TradeMaster");
+    expect(pdf.info.Author).toBe("Nifty Lane School");
   });
 });

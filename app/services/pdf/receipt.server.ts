@@ -1,4 +1,4 @@
-import { CONTACT, SITE_NAME } from "~/content/site";
+import { readSettings } from "~/models/site-settings.server";
 import type { OrderReceipt } from "~/models/order-receipt.server";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
@@ -23,15 +23,17 @@ export const receiptFilename = (orderId: number) => `receipt-${orderNumber(order
 
 export function receiptPdf(receipt: OrderReceipt): Promise<Buffer> {
   const number = orderNumber(receipt.orderId);
+  // The institute as it is called when the file is made (a receipt is drawn on each download).
+  const institute = readSettings("institute");
   return renderPdf(
-    { title: `Receipt ${number}`, author: SITE_NAME, createdAt: receipt.paidAt },
+    { title: `Receipt ${number}`, author: institute.name, createdAt: receipt.paidAt },
     { size: "A4", layout: "portrait", margin: 0 },
     (doc) => {
       const left = (text: string, y: number, style: { size: number; weight?: 400 | 700; color?: string; x?: number; maxWidth?: number }) =>
         drawLine(doc, text, style.x ?? LEFT, y, { align: "left", maxWidth: style.maxWidth ?? TEXT_WIDTH, color: INK, ...style });
 
-      left(SITE_NAME, 80, { size: 20, weight: 700, color: ACCENT });
-      left(`${CONTACT.email} · ${CONTACT.phones[0]}`, 100, { size: 10, color: MUTED });
+      left(institute.name, 80, { size: 20, weight: 700, color: ACCENT });
+      left(`${institute.email} · ${institute.phone1}`, 100, { size: 10, color: MUTED });
       left("Payment receipt", 150, { size: 26, weight: 700 });
       left(RECEIPT_NOTICE, 172, { size: 11, color: MUTED });
 
@@ -60,7 +62,7 @@ export function receiptPdf(receipt: OrderReceipt): Promise<Buffer> {
         .moveTo(LEFT, y - 8)
         .lineTo(WIDTH - LEFT, y - 8)
         .stroke();
-      left(`Thank you for learning with ${SITE_NAME}. For any question about this order, quote ${number}.`, y + 20, {
+      left(`Thank you for learning with ${institute.name}. For any question about this order, quote ${number}.`, y + 20, {
         size: 11,
         color: MUTED,
       });
