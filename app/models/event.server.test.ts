@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { eventRegistrations, events, users } from "../../db/schema";
+import { enrollments, eventRegistrations, events, users } from "../../db/schema";
 import type { AdminEventInput } from "~/schemas/admin-event";
 import { db } from "~/utils/db.server";
 import { listRegistrationsForEvent } from "./event-registration.server";
@@ -16,6 +16,7 @@ import {
   listAllEvents,
   listEventsForAdmin,
   listUpcomingEvents,
+  listUpcomingEventsForChat,
   saveEvent,
   toEventJson,
 } from "./event.server";
@@ -81,6 +82,27 @@ describe("listActiveEvents", () => {
 
 test("listUpcomingEvents takes the next few active events", () => {
   expect(ids(listUpcomingEvents(3, NOW))).toEqual([3, 4, 5]);
+});
+
+test("the chat's seats left count registrations and the seats held by students paying for one", () => {
+  const [buyer, seated] = db
+    .insert(users)
+    .values([{ email: "chat-seats-buyer@example.com" }, { email: "chat-seats-seated@example.com" }])
+    .returning({ id: users.id })
+    .all();
+  db.insert(eventRegistrations).values({ eventId: 3, userId: seated!.id, name: "S", email: "s@example.com", phone: "9876543210" }).run();
+  db.insert(enrollments)
+    .values({ userId: buyer!.id, eventId: 3, amountPaise: 0, paymentStatus: "pending", enrolledAt: NOW, seatHeldUntil: at(HOUR) })
+    .run();
+  const seatsLeft = () => listUpcomingEventsForChat(NOW).find((event) => event.id === 3)?.seatsLeft;
+  expect(seatsLeft()).toBe(98);
+  db.update(enrollments)
+    .set({ seatHeldUntil: at(-HOUR) })
+    .where(eq(enrollments.userId, buyer!.id))
+    .run();
+  expect(seatsLeft()).toBe(99);
+  db.delete(enrollments).where(eq(enrollments.userId, buyer!.id)).run();
+  db.delete(eventRegistrations).where(eq(eventRegistrations.userId, seated!.id)).run();
 });
 
 test("findActiveEvent refuses inactive, unknown and malformed ids", () => {

@@ -7,6 +7,7 @@ import type { AdminEventInput } from "~/schemas/admin-event";
 import { paiseToDecimalString } from "~/utils/money";
 import { pricingToWrite } from "~/utils/permissions";
 import { escapeLike, parseId } from "~/utils/validation";
+import { seatsSpokenFor } from "./event-seat.server";
 
 export type SiteEvent = typeof events.$inferSelect;
 
@@ -323,14 +324,15 @@ export function listUpcomingEventsForChat(
       durationMinutes: events.durationMinutes,
       pricePaise: events.pricePaise,
       maxParticipants: events.maxParticipants,
-      registrationCount,
     })
     .from(events)
-    .leftJoin(eventRegistrations, registrationsOfEvent)
     .where(and(...conditions))
-    .groupBy(events.id)
     .orderBy(asc(events.eventDate), asc(events.id))
     .limit(limit)
     .all()
-    .map(({ registrationCount: taken, ...event }) => ({ ...event, seatsLeft: seatsLeftOf(event.maxParticipants, taken) }));
+    // Seats held by students paying, and kept for the waitlist, are not free either.
+    .map((event) => ({
+      ...event,
+      seatsLeft: event.maxParticipants === null ? null : seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, event.id, now)),
+    }));
 }
