@@ -68,4 +68,21 @@ describe("a refund through Razorpay", () => {
     expect(orderState(orderId)).toEqual({ payment_status: "completed", refunded_paise: 0 });
     expect((await razorpay.payments.fetch(paymentId)).amount_refunded).toBe(10_000);
   });
+
+  test("two admins refunding the same order at once: Razorpay is asked once, and the second is told another refund is under way", async () => {
+    const student = await createStudent();
+    const course = makeCourse({ pricePaise: 249_900 });
+    const { client } = await adminApiClient("admin");
+    const { orderId, paymentId } = await paidThroughRazorpay(student.id, course.id);
+    const refund = () =>
+      client.post(`/admin/users/${student.id}`, {
+        form: { intent: "refund", enrollmentId: String(orderId), amount: "500", reason: "Asked twice" },
+        maxRedirects: 0,
+      });
+    const answers = await Promise.all([refund(), refund(), refund()]);
+    expect(answers.filter((answer) => answer.status() === 302)).toHaveLength(1);
+    expect((await razorpay.payments.fetch(paymentId)).amount_refunded).toBe(50_000);
+    expect(orderState(orderId)).toEqual({ payment_status: "completed", refunded_paise: 50_000 });
+    expect(refundMails(student.email)).toHaveLength(1);
+  });
 });

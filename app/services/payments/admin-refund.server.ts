@@ -42,7 +42,26 @@ async function refundAtProvider(ask: RefundAsk, key: string): Promise<{ refundId
   return { message: `This order cannot be refunded through ${order.provider}. ${UNCHANGED}` };
 }
 
+/**
+ * Orders whose refund is being asked of the provider right now. The site is
+ * one process on one database, so two admins pressing Refund at once (two
+ * tabs) are told apart here: the second is refused until the first is
+ * recorded, and then reads the order as refunded.
+ */
+const refundsUnderWay = new Set<number>();
+
 export async function refundOrder(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
+  if (refundsUnderWay.has(ask.order.id))
+    return { ok: false, message: `Another refund of this order is being made right now. Reload the page in a moment to see it. ${UNCHANGED}` };
+  refundsUnderWay.add(ask.order.id);
+  try {
+    return await makeRefund(ask, decision, mail);
+  } finally {
+    refundsUnderWay.delete(ask.order.id);
+  }
+}
+
+async function makeRefund(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
   const { order } = ask;
   const refundedAfter = order.refundedPaise + ask.amountPaise;
   // The order and the total refunded after this refund: asked twice (a double submit), it is one refund.
