@@ -36,7 +36,7 @@ describe("the Institute section", () => {
     expect(institute.whatsappNumber).toBe("919123456789");
     expect(institutePhones(institute)).toEqual(["+91 91234 56789"]);
     expect(instituteSocialLinks(institute)).toEqual([{ name: "YouTube", href: "https://www.youtube.com/@nifty" }]);
-    expect(institutePostalLines(institute)).toEqual(["4 Lake Road", "Kolkata, West Bengal 700029"]);
+    expect(institutePostalLines(institute)).toEqual(["4 Lake Road", "Kolkata, West Bengal 700029", "India"]);
   });
 
   test("takes Indian phone numbers: a mobile with or without +91, or a landline with its STD code", () => {

@@ -143,6 +143,8 @@ async function settleWithPayment(order: Order, payment: RazorpayPayment, origin:
     failOrder(order.id, { retryable: true });
     return { ok: false, reason: "not-paid" };
   }
+  // Captured, then returned by the webhook's settling of this very order, still under way: the seat was gone.
+  if (payment.status === "refunded") return { ok: false, reason: order.eventId !== null ? "seat-gone" : "refunded" };
   if (payment.status !== "captured") return { ok: false, reason: "not-paid" };
   if (payment.amountPaise !== order.amountPaise || payment.currency !== RAZORPAY_CURRENCY) {
     console.warn(`Razorpay payment ${payment.id} does not match order ${order.id}; not enrolling`);
