@@ -1,7 +1,5 @@
-import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { SITE_NAME } from "~/content/site";
 
 type ErrorKind = "not-found" | "refused" | "unavailable" | "unknown";
 
@@ -28,15 +26,6 @@ const SCREENS: Record<ErrorKind, { mark: string; title: string; text: string }> 
   unavailable: { mark: "!", title: "Saving is paused", text: "We can't save changes right now. Please try again in a few minutes." },
   unknown: { mark: "!", title: "Something went wrong", text: "We could not load this page. Please try again in a moment." },
 };
-
-/** The page title of an error screen: "Page not found | …" for a 404, "Something went wrong | …" otherwise. */
-export function errorPageMeta(error: unknown): MetaDescriptor[] {
-  const title = isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TITLE : ERROR_TITLE;
-  return [{ title }, { name: "robots", content: "noindex" }];
-}
-
-export const NOT_FOUND_TITLE = `Page not found | ${SITE_NAME}`;
-const ERROR_TITLE = `Something went wrong | ${SITE_NAME}`;
 
 /** Where most visitors who land on a missing page were heading. */
 const POPULAR_LINKS = [

@@ -5,7 +5,8 @@ import { CHAT_GREETING, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUESTION_MA
 import { CHAT_FAQ } from "~/content/faq";
 import { CHAT_AVAILABILITY, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { ChatAnswerText } from "./chat-answer-text";
-import { CHAT_ERROR, CHAT_TITLE, fallbackAction } from "./chat-text";
+import { CHAT_ERROR, fallbackAction } from "./chat-replies";
+import { CHAT_TITLE } from "./chat-text";
 
 // Loaded on demand by chat-widget.tsx the first time the toggle is used.
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { deferredComponent } from "~/components/deferred-component";
 import { Marquee } from "~/components/marquee";
 import { buttonClass } from "~/components/ui/button";
-import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
+import { SingleVideo as SingleVideoNow, VideoMarquee as VideoMarqueeNow, type FacadeVideo } from "~/components/video-gallery";
 import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
 import { PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
@@ -16,7 +17,7 @@ import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
-import { Dashboard } from "./__dashboard";
+import { Dashboard as DashboardNow } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
 import { toBlogCards } from "./__blog-card.server";
@@ -33,6 +34,19 @@ const HOME_POSTS = 3;
 function eventPriceLabel(event: SiteEvent) {
   return isFreeEvent(event) ? "FREE" : formatAmount(event.pricePaise);
 }
+
+// The video players show only once an admin lists videos (decision 0038).
+const SingleVideo = deferredComponent(import.meta.env.SSR ? SingleVideoNow : null, () =>
+  import("~/components/video-gallery").then((module) => module.SingleVideo),
+);
+const VideoMarquee = deferredComponent(import.meta.env.SSR ? VideoMarqueeNow : null, () =>
+  import("~/components/video-gallery").then((module) => module.VideoMarquee),
+);
+
+// Only signed-in students see it, so visitors' first load does not carry it.
+const Dashboard = deferredComponent(import.meta.env.SSR ? DashboardNow : null, () =>
+  import("./__dashboard").then((module) => module.Dashboard),
+);
 
 /** Visitors get the landing page; a signed-in student gets the dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {
