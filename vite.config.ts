@@ -2,7 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
-import { clientChunk } from "./client-chunks";
+import { clientChunk, licenseFile } from "./client-bundle";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -14,6 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
     tailwindcss(),
+    licenseFile(),
     // The Remix plugin compiles routes; vitest only needs plain modules.
     !process.env.VITEST &&
       remix({
