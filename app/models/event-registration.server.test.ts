@@ -170,6 +170,7 @@ describe("findRegistrationTarget", () => {
       eventDate: at(5 * DAY),
       durationMinutes: 60,
       maxParticipants: 3,
+      bannerUrl: null,
       seatsLeft: 2,
       state: "open",
     });

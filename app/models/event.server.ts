@@ -102,6 +102,7 @@ export function toEventJson(event: SiteEvent) {
     maxParticipants: event.maxParticipants,
     price: paiseToDecimalString(event.pricePaise),
     registrationUrl: event.registrationUrl,
+    bannerUrl: event.bannerUrl,
     isActive: event.isActive,
     createdAt: event.createdAt.toISOString(),
   };

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { deferredComponent } from "~/components/deferred-component";
 import { Marquee } from "~/components/marquee";
 import { buttonClass } from "~/components/ui/button";
-import { SingleVideo as SingleVideoNow, VideoMarquee as VideoMarqueeNow, type FacadeVideo } from "~/components/video-gallery";
+import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
 import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
 import { PERKS, SITE_NAME, SITE_TAGLINE, WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
@@ -22,7 +22,7 @@ import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
 import { toBlogCards } from "./__blog-card.server";
 import { CompactEventCard } from "./__event-card";
-import { toEventCard } from "./__event-card.server";
+import { toEventCards } from "./__event-card.server";
 import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
@@ -34,14 +34,6 @@ const HOME_POSTS = 3;
 function eventPriceLabel(event: SiteEvent) {
   return isFreeEvent(event) ? "FREE" : formatAmount(event.pricePaise);
 }
-
-// The video players show only once an admin lists videos (decision 0038).
-const SingleVideo = deferredComponent(import.meta.env.SSR ? SingleVideoNow : null, () =>
-  import("~/components/video-gallery").then((module) => module.SingleVideo),
-);
-const VideoMarquee = deferredComponent(import.meta.env.SSR ? VideoMarqueeNow : null, () =>
-  import("~/components/video-gallery").then((module) => module.VideoMarquee),
-);
 
 // Only signed-in students see it, so visitors' first load does not carry it.
 const Dashboard = deferredComponent(import.meta.env.SSR ? DashboardNow : null, () =>
@@ -71,7 +63,7 @@ function landingData() {
     id: event.id,
     text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
   }));
-  const events = upcoming.slice(0, HOME_EVENTS).map(toEventCard);
+  const events = toEventCards(upcoming.slice(0, HOME_EVENTS));
   const posts = toBlogCards(listRecentPosts(HOME_POSTS));
   const [testimonial] = listApprovedTestimonialsWithEnrolment(1);
   return {

@@ -7,6 +7,8 @@ import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { WHATSAPP_MESSAGES, whatsappLink } from "~/content/site";
 import { RouteDialog } from "~/components/ui/route-dialog";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { eventBanner } from "./__event-card.server";
 import {
   findRegistrationTarget,
   registerForEvent,
@@ -59,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       seatsLeft: event.seatsLeft,
       state: event.state,
       ended: event.eventDate.getTime() < Date.now(),
+      banner: eventBanner(event.bannerUrl),
     },
     defaults: {
       name: [user.firstName, user.lastName].filter(Boolean).join(" "),
@@ -168,6 +171,15 @@ export default function RegisterForEventDialog() {
 
   return (
     <RouteDialog labelledBy="register-event-title" describedBy="register-event-summary" onClose={close}>
+      {event.banner ? (
+        <ResponsiveImage
+          image={event.banner}
+          alt=""
+          sizes="(min-width: 640px) 36rem, 100vw"
+          priority
+          className="mb-4 aspect-video h-auto w-full rounded-lg bg-navy-900 object-cover"
+        />
+      ) : null}
       <h2 id="register-event-title" className="text-2xl font-bold text-navy-900">
         Register for Event
       </h2>
