@@ -2,7 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
-import { clientChunk, licenseFile } from "./client-bundle";
+import { clientChunk, licenseFile } from "./scripts/client-bundle";
 
 declare module "@remix-run/node" {
   interface Future {
