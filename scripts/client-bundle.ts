@@ -6,7 +6,6 @@ import { basename } from "node:path";
 import type { Plugin } from "vite";
 
 interface ChunkMeta {
-  getModuleIds: () => IterableIterator<string>;
   getModuleInfo: (id: string) => { importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
 }
 
@@ -29,13 +28,23 @@ function reachable(roots: string[], meta: ChunkMeta, skip: Set<string>): Set<str
   return found;
 }
 
-let groups: { shell: Set<string>; home: Set<string> } | undefined;
+type Groups = { shell: Set<string>; home: Set<string> };
+// Worked out once per build (Rollup hands every call of a build the same getModuleInfo).
+const groupsOfBuild = new WeakMap<ChunkMeta["getModuleInfo"], Groups>();
 
-export function clientChunk(id: string, meta: ChunkMeta): string | undefined {
+function groupsOf(meta: ChunkMeta): Groups {
+  let groups = groupsOfBuild.get(meta.getModuleInfo);
   if (!groups) {
     const shell = reachable(SHELL_ROOTS, meta, new Set());
     groups = { shell, home: reachable(HOME_ROOTS, meta, shell) };
+    groupsOfBuild.set(meta.getModuleInfo, groups);
   }
+  return groups;
+}
+
+/** The browser build's manualChunks: which named file a module goes to (undefined: Rollup decides). */
+export function clientChunk(id: string, meta: ChunkMeta): string | undefined {
+  const groups = groupsOf(meta);
   if (groups.shell.has(id)) return "site-shell";
   // A module the page fetches later gets a file of its own: left unnamed, Rollup would put it in
   // the chunk of a group that imports it (for the server's render) even where the browser never does.
