@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     for (const file of weight.jsSizes) console.log(`${kb(file.bytes).padStart(9)}  ${file.path}`);
     const verdict = PATH === "/" ? ` (budget ${HOME_JS_BUDGET_KB} KB)` : "";
     console.log(`${kb(weight.jsGzip).padStart(9)}  JS in ${weight.jsFiles} files on ${PATH}${verdict}`);
+    const total = weight.htmlGzip + weight.jsGzip + weight.cssGzip + weight.imageRawBytes;
+    console.log(`${kb(total).padStart(9)}  with HTML, CSS and ${weight.imageCount} images (${kb(weight.imageRawBytes)})`);
   } finally {
     await stopAll();
   }
