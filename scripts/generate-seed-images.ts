@@ -1,4 +1,4 @@
-// Draws the demo content's images (course and blog covers, mentor portraits),
+// Draws the demo content's images (course and blog covers, event banners, mentor portraits),
 // encodes each into the variants the site serves, and writes the list of them
 // to db/seed-images.ts, which the seed records as already encoded: a fresh
 // start spends no time encoding. Deterministic; rerun after changing a seeded
@@ -8,6 +8,7 @@ import { basename, dirname, resolve } from "node:path";
 import { SITE_NAME } from "../app/content/site";
 import { coverSvg, initialsSvg, rasterise } from "../app/services/cover-art.server";
 import { encodeImage } from "../app/services/images.server";
+import { eventTypeLabel } from "../db/enums";
 import { seedImageSubjects } from "../db/seed";
 
 // Seeded covers are drawn at 960 wide: sharp enough for a card and the course
@@ -15,7 +16,7 @@ import { seedImageSubjects } from "../db/seed";
 const COVER = { width: 960, height: 540 };
 const PORTRAIT = 480;
 
-const { courses, posts, mentors } = seedImageSubjects();
+const { courses, posts, mentors, events } = seedImageSubjects();
 const drawings = [
   ...courses.map((course) => ({
     url: course.imageUrl,
@@ -24,6 +25,10 @@ const drawings = [
   ...posts.map((post) => ({
     url: post.imageUrl,
     svg: coverSvg({ eyebrow: `Blog · ${post.category}`, title: post.title, footer: SITE_NAME }, COVER),
+  })),
+  ...events.map((event) => ({
+    url: event.imageUrl,
+    svg: coverSvg({ eyebrow: `Event · ${eventTypeLabel(event.eventType ?? "") ?? "Live"}`, title: event.title, footer: SITE_NAME }, COVER),
   })),
   ...mentors.map((mentor) => ({ url: mentor.imageUrl, svg: initialsSvg(mentor.name, PORTRAIT) })),
 ];

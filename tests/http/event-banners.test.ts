@@ -185,6 +185,17 @@ describe("banners on the public pages", () => {
     expect(json).toMatchObject({ id, bannerUrl: banner });
   });
 
+  test("the demo events come with drawn banners, already encoded", async ({ request }) => {
+    const [seeded] = queryTestDatabase<{ banner: string }>(
+      "SELECT banner_url AS banner FROM events WHERE is_active = 1 AND banner_url LIKE '/images/events/%' ORDER BY event_date LIMIT 1",
+    );
+    expect(seeded?.banner).toMatch(/^\/images\/events\/[a-z0-9-]+\.jpg$/);
+    const stem = seeded!.banner.replace(/\.jpg$/, "");
+    const list = await (await request.get("/events")).text();
+    expect(list).toContain(`${stem}-640.avif 640w`);
+    expect(list).toMatch(new RegExp(`<img src="${stem}-640\\.jpg"[^>]*width="960" height="540"`));
+  });
+
   test("an event without a banner keeps its card as it was: no image", async () => {
     const { client } = await adminApiClient();
     const title = uniqueTitle("plain");
