@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
+import { clientChunk, licenseFile } from "./scripts/client-bundle";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -9,10 +10,11 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
     tailwindcss(),
+    licenseFile(),
     // The Remix plugin compiles routes; vitest only needs plain modules.
     !process.env.VITEST &&
       remix({
@@ -33,5 +35,8 @@ export default defineConfig({
       }),
   ],
   ssr: { external: ["better-sqlite3"] },
-  build: { target: "es2022" },
-});
+  build: {
+    target: "es2022",
+    rollupOptions: { output: { manualChunks: isSsrBuild ? undefined : clientChunk } },
+  },
+}));

@@ -259,6 +259,7 @@ describe("seedDemoContent", () => {
       ...db.select({ url: courses.imageUrl }).from(courses).all(),
       ...db.select({ url: blogPosts.imageUrl }).from(blogPosts).all(),
       ...db.select({ url: mentors.imageUrl }).from(mentors).all(),
+      ...db.select({ url: events.bannerUrl }).from(events).all(),
     ].flatMap((row) => (row.url ? [row.url] : []));
     const assets = db.select().from(imageAssets).all();
     expect(assets.map((asset) => asset.name).sort()).toEqual([...new Set(seeded)].sort());

@@ -212,6 +212,15 @@ An understanding of the risks of crypto trading and how to keep your holdings sa
   ];
 }
 
+/** Every demo event has a drawn banner under public/images/events/, named after its title. */
+function withDrawnBanner(event: EventRow): EventRow {
+  const slug = event.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return { ...event, bannerUrl: `/images/events/${slug}.jpg` };
+}
+
 function eventRows(now: Date): EventRow[] {
   return [
     {
@@ -322,7 +331,7 @@ function eventRows(now: Date): EventRow[] {
       registrationUrl: null,
       isActive: false,
     },
-  ];
+  ].map(withDrawnBanner);
 }
 
 type PostSeed = Omit<BlogPostRow, "publishedAt" | "isPublished" | "imageUrl"> & {
@@ -680,6 +689,9 @@ export function seedImageSubjects() {
     courses: shown(courseRows()).map(({ imageUrl, title, level }) => ({ imageUrl, title, level })),
     posts: shown(blogPostRows(new Date())).map(({ imageUrl, title, category }) => ({ imageUrl, title, category })),
     mentors: shown(mentorRows()).map(({ imageUrl, name }) => ({ imageUrl, name })),
+    events: eventRows(new Date()).flatMap(({ bannerUrl, title, eventType }) =>
+      bannerUrl ? [{ imageUrl: bannerUrl, title, eventType }] : [],
+    ),
   };
 }
 

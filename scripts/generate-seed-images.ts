@@ -1,4 +1,4 @@
-// Draws the demo content's images (course and blog covers, mentor portraits),
+// Draws the demo content's images (course and blog covers, event banners, mentor portraits),
 // encodes each into the variants the site serves, and writes the list of them
 // to db/seed-images.ts, which the seed records as already encoded: a fresh
 // start spends no time encoding. Deterministic; rerun after changing a seeded
@@ -9,6 +9,7 @@ import { DEFAULT_INSTITUTE } from "../app/utils/institute";
 
 import { coverSvg, initialsSvg, rasterise } from "../app/services/cover-art.server";
 import { encodeImage } from "../app/services/images.server";
+import { eventTypeLabel } from "../db/enums";
 import { seedImageSubjects } from "../db/seed";
 
 // Demo images carry the demo institute's name.
@@ -19,7 +20,7 @@ const SITE_NAME = DEFAULT_INSTITUTE.name;
 const COVER = { width: 960, height: 540 };
 const PORTRAIT = 480;
 
-const { courses, posts, mentors } = seedImageSubjects();
+const { courses, posts, mentors, events } = seedImageSubjects();
 const drawings = [
   ...courses.map((course) => ({
     url: course.imageUrl,
@@ -28,6 +29,10 @@ const drawings = [
   ...posts.map((post) => ({
     url: post.imageUrl,
     svg: coverSvg({ eyebrow: `Blog · ${post.category}`, title: post.title, footer: SITE_NAME }, COVER),
+  })),
+  ...events.map((event) => ({
+    url: event.imageUrl,
+    svg: coverSvg({ eyebrow: `Event · ${eventTypeLabel(event.eventType ?? "") ?? "Live"}`, title: event.title, footer: SITE_NAME }, COVER),
   })),
   ...mentors.map((mentor) => ({ url: mentor.imageUrl, svg: initialsSvg(mentor.name, PORTRAIT) })),
 ];

@@ -1,7 +1,5 @@
-import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { instituteFrom } from "~/utils/seo";
 
 type ErrorKind = "not-found" | "refused" | "unavailable" | "unknown";
 
@@ -28,21 +26,6 @@ const SCREENS: Record<ErrorKind, { mark: string; title: string; text: string }> 
   unavailable: { mark: "!", title: "Saving is paused", text: "We can't save changes right now. Please try again in a few minutes." },
   unknown: { mark: "!", title: "Something went wrong", text: "We could not load this page. Please try again in a moment." },
 };
-
-/** The page title of an error screen: "Page not found | …" for a 404, "Something went wrong | …" otherwise. */
-export function errorPageMeta(error: unknown, matches: Parameters<typeof instituteFrom>[0]): MetaDescriptor[] {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: `${notFound ? "Page not found" : "Something went wrong"} | ${instituteFrom(matches).name}` },
-    { name: "robots", content: "noindex" },
-  ];
-}
-
-/** The title of the "Page not found" screen: "Page not found | <institute>". */
-export const notFoundMeta = (matches: Parameters<typeof instituteFrom>[0]): MetaDescriptor[] => [
-  { title: `Page not found | ${instituteFrom(matches).name}` },
-  { name: "robots", content: "noindex" },
-];
 
 /** Where most visitors who land on a missing page were heading. */
 const POPULAR_LINKS = [

@@ -171,6 +171,7 @@ describe("findRegistrationTarget", () => {
       durationMinutes: 60,
       maxParticipants: 3,
       pricePaise: 0,
+      bannerUrl: null,
       seatsLeft: 2,
       state: "open",
     });

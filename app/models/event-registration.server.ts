@@ -150,6 +150,8 @@ export type RegistrationTarget = {
   durationMinutes: number;
   maxParticipants: number | null;
   pricePaise: number;
+  /** "/uploads/…" when an admin gave the event a banner. */
+  bannerUrl: string | null;
   /** Free seats left, or null when seats are unlimited. */
   seatsLeft: number | null;
   /** What the student can do now; the registration itself checks again. */
@@ -168,6 +170,7 @@ export function findRegistrationTarget(eventId: number | string, userId: string,
       durationMinutes: events.durationMinutes,
       maxParticipants: events.maxParticipants,
       pricePaise: events.pricePaise,
+      bannerUrl: events.bannerUrl,
     })
     .from(events)
     .where(and(eq(events.id, id), eq(events.isActive, true)))

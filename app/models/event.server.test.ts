@@ -240,6 +240,17 @@ describe("admin: create, update, deactivate, delete", () => {
     });
   });
 
+  test("a banner is kept when a save leaves it out, replaced by a new one and cleared by null", () => {
+    const created = createEvent({ ...input, bannerUrl: "/uploads/first.jpg" });
+    expect(findEventForAdmin(created.id)?.bannerUrl).toBe("/uploads/first.jpg");
+    saveEvent("admin", { ...input, title: "Renamed" }, created.id);
+    expect(findEventForAdmin(created.id)).toMatchObject({ title: "Renamed", bannerUrl: "/uploads/first.jpg" });
+    saveEvent("admin", { ...input, bannerUrl: "/uploads/second.jpg" }, created.id);
+    expect(findEventForAdmin(created.id)?.bannerUrl).toBe("/uploads/second.jpg");
+    saveEvent("admin", { ...input, bannerUrl: null }, created.id);
+    expect(findEventForAdmin(created.id)?.bannerUrl).toBeNull();
+  });
+
   test("an admin's save replaces the fields, the price included; unknown ids are not-found", () => {
     const created = createEvent(input, NOW);
     const later = new Date(NOW.getTime() + HOUR);

@@ -103,6 +103,7 @@ export function toEventJson(event: SiteEvent) {
     maxParticipants: event.maxParticipants,
     price: paiseToDecimalString(event.pricePaise),
     registrationUrl: event.registrationUrl,
+    bannerUrl: event.bannerUrl,
     isActive: event.isActive,
     createdAt: event.createdAt.toISOString(),
   };
@@ -314,25 +315,27 @@ export function listUpcomingEventsForChat(
   const { from, to } = timeWindowBounds(window, now);
   const conditions: SQL[] = [eq(events.isActive, true), gte(events.eventDate, from ?? now)];
   if (to) conditions.push(lt(events.eventDate, to));
-  return db
-    .select({
-      id: events.id,
-      title: events.title,
-      description: events.description,
-      eventType: events.eventType,
-      eventDate: events.eventDate,
-      durationMinutes: events.durationMinutes,
-      pricePaise: events.pricePaise,
-      maxParticipants: events.maxParticipants,
-    })
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(asc(events.eventDate), asc(events.id))
-    .limit(limit)
-    .all()
-    // Seats held by students paying, and kept for the waitlist, are not free either.
-    .map((event) => ({
-      ...event,
-      seatsLeft: event.maxParticipants === null ? null : seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, event.id, now)),
-    }));
+  return (
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        description: events.description,
+        eventType: events.eventType,
+        eventDate: events.eventDate,
+        durationMinutes: events.durationMinutes,
+        pricePaise: events.pricePaise,
+        maxParticipants: events.maxParticipants,
+      })
+      .from(events)
+      .where(and(...conditions))
+      .orderBy(asc(events.eventDate), asc(events.id))
+      .limit(limit)
+      .all()
+      // Seats held by students paying, and kept for the waitlist, are not free either.
+      .map((event) => ({
+        ...event,
+        seatsLeft: event.maxParticipants === null ? null : seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, event.id, now)),
+      }))
+  );
 }

@@ -12,6 +12,7 @@ import {
   wholeNumberField,
 } from "./admin-fields";
 import { blankToUndefined } from "./fields";
+import { uploadField, type UploadKind } from "./uploads";
 import { countOf } from "~/utils/plural";
 
 // The admin event form (admin spec §3 events, §5 Event form). Two doors share
@@ -57,6 +58,10 @@ const sharedFields = {
 
 const postedPrice = { price: optionalRupeesField("Price") };
 
+/** The form's file input: a banner image, taken like a course's cover photo (decision 0038). */
+export const EVENT_UPLOADS = { banner: "image" } as const satisfies Record<string, UploadKind>;
+export const EVENT_UPLOAD_LABELS = { banner: "Banner" } as const;
+
 const pageFields = {
   date: z
     .string({ required_error: "Date is required", invalid_type_error: "Date is required" })
@@ -67,6 +72,8 @@ const pageFields = {
     .trim()
     .refine((time) => indiaDateTimeToUtc("2000-01-01", time) !== null, "Time must be a time of day, like 19:30"),
   isActive: checkboxField,
+  banner: uploadField(EVENT_UPLOAD_LABELS.banner, EVENT_UPLOADS.banner),
+  removeBanner: checkboxField,
 };
 
 /** The page form: date and time of day in India, and an "Active" checkbox (unticked posts nothing). */
@@ -119,6 +126,8 @@ export type AdminEventInput = {
   venue: string | null;
   joinUrl: string | null;
   isActive: boolean;
+  /** "/uploads/…" for a new banner, null to remove it; undefined keeps the stored one. */
+  bannerUrl?: string | null | undefined;
 };
 
 function commonInput(value: AdminEventFormValue | AdminEventApiValue): Omit<AdminEventInput, "eventDate"> {

@@ -10,6 +10,11 @@ import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from
 // roles, and auto-refresh. Every test makes its own events (unique titles).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A 1×1 PNG: a banner the upload check accepts. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082",
+  "hex",
+);
 
 type StoredEvent = {
   id: number;
@@ -219,6 +224,36 @@ inBothModes((mode) => {
         is_active: 0,
       });
       expect(auditActionsOf(admin)).toEqual([{ action: "event_updated", entityType: "event", entityId: String(id) }]);
+    });
+
+    test("Edit Event takes a banner: uploaded, shown on the event's card, then removed", async ({ page, context, baseURL }) => {
+      await signInAsAdmin(context, baseURL ?? "");
+      const token = randomUUID().slice(0, 8);
+      const title = `Banner Night ${token}`;
+      const id = insertEvent({ title, eventDate: Date.UTC(2031, 7, 1, 13, 30) });
+      const bannerOf = () =>
+        queryTestDatabase<{ banner_url: string | null }>("SELECT banner_url FROM events WHERE id = ?", id)[0]?.banner_url;
+
+      await visitAdmin(page, mode, `/admin/events/${id}?q=${token}`);
+      const form = dialog(page, "Edit Event");
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel("Remove the banner")).toHaveCount(0);
+      await form.getByLabel("Banner", { exact: true }).setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
+      await form.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toast(page)).toContainText("Event updated");
+      const banner = bannerOf();
+      expect(banner).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+
+      await page.goto("/events");
+      const eventCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+      await expect(eventCard.locator("img")).toHaveAttribute("src", banner ?? "");
+
+      await visitAdmin(page, mode, `/admin/events/${id}?q=${token}`);
+      await expect(form.getByRole("img", { name: "The event's banner now" })).toHaveAttribute("src", banner ?? "");
+      await form.getByLabel("Remove the banner").check();
+      await form.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toast(page)).toContainText("Event updated");
+      expect(bannerOf()).toBeNull();
     });
 
     test("Delete asks 'Are you sure you want to delete \"{title}\"?', Cancel keeps it, Delete removes it", async ({

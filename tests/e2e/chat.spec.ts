@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
-import { CHAT_ERROR } from "../../app/components/chat/chat-text";
+import { CHAT_ERROR } from "../../app/components/chat/chat-replies";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
 import { CHAT_FAQ } from "../../app/content/faq";
 import { CHAT_AVAILABILITY, whatsappMessage } from "../../app/content/site";

@@ -76,6 +76,7 @@ describe("POST /api/events", () => {
       maxParticipants: 25,
       price: "1499.50",
       registrationUrl: "https://example.com/chain",
+      bannerUrl: null,
       isActive: true,
       createdAt: expect.stringMatching(ISO),
     });

@@ -87,6 +87,7 @@ describe("read API", () => {
         maxParticipants: event.maxParticipants === null ? null : expect.any(Number),
         price: expect.stringMatching(PRICE),
         registrationUrl: event.registrationUrl === null ? null : expect.any(String),
+        bannerUrl: event.bannerUrl === null ? null : expect.stringMatching(/^\/(uploads|images)\//),
         isActive: true,
         createdAt: expect.stringMatching(ISO),
       });

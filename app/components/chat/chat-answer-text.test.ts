@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_ERROR, fallbackAction, showsChatWidget } from "./chat-text";
+import { CHAT_ERROR, fallbackAction } from "./chat-replies";
+import { showsChatWidget } from "./chat-text";
 import { splitAddresses } from "./chat-answer-text";
 
 describe("splitAddresses", () => {

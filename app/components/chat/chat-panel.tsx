@@ -6,7 +6,8 @@ import { CHAT_FAQ } from "~/content/faq";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatAnswerText } from "./chat-answer-text";
-import { CHAT_ERROR, CHAT_TITLE, fallbackAction } from "./chat-text";
+import { CHAT_ERROR, fallbackAction } from "./chat-replies";
+import { CHAT_TITLE } from "./chat-text";
 
 // Loaded on demand by chat-widget.tsx the first time the toggle is used.
 

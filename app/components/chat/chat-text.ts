@@ -1,30 +1,10 @@
-// Texts the chat widget and the /chat page share. The error texts are quoted
-// exactly from the public spec §8 ("Chat query failure").
+// Texts the chat button on every page needs; the answers' texts are in
+// chat-replies.ts, which only the chat panel and the /chat page load.
 
 /** The page the toggle links to; it does the same as the widget through form posts. */
 export const CHAT_PAGE_PATH = "/chat";
 
 export const CHAT_TITLE = "Chat with us";
-
-export const CHAT_FALLBACK_SUGGESTIONS = {
-  whatsapp: "Contact us via WhatsApp",
-  faq: "View our FAQ section",
-  courses: "Browse our courses",
-} as const;
-
-export const CHAT_ERROR = {
-  answer: "I'm sorry, I'm experiencing technical difficulties. Please contact our team directly via WhatsApp for immediate assistance.",
-  suggestions: [CHAT_FALLBACK_SUGGESTIONS.whatsapp, CHAT_FALLBACK_SUGGESTIONS.faq, CHAT_FALLBACK_SUGGESTIONS.courses],
-  toastTitle: "Connection Error",
-  toastText: "Unable to process your query. Please try again.",
-} as const;
-
-/** Which fallback suggestion this is, if any: those act (a link, a view) instead of asking. */
-export function fallbackAction(suggestion: string): keyof typeof CHAT_FALLBACK_SUGGESTIONS | null {
-  for (const [key, text] of Object.entries(CHAT_FALLBACK_SUGGESTIONS))
-    if (text === suggestion) return key as keyof typeof CHAT_FALLBACK_SUGGESTIONS;
-  return null;
-}
 
 /** The widget is for the public site: not the admin area, and not the chat page itself. */
 export function showsChatWidget(pathname: string): boolean {

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { ErrorScreen, notFoundMeta } from "~/components/error-boundary";
+import { ErrorScreen } from "~/components/error-boundary";
+import { notFoundMeta } from "~/components/error-page-meta";
 
 // Any unknown path: a real 404 status with the site's 'Page Not Found' screen.
 export function loader() {

@@ -5,7 +5,7 @@ import { listStudentCertificates } from "~/models/certificate.server";
 import { progressByCourse } from "~/models/lesson-progress.server";
 import type { PublicUser } from "~/models/user.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { toEventCard } from "./__event-card.server";
+import { toEventCards } from "./__event-card.server";
 import { certificateDownloadPath } from "~/utils/certificate-links";
 
 /** The dashboard shows three enrollments and three events (spec §9). */
@@ -32,7 +32,7 @@ export function dashboardData(user: PublicUser) {
       progressPercent: progress.get(enrollment.courseId) ?? 0,
       certificateHref: certified.has(enrollment.courseId) ? certificateDownloadPath(enrollment.courseId) : null,
     })),
-    events: listUpcomingEvents(DASHBOARD_LIST_LIMIT, now).map(toEventCard),
+    events: toEventCards(listUpcomingEvents(DASHBOARD_LIST_LIMIT, now)),
   };
 }
 

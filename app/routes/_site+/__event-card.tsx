@@ -1,7 +1,14 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { eventTypeLabel } from "../../../db/enums";
+import type { ImageSource } from "~/utils/image-variants";
+
+/** The 16:9 box a banner not (yet) encoded is shown in. */
+export const EVENT_BANNER_BOX = { width: 1280, height: 720 };
+/** A card's width: the full phone screen, half a tablet's, a third of a wide screen's. */
+const CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 /** An event ready to show: every text already formatted on the server. */
 export type EventCardData = {
@@ -18,39 +25,32 @@ export type EventCardData = {
   detailLabel: string;
   /** Where it happens, when the admin said. */
   venue: string | null;
+  /** The banner an admin uploaded; none leaves the card as it was before banners. */
+  banner: ImageSource | null;
 };
 
-/** The spec's event card: icon, Free/Paid, title, two-line description, date, seats or price, Register Now. */
-export function EventCard({
-  event,
-  registerTo = `/events/${event.id}/register`,
-  ended = false,
+/** A card's frame: the banner across the top when the event has one, then the card's content. */
+export function EventCardFrame({
+  banner,
+  priority = false,
+  children,
 }: {
-  event: EventCardData;
-  /** Where 'Register Now' goes; the events page keeps its filters in it. */
-  registerTo?: string;
-  /** A past event: it says so instead of offering registration. */
-  ended?: boolean;
+  banner: ImageSource | null;
+  priority?: boolean;
+  children: ReactNode;
 }) {
   return (
-    <article className="flex h-full flex-col gap-3 rounded-2xl bg-white p-5 shadow-md ring-1 ring-slate-200">
-      <div className="flex items-center justify-between gap-2">
-        <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-navy-900 text-gold-400">
-            <EventTypeIcon eventType={event.eventType} />
-          </span>
-          {eventTypeLabel(event.eventType) ?? "Event"}
-        </span>
-        <Badge tone={event.isFree ? "green" : "gold"}>{event.isFree ? "Free" : "Paid"}</Badge>
-      </div>
-      <EventFacts event={event} />
-      {ended ? (
-        <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This event has ended</p>
-      ) : (
-        <Link to={registerTo} preventScrollReset className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
-          Register Now
-        </Link>
-      )}
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
+      {banner ? (
+        <ResponsiveImage
+          image={banner}
+          alt=""
+          sizes={CARD_SIZES}
+          priority={priority}
+          className="aspect-video h-auto w-full bg-navy-900 object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-5">{children}</div>
     </article>
   );
 }
@@ -58,7 +58,7 @@ export function EventCard({
 /** The compact event card of the home page and the dashboard: the same data, a plainer face. */
 export function CompactEventCard({ event }: { event: EventCardData }) {
   return (
-    <article className="flex h-full flex-col gap-3 rounded-2xl bg-white p-5 shadow-md ring-1 ring-slate-200">
+    <EventCardFrame banner={event.banner}>
       <div className="flex items-center justify-between gap-2">
         <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-navy-900 text-gold-400" aria-hidden="true">
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
@@ -72,58 +72,12 @@ export function CompactEventCard({ event }: { event: EventCardData }) {
       <Link to={`/events/${event.id}/register`} className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
         Register Now
       </Link>
-    </article>
+    </EventCardFrame>
   );
 }
 
-function EventTypeIcon({ eventType }: { eventType: string }) {
-  const common = {
-    "aria-hidden": true,
-    width: 22,
-    height: 22,
-    viewBox: "0 0 24 24",
-    fill: "none",
-    stroke: "currentColor",
-    strokeWidth: 2,
-    strokeLinecap: "round",
-    strokeLinejoin: "round",
-  } as const;
-  switch (eventType) {
-    case "webinar":
-      return (
-        <svg {...common}>
-          <rect x="2" y="6" width="14" height="12" rx="2" />
-          <path d="M16 10l6-3v10l-6-3" />
-        </svg>
-      );
-    case "workshop":
-      return (
-        <svg {...common}>
-          <circle cx="9" cy="8" r="3" />
-          <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6" />
-          <circle cx="17" cy="9" r="2.5" />
-          <path d="M16 14.2c2.9.5 5 3 5 5.8" />
-        </svg>
-      );
-    case "competition":
-      return (
-        <svg {...common}>
-          <path d="M8 4h8v5a4 4 0 0 1-8 0V4z" />
-          <path d="M8 6H4a3 3 0 0 0 4 4M16 6h4a3 3 0 0 1-4 4M12 13v4M8 21h8M10 17h4" />
-        </svg>
-      );
-    default:
-      return (
-        <svg {...common}>
-          <rect x="3" y="5" width="18" height="16" rx="2" />
-          <path d="M16 3v4M8 3v4M3 10h18" />
-        </svg>
-      );
-  }
-}
-
 /** What both faces of the card say: title, description, date and seats or price. */
-function EventFacts({ event }: { event: EventCardData }) {
+export function EventFacts({ event }: { event: EventCardData }) {
   return (
     <>
       <h3 className="text-lg font-bold text-navy-900">{event.title}</h3>

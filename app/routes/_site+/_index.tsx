@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { deferredComponent } from "~/components/deferred-component";
 import { Marquee } from "~/components/marquee";
 import { buttonClass } from "~/components/ui/button";
 import { SingleVideo, VideoMarquee, type FacadeVideo } from "~/components/video-gallery";
@@ -19,12 +20,12 @@ import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
 import { instituteFrom, jsonLd, pageMeta } from "~/utils/seo";
-import { Dashboard } from "./__dashboard";
+import { Dashboard as DashboardNow } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
 import { toBlogCards } from "./__blog-card.server";
 import { CompactEventCard } from "./__event-card";
-import { toEventCard } from "./__event-card.server";
+import { toEventCards } from "./__event-card.server";
 import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
@@ -36,6 +37,11 @@ const HOME_POSTS = 3;
 function eventPriceLabel(event: SiteEvent) {
   return isFreeEvent(event) ? "FREE" : formatAmount(event.pricePaise);
 }
+
+// Only signed-in students see it, so visitors' first load does not carry it.
+const Dashboard = deferredComponent(import.meta.env.SSR ? DashboardNow : null, () =>
+  import("./__dashboard").then((module) => module.Dashboard),
+);
 
 /** Visitors get the landing page; a signed-in student gets the dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -60,7 +66,7 @@ function landingData() {
     id: event.id,
     text: `${event.title} • ${formatTickerDate(event.eventDate)} • ${eventPriceLabel(event)}`,
   }));
-  const events = upcoming.slice(0, HOME_EVENTS).map(toEventCard);
+  const events = toEventCards(upcoming.slice(0, HOME_EVENTS));
   const posts = toBlogCards(listRecentPosts(HOME_POSTS));
   const [testimonial] = listApprovedTestimonialsWithEnrolment(1);
   return {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { errorPageMeta, GeneralErrorBoundary } from "~/components/error-boundary";
+import { DeferredErrorBoundary } from "~/components/deferred-error-boundary";
+import { errorPageMeta } from "~/components/error-page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { frameDisclaimer } from "~/utils/legal-pages.server";
@@ -35,7 +36,7 @@ export function ErrorBoundary() {
     <>
       <SiteHeader user={useSiteUser()} />
       <main id="main" className="flex flex-1 flex-col">
-        <GeneralErrorBoundary />
+        <DeferredErrorBoundary />
       </main>
       <SiteFooter disclaimer={useFrameDisclaimer()} />
     </>

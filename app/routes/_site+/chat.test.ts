@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { CHAT_ERROR } from "~/components/chat/chat-text";
+import { CHAT_ERROR } from "~/components/chat/chat-replies";
 import { ChatQuestionSchema } from "~/schemas/chat";
 import { answerQuestion, checkChatRateLimit } from "~/services/chat.server";
 import { action } from "./chat";

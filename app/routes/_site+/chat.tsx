@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ChatAnswerText } from "~/components/chat/chat-answer-text";
-import { CHAT_ERROR, CHAT_TITLE, fallbackAction } from "~/components/chat/chat-text";
+import { CHAT_ERROR, fallbackAction } from "~/components/chat/chat-replies";
+import { CHAT_TITLE } from "~/components/chat/chat-text";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, withRefundAnswer } from "~/content/faq";
 import { refundPolicySummary } from "~/utils/legal-pages.server";

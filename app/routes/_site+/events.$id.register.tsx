@@ -8,6 +8,8 @@ import { buttonClass } from "~/components/ui/button";
 import { whatsappLink } from "~/content/site";
 import { readSettings } from "~/models/site-settings.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { eventBanner } from "./__event-card.server";
 import {
   findRegistrationTarget,
   registerForEvent,
@@ -70,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       state: event.state,
       ended: event.eventDate.getTime() < Date.now(),
       priceLabel: formatPrice(event.pricePaise),
+      banner: eventBanner(event.bannerUrl),
     },
     // A paid event's seat is bought at checkout while payments are set up; otherwise booked on WhatsApp.
     payHref: event.state === "needs-payment" && paymentWidget() ? checkoutPath({ item: { type: "event", id: event.id } }) : null,
@@ -182,6 +185,15 @@ export default function RegisterForEventDialog() {
 
   return (
     <RouteDialog labelledBy="register-event-title" describedBy="register-event-summary" onClose={close}>
+      {event.banner ? (
+        <ResponsiveImage
+          image={event.banner}
+          alt=""
+          sizes="(min-width: 640px) 36rem, 100vw"
+          priority
+          className="mb-4 aspect-video h-auto w-full rounded-lg bg-navy-900 object-cover"
+        />
+      ) : null}
       <h2 id="register-event-title" className="text-2xl font-bold text-navy-900">
         Register for Event
       </h2>

@@ -10,8 +10,8 @@ import { paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
 import { siteOrigin } from "~/utils/seo.server";
 import { oneOf } from "~/utils/validation";
-import { EventCard } from "./__event-card";
-import { toEventCard } from "./__event-card.server";
+import { EventCard } from "./__events-list-card";
+import { toEventCards } from "./__event-card.server";
 import { countOf } from "~/utils/plural";
 import { useWhatsappLink } from "~/utils/use-institute";
 import { readSettings } from "~/models/site-settings.server";
@@ -46,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);
   return {
     filters,
-    events: upcoming.map(toEventCard),
-    pastEvents: past.map(toEventCard),
+    events: toEventCards(upcoming),
+    pastEvents: toEventCards(past),
     stats: eventStats(now),
     typeOptions: EVENT_TYPE_FILTERS.map((value) => ({ value, label: TYPE_LABELS[value] })),
     timeOptions: EVENT_TIME_WINDOWS.map((value) => ({ value, label: TIME_LABELS[value] })),
@@ -132,9 +132,9 @@ export default function EventsPage() {
           </h2>
           {events.length > 0 ? (
             <ul aria-labelledby="event-list-heading" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {events.map((event) => (
+              {events.map((event, index) => (
                 <li key={event.id}>
-                  <EventCard event={event} registerTo={`/events/${event.id}/register${search}`} />
+                  <EventCard event={event} registerTo={`/events/${event.id}/register${search}`} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -2,9 +2,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
-import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { EVENT_TYPE_LABELS } from "../../../db/enums";
-import { ADMIN_EVENT_TYPES, eventFormSchema, MAX_EVENT_DURATION, MAX_EVENT_PARTICIPANTS } from "~/schemas/admin-event";
+import { ADMIN_EVENT_TYPES, EVENT_UPLOADS, eventFormSchema, MAX_EVENT_DURATION, MAX_EVENT_PARTICIPANTS } from "~/schemas/admin-event";
+import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,
@@ -40,6 +41,7 @@ export function EventForm({
   submitLabel,
   pendingLabel,
   priceSetByAdmin,
+  bannerUrl = null,
 }: {
   id: string;
   defaultValue: EventFormDefaults;
@@ -48,6 +50,8 @@ export function EventForm({
   submitLabel: string;
   pendingLabel: string;
   priceSetByAdmin: SetByAdminValues | null;
+  /** The event's banner now (an existing event's), shown with a way to remove it. */
+  bannerUrl?: string | null;
 }) {
   const [form, fields] = useSchemaForm(eventFormSchema(!priceSetByAdmin), {
     id,
@@ -56,7 +60,7 @@ export function EventForm({
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
       <FormErrors errors={form.errors} id={form.errorId} />
       <TextField field={fields.title} label="Title" required wide />
       <TextareaField field={fields.description} label="Description" required wide rows={4} />
@@ -88,6 +92,27 @@ export function EventForm({
         inputMode="url"
         wide
       />
+      <div className="sm:col-span-2">
+        {bannerUrl ? (
+          <figure className="mb-3">
+            <img
+              src={bannerUrl}
+              alt="The event's banner now"
+              width={320}
+              height={180}
+              className="aspect-video h-auto w-80 rounded-lg bg-slate-200 object-cover"
+            />
+            <figcaption className="mt-1 text-sm text-slate-600">The banner now: a new image replaces it.</figcaption>
+          </figure>
+        ) : null}
+        <FileField
+          field={fields.banner}
+          label="Banner"
+          accept={UPLOAD_KINDS[EVENT_UPLOADS.banner].accept}
+          hint="A .jpg, .jpeg or .png image, up to 5 MB, wide (16:9 shows whole). It tops the event's card."
+        />
+        {bannerUrl ? <CheckboxField field={fields.removeBanner} label="Remove the banner" /> : null}
+      </div>
       <CheckboxField field={fields.isActive} label="Active" hint="Active events are shown on the public site." />
       <div className="sm:col-span-2">
         <DialogActions cancelTo={cancelTo} label={submitLabel} pendingLabel={pendingLabel} />

@@ -2,10 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { deactivateEvent, deleteEvent, findEventForAdmin, findEventForDelete } from "~/models/event.server";
-import { ADMIN_EVENT_MESSAGES, DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
+import { ADMIN_EVENT_MESSAGES, DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
+import { readMultipartForm } from "~/services/uploads.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/admin-intent.server";
+import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { asksToConfirmDelete, confirmDeletePath, listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
@@ -21,6 +23,9 @@ import { eventPriceForRole, saveEventForm } from "./__event-form.server";
 // the question says so and offers to deactivate it instead.
 
 const LIST = "/admin/events";
+
+// The edit form may carry a banner image.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_UPLOAD_BODY_LIMITS };
 const notFound = () => new Response("Not Found", { status: 404 });
 
 /** "4999" for whole rupees, "4999.50" otherwise: what the price input holds. */
@@ -65,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     joinUrl: event.joinUrl ?? "",
     isActive: event.isActive ? "on" : undefined,
   };
-  return { id: event.id, title: event.title, backTo, confirmDelete: null, edit: { defaults, priceSetByAdmin } };
+  return { id: event.id, title: event.title, backTo, confirmDelete: null, edit: { defaults, priceSetByAdmin, bannerUrl: event.bannerUrl } };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -79,8 +84,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
   const backTo = listPathFor(request, LIST);
-  const { formData, intent } = await readItemForm(request, ["save", "delete", "deactivate"]);
-  if (intent === "save") return saveEventForm(formData, admin, backTo, params.id ?? "");
+  const multipart = await readMultipartForm(request, EVENT_UPLOADS);
+  const intent = multipart.ok ? itemIntentOf(multipart.formData, ["save", "delete", "deactivate"]) : "save";
+  if (intent === "save") return saveEventForm(multipart, admin, backTo, params.id ?? "");
 
   if (intent === "deactivate") {
     const result = deactivateEvent(params.id ?? "");
@@ -126,6 +132,7 @@ export default function EventDialog() {
         submitLabel="Save Changes"
         pendingLabel="Saving..."
         priceSetByAdmin={event.edit.priceSetByAdmin}
+        bannerUrl={event.edit.bannerUrl}
       />
     </AdminDialog>
   );

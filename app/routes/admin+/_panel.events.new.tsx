@@ -1,16 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
+import { DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
+import { readMultipartForm } from "~/services/uploads.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
-import { readFormData } from "~/utils/form-data.server";
+import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { pageMeta } from "~/utils/seo";
 import { EventForm } from "./__event-form";
 import { eventPriceForRole, saveEventForm } from "./__event-form.server";
 
 // 'Create New Event' (admin spec §2 Events tab, §5 Event form): a dialog over
 // the list with JavaScript, the same form over the list without it.
+
+// A banner image comes with the form.
+export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_UPLOAD_BODY_LIMITS };
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Create New Event", description: "Admin panel.", path: "/admin/events/new", noindex: true });
@@ -22,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "events");
-  return saveEventForm(await readFormData(request), admin, listPathFor(request, "/admin/events"));
+  return saveEventForm(await readMultipartForm(request, EVENT_UPLOADS), admin, listPathFor(request, "/admin/events"));
 }
 
 export default function CreateEventDialog() {

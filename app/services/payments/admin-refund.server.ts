@@ -52,7 +52,10 @@ const refundsUnderWay = new Set<number>();
 
 export async function refundOrder(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
   if (refundsUnderWay.has(ask.order.id))
-    return { ok: false, message: `Another refund of this order is being made right now. Reload the page in a moment to see it. ${UNCHANGED}` };
+    return {
+      ok: false,
+      message: `Another refund of this order is being made right now. Reload the page in a moment to see it. ${UNCHANGED}`,
+    };
   refundsUnderWay.add(ask.order.id);
   try {
     return await makeRefund(ask, decision, mail);

@@ -178,8 +178,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.courses.$id.tsx", (ids) => `/admin/courses/${ids.courseId}`, f(CourseFormSchema), {
     files: ["coverPhoto", "brochure"],
   }),
-  page("admin+/_panel.events.new.tsx", () => "/admin/events/new", f(AdminEventFormSchema)),
-  page("admin+/_panel.events.$id.tsx", (ids) => `/admin/events/${ids.eventId}`, f(AdminEventFormSchema)),
+  page("admin+/_panel.events.new.tsx", () => "/admin/events/new", f(AdminEventFormSchema), { files: ["banner"] }),
+  page("admin+/_panel.events.$id.tsx", (ids) => `/admin/events/${ids.eventId}`, f(AdminEventFormSchema), { files: ["banner"] }),
   page("admin+/_panel.mentors.new.tsx", () => "/admin/mentors/new", f(MentorSchema)),
   page("admin+/_panel.mentors.$id.tsx", (ids) => `/admin/mentors/${ids.mentorId}`, f(MentorSchema)),
   page("admin+/_panel.coupons.new.tsx", () => "/admin/coupons/new", f(CouponSchema)),
