@@ -43,32 +43,35 @@ async function refundAtProvider(ask: RefundAsk, key: string): Promise<{ refundId
 }
 
 /**
- * Orders whose refund is being asked of the provider right now. The site is
- * one process on one database, so two admins pressing Refund at once (two
- * tabs) are told apart here: the second is refused until the first is
- * recorded, and then reads the order as refunded.
+ * Refunds being asked of the provider right now, by order. The site is one
+ * process on one database, so asks that meet here are told apart: the same
+ * refund asked again meanwhile (a double submit: same order, same total after
+ * it) shares the first one's answer, and a different refund of the same order
+ * is refused until the first is recorded. Razorpay's refunds take no
+ * idempotency key, so this is what keeps two asks from making two refunds.
  */
-const refundsUnderWay = new Set<number>();
+const refundsUnderWay = new Map<number, { key: string; result: Promise<RefundResult> }>();
+
+/** The order and the total refunded after this refund: asked twice, it is one refund. */
+const refundKey = (ask: RefundAsk) => `admin-refund:${ask.order.id}:${ask.order.refundedPaise + ask.amountPaise}`;
 
 export async function refundOrder(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
-  if (refundsUnderWay.has(ask.order.id))
+  const key = refundKey(ask);
+  const underWay = refundsUnderWay.get(ask.order.id);
+  if (underWay?.key === key) return underWay.result;
+  if (underWay)
     return {
       ok: false,
       message: `Another refund of this order is being made right now. Reload the page in a moment to see it. ${UNCHANGED}`,
     };
-  refundsUnderWay.add(ask.order.id);
-  try {
-    return await makeRefund(ask, decision, mail);
-  } finally {
-    refundsUnderWay.delete(ask.order.id);
-  }
+  const result = makeRefund(ask, key, decision, mail).finally(() => refundsUnderWay.delete(ask.order.id));
+  refundsUnderWay.set(ask.order.id, { key, result });
+  return result;
 }
 
-async function makeRefund(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
+async function makeRefund(ask: RefundAsk, key: string, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
   const { order } = ask;
   const refundedAfter = order.refundedPaise + ask.amountPaise;
-  // The order and the total refunded after this refund: asked twice (a double submit), it is one refund.
-  const key = `admin-refund:${order.id}:${refundedAfter}`;
   const made = ask.offline ? { refundId: key } : await refundAtProvider(ask, key);
   if ("message" in made) return { ok: false, message: made.message };
   const outcome = recordOrderRefund(
