@@ -9,6 +9,7 @@ import { DeferredErrorBoundary } from "~/components/deferred-error-boundary";
 import { errorPageMeta } from "~/components/error-page-meta";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
+import { instituteAddressOf } from "~/utils/institute-address.server";
 import { readSettings } from "~/models/site-settings.server";
 import { analyticsState } from "~/utils/analytics-state.server";
 import { getEnv } from "~/utils/env.server";
@@ -27,12 +28,14 @@ export const meta: MetaFunction = ({ error, matches }) => (error ? errorPageMeta
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const { toast, headers } = await getToast(request);
+  const institute = readSettings("institute");
   return data(
     {
       origin: siteOrigin(request),
       analytics: env.GA_TRACKING_ID ? await analyticsState(request, env.GA_TRACKING_ID) : null,
       toast,
-      institute: readSettings("institute"),
+      institute,
+      instituteAddress: instituteAddressOf(institute),
     },
     { headers: headers ?? undefined },
   );

@@ -10,7 +10,8 @@ interface ChunkMeta {
 }
 
 const APP_DIR = new URL("../app/", import.meta.url).pathname;
-const SHELL_ROOTS = ["root.tsx", "routes/_site+/_layout.tsx"];
+// The browser's entry (React's hydrateRoot) too: every page loads it, so it belongs with the shell.
+const SHELL_ROOTS = ["entry.client.tsx", "root.tsx", "routes/_site+/_layout.tsx"];
 const HOME_ROOTS = ["routes/_site+/_index.tsx"];
 
 function reachable(roots: string[], meta: ChunkMeta, skip: Set<string>): Set<string> {
@@ -50,6 +51,10 @@ export function clientChunk(id: string, meta: ChunkMeta): string | undefined {
   // the chunk of a group that imports it (for the server's render) even where the browser never does.
   if (id.startsWith(APP_DIR) && (meta.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return basename(id).replace(/\.tsx?$/, "");
   if (groups.home.has(id)) return "home-sections";
+  // Any other library gets a file of its own: left to Rollup, a library several pages share (the
+  // form schemas' zod) lands in whichever page's file it met first, which every page then loads.
+  const library = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+  if (library) return `lib-${library.replace("@", "").replace("/", "-")}`;
   return undefined;
 }
 

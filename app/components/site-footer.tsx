@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/content/legal-pages";
 import { BUSINESS_HOURS, FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/site";
-import { institutePhones, institutePostalLines, instituteSocialLinks } from "~/utils/institute";
-import { useInstitute } from "~/utils/use-institute";
+import { institutePhones, instituteSocialLinks } from "~/utils/institute";
+import { useInstitute, useInstituteAddress } from "~/utils/use-institute";
 
 /** The disclaimer as the site frame's loader reads it from the settings. */
 export type FrameDisclaimer = { summary: string; registration: string; html: string };
@@ -13,6 +13,7 @@ const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:text-gold-
 /** Without `disclaimer` (an error page whose frame loader failed) the footer still links to the full one. */
 export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
   const institute = useInstitute();
+  const address = useInstituteAddress();
   return (
     <footer className="mt-auto bg-navy-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -79,7 +80,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
             </li>
             <li>
               <address className="not-italic">
-                {institutePostalLines(institute).map((line) => (
+                {address.map((line) => (
                   <span key={line} className="block">
                     {line}
                   </span>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_INSTITUTE, fillInstituteMarkers, institutePhones, institutePostalLines, instituteSocialLinks } from "~/utils/institute";
+import { DEFAULT_INSTITUTE, fillInstituteMarkers, institutePhones, instituteSocialLinks } from "~/utils/institute";
+import { institutePostalLines } from "~/utils/institute-address.server";
 import { INSTITUTE_MESSAGES, InstituteSettingsSchema } from "./institute-settings";
 
 // What the Institute card of /admin/settings accepts: the form posts strings,

@@ -1,4 +1,4 @@
-import { indianStateName, type IndianStateCode } from "./indian-states";
+import type { IndianStateCode } from "./indian-states";
 
 // The institute as every page shows it, without the validation library (the
 // header and footer are on every page): its shape, the demo institute that
@@ -68,16 +68,6 @@ export const instituteSocialLinks = (institute: Institute): SocialLink[] =>
     const href = institute[field];
     return href ? [{ name: SOCIAL_NETWORKS[field].name, href }] : [];
   });
-
-/** The postal address as lines: street, optional second line, "City, State PIN". */
-export const institutePostalLines = (institute: Institute): string[] =>
-  [
-    institute.addressLine1,
-    institute.addressLine2,
-    `${institute.city}, ${indianStateName(institute.stateCode) ?? institute.stateCode} ${institute.pin}`,
-    // The spec's footer says where the institute is: every address here is in India.
-    "India",
-  ].filter((line): line is string => Boolean(line));
 
 /**
  * Default legal texts name the institute through these markers, so a default

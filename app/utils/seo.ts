@@ -16,6 +16,14 @@ export function instituteFrom(matches: readonly MetaMatch[]): Institute {
   return DEFAULT_INSTITUTE;
 }
 
+/** The institute's state, as the root loader named it (its table of state names stays on the server). */
+export function instituteRegionFrom(matches: readonly MetaMatch[]): string | undefined {
+  const root = matches.find((match) => match.id === "root")?.data;
+  if (!root || typeof root !== "object" || !("instituteAddress" in root)) return undefined;
+  const address = root.instituteAddress;
+  return address && typeof address === "object" && "region" in address && typeof address.region === "string" ? address.region : undefined;
+}
+
 /** The size Open Graph cards are drawn at (the size Facebook, LinkedIn and X show large). */
 export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const;
 export const SOCIAL_CARD_KINDS = ["course", "event", "blog"] as const;

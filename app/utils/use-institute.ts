@@ -16,3 +16,8 @@ export function useInstitute(): Institute {
 export function useWhatsappLink(topic: WhatsappTopic, detail?: string): string {
   return whatsappLink(useInstitute(), topic, detail);
 }
+
+/** The institute's postal address as lines (worked out by the root loader); none where that loader failed. */
+export function useInstituteAddress(): string[] {
+  return useRouteLoaderData<typeof loader>("root")?.instituteAddress.lines ?? [];
+}

@@ -8,7 +8,6 @@ import { MENTOR_SECTION } from "~/content/about";
 import { InstituteFigures, type ShownFigure } from "~/components/institute-figures";
 import { PERKS } from "~/content/site";
 import { instituteSocialLinks } from "~/utils/institute";
-import { indianStateName } from "~/utils/indian-states";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { embedUrl, lessonStill, watchUrl } from "~/content/videos";
 import type { TutorialVideo } from "~/schemas/video-settings";
@@ -19,7 +18,7 @@ import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.serv
 import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
-import { instituteFrom, jsonLd, pageMeta } from "~/utils/seo";
+import { instituteFrom, instituteRegionFrom, jsonLd, pageMeta } from "~/utils/seo";
 import { Dashboard as DashboardNow } from "./__dashboard";
 import { dashboardData } from "./__dashboard.server";
 import { CompactBlogCard } from "./__blog-card";
@@ -95,7 +94,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
         "@type": "PostalAddress",
         streetAddress: [institute.addressLine1, institute.addressLine2].filter(Boolean).join(", "),
         addressLocality: institute.city,
-        addressRegion: indianStateName(institute.stateCode),
+        addressRegion: instituteRegionFrom(matches),
         postalCode: institute.pin,
         addressCountry: "IN",
       },

@@ -9,8 +9,8 @@ import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ, withRefundAnswer } from "~/content/faq";
 import { BUSINESS_HOURS } from "~/content/site";
-import { institutePhones, institutePostalLines } from "~/utils/institute";
-import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
+import { institutePhones } from "~/utils/institute";
+import { useInstitute, useInstituteAddress, useWhatsappLink } from "~/utils/use-institute";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
 import { siteOrigin } from "~/utils/seo.server";
@@ -62,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ContactPage() {
   const { faq } = useLoaderData<typeof loader>();
   const institute = useInstitute();
+  const address = useInstituteAddress();
   const whatsapp = useWhatsappLink("general");
   return (
     <>
@@ -114,7 +115,7 @@ export default function ContactPage() {
         </ul>
         <div className="mt-6 text-center text-slate-700">
           <span className="font-semibold text-navy-900">Visit us: </span>
-          <address className="inline not-italic">{institutePostalLines(institute).join(", ")}</address>
+          <address className="inline not-italic">{address.join(", ")}</address>
         </div>
       </section>
 
