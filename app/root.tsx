@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // Google Analytics is off until an operator sets GA_TRACKING_ID: its code is fetched only where it runs.
-const SiteAnalytics = deferredComponent(import.meta.env.SSR ? SiteAnalyticsNow : null, () =>
+const SiteAnalytics = deferredComponent("analytics", import.meta.env.SSR ? SiteAnalyticsNow : null, () =>
   import("~/components/site-analytics").then((module) => module.SiteAnalytics),
 );
 

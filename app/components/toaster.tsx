@@ -15,7 +15,7 @@ export function showToast(toast: Omit<ToastMessage, "id" | "analyticsEvent">) {
 }
 
 // Most pages open with no toast: its code is fetched when one shows.
-const ToastItem = deferredComponent(import.meta.env.SSR ? ToastItemNow : null, () =>
+const ToastItem = deferredComponent("toast", import.meta.env.SSR ? ToastItemNow : null, () =>
   import("~/components/toast-item").then((module) => module.ToastItem),
 );
 

@@ -44,4 +44,6 @@ export function useVideoPlayer() {
 }
 
 /** The player's code is fetched on the first play: a page of thumbnails does not carry it. */
-export const VideoPlayerDialog = deferredComponent(null, () => import("./video-player-dialog").then((module) => module.VideoPlayerDialog));
+export const VideoPlayerDialog = deferredComponent("video-player", null, () =>
+  import("./video-player-dialog").then((module) => module.VideoPlayerDialog),
+);

@@ -38,7 +38,7 @@ function eventPriceLabel(event: SiteEvent) {
 }
 
 // Only signed-in students see it, so visitors' first load does not carry it.
-const Dashboard = deferredComponent(import.meta.env.SSR ? DashboardNow : null, () =>
+const Dashboard = deferredComponent("dashboard", import.meta.env.SSR ? DashboardNow : null, () =>
   import("./__dashboard").then((module) => module.Dashboard),
 );
 
