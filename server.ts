@@ -135,7 +135,7 @@ function startJobs(env: Env): () => Promise<void> {
   // Sends the outbox over SMTP_URL; without it messages wait for an admin at /admin/outbox.
   const stopMailSender = startMailSender(env);
   // Queues event reminders as they fall due, whether or not mail is sent from here.
-  const stopEventReminders = startEventReminders(env);
+  const stopEventReminders = startEventReminders();
   // Settles payments whose webhook never came, as it would have.
   const stopReconciliation = startPaymentReconciliation(env);
   // Deletes enrolment leads and contact messages past the retention setting, once a day.

@@ -13,7 +13,7 @@ import { instituteAddressOf } from "~/utils/institute-address.server";
 import { readSettings } from "~/models/site-settings.server";
 import { analyticsState } from "~/utils/analytics-state.server";
 import { getEnv } from "~/utils/env.server";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const institute = readSettings("institute");
   return data(
     {
-      origin: siteOrigin(request),
+      origin: publicOrigin(),
       analytics: env.GA_TRACKING_ID ? await analyticsState(request, env.GA_TRACKING_ID) : null,
       toast,
       institute,

@@ -469,9 +469,21 @@ export const sharedFiles = sqliteTable(
   (t) => [index("shared_files_admin_idx").on(t.createdByAdminId), index("shared_files_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * The newsletter list, double opt-in: a row is pending until its mailbox
+ * follows the confirmation link, and no newsletter goes to a pending row.
+ */
 export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
+  /** When the mailbox confirmed the subscription; null while pending. */
+  confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+  /** SHA-256 of the pending confirmation link's token; null once confirmed. */
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  /** When the pending confirmation link stops working. */
+  confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
+  /** The secret in the unsubscribe link of every mail to the address: it can only take the address off the list. */
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   createdAt: createdAt(),
 });
 
@@ -522,6 +534,8 @@ export const outboxMessages = sqliteTable(
       .default(sql`'[]'`),
     /** Kept from the first attempt, so a resend after a crash folds into the same thread. */
     messageId: text("message_id").notNull().unique(),
+    /** The List-Unsubscribe address (RFC 2369, one-click per RFC 8058) of a list's mail; null for other mail. */
+    listUnsubscribe: text("list_unsubscribe"),
     state: text("state", { enum: OUTBOX_STATES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -75,6 +75,22 @@ describe("the outbox", () => {
     expect(await sendDueMessages(transport, "x@example.test")).toEqual({ sent: 0, failed: 0 });
   });
 
+  it("sends a reset link whole, then keeps no copy of it", async () => {
+    emptyOutbox();
+    const link = "https://institute.example/reset-password?token=live-secret-token";
+    const id = queue(draft({ kind: "reset-password", text: `Choose a new password:\n${link}\n`, html: `<a href="${link}">Choose</a>` }));
+    const sent: { text?: unknown; html?: unknown }[] = [];
+    const transport: MailTransport = { sendMail: async (mail) => void sent.push(mail) };
+
+    await sendDueMessages(transport, "x@example.test");
+    expect(sent[0]?.text).toContain(link);
+    expect(sent[0]?.html).toContain(link);
+    expect(row(id)?.state).toBe("sent");
+    expect(row(id)?.textBody).not.toContain("live-secret-token");
+    expect(row(id)?.htmlBody).not.toContain("live-secret-token");
+    expect(row(id)?.textBody).toContain("Choose a new password:");
+  });
+
   it("sends a message's attachments with it, as stored", async () => {
     emptyOutbox();
     const invitation = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";

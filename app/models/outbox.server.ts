@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { outboxMessages, type OutboxAttachment } from "../../db/schema";
 import { type OutboxState } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
+import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { parseId } from "~/utils/validation";
 import type { PublicAdmin } from "./admin.server";
 import { recordAdminAction } from "./audit-log.server";
@@ -25,6 +26,8 @@ export type OutboxDraft = {
   messageId: string;
   userId?: string | null;
   attachments?: OutboxAttachment[];
+  /** A list's mail: where one click takes the address off the list (sent as List-Unsubscribe). */
+  listUnsubscribe?: string | null;
 };
 
 export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date()): number {
@@ -39,6 +42,7 @@ export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date
       messageId: draft.messageId,
       userId: draft.userId ?? null,
       attachments: draft.attachments ?? [],
+      listUnsubscribe: draft.listUnsubscribe ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })
@@ -48,7 +52,7 @@ export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date
 
 export type OutgoingMessage = Pick<
   typeof outboxMessages.$inferSelect,
-  "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "messageId" | "attempts" | "attachments"
+  "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "messageId" | "attempts" | "attachments" | "listUnsubscribe"
 >;
 
 const outgoingColumns = {
@@ -60,6 +64,7 @@ const outgoingColumns = {
   messageId: outboxMessages.messageId,
   attempts: outboxMessages.attempts,
   attachments: outboxMessages.attachments,
+  listUnsubscribe: outboxMessages.listUnsubscribe,
 };
 
 /** Takes up to `limit` due messages for sending (queued → sending), oldest first. */
@@ -89,11 +94,31 @@ export function claimDueMessages(limit: number, now = new Date()): OutgoingMessa
   );
 }
 
+/**
+ * A message the mail server took. Its stored copy keeps no single-use link:
+ * the mailbox has the message now, and the copy is what admins and the
+ * student's data download read.
+ */
 export function markMessageSent(id: number, now = new Date()) {
-  db.update(outboxMessages)
-    .set({ state: "sent", sentAt: now, attempts: sql`${outboxMessages.attempts} + 1`, lastError: null })
-    .where(eq(outboxMessages.id, id))
-    .run();
+  db.transaction((tx) => {
+    const sent = tx
+      .select({ text: outboxMessages.textBody, html: outboxMessages.htmlBody })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id))
+      .get();
+    if (!sent) return;
+    tx.update(outboxMessages)
+      .set({
+        state: "sent",
+        sentAt: now,
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        lastError: null,
+        textBody: hideSingleUseLinks(sent.text),
+        htmlBody: sent.html === null ? null : hideSingleUseLinks(sent.html),
+      })
+      .where(eq(outboxMessages.id, id))
+      .run();
+  });
 }
 
 /** After this many failed attempts a message is given up on (state failed) and shows so in the outbox. */

@@ -134,7 +134,9 @@ function studentWithEverything() {
     })
     .run();
   db.insert(contactMessages).values({ name: "Meera", email: email.toUpperCase(), subject: "Batch", message: "When?" }).run();
-  db.insert(newsletterSubscribers).values({ email }).run();
+  db.insert(newsletterSubscribers)
+    .values({ email, unsubscribeToken: `unsubscribe-${user.id}`, confirmedAt: NOW })
+    .run();
   db.insert(courseReviews).values({ userId: user.id, courseId: course.id, rating: 4, body: "Clear lessons on risk." }).run();
   db.insert(testimonials).values({ name: "Meera", content: "Patient mentors.", studentUserId: user.id }).run();
   db.insert(consentRecords).values({ userId: user.id, purpose: "analytics", decision: "granted", source: "banner" }).run();

@@ -3,7 +3,7 @@ import { findStudentCertificate } from "~/models/certificate.server";
 import { certificateFilename, certificatePdf } from "~/services/pdf/certificate.server";
 import { certificateCheckPath } from "~/utils/certificate-links";
 import { notFoundText, personalDownload } from "~/utils/file-response.server";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { requireUser } from "~/utils/student-session.server";
 import { parseId } from "~/utils/validation";
 
@@ -19,6 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const courseId = parseId(params.courseId);
   const certificate = courseId === null ? null : findStudentCertificate(student.id, courseId);
   if (!certificate) return notFoundText();
-  const pdf = await certificatePdf(certificate, `${siteOrigin(request)}${certificateCheckPath(certificate.number)}`);
+  const pdf = await certificatePdf(certificate, `${publicOrigin()}${certificateCheckPath(certificate.number)}`);
   return personalDownload(pdf, "application/pdf", certificateFilename(certificate.number));
 }

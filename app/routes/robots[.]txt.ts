@@ -1,14 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 
 /** GET /robots.txt: everything but the admin area and the JSON API, plus the sitemap. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader() {
   const body = `User-agent: *
 Allow: /
 Disallow: /admin
 Disallow: /api/
 
-Sitemap: ${siteOrigin(request)}/sitemap.xml
+Sitemap: ${publicOrigin()}/sitemap.xml
 `;
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },

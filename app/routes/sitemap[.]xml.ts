@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LEGAL_PAGES } from "~/content/legal-pages";
 import { blogPostDate, listPublishedPosts } from "~/models/blog.server";
 import { listActiveCourseIds } from "~/models/course.server";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 
 const STATIC_PATHS = ["/", "/about", "/courses", "/events", "/study-materials", "/blog", "/gallery", "/testimonials", "/contact", "/chat"];
 
@@ -12,8 +11,8 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 /** GET /sitemap.xml: public pages, every active course and every published post. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request);
+export async function loader() {
+  const origin = publicOrigin();
   const entries: Entry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...LEGAL_PAGES.map((page) => ({ path: page.path })),

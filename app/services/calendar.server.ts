@@ -2,6 +2,7 @@ import { createEvent } from "ics";
 import type { StoredOutboxAttachment } from "../../db/schema";
 import type { RegisteredEvent } from "~/models/event-registration.server";
 import { readSettings } from "~/models/site-settings.server";
+import { publicOrigin } from "~/utils/env.server";
 
 // One event as an iCalendar file (RFC 5545), built by the `ics` library: the
 // same file is attached to the registration mail and downloaded from
@@ -14,7 +15,7 @@ export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
  * Where a registered student joins: the join link, else the event's own link,
  * made absolute (an admin may give a path on this site); null when it has neither.
  */
-export function eventLink(event: Pick<RegisteredEvent, "registrationUrl" | "joinUrl">, origin: string): string | null {
+export function eventLink(event: Pick<RegisteredEvent, "registrationUrl" | "joinUrl">, origin = publicOrigin()): string | null {
   const link = event.joinUrl ?? event.registrationUrl;
   if (!link) return null;
   // Older rows were saved before the admin form checked links: one that is no URL is no link.
@@ -22,7 +23,7 @@ export function eventLink(event: Pick<RegisteredEvent, "registrationUrl" | "join
 }
 
 /** The .ics text of one event; the UID is the event's, so adding it again updates the same entry. */
-export function eventCalendar(event: RegisteredEvent, origin: string): string {
+export function eventCalendar(event: RegisteredEvent, origin = publicOrigin()): string {
   const link = eventLink(event, origin);
   const instituteName = readSettings("institute").name;
   const { error, value } = createEvent({
@@ -54,7 +55,7 @@ export function calendarFilename(event: Pick<RegisteredEvent, "title">): string 
 }
 
 /** The event's calendar file as a mail attachment. */
-export function eventCalendarAttachment(event: RegisteredEvent, origin: string): StoredOutboxAttachment {
+export function eventCalendarAttachment(event: RegisteredEvent, origin = publicOrigin()): StoredOutboxAttachment {
   return {
     filename: calendarFilename(event),
     contentType: CALENDAR_CONTENT_TYPE,

@@ -171,7 +171,7 @@ const formPayment = (formId: number) =>
 // ---- playing the customer and Stripe -----------------------------------------
 
 async function startCard(student: { id: string; email: string }, courseId: number, couponCode?: string, formId: number | null = null) {
-  const started = await checkout.startCardPayment(student, quote(courseId, couponCode, student.id), formId, ORIGIN);
+  const started = await checkout.startCardPayment(student, quote(courseId, couponCode, student.id), formId);
   if (!started.ok) throw new Error(`Expected a PaymentIntent, got ${started.reason}`);
   return started;
 }
@@ -194,7 +194,7 @@ const sign = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.gener
 
 /** What POST /api/stripe/webhook does with a correctly signed event. */
 async function deliver(payload: string) {
-  await checkout.handlePaymentEvent(payments.parseWebhookEvent(payload, sign(payload)), ORIGIN);
+  await checkout.handlePaymentEvent(payments.parseWebhookEvent(payload, sign(payload)));
 }
 
 /** Silences (and returns) the log a test expects; the setup fails a test on any other console.error. */
@@ -304,12 +304,12 @@ describe("coupon rules in quoteOrder and in the order's transaction", () => {
     const stale = quote(course.id, once.code, student.id);
     useElsewhere(student.id, once.id);
 
-    expect(await checkout.startCardPayment(student, stale, formId, ORIGIN)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(await checkout.startCardPayment(student, stale, formId)).toEqual({ ok: false, reason: "coupon-unavailable" });
     const free = addCourse({ pricePaise: 0 });
     const flatOnce = addAmountCoupon({ amountOffPaise: 10_000, perStudentLimit: 1 });
     const staleFree = quote(free.id, flatOnce.code, student.id);
     useElsewhere(student.id, flatOnce.id);
-    expect(checkout.enrollFree(student, staleFree, null, ORIGIN)).toBe("coupon-unavailable");
+    expect(checkout.enrollFree(student, staleFree, null)).toBe("coupon-unavailable");
     expect(ordersOf(student.id, course.id)).toEqual([]);
     expect(ordersOf(student.id, free.id)).toEqual([]);
   });
@@ -370,10 +370,7 @@ describe("startCardPayment", () => {
     const { student, course } = arrange();
     const terms = quote(course.id);
 
-    const [a, b] = await Promise.all([
-      checkout.startCardPayment(student, terms, null, ORIGIN),
-      checkout.startCardPayment(student, terms, null, ORIGIN),
-    ]);
+    const [a, b] = await Promise.all([checkout.startCardPayment(student, terms, null), checkout.startCardPayment(student, terms, null)]);
 
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
@@ -385,15 +382,14 @@ describe("startCardPayment", () => {
     const { student, course } = arrange();
     const paid = await startCard(student, course.id);
     await payWithCard(paid.paymentIntentId);
-    expect(await checkout.confirmCardPayment(student.id, paid.paymentIntentId, ORIGIN)).toMatchObject({ ok: true, outcome: "completed" });
+    expect(await checkout.confirmCardPayment(student.id, paid.paymentIntentId)).toMatchObject({ ok: true, outcome: "completed" });
 
-    expect(await checkout.startCardPayment(student, quote(course.id), null, ORIGIN)).toEqual({ ok: false, reason: "already-enrolled" });
+    expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "already-enrolled" });
     expect(
       await checkout.startHostedCheckout({
         user: student,
         quote: quote(course.id),
         enrollmentFormId: null,
-        origin: ORIGIN,
         cancelUrl: ORIGIN,
       }),
     ).toEqual({ ok: false, reason: "already-enrolled" });
@@ -404,14 +400,14 @@ describe("startCardPayment", () => {
     const { student, course, formId } = arrange();
     const everything = addCoupon({ percentOff: 100 });
 
-    expect(await checkout.startCardPayment(student, quote(course.id, everything.code), formId, ORIGIN)).toEqual({
+    expect(await checkout.startCardPayment(student, quote(course.id, everything.code), formId)).toEqual({
       ok: false,
       reason: "free",
     });
     expect(ordersOf(student.id, course.id)).toEqual([]);
 
-    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId, ORIGIN)).toBe("completed");
-    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId, ORIGIN)).toBe("already");
+    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId)).toBe("completed");
+    expect(checkout.enrollFree(student, quote(course.id, everything.code), formId)).toBe("already");
     expect(orderMails(student.email)).toEqual([expect.objectContaining({ text: expect.stringContaining("Amount paid: Free") })]);
     expect(ordersOf(student.id, course.id)).toEqual([
       expect.objectContaining({ status: "completed", amountPaise: 0, couponId: everything.id, paymentIntentId: null }),
@@ -429,13 +425,12 @@ describe("startCardPayment", () => {
     });
     const errors = expectLog("error");
 
-    expect(await checkout.startCardPayment(student, quote(course.id), null, ORIGIN)).toEqual({ ok: false, reason: "setup-failed" });
+    expect(await checkout.startCardPayment(student, quote(course.id), null)).toEqual({ ok: false, reason: "setup-failed" });
     expect(
       await checkout.startHostedCheckout({
         user: student,
         quote: quote(course.id),
         enrollmentFormId: null,
-        origin: ORIGIN,
         cancelUrl: ORIGIN,
       }),
     ).toEqual({ ok: false, reason: "setup-failed" });
@@ -456,13 +451,12 @@ describe("startCardPayment", () => {
       expect(terms.ok).toBe(true);
       if (!terms.ok) return;
       expect(offline.payments.paymentsSetup()).toBeNull();
-      expect(await offline.checkout.startCardPayment(student, terms.quote, null, ORIGIN)).toEqual({ ok: false, reason: "payments-off" });
+      expect(await offline.checkout.startCardPayment(student, terms.quote, null)).toEqual({ ok: false, reason: "payments-off" });
       expect(
         await offline.checkout.startHostedCheckout({
           user: student,
           quote: terms.quote,
           enrollmentFormId: null,
-          origin: ORIGIN,
           cancelUrl: ORIGIN,
         }),
       ).toEqual({ ok: false, reason: "payments-off" });
@@ -482,7 +476,6 @@ describe("startHostedCheckout", () => {
       user: student,
       quote: quote(course.id, coupon.code),
       enrollmentFormId: formId,
-      origin: ORIGIN,
       cancelUrl: `${ORIGIN}/checkout?courseId=${course.id}`,
     });
 
@@ -507,8 +500,7 @@ describe("startHostedCheckout", () => {
 
   it("sends the student back to the same open session", async () => {
     const { student, course } = arrange();
-    const start = () =>
-      checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN });
+    const start = () => checkout.startHostedCheckout({ user: student, quote: quote(course.id), enrollmentFormId: null, cancelUrl: ORIGIN });
 
     const first = await start();
     const second = await start();
@@ -540,7 +532,6 @@ describe("a paid event's seat through Stripe's hosted page", () => {
       user: student,
       quote: quoted.quote,
       enrollmentFormId: null,
-      origin: ORIGIN,
       cancelUrl: ORIGIN,
     });
     if (!started.ok) throw new Error(started.reason);
@@ -554,7 +545,7 @@ describe("a paid event's seat through Stripe's hosted page", () => {
     expect(session.expires_at * 1000 - before).toBeLessThanOrEqual(35 * 60_000 + 5_000);
 
     await fetch(started.url, { method: "POST", body: new URLSearchParams({ outcome: "success" }), redirect: "manual" });
-    expect(await checkout.confirmCheckoutSession(student.id, session.id, ORIGIN)).toEqual({
+    expect(await checkout.confirmCheckoutSession(student.id, session.id)).toEqual({
       ok: true,
       outcome: "completed",
       item: { type: "event", id: event.id },
@@ -583,10 +574,11 @@ describe("a limited coupon (decision 0012)", () => {
       ok: false,
       reason: "invalid-coupon",
     });
-    expect(await checkout.startCardPayment(rival, staleQuote, null, ORIGIN)).toEqual({ ok: false, reason: "coupon-unavailable" });
-    expect(
-      await checkout.startHostedCheckout({ user: rival, quote: staleQuote, enrollmentFormId: null, origin: ORIGIN, cancelUrl: ORIGIN }),
-    ).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(await checkout.startCardPayment(rival, staleQuote, null)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(await checkout.startHostedCheckout({ user: rival, quote: staleQuote, enrollmentFormId: null, cancelUrl: ORIGIN })).toEqual({
+      ok: false,
+      reason: "coupon-unavailable",
+    });
     expect(allOrdersOf(rival.id)).toEqual([]);
     // The holder's own reload still prices the coupon, and reuses the PaymentIntent.
     expect(checkout.quoteOrder({ type: "course", id: course.id }, coupon.code, { buyerId: student.id }).ok).toBe(true);
@@ -600,7 +592,6 @@ describe("a limited coupon (decision 0012)", () => {
       user: student,
       quote: quote(course.id, coupon.code),
       enrollmentFormId: null,
-      origin: ORIGIN,
       cancelUrl: ORIGIN,
     });
     expect(started.ok).toBe(true);
@@ -625,7 +616,7 @@ describe("a limited coupon (decision 0012)", () => {
       body: JSON.stringify({ userId: student.id, failCreate: { status: 400, message: "No payments today" } }),
     });
     expectLog("error");
-    expect(await checkout.startCardPayment(student, quote(course.id, coupon.code), null, ORIGIN)).toEqual({
+    expect(await checkout.startCardPayment(student, quote(course.id, coupon.code), null)).toEqual({
       ok: false,
       reason: "setup-failed",
     });
@@ -646,7 +637,7 @@ describe("a limited coupon (decision 0012)", () => {
     await payWithCard(late.paymentIntentId);
     const warnings = expectLog("warn");
 
-    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, ORIGIN, course.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({
       ok: false,
       reason: "coupon-refused",
     });
@@ -665,7 +656,7 @@ describe("a limited coupon (decision 0012)", () => {
     ).toEqual({ refunded: 399_920 });
     // The webhook arriving afterwards, and a second report, change nothing.
     await deliver(stripeEvent("payment_intent.succeeded", late.paymentIntentId));
-    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, ORIGIN, course.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, late.paymentIntentId, course.id)).toEqual({
       ok: false,
       reason: "refunded",
     });
@@ -686,12 +677,12 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
     await payWithCard(paymentIntentId);
 
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({
       ok: true,
       outcome: "completed",
       item: { type: "course", id: course.id },
     });
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({
       ok: true,
       outcome: "already",
       item: { type: "course", id: course.id },
@@ -711,7 +702,7 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { paymentIntentId } = await startCard(payer, course.id, coupon.code);
     await payWithCard(paymentIntentId);
 
-    expect(await checkout.confirmCardPayment(intruder.id, paymentIntentId, ORIGIN, course.id)).toEqual({ ok: false, reason: "not-yours" });
+    expect(await checkout.confirmCardPayment(intruder.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-yours" });
 
     expect(allOrdersOf(intruder.id)).toEqual([]);
     expect(ordersOf(payer.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
@@ -722,9 +713,9 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { student, course } = arrange();
     const { paymentIntentId } = await startCard(student, course.id);
 
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({ ok: false, reason: "not-paid" });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
     await declineCard(paymentIntentId);
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toEqual({ ok: false, reason: "not-paid" });
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
 
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(orders.isEnrolled(student.id, course.id)).toBe(false);
@@ -736,7 +727,7 @@ describe("confirmCardPayment (the browser's report)", () => {
     const { paymentIntentId } = await startCard(student, course.id);
     await payWithCard(paymentIntentId);
 
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, otherCourse.id)).toEqual({
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, otherCourse.id)).toEqual({
       ok: false,
       reason: "mismatch",
     });
@@ -747,7 +738,7 @@ describe("confirmCardPayment (the browser's report)", () => {
 
   it("does not know a PaymentIntent Stripe never made", async () => {
     const student = addStudent();
-    expect(await checkout.confirmCardPayment(student.id, "pi_made_up_by_the_browser", ORIGIN)).toEqual({ ok: false, reason: "not-found" });
+    expect(await checkout.confirmCardPayment(student.id, "pi_made_up_by_the_browser")).toEqual({ ok: false, reason: "not-found" });
     expect(allOrdersOf(student.id)).toEqual([]);
   });
 });
@@ -762,7 +753,7 @@ describe("settlePaymentIntent", () => {
     const warnings = expectLog("warn");
 
     const intent = await payments.retrievePaymentIntent(paymentIntentId);
-    expect(await checkout.settlePaymentIntent(intent!, ORIGIN)).toEqual({ ok: false, reason: "mismatch" });
+    expect(await checkout.settlePaymentIntent(intent!)).toEqual({ ok: false, reason: "mismatch" });
     await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
 
     expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/does not match order/));
@@ -793,7 +784,7 @@ describe("settlePaymentIntent", () => {
     await payWithCard(dollars.id);
     const warnings = expectLog("warn");
 
-    expect(await checkout.confirmCardPayment(student.id, dollars.id, ORIGIN, course.id)).toEqual({ ok: false, reason: "mismatch" });
+    expect(await checkout.confirmCardPayment(student.id, dollars.id, course.id)).toEqual({ ok: false, reason: "mismatch" });
 
     expect(warnings).toHaveBeenCalledOnce();
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
@@ -816,7 +807,7 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(redemptions(coupon.id)).toBe(1);
     expect(formPayment(formId)).toBe("completed");
     // The success page arriving after the webhook finds the work done.
-    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id)).toMatchObject({
+    expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toMatchObject({
       ok: true,
       outcome: "already",
     });
@@ -838,7 +829,7 @@ describe("handlePaymentEvent (the signed webhook)", () => {
 
     const settled = await Promise.all([
       deliver(succeeded),
-      checkout.confirmCardPayment(student.id, paymentIntentId, ORIGIN, course.id),
+      checkout.confirmCardPayment(student.id, paymentIntentId, course.id),
       deliver(succeeded),
     ]);
 
@@ -880,7 +871,6 @@ describe("handlePaymentEvent (the signed webhook)", () => {
       user: student,
       quote: quote(course.id, coupon.code),
       enrollmentFormId: formId,
-      origin: ORIGIN,
       cancelUrl: ORIGIN,
     });
     if (!started.ok) throw new Error(started.reason);
@@ -913,12 +903,12 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(redemptions(coupon.id)).toBe(1);
     expect(formPayment(formId)).toBe("completed");
     // The success page after the webhook: enrolled already, and only for this student.
-    expect(await checkout.confirmCheckoutSession(student.id, sessionId, ORIGIN)).toEqual({
+    expect(await checkout.confirmCheckoutSession(student.id, sessionId)).toEqual({
       ok: true,
       outcome: "already",
       item: { type: "course", id: course.id },
     });
-    expect(await checkout.confirmCheckoutSession(addStudent().id, sessionId, ORIGIN)).toEqual({ ok: false, reason: "not-yours" });
+    expect(await checkout.confirmCheckoutSession(addStudent().id, sessionId)).toEqual({ ok: false, reason: "not-yours" });
     expect(orderMails(student.email)).toEqual([expect.objectContaining({ text: expect.stringContaining(`${ORIGIN}/learn/${course.id}`) })]);
   });
 

@@ -25,6 +25,7 @@ import {
 import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { PublicUser } from "~/models/user.server";
 import { couponRefusalText } from "~/schemas/checkout";
+import { publicOrigin } from "~/utils/env.server";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
   createCheckoutSession,
@@ -249,7 +250,6 @@ export async function startCardPayment(
   user: Buyer,
   quote: Quote,
   enrollmentFormId: number | null,
-  origin: string,
   now = new Date(),
 ): Promise<CardPaymentStart> {
   const terms = orderTerms(user, quote, enrollmentFormId);
@@ -262,7 +262,7 @@ export async function startCardPayment(
         if (intent?.clientSecret && PAYABLE_STATUSES.has(intent.status) && intent.amountPaise === terms.amountPaise) {
           return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise };
         }
-        if (intent?.status === "succeeded" && (await settlePaymentIntent(intent, origin)).ok) return "paid";
+        if (intent?.status === "succeeded" && (await settlePaymentIntent(intent)).ok) return "paid";
         return null;
       },
       async create(order) {
@@ -292,12 +292,11 @@ export type HostedCheckoutStart = { ok: true; url: string } | { ok: false; reaso
  * pay. Stripe sends the student back to `/checkout/complete`, or to
  * `cancelUrl`. With a coupon, the page closes when the order's hold on it ends.
  */
-/** A student's order to pay at the provider: `origin` for the return and the mail's links, `cancelUrl` for giving up. */
+/** A student's order to pay at the provider, `cancelUrl` for giving up. */
 export type PaymentStartInput = {
   user: Buyer;
   quote: Quote;
   enrollmentFormId: number | null;
-  origin: string;
   cancelUrl: string;
   now?: Date;
 };
@@ -313,7 +312,7 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
       async reopen(id) {
         const session = await retrieveCheckoutSession(id);
         if (session?.status === "open" && session.url) return session.url;
-        if (session && (await settleCheckoutSession(session, input.origin)).ok) return "paid";
+        if (session && (await settleCheckoutSession(session)).ok) return "paid";
         return null;
       },
       async create(order) {
@@ -321,7 +320,7 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
           amountPaise: terms.amountPaise,
           productName: quote.item.title,
           customerEmail: user.email,
-          successUrl: `${input.origin}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
+          successUrl: `${publicOrigin()}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: input.cancelUrl,
           // An event's page closes too (Stripe's least, 30 minutes on): a later payment is not left to the seat's fortune for a day.
           expiresAt: order.couponHeldUntil ?? (order.eventId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS)),
@@ -339,10 +338,9 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
 
 /**
  * A ₹0 order (free course or 100% coupon): enrolled at once, no Stripe; refused when the coupon has no redemption left.
- * `origin`: the site's address, for the links in the order's mail.
  */
-export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null, origin: string): FreeEnrollment {
-  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail(origin), { seatMail: eventRegistrationMail(origin) });
+export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): FreeEnrollment {
+  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail, { seatMail: eventRegistrationMail });
 }
 
 export type Settlement =
@@ -403,12 +401,12 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
  * Completes a paid order (enrolment, coupon, receipt mail) whichever provider
  * took the money; a payment the order cannot take is returned in full.
  */
-export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date, origin: string): Promise<Settlement> {
-  const seatMail = eventRegistrationMail(origin);
+export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {
+  const seatMail = eventRegistrationMail;
   const outcome =
     "paymentIntentId" in payment
-      ? completeOrder(order.id, payment.paymentIntentId, orderMail(origin), { paidAt, seatMail })
-      : completeOrder(order.id, null, orderMail(origin), { paidAt, providerPaymentId: payment.providerPaymentId, seatMail });
+      ? completeOrder(order.id, payment.paymentIntentId, orderMail, { paidAt, seatMail })
+      : completeOrder(order.id, null, orderMail, { paidAt, providerPaymentId: payment.providerPaymentId, seatMail });
   switch (outcome) {
     case "completed":
     case "already":
@@ -465,7 +463,7 @@ function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
  * Completes the order of a PaymentIntent that succeeded (Payment Element
  * flow). `paidAt`: when Stripe says it happened (the webhook's time), or now.
  */
-export async function settlePaymentIntent(intent: PaymentIntentSnapshot, origin: string, paidAt = new Date()): Promise<Settlement> {
+export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt = new Date()): Promise<Settlement> {
   const order = findOrder({ paymentIntentId: intent.id }) ?? (intent.status === "succeeded" ? orderFromMetadata(intent) : null);
   if (!order) return { ok: false, reason: "not-found" };
   if (intent.status !== "succeeded") return { ok: false, reason: "not-paid" };
@@ -473,18 +471,14 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, origin:
     console.warn(`PaymentIntent ${intent.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return completePaidOrder(order, { paymentIntentId: intent.id }, paidAt, origin);
+  return completePaidOrder(order, { paymentIntentId: intent.id }, paidAt);
 }
 
 /**
  * Completes the order of a paid Checkout Session (hosted page flow). Stripe
  * takes no payment on a session after it expires, so it was paid by then.
  */
-export async function settleCheckoutSession(
-  session: CheckoutSessionSnapshot,
-  origin: string,
-  reportedAt = new Date(),
-): Promise<Settlement> {
+export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
   const order = findOrder({ checkoutSessionId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };
@@ -493,24 +487,24 @@ export async function settleCheckoutSession(
     return { ok: false, reason: "mismatch" };
   }
   const paidAt = session.expiresAt && session.expiresAt < reportedAt ? session.expiresAt : reportedAt;
-  return completePaidOrder(order, { paymentIntentId: session.paymentIntentId }, paidAt, origin);
+  return completePaidOrder(order, { paymentIntentId: session.paymentIntentId }, paidAt);
 }
 
 /**
  * The browser's report that a payment succeeded (Payment Element, or Stripe's
  * redirect back). Only what Stripe itself says is believed.
  */
-export async function confirmCardPayment(userId: string, paymentIntentId: string, origin: string, courseId?: number): Promise<Settlement> {
+export async function confirmCardPayment(userId: string, paymentIntentId: string, courseId?: number): Promise<Settlement> {
   if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
   const intent = await retrievePaymentIntent(paymentIntentId);
   if (!intent) return { ok: false, reason: "not-found" };
   if (intent.metadata.userId !== userId) return { ok: false, reason: "not-yours" };
   if (courseId !== undefined && intent.metadata.courseId !== String(courseId)) return { ok: false, reason: "mismatch" };
-  return settlePaymentIntent(intent, origin);
+  return settlePaymentIntent(intent);
 }
 
 /** Stripe's redirect back from the hosted Checkout page. */
-export async function confirmCheckoutSession(userId: string, sessionId: string, origin: string): Promise<Settlement> {
+export async function confirmCheckoutSession(userId: string, sessionId: string): Promise<Settlement> {
   if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
   const order = findOrder({ checkoutSessionId: sessionId });
   if (!order) return { ok: false, reason: "not-found" };
@@ -518,7 +512,7 @@ export async function confirmCheckoutSession(userId: string, sessionId: string, 
   if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item: orderItem(order) };
   const session = await retrieveCheckoutSession(sessionId);
   if (!session) return { ok: false, reason: "not-found" };
-  return settleCheckoutSession(session, origin);
+  return settleCheckoutSession(session);
 }
 
 /**
@@ -528,7 +522,7 @@ export async function confirmCheckoutSession(userId: string, sessionId: string, 
  * events are settled idempotently and remembered once that succeeded, so a
  * failure (Stripe unreachable for a refund) leaves the event to be retried.
  */
-export async function handlePaymentEvent(event: WebhookEvent, origin: string): Promise<void> {
+export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
   if (isEventHandled(event)) return;
   switch (event.type) {
     case "charge.refunded":
@@ -547,18 +541,18 @@ export async function handlePaymentEvent(event: WebhookEvent, origin: string): P
     case "ignored":
       return;
     default:
-      await settlePaymentEvent(event, origin);
+      await settlePaymentEvent(event);
       markEventHandled(event);
   }
 }
 
 type SettlingEvent = Extract<WebhookEvent, { paymentIntent: PaymentIntentSnapshot } | { session: CheckoutSessionSnapshot }>;
 
-async function settlePaymentEvent(event: SettlingEvent, origin: string): Promise<void> {
+async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded":
       // Checkout's own PaymentIntents are settled by checkout.session.completed.
-      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, origin, event.created);
+      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, event.created);
       return;
     case "payment_intent.payment_failed": {
       const order = findOrder({ paymentIntentId: event.paymentIntent.id });
@@ -567,7 +561,7 @@ async function settlePaymentEvent(event: SettlingEvent, origin: string): Promise
     }
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await settleCheckoutSession(event.session, origin, event.created);
+      await settleCheckoutSession(event.session, event.created);
       return;
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired": {

@@ -13,9 +13,8 @@ export async function askForEmailChange(input: {
   currentPassword: string;
   client: string;
   cookieHeader: string | null;
-  origin: string;
 }): Promise<{ ok: true; outcome: EmailChangeRequest } | CurrentPasswordRefusal> {
   const checked = await checkCurrentPassword(input);
   if (!checked.ok) return checked;
-  return { ok: true, outcome: requestEmailChange(input.user.id, input.newEmail, emailChangeMail(input.origin)) };
+  return { ok: true, outcome: requestEmailChange(input.user.id, input.newEmail, emailChangeMail) };
 }

@@ -1,6 +1,5 @@
 import { queueDueReminders } from "~/models/event-reminder.server";
 import { offerFreedSeats } from "~/models/event-seat.server";
-import type { Env } from "~/utils/env.server";
 import { eventReminderMail } from "./mail/events.server";
 import { waitlistOfferMail } from "./mail/event-seats.server";
 
@@ -14,19 +13,12 @@ import { waitlistOfferMail } from "./mail/event-seats.server";
 
 const TICK_MS = 60_000;
 
-/** The site's address for the links in reminders: SITE_URL, or this server on localhost. */
-export function reminderOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
-  return env.SITE_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
-}
-
 /** Starts ticking now and every minute; returns the function that stops it. */
-export function startEventReminders(env: Pick<Env, "SITE_URL" | "PORT">): () => void {
-  const mail = eventReminderMail(reminderOrigin(env));
-  const offerMail = waitlistOfferMail(reminderOrigin(env));
+export function startEventReminders(): () => void {
   const tick = () => {
     try {
-      queueDueReminders(mail);
-      offerFreedSeats(offerMail);
+      queueDueReminders(eventReminderMail);
+      offerFreedSeats(waitlistOfferMail);
     } catch (error) {
       // The database may be briefly unwritable (decision 0010); the next tick tries again.
       console.warn("Event reminders: could not queue this minute's reminders and waitlist offers:", error);

@@ -11,10 +11,10 @@ import type { Throttled } from "./throttle/wait";
 // transaction (docs/decisions/0011-accounts-and-sign-in.md).
 
 /** Mails a reset link if the address has an account, inside the per-client and per-address limits. */
-export async function askForPasswordReset(email: string, client: string, origin: string): Promise<{ ok: true } | Throttled> {
+export async function askForPasswordReset(email: string, client: string): Promise<{ ok: true } | Throttled> {
   const allowed = await claimPasswordResetRequest(client, email);
   if (!allowed.ok) return allowed;
-  requestPasswordReset(email, passwordResetMail(origin));
+  requestPasswordReset(email, passwordResetMail);
   return { ok: true };
 }
 

@@ -25,7 +25,6 @@ async function register(email: string, address = freshAddress()) {
   const outcome = await registerStudent(
     { firstName: "Asha", lastName: "Rao", email, password: PASSWORD, adult: true, consent: true },
     address,
-    ORIGIN,
   );
   if (!outcome.ok) throw new Error(outcome.message);
   const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.toLowerCase())).get();
@@ -82,7 +81,6 @@ describe("sign-up", () => {
         consent: true,
       },
       freshAddress(),
-      ORIGIN,
     );
     expect(again).toEqual({ ok: true });
     expect(db.select().from(users).where(eq(users.email, email)).all()).toEqual([before]);
@@ -102,7 +100,6 @@ describe("sign-up's password policy", () => {
     const outcome = await registerStudent(
       { firstName: "Asha", lastName: "Rao", email, password: "1qaz2wsx3edc4rfv", adult: true, consent: true },
       freshAddress(),
-      ORIGIN,
     );
     expect(outcome).toEqual({
       ok: false,
@@ -117,7 +114,6 @@ describe("sign-up's password policy", () => {
     const outcome = await registerStudent(
       { firstName: "Ravi", lastName: "Chandrankumar", email: freshEmail(), password: "ravichandrankumar", adult: true, consent: true },
       freshAddress(),
-      ORIGIN,
     );
     expect(outcome).toMatchObject({
       ok: false,
@@ -210,11 +206,7 @@ describe("account creation per address", { timeout: 60_000 }, () => {
     for (let i = 0; i < ACCOUNT_CREATION_LIMITS.perClientPerHour; i++) {
       const email = i === 0 ? taken : freshEmail();
       outcomes.push(
-        await registerStudent(
-          { firstName: "Bot", lastName: "Farm", email, password: PASSWORD, adult: true, consent: true },
-          address,
-          ORIGIN,
-        ),
+        await registerStudent({ firstName: "Bot", lastName: "Farm", email, password: PASSWORD, adult: true, consent: true }, address),
       );
     }
     // A taken email is answered like a new one, and counts the same.
@@ -222,7 +214,6 @@ describe("account creation per address", { timeout: 60_000 }, () => {
     const refused = await registerStudent(
       { firstName: "Bot", lastName: "Farm", email: freshEmail(), password: PASSWORD, adult: true, consent: true },
       address,
-      ORIGIN,
     );
     expect(refused).toMatchObject({
       ok: false,
@@ -234,7 +225,6 @@ describe("account creation per address", { timeout: 60_000 }, () => {
         await registerStudent(
           { firstName: "Asha", lastName: "Rao", email: freshEmail(), password: PASSWORD, adult: true, consent: true },
           freshAddress(),
-          ORIGIN,
         )
       ).ok,
     ).toBe(true);

@@ -15,10 +15,9 @@ import { LoginSchema, type SignupSchema } from "~/schemas/auth";
 import { claimAccountCreation } from "./throttle/account-creation.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
-import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig } from "~/utils/env.server";
+import { cookiesAreSecure, getEnv, oauthConfig, publicOrigin, sessionSecret, type OAuthConfig } from "~/utils/env.server";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
-import { siteOrigin } from "~/utils/seo.server";
 import { signUpMail } from "./mail/sign-up.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
@@ -68,11 +67,7 @@ export async function signInWithPassword(
  * already has an account, in about the same time (the password is hashed
  * either way); only the mail to that address says which it was.
  */
-export async function registerStudent(
-  input: z.infer<typeof SignupSchema>,
-  address: string,
-  origin: string,
-): Promise<{ ok: true } | AuthFailure> {
+export async function registerStudent(input: z.infer<typeof SignupSchema>, address: string): Promise<{ ok: true } | AuthFailure> {
   // Counted per address, never per email, so a refusal says nothing about who has an account.
   const allowed = await claimAccountCreation(address);
   if (!allowed.ok) return allowed;
@@ -80,7 +75,7 @@ export async function registerStudent(
   if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
   createPasswordAccount(
     { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: password.hash },
-    signUpMail(origin),
+    signUpMail,
   );
   return { ok: true };
 }
@@ -206,7 +201,7 @@ const profileSchema = z.object({
 });
 
 export class OAuthSignInError extends Error {}
-async function oauthStrategy(request: Request) {
+async function oauthStrategy() {
   const config = oauthConfig(getEnv());
   if (!config) return null;
   const endpoints = await endpointsFor(config);
@@ -216,7 +211,7 @@ async function oauthStrategy(request: Request) {
       clientSecret: config.clientSecret,
       authorizationEndpoint: endpoints.authorizationUrl,
       tokenEndpoint: endpoints.tokenUrl,
-      redirectURI: `${siteOrigin(request)}${OAUTH_CALLBACK_PATH}`,
+      redirectURI: `${publicOrigin()}${OAUTH_CALLBACK_PATH}`,
       scopes: config.scopes,
       // PKCE with S256 is the strategy's default.
       cookie: {
@@ -254,7 +249,7 @@ async function oauthStrategy(request: Request) {
 
 /** Sends the browser to the provider (state and PKCE verifier in a cookie, the intent in another). */
 async function startOAuth(request: Request, intent: OAuthIntent, whenOff: string): Promise<Response> {
-  const strategy = await oauthStrategy(request);
+  const strategy = await oauthStrategy();
   if (!strategy) return redirect(whenOff);
   // The strategy treats a `state` in the URL as a callback; the start never is one.
   const url = new URL(request.url);
@@ -304,7 +299,7 @@ export async function finishOAuth(request: Request, signedInUserId: string | nul
   if (linking && intent.linkTo !== signedInUserId) return fail("The student who started linking is no longer signed in.");
   let identity: ProviderIdentity;
   try {
-    const strategy = await oauthStrategy(request);
+    const strategy = await oauthStrategy();
     if (!strategy) return fail("OAuth sign-in is not configured.");
     identity = await strategy.authenticate(request);
   } catch (error) {

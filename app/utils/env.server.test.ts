@@ -1,6 +1,14 @@
 import { describe, expect, test } from "vitest";
 import express from "express";
-import { cookiesAreSecure, describeDisabledFeatures, oauthConfig, parseEnv, paymentsProvider, trustProxySetting } from "./env.server";
+import {
+  cookiesAreSecure,
+  describeDisabledFeatures,
+  oauthConfig,
+  parseEnv,
+  paymentsProvider,
+  publicOrigin,
+  trustProxySetting,
+} from "./env.server";
 
 describe("parseEnv", () => {
   test("defaults give a working site with optional features off", () => {
@@ -12,7 +20,9 @@ describe("parseEnv", () => {
     expect(notes.join("\n")).toMatch(/Payments are off/);
     expect(notes.join("\n")).toMatch(/Google Analytics is off/);
     expect(notes.join("\n")).toMatch(/Mail is not sent: set SMTP_URL .* messages wait in the admin's Outbox/);
-    expect(describeDisabledFeatures(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" })).join("\n")).not.toMatch(/Mail is not sent/);
+    expect(
+      describeDisabledFeatures(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525", SITE_URL: "https://institute.example" })).join("\n"),
+    ).not.toMatch(/Mail is not sent/);
   });
 
   test("empty strings count as not set", () => {
@@ -41,6 +51,15 @@ describe("parseEnv", () => {
       "Invalid configuration: SESSION_SECRET must be at least 32 characters",
       "Invalid configuration: CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1",
     ]);
+  });
+
+  test("mail is sent only with SITE_URL, so its links never name localhost", () => {
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.com:587" })).toThrow(
+      "Invalid configuration: SMTP_URL needs SITE_URL, the public address the links in mail lead to (e.g. https://example.com)",
+    );
+    expect(parseEnv({ SMTP_URL: "smtp://mail.example.com:587", SITE_URL: "https://institute.example" }).SMTP_URL).toBe(
+      "smtp://mail.example.com:587",
+    );
   });
 
   test("file: prefix is stripped from DATABASE_URL", () => {
@@ -125,6 +144,14 @@ describe("oauthConfig", () => {
   test("a malformed endpoint stops start-up with a message naming it", () => {
     expect(() => parseEnv({ ...client, OAUTH_ISSUER: "accounts.google.com" })).toThrow(/OAUTH_ISSUER must be a URL/);
     expect(() => parseEnv({ ...client, ...endpoints, OAUTH_TOKEN_URL: "/token" })).toThrow(/OAUTH_TOKEN_URL must be a URL/);
+  });
+});
+
+describe("publicOrigin", () => {
+  test("SITE_URL without its trailing slash, else this server on localhost; never anything from a request", () => {
+    expect(publicOrigin(parseEnv({ SITE_URL: "https://institute.example/" }))).toBe("https://institute.example");
+    expect(publicOrigin(parseEnv({ PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(describeDisabledFeatures(parseEnv({})).join("\n")).toContain("SITE_URL is not set: links in mail");
   });
 });
 

@@ -10,83 +10,90 @@ const milliseconds = (name: string, min: number, max: number, fallback: number) 
   return optional(z.coerce.number({ message }).int(message).min(min, message).max(max, message)).transform((wait) => wait ?? fallback);
 };
 
-const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"], { message: "NODE_ENV must be production, development or test" })
-    .default("development"),
-  PORT: z.coerce
-    .number({ message: "PORT must be a port number from 1 to 65535" })
-    .int("PORT must be a port number from 1 to 65535")
-    .min(1, "PORT must be a port number from 1 to 65535")
-    .max(65535, "PORT must be a port number from 1 to 65535")
-    .default(3000),
-  DATABASE_URL: z
-    .string()
-    .default("file:data/app.db")
-    .transform((value) => value.replace(/^file:/, "")),
-  SESSION_SECRET: optional(z.string().min(32, "SESSION_SECRET must be at least 32 characters")),
-  SITE_URL: optional(z.string().url("SITE_URL must be a full URL such as https://example.com")),
-  GA_TRACKING_ID: optional(z.string().regex(/^(G|UA)-[A-Z0-9-]+$/, "GA_TRACKING_ID must look like G-XXXXXXX")),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^sk_/, "STRIPE_SECRET_KEY must start with sk_")),
-  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_")),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")),
-  // Only for tests and local mocks: a Stripe-compatible server to talk to
-  // instead of api.stripe.com (its hosted pages are then on the same origin).
-  STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
-  // Which provider takes payments; unset: the one whose keys are set (Stripe when both are).
-  PAYMENTS_PROVIDER: optional(z.enum(["stripe", "razorpay"], { message: "PAYMENTS_PROVIDER must be stripe or razorpay" })),
-  RAZORPAY_KEY_ID: optional(z.string().regex(/^rzp_(test|live)_\w+$/, "RAZORPAY_KEY_ID must look like rzp_live_XXXX or rzp_test_XXXX")),
-  RAZORPAY_KEY_SECRET: optional(z.string().min(8, "RAZORPAY_KEY_SECRET must be the key secret from Razorpay's dashboard")),
-  RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8, "RAZORPAY_WEBHOOK_SECRET must be at least 8 characters")),
-  // How often the server asks Razorpay about orders left pending for 15 minutes (a lost webhook).
-  RECONCILE_INTERVAL_MS: milliseconds("RECONCILE_INTERVAL_MS", 1000, 3_600_000, 60_000),
-  // Only for tests and local mocks: a Razorpay-compatible server instead of api.razorpay.com
-  // (its hosted checkout page is then there too).
-  RAZORPAY_API_URL: optional(z.string().url("RAZORPAY_API_URL must be a URL such as http://127.0.0.1:12112")),
-  // The first admin, created at start-up when there is none yet.
-  ADMIN_ID: optional(z.string().trim().min(1).max(100, "ADMIN_ID must be at most 100 characters")),
-  ADMIN_PASSWORD: optional(z.string().min(15, "ADMIN_PASSWORD must be at least 15 characters (use a passphrase)")),
-  // Who may tell us the client's address in X-Forwarded-For (rate limits and
-  // throttles key on it). Unset: nobody, the connection's own address counts.
-  // Set it only behind a proxy: a hop count ("1"), "loopback", or addresses/CIDRs.
-  TRUST_PROXY: optional(
-    z
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"], { message: "NODE_ENV must be production, development or test" })
+      .default("development"),
+    PORT: z.coerce
+      .number({ message: "PORT must be a port number from 1 to 65535" })
+      .int("PORT must be a port number from 1 to 65535")
+      .min(1, "PORT must be a port number from 1 to 65535")
+      .max(65535, "PORT must be a port number from 1 to 65535")
+      .default(3000),
+    DATABASE_URL: z
       .string()
-      .trim()
-      .regex(
-        /^(\d+|loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/,
-        "TRUST_PROXY must be a hop count, loopback, or a comma-separated list of addresses",
-      ),
-  ),
-  // Mail: an SMTP server to send through (smtp://user:pass@host:587); without it mail waits in the outbox.
-  SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
-  MAIL_FROM: optional(z.string().trim().min(3, "MAIL_FROM must be an address such as hello@example.com")),
-  // The wait before a failed message's first retry; each later wait doubles (at most an hour).
-  MAIL_RETRY_BASE_MS: milliseconds("MAIL_RETRY_BASE_MS", 100, 3_600_000, 30_000),
-  // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
-  OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
-  OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
-  OAUTH_TOKEN_URL: optional(z.string().url("OAUTH_TOKEN_URL must be a URL")),
-  OAUTH_USERINFO_URL: optional(z.string().url("OAUTH_USERINFO_URL must be a URL")),
-  OAUTH_CLIENT_ID: optional(z.string()),
-  OAUTH_CLIENT_SECRET: optional(z.string()),
-  OAUTH_PROVIDER_NAME: optional(z.string().trim()).transform((name) => name || "Google"),
-  OAUTH_SCOPES: optional(z.string().trim()).transform((scopes) => scopes || "openid email profile"),
-  // The chat assistant: an optional OpenAI-compatible endpoint (base URL ending in /v1) that
-  // rephrases its answers from the retrieved facts, and the per-address question limit.
-  CHAT_LLM_URL: optional(z.string().url("CHAT_LLM_URL must be a URL such as http://127.0.0.1:8080/v1")),
-  CHAT_LLM_MODEL: optional(z.string().trim().min(1)),
-  CHAT_LLM_API_KEY: optional(z.string()),
-  // "off": anonymous visitors get stored copies only of the pages rendered once per data
-  // version for everyone (shared-render.server.ts), not of every page and JSON read.
-  PAGE_CACHE: optional(z.enum(["on", "off"], { message: "PAGE_CACHE must be on or off" })).transform((value) => value ?? "on"),
-  CHAT_RATE_LIMIT_PER_MINUTE: optional(
-    z.coerce
-      .number({ message: "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1" })
-      .int("CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1")
-      .min(1, "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1"),
-  ).transform((limit) => limit ?? 20),
-});
+      .default("file:data/app.db")
+      .transform((value) => value.replace(/^file:/, "")),
+    SESSION_SECRET: optional(z.string().min(32, "SESSION_SECRET must be at least 32 characters")),
+    SITE_URL: optional(z.string().url("SITE_URL must be a full URL such as https://example.com")),
+    GA_TRACKING_ID: optional(z.string().regex(/^(G|UA)-[A-Z0-9-]+$/, "GA_TRACKING_ID must look like G-XXXXXXX")),
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^sk_/, "STRIPE_SECRET_KEY must start with sk_")),
+    STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY must start with pk_")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")),
+    // Only for tests and local mocks: a Stripe-compatible server to talk to
+    // instead of api.stripe.com (its hosted pages are then on the same origin).
+    STRIPE_API_URL: optional(z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111")),
+    // Which provider takes payments; unset: the one whose keys are set (Stripe when both are).
+    PAYMENTS_PROVIDER: optional(z.enum(["stripe", "razorpay"], { message: "PAYMENTS_PROVIDER must be stripe or razorpay" })),
+    RAZORPAY_KEY_ID: optional(z.string().regex(/^rzp_(test|live)_\w+$/, "RAZORPAY_KEY_ID must look like rzp_live_XXXX or rzp_test_XXXX")),
+    RAZORPAY_KEY_SECRET: optional(z.string().min(8, "RAZORPAY_KEY_SECRET must be the key secret from Razorpay's dashboard")),
+    RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8, "RAZORPAY_WEBHOOK_SECRET must be at least 8 characters")),
+    // How often the server asks Razorpay about orders left pending for 15 minutes (a lost webhook).
+    RECONCILE_INTERVAL_MS: milliseconds("RECONCILE_INTERVAL_MS", 1000, 3_600_000, 60_000),
+    // Only for tests and local mocks: a Razorpay-compatible server instead of api.razorpay.com
+    // (its hosted checkout page is then there too).
+    RAZORPAY_API_URL: optional(z.string().url("RAZORPAY_API_URL must be a URL such as http://127.0.0.1:12112")),
+    // The first admin, created at start-up when there is none yet.
+    ADMIN_ID: optional(z.string().trim().min(1).max(100, "ADMIN_ID must be at most 100 characters")),
+    ADMIN_PASSWORD: optional(z.string().min(15, "ADMIN_PASSWORD must be at least 15 characters (use a passphrase)")),
+    // Who may tell us the client's address in X-Forwarded-For (rate limits and
+    // throttles key on it). Unset: nobody, the connection's own address counts.
+    // Set it only behind a proxy: a hop count ("1"), "loopback", or addresses/CIDRs.
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^(\d+|loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/,
+          "TRUST_PROXY must be a hop count, loopback, or a comma-separated list of addresses",
+        ),
+    ),
+    // Mail: an SMTP server to send through (smtp://user:pass@host:587); without it mail waits in the outbox.
+    SMTP_URL: optional(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")),
+    MAIL_FROM: optional(z.string().trim().min(3, "MAIL_FROM must be an address such as hello@example.com")),
+    // The wait before a failed message's first retry; each later wait doubles (at most an hour).
+    MAIL_RETRY_BASE_MS: milliseconds("MAIL_RETRY_BASE_MS", 100, 3_600_000, 30_000),
+    // OAuth2 / OpenID sign-in: an issuer to discover, or the endpoints spelled out.
+    OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
+    OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
+    OAUTH_TOKEN_URL: optional(z.string().url("OAUTH_TOKEN_URL must be a URL")),
+    OAUTH_USERINFO_URL: optional(z.string().url("OAUTH_USERINFO_URL must be a URL")),
+    OAUTH_CLIENT_ID: optional(z.string()),
+    OAUTH_CLIENT_SECRET: optional(z.string()),
+    OAUTH_PROVIDER_NAME: optional(z.string().trim()).transform((name) => name || "Google"),
+    OAUTH_SCOPES: optional(z.string().trim()).transform((scopes) => scopes || "openid email profile"),
+    // The chat assistant: an optional OpenAI-compatible endpoint (base URL ending in /v1) that
+    // rephrases its answers from the retrieved facts, and the per-address question limit.
+    CHAT_LLM_URL: optional(z.string().url("CHAT_LLM_URL must be a URL such as http://127.0.0.1:8080/v1")),
+    CHAT_LLM_MODEL: optional(z.string().trim().min(1)),
+    CHAT_LLM_API_KEY: optional(z.string()),
+    // "off": anonymous visitors get stored copies only of the pages rendered once per data
+    // version for everyone (shared-render.server.ts), not of every page and JSON read.
+    PAGE_CACHE: optional(z.enum(["on", "off"], { message: "PAGE_CACHE must be on or off" })).transform((value) => value ?? "on"),
+    CHAT_RATE_LIMIT_PER_MINUTE: optional(
+      z.coerce
+        .number({ message: "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1" })
+        .int("CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1")
+        .min(1, "CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1"),
+    ).transform((limit) => limit ?? 20),
+  })
+  // Links in mail name SITE_URL (publicOrigin below): without it they would
+  // name localhost, which leads nowhere on the phone that opens the mail.
+  .refine((env) => !env.SMTP_URL || env.SITE_URL, {
+    path: ["SMTP_URL"],
+    message: "SMTP_URL needs SITE_URL, the public address the links in mail lead to (e.g. https://example.com)",
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -216,6 +223,19 @@ export function sessionSecret(env: Env = getEnv()): string {
   return generatedSecret;
 }
 
+/**
+ * The site's public address for every absolute link it writes: mail, payment
+ * returns, the OAuth callback, canonical links and the sitemap. It comes only
+ * from configuration (SITE_URL, or this server on localhost when that is unset),
+ * never from a request's Host or forwarding headers, which whoever sends the
+ * request chooses: a reset mail could otherwise lead to another site. Mail is
+ * sent only when SITE_URL is set (the schema above), so a localhost link never
+ * reaches a phone.
+ */
+export function publicOrigin(env: Pick<Env, "SITE_URL" | "PORT"> = getEnv()): string {
+  return env.SITE_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
+}
+
 /** Secure cookies in production, unless the site is deliberately served over plain http. */
 export function cookiesAreSecure(env: Env = getEnv()): boolean {
   return env.NODE_ENV === "production" && !env.SITE_URL?.startsWith("http://");
@@ -287,6 +307,10 @@ export function describeDisabledFeatures(env: Env): string[] {
   if (!env.SMTP_URL)
     notes.push(
       "Mail is not sent: set SMTP_URL (and MAIL_FROM) to send it; until then messages wait in the admin's Outbox (/admin/outbox).",
+    );
+  if (!env.SITE_URL)
+    notes.push(
+      `SITE_URL is not set: links in mail, payment returns, the sign-in provider's callback and canonical links name ${publicOrigin(env)}. Set it to the site's public address (mail is sent only once it is).`,
     );
   if (!env.GA_TRACKING_ID) notes.push("Google Analytics is off: set GA_TRACKING_ID to turn it on.");
   if (!env.SESSION_SECRET) notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");

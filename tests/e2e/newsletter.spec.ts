@@ -17,6 +17,32 @@ function storedSubscribers(email: string): string[] {
   }
 }
 
+function confirmedAt(email: string): number | null | undefined {
+  const database = openTestDatabase();
+  try {
+    const row = database.prepare("SELECT confirmed_at FROM newsletter_subscribers WHERE email = lower(?)").get(email) as
+      { confirmed_at: number | null } | undefined;
+    return row?.confirmed_at;
+  } finally {
+    database.close();
+  }
+}
+
+/** The confirmation link mailed to the address, as the mailbox would open it. */
+function confirmationLink(email: string): string {
+  const database = openTestDatabase();
+  try {
+    const row = database
+      .prepare("SELECT text_body FROM outbox_messages WHERE to_address = lower(?) AND kind = 'newsletter-confirm' ORDER BY id DESC")
+      .get(email) as { text_body: string } | undefined;
+    const link = row?.text_body.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)?.[0];
+    if (!link) throw new Error(`No confirmation link mailed to ${email}`);
+    return new URL(link).pathname + new URL(link).search;
+  } finally {
+    database.close();
+  }
+}
+
 const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@Example.COM`;
 
 async function firstPostSlug(page: Page): Promise<string> {
@@ -38,7 +64,7 @@ async function openBox(page: Page, mode: Mode, path: string) {
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 
 inBothModes((mode) => {
-  test("subscribing from the blog: 'Subscribed!', back on the same page, stored lower-cased", async ({ page }) => {
+  test("subscribing from the blog: 'Check your inbox', back on the same page; the mailed link's button subscribes", async ({ page }) => {
     const assertNoErrors = failOnPageErrors(page);
     const path = "/blog?category=all&sort=oldest";
     const box = await openBox(page, mode, path);
@@ -47,20 +73,29 @@ inBothModes((mode) => {
     await box.subscribe.click();
 
     const toast = notifications(page).getByRole("status");
-    await expect(toast).toContainText("Subscribed!");
-    await expect(toast).toContainText("You will get our new articles by email.");
+    await expect(toast).toContainText("Check your inbox");
+    await expect(toast).toContainText("If this address is not on our list yet, we have sent it a link to confirm.");
     await expect(page).toHaveURL(path);
     await expect(box.email).toHaveValue("");
     expect(storedSubscribers(email)).toEqual([email.toLowerCase()]);
+    expect(confirmedAt(email)).toBeNull();
+
+    await page.goto(confirmationLink(email));
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("heading", { name: "Subscribed!" })).toBeVisible();
+    await expect(page.getByText("You will get our new articles by email.")).toBeVisible();
+    expect(confirmedAt(email)).toEqual(expect.any(Number));
     assertNoErrors();
   });
 
-  test("subscribing twice from an article is harmless: 'Already subscribed', still one row", async ({ page }) => {
+  test("subscribing again from an article answers as for a new address, and nothing changes", async ({ page }) => {
     const slug = await firstPostSlug(page);
     const email = uniqueEmail("Loyal");
     const database = openTestDatabase();
     try {
-      database.prepare("INSERT INTO newsletter_subscribers (email) VALUES (?)").run(email.toLowerCase());
+      database
+        .prepare("INSERT INTO newsletter_subscribers (email, confirmed_at, unsubscribe_token) VALUES (?, 1, ?)")
+        .run(email.toLowerCase(), randomUUID());
     } finally {
       database.close();
     }
@@ -70,10 +105,10 @@ inBothModes((mode) => {
     await box.subscribe.click();
 
     const toast = notifications(page).getByRole("status");
-    await expect(toast).toContainText("Already subscribed");
-    await expect(toast).toContainText("This email is already on our list.");
+    await expect(toast).toContainText("Check your inbox");
     await expect(page).toHaveURL(`/blog/${slug}`);
     expect(storedSubscribers(email)).toEqual([email.toLowerCase()]);
+    expect(confirmedAt(email)).toBe(1);
   });
 
   test("an address the browser lets through but is not valid: a destructive toast, nothing stored", async ({ page }) => {
@@ -100,7 +135,7 @@ inBothModes((mode) => {
     await honeypot.evaluate((input: HTMLInputElement) => (input.value = "http://spam.example"));
     await box.subscribe.click();
 
-    await expect(notifications(page).getByRole("status")).toContainText("Subscribed!");
+    await expect(notifications(page).getByRole("status")).toContainText("Check your inbox");
     expect(storedSubscribers(email)).toEqual([]);
   });
 });

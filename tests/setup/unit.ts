@@ -4,6 +4,8 @@ import { afterEach, beforeEach, vi } from "vitest";
 
 process.env.DATABASE_URL = ":memory:";
 process.env.NODE_ENV = "test";
+// The public address links in mail and payment returns name (publicOrigin in env.server.ts).
+process.env.SITE_URL = "https://institute.example";
 
 const { db, migrateDatabase } = await import("~/utils/db.server");
 migrateDatabase(db);

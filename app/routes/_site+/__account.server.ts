@@ -10,7 +10,6 @@ import { askForEmailChange } from "~/services/email-change.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { currentSessionId } from "~/utils/student-session.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The account page's own changes: name and phone, password, and the devices
@@ -96,7 +95,6 @@ export async function askToChangeEmail(request: Request, user: PublicUser, formD
     ...askerOf(request, client),
     newEmail: submission.value.newEmail,
     currentPassword: submission.value.currentPassword,
-    origin: siteOrigin(request),
   });
   if (!asked.ok) return refusedWith("change-email", submission, { field: null, ...asked }, hideFields);
   if (asked.outcome === "same-address")

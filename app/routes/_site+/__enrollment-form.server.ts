@@ -56,7 +56,6 @@ export type EnrollmentSubmitOutcome =
 export function submitEnrollmentForm(
   formData: FormData,
   userId: string,
-  origin: string,
   { billing = false, atCheckout = false }: { billing?: boolean; atCheckout?: boolean } = {},
 ): EnrollmentSubmitOutcome {
   const submission = billing
@@ -67,7 +66,7 @@ export function submitEnrollmentForm(
     return { saved: false, status: 400, result: submission.reply({ fieldErrors: MISSING_BILLING }) };
   try {
     const consent = atCheckout ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
-    const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice(origin), undefined, consent);
+    const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice, undefined, consent);
     if (!outcome.ok) {
       return {
         saved: false,

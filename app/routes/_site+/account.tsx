@@ -8,7 +8,6 @@ import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { requireUser } from "~/utils/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 import { confirmAdultAccount } from "./__account-adult.server";
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "sign-out-others") return signOutOtherDevices(request, user);
   if (intent === "confirm-adult") return confirmAdultAccount(user.id, formData);
   if (intent === "send-confirmation") {
-    const outcome = sendEmailConfirmation(user.id, emailConfirmationMail(siteOrigin(request)));
+    const outcome = sendEmailConfirmation(user.id, emailConfirmationMail);
     return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
   }
   if (intent !== "connect-provider") throw new Response("Bad Request", { status: 400 });

@@ -11,7 +11,7 @@ import { eventLink } from "~/services/calendar.server";
 import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { requireUser } from "~/utils/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -30,7 +30,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_TO_SEE_EVENTS });
   const now = Date.now();
-  const origin = siteOrigin(request);
+  const origin = publicOrigin();
   const registrations = listStudentRegistrations(user.id).map((event) => ({
     eventId: event.id,
     title: event.title,

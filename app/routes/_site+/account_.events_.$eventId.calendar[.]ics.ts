@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findStudentRegisteredEvent } from "~/models/student-event-registration.server";
 import { CALENDAR_CONTENT_TYPE, calendarFilename, eventCalendar } from "~/services/calendar.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { requireUser } from "~/utils/student-session.server";
 import { SIGN_IN_TO_SEE_EVENTS } from "./__account-events";
 
@@ -13,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { redirectTo: "/account/events", whenSignedOut: SIGN_IN_TO_SEE_EVENTS });
   const event = findStudentRegisteredEvent(params.eventId ?? "", user.id);
   if (!event) throw new Response("Not Found", { status: 404 });
-  return new Response(eventCalendar(event, siteOrigin(request)), {
+  return new Response(eventCalendar(event), {
     headers: {
       "Content-Type": CALENDAR_CONTENT_TYPE,
       "Content-Disposition": `attachment; filename="${calendarFilename(event)}"`,

@@ -6,18 +6,18 @@ import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { pageMeta, socialCardPath } from "~/utils/seo";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
 import { ShareButtons } from "./__blog-share";
 import { findPublishedPostOr404, toBlogArticle } from "./__blog.server";
 
 // The post popup over /blog: a nested route, so without JavaScript it is
 // simply the list page with the post drawn on top of it.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const post = findPublishedPostOr404(params.slug);
   return {
     post: toBlogArticle(post),
-    shareUrl: `${siteOrigin(request)}/blog/${encodeURIComponent(post.slug)}`,
+    shareUrl: `${publicOrigin()}/blog/${encodeURIComponent(post.slug)}`,
   };
 }
 

@@ -6,7 +6,7 @@ import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { blogPostDate, listRelatedPosts } from "~/models/blog.server";
 import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
 import { BlogCard } from "./__blog-card";
 import { ShareButtons } from "./__blog-share";
@@ -16,9 +16,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { NewsletterForm } from "./__newsletter-form";
 import { useInstitute } from "~/utils/use-institute";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const post = findPublishedPostOr404(params.slug);
-  const origin = siteOrigin(request);
+  const origin = publicOrigin();
   const article = toBlogArticle(post);
   return {
     post: article,

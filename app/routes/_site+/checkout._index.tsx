@@ -21,7 +21,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/payments/provider.server";
 import { formatPrice } from "~/utils/money";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath, paidPath } from "~/utils/checkout-path";
 import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
@@ -117,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (checkout.couponRejected) return payRefused(submission, checkout.couponRejected, 400);
       if (quote.price.totalPaise === 0) {
         // The coupon's last redemption (or the event's last seat) may have gone to someone else while this form was sent.
-        const enrolled = enrollFree(user, quote, formId, siteOrigin(request));
+        const enrolled = enrollFree(user, quote, formId);
         if (enrolled === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
         if (enrolled === "seat-gone") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
         return redirectWithToast(paidPath(item, "/"), purchasedToast(item));
@@ -126,8 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         user,
         quote,
         enrollmentFormId: formId,
-        origin: siteOrigin(request),
-        cancelUrl: `${siteOrigin(request)}${checkoutPath(here)}`,
+        cancelUrl: `${publicOrigin()}${checkoutPath(here)}`,
       });
       if (start.ok && "redirectTo" in start) return redirect(start.redirectTo, 303);
       // The provider's checkout opens in the page (JavaScript) or is a form to its hosted page.
@@ -144,12 +143,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: ConfirmCardPaymentSchema });
       if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
       if (item.type !== "course") return payRefused(submission, ENROLL_FAILED, 400);
-      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, siteOrigin(request), item.id).catch(
-        (error: unknown) => {
-          console.error("Enrollment after payment failed", error);
-          return null;
-        },
-      );
+      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, item.id).catch((error: unknown) => {
+        console.error("Enrollment after payment failed", error);
+        return null;
+      });
       if (settlement?.ok) return redirectWithToast("/", enrolledToast(item.title));
       return settlementRefused(submission, settlement);
     }
@@ -159,12 +156,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: PaymentReturnSchema });
       if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
       const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = submission.value;
-      const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }, siteOrigin(request), user.id).catch(
-        (error: unknown) => {
-          console.error("Confirming a payment failed", error);
-          return null;
-        },
-      );
+      const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }, user.id).catch((error: unknown) => {
+        console.error("Confirming a payment failed", error);
+        return null;
+      });
       if (settlement?.ok) return redirectWithToast(paidPath(item, "/account/orders"), purchasedToast(item));
       // The event filled up after the seat's hold ran out: the payment went back, and the event offers its waitlist.
       if (settlement?.reason === "seat-gone") return redirectWithToast(`/events/${item.id}/register`, seatGoneToast);

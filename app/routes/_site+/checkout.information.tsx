@@ -1,4 +1,3 @@
-import { siteOrigin } from "~/utils/seo.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
@@ -63,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
-  const outcome = submitEnrollmentForm(formData, user.id, siteOrigin(request), { billing: invoicesOn(), atCheckout: true });
+  const outcome = submitEnrollmentForm(formData, user.id, { billing: invoicesOn(), atCheckout: true });
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
   return redirectWithToast(checkoutPath({ item, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,

@@ -6,7 +6,6 @@ import { readFormData } from "~/utils/form-data.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { paidPath } from "~/utils/checkout-path";
 import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
-import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // POST /checkout/callback: where the payment provider's hosted checkout page
@@ -37,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = returned.data;
-  const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }, siteOrigin(request)).catch((error: unknown) => {
+  const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }).catch((error: unknown) => {
     console.error("Confirming a returned payment failed", error);
     return null;
   });

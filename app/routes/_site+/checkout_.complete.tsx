@@ -1,5 +1,4 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { siteOrigin } from "~/utils/seo.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, purchasedToast } from "~/schemas/checkout";
@@ -35,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const paymentIntentId = search.get("payment_intent");
   let settlement: Settlement | null;
   try {
-    if (sessionId) settlement = await confirmCheckoutSession(user.id, sessionId, siteOrigin(request));
-    else if (paymentIntentId) settlement = await confirmCardPayment(user.id, paymentIntentId, siteOrigin(request));
+    if (sessionId) settlement = await confirmCheckoutSession(user.id, sessionId);
+    else if (paymentIntentId) settlement = await confirmCardPayment(user.id, paymentIntentId);
     else settlement = { ok: false, reason: "not-found" };
   } catch (error) {
     console.error("Confirming a payment failed", error);

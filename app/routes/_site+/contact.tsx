@@ -13,7 +13,6 @@ import { institutePhones } from "~/utils/institute";
 import { useInstitute, useInstituteAddress, useWhatsappLink } from "~/utils/use-institute";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { consentSubjectOf } from "~/utils/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { isSpam } from "~/utils/honeypot";
@@ -49,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 });
   }
   try {
-    sendContactMessage(submission.value, contactMail(siteOrigin(request)), await consentSubjectOf(request));
+    sendContactMessage(submission.value, contactMail, await consentSubjectOf(request));
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);

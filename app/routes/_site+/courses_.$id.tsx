@@ -14,7 +14,7 @@ import { getUserId } from "~/utils/student-session.server";
 import { discountPercent, formatPrice, paiseToDecimalString } from "~/utils/money";
 import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { CourseRatingLine, CourseReviews } from "./__course-reviews";
 import { courseReviewsFor, reviewAction } from "./__course-reviews.server";
 import { COURSE_COVER_BOX } from "./__course-card";
@@ -28,7 +28,7 @@ import { countOf } from "~/utils/plural";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
   if (!course) throw new Response("Not Found", { status: 404 });
-  const origin = siteOrigin(request);
+  const origin = publicOrigin();
   const cover = courseCoverUrl(course);
   const image = imageSource(cover, findReadyImages([cover]), COURSE_COVER_BOX);
   const original = course.originalPricePaise;

@@ -1,4 +1,3 @@
-import { siteOrigin } from "~/utils/seo.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/utils/student-session.server";
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const outcome = submitEnrollmentForm(await readFormData(request), user.id, siteOrigin(request));
+  const outcome = submitEnrollmentForm(await readFormData(request), user.id);
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
   const { courseOrEventType, courseOrEventId } = outcome.input;
   return redirectWithToast(courseOrEventType === "course" ? `/courses/${courseOrEventId}` : "/events", {

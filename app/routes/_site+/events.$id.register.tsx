@@ -37,7 +37,6 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { countOf } from "~/utils/plural";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
@@ -107,10 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   let outcome: RegistrationResult;
   try {
-    outcome = registerForEvent(
-      { eventId: params.id ?? "", userId: user.id, ...submission.value },
-      eventRegistrationMail(siteOrigin(request)),
-    );
+    outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...submission.value }, eventRegistrationMail);
   } catch (error) {
     console.error("Event registration failed", error);
     const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);

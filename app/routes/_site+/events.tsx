@@ -8,7 +8,7 @@ import { EVENT_TIME_WINDOWS, EVENT_TYPE_FILTERS, eventStats, listActiveEvents, t
 import type { EventTimeWindow } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { oneOf } from "~/utils/validation";
 import { EventCard } from "./__events-list-card";
 import { toEventCards } from "./__event-card.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const upcoming = events.filter((event) => event.eventDate >= now);
   // Past events (only the "All Dates" window reaches back) sit in a section of their own, latest first.
   const past = events.filter((event) => event.eventDate < now).reverse();
-  const origin = siteOrigin(request);
+  const origin = publicOrigin();
   return {
     filters,
     events: toEventCards(upcoming),

@@ -9,7 +9,6 @@ import { askForPasswordReset } from "~/services/password-reset.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { siteOrigin } from "~/utils/seo.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, AuthFormError } from "./__auth-card";
 
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await askForPasswordReset(submission.value.email, context.clientAddress ?? "unknown", siteOrigin(request));
+  const outcome = await askForPasswordReset(submission.value.email, context.clientAddress ?? "unknown");
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }) },

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { newsletterConfirmationMail } from "~/services/mail/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { isSpam } from "~/utils/honeypot";
@@ -16,20 +17,17 @@ import { readFormData } from "~/utils/form-data.server";
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const back = safeRedirectPath(formData.get("redirectTo"), "/blog");
-  if (isSpam(formData)) return redirectWithToast(back, subscribedToast);
+  if (isSpam(formData)) return redirectWithToast(back, checkInboxToast);
 
   const submission = parseWithZod(formData, { schema: NewsletterFormSchema });
   if (submission.status !== "success") {
     return redirectWithToast(back, { title: NEWSLETTER_TEXT.invalidTitle, type: "destructive" });
   }
-  const { status } = subscribeToNewsletter(submission.value.email);
-  return redirectWithToast(
-    back,
-    status === "subscribed" ? subscribedToast : { title: NEWSLETTER_TEXT.alreadyTitle, description: NEWSLETTER_TEXT.alreadyText },
-  );
+  subscribeToNewsletter(submission.value.email, newsletterConfirmationMail);
+  return redirectWithToast(back, checkInboxToast);
 }
 
-const subscribedToast = { title: NEWSLETTER_TEXT.subscribedTitle, description: NEWSLETTER_TEXT.subscribedText };
+const checkInboxToast = { title: NEWSLETTER_TEXT.checkInboxTitle, description: NEWSLETTER_TEXT.checkInboxText };
 
 /** Nothing to show at /newsletter itself: the boxes live on the blog. */
 export function loader() {

@@ -13,7 +13,6 @@ import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wai
 import { requireAnonymous } from "~/utils/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
-import { siteOrigin } from "~/utils/seo.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, AuthFormError, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
@@ -42,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown", siteOrigin(request));
+  const outcome = await registerStudent(submission.value, context.clientAddress ?? "unknown");
   if (!outcome.ok) {
     const field = "field" in outcome ? outcome.field : undefined;
     const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };

@@ -5,7 +5,6 @@ import { confirmEmailAddress } from "~/models/user.server";
 import { checkUserToken, type TokenState } from "~/models/user-token.server";
 import { welcomeMail } from "~/services/mail/welcome.server";
 import { signIn } from "~/utils/student-session.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = (await readFormData(request)).get("token");
-  const confirmed = confirmEmailAddress(typeof token === "string" ? token : "", welcomeMail(siteOrigin(request)));
+  const confirmed = confirmEmailAddress(typeof token === "string" ? token : "", welcomeMail);
   if (!confirmed.ok) return data({ state: confirmed.state }, { status: refusalStatus(confirmed.state) });
   const headers = await createToastHeaders({
     title: "Email confirmed",

@@ -43,7 +43,6 @@ import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { paidByLabel, paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
-import { siteOrigin } from "~/utils/seo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { studentPath } from "./__student-records";
 
@@ -194,7 +193,7 @@ export async function runStudentIntent(
     redirectWithToast(studentPath(student.id), { title, description, analyticsEvent });
   const decide = (reason: string): AdminDecision => ({ admin, reason });
   const name = studentName(student);
-  const confirmation = emailConfirmationMail(siteOrigin(request));
+  const confirmation = emailConfirmationMail;
 
   switch (intent) {
     case "details":
@@ -217,7 +216,7 @@ export async function runStudentIntent(
       });
     case "send-password-reset":
       return withForm(intent, formData, StudentReasonSchema, (value) => {
-        const outcome = sendStudentPasswordReset(student.id, decide(value.reason), passwordResetMail(siteOrigin(request)));
+        const outcome = sendStudentPasswordReset(student.id, decide(value.reason), passwordResetMail);
         if (outcome === "not-found") throw notFound();
         if (outcome === "deactivated") return { formError: STUDENT_MESSAGES.resetDeactivated };
         return done(
@@ -238,7 +237,7 @@ export async function runStudentIntent(
       });
     case "grant":
       return withForm(intent, formData, GrantCourseSchema, (value) => {
-        const outcome = grantCourse(student.id, value.courseId, decide(value.reason), courseGrantMail(siteOrigin(request)));
+        const outcome = grantCourse(student.id, value.courseId, decide(value.reason), courseGrantMail);
         if (outcome.ok) return done("Course granted", `${name} can open the course now.`, "enrollment_granted");
         if (outcome.reason === "not-found") throw notFound();
         return { formError: outcome.reason === "no-course" ? STUDENT_MESSAGES.noCourse : STUDENT_MESSAGES.alreadyEnrolled };
@@ -253,7 +252,7 @@ export async function runStudentIntent(
       return withForm(intent, formData, RefundOrderSchema, (value) => refundIntent(student.id, value, decide(value.reason), done, name));
     case "offline-payment":
       return withForm(intent, formData, OfflinePaymentSchema, (value) =>
-        offlinePaymentIntent(student.id, value, decide(value.reason), done, name, orderMail(siteOrigin(request))),
+        offlinePaymentIntent(student.id, value, decide(value.reason), done, name, orderMail),
       );
   }
 }

@@ -10,21 +10,24 @@ import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
+import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { outboxSummary, OutboxStateBadge } from "./__outbox-state";
 
 // One message of the Outbox: who it is for, its state, its text, and the links
-// in it as links, so an admin can pass a student their confirmation link when
-// no mail server is configured. A message given up on can be sent again.
+// in it as links. Single-use links (password reset, address confirmation) are
+// hidden: they would let whoever reads them into the student's account, and an
+// admin is not the student. A message given up on can be sent again.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "outbox");
   const message = getOutboxMessage(params.id);
   if (!message) throw new Response("Not Found", { status: 404 });
+  const text = hideSingleUseLinks(message.textBody);
   return {
     ...outboxSummary(message),
     messageId: message.messageId,
-    text: message.textBody,
-    links: [...new Set(message.textBody.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
+    text,
+    links: [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
     sentLabel: message.sentAt ? formatIndiaDateTime(message.sentAt) : null,
     attachments: await Promise.all(
       message.attachments.map(async (file, index) => ({

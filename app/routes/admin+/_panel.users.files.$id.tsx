@@ -11,7 +11,7 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { redirectAfterAdminChange } from "~/utils/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { findGeneratedFile, shareLinkStatus } from "./__excel-exports.server";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     status: shareLinkStatus(file),
     downloads,
     confirmDelete: asksToConfirmDelete(request) ? { question: `Delete "${file.filename}"? Its share link will stop working.` } : null,
-    shareLink: `${siteOrigin(request)}${sharePathFor(file.token)}`,
+    shareLink: `${publicOrigin()}${sharePathFor(file.token)}`,
   };
 }
 

@@ -3,7 +3,7 @@ import { listSharedFiles } from "~/models/shared-file.server";
 import { sharePathFor } from "~/services/exports/stored-files.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 
 /**
  * GET /api/admin/shared-files (admin only, area users; admin spec §3, §7): the
@@ -12,7 +12,7 @@ import { siteOrigin } from "~/utils/seo.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request, "users");
-  const origin = siteOrigin(request);
+  const origin = publicOrigin();
   return apiJson(
     listSharedFiles().map((file) => ({
       id: file.id,

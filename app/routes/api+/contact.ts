@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sendContactMessage } from "~/models/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { consentSubjectOf } from "~/utils/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
@@ -23,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiError(400, message, errors);
   }
   try {
-    sendContactMessage(result.data, contactMail(siteOrigin(request)), await consentSubjectOf(request));
+    sendContactMessage(result.data, contactMail, await consentSubjectOf(request));
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);

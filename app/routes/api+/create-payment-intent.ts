@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
@@ -37,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, quote.item);
   if (foreignForm) return foreignForm;
-  const start = await startCardPayment(user, quote, formId, siteOrigin(request));
+  const start = await startCardPayment(user, quote, formId);
   if (!start.ok) return start.reason === "coupon-unavailable" ? quoteRefusal(couponRefusalAtStore(quote, user.id)) : refusal(start.reason);
   return apiJson({
     clientSecret: start.clientSecret,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/utils/seo.server";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
@@ -30,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (input.paymentIntentId) {
     let settlement: Settlement;
     try {
-      settlement = await confirmCardPayment(user.id, input.paymentIntentId, siteOrigin(request), input.courseId);
+      settlement = await confirmCardPayment(user.id, input.paymentIntentId, input.courseId);
     } catch (error) {
       console.error("Enrollment after payment failed", error);
       rethrowStorageFault(error);
@@ -48,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, course);
   if (foreignForm) return foreignForm;
-  const outcome = enrollFree(user, result.quote, formId, siteOrigin(request));
+  const outcome = enrollFree(user, result.quote, formId);
   if (outcome === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(result.quote, user.id));
   // A course always has a place: only an event's seat can be gone.
   if (outcome === "seat-gone") throw new Error("A course order found no seat");

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
 import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
 import { enrolmentLeadTeamNotice } from "~/services/mail/team-notices.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
@@ -19,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EnrollmentFormApiSchema);
   try {
-    const outcome = saveEnrollmentForm(user.id, input, enrolmentLeadTeamNotice(siteOrigin(request)));
+    const outcome = saveEnrollmentForm(user.id, input, enrolmentLeadTeamNotice);
     if (!outcome.ok) return apiError(400, ENROLLMENT_MESSAGES.courseOrEventId, outcome.errors);
     return apiJson({ id: outcome.id }, 201);
   } catch (error) {

@@ -5,7 +5,6 @@ import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.
 import { requireApiUser } from "~/utils/student-session.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
-import { siteOrigin } from "~/utils/seo.server";
 
 /**
  * POST /api/events/:id/register with JSON `{ name, email, phone }`: the same rule
@@ -38,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EventRegistrationSchema);
   try {
-    const outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...input }, eventRegistrationMail(siteOrigin(request)));
+    const outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...input }, eventRegistrationMail);
     if (!outcome.ok) {
       const refusal = REFUSALS[outcome.reason];
       return apiError(refusal.status, refusal.message);

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
 import { confirmPaymentReturn } from "~/services/payments/provider.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { siteOrigin } from "~/utils/seo.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
 import { requireApiUser } from "~/utils/student-session.server";
 import { settlementAnswer } from "./__checkout-refusals.server";
@@ -24,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await parseJsonBody(request, PaymentReturnSchema, "first");
   const returned = { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature };
   try {
-    return settlementAnswer(await confirmPaymentReturn(returned, siteOrigin(request), user.id));
+    return settlementAnswer(await confirmPaymentReturn(returned, user.id));
   } catch (error) {
     console.error("Confirming a payment failed", error);
     rethrowStorageFault(error);

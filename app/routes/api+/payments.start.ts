@@ -5,7 +5,7 @@ import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { paymentWidget, startPayment } from "~/services/payments/provider.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { siteOrigin } from "~/utils/seo.server";
+import { publicOrigin } from "~/utils/env.server";
 import { requireApiUser } from "~/utils/student-session.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
@@ -38,13 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formId = input.enrollmentFormId ?? null;
   const foreignForm = foreignFormRefusal(user.id, formId, quote.item);
   if (foreignForm) return foreignForm;
-  const origin = siteOrigin(request);
   const start = await startPayment({
     user,
     quote,
     enrollmentFormId: formId,
-    origin,
-    cancelUrl: `${origin}${checkoutPath({ item: quote.item, form: formId, coupon: quote.coupon?.code })}`,
+    cancelUrl: `${publicOrigin()}${checkoutPath({ item: quote.item, form: formId, coupon: quote.coupon?.code })}`,
   });
   if (start.ok && "redirectTo" in start) return apiJson({ provider: "stripe", checkoutUrl: start.redirectTo });
   if (start.ok) {

@@ -10,7 +10,6 @@ import {
 } from "~/services/payments/razorpay.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 import { SIGNED_EVENT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
-import { siteOrigin } from "~/utils/seo.server";
 
 // Razorpay's events are larger than a visitor's form.
 export const handle: BodyLimitsHandle = { bodyLimits: SIGNED_EVENT_BODY_LIMITS };
@@ -37,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     // Razorpay calls the site at its public address, so the order mail links there too.
-    await handleRazorpayEvent(event, siteOrigin(request));
+    await handleRazorpayEvent(event);
   } catch (error) {
     console.error(`Razorpay event ${event.id} could not be recorded`, error);
     return apiError(503, "The event could not be recorded; please retry.");

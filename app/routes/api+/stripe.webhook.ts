@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/utils/seo.server";
 import { ZodError } from "zod";
 import { handlePaymentEvent } from "~/services/checkout.server";
 import {
@@ -38,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     // Stripe calls the site at its public address, so the order mail links there too.
-    await handlePaymentEvent(event, siteOrigin(request));
+    await handlePaymentEvent(event);
   } catch (error) {
     console.error(`Stripe event ${event.id} could not be recorded`, error);
     return apiError(503, "The event could not be recorded; please retry.");

@@ -1,4 +1,5 @@
 import type { CourseGrantMail } from "~/models/student-admin.server";
+import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
@@ -8,11 +9,10 @@ import { instituteNow, mailSignature } from "./institute.server";
 // open, and here is the way in. No receipt: nothing was paid through the site.
 
 /** The grant mail, its link leading into the course on this site. */
-export function courseGrantMail(origin: string): CourseGrantMail {
-  return (grant) => composeMail("course-granted", grant.email, grantMail(grant, origin));
-}
+export const courseGrantMail: CourseGrantMail = (grant) => composeMail("course-granted", grant.email, grantMail(grant));
 
-function grantMail(grant: Parameters<CourseGrantMail>[0], origin: string): MailContent {
+function grantMail(grant: Parameters<CourseGrantMail>[0]): MailContent {
+  const origin = publicOrigin();
   const courseLink = `${origin}/learn/${grant.courseId}`;
   const intro = `${instituteNow().name} has enrolled you in ${grant.courseTitle}. The course is open for you now:`;
   const account = `Sign in with this email address to open it. Your courses are also listed on your dashboard: ${origin}/dashboard`;

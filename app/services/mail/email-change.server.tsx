@@ -1,4 +1,5 @@
 import type { EmailChangeMail } from "~/models/email-change.server";
+import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
@@ -7,27 +8,25 @@ import { instituteNow, mailSignature } from "./institute.server";
 // to the old one, and (when another account already uses the new address) a
 // note to it that nothing changes. The account page answers alike either way.
 
-export function emailChangeMail(origin: string): EmailChangeMail {
-  return {
-    confirmNewAddress: (account, newEmail, token) =>
-      composeMail(
-        "change-email",
-        newEmail,
-        confirmNewAddressContent({
-          firstName: account.firstName,
-          link: `${origin}/confirm-email-change?${new URLSearchParams({ token })}`,
-        }),
-      ),
-    noticeToOldAddress: (account, newEmail) =>
-      composeMail(
-        "change-email-notice",
-        account.email,
-        noticeContent({ firstName: account.firstName, newEmail, resetLink: `${origin}/forgot-password` }),
-      ),
-    addressTaken: (account, newEmail) =>
-      composeMail("change-email-taken", newEmail, addressTakenContent({ signInLink: `${origin}/login` })),
-  };
-}
+export const emailChangeMail: EmailChangeMail = {
+  confirmNewAddress: (account, newEmail, token) =>
+    composeMail(
+      "change-email",
+      newEmail,
+      confirmNewAddressContent({
+        firstName: account.firstName,
+        link: `${publicOrigin()}/confirm-email-change?${new URLSearchParams({ token })}`,
+      }),
+    ),
+  noticeToOldAddress: (account, newEmail) =>
+    composeMail(
+      "change-email-notice",
+      account.email,
+      noticeContent({ firstName: account.firstName, newEmail, resetLink: `${publicOrigin()}/forgot-password` }),
+    ),
+  addressTaken: (account, newEmail) =>
+    composeMail("change-email-taken", newEmail, addressTakenContent({ signInLink: `${publicOrigin()}/login` })),
+};
 
 function confirmNewAddressContent({ firstName, link }: { firstName: string | null; link: string }): MailContent {
   const intro = `You asked to use this address for your ${instituteNow().name} account. Please confirm it:`;

@@ -14,7 +14,7 @@ const event = {
 
 describe("paid seats' mail", () => {
   test("a waitlist offer names the event, says until when the seat is kept (IST) and links to the register page", () => {
-    const draft = waitlistOfferMail("https://academy.example")({
+    const draft = waitlistOfferMail({
       name: "Asha",
       email: "asha@example.com",
       event,
@@ -28,8 +28,8 @@ describe("paid seats' mail", () => {
     expect(draft.text).toContain("Hello Asha,");
     expect(draft.text).toContain("Sat, 12 Dec 2026, 7:00 pm IST");
     expect(draft.text).toContain("We are keeping it for you until Wed, 2 Dec 2026, 12:00 pm IST.");
-    expect(draft.text).toContain("https://academy.example/events/42/register");
-    expect(draft.html).toContain('href="https://academy.example/events/42/register"');
+    expect(draft.text).toContain("https://institute.example/events/42/register");
+    expect(draft.html).toContain('href="https://institute.example/events/42/register"');
   });
 
   test("a payment that came too late says the event filled up and the full amount, in whole rupees, is refunded", () => {

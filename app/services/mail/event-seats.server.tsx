@@ -1,4 +1,5 @@
 import type { WaitlistOfferMail } from "~/models/event-seat.server";
+import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { composeMail } from "./compose.server";
@@ -32,28 +33,26 @@ export function seatGoneMail(to: { email: string; firstName: string | null; even
 }
 
 /** A seat is free for the student at the head of the waitlist, kept for them until `expiresAt`. */
-export function waitlistOfferMail(origin: string): WaitlistOfferMail {
-  return ({ name, email, event, expiresAt }) => {
-    const link = `${origin}/events/${event.id}/register`;
-    const until = formatEventWhen(expiresAt);
-    const lines = [
-      `A seat has opened up at ${event.title} (${formatEventWhen(event.eventDate)}), and it is yours if you want it.`,
-      `We are keeping it for you until ${until}. After that it goes to the next person waiting.`,
-    ];
-    return composeMail("event-waitlist-offer", email, {
-      subject: `A seat is free for you: ${event.title}`,
-      text: [greeting(name), ...lines, `Take your seat: ${link}`, mailSignature()].join("\n\n") + "\n",
-      body: (
-        <>
-          <p>{greeting(name)}</p>
-          {lines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-          <p>
-            <MailLink href={link}>Take your seat</MailLink>
-          </p>
-        </>
-      ),
-    });
-  };
-}
+export const waitlistOfferMail: WaitlistOfferMail = ({ name, email, event, expiresAt }) => {
+  const link = `${publicOrigin()}/events/${event.id}/register`;
+  const until = formatEventWhen(expiresAt);
+  const lines = [
+    `A seat has opened up at ${event.title} (${formatEventWhen(event.eventDate)}), and it is yours if you want it.`,
+    `We are keeping it for you until ${until}. After that it goes to the next person waiting.`,
+  ];
+  return composeMail("event-waitlist-offer", email, {
+    subject: `A seat is free for you: ${event.title}`,
+    text: [greeting(name), ...lines, `Take your seat: ${link}`, mailSignature()].join("\n\n") + "\n",
+    body: (
+      <>
+        <p>{greeting(name)}</p>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <p>
+          <MailLink href={link}>Take your seat</MailLink>
+        </p>
+      </>
+    ),
+  });
+};

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { eventRegistrationMail, eventReminderMail } from "./events.server";
 
-const ORIGIN = "https://trademaster.example";
+const ORIGIN = "https://institute.example";
 const event = {
   id: 7,
   title: "Live Nifty Options Webinar",
@@ -16,7 +16,7 @@ const registration = { name: "Priya Sharma", email: "priya@example.com", event }
 
 describe("event mail", () => {
   test("the confirmation: the institute, the time in IST, the link to join and the events page, the calendar file", () => {
-    const draft = eventRegistrationMail(ORIGIN)(registration);
+    const draft = eventRegistrationMail(registration);
     expect(draft).toMatchObject({
       kind: "event-registered",
       to: "priya@example.com",
@@ -33,20 +33,20 @@ describe("event mail", () => {
   });
 
   test("without a link, the message says the joining details follow", () => {
-    const draft = eventRegistrationMail(ORIGIN)({ ...registration, event: { ...event, registrationUrl: null } });
+    const draft = eventRegistrationMail({ ...registration, event: { ...event, registrationUrl: null } });
     expect(draft.text).toContain("Where: we will send you the joining details. Questions? Write to info@trademasteracademy.in.");
   });
 
   test("a venue is where it happens, and the join link (given only to registered students) comes with it", () => {
     const atVenue = { ...event, venue: "Hall 2, 14 Market Road, Pune", joinUrl: "https://zoom.example.com/j/123" };
-    const draft = eventRegistrationMail(ORIGIN)({ ...registration, event: atVenue });
+    const draft = eventRegistrationMail({ ...registration, event: atVenue });
     expect(draft.text).toContain("Where: Hall 2, 14 Market Road, Pune\nJoin online: https://zoom.example.com/j/123");
     expect(draft.html).toContain('href="https://zoom.example.com/j/123"');
     const [calendar] = draft.attachments ?? [];
     const ics = calendar && "contentBase64" in calendar ? Buffer.from(calendar.contentBase64, "base64").toString("utf8") : "";
     expect(ics).toContain("LOCATION:Hall 2\\, 14 Market Road\\, Pune");
     expect(
-      eventReminderMail(ORIGIN)("hour-before", {
+      eventReminderMail("hour-before", {
         ...registration,
         event: { ...event, venue: null, joinUrl: "https://zoom.example.com/j/123" },
       }).text,
@@ -54,7 +54,7 @@ describe("event mail", () => {
   });
 
   test("the reminders say which one in their subject, and carry no calendar file", () => {
-    const reminders = eventReminderMail(ORIGIN);
+    const reminders = eventReminderMail;
     const dayBefore = reminders("day-before", registration);
     expect(dayBefore).toMatchObject({
       kind: "event-reminder-day-before",

@@ -1,6 +1,7 @@
 import { eventTypeLabel } from "../../../db/enums";
 import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/event-registration.server";
 import type { ReminderKind, ReminderMail } from "~/models/event-reminder.server";
+import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
 import { eventCalendarAttachment, eventLink } from "../calendar.server";
 import { composeMail } from "./compose.server";
@@ -12,18 +13,14 @@ import { instituteNow, mailSignature } from "./institute.server";
 // before it starts. Times are India time, written out with "IST".
 
 /** The registration's confirmation, the calendar file attached; links lead to this site. */
-export function eventRegistrationMail(origin: string): RegistrationMail {
-  return (registration) => ({
-    ...composeMail("event-registered", registration.email, registeredMail(detailsOf(registration, origin))),
-    attachments: [eventCalendarAttachment(registration.event, origin)],
-  });
-}
+export const eventRegistrationMail: RegistrationMail = (registration) => ({
+  ...composeMail("event-registered", registration.email, registeredMail(detailsOf(registration))),
+  attachments: [eventCalendarAttachment(registration.event)],
+});
 
 /** A reminder of the given kind; links lead to this site. */
-export function eventReminderMail(origin: string): ReminderMail {
-  return (kind, registration) =>
-    composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, detailsOf(registration, origin)));
-}
+export const eventReminderMail: ReminderMail = (kind, registration) =>
+  composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, detailsOf(registration)));
 
 type EventDetails = {
   firstName: string | null;
@@ -35,13 +32,13 @@ type EventDetails = {
   eventsPage: string;
 };
 
-function detailsOf({ name, event }: RegistrationRecipient, origin: string): EventDetails {
+function detailsOf({ name, event }: RegistrationRecipient): EventDetails {
   return {
     firstName: name.trim().split(/\s+/)[0] || null,
     event,
     when: `${formatEventWhen(event.eventDate)} (${event.durationMinutes} minutes)`,
-    link: eventLink(event, origin),
-    eventsPage: `${origin}/account/events`,
+    link: eventLink(event),
+    eventsPage: `${publicOrigin()}/account/events`,
   };
 }
 

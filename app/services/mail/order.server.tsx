@@ -1,4 +1,5 @@
 import type { OrderMail, OrderReceipt } from "~/models/order-receipt.server";
+import { publicOrigin } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
@@ -12,9 +13,8 @@ import { instituteNow, mailSignature } from "./institute.server";
 // invoice joins this same message rather than a third one.
 
 /** The mail a completed order queues, its links leading to this site. */
-export function orderMail(origin: string): OrderMail {
-  return (receipt) => withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt, origin)));
-}
+export const orderMail: OrderMail = (receipt) =>
+  withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt)));
 
 /** Where the order leads: into the course, or to the student's events for a seat. */
 function wayIn(receipt: OrderReceipt, origin: string) {
@@ -33,7 +33,8 @@ function wayIn(receipt: OrderReceipt, origin: string) {
       };
 }
 
-function enrolmentMail(receipt: OrderReceipt, origin: string): MailContent {
+function enrolmentMail(receipt: OrderReceipt): MailContent {
+  const origin = publicOrigin();
   const { link: courseLink, label, intro, subject } = wayIn(receipt, origin);
   const ordersLink = `${origin}/account/orders`;
   const lines = receiptLines(receipt, formatPrice);

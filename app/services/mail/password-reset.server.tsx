@@ -1,4 +1,5 @@
 import type { PasswordResetMail } from "~/models/password-reset.server";
+import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
@@ -8,14 +9,12 @@ import { instituteNow, mailSignature } from "./institute.server";
 // either way (docs/decisions/0011-accounts-and-sign-in.md).
 
 /** The "Reset your password" message, its link leading to this site. */
-export function passwordResetMail(origin: string): PasswordResetMail {
-  return (account, token) =>
-    composeMail(
-      "reset-password",
-      account.email,
-      resetPasswordContent({ firstName: account.firstName, link: `${origin}/reset-password?${new URLSearchParams({ token })}` }),
-    );
-}
+export const passwordResetMail: PasswordResetMail = (account, token) =>
+  composeMail(
+    "reset-password",
+    account.email,
+    resetPasswordContent({ firstName: account.firstName, link: `${publicOrigin()}/reset-password?${new URLSearchParams({ token })}` }),
+  );
 
 function resetPasswordContent({ firstName, link }: { firstName: string | null; link: string }): MailContent {
   const intro = `Someone, probably you, asked to reset the password of your ${instituteNow().name} account. Choose a new password here:`;

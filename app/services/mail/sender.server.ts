@@ -86,6 +86,10 @@ async function asMail(message: OutgoingMessage, from: string): Promise<SendMailO
     text: message.textBody,
     ...(message.htmlBody ? { html: message.htmlBody } : {}),
     messageId: message.messageId,
+    // One click in the mail app unsubscribes (RFC 8058): a POST to the link, which needs no sign-in.
+    ...(message.listUnsubscribe
+      ? { list: { unsubscribe: message.listUnsubscribe }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
     attachments: await Promise.all(
       message.attachments.map(async (file) =>
         "contentBase64" in file

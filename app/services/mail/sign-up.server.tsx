@@ -1,4 +1,5 @@
 import type { SignUpMail } from "~/models/user.server";
+import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
@@ -8,27 +9,27 @@ import { instituteNow, mailSignature } from "./institute.server";
 // changed (the page says the same either way: decision 0011).
 
 /** The "Confirm your email address" message, its link leading to this site. */
-export function emailConfirmationMail(origin: string): SignUpMail["toNewAccount"] {
-  return (account, token) =>
-    composeMail(
-      "verify-email",
-      account.email,
-      confirmEmailMail({ firstName: account.firstName, link: `${origin}/verify-email?${new URLSearchParams({ token })}` }),
-    );
-}
+export const emailConfirmationMail: SignUpMail["toNewAccount"] = (account, token) =>
+  composeMail(
+    "verify-email",
+    account.email,
+    confirmEmailMail({ firstName: account.firstName, link: `${publicOrigin()}/verify-email?${new URLSearchParams({ token })}` }),
+  );
 
 /** What a sign-up sends: a confirmation link to a new account, a reminder to sign in to an existing one. */
-export function signUpMail(origin: string): SignUpMail {
-  return {
-    toNewAccount: emailConfirmationMail(origin),
-    toExistingAccount: (owner) =>
-      composeMail(
-        "account-exists",
-        owner.email,
-        accountExistsMail({ firstName: owner.firstName, signInLink: `${origin}/login`, resetLink: `${origin}/forgot-password` }),
-      ),
-  };
-}
+export const signUpMail: SignUpMail = {
+  toNewAccount: emailConfirmationMail,
+  toExistingAccount: (owner) =>
+    composeMail(
+      "account-exists",
+      owner.email,
+      accountExistsMail({
+        firstName: owner.firstName,
+        signInLink: `${publicOrigin()}/login`,
+        resetLink: `${publicOrigin()}/forgot-password`,
+      }),
+    ),
+};
 
 /** To a new account: confirm the address with a single-use link. */
 function confirmEmailMail({ firstName, link }: { firstName: string | null; link: string }): MailContent {

@@ -31,9 +31,7 @@ test("the order mail names the invoice, and the sender attaches its PDF", async 
     .set({ billing: { name: "Ravi Patil", address: "4 FC Road", city: "Pune", stateCode: "27", pin: "411004" } })
     .where(eq(enrollments.id, reserved.order.id))
     .run();
-  expect(completeOrder(reserved.order.id, "pi_mail_invoice", orderMail("https://site.example"), { paidAt: PAID, now: PAID })).toBe(
-    "completed",
-  );
+  expect(completeOrder(reserved.order.id, "pi_mail_invoice", orderMail, { paidAt: PAID, now: PAID })).toBe("completed");
 
   const queued = db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, "ravi@example.com")).get();
   expect(queued?.textBody).toContain("Your GST tax invoice TMA/26-27/000001 is attached as a PDF.");

@@ -1,5 +1,6 @@
 import type { ContactTeamNotice } from "~/models/contact-message.server";
 import type { EnrolmentLeadNotice } from "~/models/enrollment-form.server";
+import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { MailLink, type MailContent } from "./layout";
 import { instituteNow } from "./institute.server";
@@ -10,49 +11,45 @@ import { instituteNow } from "./institute.server";
 // sign-in; the mail carries only what the team needs to reply.
 
 /** The team's notice of a new contact message, linking to the inbox. */
-export function contactTeamNotice(origin: string): ContactTeamNotice {
-  return (message, to) =>
-    composeMail(
-      "team-contact-message",
-      to,
-      teamNotice({
-        subject: `New contact message: ${message.subject}`,
-        facts: [
-          `From: ${message.name} <${message.email}>`,
-          ...(message.phone ? [`Phone: ${message.phone}`] : []),
-          `Subject: ${message.subject}`,
-          "",
-          message.message,
-        ],
-        link: { href: `${origin}/admin/inbox`, label: "Open the inbox" },
-      }),
-    );
-}
+export const contactTeamNotice: ContactTeamNotice = (message, to) =>
+  composeMail(
+    "team-contact-message",
+    to,
+    teamNotice({
+      subject: `New contact message: ${message.subject}`,
+      facts: [
+        `From: ${message.name} <${message.email}>`,
+        ...(message.phone ? [`Phone: ${message.phone}`] : []),
+        `Subject: ${message.subject}`,
+        "",
+        message.message,
+      ],
+      link: { href: `${publicOrigin()}/admin/inbox`, label: "Open the inbox" },
+    }),
+  );
 
 /** The team's notice of a new enrolment lead, linking to the enrolment forms list. */
-export function enrolmentLeadTeamNotice(origin: string): EnrolmentLeadNotice {
-  return (lead, to) =>
-    composeMail(
-      "team-enrolment-lead",
-      to,
-      teamNotice({
-        subject: `New enrolment lead: ${lead.name} for ${lead.targetTitle}`,
-        facts: [
-          `Name: ${lead.name}`,
-          `WhatsApp: ${lead.whatsappNumber}`,
-          ...(lead.email ? [`Email: ${lead.email}`] : []),
-          `From: ${lead.city}, ${lead.state}`,
-          `Interested in: ${lead.targetTitle} (${lead.targetType})`,
-          `Experience: ${lead.experienceLevel}`,
-          `Heard of us through: ${lead.sourceOfLead}`,
-        ],
-        link: {
-          href: `${origin}/admin/users/enrollment-forms?q=${encodeURIComponent(lead.whatsappNumber)}`,
-          label: "Open the enrolment forms",
-        },
-      }),
-    );
-}
+export const enrolmentLeadTeamNotice: EnrolmentLeadNotice = (lead, to) =>
+  composeMail(
+    "team-enrolment-lead",
+    to,
+    teamNotice({
+      subject: `New enrolment lead: ${lead.name} for ${lead.targetTitle}`,
+      facts: [
+        `Name: ${lead.name}`,
+        `WhatsApp: ${lead.whatsappNumber}`,
+        ...(lead.email ? [`Email: ${lead.email}`] : []),
+        `From: ${lead.city}, ${lead.state}`,
+        `Interested in: ${lead.targetTitle} (${lead.targetType})`,
+        `Experience: ${lead.experienceLevel}`,
+        `Heard of us through: ${lead.sourceOfLead}`,
+      ],
+      link: {
+        href: `${publicOrigin()}/admin/users/enrollment-forms?q=${encodeURIComponent(lead.whatsappNumber)}`,
+        label: "Open the enrolment forms",
+      },
+    }),
+  );
 
 function teamNotice({ subject, facts, link }: { subject: string; facts: string[]; link: { href: string; label: string } }): MailContent {
   const why = `You receive this because notifications are on in the ${instituteNow().name} admin panel (Settings).`;

@@ -1,4 +1,5 @@
 import type { WelcomeMail } from "~/models/user.server";
+import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
@@ -7,11 +8,11 @@ import { instituteNow, mailSignature } from "./institute.server";
 // Plain facts about the site, never a promise of results.
 
 /** The welcome message, its links leading to this site. */
-export function welcomeMail(origin: string): WelcomeMail {
-  return (account) => composeMail("welcome", account.email, welcomeContent({ firstName: account.firstName, origin }));
-}
+export const welcomeMail: WelcomeMail = (account) =>
+  composeMail("welcome", account.email, welcomeContent({ firstName: account.firstName }));
 
-function welcomeContent({ firstName, origin }: { firstName: string | null; origin: string }): MailContent {
+function welcomeContent({ firstName }: { firstName: string | null }): MailContent {
+  const origin = publicOrigin();
   const intro = `Thank you for confirming your email address. Your ${instituteNow().name} account is ready.`;
   const next = [
     { label: "Browse the courses", text: "See what each course covers, its level and its mentors:", href: `${origin}/courses` },

@@ -42,6 +42,6 @@ export type PaymentReturn = { orderId: string; paymentId: string; signature: str
  * (`userId`: the signed-in student, who must own the order) or its hosted
  * page's cross-site POST (no session: the signature alone is believed).
  */
-export function confirmPaymentReturn(returned: PaymentReturn, origin: string, userId?: string): Promise<CallbackResult> {
-  return confirmRazorpayCallback(returned, origin, userId);
+export function confirmPaymentReturn(returned: PaymentReturn, userId?: string): Promise<CallbackResult> {
+  return confirmRazorpayCallback(returned, userId);
 }

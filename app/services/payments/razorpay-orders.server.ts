@@ -12,6 +12,7 @@ import {
 } from "~/models/order.server";
 import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { DisputeStatus } from "../../../db/enums";
+import { publicOrigin } from "~/utils/env.server";
 import {
   completePaidOrder,
   orderTerms,
@@ -61,10 +62,10 @@ export type RazorpayCheckout = {
 export type RazorpayStart = { ok: true; checkout: RazorpayCheckout } | { ok: false; reason: StartRefusal };
 
 /** The Razorpay order for a reserved order: the one it has (Razorpay orders take payments until paid), or a new one. */
-async function providerOrderFor(order: Order, origin: string): Promise<{ id: string; paid: boolean }> {
+async function providerOrderFor(order: Order): Promise<{ id: string; paid: boolean }> {
   if (order.providerOrderId) {
     const existing = await fetchRazorpayOrder(order.providerOrderId);
-    if (existing.status === "paid") await reconcileOrder(order, origin);
+    if (existing.status === "paid") await reconcileOrder(order);
     return { id: existing.id, paid: existing.status === "paid" };
   }
   const created = await createRazorpayOrder({
@@ -91,7 +92,7 @@ async function providerOrderFor(order: Order, origin: string): Promise<{ id: str
  */
 function callbackUrlFor(input: PaymentStartInput): string {
   const cancel = new URL(input.cancelUrl);
-  return `${input.origin}/checkout/callback?${new URLSearchParams({ retry: `${cancel.pathname}${cancel.search}` })}`;
+  return `${publicOrigin()}/checkout/callback?${new URLSearchParams({ retry: `${cancel.pathname}${cancel.search}` })}`;
 }
 
 /**
@@ -111,7 +112,7 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
   if (!reservation.ok) return reservation;
   const { order } = reservation;
   try {
-    const providerOrder = await providerOrderFor(order, input.origin);
+    const providerOrder = await providerOrderFor(order);
     if (providerOrder.paid) return { ok: false, reason: "already-enrolled" };
     return {
       ok: true,
@@ -137,7 +138,7 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
 const refundWith = { refund: refundRazorpayPayment };
 
 /** Completes the order when Razorpay's payment is captured for that order, amount and currency; fails it when the payment failed. */
-async function settleWithPayment(order: Order, payment: RazorpayPayment, origin: string): Promise<Settlement> {
+async function settleWithPayment(order: Order, payment: RazorpayPayment): Promise<Settlement> {
   if (payment.orderId !== order.providerOrderId) return { ok: false, reason: "mismatch" };
   if (payment.status === "failed") {
     failOrder(order.id, { retryable: true });
@@ -150,7 +151,7 @@ async function settleWithPayment(order: Order, payment: RazorpayPayment, origin:
     console.warn(`Razorpay payment ${payment.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return completePaidOrder(order, { providerPaymentId: payment.id, ...refundWith }, payment.createdAt, origin);
+  return completePaidOrder(order, { providerPaymentId: payment.id, ...refundWith }, payment.createdAt);
 }
 
 export type CallbackResult = Settlement & { order: Order | null };
@@ -161,7 +162,7 @@ export type CallbackResult = Settlement & { order: Order | null };
  * signature is ours (HMAC-SHA256 of order_id|payment_id with the key
  * secret), and then settled with what Razorpay says of the payment.
  */
-export async function confirmRazorpayCallback(callback: CheckoutCallback, origin: string, userId?: string): Promise<CallbackResult> {
+export async function confirmRazorpayCallback(callback: CheckoutCallback, userId?: string): Promise<CallbackResult> {
   if (!razorpayKeysSet()) return { ok: false, reason: "payments-off", order: null };
   if (!isGenuineCheckoutCallback(callback)) return { ok: false, reason: "mismatch", order: null };
   const order = findOrder({ provider: PROVIDER, providerOrderId: callback.orderId });
@@ -170,7 +171,7 @@ export async function confirmRazorpayCallback(callback: CheckoutCallback, origin
   if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item: orderItem(order), order };
   // The webhook came first and returned the payment: a paid event's seat was gone by then.
   if (order.paymentStatus === "refunded") return { ok: false, reason: order.eventId !== null ? "seat-gone" : "refunded", order };
-  const settlement = await settleWithPayment(order, await fetchRazorpayPayment(callback.paymentId), origin);
+  const settlement = await settleWithPayment(order, await fetchRazorpayPayment(callback.paymentId));
   return { ...settlement, order };
 }
 
@@ -192,7 +193,7 @@ function disputeStatusOf(event: Extract<RazorpayEvent, { status: string }>): Dis
  * with their change; payment events settle idempotently and are remembered
  * once that succeeded, so a failure leaves the event for Razorpay's retry.
  */
-export async function handleRazorpayEvent(event: RazorpayEvent, origin: string): Promise<void> {
+export async function handleRazorpayEvent(event: RazorpayEvent): Promise<void> {
   const stored = { id: event.id, type: event.type, provider: PROVIDER } as const;
   if (isEventHandled(stored)) return;
   switch (event.type) {
@@ -200,7 +201,7 @@ export async function handleRazorpayEvent(event: RazorpayEvent, origin: string):
     case "payment.failed":
     case "order.paid": {
       const order = event.payment.orderId ? findRazorpayOrder(event.payment.orderId) : null;
-      if (order) await settleWithPayment(order, event.payment, origin);
+      if (order) await settleWithPayment(order, event.payment);
       markEventHandled(stored);
       return;
     }
@@ -221,12 +222,12 @@ export async function handleRazorpayEvent(event: RazorpayEvent, origin: string):
 }
 
 /** Asks Razorpay about one pending order and settles it as the webhook would have. */
-async function reconcileOrder(order: Order, origin: string): Promise<void> {
+async function reconcileOrder(order: Order): Promise<void> {
   if (!order.providerOrderId) return;
   const payments = await fetchOrderPayments(order.providerOrderId);
   const captured = payments.find((payment) => payment.status === "captured");
   if (captured) {
-    await settleWithPayment(order, captured, origin);
+    await settleWithPayment(order, captured);
     return;
   }
   // Nothing captured and nothing still in flight: the checkout was left or every try failed.
@@ -241,12 +242,12 @@ export const RECONCILE_AFTER_MS = 15 * 60_000;
  * lost webhook, a student who never came back): each is completed or failed
  * from what Razorpay says. Idempotent with the webhook and the return.
  */
-export async function reconcileRazorpayOrders(origin: string, now = new Date()): Promise<number> {
+export async function reconcileRazorpayOrders(now = new Date()): Promise<number> {
   if (!razorpayKeysSet()) return 0;
   const stale = listPendingProviderOrders(PROVIDER, new Date(now.getTime() - RECONCILE_AFTER_MS));
   for (const order of stale) {
     try {
-      await reconcileOrder(order, origin);
+      await reconcileOrder(order);
     } catch (error) {
       console.warn(`Reconciliation: Razorpay order ${order.providerOrderId} could not be checked; the next run tries again`, error);
     }

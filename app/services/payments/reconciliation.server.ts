@@ -1,5 +1,4 @@
 import { razorpayConfig, type Env } from "~/utils/env.server";
-import { reminderOrigin } from "../event-reminders.server";
 import { reconcileRazorpayOrders } from "./razorpay-orders.server";
 
 // The in-process reconciler, started by server.ts beside the mail sender and
@@ -12,13 +11,12 @@ import { reconcileRazorpayOrders } from "./razorpay-orders.server";
 /** Starts ticking now and every RECONCILE_INTERVAL_MS while Razorpay's keys are set; returns what stops it. */
 export function startPaymentReconciliation(env: Env): (() => void) | null {
   if (!razorpayConfig(env)) return null;
-  const origin = reminderOrigin(env);
   let running = false;
   const tick = async () => {
     if (running) return; // a slow Razorpay: the next tick waits for this one
     running = true;
     try {
-      await reconcileRazorpayOrders(origin);
+      await reconcileRazorpayOrders();
     } catch (error) {
       // The database may be briefly unwritable (decision 0010); the next tick tries again.
       console.warn("Payment reconciliation: this run could not finish:", error);

@@ -40,7 +40,8 @@ const BASE_ENV: Record<string, string> = {
   ADMIN_PASSWORD: "",
 };
 
-export const SITE_ORIGIN = "http://localhost";
+/** Where the in-process requests go, and the address the site names in its links (PORT 3000, SITE_URL unset). */
+export const SITE_ORIGIN = "http://localhost:3000";
 
 export type Site = {
   /** This file's database (a copy of the seeded template). */

@@ -139,6 +139,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Public site: page actions.
   page("_site+/contact.tsx", () => "/contact", [...f(ContactSchema), "name__confirm", "from__confirm"]),
   page("_site+/newsletter.tsx", () => "/newsletter", [...f(NewsletterFormSchema), "name__confirm"]),
+  page("_site+/newsletter_.confirm.tsx", () => "/newsletter/confirm", ["token"]),
+  page("_site+/newsletter_.unsubscribe.tsx", () => "/newsletter/unsubscribe", ["token", "List-Unsubscribe"]),
   page("_site+/consent.ts", () => "/consent", [...f(AnalyticsChoiceSchema), "source", "respond"]),
   page("_site+/login.tsx", () => "/login", f(LoginSchema)),
   page("_site+/signup.tsx", () => "/signup", f(SignupSchema)),
