@@ -19,7 +19,11 @@ const start = (keepDatabase: boolean) =>
     name: "event-mail",
     port: SITE_PORT,
     keepDatabase,
-    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: '"TradeMaster Academy" <hello@institute.example>' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SITE_URL: `http://localhost:${SITE_PORT}`,
+      MAIL_FROM: '"TradeMaster Academy" <hello@institute.example>',
+    },
   });
 
 beforeAll(async () => {

@@ -33,6 +33,8 @@ const PASSPHRASE = "maple river lantern quietly";
 
 const mailEnv = (smtpPort: number) => ({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Mail is sent only with a public address for its links.
+  SITE_URL: `http://localhost:${SITE_PORT}`,
   MAIL_FROM: '"TradeMaster Academy" <hello@institute.example>',
   MAIL_RETRY_BASE_MS: String(RETRY_BASE_MS),
   // Each sign-up poses as its own client, so per-address throttling never joins in.

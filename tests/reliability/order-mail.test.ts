@@ -21,7 +21,11 @@ beforeAll(async () => {
   site = await startSite({
     name: "order-mail",
     port: SITE_PORT,
-    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: '"TradeMaster Academy" <hello@institute.example>' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SITE_URL: `http://localhost:${SITE_PORT}`,
+      MAIL_FROM: '"TradeMaster Academy" <hello@institute.example>',
+    },
   });
 });
 

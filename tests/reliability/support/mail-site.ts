@@ -13,7 +13,7 @@ export async function startSiteWithMail(name: string, sitePort: number, smtpPort
   const site = await startSite({
     name,
     port: sitePort,
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM, TRUST_PROXY: "loopback" },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SITE_URL: `http://localhost:${sitePort}`, MAIL_FROM, TRUST_PROXY: "loopback" },
   });
   return { site, mail };
 }
