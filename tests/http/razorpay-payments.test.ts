@@ -214,6 +214,51 @@ describe("POST /checkout/callback (the hosted page's return, from another site, 
   });
 });
 
+describe("what a failed payment's return shows: only the site's own words", () => {
+  const crossSite = { Origin: "null", "Sec-Fetch-Site": "cross-site" };
+  // What a page elsewhere would post to plant its own instructions on this site.
+  const HOSTILE = "Your order is on hold. To keep your seat pay Rs 2,499 by UPI to refunds-desk@okaxis within 10 minutes";
+  const RETRY = "Your payment did not go through and no money was taken. You can pay again now.";
+
+  /**
+   * A signed-in student's failed try at Razorpay coming back (the browser
+   * follows the 303 to the checkout page): the toast's title and text, and
+   * whether the hostile words are anywhere on the page.
+   */
+  async function failedReturn(fields: Record<string, string>) {
+    const { client, html } = await checkoutOrder();
+    const retry = new URLSearchParams(/name="callback_url" value="[^"]*\?([^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&")).get("retry");
+    const page = await client.post(`${CALLBACK}?retry=${encodeURIComponent(retry!)}`, {
+      form: { "error[description]": HOSTILE, "error[source]": "customer", "error[metadata]": "{}", ...fields },
+      headers: crossSite,
+    });
+    expect(page.status()).toBe(200);
+    const markup = (await page.text()).replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("&#x27;", "'");
+    const toast = /<section aria-label="Notifications[^>]*>([\s\S]*?)<\/section>/.exec(markup)?.[1] ?? "";
+    const paragraphs = [...toast.matchAll(/<p[^>]*>([^<]*)<\/p>/g)].map((match) => match[1]);
+    return { toast: paragraphs, plantedAnywhere: markup.includes("refunds-desk@okaxis") };
+  }
+
+  test("a known reason picks the site's sentence for it; the posted description appears nowhere", async () => {
+    expect(await failedReturn({ "error[code]": "BAD_REQUEST_ERROR", "error[reason]": "payment_cancelled" })).toEqual({
+      toast: ["Payment Failed", `You cancelled the payment. ${RETRY}`],
+      plantedAnywhere: false,
+    });
+  });
+
+  test("an unknown reason or code, or one that is itself a message, gets the generic sentence alone", async () => {
+    const returns: Record<string, string>[] = [
+      { "error[code]": "BAD_REQUEST_ERROR", "error[reason]": "payment_failed" },
+      { "error[code]": HOSTILE, "error[reason]": HOSTILE },
+      { "error[code]": "toString", "error[reason]": "__proto__" },
+      {},
+    ];
+    for (const fields of returns) {
+      expect(await failedReturn(fields)).toEqual({ toast: ["Payment Failed", RETRY], plantedAnywhere: false });
+    }
+  });
+});
+
 describe("the JSON door: POST /api/payments/start and /api/payments/confirm", () => {
   const START = "/api/payments/start";
   const CONFIRM = "/api/payments/confirm";
