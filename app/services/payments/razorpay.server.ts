@@ -85,20 +85,31 @@ function toPayment(raw: unknown): RazorpayPayment {
 
 /** Razorpay could not be reached or refused the call; the message is for the log. */
 export class RazorpayError extends Error {
+  /** Razorpay's error code (BAD_REQUEST_ERROR…); null when Razorpay gave no answer. Pages show text keyed by it, never the message. */
+  readonly code: string | null;
   constructor(action: string, cause: unknown) {
-    super(`Razorpay ${action} failed: ${describeCause(cause)}`, { cause });
+    const answer = razorpayAnswer(cause);
+    super(
+      `Razorpay ${action} failed: ${answer ? `${answer.statusCode ?? "?"} ${answer.error?.description ?? ""}`.trim() : String(cause)}`,
+      {
+        cause,
+      },
+    );
     this.name = "RazorpayError";
+    this.code = answer?.error?.code ?? null;
   }
 }
 
-/** The SDK rejects with `{ statusCode, error: { description } }`, not an Error. */
-function describeCause(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  const parsed = z
-    .object({ statusCode: z.number().optional(), error: z.object({ description: z.string().optional() }).passthrough().optional() })
-    .safeParse(cause);
-  if (parsed.success) return `${parsed.data.statusCode ?? "?"} ${parsed.data.error?.description ?? ""}`.trim();
-  return String(cause);
+const answerSchema = z.object({
+  statusCode: z.number().optional(),
+  error: z.object({ code: z.string().optional(), description: z.string().optional() }).passthrough().optional(),
+});
+
+/** The SDK rejects with Razorpay's answer, `{ statusCode, error: { code, description } }`, or with an Error when there was none. */
+function razorpayAnswer(cause: unknown): z.infer<typeof answerSchema> | null {
+  if (cause instanceof Error) return null;
+  const parsed = answerSchema.safeParse(cause);
+  return parsed.success ? parsed.data : null;
 }
 
 type Client = { config: RazorpayConfig; razorpay: Razorpay };
