@@ -489,7 +489,10 @@ export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
 
 /**
  * Every signed webhook event already handled, by provider and the provider's
- * event id: a redelivery finds its row and changes nothing.
+ * event id: a redelivery finds its row and changes nothing. Razorpay's
+ * signature covers the body but not the event id (a header), so its events
+ * also name the payment, order, refund or dispute they are about
+ * (`entity_id`): the same body under a new id finds that row instead.
  */
 export const paymentEvents = sqliteTable(
   "payment_events",
@@ -497,11 +500,12 @@ export const paymentEvents = sqliteTable(
     provider: text("provider").notNull(),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
+    entityId: text("entity_id"),
     receivedAt: integer("received_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), uniqueIndex("payment_events_entity_uq").on(t.provider, t.type, t.entityId)],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { enrollmentForms, enrollments, paymentEvents } from "../../db/schema";
 import { type DisputeStatus, type PaymentProvider, type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
@@ -9,10 +9,17 @@ import { issueCreditNoteForRefund } from "./tax-document.server";
 // partial), and card disputes that open and then are won or lost. Each
 // event's id goes into `payment_events` in the same transaction as its effect
 // and its audit row, so a redelivered event finds it and changes nothing.
+// An event that names its entity (the payment, order, refund or dispute it is
+// about) is also keyed by its type and that entity, in the same row: the same
+// body resent under another event id finds it and changes nothing either.
 
 export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
-/** A provider's event; Stripe's when no provider is named (they came first). */
-type ProviderEvent = { id: string; type: string; provider?: PaymentProvider };
+/**
+ * A provider's event; Stripe's when no provider is named (they came first).
+ * `entityId`: what the signed body says the event is about, for providers
+ * whose signature does not cover the event id (Razorpay's).
+ */
+type ProviderEvent = { id: string; type: string; provider?: PaymentProvider; entityId?: string };
 
 const providerOf = (event: ProviderEvent): PaymentProvider => event.provider ?? "stripe";
 
@@ -24,22 +31,25 @@ function paidBy(event: ProviderEvent, paymentId: string) {
     : and(eq(enrollments.provider, provider), eq(enrollments.providerPaymentId, paymentId));
 }
 
-/** Whether the provider's event was handled before (a redelivery). */
+/** Whether the provider's event was handled before: a redelivery, or the same event about the same entity under another id. */
 export function isEventHandled(event: ProviderEvent): boolean {
+  const sameEvent = eq(paymentEvents.eventId, event.id);
+  const sameEntity = event.entityId ? and(eq(paymentEvents.type, event.type), eq(paymentEvents.entityId, event.entityId)) : undefined;
   return (
     db
       .select({ id: paymentEvents.eventId })
       .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, providerOf(event)), eq(paymentEvents.eventId, event.id)))
+      .where(and(eq(paymentEvents.provider, providerOf(event)), sameEntity ? or(sameEvent, sameEntity) : sameEvent))
       .get() !== undefined
   );
 }
 
-/** Stores the event as handled; false when it already was (another delivery got there first). */
+/** Stores the event as handled; false when it already was, by its id or by its entity (another delivery got there first). */
 function claimEvent(database: Pick<typeof db, "insert">, event: ProviderEvent): boolean {
   const claimed = database
     .insert(paymentEvents)
-    .values({ provider: providerOf(event), eventId: event.id, type: event.type })
+    .values({ provider: providerOf(event), eventId: event.id, type: event.type, entityId: event.entityId ?? null })
+    // Either key may hold it: the event id (primary key) or its type and entity (payment_events_entity_uq).
     .onConflictDoNothing()
     .returning({ id: paymentEvents.eventId })
     .get();

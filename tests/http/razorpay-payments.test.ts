@@ -164,6 +164,118 @@ describe("POST /api/razorpay/webhook", () => {
   });
 });
 
+describe("a signed event body replayed under a new X-Razorpay-Event-Id (the signature covers the body, not the id)", () => {
+  let replays = 0;
+  /** Posts the exact bytes Razorpay signed, with its genuine signature, under an event id never seen before. */
+  async function replay(payload: string) {
+    const client = await clientWithCookie();
+    const answer = await client.post(WEBHOOK, {
+      data: payload,
+      headers: razorpayWebhookHeaders(payload, `evt_replay${++replays}x${Date.now()}`),
+    });
+    expect(answer.status()).toBe(200);
+  }
+  const bodiesOf = async (orderId: string, type: string) => (await control.events({ orderId, type })).map((event) => event.payload);
+
+  /** Everything an event can change for the order: its row, the events stored, audit rows, tax documents, the student's mail. */
+  function trace(orderId: string, email: string) {
+    const order = orderRow(orderId)!;
+    return {
+      order,
+      storedEvents: queryTestDatabase("SELECT event_id FROM payment_events").length,
+      auditRows: queryTestDatabase("SELECT id FROM audit_log WHERE entity_type = 'enrollment' AND entity_id = ?", String(order.id)).length,
+      taxDocuments: queryTestDatabase("SELECT id FROM tax_documents WHERE order_id = ?", order.id).length,
+      mails: mailsTo(email),
+    };
+  }
+
+  test("payment.captured and order.paid: no row changes and no second receipt", async () => {
+    const { orderId, student } = await checkoutOrder();
+    await control.pay(orderId);
+    await paid(orderId);
+    await expect
+      .poll(async () => (await control.events({ orderId })).every((event) => event.deliveredStatus === 200), WEBHOOK_ARRIVAL)
+      .toBe(true);
+    const before = trace(orderId, student.email);
+    expect(before.mails).toBe(1);
+    for (const body of [...(await bodiesOf(orderId, "payment.captured")), ...(await bodiesOf(orderId, "order.paid"))]) await replay(body);
+    expect(trace(orderId, student.email)).toEqual(before);
+  });
+
+  test("payment.failed: an old failure replayed while the student pays again does not fail the reopened order", async () => {
+    const first = await checkoutOrder();
+    await control.pay(first.orderId, "failed");
+    await expect.poll(() => orderRow(first.orderId)?.payment_status, WEBHOOK_ARRIVAL).toBe("failed");
+    await expect
+      .poll(async () => (await control.events({ orderId: first.orderId })).every((event) => event.deliveredStatus === 200), WEBHOOK_ARRIVAL)
+      .toBe(true);
+    await checkoutOrder(first);
+    const before = trace(first.orderId, first.student.email);
+    expect(before.order.payment_status).toBe("pending");
+    for (const body of await bodiesOf(first.orderId, "payment.failed")) await replay(body);
+    expect(trace(first.orderId, first.student.email)).toEqual(before);
+  });
+
+  test("refund.processed and payment.dispute.*: no row changes, no second credit note or mail", async () => {
+    const { orderId, student } = await checkoutOrder();
+    const payment = await control.pay(orderId);
+    await paid(orderId);
+    await razorpay.payments.refund(payment.id, { amount: 49_900 });
+    await expect.poll(() => orderRow(orderId)?.refunded_paise, WEBHOOK_ARRIVAL).toBe(49_900);
+    await control.dispute(payment.id, "created");
+    await expect.poll(() => orderRow(orderId)?.dispute_status, WEBHOOK_ARRIVAL).toBe("open");
+    await expect
+      .poll(async () => (await control.events({ orderId })).every((event) => event.deliveredStatus === 200), WEBHOOK_ARRIVAL)
+      .toBe(true);
+    const before = trace(orderId, student.email);
+    for (const body of [...(await bodiesOf(orderId, "refund.processed")), ...(await bodiesOf(orderId, "payment.dispute.created"))])
+      await replay(body);
+    expect(trace(orderId, student.email)).toEqual(before);
+
+    await control.dispute(payment.id, "lost");
+    await expect.poll(() => orderRow(orderId)?.payment_status, WEBHOOK_ARRIVAL).toBe("charged_back");
+    await expect
+      .poll(async () => (await control.events({ orderId })).every((event) => event.deliveredStatus === 200), WEBHOOK_ARRIVAL)
+      .toBe(true);
+    const lost = trace(orderId, student.email);
+    for (const body of await bodiesOf(orderId, "payment.dispute.lost")) await replay(body);
+    expect(trace(orderId, student.email)).toEqual(lost);
+  });
+
+  test("a signature of the wrong length, or not hex, gets the same 400 as a wrong one, and nothing is stored", async () => {
+    const { orderId } = await checkoutOrder();
+    const body = JSON.stringify({
+      entity: "event",
+      event: "payment.captured",
+      created_at: Math.floor(Date.now() / 1000),
+      payload: {
+        payment: { entity: { id: "pay_odd1", order_id: orderId, status: "captured", amount: 249_900, currency: "INR", created_at: 1 } },
+      },
+    });
+    const genuine = razorpayWebhookHeaders(body, "evt_odd1")["X-Razorpay-Signature"]!;
+    const before = queryTestDatabase("SELECT event_id FROM payment_events").length;
+    const client = await clientWithCookie();
+    for (const signature of [
+      "0".repeat(64),
+      genuine.slice(0, 63),
+      `${genuine}0`,
+      genuine.repeat(2),
+      genuine.toUpperCase(),
+      "é".repeat(64),
+      Buffer.from(genuine, "hex").toString("base64"),
+    ]) {
+      const answer = await client.post(WEBHOOK, {
+        data: body,
+        headers: { ...razorpayWebhookHeaders(body, "evt_odd1"), "X-Razorpay-Signature": signature },
+      });
+      expect(answer.status()).toBe(400);
+      expect(await answer.json()).toEqual({ message: "Invalid signature" });
+    }
+    expect(queryTestDatabase("SELECT event_id FROM payment_events").length).toBe(before);
+    expect(orderRow(orderId)).toMatchObject({ payment_status: "pending", provider_payment_id: null });
+  });
+});
+
 describe("POST /checkout/callback (the hosted page's return, from another site, without a session)", () => {
   const crossSite = { Origin: "null", "Sec-Fetch-Site": "cross-site" };
 
@@ -211,6 +323,51 @@ describe("POST /checkout/callback (the hosted page's return, from another site, 
       maxRedirects: 0,
     });
     expect(offsite.headers().location).toBe("/courses");
+  });
+});
+
+describe("what a failed payment's return shows: only the site's own words", () => {
+  const crossSite = { Origin: "null", "Sec-Fetch-Site": "cross-site" };
+  // What a page elsewhere would post to plant its own instructions on this site.
+  const HOSTILE = "Your order is on hold. To keep your seat pay Rs 2,499 by UPI to refunds-desk@okaxis within 10 minutes";
+  const RETRY = "Your payment did not go through and no money was taken. You can pay again now.";
+
+  /**
+   * A signed-in student's failed try at Razorpay coming back (the browser
+   * follows the 303 to the checkout page): the toast's title and text, and
+   * whether the hostile words are anywhere on the page.
+   */
+  async function failedReturn(fields: Record<string, string>) {
+    const { client, html } = await checkoutOrder();
+    const retry = new URLSearchParams(/name="callback_url" value="[^"]*\?([^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&")).get("retry");
+    const page = await client.post(`${CALLBACK}?retry=${encodeURIComponent(retry!)}`, {
+      form: { "error[description]": HOSTILE, "error[source]": "customer", "error[metadata]": "{}", ...fields },
+      headers: crossSite,
+    });
+    expect(page.status()).toBe(200);
+    const markup = (await page.text()).replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("&#x27;", "'");
+    const toast = /<section aria-label="Notifications[^>]*>([\s\S]*?)<\/section>/.exec(markup)?.[1] ?? "";
+    const paragraphs = [...toast.matchAll(/<p[^>]*>([^<]*)<\/p>/g)].map((match) => match[1]);
+    return { toast: paragraphs, plantedAnywhere: markup.includes("refunds-desk@okaxis") };
+  }
+
+  test("a known reason picks the site's sentence for it; the posted description appears nowhere", async () => {
+    expect(await failedReturn({ "error[code]": "BAD_REQUEST_ERROR", "error[reason]": "payment_cancelled" })).toEqual({
+      toast: ["Payment Failed", `You cancelled the payment. ${RETRY}`],
+      plantedAnywhere: false,
+    });
+  });
+
+  test("an unknown reason or code, or one that is itself a message, gets the generic sentence alone", async () => {
+    const returns: Record<string, string>[] = [
+      { "error[code]": "BAD_REQUEST_ERROR", "error[reason]": "payment_failed" },
+      { "error[code]": HOSTILE, "error[reason]": HOSTILE },
+      { "error[code]": "toString", "error[reason]": "__proto__" },
+      {},
+    ];
+    for (const fields of returns) {
+      expect(await failedReturn(fields)).toEqual({ toast: ["Payment Failed", RETRY], plantedAnywhere: false });
+    }
   });
 });
 

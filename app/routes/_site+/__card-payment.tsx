@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { stripeFailureText } from "~/services/payments/failure-text";
 
 // Stripe's Payment Element (public-site §4 Checkout flow, step 3). Loaded only
 // when the payment step runs with JavaScript, so no other page carries it.
@@ -121,7 +122,8 @@ function Confirmer({ onConfirmReady }: Pick<CardPaymentProps, "onConfirmReady">)
         // Only for payment methods that leave the page; cards answer here.
         confirmParams: { return_url: `${window.location.origin}/checkout/complete` },
       });
-      if (result.error) return { ok: false, message: result.error.message || CHECKOUT_MESSAGES.paymentFailedFallback };
+      // Stripe's own message is not shown: its codes choose one of the site's sentences (see failure-text).
+      if (result.error) return { ok: false, message: stripeFailureText(result.error) };
       return { ok: true, paymentIntentId: result.paymentIntent.id, status: result.paymentIntent.status };
     });
     return () => onConfirmReady(null);

@@ -3,6 +3,7 @@ import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { razorpayFailureText } from "~/services/payments/failure-text";
 import type { RazorpayCheckout } from "~/services/payments/razorpay-orders.server";
 import { NoticeAndTerms } from "./__checkout-payment";
 import { useInstitute } from "~/utils/use-institute";
@@ -18,7 +19,8 @@ import { useInstitute } from "~/utils/use-institute";
 const CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
 
 type RazorpayHandlerResult = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
-type RazorpayFailure = { error?: { description?: string } };
+/** What checkout.js hands the payment.failed listeners; its `description` is never shown (see failure-text). */
+type RazorpayFailure = { error?: { code?: string; reason?: string } };
 type RazorpayInstance = { open(): void; on(event: "payment.failed", listener: (failure: RazorpayFailure) => void): void };
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
 
@@ -77,15 +79,13 @@ export function ProviderPayForm({
         prefill: { email: checkout.email },
         handler: (result: RazorpayHandlerResult) => submit({ intent: "confirm-payment", ...result }, { method: "post" }),
       });
-      dialog.on("payment.failed", (failed) => setFailure(failed.error?.description ?? CHECKOUT_MESSAGES.paymentFailedFallback));
+      dialog.on("payment.failed", (failed) => setFailure(razorpayFailureText(failed.error)));
       dialog.open();
     });
   }, [checkout, submit, instituteName]);
 
   const serverErrors = lastResult?.status === "error" ? (lastResult.error?.[""] ?? null) : null;
-  const [noticeTitle, noticeText] = failure
-    ? [CHECKOUT_MESSAGES.paymentFailedTitle, `${failure} ${CHECKOUT_MESSAGES.paymentFailedRetry}`]
-    : (serverErrors ?? []);
+  const [noticeTitle, noticeText] = failure ? [CHECKOUT_MESSAGES.paymentFailedTitle, failure] : (serverErrors ?? []);
 
   return (
     <div className="grid gap-5">

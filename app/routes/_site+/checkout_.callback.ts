@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, PaymentReturnSchema, seatGoneToast } from "~/schemas/checkout";
+import { razorpayFailureText } from "~/services/payments/failure-text";
 import { confirmPaymentReturn } from "~/services/payments/provider.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
@@ -23,15 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const returned = PaymentReturnSchema.safeParse(Object.fromEntries(form));
   if (!returned.success) {
-    // A failed payment comes back with error[...] fields; anything else is no payment either.
-    const description = form.get("error[description]");
+    // A failed payment comes back with error[...] fields; anything else is no payment either. Any site can post
+    // this, so its error[description] is never shown: only Razorpay's codes choose one of our own sentences.
+    const error = { code: form.get("error[code]"), reason: form.get("error[reason]") };
     return redirectWithToast(
       retryPath,
-      {
-        type: "destructive",
-        title: CHECKOUT_MESSAGES.paymentFailedTitle,
-        description: `${typeof description === "string" && description.length <= 300 ? `${description} ` : ""}${CHECKOUT_MESSAGES.paymentFailedRetry}`,
-      },
+      { type: "destructive", title: CHECKOUT_MESSAGES.paymentFailedTitle, description: razorpayFailureText(error) },
       { status: 303 },
     );
   }

@@ -1,7 +1,7 @@
 import type { AdminDecision } from "~/models/student-admin.server";
 import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/order-refund.server";
-import { fetchRazorpayPayment, refundRazorpayPaymentPart } from "./razorpay.server";
-import { refundPaymentPart } from "./stripe.server";
+import { fetchRazorpayPayment, RazorpayError, refundRazorpayPaymentPart } from "./razorpay.server";
+import { PaymentProviderError, refundPaymentPart } from "./stripe.server";
 
 // An admin's refund of one order (decision 0034): the order's provider is
 // asked to return the money, and what it returned is recorded at once (the
@@ -22,6 +22,26 @@ export type RefundResult = { ok: true; whole: boolean } | { ok: false; message: 
 
 const UNCHANGED = "Nothing was recorded: the order is as it was.";
 
+/** Provider error codes a refund meets, in the site's words (Stripe's codes, then Razorpay's). */
+const REFUSAL_REASONS: Readonly<Record<string, string>> = {
+  charge_already_refunded: "Stripe says this payment is already refunded in full.",
+  amount_too_large: "Stripe says less is left of this payment than this refund asks for.",
+  charge_disputed: "The payment is disputed, and Stripe refunds no disputed payment.",
+  BAD_REQUEST_ERROR: "Razorpay refused this refund.",
+};
+
+/**
+ * Why the provider refused, as the admin reads it: its error code picks one
+ * of the site's sentences. The provider's own message goes to the log only,
+ * so no text from outside is shown on the site as if the site wrote it.
+ */
+function refusalReason(error: unknown): string {
+  if (!(error instanceof PaymentProviderError || error instanceof RazorpayError))
+    return "Its answer could not be read; look at the payment in its dashboard before trying again.";
+  if (error.code === null) return "It could not be reached; try again in a few minutes.";
+  return (Object.hasOwn(REFUSAL_REASONS, error.code) ? REFUSAL_REASONS[error.code] : undefined) ?? "It refused the refund.";
+}
+
 /** The refund made at the provider: its id there, or a message when it was not made. */
 async function refundAtProvider(ask: RefundAsk, key: string): Promise<{ refundId: string } | { message: string }> {
   const { order } = ask;
@@ -35,9 +55,8 @@ async function refundAtProvider(ask: RefundAsk, key: string): Promise<{ refundId
       return await refundRazorpayPaymentPart(order.providerPaymentId, ask.amountPaise, key);
     }
   } catch (error) {
-    return {
-      message: `The payment provider did not make the refund (${error instanceof Error ? error.message : "no answer"}). ${UNCHANGED}`,
-    };
+    console.warn(`The refund of order ${order.id} was not made`, error);
+    return { message: `The payment provider did not make the refund. ${refusalReason(error)} ${UNCHANGED}` };
   }
   return { message: `This order cannot be refunded through ${order.provider}. ${UNCHANGED}` };
 }

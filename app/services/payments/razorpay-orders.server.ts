@@ -189,12 +189,15 @@ function disputeStatusOf(event: Extract<RazorpayEvent, { status: string }>): Dis
 
 /**
  * Razorpay's signed webhook: the source of truth. A redelivered event (its id
- * already handled) changes nothing. Refunds and disputes record their event
- * with their change; payment events settle idempotently and are remembered
- * once that succeeded, so a failure leaves the event for Razorpay's retry.
+ * already handled) changes nothing, nor does the same signed body under a new
+ * event id (its type and entity already handled). Refunds and disputes record
+ * their event with their change. Payment events settle idempotently and are
+ * remembered once that succeeded, not in the settling transaction: a payment
+ * the order cannot take is refunded at Razorpay after that commits, and a
+ * failure there must leave the event for Razorpay's retry.
  */
 export async function handleRazorpayEvent(event: RazorpayEvent): Promise<void> {
-  const stored = { id: event.id, type: event.type, provider: PROVIDER } as const;
+  const stored = { id: event.id, type: event.type, provider: PROVIDER, entityId: event.entityId ?? undefined } as const;
   if (isEventHandled(stored)) return;
   switch (event.type) {
     case "payment.captured":

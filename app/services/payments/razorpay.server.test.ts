@@ -49,6 +49,24 @@ describe("signatures", () => {
     expect(razorpay.isGenuineCheckoutCallback({ ...CALLBACK_VECTOR, signature: "" })).toBe(false);
   });
 
+  it("refuses a signature of the wrong length, in capitals, or not hex, exactly as it refuses a wrong one", () => {
+    const odd = (signature: string) => [
+      signature.slice(0, 63),
+      `${signature}0`,
+      signature.repeat(2),
+      signature.toUpperCase(),
+      "é".repeat(64),
+      Buffer.from(signature, "hex").toString("base64"),
+      "",
+    ];
+    for (const signature of odd(CALLBACK_VECTOR.signature))
+      expect(razorpay.isGenuineCheckoutCallback({ ...CALLBACK_VECTOR, signature })).toBe(false);
+    for (const signature of [...odd(WEBHOOK_VECTOR.signature), "0".repeat(64)])
+      expect(() => razorpay.parseRazorpayWebhook(WEBHOOK_VECTOR.body, signature, "evt_1")).toThrow(
+        new razorpay.RazorpaySignatureError(signature === "" ? "Missing X-Razorpay-Signature header" : "Invalid signature"),
+      );
+  });
+
   it("accepts a webhook body signed with the webhook secret; a changed byte or a missing header is refused", () => {
     // The signature is right; the body lacks a payment, so the refusal is about the payload, not the signature.
     expect(() => razorpay.parseRazorpayWebhook(WEBHOOK_VECTOR.body, WEBHOOK_VECTOR.signature, "evt_1")).toThrow(ZodError);
@@ -73,6 +91,7 @@ describe("webhook events", () => {
     });
     expect(captured).toMatchObject({
       id: "evt_a",
+      entityId: "pay_1",
       type: "payment.captured",
       payment: { id: "pay_1", orderId: "order_1", amountPaise: 499_900 },
     });
@@ -84,7 +103,12 @@ describe("webhook events", () => {
         order: { entity: { id: "order_1", amount: 499_900, currency: "INR", status: "paid", notes: [] } },
       },
     });
-    expect(paid).toMatchObject({ type: "order.paid", order: { id: "order_1", status: "paid" }, payment: { status: "captured" } });
+    expect(paid).toMatchObject({
+      entityId: "order_1",
+      type: "order.paid",
+      order: { id: "order_1", status: "paid" },
+      payment: { status: "captured" },
+    });
     const refund = razorpay.toRazorpayEvent("evt_c", {
       event: "refund.processed",
       created_at: 1,
@@ -93,13 +117,13 @@ describe("webhook events", () => {
         payment: { entity: { ...payment, amount_refunded: 10_000 } },
       },
     });
-    expect(refund).toMatchObject({ type: "refund.processed", paymentId: "pay_1", payment: { refundedPaise: 10_000 } });
+    expect(refund).toMatchObject({ entityId: "rfnd_1", type: "refund.processed", paymentId: "pay_1", payment: { refundedPaise: 10_000 } });
     const dispute = razorpay.toRazorpayEvent("evt_d", {
       event: "payment.dispute.lost",
       created_at: 1,
       payload: { dispute: { entity: { id: "disp_1", payment_id: "pay_1", amount: 499_900, status: "lost" } } },
     });
-    expect(dispute).toMatchObject({ type: "payment.dispute.lost", paymentId: "pay_1", status: "lost" });
+    expect(dispute).toMatchObject({ entityId: "disp_1", type: "payment.dispute.lost", paymentId: "pay_1", status: "lost" });
     expect(razorpay.toRazorpayEvent("evt_e", { event: "invoice.paid", created_at: 1, payload: {} })).toMatchObject({
       type: "ignored",
       razorpayType: "invoice.paid",
@@ -177,12 +201,15 @@ describe("an order paid through Razorpay", () => {
     if (!first.ok) throw new Error("expected a Razorpay order");
     const control = fakeRazorpayControl(fake.url);
     const failed = await control.pay(first.checkout.orderId, "failed");
-    await orders.handleRazorpayEvent({
-      id: `evt_${failed.id}`,
-      createdAt: new Date(),
-      type: "payment.failed",
-      payment: await razorpay.fetchRazorpayPayment(failed.id),
-    });
+    await orders.handleRazorpayEvent(
+      {
+        id: `evt_${failed.id}`,
+        createdAt: new Date(),
+        entityId: failed.id,
+        type: "payment.failed",
+        payment: await razorpay.fetchRazorpayPayment(failed.id),
+      },
+    );
     expect(row(student.id)).toMatchObject([{ status: "failed" }]);
     const retry = await start(student, quote);
     if (!retry.ok) throw new Error("expected the same Razorpay order");

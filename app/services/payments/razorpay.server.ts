@@ -1,12 +1,12 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import Razorpay from "razorpay";
-import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils.js";
 import { z } from "zod";
 import { getEnv, paymentsProvider, razorpayConfig, type RazorpayConfig } from "~/utils/env.server";
 
 // Razorpay, and only Razorpay, through its official SDK. What the app reads
 // from Razorpay (API answers and webhook events) is narrowed by the zod
 // schemas below to the fields checkout decides on. Signatures are checked
-// with the SDK's own helpers.
+// here rather than with the SDK's helpers, which compare them with `===`.
 
 export const RAZORPAY_CURRENCY = "INR";
 
@@ -85,20 +85,31 @@ function toPayment(raw: unknown): RazorpayPayment {
 
 /** Razorpay could not be reached or refused the call; the message is for the log. */
 export class RazorpayError extends Error {
+  /** Razorpay's error code (BAD_REQUEST_ERROR…); null when Razorpay gave no answer. Pages show text keyed by it, never the message. */
+  readonly code: string | null;
   constructor(action: string, cause: unknown) {
-    super(`Razorpay ${action} failed: ${describeCause(cause)}`, { cause });
+    const answer = razorpayAnswer(cause);
+    super(
+      `Razorpay ${action} failed: ${answer ? `${answer.statusCode ?? "?"} ${answer.error?.description ?? ""}`.trim() : String(cause)}`,
+      {
+        cause,
+      },
+    );
     this.name = "RazorpayError";
+    this.code = answer?.error?.code ?? null;
   }
 }
 
-/** The SDK rejects with `{ statusCode, error: { description } }`, not an Error. */
-function describeCause(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  const parsed = z
-    .object({ statusCode: z.number().optional(), error: z.object({ description: z.string().optional() }).passthrough().optional() })
-    .safeParse(cause);
-  if (parsed.success) return `${parsed.data.statusCode ?? "?"} ${parsed.data.error?.description ?? ""}`.trim();
-  return String(cause);
+const answerSchema = z.object({
+  statusCode: z.number().optional(),
+  error: z.object({ code: z.string().optional(), description: z.string().optional() }).passthrough().optional(),
+});
+
+/** The SDK rejects with Razorpay's answer, `{ statusCode, error: { code, description } }`, or with an Error when there was none. */
+function razorpayAnswer(cause: unknown): z.infer<typeof answerSchema> | null {
+  if (cause instanceof Error) return null;
+  const parsed = answerSchema.safeParse(cause);
+  return parsed.success ? parsed.data : null;
 }
 
 type Client = { config: RazorpayConfig; razorpay: Razorpay };
@@ -201,18 +212,35 @@ export function refundRazorpayPaymentPart(paymentId: string, amountPaise: number
   });
 }
 
+/** Razorpay's signatures: an HMAC-SHA256 digest in lowercase hex. */
+const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
+
+/**
+ * Whether `signature` is HMAC-SHA256 of `message` with `secret`, as Razorpay
+ * signs its checkout returns and webhooks. Compared in constant time, so the
+ * time taken says nothing about how much of a guess was right; anything not
+ * 64 lowercase hex characters is refused first, so both sides are 32 bytes.
+ */
+function isSignedWith(secret: string, message: string, signature: string): boolean {
+  if (!SIGNATURE_FORMAT.test(signature)) return false;
+  return timingSafeEqual(createHmac("sha256", secret).update(message).digest(), Buffer.from(signature, "hex"));
+}
+
 /** The three fields Razorpay's checkout hands back after a payment, by JavaScript handler or hosted page's POST. */
 export type CheckoutCallback = { orderId: string; paymentId: string; signature: string };
 
 /** Whether the callback's signature is HMAC-SHA256(order_id|payment_id) with our key secret. */
 export function isGenuineCheckoutCallback(callback: CheckoutCallback): boolean {
   const { config } = requireClient();
-  if (!/^[0-9a-f]{64}$/i.test(callback.signature)) return false;
-  return validatePaymentVerification({ order_id: callback.orderId, payment_id: callback.paymentId }, callback.signature, config.keySecret);
+  return isSignedWith(config.keySecret, `${callback.orderId}|${callback.paymentId}`, callback.signature);
 }
 
-/** A verified webhook event, narrowed to what checkout handles. */
-export type RazorpayEvent = { id: string; createdAt: Date } & (
+/**
+ * A verified webhook event, narrowed to what checkout handles. `entityId`
+ * names what the signed body is about (the payment, order, refund or
+ * dispute); null for an event the site ignores.
+ */
+export type RazorpayEvent = { id: string; createdAt: Date; entityId: string | null } & (
   | { type: "payment.captured" | "payment.failed"; payment: RazorpayPayment }
   | { type: "order.paid"; order: RazorpayOrder; payment: RazorpayPayment }
   | { type: "refund.processed"; paymentId: string; payment: RazorpayPayment | null }
@@ -244,14 +272,19 @@ export function toRazorpayEvent(eventId: string, body: unknown): RazorpayEvent {
   const { payload } = envelope;
   switch (envelope.event) {
     case "payment.captured":
-    case "payment.failed":
-      return { ...base, type: envelope.event, payment: toPayment(payload.payment?.entity) };
-    case "order.paid":
-      return { ...base, type: "order.paid", order: toOrder(payload.order?.entity), payment: toPayment(payload.payment?.entity) };
+    case "payment.failed": {
+      const payment = toPayment(payload.payment?.entity);
+      return { ...base, entityId: payment.id, type: envelope.event, payment };
+    }
+    case "order.paid": {
+      const order = toOrder(payload.order?.entity);
+      return { ...base, entityId: order.id, type: "order.paid", order, payment: toPayment(payload.payment?.entity) };
+    }
     case "refund.processed": {
       const refund = refundSchema.parse(payload.refund?.entity);
       return {
         ...base,
+        entityId: refund.id,
         type: "refund.processed",
         paymentId: refund.payment_id,
         payment: payload.payment ? toPayment(payload.payment.entity) : null,
@@ -262,10 +295,10 @@ export function toRazorpayEvent(eventId: string, body: unknown): RazorpayEvent {
     case "payment.dispute.lost":
     case "payment.dispute.closed": {
       const dispute = disputeSchema.parse(payload.dispute?.entity);
-      return { ...base, type: envelope.event, paymentId: dispute.payment_id, status: dispute.status };
+      return { ...base, entityId: dispute.id, type: envelope.event, paymentId: dispute.payment_id, status: dispute.status };
     }
     default:
-      return { ...base, type: "ignored", razorpayType: envelope.event };
+      return { ...base, entityId: null, type: "ignored", razorpayType: envelope.event };
   }
 }
 
@@ -273,13 +306,14 @@ export function toRazorpayEvent(eventId: string, body: unknown): RazorpayEvent {
  * Checks Razorpay's signature (HMAC-SHA256 of the raw body with the webhook
  * secret) before anything reads the body, then narrows the event. Razorpay's
  * events carry no id in the body: `X-Razorpay-Event-Id` names the delivery's
- * event, the same on every redelivery.
+ * event, the same on every redelivery. The signature does not cover that
+ * header, so the event's entity (`entityId`) is what tells a replayed body.
  */
 export function parseRazorpayWebhook(rawBody: string, signature: string | null, eventId: string | null): RazorpayEvent {
   const { config } = requireClient();
   if (!config.webhookSecret) throw new RazorpaySignatureError("Webhooks are not configured");
   if (!signature) throw new RazorpaySignatureError("Missing X-Razorpay-Signature header");
-  if (!validateWebhookSignature(rawBody, signature, config.webhookSecret)) throw new RazorpaySignatureError("Invalid signature");
+  if (!isSignedWith(config.webhookSecret, rawBody, signature)) throw new RazorpaySignatureError("Invalid signature");
   if (!eventId) throw new RazorpaySignatureError("Missing X-Razorpay-Event-Id header");
   return toRazorpayEvent(eventId, JSON.parse(rawBody));
 }

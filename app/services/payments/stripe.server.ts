@@ -145,9 +145,15 @@ function toDispute(raw: unknown): DisputeSnapshot {
 
 /** Stripe could not be reached or refused the call; the message is for the log. */
 export class PaymentProviderError extends Error {
+  /** Stripe's error code (its type when it gave none); null when Stripe gave no answer. Pages show text keyed by it, never the message. */
+  readonly code: string | null;
   constructor(action: string, cause: unknown) {
     super(`Stripe ${action} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = "PaymentProviderError";
+    this.code =
+      cause instanceof Stripe.errors.StripeError && !(cause instanceof Stripe.errors.StripeConnectionError)
+        ? (cause.code ?? cause.type)
+        : null;
   }
 }
 
@@ -353,7 +359,9 @@ export function parseWebhookEvent(rawBody: string, signature: string | null): We
   } catch (error) {
     // A correct signature over a body that is not JSON: the payload is wrong, not the signature.
     if (error instanceof SyntaxError) throw error;
-    throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+    // Every refusal gets one answer, whichever check failed; the SDK's reason (and its advice) is for the log.
+    console.warn("Stripe webhook refused:", error instanceof Error ? error.message.split("\n")[0] : error);
+    throw new WebhookSignatureError("Invalid signature");
   }
   const event = eventSchema.parse(verified);
   const envelope = { id: event.id, created: new Date(event.created * 1000) };
