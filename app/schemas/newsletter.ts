@@ -7,6 +7,7 @@ export const NEWSLETTER_TEXT = {
   alreadyTitle: "Already subscribed",
   alreadyText: "This email is already on our list.",
   invalidTitle: "Please enter a valid email address",
+  throttledTitle: "Not subscribed",
 } as const;
 
 /** The 'Stay Updated' box and POST /api/newsletter: one email address. */
