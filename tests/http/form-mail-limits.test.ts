@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { PUBLIC_FORM_LIMITS } from "../../app/services/throttle/public-forms.server";
+import { PUBLIC_FORM_LIMITS } from "../../app/services/throttle/public-form-limits";
 import {
   addRegistration,
   describe,

@@ -2,7 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { auditLog } from "../../../db/schema";
-import { claimFormPost, mailboxOf, PUBLIC_FORM_LIMITS } from "./public-forms.server";
+import { PUBLIC_FORM_LIMITS } from "./public-form-limits";
+import { claimFormPost, mailboxOf } from "./public-forms.server";
 
 const auditRows = () =>
   db

@@ -1,5 +1,6 @@
 import { recordSystemAction } from "~/models/audit-log.server";
 import { Allowance } from "./allowance.server";
+import { PUBLIC_FORM_LIMITS } from "./public-form-limits";
 import { throttled, type Throttled } from "./wait";
 
 // The public forms that cause mail (docs/decisions/0013-throttling.md, "Forms
@@ -13,9 +14,6 @@ import { throttled, type Throttled } from "./wait";
 
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
-
-/** A class of 30 behind one carrier-grade NAT address, with room for retries and neighbours; a script gets no further. */
-export const PUBLIC_FORM_LIMITS = { postsPerClientPerHour: 40, acknowledgementsPerRecipientPerDay: 3 } as const;
 
 /** What a visitor sends, named for the refusal: "Too many messages from your network…". */
 const FORM_POSTS = {
