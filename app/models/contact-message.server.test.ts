@@ -86,6 +86,22 @@ describe("sendContactMessage", () => {
     expect(queued()).toHaveLength(1);
   });
 
+  test("past the address's share of acknowledgements, the message is stored and the team told, and the sender is mailed nothing", () => {
+    const settings = { notifyAddress: "desk@example.com", contactMessages: true, enrolmentLeads: false };
+    saveSettings("notifications", settings, { adminId: "admin-1" });
+    const sender = { ...message, email: "capped@example.com", subject: "Fourth message today" };
+    const { id } = storeContactMessage(sender, { acknowledgement, teamNotice }, VISITOR, { acknowledge: false });
+    expect(db.select({ subject: contactMessages.subject }).from(contactMessages).where(eq(contactMessages.id, id)).all()).toEqual([
+      { subject: "Fourth message today" },
+    ]);
+    const mail = db.select({ to: outboxMessages.toAddress, kind: outboxMessages.kind }).from(outboxMessages).all();
+    expect(mail.filter((row) => row.to === sender.email)).toEqual([]);
+    expect(mail.filter((row) => row.kind === "team-contact-message").at(-1)).toEqual({
+      to: "desk@example.com",
+      kind: "team-contact-message",
+    });
+  });
+
   test("tells the team at the settings' address while notices are on, and not once they are off", () => {
     const teamMail = () =>
       db

@@ -24,9 +24,16 @@ export type ContactMail = { acknowledgement: ContactAcknowledgement; teamNotice:
  * transaction, with the team's notice when the settings ask for one. The
  * input has passed ContactSchema (trimmed, within limits, consent ticked: recorded
  * with the message, for the sender's account or browser); a phone left out is
- * stored as null.
+ * stored as null. `acknowledge: false` (the address has had its share of
+ * acknowledgements today) stores the message and tells the team, mailing the
+ * sender nothing.
  */
-export function sendContactMessage(input: ContactInput, mail: ContactMail, sender: ConsentSubject): { id: number } {
+export function sendContactMessage(
+  input: ContactInput,
+  mail: ContactMail,
+  sender: ConsentSubject,
+  { acknowledge = true }: { acknowledge?: boolean } = {},
+): { id: number } {
   return db.transaction((tx) => {
     recordConsent({ ...sender, purpose: FORM_CONSENT.contact.purpose, decision: "granted", source: "contact" }, tx);
     const stored = tx
@@ -41,7 +48,7 @@ export function sendContactMessage(input: ContactInput, mail: ContactMail, sende
       })
       .returning({ id: contactMessages.id })
       .get();
-    queueMessage(tx, mail.acknowledgement(input));
+    if (acknowledge) queueMessage(tx, mail.acknowledgement(input));
     queueTeamNotice(tx, "contactMessages", (to) => mail.teamNotice({ ...input, id: stored.id }, to));
     return stored;
   });

@@ -77,6 +77,14 @@ describe("registerForEvent", () => {
     ).toEqual([{ to: details.email, subject: "Registered: Live Nifty Webinar", userId: userIds[0] }]);
   });
 
+  test("past the address's share of confirmations, the seat is booked and nothing is mailed", () => {
+    const eventId = addEvent(db, { maxParticipants: 10 });
+    const result = registerForEvent({ eventId, userId: userIds[0]!, ...details, confirmByMail: false }, testMail, NOW);
+    expect(result).toMatchObject({ ok: true });
+    expect(rowsFor(eventId)).toHaveLength(1);
+    expect(db.select().from(outboxMessages).all()).toEqual([]);
+  });
+
   test("a refused registration queues no mail", () => {
     const eventId = addEvent(db, { eventDate: at(-DAY) });
     expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({ ok: false, reason: "closed" });

@@ -51,6 +51,8 @@ export type NewRegistration = {
   name: string;
   email: string;
   phone: string;
+  /** False when the address has had its share of confirmations today: the seat is booked, nothing is mailed. */
+  confirmByMail?: boolean;
 };
 
 /**
@@ -129,8 +131,10 @@ export function registerForEvent(registration: NewRegistration, mail: Registrati
           now,
         );
         const { maxParticipants: _seats, pricePaise: _price, ...described } = event;
-        const draft = mail({ name: registration.name, email: registration.email, event: described });
-        queueMessage(tx, { ...draft, userId: registration.userId }, now);
+        if (registration.confirmByMail !== false) {
+          const draft = mail({ name: registration.name, email: registration.email, event: described });
+          queueMessage(tx, { ...draft, userId: registration.userId }, now);
+        }
         return { ok: true, registrationId: row.id, eventTitle: event.title };
       },
       { behavior: "immediate" },

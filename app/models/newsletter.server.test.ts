@@ -56,7 +56,7 @@ describe("the newsletter's double opt-in", () => {
 
   test("a link used after its 7 days confirms nothing", () => {
     const sent = new Date("2026-11-01T10:00:00Z");
-    subscribeToNewsletter("late@example.com", mail, sent);
+    subscribeToNewsletter("late@example.com", mail, { now: sent });
     expect(confirmNewsletterSubscription(lastLink().confirmToken, new Date(sent.getTime() + CONFIRMATION_LIFETIME_MS + 1))).toBe(false);
     expect(row("late@example.com")?.confirmedAt).toBeNull();
   });

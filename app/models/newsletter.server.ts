@@ -24,9 +24,14 @@ const newSecret = () => randomBytes(24).toString("base64url");
  * Asks the address's mailbox to confirm a subscription: a new pending row, or a
  * fresh link for one still pending. An address already confirmed gets nothing
  * (it is subscribed; another mail would only be noise). Lower-cased, so one
- * inbox is one row.
+ * inbox is one row. `send: false` (the mailbox has had its share of mail from
+ * the site's forms today) keeps the row pending without another mail.
  */
-export function subscribeToNewsletter(email: string, mail: NewsletterConfirmationMail, now = new Date()): void {
+export function subscribeToNewsletter(
+  email: string,
+  mail: NewsletterConfirmationMail,
+  { send = true, now = new Date() }: { send?: boolean; now?: Date } = {},
+): void {
   const address = email.trim().toLowerCase();
   db.transaction(
     (tx) => {
@@ -44,7 +49,7 @@ export function subscribeToNewsletter(email: string, mail: NewsletterConfirmatio
         tx.insert(newsletterSubscribers)
           .values({ email: address, unsubscribeToken, createdAt: now, ...pending })
           .run();
-      queueMessage(tx, mail({ email: address, confirmToken, unsubscribeToken }), now);
+      if (send) queueMessage(tx, mail({ email: address, confirmToken, unsubscribeToken }), now);
     },
     { behavior: "immediate" },
   );

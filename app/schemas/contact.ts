@@ -8,6 +8,7 @@ export const CONTACT_TEXT = {
   missingText: "Name, email, subject, and message are required.",
   failedTitle: "Failed to Send Message",
   failedText: "There was an error sending your message. Please try again.",
+  throttledTitle: "Message Not Sent",
   sentTitle: "Message Sent!",
   sentText: "Thank you for your message. We'll get back to you within 24 hours.",
 } as const;

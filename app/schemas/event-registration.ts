@@ -50,6 +50,7 @@ export const WAITLIST_OFFER_HOURS = 12;
 /** What a full event's waitlist says. */
 export const WAITLIST_MESSAGES = {
   joined: "You are on the waitlist",
+  notJoined: "Not on the waitlist yet",
   place: (position: number) =>
     `You are number ${position.toLocaleString("en-IN")} on the waitlist. If a seat frees up, we will offer it to you by mail and keep it for you for ${WAITLIST_OFFER_HOURS} hours.`,
   kept: (until: string) => `A seat has freed up and is kept for you until ${until}. Register now to take it.`,

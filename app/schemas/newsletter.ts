@@ -16,6 +16,7 @@ export const NEWSLETTER_TEXT = {
   unsubscribedTitle: "You are unsubscribed",
   unsubscribedText: "This address is off our list and we have deleted it. We will send it no more articles.",
   invalidTitle: "Please enter a valid email address",
+  throttledTitle: "Not subscribed",
 } as const;
 
 /** The 'Stay Updated' box and POST /api/newsletter: one email address. */

@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT_FAQ } from "../../app/content/faq";
+import { PUBLIC_FORM_LIMITS } from "../../app/services/throttle/public-form-limits";
 import { BUSINESS_HOURS, whatsappMessage } from "../../app/content/site";
 import { DEFAULT_INSTITUTE, institutePhones } from "../../app/utils/institute";
 import { openTestDatabase } from "./fixtures";
@@ -52,6 +53,11 @@ async function fillContactForm(
   await form.subject.fill(values.subject);
   await form.message.fill(values.message);
   await tickConsent(form.region);
+}
+
+/** A refused message leaves every field as it was typed. */
+async function expectFormKeeps(form: ContactForm, values: Parameters<typeof fillContactForm>[1]) {
+  for (const name of ["name", "email", "phone", "subject", "message"] as const) await expect(form[name]).toHaveValue(values[name]);
 }
 
 const sentToast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
@@ -246,16 +252,36 @@ inBothModes((mode) => {
     const notice = form.region.getByRole("alert");
     await expect(notice).toContainText("Failed to Send Message");
     await expect(notice).toContainText("There was an error sending your message. Please try again.");
-    for (const [field, value] of [
-      [form.name, values.name],
-      [form.email, values.email],
-      [form.phone, values.phone],
-      [form.subject, values.subject],
-      [form.message, values.message],
-    ] as const)
-      await expect(field).toHaveValue(value);
+    await expectFormKeeps(form, values);
     await expect(sentToast(page)).toHaveCount(0);
     expect(storedMessages(subject)).toEqual([]);
+  });
+
+  test.describe("from an address that has sent its share this hour", () => {
+    // An address of this run's own: the worker's server believes X-Forwarded-For from loopback (TRUST_PROXY).
+    test.use({ extraHTTPHeaders: { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` } });
+
+    test("the message is refused with how long to wait, nothing is stored, and what was typed stays", async ({ page }) => {
+      // Spend the address's allowance the way a script would (decision 0013), then write as a person would.
+      let spent = 0;
+      for (let attempt = 0; attempt <= PUBLIC_FORM_LIMITS.postsPerClientPerHour && spent !== 429; attempt++) {
+        const data = { name: "Script", email: `s${attempt}@example.com`, subject: uniqueSubject("Spam"), message: "x", consent: true };
+        spent = (await page.request.post("/api/contact", { data })).status();
+      }
+      expect(spent).toBe(429);
+
+      const form = await openContactForm(page, mode);
+      const values = { name: "Kavya Nair", email: "kavya@example.com", phone: "", subject: uniqueSubject("Shared"), message: "Hi." };
+      await fillContactForm(form, values);
+      await form.send.click();
+
+      const notice = form.region.getByRole("alert");
+      await expect(notice).toContainText("Message Not Sent");
+      await expect(notice).toContainText(/Too many messages from your network\. Please wait (59|60) minutes and try again\./);
+      await expectFormKeeps(form, values);
+      await expect(sentToast(page)).toHaveCount(0);
+      expect(storedMessages(values.subject)).toEqual([]);
+    });
   });
 
   test("a bot that fills the hidden honeypot field is thanked, and nothing is stored", async ({ page }) => {

@@ -77,3 +77,12 @@ test("a mail app's one-click unsubscribe, without a cookie, takes the address of
   expect(subscriber(email)).toBeUndefined();
   expect((await request.post(unsubscribe, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(200);
 });
+
+test("one mailbox gets at most 3 confirmation mails a day, however many addresses ask", async ({ request }) => {
+  const email = uniqueEmail("popular").toLowerCase();
+  for (let i = 1; i <= 5; i++) {
+    const answer = await request.post("/api/newsletter", { data: { email }, headers: { "x-forwarded-for": `203.0.113.${100 + i}` } });
+    expect(answer.status()).toBe(202);
+  }
+  expect(confirmationMailTo(email)).toHaveLength(3);
+});

@@ -9,6 +9,8 @@ import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { BILLING_MESSAGES, CheckoutInformationSchema } from "~/schemas/billing";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
+import { retryAfterHeaders } from "~/services/throttle/wait";
 
 /** A post that left the billing fields out altogether, while invoices are on. */
 const MISSING_BILLING = {
@@ -47,23 +49,34 @@ export function preselectedChoice(url: URL, groups: SelectGroup[]): string | und
 }
 
 export type EnrollmentSubmitOutcome =
-  { saved: true; id: number; input: EnrollmentFormInput } | { saved: false; status: 400 | 500 | 503; result: SubmissionResult<string[]> };
+  | { saved: true; id: number; input: EnrollmentFormInput }
+  | { saved: false; status: 400 | 429 | 500 | 503; result: SubmissionResult<string[]>; headers?: Record<string, string> };
 
 /**
  * Validates and stores the posted form for the student; with `billing`
  * (the checkout while tax invoices are on) the billing details too, required.
+ * A valid form spends one of the client address's enrollment forms this hour
+ * (each saved form tells the team by mail); past them, 429 and nothing is saved.
  */
-export function submitEnrollmentForm(
+export async function submitEnrollmentForm(
   formData: FormData,
   userId: string,
-  { billing = false, atCheckout = false }: { billing?: boolean; atCheckout?: boolean } = {},
-): EnrollmentSubmitOutcome {
+  { client, billing = false, atCheckout = false }: { client: string; billing?: boolean; atCheckout?: boolean },
+): Promise<EnrollmentSubmitOutcome> {
   const submission = billing
     ? parseWithZod(formData, { schema: CheckoutInformationSchema })
     : parseWithZod(formData, { schema: EnrollmentFormSchema });
   if (submission.status !== "success") return { saved: false, status: 400, result: submission.reply() };
   if (billing && !("billing" in submission.value))
     return { saved: false, status: 400, result: submission.reply({ fieldErrors: MISSING_BILLING }) };
+  const claim = await claimFormPost("enrollment-form", client);
+  if (!claim.ok)
+    return {
+      saved: false,
+      status: claim.status,
+      result: submission.reply({ formErrors: [claim.message] }),
+      headers: retryAfterHeaders(claim),
+    };
   try {
     const consent = atCheckout ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
     const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice, undefined, consent);

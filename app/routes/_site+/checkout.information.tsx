@@ -13,10 +13,13 @@ import { EnrollmentForm } from "./__enrollment-form";
 import { submitEnrollmentForm } from "./__enrollment-form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { billingDefaults, invoicesOn } from "./__checkout-billing.server";
+import { retryAfterFromAction } from "~/services/throttle/wait";
 
 // Checkout step 1 (public-site §4): the enrollment information dialog, over
 // the checkout page. Saving it keeps the form's id with the order and moves on
 // to payment with 'Information Saved!' / 'Proceeding to payment...'.
+
+export const headers = retryAfterFromAction;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
@@ -51,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status !== "open") return redirect(`/checkout${new URL(request.url).search}`);
   const { user, quote } = checkout;
@@ -62,8 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EnrollmentFormSchema });
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
-  const outcome = submitEnrollmentForm(formData, user.id, { billing: invoicesOn(), atCheckout: true });
-  if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
+  const client = context.clientAddress ?? "unknown";
+  const outcome = await submitEnrollmentForm(formData, user.id, { client, billing: invoicesOn(), atCheckout: true });
+  if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers });
   return redirectWithToast(checkoutPath({ item, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,
     description: CHECKOUT_MESSAGES.informationSavedText,

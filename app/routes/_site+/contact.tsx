@@ -23,6 +23,8 @@ import { FaqList } from "~/components/faq-list";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -31,6 +33,8 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
+export const headers = retryAfterFromAction;
+
 const SENT_TOAST = { title: CONTACT_TEXT.sentTitle, description: CONTACT_TEXT.sentText };
 
 /** The refund answer is the policy an admin saved (Settings → Legal pages), so it agrees with /refund-policy. */
@@ -38,7 +42,7 @@ export async function loader() {
   return { faq: withRefundAnswer(CONTACT_FAQ, refundPolicySummary()) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   // A bot that filled the hidden field is told all went well, and nothing is stored.
   if (isSpam(formData)) return redirectWithToast("/contact", SENT_TOAST);
@@ -47,8 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
+  const claim = await claimFormPost("contact", context.clientAddress ?? "unknown", submission.value.email);
+  if (!claim.ok) {
+    const result = submission.reply({ formErrors: [CONTACT_TEXT.throttledTitle, claim.message] });
+    return data({ result }, { status: claim.status, headers: retryAfterHeaders(claim) });
+  }
   try {
-    sendContactMessage(submission.value, contactMail, await consentSubjectOf(request));
+    sendContactMessage(submission.value, contactMail, await consentSubjectOf(request), {
+      acknowledge: claim.acknowledge,
+    });
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);
@@ -156,7 +167,7 @@ function ContactForm() {
   if (form.status === "error" && !attempted) setAttempted(true);
   const missingRequired = attempted && isMissingRequiredField(form.allErrors);
   const [failedTitle, failedText] = form.errors ?? [];
-  const sendFailed = failedTitle === CONTACT_TEXT.failedTitle;
+  const sendFailed = failedTitle === CONTACT_TEXT.failedTitle || failedTitle === CONTACT_TEXT.throttledTitle;
 
   // A successful send redirects back here without action data: empty the form for the next message.
   const wasSending = useRef(false);
@@ -179,7 +190,7 @@ function ContactForm() {
       {missingRequired || sendFailed ? (
         <div id={form.errorId} className="mb-4 sm:col-span-2">
           {sendFailed ? (
-            <FormNotice title={CONTACT_TEXT.failedTitle}>{failedText ?? CONTACT_TEXT.failedText}</FormNotice>
+            <FormNotice title={failedTitle}>{failedText ?? CONTACT_TEXT.failedText}</FormNotice>
           ) : (
             <FormNotice title={CONTACT_TEXT.missingTitle}>{CONTACT_TEXT.missingText}</FormNotice>
           )}

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { enrollmentChoiceGroups, preselectedChoice, submitEnrollmentForm } from "./__enrollment-form.server";
 import { readFormData } from "~/utils/form-data.server";
+import { retryAfterFromAction } from "~/services/throttle/wait";
 
 // /enrollment-form?course={id} or ?event={id}: the enrollment information form
 // on its own page (public-site §3, §5). Signed-in students only (§4).
@@ -17,6 +18,8 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/enrollment-form",
     noindex: true,
   });
+
+export const headers = retryAfterFromAction;
 
 const SIGN_IN_FIRST = {
   title: "Please sign in",
@@ -36,10 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const outcome = submitEnrollmentForm(await readFormData(request), user.id);
-  if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status });
+  const client = context.clientAddress ?? "unknown";
+  const outcome = await submitEnrollmentForm(await readFormData(request), user.id, { client });
+  if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers });
   const { courseOrEventType, courseOrEventId } = outcome.input;
   return redirectWithToast(courseOrEventType === "course" ? `/courses/${courseOrEventId}` : "/events", {
     title: "Information Saved!",

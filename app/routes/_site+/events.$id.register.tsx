@@ -38,6 +38,8 @@ import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { countOf } from "~/utils/plural";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
+import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 
 // 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
@@ -56,6 +58,8 @@ function eventsListPath(request: Request): string {
 }
 
 const notFound = () => new Response("Not Found", { status: 404 });
+
+export const headers = retryAfterFromAction;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -97,16 +101,25 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     noindex: true,
   });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  if (formData.get("intent") === "join-waitlist") return joinTheWaitlist(request, params.id ?? "", user.id);
+  const client = context.clientAddress ?? "unknown";
+  if (formData.get("intent") === "join-waitlist") return joinTheWaitlist(request, params.id ?? "", user.id, client);
   const submission = parseWithZod(formData, { schema: EventRegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const claim = await claimFormPost("event-registration", client, submission.value.email);
+  if (!claim.ok) {
+    const result = submission.reply({ formErrors: [REGISTRATION_MESSAGES.failedTitle, claim.message] });
+    return data({ result }, { status: claim.status, headers: retryAfterHeaders(claim) });
+  }
 
   let outcome: RegistrationResult;
   try {
-    outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...submission.value }, eventRegistrationMail);
+    outcome = registerForEvent(
+      { eventId: params.id ?? "", userId: user.id, ...submission.value, confirmByMail: claim.acknowledge },
+      eventRegistrationMail,
+    );
   } catch (error) {
     console.error("Event registration failed", error);
     const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);
@@ -115,6 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: failure.status },
     );
   }
+  if (!outcome.ok) await claim.unsent();
   if (outcome.ok) {
     return redirectWithToast(eventsListPath(request), {
       title: REGISTRATION_MESSAGES.success,
@@ -127,9 +141,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** A full event's waitlist: the student joins at the back and hears by mail when a seat is theirs for a while. */
-function joinTheWaitlist(request: Request, eventId: string, userId: string) {
+async function joinTheWaitlist(request: Request, eventId: string, userId: string, client: string) {
   const id = parseId(eventId);
   if (id === null) throw notFound();
+  const here = new URL(request.url).pathname + new URL(request.url).search;
+  const claim = await claimFormPost("waitlist", client);
+  if (!claim.ok) return redirectWithToast(here, { title: WAITLIST_MESSAGES.notJoined, description: claim.message, type: "destructive" });
   const joined = joinWaitlist(id, userId);
   if (joined.ok)
     return redirectWithToast(eventsListPath(request), {
@@ -138,7 +155,7 @@ function joinTheWaitlist(request: Request, eventId: string, userId: string) {
     });
   if (joined.reason === "not-found") throw notFound();
   // A seat came free meanwhile, or the student is already seated or waiting: the dialog says which.
-  return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
+  return redirect(here, 303);
 }
 
 /** What the dialog says of the student's place on the waitlist. */

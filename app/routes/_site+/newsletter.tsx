@@ -7,6 +7,7 @@ import { safeRedirectPath } from "~/utils/redirect-target";
 import { isSpam } from "~/utils/honeypot";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
 
 /**
  * The 'Stay Updated' boxes on the blog post here and come back to the page they
@@ -14,7 +15,7 @@ import { readFormData } from "~/utils/form-data.server";
  * every answer, a refusal included, is a toast after a redirect: it works the
  * same with JavaScript off.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const back = safeRedirectPath(formData.get("redirectTo"), "/blog");
   if (isSpam(formData)) return redirectWithToast(back, checkInboxToast);
@@ -23,7 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return redirectWithToast(back, { title: NEWSLETTER_TEXT.invalidTitle, type: "destructive" });
   }
-  subscribeToNewsletter(submission.value.email, newsletterConfirmationMail);
+  const claim = await claimFormPost("newsletter", context.clientAddress ?? "unknown", submission.value.email);
+  if (!claim.ok) return redirectWithToast(back, { title: NEWSLETTER_TEXT.throttledTitle, description: claim.message, type: "destructive" });
+  subscribeToNewsletter(submission.value.email, newsletterConfirmationMail, { send: claim.acknowledge });
   return redirectWithToast(back, checkInboxToast);
 }
 

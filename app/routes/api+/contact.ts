@@ -5,13 +5,17 @@ import { consentSubjectOf } from "~/utils/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 import { failedWrite } from "~/utils/storage-faults.server";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
+import { throttledJson } from "~/services/throttle/wait";
 
 /**
  * POST /api/contact: name, email, phone (optional), subject, message.
  * 201 `{ message, description }` once stored; 400 `{ message, errors }` naming each field at
- * fault (the spec's client shows `message` in its 'Failed to Send Message' toast).
+ * fault (the spec's client shows `message` in its 'Failed to Send Message' toast); 429
+ * `{ message }` with Retry-After when the client's address has sent too many this hour
+ * (nothing stored). The page and this endpoint share one allowance (decision 0013).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const result = ContactSchema.safeParse(await readJsonBody(request));
   if (!result.success) {
@@ -21,8 +25,10 @@ export async function action({ request }: ActionFunctionArgs) {
       : "Please check the highlighted fields.";
     return apiError(400, message, errors);
   }
+  const claim = await claimFormPost("contact", context.clientAddress ?? "unknown", result.data.email);
+  if (!claim.ok) return throttledJson(claim);
   try {
-    sendContactMessage(result.data, contactMail, await consentSubjectOf(request));
+    sendContactMessage(result.data, contactMail, await consentSubjectOf(request), { acknowledge: claim.acknowledge });
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);

@@ -7,16 +7,21 @@ import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.
 import { requireApiUser } from "~/utils/student-session.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 import { failedWrite } from "~/utils/storage-faults.server";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
+import { throttledJson } from "~/services/throttle/wait";
 
 /**
  * POST /api/enrollment-forms: the spec's enrollment form payload (§3) from a
- * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out.
- * Other methods but GET: 405.
+ * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out;
+ * 429 `{ message }` with Retry-After when the client's address has sent too many
+ * this hour (the page's allowance too). Other methods but GET: 405.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EnrollmentFormApiSchema);
+  const claim = await claimFormPost("enrollment-form", context.clientAddress ?? "unknown");
+  if (!claim.ok) return throttledJson(claim);
   try {
     const outcome = saveEnrollmentForm(user.id, input, enrolmentLeadTeamNotice);
     if (!outcome.ok) return apiError(400, ENROLLMENT_MESSAGES.courseOrEventId, outcome.errors);

@@ -5,6 +5,8 @@ import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.
 import { requireApiUser } from "~/utils/student-session.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
+import { claimFormPost } from "~/services/throttle/public-forms.server";
+import { throttledJson } from "~/services/throttle/wait";
 
 /**
  * POST /api/events/:id/register with JSON `{ name, email, phone }`: the same rule
@@ -15,7 +17,9 @@ import { eventRegistrationMail } from "~/services/mail/events.server";
  * · 404 unknown, inactive or malformed id · 409 the event's state refuses it:
  * full, already registered, or started (a past event is 409 too, not 410: the
  * event still exists, it just no longer takes registrations; `message` says which)
- * · 500 anything unexpected, with the spec's failure text.
+ * · 429 `{ message }` with Retry-After: the client's address has sent too many registrations
+ * this hour (the dialog's allowance too), nothing stored · 500 anything unexpected, with the spec's failure text.
+ * Past the address's share of confirmations today the seat is still booked, with no mail (decision 0013).
  */
 export function loader() {
   return methodNotAllowed(["POST"]);
@@ -32,13 +36,17 @@ const REFUSALS: Record<RegistrationRefusal, { status: number; message: string }>
   },
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, EventRegistrationSchema);
+  const claim = await claimFormPost("event-registration", context.clientAddress ?? "unknown", input.email);
+  if (!claim.ok) return throttledJson(claim);
   try {
-    const outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...input }, eventRegistrationMail);
+    const registration = { eventId: params.id ?? "", userId: user.id, ...input, confirmByMail: claim.acknowledge };
+    const outcome = registerForEvent(registration, eventRegistrationMail);
     if (!outcome.ok) {
+      await claim.unsent();
       const refusal = REFUSALS[outcome.reason];
       return apiError(refusal.status, refusal.message);
     }

@@ -8,28 +8,31 @@ import { contactTeamNotice } from "./team-notices.server";
 import { instituteNow, mailSignature } from "./institute.server";
 
 // The reply a contact message gets at once: we have it, what happens next,
-// and the other ways to reach the institute meanwhile.
+// and the other ways to reach the institute meanwhile. Anyone can type any
+// address into the form, so it repeats nothing the visitor typed (not the
+// subject, not the name): the site cannot be made to carry a stranger's words
+// to someone else's mailbox.
 
 /** The acknowledgement of a contact message, its links leading to this site. */
 export const contactAcknowledgement: ContactAcknowledgement = (message) =>
-  composeMail("contact-acknowledgement", message.email, acknowledgementMail({ name: message.name, subject: message.subject }));
+  composeMail("contact-acknowledgement", message.email, acknowledgementMail());
 
 /** The mail a contact message causes: the sender's acknowledgement and the team's notice. */
 export const contactMail: ContactMail = { acknowledgement: contactAcknowledgement, teamNotice: contactTeamNotice };
 
-function acknowledgementMail({ name, subject }: { name: string; subject: string }): MailContent {
+function acknowledgementMail(): MailContent {
   const institute = instituteNow();
-  const received = `Thank you for writing to ${institute.name}. We have received your message “${subject}”.`;
+  const received = `Thank you for writing to ${institute.name}. We have received the message sent with this email address through the contact form on our website.`;
   const next = "A member of our team reads every message and will reply to this address within 24 hours.";
   const meanwhile = `Need us sooner? Call ${institutePhones(institute).join(", ")} or chat with us on WhatsApp (${CHAT_AVAILABILITY}). You can also write to ${institute.email}.`;
   const faqLink = `${publicOrigin()}/contact`;
   const whatsapp = whatsappLink(institute, "general");
   const notYou = "Did not write to us? Then someone typed your address by mistake; you can ignore this message.";
   return {
-    subject: `We have your message: ${subject}`,
+    subject: `We have received your message to ${institute.name}`,
     text:
       [
-        greeting(name),
+        greeting(null),
         received,
         next,
         meanwhile,
@@ -40,7 +43,7 @@ function acknowledgementMail({ name, subject }: { name: string; subject: string 
       ].join("\n\n") + "\n",
     body: (
       <>
-        <p>{greeting(name)}</p>
+        <p>{greeting(null)}</p>
         <p>{received}</p>
         <p>{next}</p>
         <p>{meanwhile}</p>

@@ -10,7 +10,9 @@ import { instituteNow, mailSignature } from "./institute.server";
 
 // The messages about a student's event: the confirmation of a registration
 // (with the event as a calendar file) and the reminders a day and an hour
-// before it starts. Times are India time, written out with "IST".
+// before it starts. Times are India time, written out with "IST". They go to
+// the address typed in the registration, which may be anyone's, so they greet
+// nobody by the name typed beside it: nothing the visitor wrote is carried.
 
 /** The registration's confirmation, the calendar file attached; links lead to this site. */
 export const eventRegistrationMail: RegistrationMail = (registration) => ({
@@ -23,7 +25,6 @@ export const eventReminderMail: ReminderMail = (kind, registration) =>
   composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, detailsOf(registration)));
 
 type EventDetails = {
-  firstName: string | null;
   event: RegisteredEvent;
   /** "Dec 5, 2026, 7:30 pm IST (60 minutes)" */
   when: string;
@@ -32,9 +33,8 @@ type EventDetails = {
   eventsPage: string;
 };
 
-function detailsOf({ name, event }: RegistrationRecipient): EventDetails {
+function detailsOf({ event }: RegistrationRecipient): EventDetails {
   return {
-    firstName: name.trim().split(/\s+/)[0] || null,
     event,
     when: `${formatEventWhen(event.eventDate)} (${event.durationMinutes} minutes)`,
     link: eventLink(event),
@@ -87,10 +87,10 @@ function registeredMail(details: EventDetails): MailContent {
   const manage = "You can see your events, or cancel this registration before it starts, here:";
   return {
     subject: `You are registered: ${details.event.title}`,
-    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${calendar}\n\n${manage}\n${details.eventsPage}\n\n${mailSignature()}\n`,
+    text: `${greeting(null)}\n\n${intro}\n\n${factsText(details)}\n\n${calendar}\n\n${manage}\n${details.eventsPage}\n\n${mailSignature()}\n`,
     body: (
       <>
-        <p>{greeting(details.firstName)}</p>
+        <p>{greeting(null)}</p>
         <p>{intro}</p>
         <EventFacts details={details} />
         <p>{calendar}</p>
@@ -117,10 +117,10 @@ function reminderMail(kind: ReminderKind, details: EventDetails): MailContent {
   const cannotCome = "Cannot make it? Please cancel your registration, so that someone else can have the seat:";
   return {
     subject: subject(details.event),
-    text: `${greeting(details.firstName)}\n\n${intro}\n\n${factsText(details)}\n\n${cannotCome}\n${details.eventsPage}\n\n${mailSignature()}\n`,
+    text: `${greeting(null)}\n\n${intro}\n\n${factsText(details)}\n\n${cannotCome}\n${details.eventsPage}\n\n${mailSignature()}\n`,
     body: (
       <>
-        <p>{greeting(details.firstName)}</p>
+        <p>{greeting(null)}</p>
         <p>{intro}</p>
         <EventFacts details={details} />
         <p>{cannotCome}</p>

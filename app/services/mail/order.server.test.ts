@@ -39,13 +39,16 @@ describe("the enrolment mail", () => {
 });
 
 describe("the contact acknowledgement", () => {
-  test("goes to the sender, names their subject, and says how to reach the institute", () => {
-    const draft = contactAcknowledgement({ name: "Priya", email: "priya@example.com", subject: "Weekend batch" });
+  test("goes to the sender, says when to expect an answer and how to reach the institute, and repeats nothing they typed", () => {
+    const typed = { name: "Win a prize at scam.example", email: "priya@example.com", subject: "Claim your reward: scam.example/now" };
+    const draft = contactAcknowledgement(typed);
     expect(draft).toMatchObject({
       kind: "contact-acknowledgement",
       to: "priya@example.com",
-      subject: "We have your message: Weekend batch",
+      subject: "We have received your message to TradeMaster Academy",
     });
-    expectInBothParts(draft, ["Hello Priya,", "within 24 hours", "+91 98765 43210", `${ORIGIN}/contact`]);
+    expectInBothParts(draft, ["Hello,", "We have received the message", "within 24 hours", "+91 98765 43210", `${ORIGIN}/contact`]);
+    for (const part of [draft.subject, draft.text, draft.html ?? ""])
+      expect(part).not.toMatch(/scam\.example|Win a prize|Claim your reward/);
   });
 });

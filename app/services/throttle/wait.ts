@@ -36,3 +36,11 @@ export const retryAfterFromAction: HeadersFunction = ({ actionHeaders, parentHea
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
+
+/** A JSON endpoint's refusal for now: 429 `{ message }` with Retry-After, never cached. */
+export function throttledJson(outcome: Throttled): Response {
+  return Response.json(
+    { message: outcome.message },
+    { status: outcome.status, headers: { "Cache-Control": "no-store", ...retryAfterHeaders(outcome) } },
+  );
+}

@@ -3,11 +3,17 @@
 
 type Fields = Record<string, string>;
 
-export function postForm(url: string, fields: Fields, cookie?: string): Promise<Response> {
+/** `clientAddress` names the client in X-Forwarded-For (believed by servers started with TRUST_PROXY=loopback). */
+export function postForm(url: string, fields: Fields, cookie?: string, clientAddress?: string): Promise<Response> {
   return fetch(url, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "text/html",
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(clientAddress ? { "X-Forwarded-For": clientAddress } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -32,11 +38,17 @@ export function postFormAsClient(siteUrl: string, path: string, fields: Fields, 
 /** The n-th of many client addresses under a two-part prefix ("10.152"), so per-address throttles never join in. */
 export const nthClientAddress = (prefix: string, n: number) => `${prefix}.${Math.floor(n / 250) % 250}.${n % 250}`;
 
-export function postJson(url: string, body: unknown, cookie?: string): Promise<Response> {
+/** `clientAddress` as for postForm. */
+export function postJson(url: string, body: unknown, cookie?: string, clientAddress?: string): Promise<Response> {
   return fetch(url, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/json", Accept: "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(clientAddress ? { "X-Forwarded-For": clientAddress } : {}),
+    },
     body: JSON.stringify(body),
   });
 }
