@@ -203,7 +203,7 @@ describe("erasing an account", () => {
     const { user, order, form, looseForm, event } = studentWithEverything();
     const other = studentWithEverything();
 
-    expect(eraseAccount(user.id, NOW)).toEqual({ ok: true, keptOrders: 1, keptUntil: "2033-12-31" });
+    expect(eraseAccount(user.id, NOW)).toEqual({ ok: true, keptOrders: 1, keptUntil: "2033-12-31", revokedExports: [] });
 
     expect(db.select().from(enrollments).where(eq(enrollments.userId, user.id)).all()).toEqual([order]);
     const account = db.select().from(users).where(eq(users.id, user.id)).get()!;

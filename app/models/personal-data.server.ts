@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import { leftUnderConfirmedAddress, mailOfAccount } from "./address-ownership.server";
 import { consentHistoryOf } from "./consent.server";
+import { revokeSharedFilesMadeSince, type SharedFileRow } from "./shared-file.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -162,7 +163,15 @@ export function retainedAfterErasure(userId: string): { orders: number; keptUnti
   return { orders: orders.length, keptUntil: lastKeptDay(orders) };
 }
 
-export type Erasure = { ok: true; keptOrders: number; keptUntil: string | null } | { ok: false; reason: "not-found" };
+export type Erasure =
+  | {
+      ok: true;
+      keptOrders: number;
+      keptUntil: string | null;
+      /** Stored exports that may hold the person: their links are revoked; the caller removes their files. */
+      revokedExports: SharedFileRow[];
+    }
+  | { ok: false; reason: "not-found" };
 
 /**
  * Erases the account in one transaction: every row the law does not require
@@ -174,7 +183,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
   return db.transaction(
     (tx): Erasure => {
       const account = tx
-        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.erasedAt)))
         .get();
@@ -206,6 +215,8 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       );
       // The public check at /certificates/:number then finds nothing.
       tx.delete(certificates).where(eq(certificates.userId, userId)).run();
+      // Excel files made while the account existed may list the person; their links stop with the erasure.
+      const revokedExports = revokeSharedFilesMadeSince(tx, account.createdAt, now);
       tx.update(users)
         .set({
           email: erasedEmail(userId),
@@ -236,7 +247,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
           .map((order) => orderKeptUntil(order.enrolledAt))
           .sort()
           .at(-1) ?? null;
-      return { ok: true, keptOrders: orders.length, keptUntil };
+      return { ok: true, keptOrders: orders.length, keptUntil, revokedExports };
     },
     { behavior: "immediate" },
   );
