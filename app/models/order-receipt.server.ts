@@ -116,7 +116,12 @@ export function queueOrderMail(
 ): void {
   const receipt = readReceipt(tx, eq(enrollments.id, orderId));
   if (!receipt) throw new Error(`Order ${orderId} cannot be read back for its mail`);
-  queueMessage(tx, mail({ ...receipt, invoice: invoice && { id: invoice.id, number: invoice.number } }));
+  // Tied to the account: it is the buyer's mail even while their address is unconfirmed (decision 0040).
+  const buyer = tx.select({ userId: enrollments.userId }).from(enrollments).where(eq(enrollments.id, orderId)).get();
+  queueMessage(tx, {
+    ...mail({ ...receipt, invoice: invoice && { id: invoice.id, number: invoice.number } }),
+    userId: buyer?.userId ?? null,
+  });
 }
 
 export type StudentOrder = {

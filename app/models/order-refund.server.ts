@@ -111,9 +111,9 @@ export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision, 
       );
       const student = tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, refund.userId)).get();
       if (student)
-        queueMessage(
-          tx,
-          mail({
+        queueMessage(tx, {
+          userId: refund.userId,
+          ...mail({
             ...student,
             courseTitle: order.courseTitle,
             amountPaise: refund.amountPaise,
@@ -121,7 +121,7 @@ export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision, 
             provider: order.provider,
             courseTakenAway,
           }),
-        );
+        });
     },
     // Nothing checks an offline refund but this transaction: another admin's refund meanwhile refuses it.
     order.provider === "offline" ? order.refundedPaise : undefined,

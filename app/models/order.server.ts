@@ -452,10 +452,10 @@ export function markOrderRefunded(
         .update(enrollments)
         .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null, seatHeldUntil: null })
         .where(and(eq(enrollments.id, order.id), inArray(enrollments.paymentStatus, ["pending", "failed"])))
-        .returning({ id: enrollments.id })
+        .returning({ id: enrollments.id, userId: enrollments.userId })
         .get();
       if (!refunded) return;
-      if (notice) queueMessage(tx, notice);
+      if (notice) queueMessage(tx, { ...notice, userId: refunded.userId });
       recordSystemAction(
         {
           actor: "checkout",

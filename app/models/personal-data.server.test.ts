@@ -29,6 +29,7 @@ import {
 import { db } from "~/utils/db.server";
 import { eraseAccount, erasedEmail, exportPersonalData, orderKeptUntil } from "./personal-data.server";
 import { getActiveUserById } from "./user.server";
+import { grantCourse } from "./student-admin.server";
 
 const NOW = new Date("2026-11-26T10:00:00Z");
 let serial = 0;
@@ -204,7 +205,7 @@ describe("erasing an account", () => {
     const { user, order, form, looseForm, event } = studentWithEverything();
     const other = studentWithEverything();
 
-    expect(eraseAccount(user.id, NOW)).toEqual({ ok: true, keptOrders: 1, keptUntil: "2033-12-31" });
+    expect(eraseAccount(user.id, NOW)).toEqual({ ok: true, keptOrders: 1, keptUntil: "2033-12-31", revokedExports: [] });
 
     expect(db.select().from(enrollments).where(eq(enrollments.userId, user.id)).all()).toEqual([order]);
     const account = db.select().from(users).where(eq(users.id, user.id)).get()!;
@@ -264,6 +265,116 @@ describe("erasing an account", () => {
       db.$client.exec("DROP TRIGGER refuse_certificate_delete");
     }
     expect(exportPersonalData(user.id, NOW)).toEqual(before);
+  });
+});
+
+describe("rows kept under an email address", () => {
+  /** What a visitor left under `email` without an account: a message, a sign-up and the mail answering the message. */
+  function leftByVisitor(email: string) {
+    db.insert(contactMessages).values({ name: "Vidya", email, subject: "My losses", message: "PAN ABCPV1234Q" }).run();
+    db.insert(newsletterSubscribers).values({ email: email.toLowerCase() }).run();
+    db.insert(outboxMessages)
+      .values({
+        kind: "contact-acknowledgement",
+        toAddress: email,
+        subject: "We have your message",
+        textBody: "Dear Vidya",
+        messageId: `<v-${email}>`,
+      })
+      .run();
+  }
+  const rowsUnder = (email: string) => ({
+    contact: count("SELECT count(*) AS n FROM contact_messages WHERE lower(email) = lower(?)", email),
+    newsletter: count("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = lower(?)", email),
+    mail: count("SELECT count(*) AS n FROM outbox_messages WHERE lower(to_address) = lower(?)", email),
+  });
+  const account = (email: string, confirmed: boolean) =>
+    db
+      .insert(users)
+      .values({ email, firstName: "Mallory", emailVerifiedAt: confirmed ? NOW : null })
+      .returning()
+      .get();
+
+  it("are not an unconfirmed account's: neither in its file nor erased with it", () => {
+    const email = `vidya-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    leftByVisitor(email.toUpperCase());
+    const squatter = account(email, false);
+
+    const data = exportPersonalData(squatter.id, NOW)!;
+    expect([data.contactMessages, data.newsletterSubscriptions, data.messagesToYou]).toEqual([[], [], []]);
+    expect(JSON.stringify(data)).not.toContain("ABCPV1234Q");
+
+    eraseAccount(squatter.id, NOW);
+    expect(rowsUnder(email)).toEqual({ contact: 1, newsletter: 1, mail: 1 });
+  });
+
+  it("are a confirmed account's: in its file and erased with it", () => {
+    const email = `vidya-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    leftByVisitor(email.toUpperCase());
+    const owner = account(email, true);
+
+    const data = exportPersonalData(owner.id, NOW)!;
+    expect([data.contactMessages, data.newsletterSubscriptions, data.messagesToYou].map((rows) => rows.length)).toEqual([1, 1, 1]);
+
+    eraseAccount(owner.id, NOW);
+    expect(rowsUnder(email)).toEqual({ contact: 0, newsletter: 0, mail: 0 });
+  });
+
+  it("mail tied to another account stays that account's, whatever address it went to", () => {
+    const email = `moved-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    // The first holder of the address moved to another one; a second account then confirmed it.
+    const first = account(`new-${email}`, true);
+    db.insert(outboxMessages)
+      .values({
+        kind: "order-confirmation",
+        toAddress: email,
+        subject: "Your receipt",
+        textBody: "Dear first",
+        messageId: `<f-${email}>`,
+        userId: first.id,
+      })
+      .run();
+    const second = account(email, true);
+
+    expect(exportPersonalData(second.id, NOW)!.messagesToYou).toEqual([]);
+    eraseAccount(second.id, NOW);
+    expect(exportPersonalData(first.id, NOW)!.messagesToYou.map((mail) => mail.subject)).toEqual(["Your receipt"]);
+  });
+
+  it("mail about the account's own orders is tied to it, so it is its own before the address is confirmed", () => {
+    const { course } = studentWithEverything();
+    const student = account(`grant-${crypto.randomUUID().slice(0, 6)}@example.com`, false);
+    const mail = () => ({
+      kind: "course-granted",
+      to: student.email,
+      subject: "A course for you",
+      text: "Open it",
+      html: "",
+      messageId: `<g-${student.id}>`,
+    });
+    expect(grantCourse(student.id, course.id, { admin: { adminId: "owner" }, reason: "scholarship" }, mail, NOW).ok).toBe(true);
+
+    expect(exportPersonalData(student.id, NOW)!.messagesToYou.map((message) => message.subject)).toEqual(["A course for you"]);
+    eraseAccount(student.id, NOW);
+    expect(count("SELECT count(*) AS n FROM outbox_messages WHERE message_id = ?", `<g-${student.id}>`)).toBe(0);
+  });
+
+  it("the file never carries a mailed link's single-use token", () => {
+    const student = account(`link-${crypto.randomUUID().slice(0, 6)}@example.com`, false);
+    const text = "Confirm here:\n\nhttps://site.example/verify-email?token=Secret_Token-123\n\nThe link works once.";
+    db.insert(outboxMessages)
+      .values({
+        kind: "verify-email",
+        toAddress: student.email,
+        subject: "Confirm",
+        textBody: text,
+        messageId: `<t-${student.id}>`,
+        userId: student.id,
+      })
+      .run();
+    const file = JSON.stringify(exportPersonalData(student.id, NOW));
+    expect(file).not.toContain("Secret_Token-123");
+    expect(file).toContain("https://site.example/verify-email?token=(left out)");
   });
 });
 

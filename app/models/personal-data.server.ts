@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   auditLog,
   certificates,
@@ -17,7 +18,9 @@ import {
   users,
   userTokens,
 } from "../../db/schema";
+import { leftUnderConfirmedAddress, mailOfAccount } from "./address-ownership.server";
 import { consentHistoryOf } from "./consent.server";
+import { revokeSharedFilesMadeSince, type SharedFileRow } from "./shared-file.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -27,7 +30,7 @@ import { formatIsoDateInIndia } from "~/utils/dates";
 
 /** Said in the file itself, so the student knows what is left out and why. */
 export const EXPORT_OMISSIONS =
-  "Left out on purpose: your password hash, the hashes of links we mailed you and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
+  "Left out on purpose: your password hash, the hashes of links we mailed you, the single-use part (token) of those links in the mail we sent you, and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
 
 /** How admins see an erased account in place of a name. */
 export const DELETED_ACCOUNT = "Deleted account";
@@ -49,8 +52,11 @@ const userColumns = {
   updatedAt: users.updatedAt,
 };
 
-const sameEmail = (column: typeof contactMessages.email | typeof newsletterSubscribers.email, email: string) =>
-  sql`lower(${column}) = ${email.toLowerCase()}`;
+/** A mailed link's single-use token: it acts for whoever holds it (confirms an address, sets a password). */
+const MAILED_TOKEN = /([?&]token=)[^\s&#"'<>]+/g;
+
+/** The mail's text with each single-use link's token left out, so the file never confirms an address or resets a password. */
+export const withoutMailedTokens = (text: string) => text.replace(MAILED_TOKEN, "$1(left out)");
 
 const studentSessions = (userId: string) => sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;
 
@@ -68,6 +74,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
     .where(and(eq(users.id, userId), isNull(users.erasedAt)))
     .get();
   if (!account) return null;
+  const leftUnderAddress = (column: SQLiteColumn) => leftUnderConfirmedAddress(column, account);
   const byUser = <T extends { userId: unknown }>(table: T) => eq(table.userId as typeof users.id, userId);
   return {
     exportedAt: now.toISOString(),
@@ -102,8 +109,8 @@ export function exportPersonalData(userId: string, now = new Date()) {
     quizAttempts: db.select().from(quizAttempts).where(byUser(quizAttempts)).all(),
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
     courseReviews: db.select().from(courseReviews).where(byUser(courseReviews)).all(),
-    contactMessages: db.select().from(contactMessages).where(sameEmail(contactMessages.email, account.email)).all(),
-    newsletterSubscriptions: db.select().from(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).all(),
+    contactMessages: db.select().from(contactMessages).where(leftUnderAddress(contactMessages.email)).all(),
+    newsletterSubscriptions: db.select().from(newsletterSubscribers).where(leftUnderAddress(newsletterSubscribers.email)).all(),
     consents: consentHistoryOf(userId),
     messagesToYou: db
       .select({
@@ -121,8 +128,9 @@ export function exportPersonalData(userId: string, now = new Date()) {
         sentAt: outboxMessages.sentAt,
       })
       .from(outboxMessages)
-      .where(or(eq(outboxMessages.userId, userId), eq(outboxMessages.toAddress, account.email)))
-      .all(),
+      .where(mailOfAccount(account))
+      .all()
+      .map((message) => ({ ...message, textBody: withoutMailedTokens(message.textBody) })),
     activityLog: db
       .select({ action: auditLog.action, by: auditLog.actorType, details: auditLog.details, at: auditLog.createdAt })
       .from(auditLog)
@@ -155,7 +163,15 @@ export function retainedAfterErasure(userId: string): { orders: number; keptUnti
   return { orders: orders.length, keptUntil: lastKeptDay(orders) };
 }
 
-export type Erasure = { ok: true; keptOrders: number; keptUntil: string | null } | { ok: false; reason: "not-found" };
+export type Erasure =
+  | {
+      ok: true;
+      keptOrders: number;
+      keptUntil: string | null;
+      /** Stored exports that may hold the person: their links are revoked; the caller removes their files. */
+      revokedExports: SharedFileRow[];
+    }
+  | { ok: false; reason: "not-found" };
 
 /**
  * Erases the account in one transaction: every row the law does not require
@@ -167,7 +183,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
   return db.transaction(
     (tx): Erasure => {
       const account = tx
-        .select({ email: users.email })
+        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.erasedAt)))
         .get();
@@ -188,11 +204,10 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       tx.delete(courseReviews).where(eq(courseReviews.userId, userId)).run();
       // A testimonial stays the institute's text, but no longer points at the person.
       tx.update(testimonials).set({ studentUserId: null }).where(eq(testimonials.studentUserId, userId)).run();
-      tx.delete(contactMessages).where(sameEmail(contactMessages.email, account.email)).run();
-      tx.delete(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, account.email)).run();
-      tx.delete(outboxMessages)
-        .where(or(eq(outboxMessages.userId, userId), eq(outboxMessages.toAddress, account.email)))
-        .run();
+      // Only what is the account's: rows a visitor left under its address count once it confirmed the address.
+      tx.delete(contactMessages).where(leftUnderConfirmedAddress(contactMessages.email, account)).run();
+      tx.delete(newsletterSubscribers).where(leftUnderConfirmedAddress(newsletterSubscribers.email, account)).run();
+      tx.delete(outboxMessages).where(mailOfAccount(account)).run();
       eraseEnrollmentForms(
         tx,
         userId,
@@ -200,6 +215,8 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       );
       // The public check at /certificates/:number then finds nothing.
       tx.delete(certificates).where(eq(certificates.userId, userId)).run();
+      // Excel files made while the account existed may list the person; their links stop with the erasure.
+      const revokedExports = revokeSharedFilesMadeSince(tx, account.createdAt, now);
       tx.update(users)
         .set({
           email: erasedEmail(userId),
@@ -230,7 +247,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
           .map((order) => orderKeptUntil(order.enrolledAt))
           .sort()
           .at(-1) ?? null;
-      return { ok: true, keptOrders: orders.length, keptUntil };
+      return { ok: true, keptOrders: orders.length, keptUntil, revokedExports };
     },
     { behavior: "immediate" },
   );

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { admins, sharedFiles } from "../../db/schema";
+import { admins, sharedFiles, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import {
   createSharedFile,
+  createSharedFileUnlessErasedSince,
   deleteSharedFile,
   findLiveSharedFile,
   findSharedFile,
   findSharedFileByToken,
   listSharedFiles,
+  listStoppedSharedFiles,
   revokeShareLink,
   shareLinkState,
 } from "./shared-file.server";
@@ -99,5 +101,40 @@ describe("share link state", () => {
     expect(revokeShareLink(row.id)).toBeNull();
     expect(findLiveSharedFile("token-revoke")).toBeNull();
     expect(findSharedFile(row.id)?.revokedAt).toEqual(at);
+  });
+});
+
+describe("files and erased accounts", () => {
+  test("a file read while an account was being erased is not recorded; one read after is", () => {
+    const readStartedAt = new Date();
+    db.insert(users)
+      .values({ email: `erased-account:${crypto.randomUUID()}`, erasedAt: new Date(readStartedAt.getTime() + 5) })
+      .run();
+    expect(createSharedFileUnlessErasedSince(file("read-during-erasure"), readStartedAt)).toBeNull();
+    expect(findSharedFileByToken("read-during-erasure")).toBeNull();
+
+    const recorded = createSharedFileUnlessErasedSince(file("read-after-erasure"), new Date(readStartedAt.getTime() + 6));
+    expect(recorded?.token).toBe("read-after-erasure");
+  });
+
+  test("the stopped links are the revoked and the expired ones, a link from before links expired after seven days", () => {
+    db.delete(sharedFiles).run();
+    const now = new Date("2026-11-28T10:00:00Z");
+    const live = createSharedFile({ ...file("still-live"), expiresAt: new Date(now.getTime() + 1) });
+    const expired = createSharedFile({ ...file("expired"), expiresAt: now });
+    const revoked = createSharedFile({ ...file("revoked"), expiresAt: new Date(now.getTime() + 60_000) });
+    revokeShareLink(revoked.id, now);
+    const legacy = (token: string, createdAt: Date) =>
+      db
+        .insert(sharedFiles)
+        .values({ ...file(token), expiresAt: null, createdAt })
+        .returning({ id: sharedFiles.id })
+        .get().id;
+    const legacyOld = legacy("legacy-old", new Date("2026-11-21T10:00:00Z"));
+    legacy("legacy-new", new Date("2026-11-21T10:00:01Z"));
+
+    const stopped = listStoppedSharedFiles(now).map((row) => row.id);
+    expect(stopped.sort()).toEqual([expired.id, revoked.id, legacyOld].sort());
+    expect(stopped).not.toContain(live.id);
   });
 });

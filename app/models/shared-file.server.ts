@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { sharedFileDownloads, sharedFiles } from "../../db/schema";
-import { db } from "~/utils/db.server";
+import { and, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { sharedFileDownloads, sharedFiles, users } from "../../db/schema";
+import { db, type Transaction } from "~/utils/db.server";
+import { recordSystemAction } from "./audit-log.server";
 
 // Generated Excel files (admin spec §2 Users tab, §3 "Shared file fields"):
 // one row per file in the exports folder, reachable at /shared/<token> until
@@ -51,9 +52,64 @@ export function shareLinkState(row: Pick<SharedFileRow, "createdAt" | "expiresAt
   return shareLinkExpiry(row) > now ? "live" : "expired";
 }
 
-/** Records a generated file; the stored row. */
-export function createSharedFile(file: NewSharedFile): SharedFileRow {
-  return db.insert(sharedFiles).values(file).returning(columns).get();
+/** Records a generated file (in `database`, a transaction when given); the stored row. */
+export function createSharedFile(file: NewSharedFile, database: Pick<typeof db, "insert"> = db): SharedFileRow {
+  return database.insert(sharedFiles).values(file).returning(columns).get();
+}
+
+/**
+ * Records a generated file whose rows were read from `readStartedAt` on,
+ * unless an account was erased since then: the file may hold that person,
+ * and the erasure, having committed first, could not stop its link. The
+ * check and the insert share one transaction, so an erasure either sees the
+ * row (and revokes it) or makes this refuse. Null when refused.
+ */
+export function createSharedFileUnlessErasedSince(file: NewSharedFile, readStartedAt: Date): SharedFileRow | null {
+  return db.transaction(
+    (tx) => {
+      const erased = tx.select({ id: users.id }).from(users).where(gte(users.erasedAt, readStartedAt)).limit(1).get();
+      return erased ? null : createSharedFile(file, tx);
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Stops the links of every file made since `since` (the erased account's
+ * creation: any of them may hold the person; none made before can), in the
+ * erasure's transaction, each with an audit row that names no one. The rows,
+ * whose files the caller removes once the erasure has committed.
+ */
+export function revokeSharedFilesMadeSince(tx: Transaction, since: Date, now: Date): SharedFileRow[] {
+  const revoked = tx
+    .update(sharedFiles)
+    .set({ revokedAt: now })
+    .where(and(gte(sharedFiles.createdAt, since), isNull(sharedFiles.revokedAt)))
+    .returning(columns)
+    .all();
+  for (const file of revoked) {
+    recordSystemAction(
+      {
+        actor: "account-erasure",
+        action: "shared_file_revoked",
+        subject: { type: "shared_file", id: file.id },
+        details: { reason: "A student whose details it may hold deleted their account." },
+        at: now,
+      },
+      tx,
+    );
+  }
+  return revoked;
+}
+
+/** Files whose links no longer work (revoked or expired): their stored files have no reason to stay. */
+export function listStoppedSharedFiles(now = new Date()): SharedFileRow[] {
+  const expiry = sql`coalesce(${sharedFiles.expiresAt}, ${sharedFiles.createdAt} + ${LEGACY_LINK_MS})`;
+  return db
+    .select(columns)
+    .from(sharedFiles)
+    .where(or(isNotNull(sharedFiles.revokedAt), sql`${expiry} <= ${now.getTime()}`))
+    .all();
 }
 
 /** Newest first. */

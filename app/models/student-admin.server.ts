@@ -200,7 +200,7 @@ export function grantCourse(
         .returning({ id: enrollments.id })
         .get();
       audit(tx, decision, "enrollment_granted", { type: "enrollment", id: granted.id }, { userId, courseId });
-      queueMessage(tx, mail({ ...student, courseId, courseTitle: course.title }), now);
+      queueMessage(tx, { ...mail({ ...student, courseId, courseTitle: course.title }), userId }, now);
       return { ok: true, enrollmentId: granted.id };
     });
   } catch (error) {

@@ -1,6 +1,7 @@
-import { and, desc, eq, notInArray, or } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import { courses, eventRegistrations, events, enrollments, outboxMessages, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { mailOfAccount, type AccountAddress } from "./address-ownership.server";
 
 // What the admin's page for one student shows (/admin/users/:id): the account,
 // every order (whatever became of it), their event registrations and the mail
@@ -59,9 +60,10 @@ export const STUDENT_MESSAGES_SHOWN = 50;
 /**
  * Mail sent to the student: rows tied to their account, and rows to their
  * current address written without one (a message queued before the account
- * existed, or by a writer that names only the address).
+ * existed, or by a writer that names only the address) once the account has
+ * confirmed that address: until then they may be another person's.
  */
-export function listStudentMessages(student: { id: string; email: string }) {
+export function listStudentMessages(student: AccountAddress) {
   return db
     .select({
       id: outboxMessages.id,
@@ -72,7 +74,7 @@ export function listStudentMessages(student: { id: string; email: string }) {
       createdAt: outboxMessages.createdAt,
     })
     .from(outboxMessages)
-    .where(or(eq(outboxMessages.userId, student.id), eq(outboxMessages.toAddress, student.email)))
+    .where(mailOfAccount(student))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(STUDENT_MESSAGES_SHOWN)
     .all();

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import ExcelJS from "exceljs";
 import {
   adminApiClient,
   auditActionsOf,
@@ -9,13 +10,14 @@ import {
   type HttpClient,
   type HttpResponse,
   queryTestDatabase,
+  studentClient,
   test,
   testDatabasePath,
   withDatabase,
 } from "./support/test";
 
-// Excel share links stop working: after the days set in settings, or when an
-// admin revokes one. Each download through a link is recorded and listed for
+// Excel share links stop working: after the days set in settings, when an
+// admin revokes one, or when a student who may be in the file deletes their account. Each download through a link is recorded and listed for
 // the admin on the file's page.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,6 +128,47 @@ describe("downloads", () => {
     expect((await anonymous.get(sharePath)).status()).toBe(404);
     expect(queryTestDatabase("SELECT id FROM shared_file_downloads WHERE shared_file_id = ?", row.id)).toHaveLength(1);
     await anonymous.dispose();
+    await client.dispose();
+  });
+});
+
+/** Every cell of the workbook the response carries, as text. */
+async function cellsOf(response: HttpResponse): Promise<string[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await response.body()) as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
+  return cells;
+}
+
+describe("a student deletes their account", () => {
+  test("the links of exports made while the account existed stop, their files go, and an earlier export stays", async () => {
+    const { client } = await adminApiClient();
+    const earlier = await shareOf(client);
+    const { client: studentBrowser, student } = await studentClient();
+    const holding = await shareOf(client);
+    const anonymous = await clientWithCookie();
+    expect(await cellsOf(await anonymous.get(holding.sharePath))).toContain(student.email);
+
+    const erased = await studentBrowser.post("/account/privacy?confirm=delete", {
+      form: { confirmation: student.password },
+      maxRedirects: 0,
+    });
+    expect(erased.status()).toBe(302);
+
+    const stopped = await anonymous.get(holding.sharePath);
+    expect(stopped.status()).toBe(404);
+    expect(await stopped.text()).toBe("Not Found");
+    expect(existsSync(join(EXPORTS_FOLDER, holding.row.stored_path))).toBe(false);
+    expect(rowOf(holding.row.id)?.revoked_at).toEqual(expect.any(Number));
+    expect(await visibleText(await client.get(`/admin/users/files/${holding.row.id}`))).toContain("Link revoked on");
+
+    // Made before the account existed, it cannot hold the student: it is served as before.
+    const before = await anonymous.get(earlier.sharePath);
+    expect(before.status()).toBe(200);
+    expect(await cellsOf(before)).not.toContain(student.email);
+    await anonymous.dispose();
+    await studentBrowser.dispose();
     await client.dispose();
   });
 });

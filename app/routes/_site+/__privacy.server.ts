@@ -1,6 +1,7 @@
 import { eraseAccount, type Erasure } from "~/models/personal-data.server";
 import { findUserCredentials, normaliseEmail, type PublicUser } from "~/models/user.server";
 import { DELETE_ACCOUNT_MESSAGES } from "~/schemas/account-privacy";
+import { removeStoredFiles } from "~/services/exports/stored-files.server";
 import { throttledSignIn } from "~/services/throttle/sign-in.server";
 import { verifyPassword } from "~/utils/password.server";
 
@@ -31,5 +32,10 @@ export async function eraseConfirmedAccount(
   }
   const erasure = eraseAccount(student.id);
   // Signed in a moment ago yet gone now: a second tab erased it first; nothing is left to do.
-  return erasure.ok ? erasure : { ok: true, keptOrders: 0, keptUntil: null };
+  if (!erasure.ok) return { ok: true, keptOrders: 0, keptUntil: null, revokedExports: [] };
+  // The links are already revoked; a file that cannot be removed now is removed by the retention job's sweep.
+  await removeStoredFiles(erasure.revokedExports).catch((error: unknown) =>
+    console.warn("Erasure: a revoked export's file stays until the next sweep:", error),
+  );
+  return erasure;
 }

@@ -6,6 +6,7 @@ import { AccountSection } from "~/components/account-section";
 import { TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { retainedAfterErasure } from "~/models/personal-data.server";
+import { getAccountOverview } from "~/models/user.server";
 import { DeleteAccountSchema } from "~/schemas/account-privacy";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { startOfIndiaDay, formatLongDateInIndia } from "~/utils/dates";
@@ -49,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: hasPassword(student),
     keptOrders: kept.orders,
     keptUntil: longDay(kept.keptUntil),
+    addressConfirmed: getAccountOverview(student.id)?.emailVerifiedAt != null,
     grievance: grievanceContact(),
   };
 }
@@ -103,6 +105,7 @@ export default function AccountPrivacyPage() {
             </AccountSection>
             <AccountSection id="download-heading" title="Download my data">
               <p className="mb-4 text-slate-800">One file (JSON) with every record we hold about you, table by table.</p>
+              <UnconfirmedAddress className="mb-4 text-slate-800" />
               <a href="/account/privacy/download" download className={buttonClass("primary")}>
                 Download my data
               </a>
@@ -130,6 +133,7 @@ function WhatIsKept() {
         messages to us, newsletter sign-up and the mail we sent you. You are signed out everywhere, and your email address is free to sign
         up again.
       </p>
+      <UnconfirmedAddress />
       {page.keptUntil ? (
         <p>
           <strong className="font-semibold">Kept:</strong>{" "}
@@ -145,6 +149,25 @@ function WhatIsKept() {
         it.
       </p>
     </div>
+  );
+}
+
+/**
+ * Until the address is confirmed, what a visitor left under it may be another
+ * person's (decision 0040): say so where it changes what the student gets.
+ */
+function UnconfirmedAddress({ className }: { className?: string }) {
+  const page = useLoaderData<typeof loader>();
+  if (page.addressConfirmed) return null;
+  return (
+    <p className={className}>
+      Your email address is not confirmed yet, so messages sent to us, newsletter sign-ups and mail under that address that are not tied to
+      your account are not counted as yours: they are not in the file, and deleting your account leaves them. If they are yours,{" "}
+      <Link to="/account" className="font-medium text-navy-900 underline">
+        confirm your address on your account page
+      </Link>{" "}
+      first.
+    </p>
   );
 }
 

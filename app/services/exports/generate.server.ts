@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { createSharedFile } from "~/models/shared-file.server";
+import { createSharedFileUnlessErasedSince } from "~/models/shared-file.server";
 import { readSettings } from "~/models/site-settings.server";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import type { ExportDataset } from "./datasets";
@@ -55,6 +55,16 @@ const shareLinkExpiresAt = (now: Date) => new Date(now.getTime() + readSettings(
 
 /** Writes the dataset's .xlsx to the exports folder, records it in shared_files, and returns it. Throws on failure. */
 export async function generateExport(dataset: ExportDataset, adminId: number | null, now = new Date()): Promise<GeneratedExport> {
+  // An account erased while the rows were read may be in the file; it is then written again, once, without them.
+  return (await writeAndRecord(dataset, adminId, now)) ?? (await writeAndRecord(dataset, adminId, now)) ?? refusedTwice();
+}
+
+const refusedTwice = (): never => {
+  throw new Error("Accounts were erased while the export was read, twice");
+};
+
+/** One attempt: the stored file, or null (and no file) when an account was erased while it was read. */
+async function writeAndRecord(dataset: ExportDataset, adminId: number | null, now: Date): Promise<GeneratedExport | null> {
   const directory = exportsDirectory();
   await mkdir(directory, { recursive: true });
   const storedName = `${randomBytes(16).toString("hex")}.xlsx`;
@@ -62,19 +72,27 @@ export async function generateExport(dataset: ExportDataset, adminId: number | n
   // Written under a temporary name, renamed when complete: the stored name
   // only ever holds a whole workbook.
   const temporaryPath = join(directory, `.${storedName}.part`);
+  const readStartedAt = new Date();
   try {
     await writeWorkbook(temporaryPath, sheetsOf(dataset));
     await rename(temporaryPath, storedPath);
     const { size } = await stat(storedPath);
     const token = newShareToken();
-    const row = createSharedFile({
-      token,
-      filename: exportFilename(dataset, now),
-      storedPath: storedName,
-      sizeBytes: size,
-      createdByAdminId: adminId,
-      expiresAt: shareLinkExpiresAt(now),
-    });
+    const row = createSharedFileUnlessErasedSince(
+      {
+        token,
+        filename: exportFilename(dataset, now),
+        storedPath: storedName,
+        sizeBytes: size,
+        createdByAdminId: adminId,
+        expiresAt: shareLinkExpiresAt(now),
+      },
+      readStartedAt,
+    );
+    if (!row) {
+      await rm(storedPath, { force: true });
+      return null;
+    }
     return { id: row.id, filename: row.filename, sizeBytes: row.sizeBytes, sharePath: sharePathFor(token), storedPath };
   } catch (error) {
     await rm(temporaryPath, { force: true });

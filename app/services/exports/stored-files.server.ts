@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { open, rm } from "node:fs/promises";
+import { open, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { deleteSharedFile, revokeShareLink, type SharedFileRow } from "~/models/shared-file.server";
+import { deleteSharedFile, listStoppedSharedFiles, revokeShareLink, type SharedFileRow } from "~/models/shared-file.server";
 import { getEnv } from "~/utils/env.server";
 
 // Where generated exports are kept and how they are handed out: the exports
@@ -107,4 +107,30 @@ export async function revokeShareLinkAndFile(id: number): Promise<SharedFileRow 
   const path = row && sharedFilePath(row);
   if (path) await rm(path, { force: true });
   return row;
+}
+
+/** Removes these rows' stored files; how many were still on disk. A row whose path was never ours is skipped. */
+export async function removeStoredFiles(rows: Pick<SharedFileRow, "storedPath">[]): Promise<number> {
+  let removed = 0;
+  for (const row of rows) {
+    const path = sharedFilePath(row);
+    if (!path) continue;
+    try {
+      await unlink(path);
+      removed += 1;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return removed;
+}
+
+/**
+ * The retention job's sweep: the stored file of every link that has expired
+ * or was revoked goes, rows kept (decision 0037). Revoking removes its file at
+ * once; this also catches a removal that failed or a process that stopped
+ * between the revocation and the removal. How many files went.
+ */
+export async function sweepStoppedExportFiles(now = new Date()): Promise<number> {
+  return removeStoredFiles(listStoppedSharedFiles(now));
 }
