@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { outboxMessages } from "../../db/schema";
 
 // Which rows kept under an email address are an account's
-// (docs/decisions/0040-personal-data-by-confirmed-address.md). A visitor's
+// (docs/decisions/0042-personal-data-by-confirmed-address.md). A visitor's
 // contact message, newsletter sign-up or the mail answering them carries only
 // the address typed in. Anyone can sign up with any address, so such a row is
 // the account's only once the account has confirmed the address: otherwise

@@ -116,7 +116,7 @@ export function queueOrderMail(
 ): void {
   const receipt = readReceipt(tx, eq(enrollments.id, orderId));
   if (!receipt) throw new Error(`Order ${orderId} cannot be read back for its mail`);
-  // Tied to the account: it is the buyer's mail even while their address is unconfirmed (decision 0040).
+  // Tied to the account: it is the buyer's mail even while their address is unconfirmed (decision 0042).
   const buyer = tx.select({ userId: enrollments.userId }).from(enrollments).where(eq(enrollments.id, orderId)).get();
   queueMessage(tx, {
     ...mail({ ...receipt, invoice: invoice && { id: invoice.id, number: invoice.number } }),

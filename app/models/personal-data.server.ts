@@ -21,6 +21,7 @@ import {
 import { leftUnderConfirmedAddress, mailOfAccount } from "./address-ownership.server";
 import { consentHistoryOf } from "./consent.server";
 import { revokeSharedFilesMadeSince, type SharedFileRow } from "./shared-file.server";
+import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -51,12 +52,6 @@ const userColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-
-/** A mailed link's single-use token: it acts for whoever holds it (confirms an address, sets a password). */
-const MAILED_TOKEN = /([?&]token=)[^\s&#"'<>]+/g;
-
-/** The mail's text with each single-use link's token left out, so the file never confirms an address or resets a password. */
-export const withoutMailedTokens = (text: string) => text.replace(MAILED_TOKEN, "$1(left out)");
 
 const studentSessions = (userId: string) => sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;
 
@@ -110,7 +105,15 @@ export function exportPersonalData(userId: string, now = new Date()) {
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
     courseReviews: db.select().from(courseReviews).where(byUser(courseReviews)).all(),
     contactMessages: db.select().from(contactMessages).where(leftUnderAddress(contactMessages.email)).all(),
-    newsletterSubscriptions: db.select().from(newsletterSubscribers).where(leftUnderAddress(newsletterSubscribers.email)).all(),
+    newsletterSubscriptions: db
+      .select({
+        email: newsletterSubscribers.email,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+        createdAt: newsletterSubscribers.createdAt,
+      })
+      .from(newsletterSubscribers)
+      .where(leftUnderAddress(newsletterSubscribers.email))
+      .all(),
     consents: consentHistoryOf(userId),
     messagesToYou: db
       .select({
@@ -130,7 +133,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .from(outboxMessages)
       .where(mailOfAccount(account))
       .all()
-      .map((message) => ({ ...message, textBody: withoutMailedTokens(message.textBody) })),
+      .map((message) => ({ ...message, textBody: hideSingleUseLinks(message.textBody) })),
     activityLog: db
       .select({ action: auditLog.action, by: auditLog.actorType, details: auditLog.details, at: auditLog.createdAt })
       .from(auditLog)

@@ -154,7 +154,7 @@ function WhatIsKept() {
 
 /**
  * Until the address is confirmed, what a visitor left under it may be another
- * person's (decision 0040): say so where it changes what the student gets.
+ * person's (decision 0042): say so where it changes what the student gets.
  */
 function UnconfirmedAddress({ className }: { className?: string }) {
   const page = useLoaderData<typeof loader>();
