@@ -13,6 +13,7 @@ const TIMED = [
   "tests/reliability/body-limits.test.ts",
   "tests/reliability/concurrency.test.ts",
   "tests/reliability/crash-recovery.test.ts",
+  "tests/reliability/pdf-rendering.test.ts",
   "tests/reliability/process-lifecycle.test.ts",
   "tests/reliability/sign-in-throttle.test.ts",
 ];

@@ -18,6 +18,7 @@ import {
   userTokens,
 } from "../../db/schema";
 import { consentHistoryOf } from "./consent.server";
+import { discardAccountPdfs } from "./stored-pdf.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -198,6 +199,8 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
         userId,
         orders.flatMap((order) => (order.formId === null ? [] : [order.formId])),
       );
+      // Their stored PDFs go first (certificates and receipts name the student; GST documents' files stay with the documents).
+      discardAccountPdfs(tx, userId);
       // The public check at /certificates/:number then finds nothing.
       tx.delete(certificates).where(eq(certificates.userId, userId)).run();
       tx.update(users)
