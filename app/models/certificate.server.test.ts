@@ -3,9 +3,9 @@
 // chargeback, an admin taking the course away) revokes the certificate in the
 // same transaction and deletes its stored PDF; a partial refund, an open or won
 // dispute leave it alone.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { enrollments } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { certificateOf, paidCourseOrder } from "../../tests/support/unit-orders";
@@ -15,6 +15,9 @@ import { findRefundableOrder, recordOrderRefund, type RefundMail } from "./order
 import { recordDispute, recordRefund } from "./payment-event.server";
 import { findStoredPdf, recordStoredPdf } from "./stored-pdf.server";
 import { revokeEnrollment } from "./student-admin.server";
+
+// The in-memory database's PDF folder is this process's own.
+afterAll(() => rmSync(storedPdfDirectory(), { recursive: true, force: true }));
 
 const PAID = 499_900;
 const decision = { admin: { adminId: "ADM-1" }, reason: "batch cancelled" };

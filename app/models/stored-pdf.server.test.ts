@@ -1,8 +1,8 @@
 // Which stored file is a document's PDF: recorded only while the document
 // stands, the first render's file kept, and an erased account's certificates
 // and receipts deleted while its GST documents keep theirs (CGST Act s.36).
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { newStoredPdfName, storedPdfDirectory, storedPdfPath } from "~/utils/stored-pdf-files.server";
@@ -12,6 +12,9 @@ import { revokeCourseCertificate } from "./certificate.server";
 import { eraseAccount } from "./personal-data.server";
 import { findStoredPdf, recordStoredPdf, type PdfSubject } from "./stored-pdf.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
+
+// The in-memory database's PDF folder is this process's own.
+afterAll(() => rmSync(storedPdfDirectory(), { recursive: true, force: true }));
 
 /** A student with a paid, invoiced order and a certificate for its course. */
 function invoicedStudent() {

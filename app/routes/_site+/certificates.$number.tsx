@@ -58,18 +58,9 @@ export default function CertificateCheckPage() {
         <SummaryRow label="Name" value={certificate.studentName} />
         <SummaryRow label="Course" value={certificate.courseTitle} />
         <SummaryRow label="Completed on" value={<time dateTime={certificate.completedOnIso}>{certificate.completedOn}</time>} />
-        <SummaryRow
-          label="Status"
-          value={
-            certificate.revoked ? (
-              <>
-                Revoked on <time dateTime={certificate.revoked.onIso}>{certificate.revoked.on}</time>
-              </>
-            ) : (
-              "Valid"
-            )
-          }
-        />
+        {certificate.revoked ? (
+          <SummaryRow label="Revoked on" value={<time dateTime={certificate.revoked.onIso}>{certificate.revoked.on}</time>} />
+        ) : null}
       </dl>
     </div>
   );

@@ -2,8 +2,8 @@
 // data folder; every later download is the stored file. Two requests for one
 // document share a render; a student with renders waiting is asked to come
 // back; a document revoked while it renders is not stored.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { describe, expect, it, vi } from "vitest";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { revokeCourseCertificate } from "~/models/certificate.server";
 import { findStudentReceipt } from "~/models/order-receipt.server";
 import { findStoredPdf, type PdfSubject } from "~/models/stored-pdf.server";
@@ -12,6 +12,9 @@ import { storedPdfDirectory, storedPdfPath } from "~/utils/stored-pdf-files.serv
 import { certificateOf, paidCourseOrder } from "../../../tests/support/unit-orders";
 import { receiptPdf } from "./receipt.server";
 import { RENDERS_PER_STUDENT, storedPdf } from "./stored-pdf.server";
+
+// The in-memory database's PDF folder is this process's own.
+afterAll(() => rmSync(storedPdfDirectory(), { recursive: true, force: true }));
 
 /** A student's paid order for a course of their own; `subject` is its receipt. */
 function paidOrder() {
@@ -119,5 +122,21 @@ describe("storedPdf", () => {
     expect(logged).toHaveBeenCalledOnce();
     expect(findStoredPdf(order.subject)).toBeNull();
     expect((await storedPdf(order.subject, () => receiptPdf(order.receipt), order.userId)).ok).toBe(true);
+  });
+
+  it("a disk that cannot take the file still hands the PDF over, logs why, and records nothing", async () => {
+    const order = paidOrder();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    rmSync(storedPdfDirectory(), { recursive: true, force: true });
+    // Where the folder should be, a file: nothing can be written there.
+    writeFileSync(storedPdfDirectory(), "not a folder");
+    try {
+      const pdf = await storedPdf(order.subject, () => receiptPdf(order.receipt), order.userId);
+      expect(pdf.ok && pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(findStoredPdf(order.subject)).toBeNull();
+      expect(logged).toHaveBeenCalledOnce();
+    } finally {
+      rmSync(storedPdfDirectory(), { force: true });
+    }
   });
 });

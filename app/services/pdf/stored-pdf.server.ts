@@ -58,7 +58,15 @@ async function writeStored(fileName: string, bytes: Buffer): Promise<void> {
 async function renderAndStore(subject: PdfSubject, render: () => Promise<Buffer>, missing: string | null): Promise<Buffer | null> {
   const bytes = await render();
   const fileName = newStoredPdfName();
-  await writeStored(fileName, bytes);
+  try {
+    await writeStored(fileName, bytes);
+  } catch (error) {
+    // A full or read-only disk: the student still gets the document, drawn again next time.
+    console.error(`The ${subject.kind.replace("_", " ")} PDF ${subject.id} could not be stored:`, error);
+    // A part written before the failure, if the folder can be reached at all.
+    await rm(storedPdfPath(fileName) ?? "", { force: true }).catch(() => undefined);
+    return bytes;
+  }
   const standing = recordStoredPdf(subject, fileName, missing);
   if (standing === fileName) return bytes;
   await rm(storedPdfPath(fileName) ?? "", { force: true });
