@@ -14,6 +14,7 @@ const TIMED = [
   "tests/reliability/concurrency.test.ts",
   "tests/reliability/crash-recovery.test.ts",
   "tests/reliability/form-mail-limits.test.ts",
+  "tests/reliability/pdf-rendering.test.ts",
   "tests/reliability/process-lifecycle.test.ts",
   "tests/reliability/sign-in-throttle.test.ts",
 ];

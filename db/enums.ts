@@ -59,3 +59,9 @@ export type ImageState = (typeof IMAGE_STATES)[number];
 /** A place on a full event's waitlist: waiting; offered a freed seat (for a while); took it; let the offer lapse; left. */
 export const WAITLIST_STATES = ["waiting", "offered", "taken", "lapsed", "left"] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
+/** Why a certificate no longer stands: the course's payment came back (refund, lost chargeback) or an admin took the course away. */
+export const CERTIFICATE_REVOCATION_REASONS = ["refund", "chargeback", "access_revoked"] as const;
+export type CertificateRevocationReason = (typeof CERTIFICATE_REVOCATION_REASONS)[number];
+/** A PDF the site renders once and keeps under the data folder: a certificate, an order's receipt, a GST document. */
+export const STORED_PDF_KINDS = ["certificate", "receipt", "tax_document"] as const;
+export type StoredPdfKind = (typeof STORED_PDF_KINDS)[number];

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ADMIN_ROLES,
+  CERTIFICATE_REVOCATION_REASONS,
   COUPON_KINDS,
   COUPON_TARGET_TYPES,
   CONSENT_DECISIONS,
@@ -14,6 +15,7 @@ import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   REVIEW_STATUSES,
+  STORED_PDF_KINDS,
   TAX_DOCUMENT_KINDS,
   USER_TOKEN_PURPOSES,
   VIDEO_SOURCES,
@@ -733,9 +735,28 @@ export const certificates = sqliteTable(
     issuedAt: integer("issued_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /** Set when the course's payment came back or the course was taken away: the public check then says revoked. */
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    revokedReason: text("revoked_reason", { enum: CERTIFICATE_REVOCATION_REASONS }),
   },
   // Exactly one per student and course, even for two completions at the same moment.
   (t) => [uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId)],
+);
+
+/**
+ * A PDF rendered once and kept under the data folder (`pdfs/`), so every
+ * download of it is the same file: one row per certificate, order receipt or
+ * GST document (`subject_id` is that row's id), naming a random file.
+ */
+export const storedPdfs = sqliteTable(
+  "stored_pdfs",
+  {
+    kind: text("kind", { enum: STORED_PDF_KINDS }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    fileName: text("file_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId] })],
 );
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, or } from "drizzle-orm";
 import { enrollmentForms, enrollments, paymentEvents } from "../../db/schema";
-import { type DisputeStatus, type PaymentProvider, type PaymentStatus } from "../../db/enums";
+import { type CertificateRevocationReason, type DisputeStatus, type PaymentProvider, type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
+import { revokeCourseCertificate } from "./certificate.server";
 import { issueCreditNoteForRefund } from "./tax-document.server";
 
 // What a payment provider reports after an order was paid: refunds (full or
@@ -66,6 +67,8 @@ export type AdjustmentOutcome =
 
 type PaidOrder = {
   id: number;
+  userId: string;
+  courseId: number | null;
   paymentStatus: PaymentStatus;
   refundedPaise: number;
   disputeStatus: DisputeStatus | null;
@@ -74,6 +77,8 @@ type PaidOrder = {
 
 const paidOrderColumns = {
   id: enrollments.id,
+  userId: enrollments.userId,
+  courseId: enrollments.courseId,
   paymentStatus: enrollments.paymentStatus,
   refundedPaise: enrollments.refundedPaise,
   disputeStatus: enrollments.disputeStatus,
@@ -97,12 +102,22 @@ function adjustOrder(
   );
 }
 
+/** The statuses that end a course's enrolment, and so its certificate, with the reason recorded on it. */
+const ENDS_CERTIFICATE: Partial<Record<PaymentStatus, CertificateRevocationReason>> = {
+  refunded: "refund",
+  charged_back: "chargeback",
+  revoked: "access_revoked",
+};
+
 /** The order's status, and its enrollment form's with it; access follows `completed` alone. */
 function setPaymentStatus(tx: Tx, order: PaidOrder, paymentStatus: PaymentStatus) {
   tx.update(enrollments).set({ paymentStatus }).where(eq(enrollments.id, order.id)).run();
   if (order.enrollmentFormId !== null) {
     tx.update(enrollmentForms).set({ paymentStatus }).where(eq(enrollmentForms.id, order.enrollmentFormId)).run();
   }
+  // The course is no longer the student's, so its certificate no longer stands (decision 0022).
+  const reason = ENDS_CERTIFICATE[paymentStatus];
+  if (reason && order.courseId !== null) revokeCourseCertificate(tx, order.userId, order.courseId, reason);
 }
 
 function audit(tx: Tx, event: ProviderEvent, order: PaidOrder, action: string, details: Record<string, unknown>) {

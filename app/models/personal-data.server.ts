@@ -22,6 +22,7 @@ import { leftUnderConfirmedAddress, mailOfAccount } from "./address-ownership.se
 import { consentHistoryOf } from "./consent.server";
 import { revokeSharedFilesMadeSince, type SharedFileRow } from "./shared-file.server";
 import { hideSingleUseLinks } from "~/utils/single-use-links";
+import { discardAccountPdfs } from "./stored-pdf.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -216,6 +217,8 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
         userId,
         orders.flatMap((order) => (order.formId === null ? [] : [order.formId])),
       );
+      // Their stored PDFs go first (certificates and receipts name the student; GST documents' files stay with the documents).
+      discardAccountPdfs(tx, userId);
       // The public check at /certificates/:number then finds nothing.
       tx.delete(certificates).where(eq(certificates.userId, userId)).run();
       // Excel files made while the account existed may list the person; their links stop with the erasure.

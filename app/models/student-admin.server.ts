@@ -3,6 +3,7 @@ import { courses, enrollments, sessions, users } from "../../db/schema";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import type { PublicAdmin } from "./admin.server";
 import { recordAdminAction } from "./audit-log.server";
+import { revokeCourseCertificate } from "./certificate.server";
 import { isEnrolled } from "./order.server";
 import { issueUserToken } from "./user-token.server";
 import { normaliseEmail, queueEmailConfirmation, type ConfirmationMessage, type EmailConfirmationSent } from "./user.server";
@@ -213,7 +214,8 @@ export type CourseRevocation = { ok: true; courseId: number } | { ok: false; rea
 
 /**
  * Takes a paid (or granted) enrolment away: the order becomes `revoked`, which
- * no classroom check accepts, so the course closes at the student's next request.
+ * no classroom check accepts, so the course closes at the student's next request,
+ * and the course's certificate is revoked with it.
  */
 export function revokeEnrollment(userId: string, enrollmentId: number, decision: AdminDecision): CourseRevocation {
   return inTransaction((tx): CourseRevocation => {
@@ -231,6 +233,7 @@ export function revokeEnrollment(userId: string, enrollmentId: number, decision:
       .returning({ courseId: enrollments.courseId })
       .get();
     if (!revoked?.courseId) return { ok: false, reason: "not-enrolled" };
+    revokeCourseCertificate(tx, userId, revoked.courseId, "access_revoked");
     audit(tx, decision, "enrollment_revoked", { type: "enrollment", id: enrollmentId }, { userId, courseId: revoked.courseId });
     return { ok: true, courseId: revoked.courseId };
   });

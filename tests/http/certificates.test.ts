@@ -1,10 +1,41 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { readPdf } from "../support/pdf-text";
 import { issueCertificate } from "../support/certificates";
-import { describe, expect, makeCourse, SITE_ORIGIN, studentClient, test } from "./support/test";
+import {
+  addCompletedEnrollment,
+  adminApiClient,
+  describe,
+  expect,
+  makeCourse,
+  queryTestDatabase,
+  SITE_ORIGIN,
+  studentClient,
+  test,
+  testDatabasePath,
+} from "./support/test";
 
 // The certificate download (/learn/:courseId/certificate) belongs to its owner
 // alone; the public check page (/certificates/:number) shows name, course and
-// date, and nothing else.
+// date, and nothing else. A certificate whose course was taken away is revoked:
+// the check page says so, the download stops and its stored file is deleted.
+
+/** "28 November 2026", today in India (the day before and after too, for a test run across midnight). */
+const indiaDays = () =>
+  [-1, 0, 1].map((days) =>
+    new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(
+      new Date(Date.now() + days * 86_400_000),
+    ),
+  );
+
+/** The file under the data folder that the certificate's downloads are served from, if one is recorded. */
+function storedCertificateFile(number: string): string | null {
+  const [row] = queryTestDatabase<{ file_name: string }>(
+    "SELECT file_name FROM stored_pdfs WHERE kind = 'certificate' AND subject_id = (SELECT id FROM certificates WHERE number = ?)",
+    number,
+  );
+  return row ? join(dirname(testDatabasePath()), "pdfs", row.file_name) : null;
+}
 
 describe("certificate download", () => {
   test("the owner gets their certificate as a PDF attachment naming its number", async () => {
@@ -24,9 +55,10 @@ describe("certificate download", () => {
     expect(pdf.text).toContain(`Certificate number ${certificate.number}`);
     expect(pdf.links.map((link) => link.url)).toEqual([`${SITE_ORIGIN}/certificates/${certificate.number}`]);
 
-    // Downloaded again: the same file.
+    // Downloaded again: the same file, the one stored under the data folder.
     const again = await client.get(`/learn/${course.id}/certificate`);
     expect((await again.body()).equals(await response.body())).toBe(true);
+    expect(readFileSync(storedCertificateFile(certificate.number) ?? "").equals(await response.body())).toBe(true);
   });
 
   test("a visitor who is not signed in is sent to sign in and back", async ({ request }) => {
@@ -85,5 +117,53 @@ describe("public certificate check", () => {
       expect(response.status(), number).toBe(404);
       expect(await response.text()).toContain("Certificate Not Found");
     }
+  });
+});
+
+describe("a revoked certificate", () => {
+  test("an admin takes the course away: the check page says revoked and when, the download stops and says why, the PDF is deleted", async () => {
+    const course = makeCourse({ pricePaise: 0 });
+    const { client, student } = await studentClient();
+    const enrollmentId = addCompletedEnrollment(student.id, course.id);
+    const certificate = issueCertificate(student, course.id, { studentName: "Ananya Iyer", courseTitle: course.title });
+    expect((await client.get(`/learn/${course.id}/certificate`)).status()).toBe(200);
+    const file = storedCertificateFile(certificate.number);
+    expect(file !== null && existsSync(file)).toBe(true);
+
+    const { client: admin } = await adminApiClient("admin");
+    const revoked = await admin.post(`/admin/users/${student.id}`, {
+      form: { intent: "revoke", enrollmentId: String(enrollmentId), reason: "Paid with a stolen card" },
+      maxRedirects: 0,
+    });
+    expect(revoked.status()).toBe(302);
+
+    const check = await (await client.get(`/certificates/${certificate.number}`)).text();
+    const revokedOn = /Revoked on <time dateTime="[\d-]+">([^<]+)<\/time>/.exec(check)?.[1];
+    expect(indiaDays()).toContain(revokedOn);
+    expect(check).toContain("Ananya Iyer");
+    expect(check).not.toContain("stolen card");
+
+    const download = await client.get(`/learn/${course.id}/certificate`, { maxRedirects: 0 });
+    expect(download.status()).toBe(302);
+    expect(download.headers().location).toBe(`/learn/${course.id}/certificate/revoked`);
+    const page = await client.get(`/learn/${course.id}/certificate`);
+    expect(page.headers()["content-type"]).toContain("text/html");
+    const text = await page.text();
+    expect(text).toContain("Your certificate was revoked");
+    expect(text).toContain(`Certificate ${certificate.number} for ${course.title} was revoked on`);
+    expect(text).toContain("because the course was taken away from your account");
+    expect(existsSync(file ?? "")).toBe(false);
+    expect(storedCertificateFile(certificate.number)).toBeNull();
+  });
+
+  test("the classroom's revoked page is its owner's alone, and sends the owner of a standing certificate to the download", async () => {
+    const course = makeCourse({ pricePaise: 0 });
+    const { client, student } = await studentClient();
+    issueCertificate(student, course.id);
+    const standing = await client.get(`/learn/${course.id}/certificate/revoked`, { maxRedirects: 0 });
+    expect(standing.status()).toBe(302);
+    expect(standing.headers().location).toBe(`/learn/${course.id}/certificate`);
+    const { client: other } = await studentClient();
+    expect((await other.get(`/learn/${course.id}/certificate/revoked`)).status()).toBe(404);
   });
 });

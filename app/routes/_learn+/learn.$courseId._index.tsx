@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     progressLabel: `${outline.requiredDone} of ${outline.requiredTotal} lessons complete`,
     started: outline.started,
     resumeHref: outline.resumeLessonId === null ? null : lessonPath(course.id, outline.resumeLessonId),
-    certificateHref: certificate ? certificateDownloadPath(course.id) : null,
+    certificateHref: certificate && !certificate.revokedAt ? certificateDownloadPath(course.id) : null,
     sections: toOutlineSections(outline.sections, (lesson) => ({
       state: userId ? lesson.state : undefined,
       href: lessonPath(course.id, lesson.id),

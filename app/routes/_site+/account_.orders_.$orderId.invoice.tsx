@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findStudentInvoice } from "~/models/tax-document.server";
+import { pdfDownload, storedPdf } from "~/services/pdf/stored-pdf.server";
 import { taxDocumentFilename, taxDocumentPdf } from "~/services/pdf/tax-invoice.server";
-import { notFoundText, personalDownload } from "~/utils/file-response.server";
+import { notFoundText } from "~/utils/file-response.server";
 import { requireUser } from "~/utils/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /account/orders/:orderId/invoice: the GST tax invoice of the signed-in
 // student's own order, as a PDF (decision 0031). A visitor is sent to sign in;
 // any other order (another student's, one without an invoice, or none) is 404.
+// Rendered once, then the stored file: a reprint is byte for byte the same.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const student = await requireUser(request);
   const orderId = parseId(params.orderId);
   const invoice = orderId === null ? null : findStudentInvoice(student.id, orderId);
   if (!invoice) return notFoundText();
-  return personalDownload(await taxDocumentPdf(invoice), "application/pdf", taxDocumentFilename(invoice));
+  const pdf = await storedPdf({ kind: "tax_document", id: invoice.id }, () => taxDocumentPdf(invoice), student.id);
+  return pdfDownload(pdf, taxDocumentFilename(invoice));
 }

@@ -10,7 +10,9 @@ import { useInstitute } from "~/utils/use-institute";
 
 // /certificates/:number: anyone holding a certificate (an employer, a
 // friend) can confirm it was issued. It shows the name, course and date only:
-// nothing else about the student, and the number cannot be guessed.
+// nothing else about the student, and the number cannot be guessed. A revoked
+// certificate (its course refunded, charged back or taken away) says so, and
+// since when, before anything else; why is the student's business.
 
 export function loader({ params }: LoaderFunctionArgs) {
   const certificate = findCertificate(params.number ?? "");
@@ -21,6 +23,10 @@ export function loader({ params }: LoaderFunctionArgs) {
     courseTitle: certificate.courseTitle,
     completedOn: formatLongDateInIndia(certificate.completedAt),
     completedOnIso: formatIsoDateInIndia(certificate.completedAt),
+    revoked: certificate.revokedAt && {
+      on: formatLongDateInIndia(certificate.revokedAt),
+      onIso: formatIsoDateInIndia(certificate.revokedAt),
+    },
   };
 }
 
@@ -39,6 +45,12 @@ export default function CertificateCheckPage() {
     <div className="mx-auto w-full max-w-2xl flex-1 px-4 py-16">
       <p className="text-sm font-bold tracking-widest text-teal-700">CERTIFICATE CHECK</p>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">Certificate {certificate.number}</h1>
+      {certificate.revoked ? (
+        <p role="status" className="mt-4 rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-900 ring-1 ring-red-200">
+          Revoked on <time dateTime={certificate.revoked.onIso}>{certificate.revoked.on}</time>: {institute.name} no longer certifies this
+          completion.
+        </p>
+      ) : null}
       <p className="mt-4 text-slate-700">
         {institute.name} issued this certificate of completion. The details below are the ones printed on it.
       </p>
@@ -46,6 +58,9 @@ export default function CertificateCheckPage() {
         <SummaryRow label="Name" value={certificate.studentName} />
         <SummaryRow label="Course" value={certificate.courseTitle} />
         <SummaryRow label="Completed on" value={<time dateTime={certificate.completedOnIso}>{certificate.completedOn}</time>} />
+        {certificate.revoked ? (
+          <SummaryRow label="Revoked on" value={<time dateTime={certificate.revoked.onIso}>{certificate.revoked.on}</time>} />
+        ) : null}
       </dl>
     </div>
   );

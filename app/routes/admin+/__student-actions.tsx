@@ -242,7 +242,7 @@ export function ConfirmStudentChange({
       </h3>
       <p className="text-slate-800">
         {revoke
-          ? "The student loses the course at once: its lessons and files close. The order stays in the history as Revoked."
+          ? "The student loses the course at once: its lessons and files close, and its certificate, if any, is revoked. The order stays in the history as Revoked."
           : "The student is signed out on every device at once, and password and provider sign-in are refused until you reactivate the account."}
       </p>
       {revoke ? (

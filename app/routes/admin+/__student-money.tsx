@@ -137,7 +137,7 @@ export function RefundOrderStep({
         <CheckboxField
           field={fields.takeAway}
           label="Take the course away"
-          hint="A full refund always takes it away; a partial one keeps it unless ticked."
+          hint="A full refund always takes it away, and revokes its certificate; a partial one keeps both unless ticked."
         />
         {refund.offline ? (
           <MethodAndReference

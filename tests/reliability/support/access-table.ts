@@ -536,6 +536,10 @@ function classroomPages(ids: MatrixIds): Row[] {
     ),
     // A certificate is its owner's alone: admins have no student session, another student finds nothing.
     get("/learn/:courseId/certificate", certificate, { ...studentPage(certificate, 200, 404) }),
+    // The owner of a certificate that stands is sent on to the download; another student finds nothing.
+    get("/learn/:courseId/certificate/revoked", `${certificate}/revoked`, {
+      ...studentPage(`${certificate}/revoked`, redirectTo(certificate), 404),
+    }),
     get("/certificates/:number", `/certificates/${ids.certificate}`, everyone(200)),
   ];
 }
