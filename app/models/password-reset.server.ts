@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users, userTokens } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
-import { normaliseEmail } from "./user.server";
+import { nameIfConfirmed, normaliseEmail } from "./user.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 
@@ -21,7 +21,7 @@ export function requestPasswordReset(email: string, message: PasswordResetMail, 
   return db.transaction(
     (tx) => {
       const account = tx
-        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .select({ id: users.id, email: users.email, firstName: nameIfConfirmed })
         .from(users)
         .where(and(eq(users.email, address), isNull(users.deactivatedAt)))
         .get();

@@ -56,6 +56,13 @@ export function findUserCredentials(email: string): { id: string; passwordHash: 
   );
 }
 
+/**
+ * The account's first name for a greeting, only once its address is confirmed:
+ * before that, whoever signed up typed it, and a mail must not carry a
+ * stranger's words to someone else's mailbox.
+ */
+export const nameIfConfirmed = sql<string | null>`case when ${users.emailVerifiedAt} is not null then ${users.firstName} end`;
+
 export type NewPasswordUser = { email: string; firstName: string; lastName: string; passwordHash: string };
 
 /** The messages a sign-up may queue; built by the caller, queued here in the same transaction as the account. */
@@ -90,7 +97,7 @@ export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, 
         return "created";
       }
       const owner = tx
-        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .select({ id: users.id, email: users.email, firstName: nameIfConfirmed })
         .from(users)
         .where(eq(users.email, email))
         .get();

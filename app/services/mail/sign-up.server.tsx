@@ -13,7 +13,7 @@ export const emailConfirmationMail: SignUpMail["toNewAccount"] = (account, token
   composeMail(
     "verify-email",
     account.email,
-    confirmEmailMail({ firstName: account.firstName, link: `${publicOrigin()}/verify-email?${new URLSearchParams({ token })}` }),
+    confirmEmailMail({ link: `${publicOrigin()}/verify-email?${new URLSearchParams({ token })}` }),
   );
 
 /** What a sign-up sends: a confirmation link to a new account, a reminder to sign in to an existing one. */
@@ -32,16 +32,17 @@ export const signUpMail: SignUpMail = {
 };
 
 /** To a new account: confirm the address with a single-use link. */
-function confirmEmailMail({ firstName, link }: { firstName: string | null; link: string }): MailContent {
+/** Greets no one by name: the address is not confirmed, so the name was typed by whoever signed up. */
+function confirmEmailMail({ link }: { link: string }): MailContent {
   const intro = `Welcome to ${instituteNow().name}! Please confirm that this is your email address:`;
   const meanwhile = "The link works once, for 24 hours. Meanwhile you can already sign in with your password, browse courses and enrol.";
   const notYou = "Did not sign up? Then ignore this message: nothing happens without the link.";
   return {
     subject: `Confirm your email address for ${instituteNow().name}`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n${link}\n\n${meanwhile}\n\n${notYou}\n\n${mailSignature()}\n`,
+    text: `${greeting(null)}\n\n${intro}\n\n${link}\n\n${meanwhile}\n\n${notYou}\n\n${mailSignature()}\n`,
     body: (
       <>
-        <p>{greeting(firstName)}</p>
+        <p>{greeting(null)}</p>
         <p>{intro}</p>
         <MailLink href={link}>Confirm my email address</MailLink>
         <p>{meanwhile}</p>
