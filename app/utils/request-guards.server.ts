@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { METHOD_NOT_ALLOWED_MESSAGE, pathOf, SITE_METHODS } from "./http-methods.server";
 
 // Checks every request passes before the app reads it: cross-site writes and
 // bodies the server cannot size up front are refused here, once, for all routes.
@@ -23,7 +24,7 @@ export type IncomingRequest = {
  */
 export const CROSS_SITE_RETURN_PATHS: readonly string[] = ["/checkout/callback"];
 
-export type Refusal = { status: number; message: string };
+export type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
 export const CROSS_SITE_MESSAGE =
   "This form was sent from another website, so it was not accepted. Open the page on our site and submit it there.";
@@ -58,8 +59,21 @@ export function isCrossSiteWrite(request: IncomingRequest, siteUrl?: string): bo
   return !ownHosts.includes(originHost);
 }
 
+export type RequestBounds = {
+  /** No route takes a larger body. */
+  maxBodyBytes: number;
+  /** The methods of the route a path leads to, for the 405 of a method no route takes. */
+  allowedMethods: (pathname: string) => readonly string[];
+};
+
+/** A method no route takes (TRACE, PROPFIND, a made-up one): 405, naming the methods the path's route takes. */
+export function methodRefusal(allowed: readonly string[]): Refusal {
+  return { status: 405, message: METHOD_NOT_ALLOWED_MESSAGE, headers: { Allow: allowed.join(", ") } };
+}
+
 /** The refusal for a request, or null when the app may read it. */
-export function refuseRequest(request: IncomingRequest, limits: { maxBodyBytes: number }, siteUrl?: string): Refusal | null {
+export function refuseRequest(request: IncomingRequest, limits: RequestBounds, siteUrl?: string): Refusal | null {
+  if (!SITE_METHODS.includes(request.method.toUpperCase())) return methodRefusal(limits.allowedMethods(pathOf(request.url)));
   if (isCrossSiteWrite(request, siteUrl)) return { status: 403, message: CROSS_SITE_MESSAGE };
   const length = header(request, "content-length");
   // A chunked body has no length to check before reading; browsers always send one.
