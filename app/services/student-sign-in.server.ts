@@ -20,6 +20,7 @@ import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { siteOrigin } from "~/utils/seo.server";
 import { signUpMail } from "./mail/sign-up.server";
+import { withoutHiddenControls } from "~/schemas/person-name";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -238,14 +239,16 @@ async function oauthStrategy(request: Request) {
       if (!profile.success) throw new OAuthSignInError("The provider's profile had no usable email address.");
       const subject = profile.data.sub ?? (profile.data.id === undefined ? null : String(profile.data.id));
       if (!subject) throw new OAuthSignInError("The provider's profile named no account (no sub or id).");
-      const [first, ...rest] = (profile.data.name ?? "").trim().split(/\s+/);
+      // Printed on certificates: a provider's name loses what would reorder or break it.
+      const name = (value: string | undefined) => (value === undefined ? undefined : withoutHiddenControls(value).trim());
+      const [first, ...rest] = (name(profile.data.name) ?? "").split(/\s+/);
       return {
         provider: providerKey(config),
         subject,
         email: profile.data.email,
         emailVerified: profile.data.email_verified === true,
-        firstName: profile.data.given_name || first || null,
-        lastName: profile.data.family_name || rest.join(" ") || null,
+        firstName: name(profile.data.given_name) || first || null,
+        lastName: name(profile.data.family_name) || rest.join(" ") || null,
         profileImageUrl: profile.data.picture ?? null,
       };
     },
