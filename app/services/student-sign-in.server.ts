@@ -13,6 +13,7 @@ import {
 } from "~/models/user-identity.server";
 import { LoginSchema, type SignupSchema } from "~/schemas/auth";
 import { claimAccountCreation } from "./throttle/account-creation.server";
+import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 import { cookiesAreSecure, getEnv, oauthConfig, sessionSecret, type OAuthConfig } from "~/utils/env.server";
@@ -77,7 +78,7 @@ export async function registerStudent(
   // Counted per address, never per email, so a refusal says nothing about who has an account.
   const allowed = await claimAccountCreation(address);
   if (!allowed.ok) return allowed;
-  const password = await hashNewPassword(input.password, [input.email, input.firstName, input.lastName]);
+  const password = await hashNewPassword(input.password, passwordContext({ email: input.email, names: [input.firstName, input.lastName] }));
   if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
   createPasswordAccount(
     { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: password.hash },
