@@ -25,7 +25,8 @@ import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from ".
 import { createPageCache } from "./app/utils/page-cache.server";
 import { planRender } from "./app/utils/shared-render.server";
 import { largestBodyLimit } from "./app/utils/request-body.server";
-import { refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
+import { allowedMethodsByPath, answerMethodsNodeRefuses, missingAllow } from "./app/utils/http-methods.server";
+import { beforeHeadersGoOut, methodRefusal, refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
 import { guardBuild, loadSiteBuild, refusalAnswer } from "./app/utils/site-build.server";
 
@@ -58,18 +59,37 @@ export async function startServer(): Promise<RunningServer> {
   app.use(compression());
   app.use(shutdown.closeConnectionsWhenDone);
 
-  // No route takes more than this; each route's own limits apply when its action runs.
-  const maxBodyBytes = largestBodyLimit(typeof site.build === "function" ? await site.build() : site.build);
+  const firstBuild = typeof site.build === "function" ? await site.build() : site.build;
+  const bounds = {
+    // No route takes more than this; each route's own limits apply when its action runs.
+    maxBodyBytes: largestBodyLimit(firstBuild),
+    allowedMethods: allowedMethodsByPath(firstBuild),
+  };
+  answerMethodsNodeRefuses(httpServer, (pathname) => {
+    const answer = refusalAnswer(methodRefusal(bounds.allowedMethods(pathname)), false);
+    return {
+      headers: {
+        ...securityHeaders(randomBytes(16).toString("base64"), env),
+        ...answer.headers,
+        "Content-Type": "application/json; charset=utf-8",
+      },
+      body: answer.body,
+    };
+  });
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.set(securityHeaders(nonce, env));
     settleUnreadBody(req, res);
-    // Remix reads bodies itself; refuse cross-site writes and oversized bodies before it does.
-    const refusal = refuseRequest(req, { maxBodyBytes }, env.SITE_URL);
+    beforeHeadersGoOut(res, (status) => {
+      const allow = missingAllow(status, res.hasHeader("Allow"), () => bounds.allowedMethods(req.path));
+      if (allow) res.setHeader("Allow", allow);
+    });
+    // Remix reads bodies itself; refuse unknown methods, cross-site writes and oversized bodies before it does.
+    const refusal = refuseRequest(req, bounds, env.SITE_URL);
     if (refusal) {
       const answer = refusalAnswer(refusal, req.accepts(["json", "html"]) === "html");
-      res.status(answer.status).type(answer.type).send(answer.body);
+      res.status(answer.status).set(answer.headers).type(answer.type).send(answer.body);
       return;
     }
     next();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkboxField, linesListField, optionalLink, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined } from "./fields";
+import { personName } from "./person-name";
 
 // The Add Mentor / Edit Mentor form (beyond the spec: the mentors table of
 // admin spec §3 had no screens). The social links are flat fields here and
@@ -34,7 +35,7 @@ const socialLink = (label: string) =>
   );
 
 export const MentorSchema = z.object({
-  name: requiredText("Name", 100),
+  name: personName(requiredText("Name", 100)),
   title: requiredText("Title", 150),
   bio: requiredText("Bio", 5000),
   imageUrl: optionalLink("Image URL"),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { checkboxField, optionalRupeesField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { emailField } from "./fields";
+import { personName } from "./person-name";
 
 // The forms of the admin's page for one student (/admin/users/:id). Each posts
 // an `intent` to the page's own action (decision 0018) and carries the
@@ -25,8 +26,8 @@ const reason = requiredText("Reason", REASON_MAX);
 const rowId = (label: string) => wholeNumberField(label, { min: 1, max: Number.MAX_SAFE_INTEGER });
 
 export const StudentDetailsSchema = z.object({
-  firstName: requiredText("First name", 50),
-  lastName: requiredText("Last name", 50),
+  firstName: personName(requiredText("First name", 50), "First name"),
+  lastName: personName(requiredText("Last name", 50), "Last name"),
   email: emailField(),
   reason,
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkboxField, optionalLink, optionalText, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
+import { personName } from "./person-name";
 
 // The testimonial form (admin spec §5: name, content and rating required; the
 // rating runs from 1 to 5 and defaults to 5), shared by the admin dialogs and
@@ -12,7 +13,7 @@ export const DEFAULT_RATING = 5;
 export const PREVIEW_LENGTH = 50;
 
 export const AdminTestimonialSchema = z.object({
-  name: requiredText("Name", 100),
+  name: personName(requiredText("Name", 100)),
   content: requiredText("Content", 2000),
   rating: z.preprocess(blankToUndefined, wholeNumberField("Rating", { min: 1, max: 5 }).optional().default(DEFAULT_RATING)),
   profession: optionalText("Profession", 100),

@@ -3,6 +3,7 @@ import type { BillingDetails } from "../../db/schema";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
 import { enrollmentPageShape, toEnrollmentInput, type EnrollmentFormInput } from "./enrollment-form";
 import { blankToUndefined } from "./fields";
+import { personName } from "./person-name";
 import { GSTIN_PATTERN } from "./site-settings";
 
 // Who a tax invoice is made out to (CGST rule 46: name, address with state
@@ -26,7 +27,7 @@ const optional = (max: number) => z.preprocess(blankToUndefined, z.string().trim
 
 export const BillingDetailsSchema = z
   .object({
-    name: required(BILLING_MESSAGES.name, 100),
+    name: personName(required(BILLING_MESSAGES.name, 100)),
     address: required(BILLING_MESSAGES.address, 200),
     city: required(BILLING_MESSAGES.city, 100),
     stateCode: z.enum(INDIAN_STATE_CODES, { errorMap: () => ({ message: BILLING_MESSAGES.stateCode }) }),
@@ -34,7 +35,7 @@ export const BillingDetailsSchema = z
       .string({ required_error: BILLING_MESSAGES.pin })
       .trim()
       .regex(/^[1-9]\d{5}$/, BILLING_MESSAGES.pin),
-    businessName: optional(200),
+    businessName: personName(optional(200), "Business name"),
     gstin: z.preprocess(
       (value) => blankToUndefined(typeof value === "string" ? value.trim().toUpperCase() : value),
       z.string().regex(GSTIN_PATTERN, BILLING_MESSAGES.gstin).optional(),

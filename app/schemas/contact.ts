@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requiredTick } from "./consent";
 import { blankToUndefined, normalizeLineBreaks, phoneField } from "./fields";
+import { personName } from "./person-name";
 
 /** The texts the contact form shows (public-site §5 and §8). */
 export const CONTACT_TEXT = {
@@ -40,7 +41,9 @@ function requiredText(requiredMessage: string, max: number, tooLongMessage: stri
 
 /** The spec's contact message payload: name, email, phone (optional), subject, message. */
 export const ContactSchema = z.object({
-  name: requiredText(CONTACT_REQUIRED_MESSAGES.name, CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  name: personName(
+    requiredText(CONTACT_REQUIRED_MESSAGES.name, CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  ),
   email: requiredText(CONTACT_REQUIRED_MESSAGES.email, CONTACT_LIMITS.email, INVALID_EMAIL).email(INVALID_EMAIL),
   phone: z.preprocess(blankToUndefined, phoneField(INVALID_PHONE).optional()),
   subject: requiredText(

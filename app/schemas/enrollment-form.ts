@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requiredTick } from "./consent";
 import { blankToUndefined, phoneField } from "./fields";
+import { personName } from "./person-name";
 
 // The enrollment information form (public-site §3, §5). Two doors share every
 // field rule: the page form, whose one course-or-event select carries both the
@@ -56,7 +57,7 @@ const option = <T extends string>(options: readonly [T, ...T[]], message: string
   );
 
 const fieldsShape = {
-  name: requiredText(ENROLLMENT_MESSAGES.name, "Name", 100),
+  name: personName(requiredText(ENROLLMENT_MESSAGES.name, "Name", 100)),
   // A JSON client may send the number as a number.
   whatsappNumber: z.preprocess(
     (value) => (typeof value === "number" ? String(value) : value),

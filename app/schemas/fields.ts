@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personName } from "./person-name";
 
 // Field rules several forms share, with the spec's messages (public-site §5).
 // Conform turns empty inputs into undefined, hence the required_error texts.
@@ -10,11 +11,13 @@ export const emailField = (requiredMessage = "Email is required") =>
     .max(254, "Please enter a valid email address")
     .email("Please enter a valid email address");
 
-export const personNameField = z
-  .string({ required_error: "Name must be at least 2 characters" })
-  .trim()
-  .min(2, "Name must be at least 2 characters")
-  .max(100, "Name must be at most 100 characters");
+export const personNameField = personName(
+  z
+    .string({ required_error: "Name must be at least 2 characters" })
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(100, "Name must be at most 100 characters"),
+);
 
 /** At least 10 digits once spaces, dashes, brackets and a leading + are set aside. */
 export const phoneField = (message: string) =>

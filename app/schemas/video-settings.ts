@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "./admin-fields";
 import { SUCCESS_STORY_CITIES, type SuccessStoryCity } from "~/content/videos";
+import { hasHiddenControls } from "./person-name";
 
 // The site's videos are the institute's own: an admin lists them at
 // /admin/settings, and a section with no video does not show
@@ -67,6 +68,7 @@ function parseStoryLine(line: string): SuccessStory | string {
   const known = SUCCESS_STORY_CITIES.find((candidate) => candidate.toLowerCase() === city.toLowerCase());
   if (!known) return `needs a city: ${SUCCESS_STORY_CITIES.join(", ")}`;
   if (!studentName || !profession) return "needs the student's name and profession";
+  if (hasHiddenControls(studentName)) return "the student's name cannot contain hidden control characters; type it again";
   return { id, city: known, studentName: studentName.slice(0, 60), profession: profession.slice(0, 60) };
 }
 

@@ -2,6 +2,7 @@ import { changePassword, getPasswordHash } from "~/models/account.server";
 import type { PublicUser } from "~/models/user.server";
 import { ACCOUNT_MESSAGES } from "~/schemas/account";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
+import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 
@@ -45,8 +46,7 @@ export async function changeOwnPassword(
     const checked = await checkCurrentPassword(input, expectedHash);
     if (!checked.ok) return checked;
   }
-  const personal = [user.email, user.firstName ?? "", user.lastName ?? ""].filter(Boolean);
-  const hashed = await hashNewPassword(input.newPassword, personal);
+  const hashed = await hashNewPassword(input.newPassword, passwordContext({ email: user.email, names: [user.firstName, user.lastName] }));
   if (!hashed.ok) return { ok: false, field: "newPassword", message: hashed.message, status: 400 };
   if (!changePassword(user.id, { newHash: hashed.hash, expectedHash, keepSid: input.sessionId }))
     return { ok: false, field: null, message: ACCOUNT_MESSAGES.changedElsewhere, status: 409 };

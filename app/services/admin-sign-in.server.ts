@@ -10,6 +10,7 @@ import {
 import { ADMIN_LOGIN_MESSAGES, type AdminLoginInput } from "~/schemas/admin-login";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import type { Env } from "~/utils/env.server";
+import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 
@@ -41,7 +42,7 @@ export async function signInAdmin(
 /** A new admin account; null when the Admin ID is taken. Throws when the ID is empty or the password fails the policy. */
 export async function createAdminAccount(input: { adminId: string; password: string; role: AdminRole }): Promise<PublicAdmin | null> {
   if (!input.adminId.trim()) throw new Error("The Admin ID is empty.");
-  const password = await hashNewPassword(input.password, [input.adminId]);
+  const password = await hashNewPassword(input.password, passwordContext({ names: [input.adminId] }));
   if (!password.ok) throw new Error(password.message);
   return createAdmin({ adminId: input.adminId, role: input.role, passwordHash: password.hash });
 }

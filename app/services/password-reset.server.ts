@@ -1,6 +1,8 @@
 import { requestPasswordReset, resetPassword } from "~/models/password-reset.server";
 import { checkUserToken, type TokenState } from "~/models/user-token.server";
+import { findUserCredentials, getActiveUserById } from "~/models/user.server";
 import { hashNewPassword } from "~/utils/password.server";
+import { passwordContext } from "./password-context.server";
 import { passwordResetMail } from "./mail/password-reset.server";
 import { claimPasswordResetRequest } from "./throttle/password-reset.server";
 import type { Throttled } from "./throttle/wait";
@@ -27,7 +29,10 @@ export type ResetOutcome =
 export async function chooseNewPassword(token: string, password: string): Promise<ResetOutcome> {
   const link = checkUserToken("reset-password", token);
   if (link.state !== "valid") return { ok: false, refusal: link.state };
-  const hashed = await hashNewPassword(password, link.email ? [link.email] : []);
+  // A valid link went to the address the account has now: its names count too.
+  const account = link.email ? findUserCredentials(link.email) : null;
+  const student = account ? getActiveUserById(account.id) : null;
+  const hashed = await hashNewPassword(password, passwordContext({ email: link.email, names: [student?.firstName, student?.lastName] }));
   if (!hashed.ok) return { ok: false, passwordProblem: hashed.message };
   const redeemed = resetPassword(token, hashed.hash);
   return redeemed.ok ? redeemed : { ok: false, refusal: redeemed.state };

@@ -13,12 +13,14 @@ import {
 } from "~/models/user-identity.server";
 import { LoginSchema, type SignupSchema } from "~/schemas/auth";
 import { claimAccountCreation } from "./throttle/account-creation.server";
+import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "./throttle/sign-in.server";
 import type { Throttled } from "./throttle/wait";
 import { cookiesAreSecure, getEnv, oauthConfig, publicOrigin, sessionSecret, type OAuthConfig } from "~/utils/env.server";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { signUpMail } from "./mail/sign-up.server";
+import { withoutHiddenControls } from "~/schemas/person-name";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 
@@ -71,7 +73,7 @@ export async function registerStudent(input: z.infer<typeof SignupSchema>, addre
   // Counted per address, never per email, so a refusal says nothing about who has an account.
   const allowed = await claimAccountCreation(address);
   if (!allowed.ok) return allowed;
-  const password = await hashNewPassword(input.password, [input.email, input.firstName, input.lastName]);
+  const password = await hashNewPassword(input.password, passwordContext({ email: input.email, names: [input.firstName, input.lastName] }));
   if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
   createPasswordAccount(
     { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: password.hash },
@@ -233,14 +235,16 @@ async function oauthStrategy() {
       if (!profile.success) throw new OAuthSignInError("The provider's profile had no usable email address.");
       const subject = profile.data.sub ?? (profile.data.id === undefined ? null : String(profile.data.id));
       if (!subject) throw new OAuthSignInError("The provider's profile named no account (no sub or id).");
-      const [first, ...rest] = (profile.data.name ?? "").trim().split(/\s+/);
+      // Printed on certificates: a provider's name loses what would reorder or break it.
+      const name = (value: string | undefined) => (value === undefined ? undefined : withoutHiddenControls(value).trim());
+      const [first, ...rest] = (name(profile.data.name) ?? "").split(/\s+/);
       return {
         provider: providerKey(config),
         subject,
         email: profile.data.email,
         emailVerified: profile.data.email_verified === true,
-        firstName: profile.data.given_name || first || null,
-        lastName: profile.data.family_name || rest.join(" ") || null,
+        firstName: name(profile.data.given_name) || first || null,
+        lastName: name(profile.data.family_name) || rest.join(" ") || null,
         profileImageUrl: profile.data.picture ?? null,
       };
     },

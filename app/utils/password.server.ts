@@ -1,6 +1,5 @@
 import argon2 from "argon2";
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { readSettings } from "~/models/site-settings.server";
 import { newPasswordField } from "~/schemas/password";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (about 30 ms here).
@@ -53,29 +52,69 @@ function passwordEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+/** Who the password is for and where: a password built from these is as guessable as a common one. */
+export type PasswordContext = {
+  /** The account's email address; its name part and that name's words count too. */
+  email?: string | null;
+  /** First and last name, an Admin ID. */
+  names?: readonly (string | null | undefined)[];
+  /** The institute's name as the site shows it (site settings). */
+  siteName: string;
+};
+
+/** Everything in the context a password may not be built from, longest first, each at least 3 characters. */
+function contextWords({ email, names = [], siteName }: PasswordContext): string[] {
+  const address = (email ?? "").trim().toLowerCase();
+  const [local = "", domain = ""] = address.split("@");
+  // The address, its domain whole (its words, gmail or com, are nobody's), and its name part word by word.
+  const phrases = [local, ...names, siteName].map((phrase) => (phrase ?? "").trim().toLowerCase());
+  const words = [address, domain, ...phrases.flatMap((phrase) => [phrase, phrase.replace(/[\s._+-]+/g, ""), ...phrase.split(/[\s._+-]+/)])];
+  return [...new Set(words)].filter((word) => word.length >= 3).sort((a, b) => b.length - a.length);
+}
+
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
- * Why this password may not be set, or null when it may. `personalWords`
- * (the person's email, names, Admin ID) count as guessable too.
+ * The password with every context word taken out (any case), and the spaces, dots, dashes and
+ * underscores that joined them: what is left has to be strong on its own. A three-letter word (Ram,
+ * Anu) goes only where it stands alone, so "program" keeps its letters.
  */
-export async function newPasswordProblem(password: string, personalWords: string[] = []): Promise<string | null> {
+function withoutContextWords(password: string, words: string[]): string {
+  const rest = words.reduce((text, word) => {
+    const pattern = escapeForRegExp(word);
+    return text.replace(new RegExp(word.length > 3 ? pattern : `(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "giu"), " ");
+  }, password);
+  return rest === password ? password : rest.replace(/[\s._-]+/g, "");
+}
+
+/**
+ * Why this password may not be set, or null when it may. zxcvbn counts the
+ * context's words as guessable, but it also credits whatever surrounds them
+ * (an email's domain, a year, the spaces), so "ravi.chandran@example.test"
+ * scored as strong for Ravi Chandran. So what is left once the context's
+ * words are taken out must pass the same bar on its own.
+ */
+export async function newPasswordProblem(password: string, context: PasswordContext): Promise<string | null> {
   const shape = newPasswordField().safeParse(password);
   if (!shape.success) return shape.error.issues[0]?.message ?? GUESSABLE;
-  // An email counts by its name part ("asha.rao" in asha.rao@gmail.com), and each word of it.
-  const names = personalWords.map((word) => word.split("@")[0] ?? "");
-  const words = [...names, ...names.flatMap((name) => name.split(/[.\s_+-]+/)), ...readSettings("institute").name.split(" ")]
-    .map((word) => word.trim().toLowerCase())
-    .filter((word) => word.length >= 3);
-  const estimate = (await passwordEstimator()).check(password.slice(0, CHECKED_CHARACTERS), words);
-  if (estimate.score >= LOWEST_ACCEPTED_SCORE) return null;
-  const warning = estimate.feedback.warning ? WARNINGS[estimate.feedback.warning] : undefined;
-  return `${warning ?? GUESSABLE} ${ADVICE}`;
+  const words = contextWords(context);
+  const estimator = await passwordEstimator();
+  const checked = password.slice(0, CHECKED_CHARACTERS);
+  const estimate = estimator.check(checked, words);
+  if (estimate.score < LOWEST_ACCEPTED_SCORE) {
+    const warning = estimate.feedback.warning ? WARNINGS[estimate.feedback.warning] : undefined;
+    return `${warning ?? GUESSABLE} ${ADVICE}`;
+  }
+  const rest = withoutContextWords(checked, words);
+  if (rest !== checked && estimator.check(rest, words).score < LOWEST_ACCEPTED_SCORE) return `${WARNINGS.userInputs} ${ADVICE}`;
+  return null;
 }
 
 export type NewPasswordHash = { ok: true; hash: string } | { ok: false; message: string };
 
 /** The only way to hash a password being set: it must pass the policy first. */
-export async function hashNewPassword(password: string, personalWords: string[] = []): Promise<NewPasswordHash> {
-  const problem = await newPasswordProblem(password, personalWords);
+export async function hashNewPassword(password: string, context: PasswordContext): Promise<NewPasswordHash> {
+  const problem = await newPasswordProblem(password, context);
   if (problem) return { ok: false, message: problem };
   return { ok: true, hash: await hashPassword(password) };
 }

@@ -33,7 +33,7 @@ describe("isCrossSiteWrite", () => {
 });
 
 describe("refuseRequest", () => {
-  const limits = { maxBodyBytes: 1024 };
+  const limits = { maxBodyBytes: 1024, allowedMethods: () => ["GET", "HEAD"] };
   test("cross-site writes are refused with 403 and the words for the visitor", () => {
     expect(refuseRequest(request("POST", { origin: "https://evil.example" }), limits)).toEqual({
       status: 403,

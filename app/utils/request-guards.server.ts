@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { METHOD_NOT_ALLOWED_MESSAGE, pathOf, SITE_METHODS } from "./http-methods.server";
 
 // Checks every request passes before the app reads it: cross-site writes and
 // bodies the server cannot size up front are refused here, once, for all routes.
@@ -23,7 +24,7 @@ export type IncomingRequest = {
  */
 export const CROSS_SITE_RETURN_PATHS: readonly string[] = ["/checkout/callback"];
 
-export type Refusal = { status: number; message: string };
+export type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
 export const CROSS_SITE_MESSAGE =
   "This form was sent from another website, so it was not accepted. Open the page on our site and submit it there.";
@@ -58,8 +59,21 @@ export function isCrossSiteWrite(request: IncomingRequest, siteUrl?: string): bo
   return !ownHosts.includes(originHost);
 }
 
+export type RequestBounds = {
+  /** No route takes a larger body. */
+  maxBodyBytes: number;
+  /** The methods of the route a path leads to, for the 405 of a method no route takes. */
+  allowedMethods: (pathname: string) => readonly string[];
+};
+
+/** A method no route takes (TRACE, PROPFIND, a made-up one): 405, naming the methods the path's route takes. */
+export function methodRefusal(allowed: readonly string[]): Refusal {
+  return { status: 405, message: METHOD_NOT_ALLOWED_MESSAGE, headers: { Allow: allowed.join(", ") } };
+}
+
 /** The refusal for a request, or null when the app may read it. */
-export function refuseRequest(request: IncomingRequest, limits: { maxBodyBytes: number }, siteUrl?: string): Refusal | null {
+export function refuseRequest(request: IncomingRequest, limits: RequestBounds, siteUrl?: string): Refusal | null {
+  if (!SITE_METHODS.includes(request.method.toUpperCase())) return methodRefusal(limits.allowedMethods(pathOf(request.url)));
   if (isCrossSiteWrite(request, siteUrl)) return { status: 403, message: CROSS_SITE_MESSAGE };
   const length = header(request, "content-length");
   // A chunked body has no length to check before reading; browsers always send one.
@@ -85,23 +99,59 @@ export function isCrossSiteRead(request: Pick<Request, "headers">): boolean {
 
 /** A refused body up to this size is read and dropped, so the client hears the answer on a connection it can reuse. */
 export const DRAINED_BODY_BYTES = 1024 * 1024;
-/** How long a closing connection keeps dropping what the client still sends, so the answer is not lost to a reset. */
-const LINGER_MS = 5_000;
+/** A larger one is read and dropped until the client stops sending: this long without a byte ends it… */
+const LINGER_IDLE_MS = 5_000;
+/** …and so does this long in all, however slowly the client goes on. */
+const LINGER_MAX_MS = 120_000;
 
 /**
  * When the answer goes out before its body was read (a refusal, a route that
  * takes no body), the rest of the body must not stay queued on the
- * connection: a small one is read and dropped; for a larger one the server
- * ends the connection after the answer and drops what still arrives for a
- * moment. Nothing of it is ever held.
+ * connection. A small one is read and dropped. A larger one makes the answer
+ * say `Connection: close`; the server then ends its side and reads and drops
+ * what still arrives until the whole body is in, or the client falls silent,
+ * and only then closes. Closing while bytes still arrive would answer them
+ * with a reset, and a reset makes the client's system throw away an answer
+ * it has not read yet: a browser reads the answer only once it has sent the
+ * whole file. Nothing of the body is ever held.
  */
 export function settleUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  const declared = Number(req.headers["content-length"] ?? Infinity);
+  const large = !(declared <= DRAINED_BODY_BYTES);
+  beforeHeadersGoOut(res, () => {
+    if (large && !req.complete) res.setHeader("Connection", "close");
+  });
   res.once("finish", () => {
     if (req.complete || req.destroyed) return;
     req.removeAllListeners("data");
     req.resume();
-    if (Number(req.headers["content-length"] ?? Infinity) <= DRAINED_BODY_BYTES) return;
-    req.socket.end();
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    if (large) lingerUntilTheBodyStops(req);
   });
+}
+
+/** Runs `adjust` just before the answer's status line and headers are written, however they are written. */
+export function beforeHeadersGoOut(res: ServerResponse, adjust: (status: number) => void) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  let adjusted = false;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!adjusted) {
+      adjusted = true;
+      adjust(Number(args[0]));
+    }
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
+
+function lingerUntilTheBodyStops(req: IncomingMessage) {
+  const socket = req.socket;
+  // Node closes a `Connection: close` answer's socket as soon as its last byte is out
+  // (`destroySoon`): keep only the end of our side, and close when the body stops.
+  socket.removeListener("finish", socket.destroy);
+  if (!socket.writableEnded) socket.end();
+  const close = () => socket.destroy();
+  const deadline = setTimeout(close, LINGER_MAX_MS).unref();
+  socket.setTimeout(LINGER_IDLE_MS, close);
+  // The whole body is in: nothing arrives any more, so closing resets nothing.
+  req.once("end", close);
+  socket.once("close", () => clearTimeout(deadline));
 }

@@ -6,7 +6,7 @@ import { rssOf, sampleRss } from "../../scripts/bench/memory";
 import { adminCookie, createAdmin } from "./support/accounts";
 import { withSiteDatabase } from "./support/db";
 import { refusalMessage } from "./support/fuzz-oracle";
-import { postHeld, type HeldAnswer } from "./support/held-request";
+import { postHeld, uploadThenRead, type HeldAnswer } from "./support/held-request";
 import { percentile } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
 import { BASE_PORT, startSite, type Site } from "./support/site";
@@ -286,6 +286,23 @@ describe("limits by the route the router resolves and by who is signed in", () =
     const bytes = statSync(join(dirname(site.database), "uploads", (stored?.url ?? "").replace("/uploads/", ""))).size;
     expect(bytes).toBe(pdf.length);
     upload = { status: answer.status, ms: answer.ms, bytes };
+  });
+});
+
+describe("a refusal given before the body was read reaches a browser", () => {
+  test("a 2 MB form sent over 7 s, its answer read only once all of it is out (as browsers do), gets the 413 and Connection: close", async () => {
+    // 32 pieces of 64 KB, one every 220 ms: still sending well after the answer went out.
+    const answer = await uploadThenRead(
+      site.url,
+      "/contact",
+      { "Content-Type": MULTIPART, Accept: "text/html" },
+      multipart([{ name: "message", value: "x".repeat(2 * MB) }]),
+      { pieceBytes: 64 * 1024, everyMs: 220 },
+    );
+    expect(answer.error).toBeNull();
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe("close");
+    expect(answer.text).toContain("too large");
   });
 });
 

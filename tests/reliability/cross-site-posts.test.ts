@@ -9,7 +9,7 @@ import { actionRoutes, type ActionRoute } from "./support/route-files";
 import { launchChromium } from "./support/chromium";
 import { contentFingerprint, countRows, withSiteDatabase } from "./support/db";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
 
 // A page on another site can make a visitor's browser post a form here, with
 // the visitor's cookies. Every route that writes must refuse that (403 and
@@ -257,7 +257,7 @@ describe("the same posts from this site still work (one per route family)", () =
     const response = await fetch(`${site.url}/api/admin/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", ...sameOrigin() },
-      body: JSON.stringify({ adminId: "reliability-admin", password: "reliability-admin-password-1" }),
+      body: JSON.stringify({ adminId: "reliability-admin", password: RELIABILITY_SECRETS.ADMIN_PASSWORD }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${ADMIN_SESSION_COOKIE}=`))).toBe(true);

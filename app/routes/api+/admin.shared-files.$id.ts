@@ -4,6 +4,7 @@ import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { parseId } from "~/utils/validation";
+import type { MethodsHandle } from "~/utils/http-methods.server";
 
 /**
  * DELETE /api/admin/shared-files/:id (admin only, area users): revokes a
@@ -12,6 +13,7 @@ import { parseId } from "~/utils/validation";
  * unknown id · 401/403 · 405 for other methods.
  */
 const ALLOWED = ["DELETE"];
+export const handle: MethodsHandle = { methods: ALLOWED };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request, "users");

@@ -5,10 +5,12 @@ import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
+import type { MethodsHandle } from "~/utils/http-methods.server";
 import { parseId } from "~/utils/validation";
 
 // A post's content is up to 100,000 characters.
-export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
+const ALLOWED = ["GET", "PUT", "DELETE"];
+export const handle: BodyLimitsHandle & MethodsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS, methods: ALLOWED };
 
 /**
  * /api/blog/:segment, one route for two spec calls that share the path:
@@ -38,7 +40,7 @@ const notFound = () => apiError(404, "Blog post not found");
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request, "content");
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);
   const id = parseId(params.slug);
   if (id === null || !findPostById(id)) return notFound();
 

@@ -5,11 +5,13 @@ import { getOptionalAdmin, requireApiAdmin } from "~/utils/admin-session.server"
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
+import type { MethodsHandle } from "~/utils/http-methods.server";
 import { canAccess } from "~/utils/permissions";
 import { parseId } from "~/utils/validation";
 
 // A description and a syllabus of up to 20,000 characters each.
-export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
+const ALLOWED = ["GET", "PUT", "DELETE"];
+export const handle: BodyLimitsHandle & MethodsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS, methods: ALLOWED };
 
 const NOT_FOUND = "Course not found";
 // No counts: a content manager sees no order figures, and cannot take a course off sale.
@@ -33,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * or sent unchanged they stay; a different value is 403 `{ message }`.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);
   const admin = await requireApiAdmin(request, "courses");
   const canSetPrices = canAccess(admin.role, "pricing");
   const id = parseId(params.id);

@@ -5,6 +5,10 @@ import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { canAccess } from "~/utils/permissions";
+import type { MethodsHandle } from "~/utils/http-methods.server";
+
+const ALLOWED = ["GET", "PUT", "DELETE"];
+export const handle: MethodsHandle = { methods: ALLOWED };
 
 /**
  * /api/events/:id for admins (area events), the Events tab's JSON door
@@ -47,6 +51,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return apiError(409, ADMIN_EVENT_MESSAGES.hasHistoryApi(result.registrationCount));
     }
     default:
-      return methodNotAllowed(["GET", "PUT", "DELETE"]);
+      return methodNotAllowed(ALLOWED);
   }
 }

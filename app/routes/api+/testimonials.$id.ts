@@ -11,6 +11,7 @@ import { requireApiAdmin } from "~/utils/admin-session.server";
 import { recordAdminChange } from "~/utils/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { parseId } from "~/utils/validation";
+import type { MethodsHandle } from "~/utils/http-methods.server";
 
 /**
  * PUT and DELETE /api/testimonials/:id (admin, area content; admin spec §7).
@@ -21,6 +22,7 @@ import { parseId } from "~/utils/validation";
  * id · 415 not JSON. DELETE: 200 `{ message }`. Other methods: 405.
  */
 const ALLOWED = ["PUT", "DELETE"];
+export const handle: MethodsHandle = { methods: ALLOWED };
 const notFound = () => apiError(404, "Testimonial not found");
 
 export async function loader({ request }: LoaderFunctionArgs) {

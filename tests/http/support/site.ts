@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { dirname, resolve } from "node:path";
 import { createRequestHandler } from "@remix-run/node";
 import { rateLimitKey } from "../../../app/utils/client-address.server";
+import { missingAllow } from "../../../app/utils/http-methods.server";
 import { refuseRequest } from "../../../app/utils/request-guards.server";
 import { securityHeaders } from "../../../app/utils/security-headers.server";
 import { TEST_SESSION_SECRET } from "../../support/accounts";
@@ -13,8 +14,8 @@ import { TEMPLATE_DATABASE, TEST_DATA_DIR } from "./template";
 
 // The site in the test's own process: the production build, wrapped as server.ts
 // wraps it (body limits, storage-fault answers), behind the same checks server.ts
-// makes before routing (cross-site writes, body sizes) and with the same security
-// headers, serving a copy of the seeded template database that belongs to this
+// makes before routing (unknown methods, cross-site writes, body sizes) and with the same security
+// headers and the `Allow` of a 405, serving a copy of the seeded template database that belongs to this
 // test file alone. Requests are plain `Request`s: no port, no browser.
 // Not here: Express's static files, compression and the anonymous page cache
 // (the Playwright and reliability suites run the real server for those).
@@ -104,7 +105,7 @@ async function openSite(): Promise<Site> {
   const { getEnv } = await import("../../../app/utils/env.server");
   const { loadSiteBuild, refusalAnswer } = await import("../../../app/utils/site-build.server");
   const env = getEnv();
-  const { build, maxBodyBytes } = await loadSiteBuild();
+  const { build, maxBodyBytes, allowedMethods } = await loadSiteBuild();
   const handleRemix = createRequestHandler(build, env.NODE_ENV);
 
   async function handle(request: Request): Promise<Response> {
@@ -113,7 +114,7 @@ async function openSite(): Promise<Site> {
     const { pathname, search } = new URL(request.url);
     const refusal = refuseRequest(
       { method: request.method, headers: Object.fromEntries(request.headers), url: `${pathname}${search}` },
-      { maxBodyBytes },
+      { maxBodyBytes, allowedMethods },
       env.SITE_URL,
     );
     let response: Response;
@@ -121,7 +122,10 @@ async function openSite(): Promise<Site> {
       const answer = refusalAnswer(refusal, prefersHtml(request.headers.get("accept")));
       response = new Response(answer.body, {
         status: answer.status,
-        headers: { "content-type": answer.type === "html" ? "text/html; charset=utf-8" : "application/json; charset=utf-8" },
+        headers: {
+          ...answer.headers,
+          "content-type": answer.type === "html" ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+        },
       });
     } else {
       response = await handleRemix(request, { cspNonce: nonce, clientAddress: rateLimitKey(clientAddressOf(request)) });
@@ -130,6 +134,8 @@ async function openSite(): Promise<Site> {
     const merged = new Headers(headers);
     for (const [name, value] of response.headers) if (name !== "set-cookie") merged.set(name, value);
     for (const cookie of response.headers.getSetCookie()) merged.append("set-cookie", cookie);
+    const allow = missingAllow(response.status, merged.has("allow"), () => allowedMethods(pathname));
+    if (allow) merged.set("allow", allow);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
   }
 

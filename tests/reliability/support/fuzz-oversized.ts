@@ -6,8 +6,8 @@ import { refusalMessage } from "./fuzz-oracle";
 // A few bodies past the size limits (128 KB for public forms, 1 MB for the
 // editors and the webhook, 16 MB for a signed-in admin's course uploads, 64 KB
 // a field; decision 0014), sent over a raw socket: the server answers before
-// it reads them and closes the connection, which a fetch that is still
-// uploading reports as an error.
+// it reads them and ends its side of the connection, which a fetch that is
+// still uploading reports as an error.
 
 export type OversizedCase = {
   name: string;
@@ -154,9 +154,9 @@ export function plainRequest(url: URL, method: string, headers: Record<string, s
 
 /**
  * One request over a raw socket, not fetch: for a body over the limit the
- * server answers and closes while the body is still going out, and a client
- * library then reports the reset instead of the answer. Whatever arrived
- * before the close is the answer.
+ * server answers and ends its side while the body is still going out, and a
+ * client library then reports the closed connection instead of the answer.
+ * Whatever arrived before the close is the answer.
  */
 export function rawRequest(url: URL, method: string, headers: Record<string, string>, body: Buffer, chunked = false): Promise<RawAnswer> {
   const head = [
@@ -175,8 +175,7 @@ export function rawRequest(url: URL, method: string, headers: Record<string, str
       // whose client sent FIN before the answer was written.
       if (payload.length <= EARLY_ANSWER_BYTES) return void socket.write(payload);
       // A large body goes out in pieces, and stops once an answer came: a server that
-      // refuses on the headers closes with the body unread, and the reset that follows
-      // can drop its answer on the way in.
+      // refuses on the headers need not be sent the rest.
       void (async () => {
         await new Promise((wait) => setTimeout(wait, 100));
         for (let offset = 0; offset < payload.length && received.length === 0 && !socket.destroyed; offset += 64 * 1024) {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { Endpoint, SiteIds } from "./fuzz-catalogue";
+import { RELIABILITY_SECRETS } from "./site";
 
 // The generated bodies: each endpoint's real field names, filled with
 // plausible values (so some requests get past validation) mixed with hostile
@@ -109,7 +110,7 @@ export function plausibleValue(field: string, ids: SiteIds): fc.Arbitrary<JsonVa
   const unique = fc.integer({ min: 1, max: 2 ** 30 }).map(String);
   const table: Record<string, fc.Arbitrary<JsonValue>> = {
     email: unique.map((n) => `fuzz-${n}@example.test`),
-    password: fc.constantFrom("correct horse battery", "short", "reliability-admin-password-1"),
+    password: fc.constantFrom("correct horse battery", "short", RELIABILITY_SECRETS.ADMIN_PASSWORD),
     adminId: fc.constantFrom("reliability-admin", "nobody"),
     phone: fc.constantFrom("+91 98765 43210", "9876543210"),
     whatsappNumber: fc.constantFrom("+91 98765 43210", 9876543210),

@@ -106,3 +106,64 @@ function parseAnswer(raw: Buffer): Omit<HeldAnswer, "sentBeforeAnswer" | "answer
   const text = Buffer.concat(parts);
   return { status, contentType, text: text.toString("utf8"), answerBytes: text.length };
 }
+
+export type UploadAnswer = { status: number; connection: string; text: string; error: string | null };
+
+/**
+ * A post as a browser sends a form with a large file: the whole body goes out
+ * at the pace of a slow link, and the answer is read only once the last byte
+ * was sent, however early the server answered. A reset while it is still
+ * sending leaves nothing to read (status 0, and the error).
+ */
+export function uploadThenRead(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  pace: { pieceBytes: number; everyMs: number },
+): Promise<UploadAnswer> {
+  const url = new URL(origin);
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    `Host: ${url.host}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${body.length}`,
+  ].join("\r\n");
+  return new Promise((resolve) => {
+    const received: Buffer[] = [];
+    let error: string | null = null;
+    const socket = net.connect(Number(url.port), url.hostname);
+    // Nothing is read from the connection until the body is out: what the server sent waits in the kernel.
+    socket.pause();
+    let offset = 0;
+    const pump = setInterval(() => {
+      if (socket.destroyed) return clearInterval(pump);
+      if (offset >= body.length) {
+        clearInterval(pump);
+        socket.resume();
+        return;
+      }
+      socket.write(body.subarray(offset, offset + pace.pieceBytes));
+      offset += pace.pieceBytes;
+    }, pace.everyMs);
+    socket.on("connect", () => socket.write(`${head}\r\n\r\n`));
+    socket.on("data", (chunk: Buffer) => {
+      received.push(chunk);
+      const raw = Buffer.concat(received);
+      if (parseAnswer(raw)) socket.destroy();
+    });
+    socket.on("error", (cause: NodeJS.ErrnoException) => (error ??= cause.code ?? cause.message));
+    socket.on("close", () => {
+      clearInterval(pump);
+      const raw = Buffer.concat(received);
+      const answer = parseAnswer(raw);
+      const headText = raw.subarray(0, Math.max(0, raw.indexOf("\r\n\r\n"))).toString("latin1");
+      resolve({
+        status: answer?.status ?? 0,
+        connection: /^connection:\s*(.+)$/im.exec(headText)?.[1]?.trim().toLowerCase() ?? "",
+        text: answer?.text ?? "",
+        error: answer ? null : error,
+      });
+    });
+  });
+}

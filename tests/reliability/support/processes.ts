@@ -7,6 +7,8 @@ export type RunningProcess = {
   child: ChildProcess;
   /** Everything it printed so far. */
   output(): string;
+  /** What it printed to stderr alone. */
+  errors(): string;
   stop(): Promise<void>;
   /** SIGKILL: no shutdown code runs, as when the machine loses the process. */
   kill9(): Promise<void>;
@@ -32,12 +34,17 @@ export async function startProcess(options: {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let errors = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    errors += chunk.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const running: RunningProcess = {
     child,
     output: () => output,
+    errors: () => errors,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
