@@ -22,7 +22,7 @@ afterEach(() => saveSettings("institute", DEFAULT_INSTITUTE, { adminId: "test" }
 
 describe("sign-up", () => {
   const signUp = (person: ReturnType<typeof ravi>, password: string) =>
-    registerStudent({ ...person, password, adult: true, consent: true }, freshAddress(), "https://institute.example");
+    registerStudent({ ...person, password, adult: true, consent: true }, freshAddress());
 
   it("refuses the email itself, the names repeated, and the institute's name with a year; takes a passphrase", async () => {
     const person = ravi();
