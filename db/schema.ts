@@ -624,6 +624,10 @@ export const lessons = sqliteTable(
     recordingUrl: text("recording_url"),
     /** A quiz's pass mark, in percent of its questions answered right. */
     passPercent: integer("pass_percent"),
+    /** How many attempts a student gets at a quiz; null is the default (docs/decisions/0040). */
+    quizMaxAttempts: integer("quiz_max_attempts"),
+    /** How long a student waits after an attempt before the next; null is the default. */
+    quizRetryWaitMinutes: integer("quiz_retry_wait_minutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -632,6 +636,8 @@ export const lessons = sqliteTable(
     index("lessons_course_idx").on(t.courseId),
     check("lessons_duration_nonnegative", sql`${t.durationMinutes} >= 0`),
     check("lessons_pass_percent_range", sql`${t.passPercent} IS NULL OR (${t.passPercent} BETWEEN 0 AND 100)`),
+    check("lessons_quiz_max_attempts_range", sql`${t.quizMaxAttempts} IS NULL OR (${t.quizMaxAttempts} BETWEEN 1 AND 10)`),
+    check("lessons_quiz_retry_wait_range", sql`${t.quizRetryWaitMinutes} IS NULL OR (${t.quizRetryWaitMinutes} BETWEEN 1 AND 1440)`),
   ],
 );
 

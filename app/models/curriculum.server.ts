@@ -27,6 +27,8 @@ export type Lesson = LessonSummary & {
   joinUrl: string | null;
   recordingUrl: string | null;
   passPercent: number | null;
+  quizMaxAttempts: number | null;
+  quizRetryWaitMinutes: number | null;
 };
 
 const summaryColumns = {
@@ -75,6 +77,8 @@ export function findLesson(courseId: number, lessonId: number): Lesson | null {
         joinUrl: lessons.joinUrl,
         recordingUrl: lessons.recordingUrl,
         passPercent: lessons.passPercent,
+        quizMaxAttempts: lessons.quizMaxAttempts,
+        quizRetryWaitMinutes: lessons.quizRetryWaitMinutes,
       })
       .from(lessons)
       .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))

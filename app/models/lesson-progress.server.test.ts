@@ -2,12 +2,22 @@
 // student and course, and only while the student's enrolment is paid.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { certificates, courseSections, courses, enrollments, lessonProgress, lessons, quizQuestions, users } from "../../db/schema";
+import {
+  certificates,
+  courseSections,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  quizAttempts,
+  quizQuestions,
+  users,
+} from "../../db/schema";
 import type { LessonType } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { findCertificate } from "./certificate.server";
 import { completeLesson, courseProgress, newCertificateNumber, recordVideoWatched } from "./lesson-progress.server";
-import { submitQuizAttempt } from "./quiz.server";
+import { listQuizQuestions, reviewLatestAttempt, submitQuizAttempt } from "./quiz.server";
 
 let serial = 0;
 
@@ -112,28 +122,102 @@ describe("completing lessons", () => {
   });
 });
 
+/** A course of an article and a quiz of two questions (one right option; two right options), its rules as given. */
+function arrangeQuiz(rules: { quizMaxAttempts?: number; quizRetryWaitMinutes?: number } = {}) {
+  const arranged = arrange(["article", "quiz"]);
+  const quiz = arranged.lessonIds[1]!;
+  if (Object.keys(rules).length > 0) db.update(lessons).set(rules).where(eq(lessons.id, quiz)).run();
+  const one = db
+    .insert(quizQuestions)
+    .values({ lessonId: quiz, position: 1, prompt: "Q1", options: ["a", "b"], correct: [1] })
+    .returning()
+    .get();
+  const many = db
+    .insert(quizQuestions)
+    .values({ lessonId: quiz, position: 2, prompt: "Q2", options: ["a", "b", "c"], correct: [0, 2] })
+    .returning()
+    .get();
+  const answers = {
+    allWrong: { [one.id]: [0], [many.id]: [0] },
+    halfRight: { [one.id]: [1], [many.id]: [0] },
+    allRight: { [one.id]: [1], [many.id]: [2, 0] },
+  };
+  return { ...arranged, quiz, answers, questionIds: [one.id, many.id] };
+}
+
+const T0 = new Date("2026-11-28T04:30:00Z");
+const minutesAfter = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+const attemptsAt = (userId: string, quiz: number) =>
+  db
+    .select({ scorePercent: quizAttempts.scorePercent, createdAt: quizAttempts.createdAt })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.lessonId, quiz)))
+    .all();
+
 describe("quizzes", () => {
   it("a failed attempt is kept and completes nothing; a pass completes the quiz and, as the last lesson, issues the certificate", () => {
-    const { userId, courseId, lessonIds } = arrange(["article", "quiz"]);
-    const quiz = lessonIds[1]!;
-    const one = db
-      .insert(quizQuestions)
-      .values({ lessonId: quiz, position: 1, prompt: "Q1", options: ["a", "b"], correct: [1] })
-      .returning()
-      .get();
-    const many = db
-      .insert(quizQuestions)
-      .values({ lessonId: quiz, position: 2, prompt: "Q2", options: ["a", "b", "c"], correct: [0, 2] })
-      .returning()
-      .get();
+    const { userId, courseId, lessonIds, quiz, answers } = arrangeQuiz();
     completeLesson(userId, courseId, lessonIds[0]!);
 
-    const failed = submitQuizAttempt(userId, courseId, quiz, { [one.id]: [0], [many.id]: [0] });
+    const failed = submitQuizAttempt(userId, courseId, quiz, answers.allWrong, T0);
     expect(failed).toMatchObject({ ok: true, grade: { scorePercent: 0, passed: false }, completion: { certificateNumber: null } });
 
-    const passed = submitQuizAttempt(userId, courseId, quiz, { [one.id]: [1], [many.id]: [2, 0] });
+    // The next attempt opens once the default wait (10 minutes) is over.
+    const passed = submitQuizAttempt(userId, courseId, quiz, answers.allRight, minutesAfter(10));
     expect(passed).toMatchObject({ ok: true, grade: { scorePercent: 100, passed: true }, completion: { newlyCompleted: true } });
     expect(passed.ok && passed.completion.ok && passed.completion.certificateNumber).toBe(certificatesOf(userId, courseId)[0]?.number);
+  });
+
+  it("by default: 3 attempts, 10 minutes apart; an attempt too soon or past the last is refused and stores nothing", () => {
+    const { userId, courseId, quiz, answers } = arrangeQuiz();
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.allWrong, T0)).toMatchObject({
+      ok: true,
+      standing: {
+        used: 1,
+        left: 2,
+        maxAttempts: 3,
+        passed: false,
+        canAttempt: false,
+        nextAttemptAt: minutesAfter(10),
+        answersShown: false,
+      },
+    });
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.allRight, minutesAfter(9))).toEqual({
+      ok: false,
+      reason: "too-soon",
+      nextAttemptAt: minutesAfter(10),
+    });
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.halfRight, minutesAfter(10))).toMatchObject({
+      ok: true,
+      grade: { scorePercent: 50, passed: true },
+      standing: { used: 2, left: 1, passed: true, canAttempt: false, nextAttemptAt: null, answersShown: true },
+    });
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.allRight, minutesAfter(60))).toEqual({ ok: false, reason: "already-passed" });
+    expect(attemptsAt(userId, quiz).map((attempt) => attempt.scorePercent)).toEqual([0, 50]);
+  });
+
+  it("the admin's limit and wait: the last attempt used up shows the answers, and one more is refused", () => {
+    const { userId, courseId, quiz, answers } = arrangeQuiz({ quizMaxAttempts: 2, quizRetryWaitMinutes: 60 });
+    submitQuizAttempt(userId, courseId, quiz, answers.allWrong, T0);
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.allWrong, minutesAfter(59))).toMatchObject({ reason: "too-soon" });
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.allWrong, minutesAfter(60))).toMatchObject({
+      ok: true,
+      standing: { used: 2, left: 0, canAttempt: false, nextAttemptAt: null, answersShown: true },
+    });
+    expect(submitQuizAttempt(userId, courseId, quiz, answers.allRight, minutesAfter(600))).toEqual({
+      ok: false,
+      reason: "no-attempts-left",
+    });
+    expect(attemptsAt(userId, quiz)).toHaveLength(2);
+  });
+
+  it("the review pairs each question's right options with the student's last answers", () => {
+    const { userId, courseId, quiz, answers, questionIds } = arrangeQuiz({ quizMaxAttempts: 1 });
+    submitQuizAttempt(userId, courseId, quiz, answers.halfRight, T0);
+    expect(reviewLatestAttempt(userId, quiz, listQuizQuestions(quiz))).toEqual([
+      { id: questionIds[0], prompt: "Q1", options: ["a", "b"], many: false, correct: [1], chosen: [1], right: true },
+      { id: questionIds[1], prompt: "Q2", options: ["a", "b", "c"], many: true, correct: [0, 2], chosen: [0], right: false },
+    ]);
   });
 });
 

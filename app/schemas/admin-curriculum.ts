@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LESSON_TYPES, VIDEO_SOURCES } from "../../db/enums";
 import { indiaDateTimeToUtc } from "~/utils/dates";
+import { QUIZ_DEFAULTS, QUIZ_LIMITS } from "~/utils/quiz-rules";
 import { vimeoPlayerUrl, youtubeEmbedUrl } from "~/utils/video-embed";
 import { checkboxField, optionalLink, optionalText, optionalWholeNumberField, requiredText, wholeNumberField } from "./admin-fields";
 
@@ -118,6 +119,8 @@ export const LessonFormSchema = z
     joinUrl: optionalLink("Join link"),
     recordingUrl: optionalLink("Recording link"),
     passPercent: optionalWholeNumberField("Pass mark (%)", { min: 1, max: 100 }),
+    quizMaxAttempts: optionalWholeNumberField("Attempts allowed", QUIZ_LIMITS.maxAttempts),
+    quizRetryWaitMinutes: optionalWholeNumberField("Wait between attempts (minutes)", QUIZ_LIMITS.retryWaitMinutes),
     questions: optionalText("Questions", 50_000),
     // The file inputs: streamed to disk before this schema runs (app/services/lesson-files.server.ts).
     videoFile: z.unknown().optional(),
@@ -169,7 +172,9 @@ export const LessonFormSchema = z
       liveStartsAt,
       joinUrl: form.type === "live" ? (form.joinUrl ?? null) : null,
       recordingUrl: form.type === "live" ? (form.recordingUrl ?? null) : null,
-      passPercent: form.type === "quiz" ? (form.passPercent ?? 70) : null,
+      passPercent: form.type === "quiz" ? (form.passPercent ?? QUIZ_DEFAULTS.passPercent) : null,
+      quizMaxAttempts: form.type === "quiz" ? (form.quizMaxAttempts ?? QUIZ_DEFAULTS.maxAttempts) : null,
+      quizRetryWaitMinutes: form.type === "quiz" ? (form.quizRetryWaitMinutes ?? QUIZ_DEFAULTS.retryWaitMinutes) : null,
       questions,
     };
   });

@@ -40,34 +40,29 @@ const REFUSED = {
   "a C1 control": "Asha\u009BRao",
 } as const;
 
+const SIGN_UP = {
+  firstName: "Asha",
+  lastName: "Rao",
+  email: "asha@example.test",
+  password: "quiet river lamp tiger",
+  adult: "on",
+  consent: "on",
+};
+
 type Case = { form: string; schema: z.ZodTypeAny; valid: Record<string, unknown>; field: string; message: string };
 
 const CASES: Case[] = [
   {
     form: "sign-up",
     schema: SignupSchema,
-    valid: {
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.test",
-      password: "quiet river lamp tiger",
-      adult: "on",
-      consent: "on",
-    },
+    valid: SIGN_UP,
     field: "firstName",
     message: "First name cannot contain hidden control characters",
   },
   {
     form: "sign-up, last name",
     schema: SignupSchema,
-    valid: {
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.test",
-      password: "quiet river lamp tiger",
-      adult: "on",
-      consent: "on",
-    },
+    valid: SIGN_UP,
     field: "lastName",
     message: "Last name cannot contain hidden control characters",
   },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { enrolStudent, makeClassroomCourse } from "../support/classroom";
+import { enrolStudent, makeClassroomCourse, moveQuizAttemptsBack } from "../support/classroom";
 import { readPdf } from "../support/pdf-text";
 import { enrolWithFullDiscount, makeCoupon } from "./checkout-support";
 import { expect, test } from "./fixtures";
@@ -8,7 +8,7 @@ import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support
 
 // A student's way through the classroom, with JavaScript and without: bought
 // with a 100% coupon at checkout, the course page's "Go to course", the outline,
-// lessons completed one by one, a quiz failed then passed, the course at 100%,
+// lessons completed one by one, a quiz failed, then passed once its wait is over, the course at 100%,
 // the certificate downloaded and its number confirmed on the public check page.
 
 async function markComplete(page: Page, title: string) {
@@ -51,13 +51,22 @@ inBothModes((mode) => {
     await page.getByLabel("Equal highs", { exact: true }).check();
     await page.getByRole("button", { name: "Submit answers" }).click();
     await expect(page.getByText("Not passed: you scored 0%")).toBeVisible();
+    // Only the score: which answers were wrong shows once the quiz is passed or the attempts are used up.
+    await expect(page.getByText("2 attempts left of 3.")).toBeVisible();
+    await expect(page.getByText(/^You can try again after .+ IST\.$/)).toBeVisible();
+    await expect(page.getByText("Wrong in your last attempt")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Submit answers" })).toHaveCount(0);
     await expectNoA11yViolations(page);
 
+    // The ten minutes' wait, passed.
+    moveQuizAttemptsBack(student.id, course.lessons.quiz, 10);
+    await page.goto(`/learn/${course.id}/${course.lessons.quiz}`);
     await page.getByLabel("A new high beyond the last swing", { exact: true }).check();
     await page.getByLabel("Equal highs", { exact: true }).check();
     await page.getByLabel("Equal lows", { exact: true }).check();
     await page.getByRole("button", { name: "Submit answers" }).click();
     await expect(page.getByText("Passed: you scored 100%")).toBeVisible();
+    await expect(page.getByRole("region", { name: "The answers" }).getByText("Right in your last attempt")).toHaveCount(2);
     const attempts = page.getByRole("region", { name: "Your attempts" }).getByRole("listitem");
     await expect(attempts).toHaveCount(2);
 

@@ -21,6 +21,7 @@ import {
   MP4_BYTES,
   PDF_BYTES,
   quizQuestionsOf,
+  quizRulesOf,
   sectionTitlesOf,
   storedLessonFileNames,
 } from "../support/curriculum";
@@ -120,6 +121,9 @@ describe("lessons", () => {
     const { client } = await adminApiClient();
     const cases: [Record<string, string>, string][] = [
       [{ type: "quiz", questions: "Only one?\n* Yes" }, "Question 1 needs at least 2 options"],
+      [{ type: "quiz", questions: "Two?\n* Yes\n- No", quizMaxAttempts: "0" }, "Attempts allowed must be at least 1"],
+      [{ type: "quiz", questions: "Two?\n* Yes\n- No", quizMaxAttempts: "11" }, "Attempts allowed must be at most 10"],
+      [{ type: "quiz", questions: "Two?\n* Yes\n- No", quizRetryWaitMinutes: "0" }, "Wait between attempts (minutes) must be at least 1"],
       [{ type: "video", videoSource: "youtube", videoUrl: "https://evil.example/watch?v=1" }, "Video link must be a YouTube link"],
       [{ type: "live", liveDate: "2026-02-30", liveTime: "19:30" }, "Date must be a date like 2026-12-31"],
       [{ type: "video", videoSource: "upload" }, "Choose the video file to upload"],
@@ -217,6 +221,8 @@ describe("lessons", () => {
         title: "Check",
         type: "quiz",
         passPercent: "60",
+        quizMaxAttempts: "5",
+        quizRetryWaitMinutes: "30",
         questions: "RSI measures?\n- Volume\n* Momentum\n\nPick two\n* a\n- b\n* c",
       }),
     });
@@ -225,6 +231,17 @@ describe("lessons", () => {
       { prompt: "RSI measures?", options: '["Volume","Momentum"]', correct: "[1]" },
       { prompt: "Pick two", options: '["a","b","c"]', correct: "[0,2]" },
     ]);
+    expect(quizRulesOf(quiz!.id)).toEqual({ passPercent: 60, maxAttempts: 5, retryWaitMinutes: 30 });
+    const edit = await (await client.get(`${editor}/${quiz!.id}`)).text();
+    expect(edit).toMatch(/name="quizMaxAttempts"[^>]*value="5"|value="5"[^>]*name="quizMaxAttempts"/);
+    expect(edit).toMatch(/name="quizRetryWaitMinutes"[^>]*value="30"|value="30"[^>]*name="quizRetryWaitMinutes"/);
+
+    // Left blank, a quiz gets three attempts ten minutes apart.
+    await client.post(`${editor}/new?section=${intro}`, {
+      multipart: lesson({ title: "Defaults", type: "quiz", questions: "Two?\n* Yes\n- No" }),
+    });
+    const defaults = lessonsOf(course.id).find((row) => row.title === "Defaults");
+    expect(quizRulesOf(defaults!.id)).toEqual({ passPercent: 70, maxAttempts: 3, retryWaitMinutes: 10 });
   });
 });
 

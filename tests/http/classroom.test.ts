@@ -1,8 +1,11 @@
+import { formatIndiaDateTime } from "../../app/utils/dates";
 import {
   certificateRows,
   enrolStudent,
   makeClassroomCourse,
+  moveQuizAttemptsBack,
   progressRows,
+  quizAttemptRows,
   setEnrollmentStatus,
   ARTICLE_TEXT,
   type ClassroomCourse,
@@ -195,30 +198,96 @@ describe("progress", () => {
     expect(await (await client.get(outline())).text()).toContain("1 of 5 lessons complete");
   });
 
-  test("a quiz: a failed attempt shows the score and what was wrong, a pass completes it; both are listed", async () => {
+  test("a quiz: a failed attempt shows the score, the attempts left and when to try again (IST), not which answers were wrong; after the wait a pass completes it and shows the answers", async () => {
     const { client, student } = await studentClient();
     enrolStudent(student.id, course.id);
     const [single, many] = course.quiz;
     if (!single || !many) throw new Error("The fixture's quiz has two questions.");
+    const before = await markup(await client.get(lesson(course.lessons.quiz)));
+    expect(before).toContain("You have 3 attempts at this quiz, at least 10 minutes apart.");
     const failed = await client.post(lesson(course.lessons.quiz), {
       form: { intent: "quiz", [`answer-${single.questionId}`]: single.correct[0] ?? 0, [`answer-${many.questionId}`]: 1 },
     });
     expect(failed.status()).toBe(200);
     const failedHtml = await markup(failed);
     expect(failedHtml).toContain("Not passed: you scored 50%");
-    expect(failedHtml).toContain(">Wrong<");
+    expect(failedHtml).toContain("1 of 2 right; the pass mark is 70%.");
+    expect(failedHtml).toContain("2 attempts left of 3.");
+    const [attempt] = quizAttemptRows(student.id, course.lessons.quiz);
+    const opens = formatIndiaDateTime(new Date((attempt?.createdAt ?? 0) + 10 * 60_000));
+    expect(failedHtml).toContain(
+      `You can try again after <time dateTime="${new Date((attempt?.createdAt ?? 0) + 10 * 60_000).toISOString()}">${opens}</time>.`,
+    );
+    for (const hidden of ["Wrong in your last attempt", "Right in your last attempt", "Right answer", "The answers"])
+      expect(failedHtml).not.toContain(hidden);
+    expect(failedHtml).not.toContain("Submit answers");
+
     const pass = new URLSearchParams({ intent: "quiz", [`answer-${single.questionId}`]: String(single.correct[0]) });
     for (const option of many.correct) pass.append(`answer-${many.questionId}`, String(option));
-    const passed = await client.post(lesson(course.lessons.quiz), {
-      data: pass.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    const passedHtml = await markup(passed);
+    const post = () =>
+      client.post(lesson(course.lessons.quiz), { data: pass.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const tooSoon = await post();
+    expect(tooSoon.status()).toBe(429);
+    expect(Number(tooSoon.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await markup(tooSoon)).toContain(`You can try this quiz again after ${opens}. These answers were not marked.`);
+    expect(quizAttemptRows(student.id, course.lessons.quiz)).toHaveLength(1);
+
+    moveQuizAttemptsBack(student.id, course.lessons.quiz, 10);
+    const passedHtml = await markup(await post());
     expect(passedHtml).toContain("Passed: you scored 100%");
+    expect(passedHtml).toContain("You passed this quiz. The right answers are below.");
+    expect(passedHtml).toContain("The answers");
+    expect(passedHtml.match(/Right in your last attempt/g)).toHaveLength(2);
+    expect(passedHtml.match(/✓ Right answer/g)).toHaveLength(3);
     expect(passedHtml).toContain("Your attempts");
     expect(progressRows(student.id, course.id).find((row) => row.lessonId === course.lessons.quiz)?.completedAt).not.toBeNull();
+    const again = await post();
+    expect(again.status()).toBe(409);
+    expect(await markup(again)).toContain("You have already passed this quiz: these answers were not marked.");
+    expect(quizAttemptRows(student.id, course.lessons.quiz)).toHaveLength(2);
     const markComplete = await client.post(lesson(course.lessons.quiz), { form: { intent: "complete" }, maxRedirects: 0 });
     expect(markComplete.status()).toBe(302);
+  });
+
+  test("a quiz's last attempt used without a pass shows the right answers beside the student's, and takes no more", async () => {
+    const { client, student } = await studentClient();
+    enrolStudent(student.id, course.id);
+    const [single, many] = course.quiz;
+    if (!single || !many) throw new Error("The fixture's quiz has two questions.");
+    const wrong = (single.correct[0] ?? 0) === 0 ? 1 : 0;
+    const attempt = () =>
+      client.post(lesson(course.lessons.quiz), {
+        form: { intent: "quiz", [`answer-${single.questionId}`]: wrong, [`answer-${many.questionId}`]: 1 },
+      });
+    for (let used = 1; used <= 3; used++) {
+      const html = await markup(await attempt());
+      expect(html, `attempt ${used}`).toContain("Not passed: you scored 0%");
+      if (used < 3) expect(html).not.toContain("✓ Right answer");
+      moveQuizAttemptsBack(student.id, course.lessons.quiz, 10);
+    }
+    const page = await markup(await client.get(lesson(course.lessons.quiz)));
+    expect(page).toContain("You have used all 3 attempts. The right answers are below; write to us if you need another try.");
+    expect(page.match(/Wrong in your last attempt/g)).toHaveLength(2);
+    expect(page.match(/✓ Right answer/g)).toHaveLength(3);
+    expect(page.match(/\(your answer\)/g)).toHaveLength(2);
+    expect(page).not.toContain("Submit answers");
+    const fourth = await attempt();
+    expect(fourth.status()).toBe(409);
+    expect(await markup(fourth)).toContain("You have used every attempt at this quiz: these answers were not marked.");
+    expect(quizAttemptRows(student.id, course.lessons.quiz)).toHaveLength(3);
+  });
+
+  test("five attempts posted at once record one; the others are told when to try again", async () => {
+    const { client, student } = await studentClient();
+    enrolStudent(student.id, course.id);
+    const [single] = course.quiz;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.post(lesson(course.lessons.quiz), { form: { intent: "quiz", [`answer-${single?.questionId}`]: single?.correct[0] ?? 0 } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 429, 429, 429, 429]);
+    expect(quizAttemptRows(student.id, course.lessons.quiz)).toHaveLength(1);
   });
 
   test("completing every lesson issues one certificate, and the outline and dashboard link it", async () => {

@@ -155,3 +155,27 @@ export function enrolStudent(userId: string, courseId: number, databasePath?: st
     databasePath,
   );
 }
+
+/** A student's attempts at a quiz, oldest first (created_at in milliseconds). */
+export function quizAttemptRows(userId: string, lessonId: number, databasePath?: string) {
+  return withDatabase(
+    (database) =>
+      database
+        .prepare(
+          "SELECT score_percent AS scorePercent, passed, created_at AS createdAt FROM quiz_attempts WHERE user_id = ? AND lesson_id = ? ORDER BY id",
+        )
+        .all(userId, lessonId) as { scorePercent: number; passed: number; createdAt: number }[],
+    databasePath,
+  );
+}
+
+/** Time passing for a quiz's wait: the student's attempts are moved `minutes` into the past. */
+export function moveQuizAttemptsBack(userId: string, lessonId: number, minutes: number, databasePath?: string) {
+  withDatabase(
+    (database) =>
+      database
+        .prepare("UPDATE quiz_attempts SET created_at = created_at - ? WHERE user_id = ? AND lesson_id = ?")
+        .run(minutes * 60_000, userId, lessonId),
+    databasePath,
+  );
+}

@@ -93,6 +93,19 @@ export function quizQuestionsOf(lessonId: number, databasePath?: string): { prom
   );
 }
 
+/** A quiz lesson's pass mark, attempts allowed and wait between attempts, as stored (null: the default). */
+export function quizRulesOf(lessonId: number, databasePath?: string) {
+  return withDatabase(
+    (database) =>
+      database
+        .prepare(
+          "SELECT pass_percent AS passPercent, quiz_max_attempts AS maxAttempts, quiz_retry_wait_minutes AS retryWaitMinutes FROM lessons WHERE id = ?",
+        )
+        .get(lessonId) as { passPercent: number | null; maxAttempts: number | null; retryWaitMinutes: number | null } | undefined,
+    databasePath,
+  );
+}
+
 /** The names in data/lesson-files/ beside the test's database (partial uploads included). */
 export function storedLessonFileNames(databasePath = testDatabasePath()): string[] {
   const directory = join(dirname(databasePath), "lesson-files");

@@ -14,5 +14,7 @@ export const articleLessonInput = (title: string, body = "Read this."): LessonIn
   joinUrl: null,
   recordingUrl: null,
   passPercent: null,
+  quizMaxAttempts: null,
+  quizRetryWaitMinutes: null,
   questions: [],
 });

@@ -1,8 +1,9 @@
 import { data } from "@remix-run/node";
 import type { Lesson } from "~/models/curriculum.server";
 import { completeLesson, recordVideoWatched, type CompletionResult } from "~/models/lesson-progress.server";
-import { submitQuizAttempt } from "~/models/quiz.server";
+import { submitQuizAttempt, type QuizRefusal } from "~/models/quiz.server";
 import { quizAnswersFrom, type LessonIntentSchema } from "~/schemas/classroom";
+import { formatIndiaDateTime } from "~/utils/dates";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { z } from "zod";
 import { classroomOutline, lessonPath, NOT_ENROLLED_TOAST } from "./__classroom.server";
@@ -31,6 +32,25 @@ const refusal = (reason: "not-found" | "not-enrolled" | "quiz", courseId: number
   return redirectWithToast(lessonPath(courseId, lesson.id), toast);
 };
 
+/** An attempt the quiz's rules do not allow: the page again, saying why and when (nothing is recorded). */
+function quizAttemptRefused(refusal: Exclude<QuizRefusal, { reason: "not-found" | "not-enrolled" }>, now: Date) {
+  if (refusal.reason === "too-soon") {
+    const seconds = Math.max(1, Math.ceil((refusal.nextAttemptAt.getTime() - now.getTime()) / 1000));
+    return data(
+      {
+        error: `You can try this quiz again after ${formatIndiaDateTime(refusal.nextAttemptAt)}. These answers were not marked.`,
+        quiz: null,
+      },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+  }
+  const error =
+    refusal.reason === "already-passed"
+      ? "You have already passed this quiz: these answers were not marked."
+      : "You have used every attempt at this quiz: these answers were not marked. The right answers are below.";
+  return data({ error, quiz: null }, 409);
+}
+
 /** The toast after a completion: the course finished (certificate issued), or the lesson. */
 function completionToast(result: Extract<CompletionResult, { ok: true }>): Toast {
   if (result.certificateNumber && result.newlyCompleted)
@@ -54,9 +74,15 @@ export async function recordLessonWork({ userId, courseId, lesson, intent, formD
       return data({ error: null, quiz: null });
     }
     case "quiz": {
-      const result = submitQuizAttempt(userId, courseId, lesson.id, quizAnswersFrom(formData));
-      if (!result.ok) return refusal(result.reason, courseId, lesson);
-      return data({ error: null, quiz: result.grade });
+      const now = new Date();
+      const result = submitQuizAttempt(userId, courseId, lesson.id, quizAnswersFrom(formData), now);
+      if (!result.ok) {
+        if (result.reason === "not-found" || result.reason === "not-enrolled") return refusal(result.reason, courseId, lesson);
+        return quizAttemptRefused(result, now);
+      }
+      // The score only: which questions were right shows once the answers may be shown (the page's review).
+      const { scorePercent, passed, right, wrong } = result.grade;
+      return data({ error: null, quiz: { scorePercent, passed, rightCount: right.length, questionCount: right.length + wrong.length } });
     }
   }
 }

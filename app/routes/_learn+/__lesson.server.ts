@@ -1,10 +1,10 @@
 import type { LessonAccess } from "~/models/classroom-access.server";
 import type { Lesson } from "~/models/curriculum.server";
 import { listLessonFiles } from "~/models/lesson-file.server";
-import { DEFAULT_PASS_PERCENT, forStudent, listQuizAttempts, listQuizQuestions } from "~/models/quiz.server";
 import { renderMarkdown } from "~/utils/blog-html.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { classroomOutline, lessonPath } from "./__classroom.server";
+import { quizPageData } from "./__lesson-quiz.server";
 
 // What a lesson page shows, by type. The page's HTML carries the text first;
 // a video is only a source for the player that loads when "Play" is pressed.
@@ -57,7 +57,7 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
   const files = listLessonFiles(lesson.id).map((file) => ({ ...file, href: lessonFilePath(courseId, lesson.id, file.id) }));
   const uploaded = files.find((file) => file.kind === "video");
   const state = outline.ordered[index]?.state ?? "not-started";
-  const passPercent = lesson.passPercent ?? DEFAULT_PASS_PERCENT;
+  const records = access === "enrolled";
   return {
     lesson: {
       id: lesson.id,
@@ -74,7 +74,7 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
     next: neighbour(1),
     access,
     /** Only an enrolled student's work is stored. */
-    records: access === "enrolled",
+    records,
     completed: state === "complete",
     percent: outline.percent,
     video: lesson.type === "video" ? videoOf(lesson, uploaded ? { src: uploaded.href, contentType: uploaded.contentType } : null) : null,
@@ -88,21 +88,7 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
             recordingUrl: lesson.recordingUrl,
           }
         : null,
-    quiz:
-      lesson.type === "quiz"
-        ? {
-            passPercent,
-            questions: forStudent(listQuizQuestions(lesson.id)),
-            attempts: userId
-              ? listQuizAttempts(userId, lesson.id).map((attempt) => ({
-                  id: attempt.id,
-                  scorePercent: attempt.scorePercent,
-                  passed: attempt.passed,
-                  dateLabel: formatIndiaDateTime(attempt.createdAt),
-                }))
-              : [],
-          }
-        : null,
+    quiz: lesson.type === "quiz" ? quizPageData(lesson, userId, records) : null,
   };
 }
 

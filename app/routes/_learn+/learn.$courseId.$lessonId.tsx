@@ -4,6 +4,7 @@ import { ARTICLE_CONTENT_CLASS } from "~/components/article-content";
 import { formatMinutes, LESSON_TYPE_LABELS } from "~/components/curriculum-outline";
 import { buttonClass } from "~/components/ui/button";
 import { recordLessonOpened } from "~/models/lesson-progress.server";
+import { retryAfterFromAction } from "~/services/throttle/wait";
 import { LessonIntentSchema } from "~/schemas/classroom";
 import { currentPath, loginPath } from "~/utils/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -14,6 +15,9 @@ import { LessonQuiz } from "./__lesson-quiz";
 import { lessonPageData } from "./__lesson.server";
 import { LessonVideoPlayer } from "./__lesson-video";
 import { instituteFrom } from "~/utils/seo";
+
+// A quiz attempt before its wait is over says when to come back.
+export const headers = retryAfterFromAction;
 
 /** One lesson: its text first, the player on play, previous/next, "Mark complete" or the quiz. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,6 +8,7 @@ import { CheckboxField, SelectField, TextareaField, TextField } from "~/componen
 import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { LESSON_TYPE_LABELS, LessonFormSchema, UNLISTED_VIDEO_WARNING } from "~/schemas/admin-curriculum";
 import { LESSON_FILE_SPECS } from "~/schemas/lesson-files";
+import { QUIZ_LIMITS } from "~/utils/quiz-rules";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The lesson editor's form. Every type's fields are in the page, each group
@@ -28,6 +29,8 @@ export type LessonFormDefaults = {
   joinUrl?: string;
   recordingUrl?: string;
   passPercent?: string;
+  quizMaxAttempts?: string;
+  quizRetryWaitMinutes?: string;
   questions?: string;
 };
 
@@ -123,6 +126,26 @@ export function LessonForm({
 
       <Group shown={shows("quiz")} title="For a quiz">
         <TextField field={fields.passPercent} label="Pass mark (%)" type="number" min={1} max={100} inputMode="numeric" />
+        <TextField
+          field={fields.quizMaxAttempts}
+          label="Attempts allowed"
+          type="number"
+          min={QUIZ_LIMITS.maxAttempts.min}
+          max={QUIZ_LIMITS.maxAttempts.max}
+          inputMode="numeric"
+        />
+        <TextField
+          field={fields.quizRetryWaitMinutes}
+          label="Wait between attempts (minutes)"
+          type="number"
+          min={QUIZ_LIMITS.retryWaitMinutes.min}
+          max={QUIZ_LIMITS.retryWaitMinutes.max}
+          inputMode="numeric"
+        />
+        <p className="mb-3 text-sm text-slate-600 sm:col-span-2">
+          Students see which answers were right only after they pass or use their last attempt, so nobody can pass by changing one answer at
+          a time.
+        </p>
         <p className="mb-3 text-sm text-slate-600 sm:col-span-2">
           One question per block, blank lines between. The first line is the question; each option starts with “- ”, a right one with “* ”
           (one or many).

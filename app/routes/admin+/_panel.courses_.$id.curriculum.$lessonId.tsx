@@ -13,6 +13,7 @@ import { itemIntentOf } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { LESSON_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
+import { QUIZ_DEFAULTS } from "~/utils/quiz-rules";
 import { curriculumPath } from "./__curriculum-paths";
 import { courseOr404, idOr404, isMultipart, readSmallForm } from "./__curriculum.server";
 import { LessonForm, type LessonFormDefaults } from "./__lesson-form";
@@ -52,6 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     joinUrl: lesson.joinUrl ?? undefined,
     recordingUrl: lesson.recordingUrl ?? undefined,
     passPercent: lesson.passPercent === null ? undefined : String(lesson.passPercent),
+    ...(lesson.type === "quiz" && {
+      quizMaxAttempts: String(lesson.quizMaxAttempts ?? QUIZ_DEFAULTS.maxAttempts),
+      quizRetryWaitMinutes: String(lesson.quizRetryWaitMinutes ?? QUIZ_DEFAULTS.retryWaitMinutes),
+    }),
     questions: lesson.type === "quiz" ? quizQuestionsText(quizQuestionsForEditor(lesson.id)) : undefined,
   };
   const files = listLessonFiles(lesson.id).map((file) => ({

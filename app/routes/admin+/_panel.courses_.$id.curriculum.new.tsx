@@ -8,6 +8,7 @@ import { curriculumPath } from "./__curriculum-paths";
 import { courseOr404, idOr404 } from "./__curriculum.server";
 import { LessonForm } from "./__lesson-form";
 import { saveLessonForm } from "./__lesson-form.server";
+import { QUIZ_DEFAULTS } from "~/utils/quiz-rules";
 
 // Add a lesson at the end of a section (?section=<id>).
 
@@ -41,7 +42,13 @@ export default function NewLessonDialog() {
     <AdminDialog id="new-lesson" title={`Add Lesson to ${section.title}`} backTo={backTo} wide>
       <LessonForm
         id="new-lesson-form"
-        defaultValue={{ durationMinutes: "10", isRequired: "on", passPercent: "70" }}
+        defaultValue={{
+          durationMinutes: "10",
+          isRequired: "on",
+          passPercent: String(QUIZ_DEFAULTS.passPercent),
+          quizMaxAttempts: String(QUIZ_DEFAULTS.maxAttempts),
+          quizRetryWaitMinutes: String(QUIZ_DEFAULTS.retryWaitMinutes),
+        }}
         lastResult={actionData?.result}
         cancelTo={backTo}
         submitLabel="Add Lesson"

@@ -22,6 +22,16 @@ export type HeldAnswer = {
 
 const PIECE = 64 * 1024;
 
+/** A POST's request line and headers, the path as written, without the blank line that ends them. */
+function postHead(url: URL, path: string, headers: Record<string, string>, length: number): string {
+  return [
+    `POST ${path} HTTP/1.1`,
+    `Host: ${url.host}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${length}`,
+  ].join("\r\n");
+}
+
 /** `path` goes out as written: no URL parser removes its dot segments or changes its case first. */
 export function postHeld(
   origin: string,
@@ -32,12 +42,7 @@ export function postHeld(
 ): Promise<HeldAnswer> {
   const url = new URL(origin);
   const sendFirst = Math.min(options.sendFirst ?? PIECE, body.length);
-  const head = [
-    `POST ${path} HTTP/1.1`,
-    `Host: ${url.host}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-    `Content-Length: ${body.length}`,
-  ].join("\r\n");
+  const head = postHead(url, path, headers, body.length);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const received: Buffer[] = [];
@@ -123,12 +128,7 @@ export function uploadThenRead(
   pace: { pieceBytes: number; everyMs: number },
 ): Promise<UploadAnswer> {
   const url = new URL(origin);
-  const head = [
-    `POST ${path} HTTP/1.1`,
-    `Host: ${url.host}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-    `Content-Length: ${body.length}`,
-  ].join("\r\n");
+  const head = postHead(url, path, headers, body.length);
   return new Promise((resolve) => {
     const received: Buffer[] = [];
     let error: string | null = null;
