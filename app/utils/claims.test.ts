@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { claimPhrasesIn, CRYPTO_DISCLAIMER, findClaims, pageProblems, textsIn } from "./claims";
+import {
+  claimPhrasesIn,
+  claimWarningText,
+  CRYPTO_DISCLAIMER,
+  CRYPTO_WARNING,
+  editorWarning,
+  findClaims,
+  pageProblems,
+  textsIn,
+} from "./claims";
 
 describe("findClaims", () => {
   test.each([
@@ -88,5 +97,15 @@ describe("pageProblems", () => {
     ]);
     expect(pageProblems(`Learn crypto basics. ${CRYPTO_DISCLAIMER}`)).toEqual([]);
     expect(pageProblems("Learn crypto basics. Crypto products and NFTs are unregulated and can be highly risky.")).not.toEqual([]);
+  });
+});
+
+describe("editorWarning", () => {
+  test("names the claims, asks for ASCI's disclaimer when crypto is mentioned without it (in any field), and is empty otherwise", () => {
+    expect(editorWarning(["Guaranteed returns", "Position sizing"])).toBe(claimWarningText(["Guaranteed returns"]));
+    expect(editorWarning(["Bitcoin basics", "Wallet safety"])).toBe(CRYPTO_WARNING);
+    expect(editorWarning(["Crypto basics", CRYPTO_DISCLAIMER])).toBe("");
+    expect(editorWarning(["Crypto with guaranteed returns"])).toBe(`${claimWarningText(["guaranteed returns"])} ${CRYPTO_WARNING}`);
+    expect(editorWarning(["Position sizing"])).toBe("");
   });
 });

@@ -136,10 +136,21 @@ export const CRYPTO_DISCLAIMER =
  * mention of crypto without ASCI's disclaimer in full.
  */
 export function pageProblems(text: string): Claim[] {
-  const problems = findClaims(text);
+  const crypto = cryptoWithoutDisclaimer(text);
+  return [...findClaims(text), ...(crypto ? [{ text: crypto, why: "crypto mentioned without ASCI's crypto disclaimer in full" }] : [])];
+}
+
+/** The first mention of crypto in `text` when ASCI's disclaimer is not in it in full, else null. */
+export function cryptoWithoutDisclaimer(text: string): string | null {
   const crypto = /\bcrypto\w*|\bNFTs?\b|\bbitcoin\b/i.exec(text);
-  if (crypto && !text.replace(/\s+/g, " ").includes(CRYPTO_DISCLAIMER)) {
-    problems.push({ text: crypto[0], why: "crypto mentioned without ASCI's crypto disclaimer in full" });
-  }
-  return problems;
+  return crypto && !text.replace(/\s+/g, " ").includes(CRYPTO_DISCLAIMER) ? crypto[0] : null;
+}
+
+export const CRYPTO_WARNING = `This mentions crypto, so ASCI requires its disclaimer in full: “${CRYPTO_DISCLAIMER}”`;
+
+/** What an editor tells its author about the texts (claims, crypto without the disclaimer); "" when nothing. */
+export function editorWarning(texts: string[]): string {
+  const phrases = claimPhrasesIn(texts);
+  const warnings = [phrases.length > 0 ? claimWarningText(phrases) : "", cryptoWithoutDisclaimer(texts.join("\n")) ? CRYPTO_WARNING : ""];
+  return warnings.filter(Boolean).join(" ");
 }
