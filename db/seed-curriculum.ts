@@ -314,22 +314,22 @@ const CURRICULA: Record<string, SectionSeed[]> = {
       ],
     },
   ],
-  "Live Trading Sessions": [
+  "Live Classes on Replayed Markets": [
     {
       title: "Preparing for the sessions",
       lessons: [
         {
           type: "article",
           preview: true,
-          title: "How the live sessions run",
+          title: "How the live classes run",
           minutes: 5,
-          body: "Each session opens with a briefing on key levels and scheduled news, then a mentor reads the market live and explains each decision aloud, including the decision not to trade. Sessions end with a review. This is education: the mentor's decisions are examples, not advice to copy.",
+          body: "Each class replays a past trading day whose prices are at least 30 days old. It opens with the key levels and scheduled news as they stood before that day, then a mentor replays it candle by candle and explains each decision aloud, including the decision not to trade. Classes end with a review. This is education: the mentor's decisions are examples, not advice to copy.",
         },
         {
           type: "article",
           title: "Building a daily bias",
           minutes: 10,
-          body: "Before the session, look at the daily and four-hour charts and write one sentence: which way the market leans and what would prove you wrong. The bias decides which setups you look for, not whether you trade.",
+          body: "Before the replay starts, look at the replayed day's daily and four-hour charts and write one sentence: which way the market leans and what would prove you wrong. The bias decides which setups you look for, not whether you trade.",
         },
         {
           type: "article",
@@ -356,7 +356,7 @@ const CURRICULA: Record<string, SectionSeed[]> = {
         },
         {
           type: "article",
-          title: "Handling a loss in real time",
+          title: "Handling a loss as the replay unfolds",
           minutes: 8,
           body: "When a stop is hit, write the trade in your journal before you look at the chart again. Two losses in a row end your session, whatever the market does next.",
         },

@@ -55,7 +55,7 @@ describe("seedDemoContent", () => {
     const rows = db.select().from(courses).all();
     const active = rows.filter((c) => c.isActive);
     expect(active.map((c) => c.title).sort()).toEqual(
-      ["Currency Trading", "Live Trading Sessions", "Personal Mentorship", "SMC & ICT Courses"].sort(),
+      ["Currency Trading", "Live Classes on Replayed Markets", "Personal Mentorship", "SMC & ICT Courses"].sort(),
     );
     expect(rows.filter((c) => !c.isActive)).toHaveLength(1);
     expect(new Set(active.map((c) => c.level))).toEqual(new Set(["beginner", "intermediate", "advanced"]));

@@ -34,7 +34,7 @@ function courseRows(): CourseRow[] {
 Currency Trading is our foundation programme for anyone who wants to understand how the currency market moves and how Indian residents can take part through SEBI-registered brokers on the NSE and BSE currency derivatives segments. You start from zero: what a currency pair is, why the rupee moves, and how a USD/INR futures contract differs from the offshore forex platforms advertised on social media. Classes are taught in English and Hindi, with recorded replays.
 
 CONTENT
-You will learn to read price charts across timeframes, mark the support and resistance that actually matters, and plan trades around the RBI policy calendar, US data releases and the London and New York sessions. We cover lot sizes, margin, contract expiry and rollover on Indian exchanges, then build three beginner setups step by step with live chart walkthroughs every week.
+You will learn to read price charts across timeframes, mark the support and resistance that actually matters, and plan trades around the RBI policy calendar, US data releases and the London and New York sessions. We cover lot sizes, margin, contract expiry and rollover on Indian exchanges, then build three beginner setups step by step with weekly walkthroughs on dated charts at least 30 days old. The course is only about the currency pairs traded on recognised Indian exchanges (NSE and BSE).
 
 TAKEAWAYS
 By the end you will have a written trading plan, a risk rule you can follow with a ₹5,000 starting account, a journal template, and the confidence to place, manage and review your own trades instead of copying tips.`,
@@ -84,9 +84,9 @@ You leave with a personalised playbook, measurable rules for risk and trade sele
         "Weekly one-on-one video sessions with a senior mentor",
         "A detailed written review of your trade journal every week",
         "A personalised playbook built around one core setup",
-        "Daily and weekly loss limits tailored to your capital",
+        "Daily and weekly loss limits you write down and keep",
         "Direct WhatsApp access to your mentor between sessions",
-        "Access to all live trading sessions during the programme",
+        "Access to all live classes on replayed markets during the programme",
         "Lifetime guidance after the mentorship ends",
       ],
       syllabus: [
@@ -141,14 +141,14 @@ You will be able to mark structure and liquidity objectively, recognise high-pro
       isActive: true,
     },
     {
-      title: "Live Trading Sessions",
+      title: "Live Classes on Replayed Markets",
       shortDescription:
-        "Trade alongside our mentors in real time and see exactly how setups are found, executed and managed as the market moves.",
+        "Live classes with our mentors on replayed markets, using prices at least 30 days old, to see how setups are found, planned and managed candle by candle.",
       description: `OVERVIEW
-Live Trading Sessions puts you in the room while our mentors analyse and trade the market in real time. Theory only takes you so far: here you watch how a plan is built before the session, how an entry is taken or skipped, and how a position is managed when price does something unexpected. Sessions run in the Indian evening, during the London and New York overlap.
+Live Classes on Replayed Markets puts you in a live class while a mentor replays a past trading day, candle by candle, on prices at least 30 days old. Theory only takes you so far: here you watch how a plan is built before the replay, how an entry is taken or skipped, and how a position is managed when price does something unexpected. Classes run in the Indian evening.
 
 CONTENT
-The programme runs for four weeks with four live sessions each week. Every session opens with a briefing on key levels, scheduled news and the day's bias, followed by live analysis and execution with the mentor explaining each decision out loud. Each session ends with a review of what worked and what did not, and you can ask questions throughout. Recordings are shared the same night.
+The programme runs for four weeks with four live classes each week. Every class opens with the levels and scheduled news of the replayed day as they stood before it, then the mentor replays it and explains each decision out loud. No class uses current prices or suggests a trade to take. Each class ends with a review of what worked and what did not, and you can ask questions throughout. Recordings are shared the same night.
 
 TAKEAWAYS
 You will learn to prepare a daily plan in under twenty minutes, recognise when conditions suit your setups and when to sit on your hands, and manage open trades with a clear head. Above all, you will see that professional trading is mostly patience and process.`,
@@ -158,19 +158,19 @@ You will learn to prepare a daily plan in under twenty minutes, recognise when c
       duration: "4 weeks",
       imageUrl: "/images/courses/live-trading-sessions.jpg",
       features: [
-        "Sixteen live sessions over four weeks during the London and New York overlap",
-        "A briefing on key levels and the day's news before every session",
-        "Real-time trade execution explained step by step",
+        "Sixteen live classes over four weeks on replayed markets",
+        "Every example on prices at least 30 days old, with its date",
+        "Trade management on the replay explained step by step",
         "Open Q&A throughout every session",
         "Same-night recordings you can rewatch",
         "An end-of-week review of every trade taken",
       ],
       syllabus: [
-        "Module 1: Session preparation and building a daily bias",
+        "Module 1: Preparing a plan for a replayed day",
         "Module 2: Marking key levels and scheduled news",
-        "Module 3: Live entries: when to take a trade and when to skip it",
+        "Module 3: Entries on the replay: when to take a trade and when to skip it",
         "Module 4: Managing open positions and partial profits",
-        "Module 5: Handling losses in real time",
+        "Module 5: Handling losses as the replay unfolds",
         "Module 6: Weekly review and performance tracking",
       ].join("\n"),
       isActive: true,
@@ -238,7 +238,7 @@ function eventRows(now: Date): EventRow[] {
     {
       title: "Forex Market Outlook: Live Q&A with Our Mentors",
       description:
-        "Our mentors reviewed the month ahead for the dollar, the rupee and the major pairs, then answered questions from students on setups, risk and the economic calendar.",
+        "Our mentors walked through how the dollar and the rupee pairs traded on recognised Indian exchanges reacted to past economic-calendar events, on charts at least 30 days old, then answered questions on setups, risk and the calendar.",
       eventType: "webinar",
       eventDate: indiaDayAt(now, -10, IST_7_PM),
       durationMinutes: 60,
@@ -262,7 +262,7 @@ function eventRows(now: Date): EventRow[] {
     {
       title: "Risk Management Bootcamp (Online)",
       description:
-        "A hands-on three-hour online bootcamp on position sizing, stop placement and daily loss limits. Bring your own trades: we will size and review them together in small breakout groups.",
+        "A hands-on three-hour online bootcamp on position sizing, stop placement and daily loss limits. Bring your trade journal: in small breakout groups we size and review the past trades in it, as exercises.",
       eventType: "workshop",
       eventDate: indiaDayAt(now, 5, IST_11_AM),
       durationMinutes: 180,
@@ -274,7 +274,7 @@ function eventRows(now: Date): EventRow[] {
     {
       title: "USD/INR and RBI Policy: What Traders Should Watch",
       description:
-        "Ahead of the next monetary policy announcement, we explain how RBI decisions, inflation data and dollar strength move USD/INR, and how to plan trades around the announcement.",
+        "Using past RBI policy announcements, on charts at least 30 days old, we explain how RBI decisions, inflation data and dollar strength have moved USD/INR, and how to plan around a scheduled announcement. No view on the next one.",
       eventType: "webinar",
       eventDate: indiaDayAt(now, 12, IST_7_30_PM),
       durationMinutes: 60,
@@ -286,7 +286,7 @@ function eventRows(now: Date): EventRow[] {
     {
       title: "One-Day Demo Trading Challenge",
       description:
-        "Trade a demo account through the London and New York sessions and compete on risk-adjusted returns, not just profit. Top three traders win a free seat in a live trading programme.",
+        "A practice exercise on a demo account over a replayed trading day, on prices at least 30 days old. You write a plan, follow it and keep a journal; a mentor reviews each participant's process and risk rules, never the profit. No prizes and no rankings.",
       eventType: "competition",
       eventDate: indiaDayAt(now, 20, IST_11_AM),
       durationMinutes: 600,
@@ -503,7 +503,7 @@ const POSTS: PostSeed[] = [
     category: "strategy",
     tags: ["forex", "sessions", "killzones", "liquidity"],
     daysAgo: 61,
-    content: `<p id="introduction">The currency market trades around the clock on weekdays, but it is not equally active all day. For traders in India, the most important hours fall in the evening, when London and New York are both open. Understanding this window, and planning your routine around it, can make a bigger difference than any new indicator.</p>
+    content: `<p id="introduction">The currency market trades around the clock on weekdays, but it is not equally active all day. For traders in India, the most important hours fall in the evening, when London and New York are both open. Understanding this window, and planning your routine around it, can make a bigger difference than any new indicator. This article is about the currency pairs traded on recognised Indian exchanges (the NSE and BSE currency derivatives segments), the only way residents of India may trade currencies; their busiest hours follow the same overlap.</p>
 <h2 id="key-concepts">Why the overlap matters</h2>
 <p>London is the largest centre for currency trading and New York is the second. When both are open, more banks, funds and corporations are active at once, volumes rise, spreads tighten and price tends to make its most decisive moves of the day. Important US data, such as employment and inflation figures, is also released during this window.</p>
 <p>In Indian Standard Time, the overlap runs roughly from 6:30 pm to 9:30 pm during the northern winter, and from 5:30 pm to 8:30 pm when the UK and US are on summer time. Because the two countries change their clocks on different dates, the window shifts for a few weeks each spring and autumn, so check a session clock rather than relying on memory.</p>

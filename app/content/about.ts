@@ -7,7 +7,7 @@ export const FOUNDED_YEAR = 2019;
 /** The story on /about, naming the institute as the settings do. */
 export const ourStory = (instituteName: string): string[] => [
   `${instituteName} was founded in ${FOUNDED_YEAR} by a small group of full-time traders who were tired of seeing new traders in India lose money to tips, noise and get-rich-quick promises. We started with weekend classes for a handful of students and one simple idea: teach the process, not the prediction.`,
-  "Since then we have grown into one of the country's most trusted trading schools, teaching stock market, currency and crypto trading through structured courses, live trading sessions and personal mentorship, in English and Hindi.",
+  "Since then we have grown into a full trading school, teaching the stock market and the currency pairs traded on recognised Indian exchanges through structured courses, live classes on replayed markets and personal mentorship, in English and Hindi.",
   "Every course is built around Smart Money Concepts, ICT methods and strict risk management, and every student gets lifetime guidance from mentors who trade the markets every day.",
 ];
 
@@ -22,7 +22,7 @@ export const CORE_VALUES: TitledText[] = [
   },
   {
     title: "Learning by doing",
-    description: "Live sessions and real charts, so every concept is practised, not just explained.",
+    description: "Live classes on replayed charts, so every concept is practised, not just explained.",
   },
   {
     title: "Support for life",
@@ -32,7 +32,7 @@ export const CORE_VALUES: TitledText[] = [
 
 export const WHY_CHOOSE_US: string[] = [
   "Mentors who are practising, full-time traders",
-  "Live trading sessions during Indian market hours",
+  "Live classes on replayed markets, using prices at least 30 days old",
   "Courses in English and Hindi, for beginners to advanced traders",
   "6 trading setups explained step by step, and a traders manual guide",
   "1 year of WhatsApp and Telegram support, and lifetime guidance",
@@ -42,11 +42,11 @@ export const WHY_CHOOSE_US: string[] = [
 export const COURSES_WHY_CHOOSE: TitledText[] = [
   {
     title: "Expert mentors",
-    description: "Learn from practising traders who teach what they trade, and explain their thinking live.",
+    description: "Learn from practising traders who explain their thinking in live classes.",
   },
   {
     title: "Practical, live learning",
-    description: "Every module ends with live chart work, so you leave with setups you can use.",
+    description: "Every module ends with work on dated historical charts, so you leave with setups you can practise.",
   },
   {
     title: "Lifetime access",
@@ -69,7 +69,7 @@ export const TESTIMONIAL_FEATURES: TitledText[] = [
   },
   {
     title: "A community of traders",
-    description: "Join active WhatsApp and Telegram groups to share trades, journals and lessons.",
+    description: "Join active WhatsApp and Telegram groups to discuss lessons, journals and study questions.",
   },
 ];
 

@@ -6,7 +6,7 @@ export const chatGreeting = (instituteName: string) => `Hi there! Welcome to ${i
 export const CHAT_OFFERINGS: string[] = [
   "Stock market and currency trading courses",
   "SMC & ICT concepts, beginner to advanced",
-  "Live trading sessions with mentors",
+  "Live classes with mentors on replayed markets",
   "One-on-one personal mentorship",
   "Free study materials and events",
 ];
@@ -16,7 +16,7 @@ export const CHAT_QUICK_QUESTIONS: string[] = [
   "Which course should a beginner start with?",
   "How much capital do I need to start trading?",
   "What is an order block?",
-  "How do live trading sessions work?",
+  "How do the live classes work?",
 ];
 
 /** Exact wording from the spec. */

@@ -24,7 +24,7 @@ export const CONTACT_FAQ: FaqItem[] = [
     id: "mentoring",
     question: "Do you offer one-on-one mentoring?",
     answer:
-      "Yes. Our Personal Mentorship program pairs you with an experienced trader for live one-on-one sessions, trade reviews and a plan built around your capital and schedule. Message us on WhatsApp to check mentor availability.",
+      "Yes. Our Personal Mentorship program pairs you with an experienced trader for live one-on-one sessions, reviews of your trade journal and a study plan built around your schedule. Message us on WhatsApp to check mentor availability.",
   },
   {
     id: "beginners",
@@ -53,7 +53,8 @@ export const CHAT_FAQ: FaqItem[] = [
   {
     id: "certified",
     question: "Are you a certified institute?",
-    answer: "Yes, we are NSE certified, and our mentors are experienced, practising traders.",
+    answer:
+      "We are a trading-education institute. We do not claim any certification, endorsement or affiliation from NSE, BSE, SEBI or any exchange, and we give no investment advice. Our mentors are experienced, practising traders.",
   },
   {
     id: "support",

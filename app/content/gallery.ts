@@ -7,11 +7,11 @@ const dir = "/images/gallery";
 
 /** Masonry of 12 event photos with mixed aspect ratios. */
 export const MASONRY_PHOTOS: GalleryPhoto[] = [
-  { src: `${dir}/masonry-01.svg`, alt: "A full seminar hall watching a live chart analysis", width: 800, height: 600 },
+  { src: `${dir}/masonry-01.svg`, alt: "A full seminar hall watching a chart analysis on a big screen", width: 800, height: 600 },
   { src: `${dir}/masonry-02.svg`, alt: "A mentor speaking on stage at a traders meet", width: 600, height: 800 },
   { src: `${dir}/masonry-03.svg`, alt: "Students practising setups on laptops in a workshop", width: 800, height: 800 },
   { src: `${dir}/masonry-04.svg`, alt: "Group photo of a graduating batch", width: 800, height: 500 },
-  { src: `${dir}/masonry-05.svg`, alt: "The Best Trading Education Institute 2024 award trophy", width: 600, height: 800 },
+  { src: `${dir}/masonry-05.svg`, alt: "A stage set for the students' yearly get-together", width: 600, height: 800 },
   { src: `${dir}/masonry-06.svg`, alt: "A live webinar with students joining online", width: 800, height: 600 },
   { src: `${dir}/masonry-07.svg`, alt: "A mentor marking order blocks on a big screen", width: 800, height: 800 },
   { src: `${dir}/masonry-08.svg`, alt: "Students celebrating the end of a bootcamp", width: 800, height: 600 },
@@ -45,7 +45,7 @@ export const LOCATION_GALLERIES: LocationGallery[] = [
   ]),
   location("Supreme Goa", "supreme-goa", [
     "welcome session by the beach",
-    "live trading on the laptops",
+    "practice on replayed charts on the laptops",
     "mentor answering questions",
     "group photo at sunset",
     "certificate ceremony",
@@ -55,11 +55,11 @@ export const LOCATION_GALLERIES: LocationGallery[] = [
     "seminar on liquidity and order blocks",
     "students at the practice desks",
     "group photo in the courtyard",
-    "award night",
+    "closing night",
   ]),
   location("Supreme Manali", "supreme-manali", [
     "opening session in the mountains",
-    "live chart walk-through",
+    "chart walk-through on a replayed day",
     "small-group mentoring",
     "group photo in the valley",
     "closing celebration",
@@ -68,7 +68,7 @@ export const LOCATION_GALLERIES: LocationGallery[] = [
     "a packed hall for the keynote",
     "panel of mentors on stage",
     "students networking",
-    "live market analysis",
+    "analysis of a past trading day",
     "group photo",
   ]),
   location("Traders Meet 2", "traders-meet-2", [
@@ -111,8 +111,8 @@ export const EVENT_GALLERY_ITEMS: EventGalleryItem[] = [
   },
   {
     id: 2,
-    title: "Live Nifty Analysis Webinar",
-    description: "Students followed a mentor's live analysis of Nifty and Bank Nifty from pre-open to close.",
+    title: "Nifty Replay Webinar",
+    description: "Students followed a mentor through a replayed Nifty and Bank Nifty day, on prices at least 30 days old.",
     image: `${dir}/event-2.svg`,
     category: "Webinar",
     date: "2024-02-10",
@@ -152,7 +152,8 @@ export const EVENT_GALLERY_ITEMS: EventGalleryItem[] = [
   {
     id: 6,
     title: "Currency Trading Workshop",
-    description: "Reading currency pairs, sessions and news events, with practice on a demo account.",
+    description:
+      "Reading the currency pairs traded on recognised Indian exchanges, their sessions and news events, with practice on a demo account.",
     image: `${dir}/event-6.svg`,
     category: "Workshop",
     date: "2024-07-13",
@@ -161,8 +162,8 @@ export const EVENT_GALLERY_ITEMS: EventGalleryItem[] = [
   },
   {
     id: 7,
-    title: "Live Trading Session",
-    description: "Mentors traded the open live and explained every entry, stop and exit as it happened.",
+    title: "Live Class on a Replayed Market",
+    description: "A live class in which mentors replayed a past market open and explained every entry, stop and exit candle by candle.",
     image: `${dir}/event-7.svg`,
     category: "Session",
     date: "2024-08-24",
@@ -182,7 +183,7 @@ export const EVENT_GALLERY_ITEMS: EventGalleryItem[] = [
   {
     id: 9,
     title: "Annual Traders Celebration",
-    description: "Our yearly get-together to celebrate student milestones and the 2024 award.",
+    description: "Our yearly get-together to celebrate the students who completed a course that year.",
     image: `${dir}/event-9.svg`,
     category: "Celebration",
     date: "2024-12-14",
@@ -193,11 +194,10 @@ export const EVENT_GALLERY_ITEMS: EventGalleryItem[] = [
 
 /** Short captions for the scrolling highlights strip. */
 export const GALLERY_HIGHLIGHTS: string[] = [
-  "Traders meets in 15+ cities",
-  "Live market sessions every week",
+  "Traders meets across India",
+  "Live classes on replayed markets every week",
   "Weekend bootcamps in the hills",
   "Masterclasses on SMC & ICT",
   "Certificates for every graduate",
-  "Best Trading Education Institute 2024",
   "Mentors who trade every day",
 ];

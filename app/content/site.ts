@@ -45,7 +45,7 @@ export const PERKS: string[] = [
   "Risk management in every module",
 ];
 
-export const FOOTER_SERVICES = ["Stock Market Training", "Currency Education", "Crypto Trading", "Live Trading Sessions"];
+export const FOOTER_SERVICES = ["Stock Market Training", "Currency Education", "Personal Mentorship", "Live Classes on Replayed Markets"];
 
 export type NavLink = { label: string; to: string };
 

@@ -9,10 +9,12 @@
 // a per-address counter in memory for one minute.
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
+import { pageProblems } from "~/utils/claims";
 import { getEnv } from "~/utils/env.server";
 import { builtInAnswer } from "./chat/answers.server";
 import { loadKnowledge } from "./chat/knowledge.server";
 import { llmConfigFrom, phraseWithLlm, type LlmConfig } from "./chat/llm.server";
+import { fallbackAnswer } from "./chat/replies.server";
 
 export type ChatAnswer = {
   answer: string;
@@ -27,14 +29,27 @@ export type AnswerOptions = {
 
 /** Answers a visitor's (already trimmed, validated) question from the site's own data at this moment. */
 export async function answerQuestion(question: string, now = new Date(), options: AnswerOptions = {}): Promise<ChatAnswer> {
-  const draft = builtInAnswer(question, loadKnowledge(now));
+  const built = builtInAnswer(question, loadKnowledge(now));
+  // Facts come from texts an admin typed: a built-in answer that makes a claim gives way to the fallback.
+  const draft = isLawful(built.answer, "built-in") ? built : fallbackAnswer();
   const llm = options.llm === undefined ? llmConfigFrom(getEnv()) : options.llm;
   // No facts (the "I don't know" answer) means nothing for a model to phrase: never let it guess.
   if (llm && draft.facts.length > 0) {
     const phrased = await phraseWithLlm(llm, question, draft.facts);
-    if (phrased) return { answer: phrased, suggestions: draft.suggestions };
+    if (phrased && isLawful(phrased, "model's")) return { answer: phrased, suggestions: draft.suggestions };
   }
   return { answer: draft.answer, suggestions: draft.suggestions };
+}
+
+/**
+ * Whether an answer passes the same check as the public pages (app/utils/claims.ts);
+ * a refusal is logged with the phrase, never the visitor's question.
+ */
+function isLawful(answer: string, source: string): boolean {
+  const problems = pageProblems(answer);
+  if (problems.length === 0) return true;
+  console.warn(`Chat: the ${source} answer was not shown (${problems.map((problem) => `“${problem.text}”: ${problem.why}`).join("; ")})`);
+  return false;
 }
 
 /** The quick questions offered when the chat is empty. */

@@ -1,4 +1,4 @@
-import { claimPhrasesIn, claimWarningText, textsIn } from "./claims";
+import { editorWarning, textsIn } from "./claims";
 import type { Toast } from "./toast.server";
 
 /**
@@ -7,7 +7,7 @@ import type { Toast } from "./toast.server";
  * the warning is for the author to reword.
  */
 export function withClaimWarning(toast: Toast, savedValues: unknown): Toast {
-  const phrases = claimPhrasesIn(textsIn(savedValues));
-  if (phrases.length === 0) return toast;
-  return { ...toast, type: "warning", description: `${toast.description ?? ""} ${claimWarningText(phrases)}`.trim() };
+  const warning = editorWarning(textsIn(savedValues));
+  if (!warning) return toast;
+  return { ...toast, type: "warning", description: `${toast.description ?? ""} ${warning}`.trim() };
 }

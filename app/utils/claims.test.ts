@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { claimPhrasesIn, findClaims, textsIn } from "./claims";
+import {
+  claimPhrasesIn,
+  claimWarningText,
+  CRYPTO_DISCLAIMER,
+  CRYPTO_WARNING,
+  editorWarning,
+  findClaims,
+  pageProblems,
+  textsIn,
+} from "./claims";
 
 describe("findClaims", () => {
   test.each([
@@ -17,6 +26,23 @@ describe("findClaims", () => {
     "90% accurate calls",
     "a 70% win rate",
     "a sure-shot profit strategy",
+    "Yes, we are NSE certified",
+    "an institute endorsed by SEBI",
+    "Best Trading Education Institute 2024",
+    "15+ awards",
+    "one of the country's most trusted trading schools",
+    "India's No. 1 trading academy",
+    "Traders meets in 15+ cities",
+    "Join thousands of students",
+    "Live Trading Sessions",
+    "Live trading sessions during Indian market hours",
+    "Trade alongside our mentors in real time",
+    "a briefing on the day's bias",
+    "today's market levels",
+    "live analysis of Nifty from pre-open to close",
+    "Top three traders win a free seat",
+    "cash prizes for the winners",
+    "Compete on risk-adjusted returns, not just profit.",
   ])("flags %j", (text) => {
     expect(findClaims(text)).not.toEqual([]);
   });
@@ -28,7 +54,11 @@ describe("findClaims", () => {
     "We never promise returns.",
     "Your account is ₹50,000 and your rule is to risk 1% per trade.",
     "You need 70% to pass the quiz, and you can try again.",
-    "Compete on risk-adjusted returns, not just profit.",
+    "Live classes on replayed markets whose prices are at least 30 days old",
+    "a live session on a replayed market",
+    "No prizes and no rankings: your plan is reviewed on process.",
+    "pairs traded on recognised Indian exchanges through SEBI-registered brokers",
+    "Beginners do best by reading the daily chart",
     "Most traders find these trades have a far worse win rate than their planned ones.",
     "price often returns to the order block",
   ])("lets %j pass", (text) => {
@@ -57,5 +87,25 @@ describe("an editor's saved values", () => {
     expect(textsIn(values)).toEqual(["Swing trading", "Guaranteed returns", "Live sessions", "guaranteed returns again?"]);
     expect(claimPhrasesIn(textsIn(values))).toEqual(["Guaranteed returns", "guaranteed returns"]);
     expect(claimPhrasesIn(["Position sizing", "No guaranteed returns here"])).toEqual([]);
+  });
+});
+
+describe("pageProblems", () => {
+  test("crypto needs ASCI's disclaimer in full on the same page", () => {
+    expect(pageProblems("Learn crypto basics.")).toEqual([
+      { text: "crypto", why: "crypto mentioned without ASCI's crypto disclaimer in full" },
+    ]);
+    expect(pageProblems(`Learn crypto basics. ${CRYPTO_DISCLAIMER}`)).toEqual([]);
+    expect(pageProblems("Learn crypto basics. Crypto products and NFTs are unregulated and can be highly risky.")).not.toEqual([]);
+  });
+});
+
+describe("editorWarning", () => {
+  test("names the claims, asks for ASCI's disclaimer when crypto is mentioned without it (in any field), and is empty otherwise", () => {
+    expect(editorWarning(["Guaranteed returns", "Position sizing"])).toBe(claimWarningText(["Guaranteed returns"]));
+    expect(editorWarning(["Bitcoin basics", "Wallet safety"])).toBe(CRYPTO_WARNING);
+    expect(editorWarning(["Crypto basics", CRYPTO_DISCLAIMER])).toBe("");
+    expect(editorWarning(["Crypto with guaranteed returns"])).toBe(`${claimWarningText(["guaranteed returns"])} ${CRYPTO_WARNING}`);
+    expect(editorWarning(["Position sizing"])).toBe("");
   });
 });

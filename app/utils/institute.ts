@@ -42,7 +42,7 @@ export type SocialLink = { name: (typeof SOCIAL_NETWORKS)[SocialField]["name"]; 
 /** The demo institute: what every page shows until an admin saves the section. */
 export const DEFAULT_INSTITUTE: Institute = {
   name: "TradeMaster Academy",
-  tagline: "Practical stock, currency and crypto trading education in India, with live mentorship from experienced traders.",
+  tagline: "Practical stock market and currency trading education in India, with live mentorship from experienced traders.",
   email: "info@trademasteracademy.in",
   phone1: "+91 98765 43210",
   phone2: "+91 98765 43211",

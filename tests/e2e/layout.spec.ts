@@ -18,7 +18,7 @@ const MORE_LINKS = [
   { label: "Testimonials", href: "/testimonials" },
 ];
 const FOOTER_QUICK_LINKS = ["/about", "/courses", "/events", "/blog", "/testimonials", "/contact"];
-const FOOTER_SERVICES = ["Stock Market Training", "Currency Education", "Crypto Trading", "Live Trading Sessions"];
+const FOOTER_SERVICES = ["Stock Market Training", "Currency Education", "Personal Mentorship", "Live Classes on Replayed Markets"];
 const SOCIAL_NETWORKS = ["Telegram", "Instagram", "YouTube", "Facebook"];
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

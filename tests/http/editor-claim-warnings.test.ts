@@ -1,3 +1,4 @@
+import { CRYPTO_DISCLAIMER, CRYPTO_WARNING } from "../../app/utils/claims";
 import { adminApiClient, describe, expect, queryTestDatabase, test, type HttpResponse } from "./support/test";
 
 // The content editors warn, and never refuse, when a save holds a claim of
@@ -54,6 +55,20 @@ describe("the course editor", () => {
     const next = await visibleText(await client.get(answer.headers().location ?? "/admin/courses"));
     expect(next).toContain("Course created");
     expect(next).not.toContain("which SEBI forbids");
+  });
+
+  test("a course that mentions crypto without ASCI's disclaimer is saved with a warning quoting the disclaimer; with it, none", async () => {
+    const { client } = await adminApiClient("admin");
+    const save = async (description: string) => {
+      const answer = await client.post("/admin/courses/new", {
+        multipart: course(`Crypto wallets ${Date.now()} ${description.length}`, description),
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(302);
+      return visibleText(await client.get(answer.headers().location ?? "/admin/courses"));
+    };
+    expect(await save("How crypto wallets and exchanges work.")).toContain(CRYPTO_WARNING);
+    expect(await save(`How crypto wallets and exchanges work. ${CRYPTO_DISCLAIMER}`)).not.toContain("ASCI requires");
   });
 });
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { claimPhrasesIn, claimWarningText, MARKET_PRICE_REMINDER } from "~/utils/claims";
+import { editorWarning, MARKET_PRICE_REMINDER } from "~/utils/claims";
 
 // What every content editor (courses, lessons, blog posts, testimonials) tells
 // its author: a standing reminder of SEBI's 30-day price rule, and a notice
-// under the text as soon as a claim of returns or performance is typed. The
+// under the text as soon as a claim (app/utils/claims.ts), or crypto without
+// ASCI's disclaimer, is typed. The
 // notice needs JavaScript; without it the save's warning toast says the same.
 
 export function MarketPriceReminder() {
@@ -12,21 +13,21 @@ export function MarketPriceReminder() {
 
 /** Watches the named fields of form `formId` as they are typed and names any claim phrase in them. */
 export function LiveClaimNotice({ formId, names }: { formId: string; names: readonly string[] }) {
-  const [phrases, setPhrases] = useState<string[]>([]);
+  const [warning, setWarning] = useState("");
   useEffect(() => {
     const check = (event: Event) => {
       const field = event.target;
       // Conform ties inputs to their form by the `form` attribute, so listen on the document.
       if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.form?.id !== formId) return;
       const values = new FormData(field.form);
-      setPhrases(claimPhrasesIn(names.map((name) => String(values.get(name) ?? ""))));
+      setWarning(editorWarning(names.map((name) => String(values.get(name) ?? ""))));
     };
     document.addEventListener("input", check);
     return () => document.removeEventListener("input", check);
   }, [formId, names]);
   return (
     <p role="status" className="text-sm font-semibold text-amber-900 sm:col-span-2">
-      {phrases.length > 0 ? claimWarningText(phrases) : ""}
+      {warning}
     </p>
   );
 }

@@ -34,7 +34,7 @@ export async function loader() {
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "About Us",
-    description: `Founded in ${FOUNDED_YEAR}, ${instituteFrom(matches).name} teaches practical stock, currency and crypto trading with live mentorship. Meet our mentors and learn what we stand for.`,
+    description: `Founded in ${FOUNDED_YEAR}, ${instituteFrom(matches).name} teaches practical stock market and currency trading with live mentorship. Meet our mentors and learn what we stand for.`,
     path: "/about",
   });
 

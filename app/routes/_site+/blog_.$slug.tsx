@@ -172,7 +172,7 @@ export default function BlogArticlePage() {
               </h2>
               <p className="mt-3 leading-relaxed text-slate-700">
                 Reading is the first step; skill comes from practising with a plan and honest feedback. Our courses walk you through these
-                ideas on live charts with a mentor beside you.
+                ideas on replayed charts with a mentor beside you.
               </p>
               <Link to="/courses" className={buttonClass("primary", "mt-5")}>
                 Explore Courses
@@ -221,9 +221,7 @@ export default function BlogArticlePage() {
                 />
                 <p className="font-semibold text-navy-900">{institute.name} Mentors</p>
               </div>
-              <p className="mt-3 text-sm text-slate-600">
-                Written by our team of practising traders, who have mentored thousands of students across India.
-              </p>
+              <p className="mt-3 text-sm text-slate-600">Written by our team of practising traders, who mentor students across India.</p>
             </section>
 
             <section aria-labelledby="subscribe-heading" className="rounded-2xl bg-navy-900 p-6 text-white">

@@ -54,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "Trading Courses",
     description:
-      "Currency trading, personal mentorship, SMC & ICT and live trading sessions: practical courses in English and Hindi, from beginner to advanced.",
+      "Currency trading, personal mentorship, SMC & ICT and live classes on replayed markets: practical courses in English and Hindi, from beginner to advanced.",
     path: "/courses",
   });
 

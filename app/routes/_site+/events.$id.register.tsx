@@ -95,7 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, {
     title: data ? `Register for Event: ${data.event.title}` : "Register for Event",
-    description: "Register for a live trading webinar, workshop or competition.",
+    description: "Register for a trading-education webinar, workshop or practice exercise.",
     path: data ? `/events/${data.event.id}/register` : "/events",
     socialCard: data ? socialCardPath("event", data.event.id) : undefined,
     noindex: true,

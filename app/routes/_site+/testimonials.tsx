@@ -146,7 +146,7 @@ export default function Testimonials() {
           <h2 id="cta-heading" className="text-3xl font-bold">
             Write your own success story
           </h2>
-          <p className="max-w-2xl text-slate-200">Join thousands of students who trade with a plan.</p>
+          <p className="max-w-2xl text-slate-200">Join students who learn to trade with a plan.</p>
           <div className="mt-2 flex flex-wrap justify-center gap-3">
             <Link to="/courses" className={buttonClass("primary")}>
               Explore Courses

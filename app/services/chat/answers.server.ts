@@ -266,7 +266,7 @@ function route(asked: string, knowledge: Knowledge, index: ChatIndex): Draft {
   const listsCourses = /\b(all|list|your|which|what) (of )?(the )?courses\b/.test(question) && !mentions(question, "price");
   if (containsPhrase(question, "browse our courses") || listsCourses) return coursesListAnswer(knowledge, "Here are our courses:");
   if (mentions(question, "contact")) return contactAnswer();
-  // "What are your timings?" is about support; "live trading session timing" about that course.
+  // "What are your timings?" is about support; "live class timing" about that course.
   if (mentions(question, "hours") && !mentions(question, "price")) {
     const course = namedCourse(question, index, ["hours"]);
     return course ? courseSummaryAnswer(course) : contactAnswer();

@@ -37,6 +37,8 @@ const EVENT_QUERY_WORDS = [
   "live",
 ];
 const COURSE_SESSION_PHRASES = [
+  "live class",
+  "live classes",
   "live trading session",
   "live trading sessions",
   "live session",
@@ -48,7 +50,7 @@ const COURSE_SESSION_PHRASES = [
 export function wantsEvents(question: string): boolean {
   if (hasAny(question, SEAT_WORDS) || containsPhrase(question, "upcoming")) return true;
   if (!mentions(question, "event")) return false;
-  // "How do live trading sessions work?" is about the course of that name.
+  // "How do the live classes work?" is about the course of that name.
   const onlySessions = !SYNONYMS.event.phrases.some(
     (phrase) => !["session", "sessions"].includes(phrase) && containsPhrase(question, phrase),
   );

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { seedDemoContent } from "../../../db/seed";
-import { listActiveCourses } from "~/models/course.server";
+import { listActiveCourses, saveCourse } from "~/models/course.server";
 import { db } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
@@ -13,7 +13,9 @@ import { LLM_SYSTEM_PROMPT, llmConfigFrom, type LlmConfig } from "./llm.server";
 const NOW = new Date("2026-03-10T06:00:00Z");
 const API_KEY = "test-key-123";
 
-type Behaviour = "answer" | "fail" | "slow" | "garbage";
+type Behaviour = "answer" | "fail" | "slow" | "garbage" | "advice";
+/** What a model that ignores its instructions might say. */
+const ADVICE = "Buy Nifty 24000 CE in real time today: our students get guaranteed returns, and we are NSE certified.";
 let behaviour: Behaviour = "answer";
 const received: { path: string; method: string; auth: string | undefined; body: Record<string, unknown> }[] = [];
 let server: Server;
@@ -40,11 +42,12 @@ function handler(request: IncomingMessage, response: import("node:http").ServerR
     }
     const messages = body.messages as { role: string; content: string }[];
     const firstFact = /Facts:\n- (.*)/.exec(messages[1]?.content ?? "")?.[1] ?? "no facts";
+    const content = behaviour === "advice" ? ADVICE : `<b>From our data:</b> ${firstFact}`;
     const completion = {
       id: "chatcmpl-test",
       object: "chat.completion",
       model: body.model,
-      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: `<b>From our data:</b> ${firstFact}` } }],
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
     };
     const send = () => {
       if (!response.destroyed) response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(completion));
@@ -144,6 +147,46 @@ describe("answerQuestion with an OpenAI-compatible endpoint", () => {
     const result = await answerQuestion("refund?", NOW, { llm: config({ url: `http://127.0.0.1:${port}/v1` }) });
     expect(result).toEqual(await builtIn("refund?"));
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the claims check on every answer", () => {
+  test("the model is told never to advise on a security or a trade and never to claim returns", async () => {
+    await answerQuestion("what does the SMC course cost?", NOW, { llm: config() });
+    const [system] = received[0]?.body.messages as { role: string; content: string }[];
+    expect(system?.content).toContain("Never advise on any security, index, currency pair or trade");
+    expect(system?.content).toContain("Never claim or suggest returns, profits, accuracy, success rates, awards, rankings");
+  });
+
+  test("a model answer that advises or claims returns is not shown: the built-in answer is, with a warning naming the phrase", async () => {
+    behaviour = "advice";
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const question = "what does the SMC course cost?";
+    const result = await answerQuestion(question, NOW, { llm: config() });
+    expect(received).toHaveLength(1);
+    expect(result).toEqual(await builtIn(question));
+    expect(result.answer).toContain(formatPrice(smc().pricePaise));
+    expect(String(warn.mock.calls[0]?.[0])).toContain("“NSE certified”");
+    expect(String(warn.mock.calls[0]?.[0])).not.toContain(question);
+  });
+
+  test("a built-in answer built from an admin's text with a claim gives way to the fallback, and no model sees it", async () => {
+    const saved = saveCourse("admin", {
+      title: "Option Buying Blueprint",
+      shortDescription: "Our option buying method with guaranteed returns every month.",
+      description: "OVERVIEW\nOption buying.",
+      pricePaise: 199_900,
+      duration: "2 weeks",
+      level: "beginner",
+      features: ["Guaranteed returns every month"],
+      isActive: true,
+    });
+    expect(saved.ok).toBe(true);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const result = await answerQuestion("What does Option Buying Blueprint cover?", NOW, { llm: config() });
+    expect(result.answer).not.toMatch(/guaranteed/i);
+    expect(result.answer).toContain("I don't have an answer to that");
+    expect(received).toHaveLength(0);
   });
 });
 
