@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DATA_RECIPIENTS, type DataRecipientId } from "~/content/data-recipients";
 import { useInstitute } from "~/utils/use-institute";
 
 // The privacy notice the DPDP Act and Rules ask for: what we hold, why, how to
@@ -35,7 +36,7 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
 /** Who answers a request or grievance: the grievance officer of the settings (Registration and grievances). */
 export type GrievanceContact = { email: string; phone: string };
 
-export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
+export function PrivacyNotice({ grievance, activeRecipients }: { grievance: GrievanceContact; activeRecipients: DataRecipientId[] }) {
   const institute = useInstitute();
   return (
     <div className="grid gap-4 text-slate-800">
@@ -50,6 +51,7 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
           </li>
         ))}
       </ul>
+      <DataRecipients active={activeRecipients} />
       <h3 className="text-lg font-semibold text-navy-900">Withdrawing consent</h3>
       <p>
         You can withdraw your consent as easily as you gave it: turn analytics off with{" "}
@@ -77,5 +79,23 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
         platform.
       </p>
     </div>
+  );
+}
+
+/** Each outside service that may receive data, what it receives, and whether this site uses it now. */
+function DataRecipients({ active }: { active: DataRecipientId[] }) {
+  return (
+    <>
+      <h3 className="text-lg font-semibold text-navy-900">Who else receives your data</h3>
+      <p>We share data only with these services, each only what it needs for its task:</p>
+      <ul className="grid list-disc gap-2 pl-5">
+        {DATA_RECIPIENTS.map((recipient) => (
+          <li key={recipient.id}>
+            <strong className="font-semibold">{recipient.name}</strong> ({recipient.role}) receives {recipient.receives}.{" "}
+            <em>{active.includes(recipient.id) ? "In use on this site." : "Not in use on this site now."}</em>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wai
 import { startOfIndiaDay, formatLongDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
+import { activeDataRecipients } from "~/services/data-recipients.server";
 import { requireUser, signOut } from "~/utils/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     keptUntil: longDay(kept.keptUntil),
     addressConfirmed: getAccountOverview(student.id)?.emailVerifiedAt != null,
     grievance: grievanceContact(),
+    activeRecipients: activeDataRecipients(),
   };
 }
 
@@ -101,7 +103,7 @@ export default function AccountPrivacyPage() {
         ) : (
           <>
             <AccountSection id="notice-heading" title="What we hold and why">
-              <PrivacyNotice grievance={page.grievance} />
+              <PrivacyNotice grievance={page.grievance} activeRecipients={page.activeRecipients} />
             </AccountSection>
             <AccountSection id="download-heading" title="Download my data">
               <p className="mb-4 text-slate-800">One file (JSON) with every record we hold about you, table by table.</p>
