@@ -19,6 +19,11 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 import { grievanceContact } from "~/utils/legal-pages.server";
 import { PrivacyNotice } from "./__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
+import { ConsentList, withdrawnTitle, type ConsentItem } from "./__privacy-consents";
+import { isWithdrawablePurpose, standingConsentsOf, withdrawConsent } from "~/models/consent-withdrawal.server";
+import { analyticsConsentIn } from "~/utils/analytics-consent";
+import { analyticsConsentCookies, visitorIdOf } from "~/utils/consent-cookies.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { countOf } from "~/utils/plural";
 
 // /account/privacy: the privacy notice, the student's data as a file, and
@@ -53,15 +58,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
     keptUntil: longDay(kept.keptUntil),
     addressConfirmed: getAccountOverview(student.id)?.emailVerifiedAt != null,
     grievance: grievanceContact(),
+    consents: consentsOf(student.id, request),
     activeRecipients: activeDataRecipients(),
   };
 }
 
+/** The standing consents, analytics included while this browser has accepted it (its cookie is what loads the tag). */
+function consentsOf(userId: string, request: Request) {
+  const standing: ConsentItem[] = standingConsentsOf(userId).map((consent) => ({
+    purpose: consent.purpose,
+    givenOn: formatLongDateInIndia(consent.grantedAt),
+  }));
+  const browserAccepted = analyticsConsentIn(request.headers.get("Cookie")) === "granted";
+  const withAnalytics = standing.filter((consent) => consent.purpose !== "analytics" || browserAccepted);
+  if (browserAccepted && !withAnalytics.some((consent) => consent.purpose === "analytics"))
+    withAnalytics.unshift({ purpose: "analytics", givenOn: null });
+  return withAnalytics;
+}
+
 export const headers = retryAfterFromAction;
+
+/** One purpose's withdrawal: recorded, its processing stopped, and analytics turned off in this browser too. */
+async function withdraw(studentId: string, purpose: FormDataEntryValue | null, request: Request) {
+  if (!isWithdrawablePurpose(purpose))
+    return redirectWithToast("/account/privacy", { title: "That is not a purpose you can withdraw here.", type: "destructive" });
+  const { visitorId, isNew } = visitorIdOf(request);
+  const outcome = withdrawConsent({ userId: studentId, visitorId }, purpose);
+  if (!outcome.ok) return redirectWithToast("/account/privacy", { title: outcome.message, type: "destructive" });
+  const headers = purpose === "analytics" ? analyticsConsentCookies("withdrawn", isNew ? visitorId : null) : undefined;
+  return redirectWithToast("/account/privacy", { title: withdrawnTitle(purpose) }, { headers });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const submission = parseWithZod(await readFormData(request), { schema: DeleteAccountSchema });
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "withdraw") return withdraw(student.id, formData.get("purpose"), request);
+  const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["confirmation"] }) }, { status: 400 });
   }
@@ -104,6 +136,9 @@ export default function AccountPrivacyPage() {
           <>
             <AccountSection id="notice-heading" title="What we hold and why">
               <PrivacyNotice grievance={page.grievance} activeRecipients={page.activeRecipients} />
+            </AccountSection>
+            <AccountSection id="consents-heading" title="Your consents">
+              <ConsentList consents={page.consents} />
             </AccountSection>
             <AccountSection id="download-heading" title="Download my data">
               <p className="mb-4 text-slate-800">One file (JSON) with every record we hold about you, table by table.</p>
