@@ -19,6 +19,9 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 import { grievanceContact } from "~/utils/legal-pages.server";
 import { PrivacyNotice } from "./__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
+import { NomineeSection } from "./__privacy-nominee";
+import { findNominee, removeNominee, saveNominee } from "~/models/nominee.server";
+import { NomineeSchema } from "~/schemas/nominee";
 import { ConsentList, withdrawnTitle, type ConsentItem } from "./__privacy-consents";
 import { isWithdrawablePurpose, standingConsentsOf, withdrawConsent } from "~/models/consent-withdrawal.server";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
@@ -59,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     addressConfirmed: getAccountOverview(student.id)?.emailVerifiedAt != null,
     grievance: grievanceContact(),
     consents: consentsOf(student.id, request),
+    nominee: nomineeOf(student.id),
     activeRecipients: activeDataRecipients(),
   };
 }
@@ -74,6 +78,18 @@ function consentsOf(userId: string, request: Request) {
   if (browserAccepted && !withAnalytics.some((consent) => consent.purpose === "analytics"))
     withAnalytics.unshift({ purpose: "analytics", givenOn: null });
   return withAnalytics;
+}
+
+function nomineeOf(userId: string) {
+  const nominee = findNominee(userId);
+  return (
+    nominee && {
+      name: nominee.name,
+      relation: nominee.relation,
+      contact: nominee.contact,
+      updatedOn: formatLongDateInIndia(nominee.updatedAt),
+    }
+  );
 }
 
 export const headers = retryAfterFromAction;
@@ -92,7 +108,19 @@ async function withdraw(studentId: string, purpose: FormDataEntryValue | null, r
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
   const formData = await readFormData(request);
-  if (formData.get("intent") === "withdraw") return withdraw(student.id, formData.get("purpose"), request);
+  const intent = formData.get("intent");
+  if (intent === "withdraw") return withdraw(student.id, formData.get("purpose"), request);
+  if (intent === "remove-nominee") {
+    const removed = removeNominee(student.id);
+    return redirectWithToast("/account/privacy", { title: removed ? "Nominee removed" : "You had no nominee to remove." });
+  }
+  if (intent === "save-nominee") {
+    const nominee = parseWithZod(formData, { schema: NomineeSchema });
+    if (nominee.status !== "success") return data({ nominee: nominee.reply() }, { status: 400 });
+    const { intent: _, ...input } = nominee.value;
+    saveNominee(student.id, input);
+    return redirectWithToast("/account/privacy", { title: "Nominee saved", description: `${input.name} is your nominee.` });
+  }
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["confirmation"] }) }, { status: 400 });
@@ -119,8 +147,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const ordersWord = (count: number) => countOf(count, "order");
 
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+/** The nominee form's refusal, when the last post was that form. */
+const nomineeResult = (actionData: ActionData) => (actionData && "nominee" in actionData ? actionData.nominee : null);
+
 export default function AccountPrivacyPage() {
   const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
       <div className="grid w-full max-w-2xl content-start gap-6">
@@ -139,6 +173,9 @@ export default function AccountPrivacyPage() {
             </AccountSection>
             <AccountSection id="consents-heading" title="Your consents">
               <ConsentList consents={page.consents} />
+            </AccountSection>
+            <AccountSection id="nominee-heading" title="Your nominee">
+              <NomineeSection nominee={page.nominee} lastResult={nomineeResult(actionData)} />
             </AccountSection>
             <AccountSection id="download-heading" title="Download my data">
               <p className="mb-4 text-slate-800">One file (JSON) with every record we hold about you, table by table.</p>
@@ -212,7 +249,10 @@ function DeleteConfirmation() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(DeleteAccountSchema, { id: "delete-account", lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm(DeleteAccountSchema, {
+    id: "delete-account",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  });
   return (
     <AccountSection id="confirm-heading" title="Delete your account for good?">
       <WhatIsKept />
