@@ -24,6 +24,10 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
     purpose: "to show what you agreed to, and to load analytics only when you accepted them",
   },
   {
+    data: "Your nominee, if you name one: their name, relation to you, and email address or phone number",
+    purpose: "to let them use your rights over your data after your death or incapacity",
+  },
+  {
     data: "Messages you sent us and newsletter sign-ups",
     purpose: "to answer you, and to send the newsletter you asked for",
   },
@@ -54,20 +58,21 @@ export function PrivacyNotice({ grievance, activeRecipients }: { grievance: Grie
       <DataRecipients active={activeRecipients} />
       <h3 className="text-lg font-semibold text-navy-900">Withdrawing consent</h3>
       <p>
-        You can withdraw your consent as easily as you gave it: turn analytics off with{" "}
+        You can withdraw your consent as easily as you gave it: each purpose has a Withdraw button under &quot;Your consents&quot; on{" "}
+        <Link to="/account/privacy" className="font-medium text-teal-700 underline">
+          your privacy page
+        </Link>
+        , one click each; analytics can also be turned off with{" "}
         <Link to="/privacy#cookie-settings" className="font-medium text-teal-700 underline">
           Cookie settings
         </Link>
-        , delete your account on your privacy page, or write to{" "}
-        <a href={`mailto:${institute.email}`} className="font-medium text-teal-700 underline">
-          {institute.email}
-        </a>{" "}
-        to stop one purpose only, such as the newsletter.
+        ; deleting your account withdraws them all.
       </p>
       <h3 className="text-lg font-semibold text-navy-900">Your rights</h3>
       <p>
         You may see what we hold (download it on your privacy page), have it corrected (on your account page, or by writing to us), have it
-        erased (delete your account on your privacy page) and name someone to act for you. For any of these, or a grievance, write to{" "}
+        erased (delete your account on your privacy page) and name a nominee to act for you after your death or incapacity (also on your
+        privacy page). For any of these, or a grievance, write to{" "}
         <a href={`mailto:${grievance.email}`} className="font-medium text-teal-700 underline">
           {grievance.email}
         </a>{" "}
