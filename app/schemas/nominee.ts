@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { personNameField } from "./fields";
+import { emailField, personNameField, phoneField } from "./fields";
 
 // The nominee form on /account/privacy: the one person who may use the
 // student's data rights after their death or incapacity (DPDP Act s.14).
 
 export const NOMINEE_CONTACT_MESSAGE = "Enter the nominee's email address, or a phone number of at least 10 digits.";
 
-const email = z.string().email();
-const phone = /^\+?[\d\s\-()]+$/;
+const email = emailField();
+const phone = phoneField(NOMINEE_CONTACT_MESSAGE);
 
 export const NomineeSchema = z.object({
   intent: z.literal("save-nominee"),
@@ -21,10 +21,7 @@ export const NomineeSchema = z.object({
     .string({ required_error: NOMINEE_CONTACT_MESSAGE })
     .trim()
     .max(254, NOMINEE_CONTACT_MESSAGE)
-    .refine(
-      (value) => email.safeParse(value).success || (phone.test(value) && value.replace(/\D/g, "").length >= 10),
-      NOMINEE_CONTACT_MESSAGE,
-    ),
+    .refine((value) => email.safeParse(value).success || phone.safeParse(value).success, NOMINEE_CONTACT_MESSAGE),
 });
 
 export type NomineeInput = Omit<z.infer<typeof NomineeSchema>, "intent">;
