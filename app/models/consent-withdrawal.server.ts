@@ -1,5 +1,14 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
-import { consentRecords, contactMessages, enrollmentForms, enrollments, eventRegistrations, events, users } from "../../db/schema";
+import {
+  consentRecords,
+  contactMessages,
+  enrollmentForms,
+  enrollments,
+  eventRegistrations,
+  events,
+  newsletterSubscribers,
+  users,
+} from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { recordConsent } from "./consent.server";
 
@@ -9,7 +18,14 @@ import { recordConsent } from "./consent.server";
 // (tax records, CGST s.36) stays, and the page says so.
 
 /** The purposes a student can withdraw on their privacy page; the account itself is withdrawn by deleting it. */
-export const WITHDRAWABLE_PURPOSES = ["analytics", "enrolment-callback", "event-registration", "contact-reply", "order-billing"] as const;
+export const WITHDRAWABLE_PURPOSES = [
+  "analytics",
+  "newsletter",
+  "enrolment-callback",
+  "event-registration",
+  "contact-reply",
+  "order-billing",
+] as const;
 export type WithdrawablePurpose = (typeof WITHDRAWABLE_PURPOSES)[number];
 
 export const isWithdrawablePurpose = (value: unknown): value is WithdrawablePurpose =>
@@ -35,6 +51,20 @@ export function standingConsentsOf(userId: string): StandingConsent[] {
   return standing;
 }
 
+/**
+ * When the account's confirmed address confirmed its newsletter subscription; null when it is not
+ * on the list. The newsletter's consent is its double opt-in (decision 0044), not a consent record.
+ */
+export function newsletterConfirmedAt(userId: string, database: Pick<typeof db, "select"> = db): Date | null {
+  const row = database
+    .select({ confirmedAt: newsletterSubscribers.confirmedAt })
+    .from(users)
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.email, users.email))
+    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)))
+    .get();
+  return row?.confirmedAt ?? null;
+}
+
 export type Withdrawal = { ok: true; stopped: number } | { ok: false; message: string };
 
 /**
@@ -58,7 +88,8 @@ export function withdrawConsent(
         .limit(1)
         .get();
       // Analytics is chosen per browser too: a withdrawal is recorded even when this account never said yes itself.
-      if (purpose !== "analytics" && newest?.decision !== "granted")
+      const standing = purpose === "newsletter" ? newsletterConfirmedAt(subject.userId, tx) !== null : newest?.decision === "granted";
+      if (purpose !== "analytics" && !standing)
         return { ok: false, message: "There is no consent for this purpose to withdraw: it was never given, or is already withdrawn." };
       recordConsent(
         {
@@ -96,6 +127,11 @@ function stopProcessing(tx: Transaction, userId: string, purpose: WithdrawablePu
           and(eq(eventRegistrations.userId, userId), isNull(eventRegistrations.orderId), inArray(eventRegistrations.eventId, upcoming)),
         )
         .run().changes;
+    }
+    case "newsletter": {
+      const account = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+      // Unsubscribing deletes the row, as the link in each newsletter does.
+      return account ? tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, account.email)).run().changes : 0;
     }
     case "contact-reply": {
       const account = tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();

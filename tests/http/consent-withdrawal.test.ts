@@ -91,4 +91,19 @@ describe("withdrawing one purpose", () => {
     expect(await (await client.get(PAGE)).text()).toContain("That is not a purpose you can withdraw here.");
     expect(queryTestDatabase("SELECT * FROM consent_records WHERE user_id = ?", student.id)).toEqual(before);
   });
+
+  test("the newsletter of the account's confirmed address is withdrawn with one click: off the list and recorded", async () => {
+    const { client, student } = await studentClient();
+    withDatabase((database) => {
+      database.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now() - 120_000, student.id);
+      database
+        .prepare("INSERT INTO newsletter_subscribers (email, confirmed_at, unsubscribe_token) VALUES (?, ?, ?)")
+        .run(student.email, Date.now() - 60_000, `unsubscribe-${student.id}`);
+    });
+    expect(await (await client.get(PAGE)).text()).toContain('aria-label="Withdraw: The newsletter"');
+    expect((await withdraw(client, "newsletter")).status()).toBe(302);
+    expect(queryTestDatabase("SELECT id FROM newsletter_subscribers WHERE email = ?", student.email)).toEqual([]);
+    expect(records(student.id, "newsletter")).toEqual([{ decision: "withdrawn", source: "privacy-page" }]);
+    expect(await (await client.get(PAGE)).text()).not.toContain('aria-label="Withdraw: The newsletter"');
+  });
 });

@@ -10,6 +10,10 @@ const PURPOSES: Record<string, { label: string; stops: string }> = {
     label: "Analytics cookies (Google Analytics)",
     stops: "Withdrawing stops analytics on this browser at once.",
   },
+  newsletter: {
+    label: "The newsletter",
+    stops: "Withdrawing takes your address off the list at once.",
+  },
   "enrolment-callback": {
     label: "Calling you back about a course (enrolment forms)",
     stops: "Withdrawing deletes your call-back requests; we will not call about them.",

@@ -23,7 +23,7 @@ import { NomineeSection } from "./__privacy-nominee";
 import { findNominee, removeNominee, saveNominee } from "~/models/nominee.server";
 import { NomineeSchema } from "~/schemas/nominee";
 import { ConsentList, withdrawnTitle, type ConsentItem } from "./__privacy-consents";
-import { isWithdrawablePurpose, standingConsentsOf, withdrawConsent } from "~/models/consent-withdrawal.server";
+import { isWithdrawablePurpose, newsletterConfirmedAt, standingConsentsOf, withdrawConsent } from "~/models/consent-withdrawal.server";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
 import { analyticsConsentCookies, visitorIdOf } from "~/utils/consent-cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -77,6 +77,8 @@ function consentsOf(userId: string, request: Request) {
   const withAnalytics = standing.filter((consent) => consent.purpose !== "analytics" || browserAccepted);
   if (browserAccepted && !withAnalytics.some((consent) => consent.purpose === "analytics"))
     withAnalytics.unshift({ purpose: "analytics", givenOn: null });
+  const newsletterSince = newsletterConfirmedAt(userId);
+  if (newsletterSince) withAnalytics.push({ purpose: "newsletter", givenOn: formatLongDateInIndia(newsletterSince) });
   return withAnalytics;
 }
 
