@@ -956,3 +956,19 @@ export const eventWaitlist = sqliteTable(
     index("event_waitlist_event_status_idx").on(t.eventId, t.status, t.createdAt),
   ],
 );
+
+/**
+ * The one person a student names to use their data rights after their death
+ * or incapacity (DPDP Act s.14). One row per account, gone with the account.
+ */
+export const nominees = sqliteTable("nominees", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  relation: text("relation").notNull(),
+  /** An email address or a phone number, as the student typed it. */
+  contact: text("contact").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

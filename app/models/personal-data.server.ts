@@ -15,6 +15,7 @@ import {
   sessions,
   testimonials,
   userIdentities,
+  nominees,
   users,
   userTokens,
 } from "../../db/schema";
@@ -116,6 +117,12 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .where(leftUnderAddress(newsletterSubscribers.email))
       .all(),
     consents: consentHistoryOf(userId),
+    nominee:
+      db
+        .select({ name: nominees.name, relation: nominees.relation, contact: nominees.contact, updatedAt: nominees.updatedAt })
+        .from(nominees)
+        .where(byUser(nominees))
+        .get() ?? null,
     messagesToYou: db
       .select({
         kind: outboxMessages.kind,
@@ -201,6 +208,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       tx.delete(sessions).where(studentSessions(userId)).run();
       tx.delete(userIdentities).where(eq(userIdentities.userId, userId)).run();
       tx.delete(userTokens).where(eq(userTokens.userId, userId)).run();
+      tx.delete(nominees).where(eq(nominees.userId, userId)).run();
       // A registration is erased whatever the event's date: a future event gets its seat back.
       tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).run();
       tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId)).run();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { auditLog, contactMessages, enrollmentForms } from "../../db/schema";
+import { auditLog, consentRecords, contactMessages, enrollmentForms } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { deleteRetentionDue, findRetentionDue, RETENTION_ACTION, runDailyRetention } from "./retention.server";
 import { saveSettings } from "./site-settings.server";
@@ -47,7 +47,11 @@ const messageIds = () =>
     .all()
     .map((row) => row.id);
 
+/** A run's record when no log or consent record was due. */
+const noLogsBefore = (cutoff: string) => ({ logEntries: 0, shareDownloads: 0, logsCreatedBefore: cutoff, consentRecords: 0 });
+
 beforeEach(() => {
+  db.delete(consentRecords).run();
   db.delete(enrollmentForms).run();
   db.delete(contactMessages).run();
   db.delete(auditLog).run();
@@ -95,8 +99,78 @@ describe("retention", () => {
 
     const runs = db.select().from(auditLog).where(eq(auditLog.action, RETENTION_ACTION)).orderBy(auditLog.createdAt).all();
     expect(runs.map((row) => [row.actorType, row.details])).toEqual([
-      ["system", { enrolmentLeads: 1, contactMessages: 2, createdBefore: "2026-06-15T10:00:00.000Z" }],
-      ["system", { enrolmentLeads: 1, contactMessages: 0, createdBefore: "2026-06-16T10:00:00.001Z" }],
+      [
+        "system",
+        { enrolmentLeads: 1, contactMessages: 2, createdBefore: "2026-06-15T10:00:00.000Z", ...noLogsBefore("2026-06-15T10:00:00.000Z") },
+      ],
+      [
+        "system",
+        { enrolmentLeads: 1, contactMessages: 0, createdBefore: "2026-06-16T10:00:00.001Z", ...noLogsBefore("2026-06-16T10:00:00.001Z") },
+      ],
     ]);
+  });
+
+  test("processing logs stay at least 12 months, or the months set, then go", () => {
+    const logAt = (iso: string) =>
+      db
+        .insert(auditLog)
+        .values({ actorType: "system", actorId: "test", action: "test_log", createdAt: new Date(iso) })
+        .returning({ id: auditLog.id })
+        .get().id;
+    const exactlyAYear = logAt("2026-06-15T10:00:00Z");
+    logAt("2026-06-15T09:59:59.999Z");
+    const fifteenMonths = logAt("2026-03-15T10:00:00Z");
+    const logIds = () =>
+      db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(eq(auditLog.action, "test_log"))
+        .all()
+        .map((row) => row.id);
+
+    saveSettings("retention", { leadMonths: 12, shareLinkDays: 7, logMonths: 18 }, admin);
+    expect(findRetentionDue(NOW).logEntries).toBe(0);
+    saveSettings("retention", { leadMonths: 12, shareLinkDays: 7 }, admin);
+    expect(findRetentionDue(NOW).logEntries).toBe(2);
+    expect(deleteRetentionDue(NOW).logEntries).toBe(2);
+    expect(logIds()).toEqual([exactlyAYear]);
+    expect(logIds()).not.toContain(fifteenMonths);
+  });
+
+  test("consent records stay while the consent stands and three years after a withdrawal, then the whole chain goes", () => {
+    const record = (who: { userId?: string; visitorId?: string }, purpose: string, decision: "granted" | "withdrawn", iso: string) =>
+      db
+        .insert(consentRecords)
+        .values({ userId: null, visitorId: null, ...who, purpose, decision, source: "test", createdAt: new Date(iso) })
+        .returning({ id: consentRecords.id })
+        .get().id;
+    const visitor = { visitorId: "0b6f4c1e-1111-4c1e-9a1e-000000000001" };
+    const other = { visitorId: "0b6f4c1e-1111-4c1e-9a1e-000000000002" };
+    // Withdrawn four years ago: the consent and its withdrawal both go.
+    const oldGrant = record(visitor, "analytics", "granted", "2022-01-01T00:00:00Z");
+    const oldWithdrawal = record(visitor, "analytics", "withdrawn", "2023-01-01T00:00:00Z");
+    // Given six years ago and never withdrawn: the proof stays.
+    const standing = record(visitor, "contact-reply", "granted", "2021-01-01T00:00:00Z");
+    // Withdrawn less than three years ago: kept.
+    record(other, "analytics", "granted", "2023-01-01T00:00:00Z");
+    const recentWithdrawal = record(other, "analytics", "withdrawn", "2024-07-01T00:00:00Z");
+    // Withdrawn long ago, then given again: the consent stands, so the whole history stays.
+    const regrantChain = [
+      record(other, "enrolment-callback", "granted", "2020-01-01T00:00:00Z"),
+      record(other, "enrolment-callback", "withdrawn", "2021-01-01T00:00:00Z"),
+      record(other, "enrolment-callback", "granted", "2026-01-01T00:00:00Z"),
+    ];
+
+    expect(findRetentionDue(NOW).consentRecords).toEqual([oldGrant, oldWithdrawal]);
+    expect(runDailyRetention(NOW)).toMatchObject({ consentRecords: [oldGrant, oldWithdrawal] });
+    const left = db
+      .select({ id: consentRecords.id })
+      .from(consentRecords)
+      .all()
+      .map((row) => row.id);
+    expect(left).not.toContain(oldGrant);
+    expect(left).not.toContain(oldWithdrawal);
+    expect(left).toEqual(expect.arrayContaining([standing, recentWithdrawal, ...regrantChain]));
+    expect(left).toHaveLength(6);
   });
 });

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gte, lt, min } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, min } from "drizzle-orm";
 import { subMonths } from "date-fns";
-import { auditLog, contactMessages, enrollmentForms } from "../../db/schema";
+import { MIN_RETENTION_MONTHS } from "~/schemas/site-settings";
+import { auditLog, consentRecords, contactMessages, enrollmentForms, sharedFileDownloads } from "../../db/schema";
+import { consentRecordsDue } from "./consent-retention.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 import { readSettings } from "./site-settings.server";
@@ -9,13 +11,27 @@ import { readSettings } from "./site-settings.server";
 // the months set in site settings are deleted. Orders keep pointing at their
 // lead's course (enrollments.enrollment_form_id is ON DELETE SET NULL) and
 // tax documents are never touched: the GST law keeps them for 72 months.
+// Processing logs (the audit log, the share links' download log) go after
+// their own months, never fewer than 12 (DPDP Rules 2025 rule 8(3)); consent
+// records after the limitation period that follows a withdrawal
+// (consent-retention.server.ts).
 
 type Reader = Pick<typeof db, "select">;
 
 export const RETENTION_ACTION = "retention_deleted";
 
-/** What the next run deletes: counts and the oldest creation time among them. */
-export type RetentionDue = { cutoff: Date; leads: number; messages: number; oldest: Date | null };
+/** What the next run deletes: counts and the oldest creation time among the leads and messages. */
+export type RetentionDue = {
+  cutoff: Date;
+  leads: number;
+  messages: number;
+  oldest: Date | null;
+  /** Processing logs older than their own months. */
+  logCutoff: Date;
+  logEntries: number;
+  shareDownloads: number;
+  consentRecords: number[];
+};
 
 /** Rows created before this are older than `months` calendar months at `now`; a row exactly that old is kept. */
 export const retentionCutoff = (now: Date, months: number) => subMonths(now, months);
@@ -35,7 +51,22 @@ export function findRetentionDue(now = new Date(), database: Reader = db): Reten
   const oldest = [leads?.oldest, messages?.oldest]
     .filter((day): day is Date => day instanceof Date)
     .sort((a, b) => a.getTime() - b.getTime())[0];
-  return { cutoff, leads: leads?.due ?? 0, messages: messages?.due ?? 0, oldest: oldest ?? null };
+  const settings = readSettings("retention", database);
+  // Never under a year, whatever a stored setting says: rule 8(3) is a floor.
+  const logCutoff = retentionCutoff(now, Math.max(settings.logMonths ?? MIN_RETENTION_MONTHS, MIN_RETENTION_MONTHS));
+  const logEntries = database.select({ due: count() }).from(auditLog).where(lt(auditLog.createdAt, logCutoff)).get()?.due ?? 0;
+  const shareDownloads =
+    database.select({ due: count() }).from(sharedFileDownloads).where(lt(sharedFileDownloads.downloadedAt, logCutoff)).get()?.due ?? 0;
+  return {
+    cutoff,
+    leads: leads?.due ?? 0,
+    messages: messages?.due ?? 0,
+    oldest: oldest ?? null,
+    logCutoff,
+    logEntries,
+    shareDownloads,
+    consentRecords: consentRecordsDue(database, now),
+  };
 }
 
 /** Deletes what is due in one transaction and records the counts; the counts deleted. */
@@ -47,13 +78,25 @@ function deleteDueIn(tx: Transaction, now: Date): RetentionDue {
   const due = findRetentionDue(now, tx);
   tx.delete(enrollmentForms).where(lt(enrollmentForms.createdAt, due.cutoff)).run();
   tx.delete(contactMessages).where(lt(contactMessages.createdAt, due.cutoff)).run();
+  // Before this run's own row is written, so it is never among the deleted.
+  tx.delete(auditLog).where(lt(auditLog.createdAt, due.logCutoff)).run();
+  tx.delete(sharedFileDownloads).where(lt(sharedFileDownloads.downloadedAt, due.logCutoff)).run();
+  if (due.consentRecords.length) tx.delete(consentRecords).where(inArray(consentRecords.id, due.consentRecords)).run();
   recordSystemAction(
     {
       actor: "retention",
       action: RETENTION_ACTION,
       subject: null,
       at: now,
-      details: { enrolmentLeads: due.leads, contactMessages: due.messages, createdBefore: due.cutoff.toISOString() },
+      details: {
+        enrolmentLeads: due.leads,
+        contactMessages: due.messages,
+        createdBefore: due.cutoff.toISOString(),
+        logEntries: due.logEntries,
+        shareDownloads: due.shareDownloads,
+        logsCreatedBefore: due.logCutoff.toISOString(),
+        consentRecords: due.consentRecords.length,
+      },
     },
     tx,
   );

@@ -123,6 +123,8 @@ export const MIN_RETENTION_MONTHS = 12;
 export const RetentionSettingsSchema = z.object({
   leadMonths: wholeNumberField("Months to keep enrolment leads and contact messages", { min: MIN_RETENTION_MONTHS, max: 120 }),
   shareLinkDays: wholeNumberField("Days a share link works", { min: 1, max: 30 }),
+  /** Months to keep processing logs (audit log, downloads); unset means the 12 the DPDP Rules ask as a minimum. */
+  logMonths: wholeNumberField("Months to keep processing logs", { min: MIN_RETENTION_MONTHS, max: 120 }).optional(),
 });
 export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
 

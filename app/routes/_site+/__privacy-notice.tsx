@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DATA_RECIPIENTS, type DataRecipientId } from "~/content/data-recipients";
 import { useInstitute } from "~/utils/use-institute";
 
 // The privacy notice the DPDP Act and Rules ask for: what we hold, why, how to
@@ -23,6 +24,10 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
     purpose: "to show what you agreed to, and to load analytics only when you accepted them",
   },
   {
+    data: "Your nominee, if you name one: their name, relation to you, and email address or phone number",
+    purpose: "to let them use your rights over your data after your death or incapacity",
+  },
+  {
     data: "Messages you sent us and newsletter sign-ups",
     purpose: "to answer you, and to send the newsletter you asked for",
   },
@@ -35,7 +40,7 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
 /** Who answers a request or grievance: the grievance officer of the settings (Registration and grievances). */
 export type GrievanceContact = { email: string; phone: string };
 
-export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
+export function PrivacyNotice({ grievance, activeRecipients }: { grievance: GrievanceContact; activeRecipients: DataRecipientId[] }) {
   const institute = useInstitute();
   return (
     <div className="grid gap-4 text-slate-800">
@@ -50,22 +55,24 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
           </li>
         ))}
       </ul>
+      <DataRecipients active={activeRecipients} />
       <h3 className="text-lg font-semibold text-navy-900">Withdrawing consent</h3>
       <p>
-        You can withdraw your consent as easily as you gave it: turn analytics off with{" "}
+        You can withdraw your consent as easily as you gave it: each purpose has a Withdraw button under &quot;Your consents&quot; on{" "}
+        <Link to="/account/privacy" className="font-medium text-teal-700 underline">
+          your privacy page
+        </Link>
+        , one click each; analytics can also be turned off with{" "}
         <Link to="/privacy#cookie-settings" className="font-medium text-teal-700 underline">
           Cookie settings
         </Link>
-        , delete your account on your privacy page, or write to{" "}
-        <a href={`mailto:${institute.email}`} className="font-medium text-teal-700 underline">
-          {institute.email}
-        </a>{" "}
-        to stop one purpose only, such as the newsletter.
+        ; deleting your account withdraws them all.
       </p>
       <h3 className="text-lg font-semibold text-navy-900">Your rights</h3>
       <p>
         You may see what we hold (download it on your privacy page), have it corrected (on your account page, or by writing to us), have it
-        erased (delete your account on your privacy page) and name someone to act for you. For any of these, or a grievance, write to{" "}
+        erased (delete your account on your privacy page) and name a nominee to act for you after your death or incapacity (also on your
+        privacy page). For any of these, or a grievance, write to{" "}
         <a href={`mailto:${grievance.email}`} className="font-medium text-teal-700 underline">
           {grievance.email}
         </a>{" "}
@@ -77,5 +84,23 @@ export function PrivacyNotice({ grievance }: { grievance: GrievanceContact }) {
         platform.
       </p>
     </div>
+  );
+}
+
+/** Each outside service that may receive data, what it receives, and whether this site uses it now. */
+function DataRecipients({ active }: { active: DataRecipientId[] }) {
+  return (
+    <>
+      <h3 className="text-lg font-semibold text-navy-900">Who else receives your data</h3>
+      <p>We share data only with these services, each only what it needs for its task:</p>
+      <ul className="grid list-disc gap-2 pl-5">
+        {DATA_RECIPIENTS.map((recipient) => (
+          <li key={recipient.id}>
+            <strong className="font-semibold">{recipient.name}</strong> ({recipient.role}) receives {recipient.receives}.{" "}
+            <em>{active.includes(recipient.id) ? "In use on this site." : "Not in use on this site now."}</em>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -12,12 +12,21 @@ import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wai
 import { startOfIndiaDay, formatLongDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
+import { activeDataRecipients } from "~/services/data-recipients.server";
 import { requireUser, signOut } from "~/utils/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { grievanceContact } from "~/utils/legal-pages.server";
 import { PrivacyNotice } from "./__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
+import { NomineeSection } from "./__privacy-nominee";
+import { findNominee, removeNominee, saveNominee } from "~/models/nominee.server";
+import { NomineeSchema } from "~/schemas/nominee";
+import { ConsentList, withdrawnTitle, type ConsentItem } from "./__privacy-consents";
+import { isWithdrawablePurpose, newsletterConfirmedAt, standingConsentsOf, withdrawConsent } from "~/models/consent-withdrawal.server";
+import { analyticsConsentIn } from "~/utils/analytics-consent";
+import { analyticsConsentCookies, visitorIdOf } from "~/utils/consent-cookies.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { countOf } from "~/utils/plural";
 
 // /account/privacy: the privacy notice, the student's data as a file, and
@@ -52,14 +61,69 @@ export async function loader({ request }: LoaderFunctionArgs) {
     keptUntil: longDay(kept.keptUntil),
     addressConfirmed: getAccountOverview(student.id)?.emailVerifiedAt != null,
     grievance: grievanceContact(),
+    consents: consentsOf(student.id, request),
+    nominee: nomineeOf(student.id),
+    activeRecipients: activeDataRecipients(),
   };
+}
+
+/** The standing consents, analytics included while this browser has accepted it (its cookie is what loads the tag). */
+function consentsOf(userId: string, request: Request) {
+  const standing: ConsentItem[] = standingConsentsOf(userId).map((consent) => ({
+    purpose: consent.purpose,
+    givenOn: formatLongDateInIndia(consent.grantedAt),
+  }));
+  const browserAccepted = analyticsConsentIn(request.headers.get("Cookie")) === "granted";
+  const withAnalytics = standing.filter((consent) => consent.purpose !== "analytics" || browserAccepted);
+  if (browserAccepted && !withAnalytics.some((consent) => consent.purpose === "analytics"))
+    withAnalytics.unshift({ purpose: "analytics", givenOn: null });
+  const newsletterSince = newsletterConfirmedAt(userId);
+  if (newsletterSince) withAnalytics.push({ purpose: "newsletter", givenOn: formatLongDateInIndia(newsletterSince) });
+  return withAnalytics;
+}
+
+function nomineeOf(userId: string) {
+  const nominee = findNominee(userId);
+  return (
+    nominee && {
+      name: nominee.name,
+      relation: nominee.relation,
+      contact: nominee.contact,
+      updatedOn: formatLongDateInIndia(nominee.updatedAt),
+    }
+  );
 }
 
 export const headers = retryAfterFromAction;
 
+/** One purpose's withdrawal: recorded, its processing stopped, and analytics turned off in this browser too. */
+async function withdraw(studentId: string, purpose: FormDataEntryValue | null, request: Request) {
+  if (!isWithdrawablePurpose(purpose))
+    return redirectWithToast("/account/privacy", { title: "That is not a purpose you can withdraw here.", type: "destructive" });
+  const { visitorId, isNew } = visitorIdOf(request);
+  const outcome = withdrawConsent({ userId: studentId, visitorId }, purpose);
+  if (!outcome.ok) return redirectWithToast("/account/privacy", { title: outcome.message, type: "destructive" });
+  const headers = purpose === "analytics" ? analyticsConsentCookies("withdrawn", isNew ? visitorId : null) : undefined;
+  return redirectWithToast("/account/privacy", { title: withdrawnTitle(purpose) }, { headers });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
-  const submission = parseWithZod(await readFormData(request), { schema: DeleteAccountSchema });
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "withdraw") return withdraw(student.id, formData.get("purpose"), request);
+  if (intent === "remove-nominee") {
+    const removed = removeNominee(student.id);
+    return redirectWithToast("/account/privacy", { title: removed ? "Nominee removed" : "You had no nominee to remove." });
+  }
+  if (intent === "save-nominee") {
+    const nominee = parseWithZod(formData, { schema: NomineeSchema });
+    if (nominee.status !== "success") return data({ nominee: nominee.reply() }, { status: 400 });
+    const { intent: _, ...input } = nominee.value;
+    saveNominee(student.id, input);
+    return redirectWithToast("/account/privacy", { title: "Nominee saved", description: `${input.name} is your nominee.` });
+  }
+  const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["confirmation"] }) }, { status: 400 });
   }
@@ -85,8 +149,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const ordersWord = (count: number) => countOf(count, "order");
 
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+/** The nominee form's refusal, when the last post was that form. */
+const nomineeResult = (actionData: ActionData) => (actionData && "nominee" in actionData ? actionData.nominee : null);
+
 export default function AccountPrivacyPage() {
   const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
       <div className="grid w-full max-w-2xl content-start gap-6">
@@ -101,7 +171,13 @@ export default function AccountPrivacyPage() {
         ) : (
           <>
             <AccountSection id="notice-heading" title="What we hold and why">
-              <PrivacyNotice grievance={page.grievance} />
+              <PrivacyNotice grievance={page.grievance} activeRecipients={page.activeRecipients} />
+            </AccountSection>
+            <AccountSection id="consents-heading" title="Your consents">
+              <ConsentList consents={page.consents} />
+            </AccountSection>
+            <AccountSection id="nominee-heading" title="Your nominee">
+              <NomineeSection nominee={page.nominee} lastResult={nomineeResult(actionData)} />
             </AccountSection>
             <AccountSection id="download-heading" title="Download my data">
               <p className="mb-4 text-slate-800">One file (JSON) with every record we hold about you, table by table.</p>
@@ -175,7 +251,10 @@ function DeleteConfirmation() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(DeleteAccountSchema, { id: "delete-account", lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm(DeleteAccountSchema, {
+    id: "delete-account",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  });
   return (
     <AccountSection id="confirm-heading" title="Delete your account for good?">
       <WhatIsKept />

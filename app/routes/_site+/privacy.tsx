@@ -6,6 +6,7 @@ import { analyticsConsentIn } from "~/utils/analytics-consent";
 import { readSettings } from "~/models/site-settings.server";
 import { grievanceContact, lastUpdatedLabel, legalPageHtml } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
+import { activeDataRecipients } from "~/services/data-recipients.server";
 import { LegalPage } from "./__legal-page";
 import { PrivacyNotice } from "./__privacy-notice";
 
@@ -17,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     analyticsChoice: analyticsConsentIn(request.headers.get("Cookie")),
     html: privacyIntro ? legalPageHtml(privacyIntro) : undefined,
     grievance: grievanceContact(),
+    activeRecipients: activeDataRecipients(),
     updated: lastUpdatedLabel(["legal", "regulatory"]),
   };
 }
@@ -35,14 +37,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   });
 
 export default function PrivacyPage() {
-  const { html, grievance, updated, analyticsChoice } = useLoaderData<typeof loader>();
+  const { html, grievance, updated, analyticsChoice, activeRecipients } = useLoaderData<typeof loader>();
   return (
     <LegalPage title="Privacy Policy" updated={updated} html={html}>
       <section aria-labelledby="privacy-notice-heading" className="mt-8">
         <h2 id="privacy-notice-heading" className="mb-4 text-2xl font-bold text-navy-900">
           Privacy notice
         </h2>
-        <PrivacyNotice grievance={grievance} />
+        <PrivacyNotice grievance={grievance} activeRecipients={activeRecipients} />
         <p className="mt-4 text-slate-800">
           Signed-in students can download their data or delete their account on{" "}
           <Link to="/account/privacy" className="font-medium text-teal-700 underline">

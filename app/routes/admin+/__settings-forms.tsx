@@ -184,7 +184,7 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
   return (
     <SettingsCard
       section="retention"
-      intro="Enrolment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that they be kept at least a year. Orders and tax documents are kept for 72 months as the GST law requires, whatever is set here."
+      intro="Enrolment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that they be kept at least a year. Processing logs go after their own months, at least 12. Consent records stay while the consent stands and for 3 years after it is withdrawn (the limitation period). Orders and tax documents are kept for 72 months as the GST law requires, whatever is set here."
     >
       <p role="status" className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
         {retentionPreviewText(preview)}
@@ -194,6 +194,13 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
         {(
           [
             [fields.leadMonths, "Delete enrolment leads and contact messages after N months", 12, 120, "At least 12 months."],
+            [
+              fields.logMonths,
+              "Delete processing logs (audit log, share-link downloads) after N months",
+              12,
+              120,
+              "At least 12 months (DPDP Rules, rule 8(3)); 12 when left empty.",
+            ],
             [
               fields.shareLinkDays,
               "Excel share links work for N days",
@@ -212,7 +219,7 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
             max={max}
             inputMode="numeric"
             hint={hint}
-            required
+            required={field.name !== "logMonths"}
           />
         ))}
         <SaveButton section="retention" />

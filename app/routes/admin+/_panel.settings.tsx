@@ -86,7 +86,7 @@ export default function AdminSettings() {
   const resultFor = (section: SettingsSection) => (actionData?.section === section ? actionData.result : undefined);
   return (
     <div className="grid gap-6">
-      <AdminPageHeader title="Settings" />
+      <AdminPageHeader title="Settings" action={{ to: "/admin/breach", label: "Breach notice" }} />
       <InstituteSettingsForm defaultValue={defaults.institute} lastResult={resultFor("institute")} />
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
