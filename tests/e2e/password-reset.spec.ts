@@ -26,11 +26,7 @@ async function signInWith(page: Page, mode: Mode, email: string, password: strin
 
 inBothModes((mode) => {
   test.describe("password reset", () => {
-    test("forgot → the mailed link → a new password → signed in; the old password no longer works", async ({
-      page,
-      context,
-      baseURL,
-    }) => {
+    test("forgot → the mailed link → a new password → signed in; the old password no longer works", async ({ page, context, baseURL }) => {
       const assertNoErrors = failOnPageErrors(page);
       const student = await createStudent({ firstName: "Ishaan" });
 
