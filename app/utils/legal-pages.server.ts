@@ -13,11 +13,19 @@ export function lastUpdatedLabel(sections: SettingsSection[]): string {
   return formatLongDateInIndia(settingsLastSaved(sections) ?? LEGAL_DEFAULTS_DATE);
 }
 
-/** What the site frame (footer, and the note on course pages and posts) shows of the disclaimer. */
+/**
+ * What the site frame (footer, and the note on course pages and posts) shows of
+ * the disclaimer, and the grievance officer the footer names: the same one
+ * /grievances names, so the two cannot disagree.
+ */
 export function frameDisclaimer() {
   const regulatory = readSettings("regulatory");
   const institute = readSettings("institute");
-  return { ...disclaimerShortForm(regulatory, institute), html: disclaimerHtml(regulatory, institute) };
+  return {
+    ...disclaimerShortForm(regulatory, institute),
+    html: disclaimerHtml(regulatory, institute),
+    grievance: grievanceContact(),
+  };
 }
 
 /** The refund policy in one paragraph of plain text, for the FAQ and the chat assistant: the same policy /refund-policy shows. */
@@ -25,10 +33,15 @@ export function refundPolicySummary(): string {
   return fillInstituteMarkers(firstParagraphText(readSettings("legal").refundPolicy), readSettings("institute"));
 }
 
-/** Who answers a privacy request or a grievance, as the privacy notice names them. */
-export function grievanceContact(): { email: string; phone: string } {
+/** Who answers a privacy request or a grievance: the one officer the footer, /grievances and the privacy notice all name. */
+export function grievanceContact(): { name: string; designation: string; email: string; phone: string } {
   const regulatory = readSettings("regulatory");
-  return { email: regulatory.grievanceOfficerEmail, phone: regulatory.grievanceOfficerPhone };
+  return {
+    name: regulatory.grievanceOfficerName,
+    designation: regulatory.grievanceOfficerDesignation,
+    email: regulatory.grievanceOfficerEmail,
+    phone: regulatory.grievanceOfficerPhone,
+  };
 }
 
 /** A legal page's Markdown (terms, refund policy…) as HTML, naming the institute as the settings do now. */

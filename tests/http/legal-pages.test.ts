@@ -13,6 +13,7 @@ const regulatory = (overrides: Record<string, string> = {}) => ({
   intent: "regulatory",
   registrationType: "none",
   grievanceOfficerName: "Asha Kulkarni",
+  grievanceOfficerDesignation: "Compliance Officer",
   grievanceOfficerEmail: "grievance@example.com",
   grievanceOfficerPhone: "+91 98765 43210",
   disclaimer: "Lessons here are for learning only.\n\nSecond paragraph of the disclaimer.",
@@ -43,7 +44,7 @@ describe("the legal pages", () => {
       "/privacy": "You can withdraw your consent as easily as you gave it",
       "/refund-policy": "Course fees are non-refundable once access to the course material has been granted",
       "/disclaimer": "Past performance never indicates future results",
-      "/grievances": "answer it within 90 days",
+      "/grievances": "redress it within one month",
     };
     for (const page of LEGAL_PAGES) {
       const response = await request.get(page.path);
