@@ -1,4 +1,4 @@
-import { LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
+import { CANCELLED_BY_INSTITUTE_REFUND, LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
 import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
 import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
@@ -28,9 +28,13 @@ export function frameDisclaimer() {
   };
 }
 
-/** The refund policy in one paragraph of plain text, for the FAQ and the chat assistant: the same policy /refund-policy shows. */
+/**
+ * The refund policy in one paragraph of plain text, for the checkout, the FAQ and the chat assistant: the same policy
+ * /refund-policy shows, ending with the full refund when the institute cancels.
+ */
 export function refundPolicySummary(): string {
-  return fillInstituteMarkers(firstParagraphText(readSettings("legal").refundPolicy), readSettings("institute"));
+  const policy = fillInstituteMarkers(firstParagraphText(readSettings("legal").refundPolicy), readSettings("institute"));
+  return `${policy} ${CANCELLED_BY_INSTITUTE_REFUND}`;
 }
 
 /** Who answers a privacy request or a grievance: the one officer the footer, /grievances and the privacy notice all name. */

@@ -107,7 +107,9 @@ describe("an admin's change", () => {
     // The FAQ and the chat assistant answer with the same policy.
     expect(await markupOf(await request.get("/contact"))).toContain(newPolicy);
     const chat = await request.post("/api/chat/query", { data: { question: "refund?" }, headers: { "X-Forwarded-For": "203.0.113.77" } });
-    expect(((await chat.json()) as { data: { answer: string } }).data.answer).toBe(`Our refund policy: ${newPolicy}`);
+    expect(((await chat.json()) as { data: { answer: string } }).data.answer).toBe(
+      `Our refund policy: ${newPolicy} If we cancel a batch or an event, we refund what you paid for it in full within 7 working days, to the card or account you paid from.`,
+    );
     const terms = await (await request.get("/terms")).text();
     expect(terms).toContain("Be kind.");
     expect(terms).toContain("<b>bold</b>");
