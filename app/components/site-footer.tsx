@@ -39,6 +39,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
               </li>
             ))}
           </ul>
+          {disclaimer ? <FooterGrievanceOfficer officer={disclaimer.grievance} /> : null}
         </section>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-lg font-bold text-white">
@@ -92,7 +93,6 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
             </li>
             <li>{BUSINESS_HOURS}</li>
           </ul>
-          {disclaimer ? <FooterGrievanceOfficer officer={disclaimer.grievance} /> : null}
         </section>
       </div>
       {disclaimer ? (
@@ -131,13 +131,18 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
   );
 }
 
-/** The grievance officer, with the same contact /grievances gives (Consumer Protection (E-Commerce) Rules 2020, rule 4(4)). */
+/**
+ * The grievance officer, with the same contact /grievances gives (Consumer Protection (E-Commerce) Rules 2020, rule 4(4)):
+ * apart from the institute's contact, as the two may differ.
+ */
 function FooterGrievanceOfficer({ officer }: { officer: GrievanceOfficer }) {
   return (
-    <p className="mt-3 text-sm">
-      <Link to="/grievances" className={`${FOOTER_LINK} font-semibold text-slate-200 underline underline-offset-2`}>
-        Grievance officer
-      </Link>
+    <div className="mt-3 text-sm">
+      <h3 className="font-semibold text-slate-200">
+        <Link to="/grievances" className={`${FOOTER_LINK} underline underline-offset-2`}>
+          Grievance officer
+        </Link>
+      </h3>
       <span className="block">
         {officer.name}, {officer.designation}
       </span>
@@ -149,6 +154,6 @@ function FooterGrievanceOfficer({ officer }: { officer: GrievanceOfficer }) {
           {officer.phone}
         </a>
       </span>
-    </p>
+    </div>
   );
 }
