@@ -4,8 +4,11 @@ import { BUSINESS_HOURS, FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/s
 import { institutePhones, instituteSocialLinks } from "~/utils/institute";
 import { useInstitute, useInstituteAddress } from "~/utils/use-institute";
 
-/** The disclaimer as the site frame's loader reads it from the settings. */
-export type FrameDisclaimer = { summary: string; registration: string; html: string };
+/** Who answers grievances, as the settings name them. */
+export type GrievanceOfficer = { name: string; designation: string; email: string; phone: string };
+
+/** The disclaimer and the grievance officer as the site frame's loader reads them from the settings. */
+export type FrameDisclaimer = { summary: string; registration: string; html: string; grievance: GrievanceOfficer };
 
 /** A footer link as tall as a thumb (44 px) on a phone. */
 const FOOTER_LINK = "inline-flex min-h-11 min-w-11 items-center hover:text-gold-400";
@@ -36,6 +39,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
               </li>
             ))}
           </ul>
+          {disclaimer ? <FooterGrievanceOfficer officer={disclaimer.grievance} /> : null}
         </section>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-lg font-bold text-white">
@@ -124,5 +128,32 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The grievance officer, with the same contact /grievances gives (Consumer Protection (E-Commerce) Rules 2020, rule 4(4)):
+ * apart from the institute's contact, as the two may differ.
+ */
+function FooterGrievanceOfficer({ officer }: { officer: GrievanceOfficer }) {
+  return (
+    <div className="mt-3 text-sm">
+      <h3 className="font-semibold text-slate-200">
+        <Link to="/grievances" className={`${FOOTER_LINK} underline underline-offset-2`}>
+          Grievance officer
+        </Link>
+      </h3>
+      <span className="block">
+        {officer.name}, {officer.designation}
+      </span>
+      <a href={`mailto:${officer.email}`} className={FOOTER_LINK}>
+        {officer.email}
+      </a>
+      <span className="block">
+        <a href={`tel:${officer.phone.replace(/[^\d+]/g, "")}`} className={FOOTER_LINK}>
+          {officer.phone}
+        </a>
+      </span>
+    </div>
   );
 }

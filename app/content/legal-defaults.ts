@@ -62,6 +62,14 @@ const refundPolicy = `Course fees are non-refundable once access to the course m
 
 To ask for a refund of a duplicate or failed payment, write to {{email}} with your order number. Refunds go back to the card or account you paid from.`;
 
+/**
+ * What happens when the institute itself cancels: a full refund. Not part of the
+ * editable policy, so no edit can drop it; shown after the policy wherever it is
+ * shown (decision 0046).
+ */
+export const CANCELLED_BY_INSTITUTE_REFUND =
+  "If we cancel a batch or an event, we refund what you paid for it in full within 7 working days, to the card or account you paid from.";
+
 export const DEFAULT_LEGAL_TEXTS = { disclaimer, terms, privacyIntro, refundPolicy } as const;
 
 /** The day these default texts were written: the "last updated" date of a page no admin has edited. */

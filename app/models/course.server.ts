@@ -6,6 +6,7 @@ import { db } from "~/utils/db.server";
 import { paiseToDecimalString } from "~/utils/money";
 import { pricingToWrite } from "~/utils/permissions";
 import { escapeLike, parseId } from "~/utils/validation";
+import { withProvenReferencePrices } from "./reference-price.server";
 
 export type Course = typeof courses.$inferSelect;
 
@@ -48,12 +49,14 @@ export function listActiveCourses(filters: CourseListFilters = {}): Course[] {
     "price-desc": [desc(courses.pricePaise), asc(titleIgnoringCase)],
   }[filters.sort ?? "level"];
 
-  return db
-    .select()
-    .from(courses)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .all();
+  return withProvenReferencePrices(
+    db
+      .select()
+      .from(courses)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .all(),
+  );
 }
 
 export function countActiveCourses(): number {
@@ -65,17 +68,16 @@ export function countActiveCourses(): number {
   return row?.count ?? 0;
 }
 
-/** An active course by id; null for unknown, inactive or malformed ids. */
+/** An active course by id, as the public sees it (its reference price only when proven); null for unknown, inactive or malformed ids. */
 export function findActiveCourse(id: number | string): Course | null {
   const numericId = typeof id === "number" ? id : parseId(id);
   if (numericId === null) return null;
-  return (
-    db
-      .select()
-      .from(courses)
-      .where(and(eq(courses.id, numericId), eq(courses.isActive, true)))
-      .get() ?? null
-  );
+  const course = db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, numericId), eq(courses.isActive, true)))
+    .get();
+  return course ? withProvenReferencePrices([course])[0]! : null;
 }
 
 /** The description's OVERVIEW / CONTENT / TAKEAWAYS sections, in order. */
@@ -272,7 +274,7 @@ export type ChatCourse = Pick<
 
 /** Active courses with just what the chat assistant tells visitors, beginner first. */
 export function listCoursesForChat(): ChatCourse[] {
-  return db
+  const rows = db
     .select({
       id: courses.id,
       title: courses.title,
@@ -287,4 +289,5 @@ export function listCoursesForChat(): ChatCourse[] {
     .where(eq(courses.isActive, true))
     .orderBy(asc(levelRank), asc(titleIgnoringCase))
     .all();
+  return withProvenReferencePrices(rows);
 }

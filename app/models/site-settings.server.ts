@@ -45,3 +45,12 @@ export function settingsLastSaved(sections: SettingsSection[], database: Reader 
     .all();
   return rows.reduce<Date | null>((latest, row) => (latest && latest >= row.updatedAt ? latest : row.updatedAt), null);
 }
+
+/**
+ * Whether shown prices include GST: the institute is registered (a GSTIN in the
+ * Invoicing settings), so the price a student pays carries tax and says so
+ * ("incl. GST"). Unregistered, it charges none and says nothing.
+ */
+export function pricesIncludeGst(database: Reader = db): boolean {
+  return Boolean(readSettings("invoicing", database).gstin);
+}

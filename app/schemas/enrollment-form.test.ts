@@ -95,7 +95,7 @@ describe("the page form", () => {
         ...validForm,
         whatsappNumber: "98765",
         email: "not-an-email",
-        age: "9",
+        age: "150",
         experienceLevel: "Guru",
         courseOrEvent: "seminar:3",
         sourceOfLead: "Billboard",
@@ -110,10 +110,19 @@ describe("the page form", () => {
       sourceOfLead: [ENROLLMENT_MESSAGES.sourceOfLead],
       trainingPreference: [ENROLLMENT_MESSAGES.trainingPreference],
     });
-    expect(ENROLLMENT_MESSAGES.age).toBe("Age must be a whole number from 10 to 100");
+    expect(ENROLLMENT_MESSAGES.age).toBe("Age must be a whole number from 18 to 100");
     for (const age of ["101", "27.5", "abc", "-20"]) expect(formErrors({ ...validForm, age })).toEqual({ age: [ENROLLMENT_MESSAGES.age] });
     for (const courseOrEvent of ["course:0", "course:", "3", "course:abc"])
       expect(formErrors({ ...validForm, courseOrEvent })).toEqual({ courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] });
+  });
+
+  test("someone under 18 is refused with the reason, at both doors; 18 is enough", () => {
+    const reason =
+      "You must be 18 or older to enrol: a contract with someone under 18 is void in India, and we cannot take a parent's consent.";
+    for (const age of ["17", "16", "10", "0"]) expect(formErrors({ ...validForm, age })).toEqual({ age: [reason] });
+    for (const age of [17, "12"]) expect(apiErrors({ ...validApi, age })).toEqual({ age: [reason] });
+    expect(formErrors({ ...validForm, age: "18" })).toEqual({});
+    expect(apiErrors({ ...validApi, age: 18 })).toEqual({});
   });
 
   test("long text is refused with a length message", () => {

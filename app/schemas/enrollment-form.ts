@@ -15,14 +15,18 @@ export const TRAINING_PREFERENCES = ["online", "offline"] as const;
 export const COURSE_OR_EVENT_TYPES = ["course", "event"] as const;
 export type CourseOrEventType = (typeof COURSE_OR_EVENT_TYPES)[number];
 
-export const AGE_MIN = 10;
+// A contract with someone under 18 is void (Indian Contract Act 1872, s.11), and
+// their data needs a parent's verifiable consent (DPDP Act 2023, s.9), which the
+// site cannot take: the form refuses them, whatever door it comes through.
+export const ADULT_AGE = 18;
 export const AGE_MAX = 100;
 
 export const ENROLLMENT_MESSAGES = {
   name: "Name is required",
   whatsappNumber: "Valid mobile number is required",
   email: "Please enter a valid email address",
-  age: `Age must be a whole number from ${AGE_MIN} to ${AGE_MAX}`,
+  age: `Age must be a whole number from ${ADULT_AGE} to ${AGE_MAX}`,
+  underAge: "You must be 18 or older to enrol: a contract with someone under 18 is void in India, and we cannot take a parent's consent.",
   state: "State is required",
   city: "City is required",
   experienceLevel: "Experience level is required",
@@ -82,8 +86,10 @@ const fieldsShape = {
     z
       .number({ invalid_type_error: ENROLLMENT_MESSAGES.age })
       .int(ENROLLMENT_MESSAGES.age)
-      .min(AGE_MIN, ENROLLMENT_MESSAGES.age)
+      .nonnegative(ENROLLMENT_MESSAGES.age)
       .max(AGE_MAX, ENROLLMENT_MESSAGES.age)
+      // A negative age is a typing slip, not a minor: it keeps the range message alone.
+      .refine((age) => age < 0 || age >= ADULT_AGE, ENROLLMENT_MESSAGES.underAge)
       .optional(),
   ),
   country: optionalText("Country", 100),

@@ -5,6 +5,7 @@ import { SETTINGS_DEFAULTS } from "./site-settings";
 const regulatory = (overrides: Record<string, string>) => ({
   registrationType: "none",
   grievanceOfficerName: "Asha Kulkarni",
+  grievanceOfficerDesignation: "Compliance Officer",
   grievanceOfficerEmail: "grievance@example.com",
   grievanceOfficerPhone: "+91 98765 43210",
   disclaimer: "Education only.",

@@ -35,6 +35,7 @@ export const RegulatorySettingsSchema = z
     ),
     registrationType: z.enum(REGISTRATION_TYPES, { errorMap: () => ({ message: LEGAL_MESSAGES.numberWithoutType }) }),
     grievanceOfficerName: personNameField,
+    grievanceOfficerDesignation: requiredText("Grievance officer's designation", 100),
     grievanceOfficerEmail: emailField("Grievance officer's email is required"),
     grievanceOfficerPhone: phoneField("Grievance officer's phone must have at least 10 digits"),
     /** Markdown; the registration sentence is added to it, never typed into it. */
@@ -78,7 +79,9 @@ export type LegalSettings = z.infer<typeof LegalSettingsSchema>;
 
 export const DEFAULT_REGULATORY_SETTINGS: RegulatorySettings = {
   registrationType: "none",
-  grievanceOfficerName: "Grievance Officer",
+  // Demo values: the person who answers grievances at the demo institute.
+  grievanceOfficerName: "Meera Iyer",
+  grievanceOfficerDesignation: "Head of Student Support",
   grievanceOfficerEmail: DEFAULT_INSTITUTE.email,
   grievanceOfficerPhone: DEFAULT_INSTITUTE.phone1,
   disclaimer: DEFAULT_LEGAL_TEXTS.disclaimer,

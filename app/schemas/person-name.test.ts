@@ -142,6 +142,7 @@ const CASES: Case[] = [
     valid: {
       registrationType: "none",
       grievanceOfficerName: "Ravi Kumar",
+      grievanceOfficerDesignation: "Compliance Officer",
       grievanceOfficerEmail: "grievances@example.test",
       grievanceOfficerPhone: "+91 98765 43210",
       disclaimer: "Trading involves risk.",

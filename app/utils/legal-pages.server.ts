@@ -1,4 +1,4 @@
-import { LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
+import { CANCELLED_BY_INSTITUTE_REFUND, LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
 import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
 import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
@@ -13,22 +13,39 @@ export function lastUpdatedLabel(sections: SettingsSection[]): string {
   return formatLongDateInIndia(settingsLastSaved(sections) ?? LEGAL_DEFAULTS_DATE);
 }
 
-/** What the site frame (footer, and the note on course pages and posts) shows of the disclaimer. */
+/**
+ * What the site frame (footer, and the note on course pages and posts) shows of
+ * the disclaimer, and the grievance officer the footer names: the same one
+ * /grievances names, so the two cannot disagree.
+ */
 export function frameDisclaimer() {
   const regulatory = readSettings("regulatory");
   const institute = readSettings("institute");
-  return { ...disclaimerShortForm(regulatory, institute), html: disclaimerHtml(regulatory, institute) };
+  return {
+    ...disclaimerShortForm(regulatory, institute),
+    html: disclaimerHtml(regulatory, institute),
+    grievance: grievanceContact(),
+  };
 }
 
-/** The refund policy in one paragraph of plain text, for the FAQ and the chat assistant: the same policy /refund-policy shows. */
+/**
+ * The refund policy in one paragraph of plain text, for the checkout, the FAQ and the chat assistant: the same policy
+ * /refund-policy shows, ending with the full refund when the institute cancels.
+ */
 export function refundPolicySummary(): string {
-  return fillInstituteMarkers(firstParagraphText(readSettings("legal").refundPolicy), readSettings("institute"));
+  const policy = fillInstituteMarkers(firstParagraphText(readSettings("legal").refundPolicy), readSettings("institute"));
+  return `${policy} ${CANCELLED_BY_INSTITUTE_REFUND}`;
 }
 
-/** Who answers a privacy request or a grievance, as the privacy notice names them. */
-export function grievanceContact(): { email: string; phone: string } {
+/** Who answers a privacy request or a grievance: the one officer the footer, /grievances and the privacy notice all name. */
+export function grievanceContact(): { name: string; designation: string; email: string; phone: string } {
   const regulatory = readSettings("regulatory");
-  return { email: regulatory.grievanceOfficerEmail, phone: regulatory.grievanceOfficerPhone };
+  return {
+    name: regulatory.grievanceOfficerName,
+    designation: regulatory.grievanceOfficerDesignation,
+    email: regulatory.grievanceOfficerEmail,
+    phone: regulatory.grievanceOfficerPhone,
+  };
 }
 
 /** A legal page's Markdown (terms, refund policy…) as HTML, naming the institute as the settings do now. */

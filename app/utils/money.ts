@@ -38,6 +38,14 @@ export function formatPrice(paise: number): string {
   return paise === 0 ? "Free" : formatAmount(paise);
 }
 
+/** Beside a price a GST-registered institute shows: the tax is in it, not added later. */
+export const GST_INCLUDED_NOTE = "incl. GST";
+
+/** "₹4,999 incl. GST" when the prices include GST, "₹4,999" when not, "Free" either way. */
+export function formatPriceWithGst(paise: number, includesGst: boolean): string {
+  return paise > 0 && includesGst ? `${formatAmount(paise)} ${GST_INCLUDED_NOTE}` : formatPrice(paise);
+}
+
 /** "₹4,999" or "₹1,23,456.50": exact to the paisa, for receipts and tax documents (PDFs). */
 export function formatExactRupees(paise: number): string {
   const format = paise % 100 === 0 ? wholeRupees : rupeesAndPaise;

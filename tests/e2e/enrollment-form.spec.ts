@@ -25,6 +25,8 @@ type StoredForm = {
 
 const SAVED_TITLE = "Information Saved!";
 const SAVED_TEXT = "Thank you — our team will contact you on WhatsApp shortly.";
+const UNDER_18_TEXT =
+  "You must be 18 or older to enrol: a contract with someone under 18 is void in India, and we cannot take a parent's consent.";
 
 async function activeCourses(request: APIRequestContext): Promise<Choice[]> {
   const response = await request.get("/api/courses");
@@ -203,11 +205,11 @@ inBothModes((mode) => {
       await fillValid(page, course!.title);
       await textbox(page, "WhatsApp number").fill("98765");
       await textbox(page, "Email (optional)").fill("priya@");
-      await age(page).fill("9");
+      await age(page).fill("150");
       await submit(page);
       await expect(textbox(page, "WhatsApp number")).toHaveAccessibleDescription("Valid mobile number is required");
       await expect(textbox(page, "Email (optional)")).toHaveAccessibleDescription("Please enter a valid email address");
-      await expect(age(page)).toHaveAccessibleDescription("Age must be a whole number from 10 to 100");
+      await expect(age(page)).toHaveAccessibleDescription("Age must be a whole number from 18 to 100");
       // What was typed is kept.
       await expect(textbox(page, "City")).toHaveValue("Pune");
 
@@ -215,7 +217,7 @@ inBothModes((mode) => {
       await textbox(page, "Email (optional)").fill("priya@example.com");
       await age(page).fill("101");
       await submit(page);
-      await expect(age(page)).toHaveAccessibleDescription("Age must be a whole number from 10 to 100");
+      await expect(age(page)).toHaveAccessibleDescription("Age must be a whole number from 18 to 100");
       await expect(textbox(page, "WhatsApp number")).not.toHaveAttribute("aria-invalid", "true");
 
       // A tampered choice naming the retired course passes the form's own check
@@ -235,6 +237,23 @@ inBothModes((mode) => {
       await expect(select(page, "Course or event")).toHaveAccessibleDescription("Please select a course or event");
       await expect(age(page)).toHaveValue("30");
       expect(storedForms(student.id)).toEqual([]);
+    });
+
+    test("someone under 18 is refused with the reason, and nothing of the form is kept", async ({ page, request, student }) => {
+      const [course] = await activeCourses(request);
+      await open(page, mode, "/enrollment-form");
+      await fillValid(page, course!.title);
+      await age(page).fill("16");
+      await submit(page);
+      await expect(age(page)).toHaveAccessibleDescription(UNDER_18_TEXT);
+      await expect(page).toHaveURL(/\/enrollment-form$/);
+      expect(storedForms(student.id)).toEqual([]);
+      const database = openTestDatabase();
+      try {
+        expect(database.prepare("SELECT id FROM consent_records WHERE user_id = ?").all(student.id)).toEqual([]);
+      } finally {
+        database.close();
+      }
     });
 
     test("saves an event choice with its derived type and goes to the events page", async ({ page, request, student }) => {

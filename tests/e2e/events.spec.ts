@@ -107,7 +107,10 @@ inBothModes((mode) => {
         await expect(item.getByText(isFree(event) ? "Free" : "Paid", { exact: true }).first()).toBeVisible();
         await expect(item.getByText(isFree(event) ? "Paid" : "Free", { exact: true })).toHaveCount(0);
         await expect(item.locator("time")).toHaveText(formatEventWhen(new Date(event.eventDate)));
-        const detail = event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : shownPrice(event.price);
+        // A paid event always shows its price (the seeded institute is not GST-registered), and its seats when limited.
+        const price = Number(event.price) > 0 ? shownPrice(event.price) : null;
+        const seats = event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : null;
+        const detail = [price, seats].filter(Boolean).join(" · ") || "Free";
         await expect(item.getByText(detail, { exact: true }).last()).toBeVisible();
         await expect(item.getByRole("link", { name: `Register Now: ${event.title}` })).toHaveAttribute(
           "href",

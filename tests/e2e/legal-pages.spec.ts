@@ -72,3 +72,42 @@ inBothModes((mode) => {
     await expect(page.locator("strong", { hasText: promise })).toBeVisible();
   });
 });
+
+inBothModes((mode) => {
+  test(`an admin names the grievance officer; /grievances and the footer show the same contact (${mode.label})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    failOnPageErrors(page);
+    await signInAsAdmin(context, baseURL!);
+    await visitAdmin(page, mode, "/admin/settings");
+    const card = () => page.getByRole("region", { name: "Registration and grievances" });
+    await card().getByRole("textbox", { name: "Grievance officer's designation" }).fill("");
+    await card().getByRole("button", { name: "Save registration and grievances" }).click();
+    await expect(card().getByText("Grievance officer's designation is required")).toBeVisible();
+
+    const name = `Kavita Rao ${randomUUID().slice(0, 4).replace(/\d/g, "x")}`;
+    await card().getByRole("textbox", { name: "Grievance officer's name" }).fill(name);
+    await card().getByRole("textbox", { name: "Grievance officer's designation" }).fill("Head of Compliance");
+    await card().getByRole("textbox", { name: "Grievance officer's email" }).fill("kavita.rao@example.com");
+    await card().getByRole("textbox", { name: "Grievance officer's phone" }).fill("+91 91234 56789");
+    await card().getByRole("button", { name: "Save registration and grievances" }).click();
+    await expect(toast(page)).toContainText("up to date");
+
+    await page.goto("/courses");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(`${name}, Head of Compliance`);
+    await expect(footer.getByRole("link", { name: "kavita.rao@example.com" })).toHaveAttribute("href", "mailto:kavita.rao@example.com");
+    await footer.getByRole("link", { name: "Grievance officer", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Grievances" })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main).toContainText(name);
+    await expect(main).toContainText("Head of Compliance");
+    await expect(main.getByRole("link", { name: "kavita.rao@example.com" })).toHaveAttribute("href", "mailto:kavita.rao@example.com");
+    await expect(main.getByRole("link", { name: "+91 91234 56789" })).toHaveAttribute("href", "tel:+919123456789");
+    await expect(main).toContainText("within 48 hours");
+    await expect(main).toContainText("within one month");
+    await expectNoA11yViolations(page);
+  });
+});

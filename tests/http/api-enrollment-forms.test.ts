@@ -5,6 +5,8 @@ import { describe, expect, type HttpResponse, queryTestDatabase, test } from "./
 // signed-in student. The page's request context shares the signed-in cookie.
 
 const PATH = "/api/enrollment-forms";
+const UNDER_18_TEXT =
+  "You must be 18 or older to enrol: a contract with someone under 18 is void in India, and we cannot take a parent's consent.";
 
 const payload = {
   name: "Rahul Verma",
@@ -130,7 +132,7 @@ describe("POST /api/enrollment-forms", () => {
           ...payload,
           whatsappNumber: "12345",
           email: "rahul@",
-          age: 7,
+          age: 150,
           experienceLevel: "Guru",
           sourceOfLead: "Billboard",
           trainingPreference: "hybrid",
@@ -143,13 +145,31 @@ describe("POST /api/enrollment-forms", () => {
     expect(bad.errors).toEqual({
       whatsappNumber: ["Valid mobile number is required"],
       email: ["Please enter a valid email address"],
-      age: ["Age must be a whole number from 10 to 100"],
+      age: ["Age must be a whole number from 18 to 100"],
       experienceLevel: ["Experience level is required"],
       sourceOfLead: ["Source of lead is required"],
       trainingPreference: ["Please choose online or offline training"],
       courseOrEventType: ["Type is required"],
     });
     expect(formsOf(student.id)).toEqual([]);
+  });
+
+  test("400 for someone under 18, with the reason; nothing is stored", async ({ context, student }) => {
+    const courseId = activeCourseIds()[0]!;
+    for (const age of [17, "16", 10]) {
+      const response = await context.request.post(PATH, {
+        data: { ...payload, age, courseOrEventId: courseId, courseOrEventType: "course" },
+      });
+      const body = await jsonOf(response, 400);
+      expect(body.errors, String(age)).toEqual({ age: [UNDER_18_TEXT] });
+    }
+    expect(formsOf(student.id)).toEqual([]);
+    expect(queryTestDatabase("SELECT id FROM consent_records WHERE user_id = ?", student.id)).toEqual([]);
+    // 18 is old enough.
+    const adult = await context.request.post(PATH, {
+      data: { ...payload, age: 18, courseOrEventId: courseId, courseOrEventType: "course" },
+    });
+    expect(adult.status()).toBe(201);
   });
 
   test("400 for a course or event that is not offered, or of the other type", async ({ context, student }) => {

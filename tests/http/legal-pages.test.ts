@@ -13,6 +13,7 @@ const regulatory = (overrides: Record<string, string> = {}) => ({
   intent: "regulatory",
   registrationType: "none",
   grievanceOfficerName: "Asha Kulkarni",
+  grievanceOfficerDesignation: "Compliance Officer",
   grievanceOfficerEmail: "grievance@example.com",
   grievanceOfficerPhone: "+91 98765 43210",
   disclaimer: "Lessons here are for learning only.\n\nSecond paragraph of the disclaimer.",
@@ -43,7 +44,7 @@ describe("the legal pages", () => {
       "/privacy": "You can withdraw your consent as easily as you gave it",
       "/refund-policy": "Course fees are non-refundable once access to the course material has been granted",
       "/disclaimer": "Past performance never indicates future results",
-      "/grievances": "answer it within 90 days",
+      "/grievances": "redress it within one month",
     };
     for (const page of LEGAL_PAGES) {
       const response = await request.get(page.path);
@@ -106,7 +107,9 @@ describe("an admin's change", () => {
     // The FAQ and the chat assistant answer with the same policy.
     expect(await markupOf(await request.get("/contact"))).toContain(newPolicy);
     const chat = await request.post("/api/chat/query", { data: { question: "refund?" }, headers: { "X-Forwarded-For": "203.0.113.77" } });
-    expect(((await chat.json()) as { data: { answer: string } }).data.answer).toBe(`Our refund policy: ${newPolicy}`);
+    expect(((await chat.json()) as { data: { answer: string } }).data.answer).toBe(
+      `Our refund policy: ${newPolicy} If we cancel a batch or an event, we refund what you paid for it in full within 7 working days, to the card or account you paid from.`,
+    );
     const terms = await (await request.get("/terms")).text();
     expect(terms).toContain("Be kind.");
     expect(terms).toContain("<b>bold</b>");

@@ -3,11 +3,12 @@ import { findRegistrationTarget } from "~/models/event-registration.server";
 import { checkoutItemOf, type CheckoutItem } from "~/utils/checkout-path";
 import { isEnrolled } from "~/models/order.server";
 import type { PublicUser } from "~/models/user.server";
+import { pricesIncludeGst } from "~/models/site-settings.server";
 import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout.server";
 import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { requireUser } from "~/utils/student-session.server";
-import { formatAmount, formatPrice, shownSavingPaise } from "~/utils/money";
+import { formatAmount, formatPrice, formatPriceWithGst, shownSavingPaise } from "~/utils/money";
 import { parseId } from "~/utils/validation";
 
 // What every /checkout route (the page, its information dialog, their
@@ -87,7 +88,7 @@ export function summaryOf(quote: Quote) {
     discount: saving > 0 ? formatAmount(-saving) : "None",
     youSave: saving > 0 ? youSaveText(formatAmount(saving)) : null,
     processingFee: formatPrice(price.processingFeePaise),
-    total: formatPrice(price.totalPaise),
+    total: formatPriceWithGst(price.totalPaise, pricesIncludeGst()),
     isFree: price.totalPaise === 0,
   };
 }

@@ -8,6 +8,8 @@ export type CourseOffer = {
   priceLabel: string;
   originalPriceLabel: string | null;
   discount: number | null;
+  /** "incl. GST" when the institute is GST-registered. */
+  taxNote: string | null;
   enrolled: boolean;
   signedIn: boolean;
 };
@@ -44,6 +46,7 @@ export function CoursePrice({ offer, size = "large" }: { offer: CourseOffer; siz
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       <span className={`font-extrabold ${size === "large" ? "text-3xl text-navy-900" : "text-2xl"}`}>{offer.priceLabel}</span>
+      {offer.taxNote ? <span className="text-sm">{offer.taxNote}</span> : null}
       {offer.originalPriceLabel ? (
         <del className={size === "large" ? "text-lg text-slate-600" : "text-base opacity-80"}>
           <span className="sr-only">Original price </span>

@@ -30,9 +30,15 @@ describe("toEventCard: the one shape of every event card (events list, home, das
     });
   });
 
-  test("seats when a limit is set, otherwise the price; free when it costs nothing", () => {
-    expect(toEventCard(event({ maxParticipants: 40 }))).toMatchObject({ detailLabel: "40 seats", isFree: false });
+  test("a paid event always shows its price, with its seats when limited; a free one its seats, or Free", () => {
+    expect(toEventCard(event({ maxParticipants: 40 }))).toMatchObject({ detailLabel: "₹999 · 40 seats", isFree: false });
     expect(toEventCard(event({}))).toMatchObject({ detailLabel: "₹999", isFree: false });
-    expect(toEventCard(event({ pricePaise: 0 }))).toMatchObject({ isFree: true });
+    expect(toEventCard(event({ pricePaise: 0, maxParticipants: 40 }))).toMatchObject({ detailLabel: "40 seats", isFree: true });
+    expect(toEventCard(event({ pricePaise: 0 }))).toMatchObject({ detailLabel: "Free", isFree: true });
+  });
+
+  test("with GST-registered prices a paid event's price says incl. GST; a free one does not", () => {
+    expect(toEventCard(event({ maxParticipants: 40 }), new Map(), true)).toMatchObject({ detailLabel: "₹999 incl. GST · 40 seats" });
+    expect(toEventCard(event({ pricePaise: 0 }), new Map(), true)).toMatchObject({ detailLabel: "Free" });
   });
 });

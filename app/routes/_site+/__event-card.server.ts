@@ -2,15 +2,27 @@ import { isFreeEvent, type SiteEvent } from "~/models/event.server";
 import { findReadyImages, type ReadyImage } from "~/models/image-asset.server";
 import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { imageSource, type ImageSource } from "~/utils/image-variants";
-import { formatPrice } from "~/utils/money";
+import { pricesIncludeGst } from "~/models/site-settings.server";
+import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { EVENT_BANNER_BOX, type EventCardData } from "./__event-card";
 import { countOf } from "~/utils/plural";
 
+/** "₹499 incl. GST · 50 seats", "₹499", "50 seats" or "Free": a paid event always shows its price. */
+function eventDetailLabel(event: SiteEvent, includesGst: boolean): string {
+  const price = isFreeEvent(event) ? null : formatPriceWithGst(event.pricePaise, includesGst);
+  const seats = event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : null;
+  return [price, seats].filter(Boolean).join(" · ") || formatPrice(0);
+}
+
 /**
- * An event as every event card shows it (events list, home, dashboard): 'N seats' when seats are
- * limited, otherwise the price; its banner encoded when `ready` (findReadyImages) has it.
+ * An event as every event card shows it (events list, home, dashboard): its price when paid, and
+ * 'N seats' when seats are limited; its banner encoded when `ready` (findReadyImages) has it.
  */
-export function toEventCard(event: SiteEvent, ready: ReadonlyMap<string, ReadyImage> = new Map()): EventCardData {
+export function toEventCard(
+  event: SiteEvent,
+  ready: ReadonlyMap<string, ReadyImage> = new Map(),
+  includesGst = pricesIncludeGst(),
+): EventCardData {
   return {
     id: event.id,
     title: event.title,
@@ -21,14 +33,15 @@ export function toEventCard(event: SiteEvent, ready: ReadonlyMap<string, ReadyIm
     dateLabel: formatEventWhen(event.eventDate),
     venue: event.venue,
     banner: event.bannerUrl ? imageSource(event.bannerUrl, ready, EVENT_BANNER_BOX) : null,
-    detailLabel: event.maxParticipants !== null ? countOf(event.maxParticipants, "seat") : formatPrice(event.pricePaise),
+    detailLabel: eventDetailLabel(event, includesGst),
   };
 }
 
 /** Events as their cards show them, the banners' encodings read in one query. */
 export function toEventCards(events: readonly SiteEvent[]): EventCardData[] {
   const ready = findReadyImages(events.flatMap((event) => (event.bannerUrl ? [event.bannerUrl] : [])));
-  return events.map((event) => toEventCard(event, ready));
+  const includesGst = pricesIncludeGst();
+  return events.map((event) => toEventCard(event, ready, includesGst));
 }
 
 /** One event's banner as its page shows it, or null when it has none. */

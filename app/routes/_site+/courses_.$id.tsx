@@ -10,8 +10,9 @@ import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/component
 import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines } from "~/models/course.server";
 import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
 import { isEnrolled } from "~/models/order.server";
+import { pricesIncludeGst } from "~/models/site-settings.server";
 import { getUserId } from "~/utils/student-session.server";
-import { discountPercent, formatPrice, paiseToDecimalString } from "~/utils/money";
+import { discountPercent, formatPrice, GST_INCLUDED_NOTE, paiseToDecimalString } from "~/utils/money";
 import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";
 import { publicOrigin } from "~/utils/env.server";
@@ -69,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       priceLabel: formatPrice(course.pricePaise),
       originalPriceLabel: original !== null && original > course.pricePaise ? formatPrice(original) : null,
       discount: discountPercent(course.pricePaise, original),
+      taxNote: course.pricePaise > 0 && pricesIncludeGst() ? GST_INCLUDED_NOTE : null,
     },
     // The students this course has had, counted now; none yet is not shown.
     studentsLabel: studentCount > 0 ? studentCount.toLocaleString("en-IN") : null,
@@ -144,6 +146,7 @@ export default function CourseDetailPage() {
     priceLabel: course.priceLabel,
     originalPriceLabel: course.originalPriceLabel,
     discount: course.discount,
+    taxNote: course.taxNote,
     enrolled,
     signedIn,
   };

@@ -6,7 +6,7 @@ import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { whatsappLink } from "~/content/site";
-import { readSettings } from "~/models/site-settings.server";
+import { pricesIncludeGst, readSettings } from "~/models/site-settings.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { eventBanner } from "./__event-card.server";
@@ -26,7 +26,7 @@ import {
 } from "~/schemas/event-registration";
 import { paymentWidget } from "~/services/payments/provider.server";
 import { checkoutPath } from "~/utils/checkout-path";
-import { formatPrice } from "~/utils/money";
+import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
 import { parseId } from "~/utils/validation";
 import { requireUser } from "~/utils/student-session.server";
@@ -75,6 +75,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       state: event.state,
       ended: event.eventDate.getTime() < Date.now(),
       priceLabel: formatPrice(event.pricePaise),
+      // What a seat costs, with "incl. GST" when the institute is registered; "Free" for a free event.
+      priceText: formatPriceWithGst(event.pricePaise, pricesIncludeGst()),
       banner: eventBanner(event.bannerUrl),
     },
     // A paid event's seat is bought at checkout while payments are set up; otherwise booked on WhatsApp.
@@ -214,6 +216,7 @@ export default function RegisterForEventDialog() {
         <p className="font-semibold text-navy-900">{event.title}</p>
         <p className="text-sm">
           <time dateTime={event.isoDate}>{event.whenLabel}</time>
+          {` · ${event.priceText}`}
           {event.seatsLeft !== null && event.state === "open" ? ` · ${countOf(event.seatsLeft, "seat")} left` : null}
         </p>
       </div>

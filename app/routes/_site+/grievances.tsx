@@ -2,11 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
 import { isSebiRegistered } from "~/schemas/legal-settings";
-import { currentRegistrationStatement, lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { currentRegistrationStatement, grievanceContact, lastUpdatedLabel } from "~/utils/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 
-// Who answers a grievance and by when (DPDP Rules 2025: within 90 days), and
+// Who answers a grievance and by when: acknowledged within 48 hours and redressed
+// within one month (Consumer Protection (E-Commerce) Rules 2020, rule 4(5)),
+// which also meets the DPDP Rules 2025's 90 days for personal data; and
 // where to go next: the Data Protection Board of India for personal data, and
 // SEBI's SCORES only when SEBI registered the institute (it has no say over an
 // unregistered educator's service). Written from the regulatory settings.
@@ -17,11 +19,7 @@ const SCORES_URL = "https://scores.sebi.gov.in";
 export async function loader() {
   const regulatory = readSettings("regulatory");
   return {
-    officer: {
-      name: regulatory.grievanceOfficerName,
-      email: regulatory.grievanceOfficerEmail,
-      phone: regulatory.grievanceOfficerPhone,
-    },
+    officer: grievanceContact(),
     registration: currentRegistrationStatement(regulatory),
     sebiRegistered: isSebiRegistered(regulatory),
     updated: lastUpdatedLabel(["regulatory"]),
@@ -46,6 +44,8 @@ export default function GrievancesPage() {
           <dl className="mt-3 grid gap-1 sm:grid-cols-[8rem_1fr]">
             <dt className="font-semibold">Name</dt>
             <dd>{officer.name}</dd>
+            <dt className="font-semibold">Designation</dt>
+            <dd>{officer.designation}</dd>
             <dt className="font-semibold">Email</dt>
             <dd>
               <a href={`mailto:${officer.email}`} className={LINK_CLASS}>
@@ -60,7 +60,7 @@ export default function GrievancesPage() {
             </dd>
           </dl>
           <p className="mt-3">
-            We acknowledge a grievance when we receive it and answer it within 90 days at the latest. Tell us your name, how to reach you,
+            We acknowledge a grievance within 48 hours of receiving it and redress it within one month. Tell us your name, how to reach you,
             and, for a payment, the order number.
           </p>
         </section>

@@ -1,3 +1,4 @@
+import { CANCELLED_BY_INSTITUTE_REFUND } from "~/content/legal-defaults";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
@@ -15,5 +16,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 
 export default function RefundPolicyPage() {
   const { html, updated } = useLoaderData<typeof loader>();
-  return <LegalPage title="Refund Policy" updated={updated} html={html} />;
+  return (
+    <LegalPage title="Refund Policy" updated={updated} html={html}>
+      <section aria-labelledby="cancelled-by-us" className="mt-8 leading-relaxed text-slate-800">
+        <h2 id="cancelled-by-us" className="text-2xl font-bold text-navy-900">
+          When we cancel
+        </h2>
+        <p className="mt-3">{CANCELLED_BY_INSTITUTE_REFUND}</p>
+      </section>
+    </LegalPage>
+  );
 }

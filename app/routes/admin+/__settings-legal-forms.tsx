@@ -29,6 +29,7 @@ export function RegulatorySettingsForm({ defaultValue, lastResult }: SectionForm
         />
         <SelectField field={fields.registrationType} label="Registered as" placeholder="Choose" options={REGISTRATION_OPTIONS} required />
         <TextField field={fields.grievanceOfficerName} label="Grievance officer's name" autoComplete="name" required />
+        <TextField field={fields.grievanceOfficerDesignation} label="Grievance officer's designation" required />
         <TextField field={fields.grievanceOfficerEmail} label="Grievance officer's email" type="email" autoComplete="email" required />
         <TextField field={fields.grievanceOfficerPhone} label="Grievance officer's phone" type="tel" autoComplete="tel" required />
         <TextareaField field={fields.disclaimer} label="Disclaimer (Markdown)" rows={8} required wide />
