@@ -65,3 +65,7 @@ export type CertificateRevocationReason = (typeof CERTIFICATE_REVOCATION_REASONS
 /** A PDF the site renders once and keeps under the data folder: a certificate, an order's receipt, a GST document. */
 export const STORED_PDF_KINDS = ["certificate", "receipt", "tax_document"] as const;
 export type StoredPdfKind = (typeof STORED_PDF_KINDS)[number];
+
+/** How a course or event is delivered, which decides the place of supply of its sale (IGST Act s.12; decision 0031). */
+export const DELIVERY_MODES = ["online", "venue"] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];

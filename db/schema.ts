@@ -20,6 +20,7 @@ import {
   USER_TOKEN_PURPOSES,
   VIDEO_SOURCES,
   WAITLIST_STATES,
+  DELIVERY_MODES,
 } from "./enums";
 
 // Conventions: money is integer paise; times are UTC instants stored as
@@ -137,6 +138,10 @@ export const courses = sqliteTable(
     brochurePdfUrl: text("brochure_pdf_url"),
     features: stringList("features"),
     syllabus: text("syllabus"),
+    /** "online", or "venue": performed at a place in `venueStateCode` (the place of supply then, IGST Act s.12(5)/(6)). */
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("online"),
+    /** The GST state code of the venue; set only with delivery mode "venue". */
+    venueStateCode: text("venue_state_code"),
     isActive: flag("is_active", true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -167,6 +172,10 @@ export const events = sqliteTable(
     joinUrl: text("join_url"),
     /** The uploaded banner ("/uploads/…"), shown on the event's card and page in every encoded size. */
     bannerUrl: text("banner_url"),
+    /** "online", or "venue": performed at a place in `venueStateCode` (the place of supply then, IGST Act s.12(5)/(6)). */
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("online"),
+    /** The GST state code of the venue; set only with delivery mode "venue". */
+    venueStateCode: text("venue_state_code"),
     isActive: flag("is_active", true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -337,6 +346,9 @@ export const enrollments = sqliteTable(
     providerPaymentId: text("provider_payment_id"),
     /** Who the tax invoice is made out to, asked at checkout. */
     billing: text("billing", { mode: "json" }).$type<BillingDetails>(),
+    /** The course's or event's delivery mode and venue state when the order was made, so its invoice never follows a later edit. */
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("online"),
+    venueStateCode: text("venue_state_code"),
   },
   (t) => [
     index("enrollments_user_idx").on(t.userId),
@@ -824,7 +836,11 @@ export const taxDocuments = sqliteTable(
     cgstPaise: integer("cgst_paise").notNull().default(0),
     sgstPaise: integer("sgst_paise").notNull().default(0),
     igstPaise: integer("igst_paise").notNull().default(0),
+    /** The paisa that keeps CGST and SGST equal when the tax is odd (0 on documents issued before halves were equal). */
+    roundOffPaise: integer("round_off_paise").notNull().default(0),
     totalPaise: integer("total_paise").notNull(),
+    /** The "Invoice note" setting as it stood when issued, printed on the document; null before notes were copied. */
+    note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -833,7 +849,10 @@ export const taxDocuments = sqliteTable(
     index("tax_documents_order_idx").on(t.orderId),
     index("tax_documents_issued_at_idx").on(t.issuedAt),
     check("tax_documents_number_shape", sql`length(${t.number}) <= 16 and ${t.number} not glob '*[^A-Za-z0-9/-]*'`),
-    check("tax_documents_sum", sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
+    check(
+      "tax_documents_sum",
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} + ${t.roundOffPaise} = ${t.totalPaise}`,
+    ),
   ],
 );
 

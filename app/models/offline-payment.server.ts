@@ -3,7 +3,7 @@ import { courses, enrollments, users } from "../../db/schema";
 import type { OfflineMethod } from "~/schemas/admin-student";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordAdminAction } from "./audit-log.server";
-import { isEnrolled } from "./order.server";
+import { deliveryOf, isEnrolled } from "./order.server";
 import { queueOrderMail, type OrderMail } from "./order-receipt.server";
 import type { AdminDecision } from "./student-admin.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
@@ -70,6 +70,7 @@ export function recordOfflinePayment(
             provider: "offline",
             providerOrderId: payment.reference,
             enrolledAt: payment.receivedAt,
+            ...deliveryOf(tx, { courseId: payment.courseId, eventId: null }),
           })
           .returning({ id: enrollments.id })
           .get();

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { enrollmentForms, enrollments } from "../../db/schema";
+import { courses, enrollmentForms, enrollments, events } from "../../db/schema";
 import type { PaymentProvider } from "../../db/enums";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
@@ -157,10 +157,31 @@ export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: Payment
       couponHeldUntil,
       enrolledAt: now,
       billing: billingOfForm(tx, terms.enrollmentFormId),
+      ...deliveryOf(tx, terms),
     })
     .returning(orderColumns)
     .get();
   return { ok: true, order };
+}
+
+/**
+ * How the course or event is delivered as it stands now, copied onto the order
+ * made for it: its invoice's place of supply follows the order's copy, never a later edit.
+ */
+export function deliveryOf(
+  database: Pick<typeof db, "select">,
+  item: { courseId: number | null; eventId: number | null },
+): Pick<typeof enrollments.$inferInsert, "deliveryMode" | "venueStateCode"> {
+  const table = item.eventId !== null ? events : courses;
+  const id = item.eventId ?? item.courseId;
+  if (id === null) return {};
+  const row = database
+    .select({ deliveryMode: table.deliveryMode, venueStateCode: table.venueStateCode })
+    .from(table)
+    .where(eq(table.id, id))
+    .get();
+  if (!row) return {};
+  return { deliveryMode: row.deliveryMode, venueStateCode: row.deliveryMode === "venue" ? row.venueStateCode : null };
 }
 
 /** The column naming the reference's object, its value, and the other kinds' columns (which must stay empty). */
@@ -210,7 +231,7 @@ export function dropReservation(orderId: number): void {
 export function recordOrder(terms: OrderTerms, reference: PaymentReference): Order {
   const target = "paymentIntentId" in reference ? enrollments.paymentIntentId : enrollments.checkoutSessionId;
   db.insert(enrollments)
-    .values({ ...terms, ...reference, paymentStatus: "pending" })
+    .values({ ...terms, ...reference, paymentStatus: "pending", ...deliveryOf(db, terms) })
     .onConflictDoNothing({ target })
     .run();
   const order = findOrder(reference);
@@ -503,7 +524,7 @@ export function enrollWithoutPayment(
         }
         const order = tx
           .insert(enrollments)
-          .values({ ...terms, paymentStatus: "completed", enrolledAt: now })
+          .values({ ...terms, paymentStatus: "completed", enrolledAt: now, ...deliveryOf(tx, terms) })
           .returning(orderColumns)
           .get();
         if (terms.eventId !== null) {

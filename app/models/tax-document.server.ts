@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzl
 import { courses, enrollmentForms, enrollments, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
 import type { TaxDocumentKind } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
-import { financialYearOf, formatDocumentNumber, percentToBps, splitInclusiveTotal } from "~/utils/gst";
+import { financialYearOf, formatDocumentNumber, percentToBps, placeOfSupply, splitInclusiveTotal } from "~/utils/gst";
 import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
 import type { InvoicingSettings } from "~/schemas/site-settings";
 import { readSettings } from "./site-settings.server";
@@ -80,11 +80,23 @@ function nextSequence(tx: Transaction, kind: TaxDocumentKind, financialYear: str
 
 type Issue = Omit<
   typeof taxDocuments.$inferInsert,
-  "id" | "number" | "financialYear" | "sequence" | "issuedAt" | "createdAt" | "cgstPaise" | "sgstPaise" | "igstPaise" | "taxablePaise"
+  | "id"
+  | "number"
+  | "financialYear"
+  | "sequence"
+  | "issuedAt"
+  | "createdAt"
+  | "cgstPaise"
+  | "sgstPaise"
+  | "igstPaise"
+  | "roundOffPaise"
+  | "taxablePaise"
+  | "note"
 >;
 
-/** Numbers and stores a document in its kind's series for the financial year of `now`. */
+/** Numbers and stores a document in its kind's series for the financial year of `now`, with the invoice note as it stands now. */
 function issue(tx: Transaction, prefix: string, document: Issue, now: Date): TaxDocument {
+  const note = readSettings("invoicing", tx).invoiceNote?.trim() || null;
   const financialYear = financialYearOf(now);
   const sequence = nextSequence(tx, document.kind, financialYear);
   const intraState = document.placeOfSupply === document.seller.stateCode;
@@ -94,6 +106,7 @@ function issue(tx: Transaction, prefix: string, document: Issue, now: Date): Tax
     .values({
       ...document,
       ...split,
+      note,
       number: formatDocumentNumber(prefix, financialYear, sequence),
       financialYear,
       sequence,
@@ -126,6 +139,9 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
     .select({
       amountPaise: enrollments.amountPaise,
       billing: enrollments.billing,
+      eventId: enrollments.eventId,
+      deliveryMode: enrollments.deliveryMode,
+      venueStateCode: enrollments.venueStateCode,
       courseTitle: courses.title,
       eventTitle: events.title,
       firstName: users.firstName,
@@ -145,6 +161,15 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
   if (order.amountPaise === 0) return null;
   const seller = sellerParty({ ...settings, gstin: settings.gstin });
   const buyer = order.billing ? billedParty(order.billing) : fallbackParty(order, seller);
+  // The order's own copy of how it is delivered, so a later edit of the course or event changes nothing here.
+  const place = placeOfSupply({
+    item: order.eventId === null ? "course" : "event",
+    deliveryMode: order.deliveryMode,
+    venueStateCode: order.venueStateCode,
+    buyerGstin: buyer.gstin ?? null,
+    buyerStateCode: buyer.stateCode,
+    sellerStateCode: seller.stateCode,
+  });
   return issue(
     tx,
     settings.invoicePrefix,
@@ -154,7 +179,7 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
       creditedDocumentId: null,
       seller,
       buyer,
-      placeOfSupply: buyer.stateCode,
+      placeOfSupply: place,
       sac: settings.sac,
       description: order.courseTitle !== null ? `Course fee: ${order.courseTitle}` : `Event fee: ${order.eventTitle ?? "event"}`,
       gstRateBps: percentToBps(settings.gstRatePercent),

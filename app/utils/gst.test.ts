@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { financialYearOf, formatDocumentNumber, formatExactRupees, isValidDocumentNumber, splitInclusiveTotal } from "./gst";
+import { financialYearOf, placeOfSupply, formatDocumentNumber, formatExactRupees, isValidDocumentNumber, splitInclusiveTotal } from "./gst";
 
 describe("splitInclusiveTotal", () => {
   test("₹4,999 at 18% within the state: taxable value and CGST + SGST", () => {
@@ -9,6 +9,7 @@ describe("splitInclusiveTotal", () => {
       cgstPaise: 38128,
       sgstPaise: 38128,
       igstPaise: 0,
+      roundOffPaise: 0,
       totalPaise: 499900,
     });
   });
@@ -19,18 +20,20 @@ describe("splitInclusiveTotal", () => {
       cgstPaise: 0,
       sgstPaise: 0,
       igstPaise: 76256,
+      roundOffPaise: 0,
       totalPaise: 499900,
     });
   });
 
-  test("an odd paisa of tax goes to SGST, and the parts always add up to the total", () => {
-    // 101 / 1.18 = 85.59 → 86; tax 15 → CGST 7, SGST 8.
-    expect(splitInclusiveTotal(101, 1800, true)).toMatchObject({ taxablePaise: 86, cgstPaise: 7, sgstPaise: 8 });
+  test("an odd paisa of tax becomes a round-off: CGST and SGST are equal, and the parts always add up to the total", () => {
+    // 101 / 1.18 = 85.59 → 86; tax 15 → CGST 7, SGST 7, round-off 1.
+    expect(splitInclusiveTotal(101, 1800, true)).toMatchObject({ taxablePaise: 86, cgstPaise: 7, sgstPaise: 7, roundOffPaise: 1 });
     for (let total = 0; total <= 5000; total += 7) {
       for (const intra of [true, false]) {
         const split = splitInclusiveTotal(total, 1800, intra);
-        expect(split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise).toBe(total);
-        expect(Math.abs(split.cgstPaise - split.sgstPaise)).toBeLessThanOrEqual(1);
+        expect(split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise + split.roundOffPaise).toBe(total);
+        expect(split.cgstPaise).toBe(split.sgstPaise);
+        expect(split.roundOffPaise).toBeLessThanOrEqual(1);
       }
     }
   });
@@ -44,7 +47,14 @@ describe("splitInclusiveTotal", () => {
 
   test("a 0% rate leaves everything taxable; ₹0 is all zeros", () => {
     expect(splitInclusiveTotal(499900, 0, true)).toMatchObject({ taxablePaise: 499900, cgstPaise: 0, sgstPaise: 0 });
-    expect(splitInclusiveTotal(0, 1800, true)).toEqual({ taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 });
+    expect(splitInclusiveTotal(0, 1800, true)).toEqual({
+      taxablePaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      roundOffPaise: 0,
+      totalPaise: 0,
+    });
   });
 
   test("refuses amounts that are not whole paise", () => {
@@ -91,4 +101,29 @@ test("tax amounts always show paise", () => {
   expect(formatExactRupees(499900)).toBe("₹4,999.00");
   expect(formatExactRupees(423644)).toBe("₹4,236.44");
   expect(formatExactRupees(0)).toBe("₹0.00");
+});
+
+describe("placeOfSupply", () => {
+  const seller = { sellerStateCode: "27", buyerStateCode: "29" as string | null, buyerGstin: null as string | null };
+  test("a buyer with a GSTIN: their registered location", () => {
+    expect(placeOfSupply({ ...seller, item: "course", deliveryMode: "online", venueStateCode: null, buyerGstin: "33AAACP1234A1Z5" })).toBe(
+      "33",
+    );
+    expect(placeOfSupply({ ...seller, item: "course", deliveryMode: "venue", venueStateCode: "27", buyerGstin: "33AAACP1234A1Z5" })).toBe(
+      "33",
+    );
+  });
+  test("an unregistered buyer of online training: the address on record, else the seller's state", () => {
+    expect(placeOfSupply({ ...seller, item: "course", deliveryMode: "online", venueStateCode: null })).toBe("29");
+    expect(placeOfSupply({ ...seller, item: "course", deliveryMode: "online", venueStateCode: null, buyerStateCode: null })).toBe("27");
+  });
+  test("an unregistered buyer of training at a venue: where it is performed", () => {
+    expect(placeOfSupply({ ...seller, item: "course", deliveryMode: "venue", venueStateCode: "07" })).toBe("07");
+  });
+  test("admission to an event at a venue: where it is held, whoever buys", () => {
+    expect(placeOfSupply({ ...seller, item: "event", deliveryMode: "venue", venueStateCode: "07" })).toBe("07");
+    expect(placeOfSupply({ ...seller, item: "event", deliveryMode: "venue", venueStateCode: "07", buyerGstin: "29AAACP1234A1Z5" })).toBe(
+      "07",
+    );
+  });
 });

@@ -2,14 +2,16 @@
 // Prices are inclusive of GST, so the tax is worked back out of what the
 // student paid. Everything is integer paise and always adds up exactly to
 // the total: the taxable value is rounded to the nearest paisa (half up) and
-// the tax is whatever remains; split between CGST and SGST, an odd paisa goes
-// to SGST.
+// the tax is whatever remains; split between CGST and SGST in two equal
+// halves, an odd paisa becomes a round-off line.
 
 export type GstSplit = {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /** The paisa left over when an odd tax is halved into equal CGST and SGST. */
+  roundOffPaise: number;
   totalPaise: number;
 };
 
@@ -27,9 +29,39 @@ export function splitInclusiveTotal(totalPaise: number, rateBps: number, intraSt
   // round(total × 10000 / divisor), half up, in integers.
   const taxablePaise = Math.floor((2 * totalPaise * BPS_PER_UNIT + divisor) / (2 * divisor));
   const taxPaise = totalPaise - taxablePaise;
-  if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, totalPaise };
-  const cgstPaise = Math.floor(taxPaise / 2);
-  return { taxablePaise, cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0, totalPaise };
+  if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise, roundOffPaise: 0, totalPaise };
+  // CGST and SGST are levied at the same rate, so the two halves must be equal;
+  // the odd paisa is shown as a round-off instead of being given to either.
+  const halfPaise = Math.floor(taxPaise / 2);
+  return { taxablePaise, cgstPaise: halfPaise, sgstPaise: halfPaise, igstPaise: 0, roundOffPaise: taxPaise - 2 * halfPaise, totalPaise };
+}
+
+export type SupplyTerms = {
+  /** What is sold: admission to an event, or a course (training). */
+  item: "course" | "event";
+  deliveryMode: "online" | "venue";
+  /** Where a "venue" supply is performed or held. */
+  venueStateCode: string | null;
+  /** The buyer's GSTIN, when they gave one (a registered recipient). */
+  buyerGstin: string | null;
+  /** The state of the buyer's address on record; null when there is none. */
+  buyerStateCode: string | null;
+  sellerStateCode: string;
+};
+
+/**
+ * The state code of the place of supply (IGST Act s.12):
+ * admission to an event held at a venue → where it is held (s.12(6), whoever buys);
+ * a registered buyer → their registered location, the GSTIN's state (s.12(2)(a), s.12(5)(a));
+ * training performed at a venue for an unregistered buyer → where it is performed (s.12(5)(b));
+ * online training for an unregistered buyer → their address on record, else the seller's (s.12(2)(b)).
+ */
+export function placeOfSupply(terms: SupplyTerms): string {
+  const venue = terms.deliveryMode === "venue" ? terms.venueStateCode : null;
+  if (terms.item === "event" && venue) return venue;
+  if (terms.buyerGstin) return terms.buyerGstin.slice(0, 2);
+  if (venue) return venue;
+  return terms.buyerStateCode ?? terms.sellerStateCode;
 }
 
 /** 1800 for 18 (whole percent, as the settings hold it). */

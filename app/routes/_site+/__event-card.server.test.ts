@@ -13,6 +13,8 @@ const event = (overrides: Partial<SiteEvent>): SiteEvent => ({
   pricePaise: 99_900,
   registrationUrl: null,
   venue: null,
+  deliveryMode: "online",
+  venueStateCode: null,
   joinUrl: null,
   bannerUrl: null,
   isActive: true,

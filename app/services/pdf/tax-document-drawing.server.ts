@@ -2,6 +2,7 @@ import type { TaxParty } from "../../../db/schema";
 import type { PrintableTaxDocument } from "~/models/tax-document.server";
 import { formatLongDateInIndia } from "~/utils/dates";
 import { formatExactRupees, formatRate } from "~/utils/gst";
+import { indianStateName } from "~/utils/indian-states";
 import { drawLine, renderPdf, type PdfDocument } from "./document.server";
 
 // A GST tax invoice or credit note as a PDF, from the document as it was
@@ -51,7 +52,26 @@ export function taxLines(document: PrintableTaxDocument): { label: string; paise
   return [
     { label: `CGST @ ${half}`, paise: document.cgstPaise },
     { label: `SGST @ ${half}`, paise: document.sgstPaise },
+    // Only documents whose odd paisa of tax was kept out of equal halves have one, so older reprints are unchanged.
+    ...(document.roundOffPaise ? [{ label: "Round-off", paise: document.roundOffPaise }] : []),
   ];
+}
+
+const NOTE_LINE_CHARS = 95;
+
+/** The invoice note in lines that fit the page's width (drawLine shrinks any that still do not). */
+function noteLines(note: string): string[] {
+  return note.split(/\r?\n/).flatMap((paragraph) => {
+    const lines: string[] = [];
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length > NOTE_LINE_CHARS) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    return [...lines, line];
+  });
 }
 
 export function drawTaxDocument(document: PrintableTaxDocument): Promise<Buffer> {
@@ -82,7 +102,9 @@ export function drawTaxDocument(document: PrintableTaxDocument): Promise<Buffer>
         write(buyer[i] ?? "", MID, y, { weight: i === 0 ? 700 : 400 });
       }
       y += LINE * 2;
-      write(`Place of supply: ${document.buyer.stateName} (code ${document.placeOfSupply})`, LEFT, y);
+      // The place of supply is not always the buyer's state (a venue's, under IGST Act s.12(5)/(6)).
+      const placeName = indianStateName(document.placeOfSupply) ?? document.placeOfSupply;
+      write(`Place of supply: ${placeName} (code ${document.placeOfSupply})`, LEFT, y);
       y += LINE;
       write("Tax payable on reverse charge: No", LEFT, y, { color: MUTED });
 
@@ -113,6 +135,13 @@ export function drawTaxDocument(document: PrintableTaxDocument): Promise<Buffer>
       write("All amounts in Indian rupees.", LEFT, y, { color: MUTED });
       y += LINE;
       write(`Issued electronically by ${document.seller.name}; no signature is required.`, LEFT, y, { color: MUTED });
+      if (document.note) {
+        y += LINE;
+        for (const line of noteLines(document.note)) {
+          y += LINE;
+          write(line, LEFT, y);
+        }
+      }
     },
   );
 }

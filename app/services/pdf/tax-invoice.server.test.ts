@@ -41,7 +41,9 @@ const invoice: PrintableTaxDocument = {
   cgstPaise: 38_128,
   sgstPaise: 38_128,
   igstPaise: 0,
+  roundOffPaise: 0,
   totalPaise: 499_900,
+  note: null,
   createdAt: ISSUED,
   credited: null,
 };
