@@ -201,15 +201,13 @@ describe("an order paid through Razorpay", () => {
     if (!first.ok) throw new Error("expected a Razorpay order");
     const control = fakeRazorpayControl(fake.url);
     const failed = await control.pay(first.checkout.orderId, "failed");
-    await orders.handleRazorpayEvent(
-      {
-        id: `evt_${failed.id}`,
-        createdAt: new Date(),
-        entityId: failed.id,
-        type: "payment.failed",
-        payment: await razorpay.fetchRazorpayPayment(failed.id),
-      },
-    );
+    await orders.handleRazorpayEvent({
+      id: `evt_${failed.id}`,
+      createdAt: new Date(),
+      entityId: failed.id,
+      type: "payment.failed",
+      payment: await razorpay.fetchRazorpayPayment(failed.id),
+    });
     expect(row(student.id)).toMatchObject([{ status: "failed" }]);
     const retry = await start(student, quote);
     if (!retry.ok) throw new Error("expected the same Razorpay order");
