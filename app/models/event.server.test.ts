@@ -235,6 +235,8 @@ describe("admin: create, update, deactivate, delete", () => {
       pricePaise: 49900,
       registrationUrl: "https://example.com/r",
       bannerUrl: null,
+      deliveryMode: "online",
+      venueStateCode: null,
       createdAt: NOW,
       updatedAt: NOW,
     });

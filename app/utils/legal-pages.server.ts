@@ -3,7 +3,7 @@ import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
 import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
 import { formatLongDateInIndia } from "./dates";
-import { fillInstituteMarkers } from "~/utils/institute";
+import { DEFAULT_INSTITUTE, fillInstituteMarkers } from "~/utils/institute";
 import { disclaimerHtml, disclaimerShortForm, firstParagraphText, legalMarkdownHtml } from "./disclaimer.server";
 
 // What the legal pages and the site frame read from the settings.
@@ -40,11 +40,14 @@ export function refundPolicySummary(): string {
 /** Who answers a privacy request or a grievance: the one officer the footer, /grievances and the privacy notice all name. */
 export function grievanceContact(): { name: string; designation: string; email: string; phone: string } {
   const regulatory = readSettings("regulatory");
+  const institute = readSettings("institute");
+  // The officer answers at the institute's own address and number until an admin
+  // gives them their own, so a renamed institute never shows the demo's contact.
   return {
     name: regulatory.grievanceOfficerName,
     designation: regulatory.grievanceOfficerDesignation,
-    email: regulatory.grievanceOfficerEmail,
-    phone: regulatory.grievanceOfficerPhone,
+    email: regulatory.grievanceOfficerEmail === DEFAULT_INSTITUTE.email ? institute.email : regulatory.grievanceOfficerEmail,
+    phone: regulatory.grievanceOfficerPhone === DEFAULT_INSTITUTE.phone1 ? institute.phone1 : regulatory.grievanceOfficerPhone,
   };
 }
 
