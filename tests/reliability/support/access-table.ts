@@ -121,6 +121,7 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/outbox/:id", `/admin/outbox/${ids.outboxMessage}`, "outbox"],
     ["/admin/outbox/:id/attachments/:number", `/admin/outbox/${ids.outboxMessage}/attachments/1`, "outbox"],
     ["/admin/settings", "/admin/settings", "settings"],
+    ["/admin/breach", "/admin/breach", "settings"],
     ["/admin/users", "/admin/users", "users"],
     ["/admin/users/registrations", "/admin/users/registrations", "users"],
     ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
@@ -232,6 +233,11 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       body: { form: { intent: "notifications", notifyAddress: "matrix@example.com", contactMessages: "on" } },
       watch: { table: "site_settings" },
       writes: ["admin"],
+    }),
+    // A breach notice mails every affected student: the admin's alone. Back to editing writes nothing.
+    post("/admin/breach", "/admin/breach", "settings", 200, {
+      body: { form: { intent: "edit" } },
+      watch: { table: "outbox_messages" },
     }),
     // The invoice register is the institute's tax record: the admin's alone (decision 0031).
     post("/admin/settings/invoice-register", "/admin/settings/invoice-register", "settings", 200, {

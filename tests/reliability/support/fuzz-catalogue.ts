@@ -36,6 +36,7 @@ import { CourseReviewSchema, ReviewDecisionSchema } from "../../../app/schemas/c
 import { EnrollmentFormApiSchema, EnrollmentFormSchema } from "../../../app/schemas/enrollment-form";
 import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/schemas/event-registration";
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
+import { BreachNoticeSchema } from "../../../app/schemas/breach-notice";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "../../../app/schemas/password-reset";
 import { SETTINGS_SCHEMAS } from "../../../app/schemas/site-settings";
 
@@ -207,6 +208,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ),
   page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
   page("admin+/_panel.settings_.invoice-register.ts", () => "/admin/settings/invoice-register", ["month"]),
+  page("admin+/_panel.breach.tsx", () => "/admin/breach", ["intent", ...f(BreachNoticeSchema)], { intents: ["edit", "preview", "send"] }),
   page(
     "admin+/_panel.users.$id.tsx",
     (ids) => `/admin/users/${ids.accountId}`,
