@@ -172,6 +172,7 @@ function contentColumns(input: CourseInput) {
     brochurePdfUrl: input.brochurePdfUrl ?? null,
     syllabus: input.syllabus ?? null,
     features: input.features,
+    ...input.delivery,
   };
 }
 

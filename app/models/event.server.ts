@@ -226,7 +226,8 @@ export type EventSave = EventChangeResult | { ok: false; reason: "pricing-is-adm
 export function saveEvent(role: AdminRole, input: AdminEventInput, id?: number | string, now = new Date()): EventSave {
   const numericId = id === undefined || typeof id === "number" ? id : parseId(id);
   if (numericId === null) return { ok: false, reason: "not-found" };
-  const { pricePaise, ...content } = input;
+  const { pricePaise, delivery, ...rest } = input;
+  const content = { ...rest, ...delivery };
   return db.transaction(
     (tx): EventSave => {
       const stored =

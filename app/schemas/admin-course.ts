@@ -11,6 +11,7 @@ import {
   rupeesField,
 } from "./admin-fields";
 import { uploadField, type UploadKind } from "./uploads";
+import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
 
 // The Course form (admin spec §5): title, description, short description,
 // price, duration and level are required; price defaults to 0, level to
@@ -33,12 +34,14 @@ export type CourseInput = {
   brochurePdfUrl?: string | undefined;
   syllabus?: string | undefined;
   features: string[];
+  /** Left out: online for a new course, as stored for an edit. */
+  delivery?: Delivery | undefined;
 } & Partial<{ pricePaise: number; originalPricePaise: number | null; isActive: boolean }>;
 
 /** The form's file inputs and the kind each takes. */
 export const COURSE_UPLOADS = { coverPhoto: "image", brochure: "pdf" } as const satisfies Record<string, UploadKind>;
 
-export const COURSE_DEFAULTS = { price: "0", level: "beginner", isActive: "on" } as const;
+export const COURSE_DEFAULTS = { price: "0", level: "beginner", delivery: "online", isActive: "on" } as const;
 
 const contentFields = {
   title: requiredText("Title", 200),
@@ -55,6 +58,7 @@ const contentFields = {
   brochurePdfUrl: optionalLink("Brochure URL"),
   syllabus: optionalText("Syllabus", 20_000),
   features: linesListField("Features", { maxItems: 30, maxLength: 200 }),
+  delivery: deliveryField,
 };
 
 const uploadFields = {
@@ -131,6 +135,7 @@ export function toCourseInput(values: CourseFormValues, canSetPrices: boolean): 
     brochurePdfUrl: values.brochurePdfUrl,
     syllabus: values.syllabus,
     features: values.features,
+    delivery: deliveryOfValue(values.delivery),
     isActive: values.isActive,
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 import { uploadField, type UploadKind } from "./uploads";
+import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
 import { countOf } from "~/utils/plural";
 
 // The admin event form (admin spec §3 events, §5 Event form). Two doors share
@@ -53,6 +54,7 @@ const sharedFields = {
   price: rupeesField("Price", 0),
   registrationUrl: optionalLink("Registration URL"),
   venue: optionalText("Venue", 300),
+  delivery: deliveryField,
   joinUrl: optionalLink("Join link"),
 };
 
@@ -124,6 +126,8 @@ export type AdminEventInput = {
   pricePaise?: number | undefined;
   registrationUrl: string | null;
   venue: string | null;
+  /** Left out: online for a new event, as stored for an edit. */
+  delivery?: Delivery | undefined;
   joinUrl: string | null;
   isActive: boolean;
   /** "/uploads/…" for a new banner, null to remove it; undefined keeps the stored one. */
@@ -140,6 +144,7 @@ function commonInput(value: AdminEventFormValue | AdminEventApiValue): Omit<Admi
     pricePaise: value.price,
     registrationUrl: value.registrationUrl ?? null,
     venue: value.venue ?? null,
+    delivery: deliveryOfValue(value.delivery),
     joinUrl: value.joinUrl ?? null,
     isActive: value.isActive,
   };

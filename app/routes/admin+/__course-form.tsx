@@ -8,6 +8,7 @@ import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { COURSE_LEVELS } from "../../../db/enums";
+import { DELIVERY_OPTIONS } from "~/schemas/delivery";
 
 export type CourseFormDefaults = {
   title?: string;
@@ -22,6 +23,8 @@ export type CourseFormDefaults = {
   brochurePdfUrl?: string;
   syllabus?: string;
   features?: string;
+  /** "online" or the venue's state code. */
+  delivery?: string;
   /** A checkbox's default is "on" (ticked) or absent. */
   isActive?: "on";
 };
@@ -90,6 +93,12 @@ export function CourseFormDialog({
         )}
         <TextField field={fields.duration} label="Duration" placeholder="e.g. 8 weeks" required />
         <SelectField field={fields.level} label="Level" placeholder="Choose a level" options={LEVEL_OPTIONS} required />
+        <SelectField
+          field={fields.delivery}
+          label="Delivered (the place of supply of its invoices)"
+          placeholder="Choose online or the venue's state"
+          options={DELIVERY_OPTIONS}
+        />
         <FileField
           field={fields.coverPhoto}
           label="Cover photo"

@@ -6,6 +6,7 @@ import { CheckboxField, FileField, SelectField, TextareaField, TextField } from 
 import { EVENT_TYPE_LABELS } from "../../../db/enums";
 import { ADMIN_EVENT_TYPES, EVENT_UPLOADS, eventFormSchema, MAX_EVENT_DURATION, MAX_EVENT_PARTICIPANTS } from "~/schemas/admin-event";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
+import { DELIVERY_OPTIONS } from "~/schemas/delivery";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,
@@ -26,6 +27,8 @@ export type EventFormDefaults = {
   price?: string;
   registrationUrl?: string;
   venue?: string;
+  /** "online" or the venue's state code. */
+  delivery?: string;
   joinUrl?: string;
   /** "on" when ticked, as a checkbox posts it. */
   isActive?: "on";
@@ -84,6 +87,12 @@ export function EventForm({
         label="Venue (optional)"
         hint="Shown on the events page and in the calendar file: an address, or “Online (Zoom)”."
         wide
+      />
+      <SelectField
+        field={fields.delivery}
+        label="Held (the place of supply of its invoices)"
+        placeholder="Choose online or the venue's state"
+        options={DELIVERY_OPTIONS}
       />
       <TextField
         field={fields.joinUrl}

@@ -17,6 +17,7 @@ import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
 import { curriculumPath } from "./__curriculum-paths";
 import { countOf } from "~/utils/plural";
+import { deliveryValueOf } from "~/schemas/delivery";
 
 // One course (admin spec §4, §8): 'Edit Course', opened filled in; with
 // ?confirm=delete the question 'Are you sure you want to delete "{title}"?'.
@@ -76,6 +77,7 @@ function editForm(admin: PublicAdmin, course: ReturnType<typeof courseOr404>) {
     brochurePdfUrl: course.brochurePdfUrl ?? undefined,
     syllabus: course.syllabus ?? undefined,
     features: course.features.join("\n"),
+    delivery: deliveryValueOf(course),
     ...prices,
   };
   return { defaults, pricingSetByAdmin };

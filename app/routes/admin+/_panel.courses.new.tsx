@@ -32,7 +32,7 @@ export default function CreateCourseDialog() {
       formId="create-course"
       title="Create New Course"
       backTo={backTo}
-      defaultValue={pricingSetByAdmin ? { level: COURSE_DEFAULTS.level } : COURSE_DEFAULTS}
+      defaultValue={pricingSetByAdmin ? { level: COURSE_DEFAULTS.level, delivery: COURSE_DEFAULTS.delivery } : COURSE_DEFAULTS}
       lastResult={actionData?.result}
       submitLabel="Create Course"
       pricingSetByAdmin={pricingSetByAdmin}

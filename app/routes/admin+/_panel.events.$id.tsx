@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EventForm, type EventFormDefaults } from "./__event-form";
 import { eventPriceForRole, saveEventForm } from "./__event-form.server";
+import { deliveryValueOf } from "~/schemas/delivery";
 
 // One event (admin spec §2 Events tab, §4, §8): 'Edit Event', prefilled (the
 // date as yyyy-mm-dd and the time of day in India; a missing duration shows
@@ -67,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...(priceSetByAdmin ? {} : { price: rupeesInput(event.pricePaise) }),
     registrationUrl: event.registrationUrl ?? "",
     venue: event.venue ?? "",
+    delivery: deliveryValueOf(event),
     joinUrl: event.joinUrl ?? "",
     isActive: event.isActive ? "on" : undefined,
   };

@@ -41,6 +41,7 @@ export default function CreateEventDialog() {
           eventType: "webinar",
           duration: String(DEFAULT_EVENT_DURATION),
           ...(priceSetByAdmin ? {} : { price: "0" }),
+          delivery: "online",
           isActive: "on",
         }}
         priceSetByAdmin={priceSetByAdmin}
