@@ -4,7 +4,7 @@ import { DEFAULT_LEGAL_SETTINGS, DEFAULT_REGULATORY_SETTINGS, LegalSettingsSchem
 import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { InstituteSettingsSchema } from "./institute-settings";
 import { DEFAULT_VIDEO_SETTINGS, VideoSettingsSchema } from "./video-settings";
-import { checkboxField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
+import { checkboxField, optionalText, optionalWholeNumberField, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
 
 // The sections of /admin/settings, each one form and one row of the
@@ -109,6 +109,8 @@ export const FigureSettingsSchema = z.object({
     .max(MAX_INSTITUTE_FIGURES, `At most ${MAX_INSTITUTE_FIGURES} figures`)
     .default([])
     .transform((rows) => rows.filter((row): row is InstituteFigure => Boolean(row.value && row.label && row.asOf))),
+  /** A figure whose number is below this is not shown anywhere (a count of 9 beside a page of praise misleads); unset: 0. */
+  minimumShown: optionalWholeNumberField("Smallest figure shown", { min: 0, max: 10_000_000 }),
 });
 export type FigureSettings = z.infer<typeof FigureSettingsSchema>;
 

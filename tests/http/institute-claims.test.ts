@@ -68,12 +68,13 @@ describe("the institute's figures", () => {
         "figures[1].value": "",
         "figures[1].label": "",
         "figures[1].asOf": "",
+        minimumShown: "0",
       },
       maxRedirects: 0,
     });
     expect(saved.status()).toBe(302);
     expect(queryTestDatabase<{ value: string }>("SELECT value FROM site_settings WHERE section = 'figures'")).toEqual([
-      { value: JSON.stringify({ figures: [{ value: "12", label: "Mentors on the team", asOf: "2026-11-01" }] }) },
+      { value: JSON.stringify({ figures: [{ value: "12", label: "Mentors on the team", asOf: "2026-11-01" }], minimumShown: 0 }) },
     ]);
     for (const path of ["/", "/about", "/testimonials"]) {
       const text = visibleText(await (await request.get(path)).text());
@@ -94,5 +95,48 @@ describe("the institute's figures", () => {
     expect(half.status()).toBe(400);
     expect(await half.text()).toContain("Label is required");
     expect(queryTestDatabase("SELECT value FROM site_settings WHERE section = 'figures'")).toEqual(before);
+  });
+
+  test("the site's own counts say the day they were counted, and a figure below the admin's smallest is shown nowhere", async ({
+    request,
+  }) => {
+    const { client } = await adminApiClient("admin");
+    const saveFigures = (minimumShown: string) =>
+      client.post("/admin/settings", {
+        form: {
+          intent: "figures",
+          "figures[0].value": "12",
+          "figures[0].label": "Mentors on the team",
+          "figures[0].asOf": "2026-11-01",
+          minimumShown,
+        },
+        maxRedirects: 0,
+      });
+    const today = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric", year: "numeric" }).format(
+      new Date(),
+    );
+    const [{ students }] = queryTestDatabase<{ students: number }>(
+      "SELECT count(DISTINCT user_id) AS students FROM enrollments WHERE payment_status = 'completed' AND course_id IS NOT NULL",
+    );
+    expect(students).toBeGreaterThan(0);
+
+    expect((await saveFigures("")).status()).toBe(302);
+    const home = visibleText(await (await request.get("/")).text());
+    expect(home).toContain(`Students enrolled as of ${today} ${students.toLocaleString("en-IN")}`);
+    expect(visibleText(await (await request.get("/courses")).text())).toContain(`Students Enrolled as of ${today}`);
+
+    // Above every count and the entered 12: nothing is shown on any page that lists figures.
+    const minimum = students + 13;
+    expect((await saveFigures(String(minimum))).status()).toBe(302);
+    for (const path of ["/", "/about", "/testimonials", "/courses", "/gallery"]) {
+      const text = visibleText(await (await request.get(path)).text());
+      expect(text, path).not.toContain("Mentors on the team");
+      expect(text, path).not.toMatch(/Students enrolled as of/i);
+    }
+    expect((await saveFigures("-1")).status()).toBe(400);
+    expect(queryTestDatabase<{ value: string }>("SELECT value FROM site_settings WHERE section = 'figures'")[0].value).toContain(
+      `"minimumShown":${minimum}`,
+    );
+    expect((await saveFigures("")).status()).toBe(302);
   });
 });

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import { COURSES_WHY_CHOOSE } from "~/content/about";
 import { COURSE_SORTS, listActiveCourses, type CourseSort } from "~/models/course.server";
-import { instituteCounts } from "~/models/institute-figures.server";
+import { countedFigures, figuresShown } from "./__institute-figures.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { CourseCard } from "./__course-card";
@@ -45,9 +45,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filters,
     courses: toCourseCards(courses, ratings),
-    counts: instituteCounts(),
+    figures: courseListFigures(),
     sortOptions: COURSE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
   };
+}
+
+function courseListFigures() {
+  const counted = countedFigures();
+  return figuresShown([
+    { ...counted.courses, label: "Total Courses" },
+    { ...counted.studentsEnrolled, label: "Students Enrolled" },
+    { ...counted.eventsHeld, label: "Events Held" },
+  ]);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
@@ -61,7 +70,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 type Filters = { q: string; level: LevelFilter; sort: CourseSort };
 
 export default function CoursesPage() {
-  const { filters, courses, counts, sortOptions } = useLoaderData<typeof loader>();
+  const { filters, courses, figures, sortOptions } = useLoaderData<typeof loader>();
   const institute = useInstitute();
 
   return (
@@ -74,13 +83,7 @@ export default function CoursesPage() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
             Structured programmes taught by practising traders, from your first chart to advanced Smart Money Concepts.
           </p>
-          <HeroStats
-            stats={[
-              { label: "Total Courses", value: counts.courses.toLocaleString("en-IN") },
-              { label: "Students Enrolled", value: counts.studentsEnrolled.toLocaleString("en-IN") },
-              { label: "Events Held", value: counts.eventsHeld.toLocaleString("en-IN") },
-            ]}
-          />
+          <HeroStats stats={figures} />
         </div>
       </section>
 

@@ -4,7 +4,7 @@ import { Marquee } from "~/components/marquee";
 import { Badge } from "~/components/ui/badge";
 import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "~/content/gallery";
 import { InstituteFigures } from "~/components/institute-figures";
-import { instituteCounts } from "~/models/institute-figures.server";
+import { countedFigures, figuresShown } from "./__institute-figures.server";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { instituteFrom, pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
@@ -17,11 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Counted, never typed in: events from the site's own list, cities and photos from the gallery itself.
   const photos =
     MASONRY_PHOTOS.length + LOCATION_GALLERIES.reduce((sum, place) => sum + place.photos.length, 0) + EVENT_GALLERY_ITEMS.length;
-  const figures = [
-    { value: instituteCounts().eventsHeld.toLocaleString("en-IN"), label: "Events held", asOf: null },
-    { value: String(LOCATION_GALLERIES.length), label: "Cities", asOf: null },
-    { value: photos.toLocaleString("en-IN"), label: "Photos", asOf: null },
-  ].filter((figure) => figure.value !== "0");
+  const { eventsHeld } = countedFigures();
+  const figures = figuresShown([
+    eventsHeld,
+    { value: LOCATION_GALLERIES.length, label: "Cities", asOf: eventsHeld.asOf },
+    { value: photos, label: "Photos", asOf: eventsHeld.asOf },
+  ]);
   return { category, figures };
 }
 

@@ -132,11 +132,19 @@ function postShownBack(lastResult: SubmissionResult<string[]> | undefined, figur
   };
 }
 
-export function FigureSettingsForm({ figures, lastResult }: { figures: InstituteFigure[]; lastResult?: SubmissionResult<string[]> }) {
+export function FigureSettingsForm({
+  figures,
+  minimumShown,
+  lastResult,
+}: {
+  figures: InstituteFigure[];
+  minimumShown: number | undefined;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useSchemaForm(FigureSettingsSchema, {
     id: "settings-figures",
     lastResult: postShownBack(lastResult, figures),
-    defaultValue: { figures: figureRows(figures) },
+    defaultValue: { figures: figureRows(figures), minimumShown: minimumShown === undefined ? "" : String(minimumShown) },
   });
   const rows = fields.figures.getFieldList();
   return (
@@ -144,13 +152,22 @@ export function FigureSettingsForm({ figures, lastResult }: { figures: Institute
       section="figures"
       intro={
         <>
-          The site shows the counts it knows itself (students enrolled, courses, events held). Add a figure only with the day it was true,
-          such as “12 · Mentors · 2026-11-01”. Never a figure of returns, profit, accuracy or success: SEBI forbids them.
+          The site shows the counts it knows itself (students enrolled, courses, events held), as of the day the page is shown. Add a figure
+          only with the day it was true, such as “12 · Mentors · 2026-11-01”. Never a figure of returns, profit, accuracy or success: SEBI
+          forbids them. A figure below the smallest figure shown is left out everywhere, counts included.
         </>
       }
     >
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
         <FormErrors errors={form.errors ?? fields.figures.errors} id={form.errorId} />
+        <TextField
+          field={fields.minimumShown}
+          label="Smallest figure shown"
+          hint="Leave empty to show every figure above zero."
+          type="number"
+          inputMode="numeric"
+          min={0}
+        />
         {rows.map((row, index) => {
           const { value, label, asOf } = row.getFieldset();
           return (

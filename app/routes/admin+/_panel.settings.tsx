@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     institute: asFormDefaults(readSettings("institute")),
     notifications: asFormDefaults(readSettings("notifications")),
     invoicing: asFormDefaults(readSettings("invoicing")),
-    figures: readSettings("figures").figures,
+    figures: readSettings("figures"),
     registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
     regulatory: asFormDefaults(readSettings("regulatory")),
     legal: asFormDefaults(readSettings("legal")),
@@ -90,7 +90,11 @@ export default function AdminSettings() {
       <InstituteSettingsForm defaultValue={defaults.institute} lastResult={resultFor("institute")} />
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
-      <FigureSettingsForm figures={defaults.figures} lastResult={resultFor("figures")} />
+      <FigureSettingsForm
+        figures={defaults.figures.figures}
+        minimumShown={defaults.figures.minimumShown}
+        lastResult={resultFor("figures")}
+      />
       <InvoiceRegisterForm month={defaults.registerMonth} />
       <RegulatorySettingsForm defaultValue={defaults.regulatory} lastResult={resultFor("regulatory")} />
       <LegalSettingsForm defaultValue={defaults.legal} lastResult={resultFor("legal")} />
