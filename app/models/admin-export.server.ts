@@ -7,7 +7,7 @@ import { selectAdminRegistrations, type AdminRegistrationRow } from "./event-reg
 import { selectCourseProgress, type CourseProgressRow } from "./course-figures.server";
 import { adminUserColumns, type AdminUserRow } from "./user.server";
 
-// What the Excel exports read (admin spec §2 Users tab): every row of
+// What the Excel exports read: every row of
 // a table, in batches. Each batch is one short query (`where id > lastId order
 // by id limit n`, keyset pagination on the primary key), so however large the
 // table, only one batch is in memory and the shared better-sqlite3 connection

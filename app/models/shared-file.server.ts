@@ -3,7 +3,7 @@ import { sharedFileDownloads, sharedFiles, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 
-// Generated Excel files (admin spec §2 Users tab, §3 "Shared file fields"):
+// Generated Excel files:
 // one row per file in the exports folder, reachable at /shared/<token> until
 // the link expires or an admin revokes it, and each download of it.
 

@@ -39,7 +39,7 @@ export function toPublicTestimonialJson(testimonial: Testimonial) {
 }
 
 // ---------------------------------------------------------------------------
-// Admin (admin spec §2 Content tab, §7 /api/testimonials): approved or not.
+// Admin: approved or not.
 // ---------------------------------------------------------------------------
 
 const newestFirst = [desc(testimonials.createdAt), desc(testimonials.id)];

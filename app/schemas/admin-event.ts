@@ -16,10 +16,10 @@ import { uploadField, type UploadKind } from "./uploads";
 import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
 import { countOf } from "~/utils/plural";
 
-// The admin event form (admin spec §3 events, §5 Event form). Two doors share
+// The admin event form. Two doors share
 // every field rule: the page form, which takes the date and the time of day in
 // India as two inputs (yyyy-mm-dd and HH:mm), and the JSON API (POST/PUT
-// /api/events), which takes the spec's `eventDate` as an ISO string. Both end
+// /api/events), which takes `eventDate` as an ISO string. Both end
 // as the same `AdminEventInput`.
 
 /** The types the admin form offers: every type the table allows. */
@@ -41,7 +41,7 @@ const eventTypeField = z.preprocess(
   }),
 );
 
-/** The fields both doors share, with the spec's defaults (duration 60, price 0). A content manager's doors read the price only to tell "left out" (kept as stored) from "sent" (refused by the model unless unchanged). */
+/** The fields both doors share, with their defaults (duration 60, price 0). A content manager's doors read the price only to tell "left out" (kept as stored) from "sent" (refused by the model unless unchanged). */
 const sharedFields = {
   title: requiredText("Title", 200),
   description: requiredText("Description", 5000),

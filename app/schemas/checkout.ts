@@ -3,8 +3,9 @@ import { COUPON_HOLD_MINUTES, type CouponRefusal } from "~/utils/coupon-rules";
 import { formatAmount } from "~/utils/money";
 import { REGISTRATION_MESSAGES, registeredText } from "./event-registration";
 
-// Checkout (public-site §2 /checkout, §4 Checkout flow, §5, §8). The page's
-// two forms (coupon, pay) and the JSON endpoints of §7 share these rules.
+// Checkout. The page's two forms (coupon, pay) and the JSON endpoints
+// (/api/validate-coupon, /api/create-payment-intent, /api/enroll-course) share
+// these rules. Titles and texts that the product specification quotes stay as quoted.
 
 export const CHECKOUT_MESSAGES = {
   signInTitle: "Authentication Required",

@@ -3,10 +3,10 @@ import { requiredTick } from "./consent";
 import { blankToUndefined, phoneField } from "./fields";
 import { personName } from "./person-name";
 
-// The enrollment information form (public-site §3, §5). Two doors share every
+// The enrollment information form. Two doors share every
 // field rule: the page form, whose one course-or-event select carries both the
 // type and the id ("course:3"), and POST /api/enrollment-forms, which takes the
-// spec's payload (courseOrEventId + courseOrEventType). Both parse to the same
+// API's payload (courseOrEventId + courseOrEventType). Both parse to the same
 // `EnrollmentFormInput`.
 
 export const EXPERIENCE_LEVELS = ["Beginner", "Intermediate", "Expert"] as const;
@@ -104,7 +104,7 @@ const fieldsShape = {
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
-/** POST /api/enrollment-forms: the spec's payload. */
+/** POST /api/enrollment-forms: the API's payload. */
 export const EnrollmentFormApiSchema = z.object({
   ...fieldsShape,
   courseOrEventId: z.preprocess(

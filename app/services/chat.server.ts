@@ -1,4 +1,4 @@
-// The chat assistant (public spec §2 "Floating chat widget", §7 chat calls).
+// The chat assistant behind the floating chat widget and /api/chat/*.
 // It answers from the site's own knowledge read at the moment of asking
 // (chat/knowledge.server.ts), retrieved with MiniSearch and a trader's
 // synonyms (chat/retrieval.server.ts, chat/text.ts) behind a few intent rules

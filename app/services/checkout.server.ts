@@ -46,7 +46,7 @@ import { seatGoneMail } from "./mail/event-seats.server";
 import { describeEventOrder, reserveEventOrder, type SeatRefusal } from "~/models/event-seat.server";
 import type { OutboxDraft } from "~/models/outbox.server";
 
-// The checkout rules (public-site §2 /checkout, §4, §7), shared by the page,
+// The checkout rules, shared by the page,
 // the JSON endpoints and the webhook: the server prices every order, and an
 // order is completed only when the provider confirms that very amount was
 // paid by this student for this course or event seat.

@@ -8,7 +8,7 @@ import { isStorageFault } from "./storage-faults.server";
 import { ADMIN_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
 
-// Admin sessions (admin spec §2, §6): their own cookie, ended by the server
+// Admin sessions: their own cookie, ended by the server
 // after 2 hours without a request (idle) or 12 hours after sign-in (absolute).
 
 export const ADMIN_IDLE_MS = 2 * 60 * 60 * 1000;

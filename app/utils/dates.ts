@@ -28,7 +28,7 @@ const tickerDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-/** "Dec 5, 2026" — the spec's short month, day, year. */
+/** "Dec 5, 2026" — short month, day, year. */
 export const formatShortDate = (date: Date) => shortDate.format(date);
 /** "7:30 pm IST" */
 export const formatIndiaTime = (date: Date) => `${timeOfDay.format(date)} IST`;

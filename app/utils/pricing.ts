@@ -1,4 +1,4 @@
-// What a student pays (public-site §9, with the coupon kinds of decision 0029):
+// What a student pays (with the coupon kinds of decision 0029):
 // the price less a percent of it or a fixed amount, never below Free; the
 // processing fee is 0. Only the server calls this with real numbers; the page
 // shows what it returns.

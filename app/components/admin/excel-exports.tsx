@@ -5,7 +5,7 @@ import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import type { ExportDataset } from "~/services/exports/datasets";
 
-// The Users tab's export pieces (admin spec §2 Users tab, §7 exports, §8):
+// The Users tab's export pieces:
 // the export buttons at the top, and below the tables the 'Excel Export
 // Options' explanation and the 'Generated Excel Files' list.
 
@@ -68,7 +68,7 @@ export const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: 
 /** What the export answers a script (with JavaScript) when it fails; without JavaScript the same words come as a toast. */
 export type ExportFailure = { title: string; description: string };
 
-/** The plain words an admin sees when an export fails (admin spec §8 only logs it; the tab says so too). */
+/** The plain words an admin sees when an export fails: the failure is logged, and the tab says so too. */
 export const EXPORT_FAILURE_MESSAGES = {
   title: "Export failed",
   notCreated: "The Excel file could not be created. Please try again in a moment.",

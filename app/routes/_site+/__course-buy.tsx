@@ -33,7 +33,7 @@ export function CourseBuyButton({ offer, className = "" }: { offer: CourseOffer;
       </Link>
     );
   }
-  // Login is a full-page navigation (spec §2), so a plain link rather than <Link>.
+  // Login is a full-page navigation to /api/login, so a plain link rather than <Link>.
   return (
     <a href={`/api/login?redirectTo=/courses/${offer.courseId}`} className={buttonClass("primary", className)}>
       Login to Enroll

@@ -41,7 +41,7 @@ type EnrollmentFormProps = {
 };
 
 /**
- * The enrollment information form (public-site §5). A plain post, so it works
+ * The enrollment information form. A plain post, so it works
  * before JavaScript loads; with JavaScript each field checks itself on blur.
  * Not tied to a page: the checkout dialog hosts it too.
  */

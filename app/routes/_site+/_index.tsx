@@ -28,7 +28,7 @@ import { toEventCards } from "./__event-card.server";
 import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
-/** The ticker runs through the next few events; the cards show three (spec §9). */
+/** The ticker runs through the next few events; the cards show three. */
 const TICKER_LIMIT = 10;
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;

@@ -7,7 +7,7 @@ import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards.server";
 
 /**
- * GET /api/admin/export/:dataset (admin only, area users; admin spec §7):
+ * GET /api/admin/export/:dataset (admin only, area users):
  * users | registrations | enrollments | enrollment-forms | progress | all-data.
  *
  * Writes the workbook to the exports folder (listed in /api/admin/shared-files)
