@@ -86,7 +86,7 @@ export function readEnrollmentFormsForExport(batchSize = EXPORT_BATCH_SIZE): Asy
   );
 }
 
-/** Every paid enrolment's progress in its course (the Course Progress sheet). */
+/** Every paid enrollment's progress in its course (the Course Progress sheet). */
 export function readCourseProgressForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<CourseProgressRow> {
   return inBatches(
     (after, limit) =>

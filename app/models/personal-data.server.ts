@@ -187,7 +187,7 @@ export type Erasure =
 /**
  * Erases the account in one transaction: every row the law does not require
  * goes; the orders stay intact (with the account row as their owner, its
- * personal fields blanked) and so do the enrolment forms behind them, holding
+ * personal fields blanked) and so do the enrollment forms behind them, holding
  * only the buyer's state (the place of supply on a tax invoice).
  */
 export function eraseAccount(userId: string, now = new Date()): Erasure {

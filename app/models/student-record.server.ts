@@ -80,7 +80,7 @@ export function listStudentMessages(student: AccountAddress) {
     .all();
 }
 
-/** Courses an admin may grant: any the student has no paid enrolment in, on sale or not (an old course can still be given). */
+/** Courses an admin may grant: any the student has no paid enrollment in, on sale or not (an old course can still be given). */
 export function listGrantableCourses(userId: string) {
   const enrolled = db
     .select({ courseId: enrollments.courseId })

@@ -398,7 +398,7 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
 }
 
 /**
- * Completes a paid order (enrolment, coupon, receipt mail) whichever provider
+ * Completes a paid order (enrollment, coupon, receipt mail) whichever provider
  * took the money; a payment the order cannot take is returned in full.
  */
 export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {

@@ -65,7 +65,7 @@ export function NotificationSettingsForm({ defaultValue, lastResult }: SectionFo
         <CheckboxField
           field={fields.enrolmentLeads}
           label="A new enrolment lead"
-          hint="Sent when a student fills in the enrolment information form."
+          hint="Sent when a student fills in the enrollment information form."
         />
         <SaveButton section="notifications" />
       </Form>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
 import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
-import { enrolmentLeadTeamNotice } from "~/services/mail/team-notices.server";
+import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const claim = await claimFormPost("enrollment-form", context.clientAddress ?? "unknown");
   if (!claim.ok) return throttledJson(claim);
   try {
-    const outcome = saveEnrollmentForm(user.id, input, enrolmentLeadTeamNotice);
+    const outcome = saveEnrollmentForm(user.id, input, enrollmentLeadTeamNotice);
     if (!outcome.ok) return apiError(400, ENROLLMENT_MESSAGES.courseOrEventId, outcome.errors);
     return apiJson({ id: outcome.id }, 201);
   } catch (error) {
