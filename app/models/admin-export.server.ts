@@ -14,7 +14,7 @@ import { adminUserColumns, type AdminUserRow } from "./user.server";
 // is free for other requests between batches (a long-lived `.iterate()` would
 // hold it for the whole export).
 
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 /** Lets other requests (and the file writer) run between two batches. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -11,7 +11,7 @@ import { isEnrolled } from "./order.server";
 // unique index, so two last lessons completed at the same moment issue one.
 
 /** A video lesson counts as done once this much of it has been watched. */
-export const WATCHED_TO_COMPLETE_PERCENT = 90;
+const WATCHED_TO_COMPLETE_PERCENT = 90;
 
 export type CompletionResult =
   | {

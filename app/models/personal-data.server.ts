@@ -32,7 +32,7 @@ import { formatIsoDateInIndia } from "~/utils/dates";
 // us keep. Orders (the records behind tax invoices) stay, unchanged.
 
 /** Said in the file itself, so the student knows what is left out and why. */
-export const EXPORT_OMISSIONS =
+const EXPORT_OMISSIONS =
   "Left out on purpose: your password hash, the hashes of links we mailed you, the single-use part (token) of those links in the mail we sent you, and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
 
 /** How admins see an erased account in place of a name. */
@@ -149,8 +149,6 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .all(),
   };
 }
-
-export type PersonalData = NonNullable<ReturnType<typeof exportPersonalData>>;
 
 /** The India calendar day until which an order made at `orderedAt` is kept (see keptOrdersUntil). */
 export function orderKeptUntil(orderedAt: Date): string {

@@ -34,7 +34,7 @@ export type RetentionDue = {
 };
 
 /** Rows created before this are older than `months` calendar months at `now`; a row exactly that old is kept. */
-export const retentionCutoff = (now: Date, months: number) => subMonths(now, months);
+const retentionCutoff = (now: Date, months: number) => subMonths(now, months);
 
 export function findRetentionDue(now = new Date(), database: Reader = db): RetentionDue {
   const cutoff = retentionCutoff(now, readSettings("retention", database).leadMonths);

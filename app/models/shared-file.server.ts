@@ -149,7 +149,7 @@ export function deleteSharedFile(id: number): SharedFileRow | null {
 }
 
 /** The longest user agent kept: enough to tell browsers apart, not a place to store a payload. */
-export const MAX_USER_AGENT_LENGTH = 200;
+const MAX_USER_AGENT_LENGTH = 200;
 
 export type SharedFileDownload = { downloadedAt: Date; ipAddress: string | null; userAgent: string | null };
 

@@ -55,7 +55,7 @@ export function listStudentRegistrations(userId: string) {
 }
 
 /** How many of the newest messages the page lists; the Outbox tab has the rest. */
-export const STUDENT_MESSAGES_SHOWN = 50;
+const STUDENT_MESSAGES_SHOWN = 50;
 
 /**
  * Mail sent to the student: rows tied to their account, and rows to their

@@ -39,7 +39,7 @@ export function slugify(title: string): string {
 }
 
 /** Tags typed separated by commas or one per line, or sent as a JSON array; blanks and repeats dropped. */
-export const tagsField = z.preprocess(
+const tagsField = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return [];
     const items = typeof value === "string" ? value.split(/[,\n]/) : value;

@@ -82,7 +82,7 @@ export const CourseFormSchema = z
   .superRefine(checkOriginalPrice);
 
 /** A content manager's page form: the content; prices, if posted at all, only as read. */
-export const CourseContentFormSchema = z.object({
+const CourseContentFormSchema = z.object({
   ...contentFields,
   price: optionalRupeesField("Price"),
   originalPrice,
@@ -102,7 +102,7 @@ export const CourseApiSchema = z
   .superRefine(checkOriginalPrice);
 
 /** A content manager's JSON body: a price or isActive left out is kept as stored, not defaulted. */
-export const CourseContentApiSchema = z.object({
+const CourseContentApiSchema = z.object({
   ...contentFields,
   level: contentFields.level.default("beginner"),
   price: optionalRupeesField("Price"),

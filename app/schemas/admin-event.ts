@@ -81,7 +81,7 @@ const pageFields = {
 /** The page form: date and time of day in India, and an "Active" checkbox (unticked posts nothing). */
 export const AdminEventFormSchema = z.object({ ...sharedFields, ...pageFields });
 /** A content manager's page form: no price input (the price is the admin's). */
-export const AdminEventContentFormSchema = z.object({ ...sharedFields, ...pageFields, ...postedPrice });
+const AdminEventContentFormSchema = z.object({ ...sharedFields, ...pageFields, ...postedPrice });
 
 const ISO_DATE_MESSAGE = "Event date must be an ISO date and time, like 2026-12-05T14:00:00.000Z";
 
@@ -106,7 +106,7 @@ const apiFields = {
 /** The JSON API: `eventDate` as an ISO string with its offset; a missing `isActive` means active. */
 export const AdminEventApiSchema = z.object({ ...sharedFields, ...apiFields });
 /** A content manager's JSON body: a price left out is kept as stored, not defaulted to 0. */
-export const AdminEventContentApiSchema = z.object({ ...sharedFields, ...apiFields, ...postedPrice });
+const AdminEventContentApiSchema = z.object({ ...sharedFields, ...apiFields, ...postedPrice });
 
 /** The schema of the form (or JSON body) a role fills in: with the price for an admin, without for a content manager. */
 export const eventFormSchema = (canSetPrices: boolean) => (canSetPrices ? AdminEventFormSchema : AdminEventContentFormSchema);

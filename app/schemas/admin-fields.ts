@@ -28,7 +28,7 @@ export const optionalText = (label: string, max: number) =>
   );
 
 /** A web address (https:// or http://) or a path on this site (/uploads/…); never javascript: and the like. */
-export function isSafeLink(value: string): boolean {
+function isSafeLink(value: string): boolean {
   if (value.startsWith("/") && !value.startsWith("//")) return true;
   try {
     const url = new URL(value);
@@ -50,7 +50,7 @@ export const optionalLink = (label: string) =>
   );
 
 /** The largest price a decimal(10,2) holds, the API's bound: 99,999,999.99 rupees. */
-export const MAX_PRICE_PAISE = 9_999_999_999;
+const MAX_PRICE_PAISE = 9_999_999_999;
 
 /** Rupees as typed ("4999", "4,999.50") or sent as a JSON number → integer paise, 0 or more. */
 export function rupeesField(label: string, fallback?: number) {

@@ -10,7 +10,7 @@ import { personName } from "./person-name";
 export const RATINGS = [5, 4, 3, 2, 1] as const;
 export const DEFAULT_RATING = 5;
 /** The Content tab shows this many characters of each testimonial. */
-export const PREVIEW_LENGTH = 50;
+const PREVIEW_LENGTH = 50;
 
 export const AdminTestimonialSchema = z.object({
   name: personName(requiredText("Name", 100)),

@@ -68,7 +68,7 @@ export function couponRefusalText(refusal: Exclude<CouponRefusal, { reason: "una
     }
   }
 }
-export const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
+const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
 export const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
 
 /** The toast when a paid event filled up before the payment arrived, and the payment went back. */
@@ -84,7 +84,7 @@ export const purchasedToast = (item: { type: "course" | "event"; title: string }
 
 const COUPON_CODE_MAX = 40;
 
-export const couponCodeField = z
+const couponCodeField = z
   .string({ required_error: CHECKOUT_MESSAGES.couponEmpty, invalid_type_error: CHECKOUT_MESSAGES.couponEmpty })
   .trim()
   .min(1, CHECKOUT_MESSAGES.couponEmpty)

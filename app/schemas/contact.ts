@@ -14,7 +14,7 @@ export const CONTACT_TEXT = {
   sentText: "Thank you for your message. We'll get back to you within 24 hours.",
 } as const;
 
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 200, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 200, message: 5000 } as const;
 
 /** Each required field's message when it is left empty. */
 export const CONTACT_REQUIRED_MESSAGES = {

@@ -11,15 +11,15 @@ import { personName } from "./person-name";
 
 export const EXPERIENCE_LEVELS = ["Beginner", "Intermediate", "Expert"] as const;
 export const LEAD_SOURCES = ["Facebook", "Instagram", "Referral", "YouTube", "WhatsApp group", "Seminar"] as const;
-export const TRAINING_PREFERENCES = ["online", "offline"] as const;
-export const COURSE_OR_EVENT_TYPES = ["course", "event"] as const;
+const TRAINING_PREFERENCES = ["online", "offline"] as const;
+const COURSE_OR_EVENT_TYPES = ["course", "event"] as const;
 export type CourseOrEventType = (typeof COURSE_OR_EVENT_TYPES)[number];
 
 // A contract with someone under 18 is void (Indian Contract Act 1872, s.11), and
 // their data needs a parent's verifiable consent (DPDP Act 2023, s.9), which the
 // site cannot take: the form refuses them, whatever door it comes through.
-export const ADULT_AGE = 18;
-export const AGE_MAX = 100;
+const ADULT_AGE = 18;
+const AGE_MAX = 100;
 
 export const ENROLLMENT_MESSAGES = {
   name: "Name is required",

@@ -478,7 +478,7 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt 
  * Completes the order of a paid Checkout Session (hosted page flow). Stripe
  * takes no payment on a session after it expires, so it was paid by then.
  */
-export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
+async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
   const order = findOrder({ checkoutSessionId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };

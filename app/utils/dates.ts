@@ -5,7 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, format, parseISO } from "date-fns";
 
-export const INDIA_TIME_ZONE = "Asia/Kolkata";
+const INDIA_TIME_ZONE = "Asia/Kolkata";
 
 /** The instant as a date whose fields (day, hour…) are India's. */
 const inIndia = (date: Date) => new TZDate(date.getTime(), INDIA_TIME_ZONE);

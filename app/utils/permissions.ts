@@ -8,7 +8,7 @@ import type { AdminRole } from "../../db/enums";
 // six tabs (see docs/decisions/0007-admin-area.md, 0011): coupons are money, and
 // the inbox and the outbox (whose messages carry sign-in links) are personal
 // data, so they are the admin's alone.
-export const ADMIN_AREAS = [
+const ADMIN_AREAS = [
   "dashboard",
   "courses",
   "events",

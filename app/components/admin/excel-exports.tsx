@@ -26,10 +26,10 @@ export type GeneratedFile = {
 };
 
 /** The page route every export button posts to (routes/admin+/_panel.users.export.tsx). */
-export const EXPORT_ACTION_PATH = "/admin/users/export";
+const EXPORT_ACTION_PATH = "/admin/users/export";
 
 /** The buttons, in the order of the tables, and what each file holds (the explanation box repeats it). */
-export const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: string }[] = [
+const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: string }[] = [
   {
     dataset: "users",
     label: "Export Users",
@@ -78,7 +78,7 @@ export const EXPORT_FAILURE_MESSAGES = {
 const FALLBACK_FAILURE: ExportFailure = { title: EXPORT_FAILURE_MESSAGES.title, description: EXPORT_FAILURE_MESSAGES.notCreated };
 
 /** The filename from a Content-Disposition header (the RFC 5987 `filename*` first). */
-export function filenameFromContentDisposition(header: string | null): string | null {
+function filenameFromContentDisposition(header: string | null): string | null {
   if (!header) return null;
   const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
   if (encoded) {

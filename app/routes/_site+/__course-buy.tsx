@@ -15,7 +15,7 @@ export type CourseOffer = {
 };
 
 /** The id of the first-screen buy block on a phone; the bottom bar appears once it has scrolled away. */
-export const PHONE_BUY_BLOCK_ID = "course-buy";
+const PHONE_BUY_BLOCK_ID = "course-buy";
 
 /** The one way to buy (or open) the course, wherever the page shows it. */
 export function CourseBuyButton({ offer, className = "" }: { offer: CourseOffer; className?: string }) {
