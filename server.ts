@@ -158,7 +158,7 @@ function startJobs(env: Env): () => Promise<void> {
   const stopEventReminders = startEventReminders();
   // Settles payments whose webhook never came, as it would have.
   const stopReconciliation = startPaymentReconciliation(env);
-  // Deletes enrolment leads and contact messages past the retention setting, once a day.
+  // Deletes enrollment leads and contact messages past the retention setting, once a day.
   const stopRetention = startRetentionJob();
   // Encodes uploaded images into their smaller variants, one at a time.
   const stopImageEncoder = startImageEncoder();

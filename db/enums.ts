@@ -29,7 +29,7 @@ export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 /** What a lesson is: each type shows and completes in its own way (docs/decisions/0022-classroom.md). */
 export const LESSON_TYPES = ["video", "article", "download", "live", "quiz"] as const;
 export type LessonType = (typeof LESSON_TYPES)[number];
-/** Where a video lesson plays from: an uploaded file behind the enrolment check, or an embed. */
+/** Where a video lesson plays from: an uploaded file behind the enrollment check, or an embed. */
 export const VIDEO_SOURCES = ["upload", "youtube", "vimeo"] as const;
 export type VideoSource = (typeof VIDEO_SOURCES)[number];
 /** A lesson's file: its video, or an attachment to download. */

@@ -695,7 +695,7 @@ export function seedImageSubjects() {
   };
 }
 
-export const DEMO_COUPON = { code: "WELCOME10", percentOff: 10 } as const;
+const DEMO_COUPON = { code: "WELCOME10", percentOff: 10 } as const;
 
 /** data/lesson-files/ beside the database (a temporary folder for an in-memory one), where lesson files are kept. */
 /**

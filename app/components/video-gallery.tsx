@@ -15,7 +15,7 @@ export type FacadeVideo = PlayableVideo & {
  * A thumbnail that swaps itself for the fallback image when it cannot load.
  * The ref check covers an error that fired before React attached onError.
  */
-export function VideoThumbnail({
+function VideoThumbnail({
   src,
   alt,
   width,
@@ -56,7 +56,7 @@ export function VideoThumbnail({
  * The facade: a real link to the video (new tab) that, with JavaScript,
  * opens the full-screen player instead. No iframe exists until the click.
  */
-export function VideoFacadeLink({
+function VideoFacadeLink({
   video,
   onOpen,
   hidden = false,

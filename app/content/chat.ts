@@ -19,7 +19,7 @@ export const CHAT_QUICK_QUESTIONS: string[] = [
   "How do the live classes work?",
 ];
 
-/** Exact wording from the spec. */
+/** Quoted from the product specification: keep as is. */
 export const CHAT_INPUT_PLACEHOLDER = "Ask about trading, courses, SMC...";
 
 /** The longest question the assistant takes (the schema's limit; the widget's input stops there too). */

@@ -42,13 +42,13 @@ Every form that asks for personal data says why above a consent box that is neve
 
 - **Sign-up**: your name, email address and a password (kept only as a hash), and your confirmation that you are 18 or older. ${FORM_CONSENT.account.statement}
 - **Contact form**: your name, email address, phone number (optional) and message. ${FORM_CONSENT.contact.statement}
-- **Enrolment form**: your name, WhatsApp number, email address, age, state, city, experience and the course or event you chose. ${FORM_CONSENT.enrolment.statement}
+- **Enrollment form**: your name, WhatsApp number, email address, age, state, city, experience and the course or event you chose. ${FORM_CONSENT.enrollment.statement}
 - **Event registration**: your name, email address and phone number. ${FORM_CONSENT.eventRegistration.statement}
-- **Checkout**: the enrolment details above and, when we issue tax invoices, the name, address, state and GSTIN to bill. ${FORM_CONSENT.orderBilling.statement}
+- **Checkout**: the enrollment details above and, when we issue tax invoices, the name, address, state and GSTIN to bill. ${FORM_CONSENT.orderBilling.statement}
 - **Analytics cookies**, only if you accept them in the cookie banner: Google Analytics counts visits and the pages seen. Nothing of it loads before you accept, or ever for an account whose holder has not confirmed they are 18 or older.
 
 ## How long we keep it
-- Enrolment leads and contact messages: one year from the last contact, then they are deleted.
+- Enrollment leads and contact messages: one year from the last contact, then they are deleted.
 - Orders, invoices and receipts: 72 months, as the GST law requires (CGST Act, section 36), with access restricted, even after you delete your account.
 - Your account and everything else about you: until you delete your account, and for at least one year of logs as the DPDP Rules require.
 

@@ -8,5 +8,3 @@ export const LEGAL_PAGES = [
 ] as const;
 
 export type LegalPagePath = (typeof LEGAL_PAGES)[number]["path"];
-
-export const legalPageTitle = (path: LegalPagePath) => LEGAL_PAGES.find((page) => page.path === path)?.title ?? "";

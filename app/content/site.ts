@@ -4,9 +4,9 @@
 
 import type { Institute } from "~/utils/institute";
 
-/** Exact wording from the spec (footer and contact page). */
+/** Footer and contact page, quoted from the product specification: keep as is. */
 export const BUSINESS_HOURS = "All time GMT IST USE";
-/** Exact wording from the spec (chat widget welcome view). */
+/** The chat widget's welcome view, quoted from the product specification: keep as is. */
 export const CHAT_AVAILABILITY = "Everyday 10 AM - 7:00 PM IST";
 
 /** What each WhatsApp button says after "Hello <institute>!" (the name as the settings hold it). */
@@ -30,7 +30,7 @@ export function whatsappLink(institute: Pick<Institute, "name" | "whatsappNumber
 }
 
 /**
- * The eight advertised perks (spec §1), in order. Two of the spec's promised
+ * The eight advertised perks, in order. Two of the perks first written promised
  * performance ("proven" setups, "80%+ success-rate strategies"): SEBI forbids
  * such claims, so they say what is taught instead (docs/decisions/0032).
  */

@@ -7,14 +7,14 @@ import { selectAdminRegistrations, type AdminRegistrationRow } from "./event-reg
 import { selectCourseProgress, type CourseProgressRow } from "./course-figures.server";
 import { adminUserColumns, type AdminUserRow } from "./user.server";
 
-// What the Excel exports read (admin spec §2 Users tab): every row of
+// What the Excel exports read: every row of
 // a table, in batches. Each batch is one short query (`where id > lastId order
 // by id limit n`, keyset pagination on the primary key), so however large the
 // table, only one batch is in memory and the shared better-sqlite3 connection
 // is free for other requests between batches (a long-lived `.iterate()` would
 // hold it for the whole export).
 
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 /** Lets other requests (and the file writer) run between two batches. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -86,7 +86,7 @@ export function readEnrollmentFormsForExport(batchSize = EXPORT_BATCH_SIZE): Asy
   );
 }
 
-/** Every paid enrolment's progress in its course (the Course Progress sheet). */
+/** Every paid enrollment's progress in its course (the Course Progress sheet). */
 export function readCourseProgressForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<CourseProgressRow> {
   return inBatches(
     (after, limit) =>

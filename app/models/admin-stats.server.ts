@@ -3,8 +3,8 @@ import { courses, enrollments, testimonials } from "../../db/schema";
 import { type IndiaMonth, lastIndiaMonths } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
-// The admin Dashboard's and Analytics tab's figures (admin spec §2, §3 analytics
-// fields). Revenue and enrollments count paid (completed) enrollments only.
+// The admin Dashboard's and Analytics tab's figures. Revenue and enrollments
+// count paid (completed) enrollments only.
 
 export type CoursePerformance = { id: number; title: string; enrollmentCount: number; revenuePaise: number; isActive: boolean };
 
@@ -17,7 +17,7 @@ export type AdminStats = {
   courseAnalytics: CoursePerformance[];
 };
 
-// Course enrollments only (admin spec: revenue "from course enrollments"); a paid event seat is an order too.
+// Course enrollments only (the Dashboard's revenue is "from course enrollments"); a paid event seat is an order too.
 const paid = and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId));
 
 export function adminStats(courseLimit?: number): AdminStats {

@@ -3,7 +3,7 @@ import { admins } from "../../db/schema";
 import { type AdminRole } from "../../db/enums";
 import { db, isUniqueViolation } from "~/utils/db.server";
 
-// Admin accounts (admin spec §1, §6): an Admin ID, an argon2id password hash
+// Admin accounts: an Admin ID, an argon2id password hash
 // and a role. A table of their own: admins never share the students' users.
 
 export type PublicAdmin = { id: number; adminId: string; role: AdminRole };

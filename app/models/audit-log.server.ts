@@ -3,8 +3,8 @@ import { db } from "~/utils/db.server";
 import type { PublicAdmin } from "./admin.server";
 
 /**
- * One row per admin change (admin spec §7): `action` is the spec's analytics
- * event name (course_created, event_deleted, admin_logout…).
+ * One row per admin change: `action` is the Google Analytics
+ * event name the change sends (course_created, event_deleted, admin_logout…).
  */
 export function recordAdminAction(
   admin: Pick<PublicAdmin, "adminId">,

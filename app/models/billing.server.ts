@@ -3,12 +3,12 @@ import { enrollmentForms, type BillingDetails } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // Who a student's tax invoices are made out to: given with the checkout's
-// enrolment information (kept on that form), copied onto the order when it is
+// enrollment information (kept on that form), copied onto the order when it is
 // reserved, and offered again at the student's next checkout.
 
 type Reader = Pick<typeof db, "select">;
 
-/** The billing details saved with an enrolment form; null when it has none (or there is no form). */
+/** The billing details saved with an enrollment form; null when it has none (or there is no form). */
 export function billingOfForm(database: Reader, formId: number | null): BillingDetails | null {
   if (formId === null) return null;
   return (

@@ -13,7 +13,7 @@ export { BLOG_CATEGORIES } from "~/schemas/admin-blog";
 
 export type BlogListFilters = { search?: string; category?: string; sort?: BlogSort };
 
-// The spec's card date: publishedAt, else createdAt.
+// A card's date: publishedAt, else createdAt.
 const shownDate = sql<number>`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
 const isPublic = eq(blogPosts.isPublished, true);
 
@@ -39,7 +39,7 @@ export function listPublishedPosts(filters: BlogListFilters = {}): BlogPostSumma
   const conditions: SQL[] = [isPublic];
   const search = filters.search?.trim();
   if (search) {
-    // SQLite's LIKE ignores ASCII case, as the spec's search does.
+    // SQLite's LIKE ignores ASCII case, as the blog's search must.
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(sql`(
       ${blogPosts.title} like ${pattern} escape '\\'
@@ -134,7 +134,7 @@ export function toBlogPostJson(post: BlogPostSummary & { content?: string; isPub
 }
 
 // ---------------------------------------------------------------------------
-// Admin (admin spec §2 Content tab, §7 /api/blog): every post, drafts included.
+// Admin: every post, drafts included.
 //
 // publishedAt is set the first time a post is published and kept after that:
 // later edits, unpublishing and publishing again leave the original date, so

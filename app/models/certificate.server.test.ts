@@ -1,5 +1,5 @@
 // A certificate stands while its course is the student's. Whatever ends the
-// enrolment (a full refund by the provider's webhook or by an admin, a lost
+// enrollment (a full refund by the provider's webhook or by an admin, a lost
 // chargeback, an admin taking the course away) revokes the certificate in the
 // same transaction and deletes its stored PDF; a partial refund, an open or won
 // dispute leave it alone.
@@ -158,7 +158,7 @@ describe("an admin's refund from the student's page", () => {
 });
 
 describe("an admin taking the course away", () => {
-  it("revokes the certificate with the enrolment", () => {
+  it("revokes the certificate with the enrollment", () => {
     const certified = certifiedStudent();
     expect(revokeEnrollment(certified.userId, certified.orderId, decision)).toEqual({ ok: true, courseId: certified.courseId });
     expect(standing(certified)).toEqual(revokedFor("access_revoked"));

@@ -8,7 +8,7 @@ import { discardStoredPdfs } from "./stored-pdf.server";
 // check at /certificates/:number shows the name, course and date only. A
 // certificate stands while its course is the student's: a full refund, a lost
 // chargeback or an admin taking the course away revokes it in the transaction
-// that ends the enrolment (decision 0022), and its stored PDF is deleted then.
+// that ends the enrollment (decision 0022), and its stored PDF is deleted then.
 
 export type Certificate = {
   id: number;
@@ -61,7 +61,7 @@ export function listStudentCertificates(userId: string): Certificate[] {
 
 /**
  * Revokes the student's certificate for the course, if one stands, in the
- * caller's transaction (the one that ends the enrolment), and deletes its
+ * caller's transaction (the one that ends the enrollment), and deletes its
  * stored PDF. The row stays, so the public check can say it was revoked and when.
  */
 export function revokeCourseCertificate(

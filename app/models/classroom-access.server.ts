@@ -2,7 +2,7 @@ import { isEnrolled } from "./order.server";
 
 // Who may open a course's lessons, files and join links. Checked on every
 // request (and again inside the transaction that records progress), so a
-// refunded or revoked enrolment loses access at once.
+// refunded or revoked enrollment loses access at once.
 
 /** Who is asking: a signed-in student, a signed-in admin (any role), or nobody. */
 export type ClassroomViewer = { kind: "student"; userId: string } | { kind: "admin"; adminId: number } | { kind: "anonymous" };
@@ -10,13 +10,13 @@ export type ClassroomViewer = { kind: "student"; userId: string } | { kind: "adm
 export type LessonAccess =
   /** An admin previewing or checking the course. */
   | "admin"
-  /** A student with a paid enrolment. */
+  /** A student with a paid enrollment. */
   | "enrolled"
   /** A free preview lesson, open to anyone; nothing is recorded. */
   | "preview"
   /** Nobody is signed in: send them to sign in. */
   | "sign-in"
-  /** A student without an enrolment in this course: send them to the course page. */
+  /** A student without an enrollment in this course: send them to the course page. */
   | "not-enrolled";
 
 /** What `viewer` may do with a lesson of `courseId` (a whole course when `isFreePreview` is false). */

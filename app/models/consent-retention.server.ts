@@ -10,7 +10,7 @@ import type { db } from "~/utils/db.server";
 // the residuary article 113). After that the whole chain for that purpose and
 // person goes.
 
-export const CONSENT_KEPT_AFTER_WITHDRAWAL_YEARS = 3;
+const CONSENT_KEPT_AFTER_WITHDRAWAL_YEARS = 3;
 
 type Reader = Pick<typeof db, "select">;
 

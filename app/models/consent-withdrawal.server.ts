@@ -18,7 +18,7 @@ import { recordConsent } from "./consent.server";
 // (tax records, CGST s.36) stays, and the page says so.
 
 /** The purposes a student can withdraw on their privacy page; the account itself is withdrawn by deleting it. */
-export const WITHDRAWABLE_PURPOSES = [
+const WITHDRAWABLE_PURPOSES = [
   "analytics",
   "newsletter",
   "enrolment-callback",

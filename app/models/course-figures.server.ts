@@ -68,7 +68,7 @@ const lastActivityMs = sql<number | null>`(select max(coalesce(p.completed_at, p
 const certificateNumber = sql<string | null>`(select c.number from ${certificates} c
   where c.user_id = ${enrollments.userId} and c.course_id = ${enrollments.courseId})`;
 
-/** One paid enrolment's progress: required lessons done of all, the last lesson opened or completed, the certificate. */
+/** One paid enrollment's progress: required lessons done of all, the last lesson opened or completed, the certificate. */
 export function selectCourseProgress() {
   return db
     .select({
@@ -96,7 +96,7 @@ export type CourseProgressRow = Awaited<ReturnType<ReturnType<typeof selectCours
 export const progressPercent = (row: Pick<CourseProgressRow, "required" | "done">) =>
   row.required === 0 ? 0 : Math.floor((row.done * 100) / row.required);
 
-/** A student's progress in each course they have paid for, newest enrolment first. */
+/** A student's progress in each course they have paid for, newest enrollment first. */
 export function studentCourseProgress(userId: string): CourseProgressRow[] {
   return selectCourseProgress()
     .where(and(eq(enrollments.paymentStatus, "completed"), eq(enrollments.userId, userId)))

@@ -20,7 +20,7 @@ export type SavedReview = { ok: true; review: CourseReview; created: boolean } |
 
 /**
  * Writes the student's one review of a course, or replaces it: either way it
- * waits for an admin again. The enrolment is checked inside the transaction
+ * waits for an admin again. The enrollment is checked inside the transaction
  * that writes, so a refund landing at the same moment cannot slip a review in.
  */
 export function saveCourseReview(userId: string, courseId: number, input: CourseReviewInput, now = new Date()): SavedReview {

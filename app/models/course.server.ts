@@ -140,7 +140,7 @@ export function listActiveCourseIds(): { id: number; updatedAt: Date }[] {
     .all();
 }
 
-// ---- The admin's Courses tab (admin spec §2, §5) ----
+// ---- The admin's Courses tab ----
 
 /** What students pay, and whether they can buy it at all: the admin's (the "pricing" permission). */
 export type CoursePricing = Pick<Course, "pricePaise" | "originalPricePaise" | "isActive">;

@@ -85,11 +85,3 @@ export function findLesson(courseId: number, lessonId: number): Lesson | null {
       .get() ?? null
   );
 }
-
-/** The course a lesson belongs to, and whether it is a free preview (for access checks). */
-export function lessonCourse(lessonId: number): { courseId: number; isFreePreview: boolean } | null {
-  return (
-    db.select({ courseId: lessons.courseId, isFreePreview: lessons.isFreePreview }).from(lessons).where(eq(lessons.id, lessonId)).get() ??
-    null
-  );
-}

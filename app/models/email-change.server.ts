@@ -22,7 +22,7 @@ export type EmailChangeMail = {
 };
 
 /** How long a student waits between two email change requests (each mails two inboxes). */
-export const EMAIL_CHANGE_RESEND_MS = 60_000;
+const EMAIL_CHANGE_RESEND_MS = 60_000;
 
 export type EmailChangeRequest = "sent" | "same-address" | "just-sent" | "not-found";
 

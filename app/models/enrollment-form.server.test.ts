@@ -7,15 +7,15 @@ import {
   isEnrollmentTarget,
   listEnrollmentChoices,
   saveEnrollmentForm as storeEnrollmentForm,
-  type EnrolmentLeadNotice,
+  type EnrollmentLeadNotice,
 } from "./enrollment-form.server";
 import { saveSettings } from "./site-settings.server";
 
 /** A stand-in for the mail service's draft maker: the model only queues what it is given. */
-const teamNotice: EnrolmentLeadNotice = (lead, to) => ({
+const teamNotice: EnrollmentLeadNotice = (lead, to) => ({
   kind: "team-enrolment-lead",
   to,
-  subject: `New enrolment lead: ${lead.name} for ${lead.targetTitle}`,
+  subject: `New enrollment lead: ${lead.name} for ${lead.targetTitle}`,
   text: lead.whatsappNumber,
   html: null,
   messageId: `<${crypto.randomUUID()}@test.example>`,
@@ -162,7 +162,7 @@ describe("the team's notice of a new lead", () => {
     const before = teamMail().length;
     expect(saveEnrollmentForm(USER_ID, input, NOW).ok).toBe(true);
     expect(teamMail().slice(before)).toEqual([
-      { to: "team@example.com", subject: "New enrolment lead: Priya Sharma for Currency Trading" },
+      { to: "team@example.com", subject: "New enrollment lead: Priya Sharma for Currency Trading" },
     ]);
 
     saveSettings("notifications", { ...settings, enrolmentLeads: false }, admin);

@@ -32,10 +32,10 @@ export function isEnrollmentTarget(type: CourseOrEventType, id: number, now = ne
 export type SaveEnrollmentFormResult = { ok: true; id: number } | { ok: false; errors: { courseOrEventId: string[] } };
 
 /** A new lead as the team's notice tells it: the form, and the title of what it asks about. */
-export type EnrolmentLead = EnrollmentFormInput & { id: number; targetTitle: string; targetType: CourseOrEventType };
+export type EnrollmentLead = EnrollmentFormInput & { id: number; targetTitle: string; targetType: CourseOrEventType };
 
 /** Makes the team's notice of a new lead, to the address the settings name; given by the route, as models never compose mail. */
-export type EnrolmentLeadNotice = (lead: EnrolmentLead, to: string) => OutboxDraft;
+export type EnrollmentLeadNotice = (lead: EnrollmentLead, to: string) => OutboxDraft;
 
 /** The course or event the form may name, by its title: an active course, or an active event not yet held. */
 function enrollmentTargetTitle(type: CourseOrEventType, id: number, now: Date): string | null {
@@ -54,10 +54,10 @@ export function saveEnrollmentForm(
   userId: string,
   // With billing details when the checkout asked for them (tax invoices on).
   input: EnrollmentFormInput & { billing?: BillingDetails },
-  teamNotice: EnrolmentLeadNotice,
+  teamNotice: EnrollmentLeadNotice,
   now = new Date(),
   // The consent the form's box gave, recorded with the form: a lead's callback, or (at checkout) the order's billing.
-  consent: { purpose: string; source: string } = { purpose: FORM_CONSENT.enrolment.purpose, source: "enrollment-form" },
+  consent: { purpose: string; source: string } = { purpose: FORM_CONSENT.enrollment.purpose, source: "enrollment-form" },
 ): SaveEnrollmentFormResult {
   return db.transaction((tx) => {
     const targetTitle = enrollmentTargetTitle(input.courseOrEventType, input.courseOrEventId, now);

@@ -14,7 +14,7 @@ export type StudentEnrollment = {
 };
 
 // A student's courses are the paid enrollments; a pending one is an unfinished checkout.
-/** A paid course enrolment (an event seat's order is no enrolment). */
+/** A paid course enrollment (an event seat's order is no enrollment). */
 const isPaid = and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId));
 
 export function listStudentEnrollments(userId: string, limit?: number): StudentEnrollment[] {

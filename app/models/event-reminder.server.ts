@@ -12,7 +12,7 @@ import { queueMessage, type OutboxDraft } from "./outbox.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const REMINDER_KINDS = ["day-before", "hour-before"] as const;
+const REMINDER_KINDS = ["day-before", "hour-before"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** How far ahead of the start each reminder falls due, and the column that records it. */

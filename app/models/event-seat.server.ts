@@ -223,16 +223,6 @@ export function joinWaitlist(eventId: number, userId: string, now = new Date()):
   );
 }
 
-/** The student leaves the waitlist (an offer they hold goes to the next at the next sweep). */
-export function leaveWaitlist(eventId: number, userId: string): boolean {
-  const left = db
-    .update(eventWaitlist)
-    .set({ status: "left", offerExpiresAt: null })
-    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId), inArray(eventWaitlist.status, ["waiting", "offered"])))
-    .run();
-  return left.changes > 0;
-}
-
 /** A freed seat offered to a waitlisted student: whom to tell, about what, and until when it is kept for them. */
 export type WaitlistOffer = { name: string; email: string; event: RegisteredEvent; expiresAt: Date };
 /** Makes the offer's message (a route or job passes it in: models never import the mail service). */

@@ -110,7 +110,7 @@ export function toEventJson(event: SiteEvent) {
 }
 
 // ---------------------------------------------------------------------------
-// The admin Events tab and its JSON doors (admin spec §2 Events tab, §7).
+// The admin Events tab and its JSON doors.
 // Admins see inactive events too; the public functions above never do.
 
 export const ADMIN_EVENT_STATUSES = ["all", "active", "inactive", "upcoming", "past"] as const;

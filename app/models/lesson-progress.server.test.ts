@@ -1,5 +1,5 @@
 // Progress is recorded once per lesson and student, the certificate once per
-// student and course, and only while the student's enrolment is paid.
+// student and course, and only while the student's enrollment is paid.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -93,7 +93,7 @@ describe("completing lessons", () => {
     expect(courseProgress(userId, courseId).percent).toBe(100);
   });
 
-  it("a student without a paid enrolment records nothing; a refund takes access away at once", () => {
+  it("a student without a paid enrollment records nothing; a refund takes access away at once", () => {
     const unpaid = arrange(["article"], { paid: false });
     expect(completeLesson(unpaid.userId, unpaid.courseId, unpaid.lessonIds[0]!)).toEqual({ ok: false, reason: "not-enrolled" });
 

@@ -6,12 +6,12 @@ import { isEnrolled } from "./order.server";
 
 // A student's progress, one row per lesson they opened, and the certificate it
 // earns. Every write runs in a `BEGIN IMMEDIATE` transaction that checks the
-// enrolment again, and is idempotent: a double post, a second tab or a replay
+// enrollment again, and is idempotent: a double post, a second tab or a replay
 // leaves the same rows. The certificate is one per student and course by a
 // unique index, so two last lessons completed at the same moment issue one.
 
 /** A video lesson counts as done once this much of it has been watched. */
-export const WATCHED_TO_COMPLETE_PERCENT = 90;
+const WATCHED_TO_COMPLETE_PERCENT = 90;
 
 export type CompletionResult =
   | {
@@ -71,7 +71,7 @@ export function recordLessonOpened(userId: string, courseId: number, lessonId: n
 }
 
 /**
- * Inside the caller's transaction, after it checked the enrolment: the lesson
+ * Inside the caller's transaction, after it checked the enrollment: the lesson
  * complete (once), then the certificate if that finished the course.
  */
 export function recordCompletion(tx: Transaction, userId: string, courseId: number, lessonId: number, now: Date): CompletionResult {

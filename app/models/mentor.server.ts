@@ -20,7 +20,7 @@ export function listActiveMentors(): Mentor[] {
     .all();
 }
 
-/** The spec splits a mentor's bio on periods into bullet points. */
+/** A mentor's bio is split on periods into bullet points. */
 export function mentorBioPoints(bio: string): string[] {
   return bio
     .split(".")

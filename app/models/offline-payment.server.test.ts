@@ -1,4 +1,4 @@
-// An admin records money paid outside the site: the order, the enrolment,
+// An admin records money paid outside the site: the order, the enrollment,
 // the tax invoice, the student's mail and the audit row commit together, and
 // a reference already on an order or a course already the student's is refused.
 import { eq } from "drizzle-orm";

@@ -104,7 +104,7 @@ export function findStudentReceipt(userId: string, orderId: number): OrderReceip
   return readReceipt(db, and(eq(enrollments.id, orderId), eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")));
 }
 
-/** Makes the mail a newly completed order sends (enrolment confirmation and receipt); given by the caller, as models never compose mail. */
+/** Makes the mail a newly completed order sends (enrollment confirmation and receipt); given by the caller, as models never compose mail. */
 export type OrderMail = (receipt: OrderReceipt) => OutboxDraft;
 
 /** Queues the order's mail in the transaction that has just completed it. */

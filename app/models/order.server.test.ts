@@ -425,7 +425,7 @@ describe("the order's mail", () => {
     expect(mailTo(user.email)).toEqual([{ subject: `Order ${order.id}: ${course.title}` }]);
   });
 
-  it("is queued once for a free enrolment, and not for a coupon that ran out", () => {
+  it("is queued once for a free enrollment, and not for a coupon that ran out", () => {
     const { user, terms } = arrange({ percentOff: 100, maxRedemptions: 1 });
     const free = { ...terms, amountPaise: 0 };
     expect(enrollWithoutPayment(free, mail)).toBe("completed");

@@ -328,7 +328,7 @@ const paidOrderFor = (database: Reader, userId: string, item: { courseId: number
     .where(and(eq(enrollments.userId, userId), sameItem(item), eq(enrollments.paymentStatus, "completed")))
     .get();
 
-/** A paid enrolment: what opens a course's lessons (refunded, charged back, failed or pending orders do not). */
+/** A paid enrollment: what opens a course's lessons (refunded, charged back, failed or pending orders do not). */
 export function isEnrolled(userId: string, courseId: number, database: Reader = db): boolean {
   return paidOrderFor(database, userId, { courseId, eventId: null }) !== undefined;
 }

@@ -38,7 +38,7 @@ export function requestPasswordReset(email: string, message: PasswordResetMail, 
 const STUDENT_SESSION_USER_KEY = "$.userId";
 
 /** Ends every session of the student (all browsers, all devices). */
-export function endStudentSessions(tx: Transaction, userId: string): number {
+function endStudentSessions(tx: Transaction, userId: string): number {
   return tx
     .delete(sessions)
     .where(sql`json_extract(${sessions.sess}, ${STUDENT_SESSION_USER_KEY}) = ${userId}`)

@@ -102,7 +102,7 @@ function adjustOrder(
   );
 }
 
-/** The statuses that end a course's enrolment, and so its certificate, with the reason recorded on it. */
+/** The statuses that end a course's enrollment, and so its certificate, with the reason recorded on it. */
 const ENDS_CERTIFICATE: Partial<Record<PaymentStatus, CertificateRevocationReason>> = {
   refunded: "refund",
   charged_back: "chargeback",
@@ -195,7 +195,7 @@ export function recordAdminRefund(
   );
 }
 
-/** Makes an order's status `revoked` (the course taken away), its enrolment form's with it. */
+/** Makes an order's status `revoked` (the course taken away), its enrollment form's with it. */
 export function revokeOrderAccess(tx: Tx, orderId: number): void {
   const order = tx.select(paidOrderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
   if (order?.paymentStatus === "completed") setPaymentStatus(tx, order, "revoked");

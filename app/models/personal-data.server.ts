@@ -32,7 +32,7 @@ import { formatIsoDateInIndia } from "~/utils/dates";
 // us keep. Orders (the records behind tax invoices) stay, unchanged.
 
 /** Said in the file itself, so the student knows what is left out and why. */
-export const EXPORT_OMISSIONS =
+const EXPORT_OMISSIONS =
   "Left out on purpose: your password hash, the hashes of links we mailed you, the single-use part (token) of those links in the mail we sent you, and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
 
 /** How admins see an erased account in place of a name. */
@@ -150,8 +150,6 @@ export function exportPersonalData(userId: string, now = new Date()) {
   };
 }
 
-export type PersonalData = NonNullable<ReturnType<typeof exportPersonalData>>;
-
 /** The India calendar day until which an order made at `orderedAt` is kept (see keptOrdersUntil). */
 export function orderKeptUntil(orderedAt: Date): string {
   const [year, month] = formatIsoDateInIndia(orderedAt).split("-").map(Number) as [number, number];
@@ -187,7 +185,7 @@ export type Erasure =
 /**
  * Erases the account in one transaction: every row the law does not require
  * goes; the orders stay intact (with the account row as their owner, its
- * personal fields blanked) and so do the enrolment forms behind them, holding
+ * personal fields blanked) and so do the enrollment forms behind them, holding
  * only the buyer's state (the place of supply on a tax invoice).
  */
 export function eraseAccount(userId: string, now = new Date()): Erasure {

@@ -20,9 +20,6 @@ export type QuizAnswers = Record<string, number[]>;
 export type QuizGrade = { scorePercent: number; passed: boolean; right: number[]; wrong: number[] };
 export type QuizAttempt = { id: number; scorePercent: number; passed: boolean; createdAt: Date };
 
-/** A quiz's pass mark when the lesson sets none. */
-export const DEFAULT_PASS_PERCENT = QUIZ_DEFAULTS.passPercent;
-
 export type QuizPolicy = { passPercent: number; maxAttempts: number; retryWaitMinutes: number };
 
 type PolicyColumns = { passPercent: number | null; quizMaxAttempts: number | null; quizRetryWaitMinutes: number | null };
@@ -87,7 +84,7 @@ export function forStudent(questions: QuizQuestion[]): QuizQuestionForStudent[] 
 }
 
 /** A question is right when exactly its right options were chosen. */
-export function gradeQuiz(questions: QuizQuestion[], answers: QuizAnswers, passPercent: number): QuizGrade {
+function gradeQuiz(questions: QuizQuestion[], answers: QuizAnswers, passPercent: number): QuizGrade {
   const right: number[] = [];
   const wrong: number[] = [];
   for (const question of questions) {

@@ -9,7 +9,7 @@ import { db } from "~/utils/db.server";
 // (docs/decisions/0046-minors-grievances-and-prices.md).
 
 /** How far back a sale at the reference price counts. */
-export const REFERENCE_PRICE_WINDOW_DAYS = 90;
+const REFERENCE_PRICE_WINDOW_DAYS = 90;
 
 type Priced = { id: number; pricePaise: number; originalPricePaise: number | null };
 

@@ -7,7 +7,7 @@ import { db, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 import { readSettings } from "./site-settings.server";
 
-// The retention job's rules: enrolment leads and contact messages older than
+// The retention job's rules: enrollment leads and contact messages older than
 // the months set in site settings are deleted. Orders keep pointing at their
 // lead's course (enrollments.enrollment_form_id is ON DELETE SET NULL) and
 // tax documents are never touched: the GST law keeps them for 72 months.
@@ -34,7 +34,7 @@ export type RetentionDue = {
 };
 
 /** Rows created before this are older than `months` calendar months at `now`; a row exactly that old is kept. */
-export const retentionCutoff = (now: Date, months: number) => subMonths(now, months);
+const retentionCutoff = (now: Date, months: number) => subMonths(now, months);
 
 export function findRetentionDue(now = new Date(), database: Reader = db): RetentionDue {
   const cutoff = retentionCutoff(now, readSettings("retention", database).leadMonths);
@@ -89,6 +89,7 @@ function deleteDueIn(tx: Transaction, now: Date): RetentionDue {
       subject: null,
       at: now,
       details: {
+        // The audit rows already written use this key; it keeps its first spelling.
         enrolmentLeads: due.leads,
         contactMessages: due.messages,
         createdBefore: due.cutoff.toISOString(),

@@ -3,7 +3,7 @@ import { sharedFileDownloads, sharedFiles, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
 
-// Generated Excel files (admin spec §2 Users tab, §3 "Shared file fields"):
+// Generated Excel files:
 // one row per file in the exports folder, reachable at /shared/<token> until
 // the link expires or an admin revokes it, and each download of it.
 
@@ -149,7 +149,7 @@ export function deleteSharedFile(id: number): SharedFileRow | null {
 }
 
 /** The longest user agent kept: enough to tell browsers apart, not a place to store a payload. */
-export const MAX_USER_AGENT_LENGTH = 200;
+const MAX_USER_AGENT_LENGTH = 200;
 
 export type SharedFileDownload = { downloadedAt: Date; ipAddress: string | null; userAgent: string | null };
 

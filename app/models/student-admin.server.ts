@@ -213,7 +213,7 @@ export function grantCourse(
 export type CourseRevocation = { ok: true; courseId: number } | { ok: false; reason: "not-enrolled" };
 
 /**
- * Takes a paid (or granted) enrolment away: the order becomes `revoked`, which
+ * Takes a paid (or granted) enrollment away: the order becomes `revoked`, which
  * no classroom check accepts, so the course closes at the student's next request,
  * and the course's certificate is revoked with it.
  */

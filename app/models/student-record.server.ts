@@ -55,7 +55,7 @@ export function listStudentRegistrations(userId: string) {
 }
 
 /** How many of the newest messages the page lists; the Outbox tab has the rest. */
-export const STUDENT_MESSAGES_SHOWN = 50;
+const STUDENT_MESSAGES_SHOWN = 50;
 
 /**
  * Mail sent to the student: rows tied to their account, and rows to their
@@ -80,7 +80,7 @@ export function listStudentMessages(student: AccountAddress) {
     .all();
 }
 
-/** Courses an admin may grant: any the student has no paid enrolment in, on sale or not (an old course can still be given). */
+/** Courses an admin may grant: any the student has no paid enrollment in, on sale or not (an old course can still be given). */
 export function listGrantableCourses(userId: string) {
   const enrolled = db
     .select({ courseId: enrollments.courseId })

@@ -37,7 +37,7 @@ function setSeller(value: Record<string, unknown> | null) {
   if (value) db.insert(siteSettings).values({ section: "invoicing", value }).run();
 }
 
-/** The student's enrolment form for the course, as the checkout's first step saves it. */
+/** The student's enrollment form for the course, as the checkout's first step saves it. */
 const insertForm = (userId: string, courseId: number, extra: { state: string; billing?: BillingDetails }) =>
   db
     .insert(enrollmentForms)
@@ -281,7 +281,7 @@ test("the register lists a month's invoices and credit notes, invoices first, in
   expect(all.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002", "TMA/26-27/000003", `TCN/${NOW_YEAR}/000001`]);
 });
 
-test("reserving an order copies the billing details saved with its enrolment form onto it", () => {
+test("reserving an order copies the billing details saved with its enrollment form onto it", () => {
   const user = db
     .insert(users)
     .values({ email: `billing${serial++}@example.com` })

@@ -46,13 +46,13 @@ function billedParty(billing: BillingDetails): TaxParty {
   };
 }
 
-/** "maharashtra " → "27": the enrolment form's free-text state, when it names one. */
+/** "maharashtra " → "27": the enrollment form's free-text state, when it names one. */
 const stateCodeByName = (name: string | null) =>
   INDIAN_STATES.find((state) => state.name.toLowerCase() === name?.trim().toLowerCase())?.code;
 
 /**
  * An order from before billing details were asked: the student's name and the
- * state from their enrolment form. Without a recognisable state the place of
+ * state from their enrollment form. Without a recognisable state the place of
  * supply is the seller's (IGST Act s.12(2)(b): no address on record).
  */
 function fallbackParty(

@@ -5,10 +5,10 @@ import { db } from "~/utils/db.server";
 import {
   createTestimonial,
   deleteTestimonial,
-  enrolmentLabels,
+  enrollmentLabels,
   findTestimonialById,
   linkedStudentEmail,
-  listApprovedTestimonialsWithEnrolment,
+  listApprovedTestimonialsWithEnrollment,
   listAllTestimonialsForAdmin,
   listApprovedTestimonials,
   listTestimonialsForAdmin,
@@ -172,7 +172,7 @@ describe("a testimonial linked to a student account", () => {
     for (const { id } of [first, second])
       db.insert(enrollments).values({ userId: several!.id, courseId: id, paymentStatus: "completed" }).run();
 
-    const labels = enrolmentLabels([none!.id, one!.id, several!.id, null]);
+    const labels = enrollmentLabels([none!.id, one!.id, several!.id, null]);
     expect(labels.get(one!.id)).toBe(`Student of ${first.title}`);
     expect(labels.get(several!.id)).toBe("Enrolled student");
     expect(labels.has(none!.id)).toBe(false);
@@ -180,8 +180,8 @@ describe("a testimonial linked to a student account", () => {
     for (const student of [none!, one!]) createTestimonial({ ...input({ isApproved: "on" }), studentUserId: student.id });
     createTestimonial(input({ isApproved: "on" }));
     expect(
-      listApprovedTestimonialsWithEnrolment()
-        .map((shown) => shown.enrolment)
+      listApprovedTestimonialsWithEnrollment()
+        .map((shown) => shown.enrollment)
         .sort(),
     ).toEqual([`Student of ${first.title}`, null, null]);
   });

@@ -16,13 +16,13 @@ export function listApprovedTestimonials(limit?: number): Testimonial[] {
   return limit === undefined ? query.all() : query.limit(limit).all();
 }
 
-/** Approved testimonials with what each card may say of its author's enrolment (null: nothing). */
-export function listApprovedTestimonialsWithEnrolment(limit?: number): (Testimonial & { enrolment: string | null })[] {
+/** Approved testimonials with what each card may say of its author's enrollment (null: nothing). */
+export function listApprovedTestimonialsWithEnrollment(limit?: number): (Testimonial & { enrollment: string | null })[] {
   const shown = listApprovedTestimonials(limit);
-  const labels = enrolmentLabels(shown.map((testimonial) => testimonial.studentUserId));
+  const labels = enrollmentLabels(shown.map((testimonial) => testimonial.studentUserId));
   return shown.map((testimonial) => ({
     ...testimonial,
-    enrolment: testimonial.studentUserId === null ? null : (labels.get(testimonial.studentUserId) ?? null),
+    enrollment: testimonial.studentUserId === null ? null : (labels.get(testimonial.studentUserId) ?? null),
   }));
 }
 
@@ -39,7 +39,7 @@ export function toPublicTestimonialJson(testimonial: Testimonial) {
 }
 
 // ---------------------------------------------------------------------------
-// Admin (admin spec §2 Content tab, §7 /api/testimonials): approved or not.
+// Admin: approved or not.
 // ---------------------------------------------------------------------------
 
 const newestFirst = [desc(testimonials.createdAt), desc(testimonials.id)];
@@ -132,7 +132,7 @@ export function linkedStudentEmail(testimonial: Pick<Testimonial, "studentUserId
  * for one completed order, "Enrolled student" for several; an account with
  * none is absent, and its card says nothing about it.
  */
-export function enrolmentLabels(studentUserIds: readonly (string | null)[]): Map<string, string> {
+export function enrollmentLabels(studentUserIds: readonly (string | null)[]): Map<string, string> {
   const ids = [...new Set(studentUserIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
   const rows = db

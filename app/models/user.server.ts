@@ -110,7 +110,7 @@ export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, 
 }
 
 /** How long a student waits between two confirmation messages they ask for. */
-export const CONFIRMATION_RESEND_MS = 60_000;
+const CONFIRMATION_RESEND_MS = 60_000;
 
 /**
  * A fresh confirmation link for a student whose email is not confirmed yet

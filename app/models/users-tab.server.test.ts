@@ -6,7 +6,7 @@ import { listRegistrationsForAdmin } from "./event-registration.server";
 import { MAX_PAGE_SIZE } from "./paging.server";
 import { countUserTables, listUsersForAdmin } from "./user.server";
 
-// The Users tab's four admin lists (admin spec §2 Users tab): search,
+// The Users tab's four admin lists: search,
 // paging, newest first, the joined titles, and never a password hash.
 
 const sqlite = db.$client;

@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { readFormData } from "~/utils/form-data.server";
 
-// /admin/login (admin spec §2 Admin login screen, §5, §8): Admin ID and
+// /admin/login: Admin ID and
 // password, a separate session from students', 'Login Successful' and on to
 // the panel; a failure shows the red box with the message.
 

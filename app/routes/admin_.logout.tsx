@@ -3,7 +3,7 @@ import { recordAdminAction } from "~/models/audit-log.server";
 import { endAdminSession, getOptionalAdmin } from "~/utils/admin-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-// Logout (admin spec §4): the session ends and the admin goes to /.
+// Logout: the session ends and the admin goes to /.
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await getOptionalAdmin(request);
   const headers = { "Set-Cookie": await endAdminSession(request) };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkboxField, optionalLink, requiredText } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 
-// The blog post form (admin spec §5: title, slug, content, excerpt and category
+// The blog post form (title, slug, content, excerpt and category
 // required), shared by the admin dialogs and POST /api/blog, PUT /api/blog/:id.
 
 /** The categories the public blog files posts under (its filter and badges). */
@@ -39,7 +39,7 @@ export function slugify(title: string): string {
 }
 
 /** Tags typed separated by commas or one per line, or sent as a JSON array; blanks and repeats dropped. */
-export const tagsField = z.preprocess(
+const tagsField = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return [];
     const items = typeof value === "string" ? value.split(/[,\n]/) : value;

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { AdminBlogPostSchema, BLOG_MESSAGES, slugify } from "./admin-blog";
 import { AdminTestimonialSchema, testimonialPreview } from "./admin-testimonial";
 
-// The Content tab's two forms (admin spec §5), as the dialogs (FormData) and
+// The Content tab's two forms, as the dialogs (FormData) and
 // the JSON API (objects) send them.
 
 function formData(entries: Record<string, string>) {

@@ -3,8 +3,8 @@ import { COUPON_KINDS } from "../../db/enums";
 import { checkboxField, optionalRupeesField, optionalWholeNumberField, rupeesField, wholeNumberField } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 
-// The Add Coupon / Edit Coupon form (beyond the spec: the coupons table had no
-// screens). The code is checked here as typed; the model stores it the way
+// The Add Coupon / Edit Coupon form (the coupons table had no admin screen
+// before this one). The code is checked here as typed; the model stores it the way
 // checkout looks it up (`normaliseCouponCode`: trimmed, upper-cased), so
 // "diwali25" is saved as DIWALI25. Redemptions are counted by checkout only:
 // this form never sets them.

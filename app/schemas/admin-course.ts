@@ -13,7 +13,7 @@ import {
 import { uploadField, type UploadKind } from "./uploads";
 import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
 
-// The Course form (admin spec §5): title, description, short description,
+// The Course form: title, description, short description,
 // price, duration and level are required; price defaults to 0, level to
 // beginner, active to yes. The page form and the JSON API share these rules.
 //
@@ -82,7 +82,7 @@ export const CourseFormSchema = z
   .superRefine(checkOriginalPrice);
 
 /** A content manager's page form: the content; prices, if posted at all, only as read. */
-export const CourseContentFormSchema = z.object({
+const CourseContentFormSchema = z.object({
   ...contentFields,
   price: optionalRupeesField("Price"),
   originalPrice,
@@ -90,7 +90,7 @@ export const CourseContentFormSchema = z.object({
   ...uploadFields,
 });
 
-/** The JSON API's body: the same fields, with the spec's defaults for the ones left out. */
+/** The JSON API's body: the same fields, with the defaults for the ones left out. */
 export const CourseApiSchema = z
   .object({
     ...contentFields,
@@ -102,7 +102,7 @@ export const CourseApiSchema = z
   .superRefine(checkOriginalPrice);
 
 /** A content manager's JSON body: a price or isActive left out is kept as stored, not defaulted. */
-export const CourseContentApiSchema = z.object({
+const CourseContentApiSchema = z.object({
   ...contentFields,
   level: contentFields.level.default("beginner"),
   price: optionalRupeesField("Price"),

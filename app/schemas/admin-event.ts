@@ -16,10 +16,10 @@ import { uploadField, type UploadKind } from "./uploads";
 import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
 import { countOf } from "~/utils/plural";
 
-// The admin event form (admin spec §3 events, §5 Event form). Two doors share
+// The admin event form. Two doors share
 // every field rule: the page form, which takes the date and the time of day in
 // India as two inputs (yyyy-mm-dd and HH:mm), and the JSON API (POST/PUT
-// /api/events), which takes the spec's `eventDate` as an ISO string. Both end
+// /api/events), which takes `eventDate` as an ISO string. Both end
 // as the same `AdminEventInput`.
 
 /** The types the admin form offers: every type the table allows. */
@@ -41,7 +41,7 @@ const eventTypeField = z.preprocess(
   }),
 );
 
-/** The fields both doors share, with the spec's defaults (duration 60, price 0). A content manager's doors read the price only to tell "left out" (kept as stored) from "sent" (refused by the model unless unchanged). */
+/** The fields both doors share, with their defaults (duration 60, price 0). A content manager's doors read the price only to tell "left out" (kept as stored) from "sent" (refused by the model unless unchanged). */
 const sharedFields = {
   title: requiredText("Title", 200),
   description: requiredText("Description", 5000),
@@ -81,7 +81,7 @@ const pageFields = {
 /** The page form: date and time of day in India, and an "Active" checkbox (unticked posts nothing). */
 export const AdminEventFormSchema = z.object({ ...sharedFields, ...pageFields });
 /** A content manager's page form: no price input (the price is the admin's). */
-export const AdminEventContentFormSchema = z.object({ ...sharedFields, ...pageFields, ...postedPrice });
+const AdminEventContentFormSchema = z.object({ ...sharedFields, ...pageFields, ...postedPrice });
 
 const ISO_DATE_MESSAGE = "Event date must be an ISO date and time, like 2026-12-05T14:00:00.000Z";
 
@@ -106,7 +106,7 @@ const apiFields = {
 /** The JSON API: `eventDate` as an ISO string with its offset; a missing `isActive` means active. */
 export const AdminEventApiSchema = z.object({ ...sharedFields, ...apiFields });
 /** A content manager's JSON body: a price left out is kept as stored, not defaulted to 0. */
-export const AdminEventContentApiSchema = z.object({ ...sharedFields, ...apiFields, ...postedPrice });
+const AdminEventContentApiSchema = z.object({ ...sharedFields, ...apiFields, ...postedPrice });
 
 /** The schema of the form (or JSON body) a role fills in: with the price for an admin, without for a content manager. */
 export const eventFormSchema = (canSetPrices: boolean) => (canSetPrices ? AdminEventFormSchema : AdminEventContentFormSchema);

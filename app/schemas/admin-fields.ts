@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseRupeesToPaise } from "~/utils/money";
 import { blankToUndefined, normalizeLineBreaks } from "./fields";
 
-// Field rules the admin forms share (admin spec §5). Each builder takes the
+// Field rules the admin forms share. Each builder takes the
 // field's label so its messages read "Title is required" and so on. The same
 // schemas parse the page forms (strings from FormData) and the JSON API
 // (numbers, booleans and arrays as well).
@@ -28,7 +28,7 @@ export const optionalText = (label: string, max: number) =>
   );
 
 /** A web address (https:// or http://) or a path on this site (/uploads/…); never javascript: and the like. */
-export function isSafeLink(value: string): boolean {
+function isSafeLink(value: string): boolean {
   if (value.startsWith("/") && !value.startsWith("//")) return true;
   try {
     const url = new URL(value);
@@ -49,8 +49,8 @@ export const optionalLink = (label: string) =>
       .optional(),
   );
 
-/** The largest price the spec's decimal(10,2) holds: 99,999,999.99 rupees. */
-export const MAX_PRICE_PAISE = 9_999_999_999;
+/** The largest price a decimal(10,2) holds, the API's bound: 99,999,999.99 rupees. */
+const MAX_PRICE_PAISE = 9_999_999_999;
 
 /** Rupees as typed ("4999", "4,999.50") or sent as a JSON number → integer paise, 0 or more. */
 export function rupeesField(label: string, fallback?: number) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { redirectToField } from "./fields";
 import { PASSWORD_MAX_LENGTH } from "./password";
 
-// The admin login form (admin spec §2 Admin login screen, §5) and
+// The admin login form and
 // POST /api/admin/login share these rules.
 
 export const ADMIN_LOGIN_MESSAGES = {

@@ -3,8 +3,8 @@ import { checkboxField, linesListField, optionalLink, optionalText, requiredText
 import { blankToUndefined } from "./fields";
 import { personName } from "./person-name";
 
-// The Add Mentor / Edit Mentor form (beyond the spec: the mentors table of
-// admin spec §3 had no screens). The social links are flat fields here and
+// The Add Mentor / Edit Mentor form (the mentors shown on the About page had
+// no admin screen before this one). The social links are flat fields here and
 // one JSON object (`socialLinks`) in the table.
 
 export const MENTOR_MESSAGES = {

@@ -40,7 +40,7 @@ export const GrantCourseSchema = z.object({ courseId: rowId("Course"), reason })
 /** Fields a form posts without showing them (the confirmation names the order it revokes). */
 export const HIDDEN_FIELDS = ["enrollmentId"];
 
-export const RevokeEnrollmentSchema = z.object({ enrollmentId: rowId("Enrolment"), reason });
+export const RevokeEnrollmentSchema = z.object({ enrollmentId: rowId("Enrollment"), reason });
 
 const REFERENCE_NEEDED = "Reference is required: the UTR or receipt number";
 const ZERO_PAYMENT = "An amount of ₹0 is not a payment: use Grant a course instead.";
@@ -50,7 +50,7 @@ export const STUDENT_MESSAGES = {
   emailTaken: (email: string) => `${email} is already used by another account. Choose another address.`,
   alreadyEnrolled: "This student is already enrolled in that course.",
   noCourse: "That course no longer exists. Reload the page and choose another.",
-  notEnrolled: "That enrolment is no longer active, so there is nothing to revoke. Reload the page to see the orders as they are now.",
+  notEnrolled: "That enrollment is no longer active, so there is nothing to revoke. Reload the page to see the orders as they are now.",
   alreadyConfirmed: "This student has already confirmed their email address.",
   resetDeactivated: "This account is deactivated: reactivate it before sending a password reset.",
   justSent: "A confirmation link went to this student less than a minute ago. Wait a minute before sending another.",

@@ -3,14 +3,14 @@ import { checkboxField, optionalLink, optionalText, requiredText, wholeNumberFie
 import { blankToUndefined, emailField } from "./fields";
 import { personName } from "./person-name";
 
-// The testimonial form (admin spec §5: name, content and rating required; the
+// The testimonial form (name, content and rating required; the
 // rating runs from 1 to 5 and defaults to 5), shared by the admin dialogs and
 // POST /api/testimonials, PUT /api/testimonials/:id.
 
 export const RATINGS = [5, 4, 3, 2, 1] as const;
 export const DEFAULT_RATING = 5;
-/** The Content tab shows this many characters of each testimonial (admin spec §9). */
-export const PREVIEW_LENGTH = 50;
+/** The Content tab shows this many characters of each testimonial. */
+const PREVIEW_LENGTH = 50;
 
 export const AdminTestimonialSchema = z.object({
   name: personName(requiredText("Name", 100)),
@@ -18,7 +18,7 @@ export const AdminTestimonialSchema = z.object({
   rating: z.preprocess(blankToUndefined, wholeNumberField("Rating", { min: 1, max: 5 }).optional().default(DEFAULT_RATING)),
   profession: optionalText("Profession", 100),
   imageUrl: optionalLink("Image URL"),
-  /** Absent (an unticked box, or left out of a JSON body) is not approved, the spec's default. */
+  /** Absent (an unticked box, or left out of a JSON body) is not approved, the default. */
   isApproved: checkboxField,
   /**
    * The author's student account, by its email: the public card then says they are a student

@@ -8,7 +8,7 @@ import { GSTIN_PATTERN } from "./site-settings";
 
 // Who a tax invoice is made out to (CGST rule 46: name, address with state
 // and PIN; a GSTIN and business name when the buyer has them), asked with the
-// checkout's enrolment information while the institute issues invoices.
+// checkout's enrollment information while the institute issues invoices.
 
 export const BILLING_MESSAGES = {
   name: "Name for the invoice is required",
@@ -49,7 +49,7 @@ export const BillingDetailsSchema = z
 export type CheckoutInformation = EnrollmentFormInput & { billing?: BillingDetails };
 
 /**
- * The checkout's information step: the enrolment form, and the billing
+ * The checkout's information step: the enrollment form, and the billing
  * details when invoices are on (the page shows their fields only then; the
  * route refuses a post without them while it does).
  */

@@ -4,7 +4,10 @@ import { normalizeLineBreaks } from "./fields";
 // The admin's breach notice (/admin/breach): what DPDP Rules 2025 rule 7(1)
 // says each affected person must be told, and who is told.
 
-/** Who receives the notice: every account, or those with rows in the chosen kinds of data. */
+/**
+ * Who receives the notice: every account, or those with rows in the chosen kinds of data.
+ * The values are kept in audit rows, so "enrolment-forms" keeps its first spelling.
+ */
 export const BREACH_AUDIENCES = ["all", "orders", "event-registrations", "enrolment-forms", "classroom"] as const;
 export type BreachAudience = (typeof BREACH_AUDIENCES)[number];
 
@@ -12,7 +15,7 @@ export const BREACH_AUDIENCE_LABELS: Record<BreachAudience, string> = {
   all: "Every student account",
   orders: "Students with orders (billing details, payment references)",
   "event-registrations": "Students registered for events (name, email, phone)",
-  "enrolment-forms": "Students with enrolment forms (WhatsApp number, city, state)",
+  "enrolment-forms": "Students with enrollment forms (WhatsApp number, city, state)",
   classroom: "Students with classroom records (lesson progress, quiz answers)",
 };
 

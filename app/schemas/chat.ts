@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHAT_QUESTION_MAX } from "~/content/chat";
 
-// A visitor's chat question (public spec §5 Chat): trimmed; blank is not sent.
+// A visitor's chat question: trimmed; blank is not sent.
 // The chat page's form and POST /api/chat/query share it.
 
 export const ChatQuestionSchema = z.object(

@@ -3,8 +3,9 @@ import { COUPON_HOLD_MINUTES, type CouponRefusal } from "~/utils/coupon-rules";
 import { formatAmount } from "~/utils/money";
 import { REGISTRATION_MESSAGES, registeredText } from "./event-registration";
 
-// Checkout (public-site §2 /checkout, §4 Checkout flow, §5, §8). The page's
-// two forms (coupon, pay) and the JSON endpoints of §7 share these rules.
+// Checkout. The page's two forms (coupon, pay) and the JSON endpoints
+// (/api/validate-coupon, /api/create-payment-intent, /api/enroll-course) share
+// these rules. Titles and texts that the product specification quotes stay as quoted.
 
 export const CHECKOUT_MESSAGES = {
   signInTitle: "Authentication Required",
@@ -67,7 +68,7 @@ export function couponRefusalText(refusal: Exclude<CouponRefusal, { reason: "una
     }
   }
 }
-export const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
+const enrolledText = (courseTitle: string) => `You are now enrolled in ${courseTitle}.`;
 export const enrolledToast = (courseTitle: string) => ({ title: CHECKOUT_MESSAGES.enrolledTitle, description: enrolledText(courseTitle) });
 
 /** The toast when a paid event filled up before the payment arrived, and the payment went back. */
@@ -83,7 +84,7 @@ export const purchasedToast = (item: { type: "course" | "event"; title: string }
 
 const COUPON_CODE_MAX = 40;
 
-export const couponCodeField = z
+const couponCodeField = z
   .string({ required_error: CHECKOUT_MESSAGES.couponEmpty, invalid_type_error: CHECKOUT_MESSAGES.couponEmpty })
   .trim()
   .min(1, CHECKOUT_MESSAGES.couponEmpty)

@@ -5,16 +5,16 @@ import { z } from "zod";
 // with JavaScript), or a quiz's answers.
 
 /** "Mark complete": no fields besides the intent. */
-export const CompleteLessonSchema = z.object({ intent: z.literal("complete") });
+const CompleteLessonSchema = z.object({ intent: z.literal("complete") });
 
 /** The player's report: the furthest point reached, in whole percent. */
-export const VideoWatchedSchema = z.object({
+const VideoWatchedSchema = z.object({
   intent: z.literal("watched"),
   percent: z.coerce.number().int().min(0).max(100),
 });
 
 /** A quiz's answers: `answer-<question id>` once per option ticked (the option's index). */
-export const QuizAnswersSchema = z.object({ intent: z.literal("quiz") });
+const QuizAnswersSchema = z.object({ intent: z.literal("quiz") });
 
 export const answerFieldName = (questionId: number) => `answer-${questionId}`;
 

@@ -21,7 +21,8 @@ export const FORM_CONSENT = {
     purpose: "contact-reply",
     statement: "We use your name, email address, phone number and message only to answer you.",
   },
-  enrolment: {
+  enrollment: {
+    // Stored in consent_records, so the value keeps its first spelling.
     purpose: "enrolment-callback",
     statement: "We use these details only to call or message you back about the course you chose.",
   },

@@ -3,7 +3,7 @@ import { requiredTick } from "./consent";
 import { blankToUndefined, normalizeLineBreaks, phoneField } from "./fields";
 import { personName } from "./person-name";
 
-/** The texts the contact form shows (public-site §5 and §8). */
+/** The texts the contact form shows; the product specification's quoted titles and texts stay as quoted. */
 export const CONTACT_TEXT = {
   missingTitle: "Please fill in all required fields",
   missingText: "Name, email, subject, and message are required.",
@@ -14,7 +14,7 @@ export const CONTACT_TEXT = {
   sentText: "Thank you for your message. We'll get back to you within 24 hours.",
 } as const;
 
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 200, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 200, message: 5000 } as const;
 
 /** Each required field's message when it is left empty. */
 export const CONTACT_REQUIRED_MESSAGES = {
@@ -39,7 +39,7 @@ function requiredText(requiredMessage: string, max: number, tooLongMessage: stri
     .max(max, tooLongMessage);
 }
 
-/** The spec's contact message payload: name, email, phone (optional), subject, message. */
+/** The contact message payload: name, email, phone (optional), subject, message. */
 export const ContactSchema = z.object({
   name: personName(
     requiredText(CONTACT_REQUIRED_MESSAGES.name, CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
@@ -62,7 +62,7 @@ export type ContactInput = z.infer<typeof ContactSchema>;
 
 type FieldErrors = Partial<Record<string, readonly string[] | null | undefined>>;
 
-/** True when any required field shows its "is required" message: the spec's notice then appears. */
+/** True when any required field shows its "is required" message: the 'Please fill in all required fields' notice then appears. */
 export function isMissingRequiredField(errors: FieldErrors | null | undefined): boolean {
   if (!errors) return false;
   return Object.entries(CONTACT_REQUIRED_MESSAGES).some(([field, message]) => errors[field]?.includes(message) ?? false);

@@ -10,7 +10,7 @@ export type Delivery = { deliveryMode: DeliveryMode; venueStateCode: string | nu
 
 const DELIVERY_VALUES = ["online", ...INDIAN_STATE_CODES] as const;
 
-export const DELIVERY_MESSAGE = "Delivery must be online or the state of the venue";
+const DELIVERY_MESSAGE = "Delivery must be online or the state of the venue";
 
 /** Blank or left out: undefined (a new course or event is online; an edit keeps what is stored). */
 export const deliveryField = z.preprocess(

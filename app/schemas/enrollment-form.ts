@@ -3,23 +3,23 @@ import { requiredTick } from "./consent";
 import { blankToUndefined, phoneField } from "./fields";
 import { personName } from "./person-name";
 
-// The enrollment information form (public-site §3, §5). Two doors share every
+// The enrollment information form. Two doors share every
 // field rule: the page form, whose one course-or-event select carries both the
 // type and the id ("course:3"), and POST /api/enrollment-forms, which takes the
-// spec's payload (courseOrEventId + courseOrEventType). Both parse to the same
+// API's payload (courseOrEventId + courseOrEventType). Both parse to the same
 // `EnrollmentFormInput`.
 
 export const EXPERIENCE_LEVELS = ["Beginner", "Intermediate", "Expert"] as const;
 export const LEAD_SOURCES = ["Facebook", "Instagram", "Referral", "YouTube", "WhatsApp group", "Seminar"] as const;
-export const TRAINING_PREFERENCES = ["online", "offline"] as const;
-export const COURSE_OR_EVENT_TYPES = ["course", "event"] as const;
+const TRAINING_PREFERENCES = ["online", "offline"] as const;
+const COURSE_OR_EVENT_TYPES = ["course", "event"] as const;
 export type CourseOrEventType = (typeof COURSE_OR_EVENT_TYPES)[number];
 
 // A contract with someone under 18 is void (Indian Contract Act 1872, s.11), and
 // their data needs a parent's verifiable consent (DPDP Act 2023, s.9), which the
 // site cannot take: the form refuses them, whatever door it comes through.
-export const ADULT_AGE = 18;
-export const AGE_MAX = 100;
+const ADULT_AGE = 18;
+const AGE_MAX = 100;
 
 export const ENROLLMENT_MESSAGES = {
   name: "Name is required",
@@ -104,7 +104,7 @@ const fieldsShape = {
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
-/** POST /api/enrollment-forms: the spec's payload. */
+/** POST /api/enrollment-forms: the API's payload. */
 export const EnrollmentFormApiSchema = z.object({
   ...fieldsShape,
   courseOrEventId: z.preprocess(

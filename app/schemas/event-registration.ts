@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requiredTick } from "./consent";
 import { emailField, personNameField, phoneField } from "./fields";
 
-/** The spec's event registration payload and messages (public-site §3, §5). */
+/** An event registration: name, email and phone, with messages quoted from the product specification. */
 export const EventRegistrationSchema = z.object({
   name: personNameField,
   email: emailField("Please enter a valid email address"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { personName } from "./person-name";
 
-// Field rules several forms share, with the spec's messages (public-site §5).
+// Field rules several forms share, with messages quoted from the product specification.
 // Conform turns empty inputs into undefined, hence the required_error texts.
 
 export const emailField = (requiredMessage = "Email is required") =>

@@ -4,7 +4,7 @@ import { emailField, personNameField, phoneField } from "./fields";
 // The nominee form on /account/privacy: the one person who may use the
 // student's data rights after their death or incapacity (DPDP Act s.14).
 
-export const NOMINEE_CONTACT_MESSAGE = "Enter the nominee's email address, or a phone number of at least 10 digits.";
+const NOMINEE_CONTACT_MESSAGE = "Enter the nominee's email address, or a phone number of at least 10 digits.";
 
 const email = emailField();
 const phone = phoneField(NOMINEE_CONTACT_MESSAGE);

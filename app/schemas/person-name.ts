@@ -12,7 +12,7 @@ import { z } from "zod";
 // eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
 const HIDDEN_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
-export const hiddenControlsMessage = (label: string) =>
+const hiddenControlsMessage = (label: string) =>
   `${label} cannot contain hidden control characters (such as ones that reverse the text's direction). Please type it again.`;
 
 export const hasHiddenControls = (value: string) => value.search(HIDDEN_CONTROLS) >= 0;

@@ -17,10 +17,11 @@ export const SETTINGS_MESSAGES = {
   savedText: (section: string) => `${section} are up to date.`,
 } as const;
 
-/** Mail to the institute's team when something needs a person: a contact message, an enrolment lead. */
+/** Mail to the institute's team when something needs a person: a contact message, an enrollment lead. */
 export const NotificationSettingsSchema = z.object({
   notifyAddress: emailField("Notification address is required"),
   contactMessages: checkboxField,
+  // Saved in site_settings under this key, so it keeps its first spelling.
   enrolmentLeads: checkboxField,
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

@@ -1,4 +1,4 @@
-// The chat assistant (public spec §2 "Floating chat widget", §7 chat calls).
+// The chat assistant behind the floating chat widget and /api/chat/*.
 // It answers from the site's own knowledge read at the moment of asking
 // (chat/knowledge.server.ts), retrieved with MiniSearch and a trader's
 // synonyms (chat/retrieval.server.ts, chat/text.ts) behind a few intent rules
@@ -61,7 +61,7 @@ export function chatSuggestions(): string[] {
 
 export type ChatRateLimit = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
-export function chatRateLimitMessage(retryAfterSeconds: number): string {
+function chatRateLimitMessage(retryAfterSeconds: number): string {
   return `You're asking questions too quickly. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`;
 }
 

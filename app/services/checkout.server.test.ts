@@ -812,7 +812,7 @@ describe("handlePaymentEvent (the signed webhook)", () => {
       outcome: "already",
     });
     expect(redemptions(coupon.id)).toBe(1);
-    // One enrolment mail with its receipt, whatever came after the first completion.
+    // One enrollment mail with its receipt, whatever came after the first completion.
     const mails = orderMails(student.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`${ORIGIN}/learn/${course.id}`);
@@ -821,7 +821,7 @@ describe("handlePaymentEvent (the signed webhook)", () => {
     expect(mails[0]?.text).toContain("Amount paid: ₹3,999\n");
   });
 
-  it("queues one enrolment mail when the webhook races the return page", async () => {
+  it("queues one enrollment mail when the webhook races the return page", async () => {
     const { student, course } = arrange();
     const { paymentIntentId } = await startCard(student, course.id);
     await payWithCard(paymentIntentId);

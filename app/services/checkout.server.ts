@@ -46,7 +46,7 @@ import { seatGoneMail } from "./mail/event-seats.server";
 import { describeEventOrder, reserveEventOrder, type SeatRefusal } from "~/models/event-seat.server";
 import type { OutboxDraft } from "~/models/outbox.server";
 
-// The checkout rules (public-site §2 /checkout, §4, §7), shared by the page,
+// The checkout rules, shared by the page,
 // the JSON endpoints and the webhook: the server prices every order, and an
 // order is completed only when the provider confirms that very amount was
 // paid by this student for this course or event seat.
@@ -398,7 +398,7 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
 }
 
 /**
- * Completes a paid order (enrolment, coupon, receipt mail) whichever provider
+ * Completes a paid order (enrollment, coupon, receipt mail) whichever provider
  * took the money; a payment the order cannot take is returned in full.
  */
 export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {
@@ -478,7 +478,7 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt 
  * Completes the order of a paid Checkout Session (hosted page flow). Stripe
  * takes no payment on a session after it expires, so it was paid by then.
  */
-export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
+async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
   const order = findOrder({ checkoutSessionId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };

@@ -10,14 +10,14 @@ import { IMAGE_FORMATS, variantName, type ImageFormat } from "~/utils/image-vari
 // requests keep the other core.
 
 /** The widths a variant is made at; only those not above the original's. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 
 export type EncodedImage = { width: number; height: number; widths: number[] };
 
 sharp.concurrency(1);
 
 /** The widths to make for an original `width` wide: those not above it, or the original's own width when it is narrower than all. */
-export function widthsFor(width: number): number[] {
+function widthsFor(width: number): number[] {
   const fitting = IMAGE_WIDTHS.filter((candidate) => candidate <= width);
   return fitting.length > 0 ? fitting : [width];
 }

@@ -18,7 +18,7 @@ export function startRetentionJob(): () => void {
     try {
       const deleted = runDailyRetention();
       if (deleted && deleted.leads + deleted.messages > 0) {
-        console.log(`Retention: deleted ${deleted.leads} enrolment leads and ${deleted.messages} contact messages.`);
+        console.log(`Retention: deleted ${deleted.leads} enrollment leads and ${deleted.messages} contact messages.`);
       }
     } catch (error) {
       // The database may be briefly unwritable (decision 0010); the next tick tries again.

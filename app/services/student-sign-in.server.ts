@@ -202,7 +202,7 @@ const profileSchema = z.object({
   picture: webUrl.optional().catch(undefined),
 });
 
-export class OAuthSignInError extends Error {}
+class OAuthSignInError extends Error {}
 async function oauthStrategy() {
   const config = oauthConfig(getEnv());
   if (!config) return null;

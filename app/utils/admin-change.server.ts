@@ -2,7 +2,7 @@ import type { PublicAdmin } from "~/models/admin.server";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
-// Every admin create, update and delete (admin spec §7) leaves an audit row and
+// Every admin create, update and delete leaves an audit row and
 // names the analytics event "<entity>_<verb>" (course_created, event_deleted…),
 // which the next page sends to Google Analytics when it is configured.
 

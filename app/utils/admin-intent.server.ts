@@ -5,8 +5,7 @@ import { readFormData } from "./form-data.server";
 // its confirmation, and `intent=deactivate` where history keeps an item from
 // being deleted. Anything else is refused and changes nothing.
 
-export const ITEM_INTENTS = ["save", "delete", "deactivate"] as const;
-export type ItemIntent = (typeof ITEM_INTENTS)[number];
+export type ItemIntent = "save" | "delete" | "deactivate";
 
 const REFUSED_INTENT = "This form asked for something this page does not do. Please go back, reload the page and try again.";
 

@@ -7,7 +7,7 @@ import type { AdminArea } from "./permissions";
 // over it, so Cancel and Save come back to the same filtered list.
 
 /** The query parameter that turns an item's page into its delete confirmation. */
-export const CONFIRM_PARAM = "confirm";
+const CONFIRM_PARAM = "confirm";
 
 /** The panel's tabs. `also` names the resources a tab covers beside its own path (highlighted with it). */
 export const ADMIN_TABS: { area: AdminArea; to: string; label: string; shortLabel?: string; also?: string[] }[] = [

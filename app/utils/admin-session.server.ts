@@ -8,15 +8,15 @@ import { isStorageFault } from "./storage-faults.server";
 import { ADMIN_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
 
-// Admin sessions (admin spec §2, §6): their own cookie, ended by the server
+// Admin sessions: their own cookie, ended by the server
 // after 2 hours without a request (idle) or 12 hours after sign-in (absolute).
 
-export const ADMIN_IDLE_MS = 2 * 60 * 60 * 1000;
-export const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const ADMIN_IDLE_MS = 2 * 60 * 60 * 1000;
+const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 const ADMIN_KEY = "adminId";
 const SIGNED_IN_AT_KEY = "signedInAt";
 
-export const adminSessions = createDatabaseSessionStorage(ADMIN_SESSION_COOKIE, ADMIN_ABSOLUTE_MS / 1000);
+const adminSessions = createDatabaseSessionStorage(ADMIN_SESSION_COOKIE, ADMIN_ABSOLUTE_MS / 1000);
 
 function getAdminSession(request: Request) {
   return adminSessions.getSession(request.headers.get("Cookie"));
@@ -51,7 +51,7 @@ export async function getOptionalAdmin(request: Request, now = Date.now()): Prom
   return admin;
 }
 
-export function adminLoginPath(redirectTo?: string): string {
+function adminLoginPath(redirectTo?: string): string {
   return redirectTo && redirectTo !== "/admin" ? `/admin/login?${new URLSearchParams({ redirectTo })}` : "/admin/login";
 }
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { PUBLIC_BODY_LIMITS } from "./body-limits";
 
-// The JSON API's answers. Errors are `{ message, errors? }`: the spec's client
+// The JSON API's answers. Errors are `{ message, errors? }`: a client
 // shows `message`, and `errors` names the fields at fault.
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -59,7 +59,7 @@ export function plainTextToHtml(text: string): string {
   return escaped.replace(/\r?\n/g, "<br>");
 }
 
-/** The spec turns line breaks into breaks; HTML content keeps its own markup. */
+/** Plain text's line breaks become breaks; HTML content keeps its own markup. */
 export function renderBlogContent(content: string): string {
   const looksLikeHtml = /<\/?[a-z][\s\S]*?>/i.test(content);
   return looksLikeHtml ? sanitizeBlogHtml(content) : plainTextToHtml(content);

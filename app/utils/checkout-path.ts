@@ -6,7 +6,7 @@ export type CheckoutItem = { type: "course" | "event"; id: number };
 /** Checkout's state lives in the URL, so every step survives a reload and works without JavaScript. */
 export type CheckoutLocation = { item: CheckoutItem; form?: number | null; coupon?: string | null };
 
-/** The query parameter naming the item: `courseId` (the spec's) or `eventId`. */
+/** The query parameter naming the item: `courseId` (the first one) or `eventId`. */
 const PARAMETER = { course: "courseId", event: "eventId" } as const;
 
 export function checkoutPath({ item, form, coupon }: CheckoutLocation, step: "" | "/information" = ""): string {

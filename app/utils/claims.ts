@@ -141,7 +141,7 @@ export function pageProblems(text: string): Claim[] {
 }
 
 /** The first mention of crypto in `text` when ASCI's disclaimer is not in it in full, else null. */
-export function cryptoWithoutDisclaimer(text: string): string | null {
+function cryptoWithoutDisclaimer(text: string): string | null {
   const crypto = /\bcrypto\w*|\bNFTs?\b|\bbitcoin\b/i.exec(text);
   return crypto && !text.replace(/\s+/g, " ").includes(CRYPTO_DISCLAIMER) ? crypto[0] : null;
 }

@@ -5,7 +5,7 @@ import { cookiesAreSecure } from "./env.server";
 import { getOptionalUser } from "./student-session.server";
 
 /** The browser's random id, so an anonymous visitor's choices can be recorded and found again. */
-export const VISITOR_ID_COOKIE = "visitor_id";
+const VISITOR_ID_COOKIE = "visitor_id";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,7 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, format, parseISO } from "date-fns";
 
-export const INDIA_TIME_ZONE = "Asia/Kolkata";
+const INDIA_TIME_ZONE = "Asia/Kolkata";
 
 /** The instant as a date whose fields (day, hour…) are India's. */
 const inIndia = (date: Date) => new TZDate(date.getTime(), INDIA_TIME_ZONE);
@@ -28,7 +28,7 @@ const tickerDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-/** "Dec 5, 2026" — the spec's short month, day, year. */
+/** "Dec 5, 2026" — short month, day, year. */
 export const formatShortDate = (date: Date) => shortDate.format(date);
 /** "7:30 pm IST" */
 export const formatIndiaTime = (date: Date) => `${timeOfDay.format(date)} IST`;

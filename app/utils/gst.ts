@@ -86,7 +86,7 @@ export function financialYearOf(instant: Date): string {
 }
 
 /** CGST rule 46(b): at most 16 characters, letters, digits, "-" and "/" only. */
-export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
+const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
 
 export const isValidDocumentNumber = (number: string) => DOCUMENT_NUMBER_PATTERN.test(number);
 

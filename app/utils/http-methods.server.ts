@@ -36,7 +36,7 @@ function declaredMethods(module: RouteModule): readonly string[] | null {
 const takes = (handler: unknown) => typeof handler === "function" && !refusers.has(handler);
 
 /** A route's methods: as declared, else GET and HEAD for a page or a loader, POST for an action. */
-export function routeMethods(module: RouteModule): readonly string[] {
+function routeMethods(module: RouteModule): readonly string[] {
   const declared = declaredMethods(module);
   if (declared) return declared;
   const methods: string[] = [];

@@ -18,6 +18,6 @@ export const institutePostalLines = (institute: Institute): string[] =>
     institute.addressLine1,
     institute.addressLine2,
     `${institute.city}, ${indianStateName(institute.stateCode) ?? institute.stateCode} ${institute.pin}`,
-    // The spec's footer says where the institute is: every address here is in India.
+    // The footer says the institute is in India: every address here is in India.
     "India",
   ].filter((line): line is string => Boolean(line));

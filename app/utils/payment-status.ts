@@ -1,7 +1,7 @@
 import type { PaymentProvider } from "../../db/enums";
 import { formatAmount } from "./money";
 
-// How a payment status reads in the admin tables and exports (admin spec §4):
+// How a payment status reads in the admin tables and exports:
 // pending, completed or failed; a refund (decision 0006), a chargeback (a
 // dispute the institute lost) and an admin's revocation are named; any other
 // value reads 'Unknown'.

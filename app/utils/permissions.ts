@@ -1,14 +1,14 @@
 import type { AdminRole } from "../../db/enums";
 
-// Who may use which part of the admin area (admin spec §6). The server checks
+// Who may use which part of the admin area. The server checks
 // this in every admin loader and action; the panel also uses it to show only
 // the tabs a role may open.
 
-// Mentors, coupons, the contact inbox and the mail outbox go beyond the spec's
+// Mentors, coupons, the contact inbox and the mail outbox go beyond the first
 // six tabs (see docs/decisions/0007-admin-area.md, 0011): coupons are money, and
 // the inbox and the outbox (whose messages carry sign-in links) are personal
 // data, so they are the admin's alone.
-export const ADMIN_AREAS = [
+const ADMIN_AREAS = [
   "dashboard",
   "courses",
   "events",
@@ -22,7 +22,7 @@ export const ADMIN_AREAS = [
   // What the institute says about itself and who sells on tax invoices.
   "settings",
   // Not a tab: who registered for an event (names, emails, phones) is personal
-  // data, which the spec (§6) requests for the admin role only.
+  // data, which only the admin role may read.
   "registrations",
   // Not a tab: what students pay. A course's price, original price and whether
   // it is on sale, and an event's price; the rest of a course or an event is

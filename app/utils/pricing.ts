@@ -1,4 +1,4 @@
-// What a student pays (public-site §9, with the coupon kinds of decision 0029):
+// What a student pays (with the coupon kinds of decision 0029):
 // the price less a percent of it or a fixed amount, never below Free; the
 // processing fee is 0. Only the server calls this with real numbers; the page
 // shows what it returns.
@@ -15,7 +15,7 @@ export type OrderPrice = {
 /** What a coupon takes off: a percent of the price, or a fixed amount in paise. */
 export type CouponDiscount = { kind: "percent"; percentOff: number } | { kind: "amount"; amountOffPaise: number };
 
-export const PROCESSING_FEE_PAISE = 0;
+const PROCESSING_FEE_PAISE = 0;
 
 /** The paise a discount takes off this price: a percent rounded half up to the paisa; an amount at most the whole price. */
 function discountOn(pricePaise: number, discount: CouponDiscount | null): number {

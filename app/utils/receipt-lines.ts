@@ -4,7 +4,7 @@ import { formatExactRupees } from "./money";
 import { orderNumber } from "./order-number";
 
 // The lines of an order's receipt, in the order they are printed: the same in
-// the enrolment mail and the PDF, so the two never disagree.
+// the enrollment mail and the PDF, so the two never disagree.
 
 export type ReceiptLine = { label: string; value: string };
 

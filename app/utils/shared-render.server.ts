@@ -23,7 +23,7 @@ import { STUDENT_SESSION_COOKIE } from "./session-cookie";
  *   materials, with their courses' files) is rendered once per student and
  *   data version, with the real session.
  * - The classroom (CLASSROOM_PAGES) is an enrolled student's own page too,
- *   the enrolment checked on every request; anyone else there (an admin previewing, a student without a session
+ *   the enrollment checked on every request; anyone else there (an admin previewing, a student without a session
  *   cookie) gets a fresh render, never the anonymous copy, which is a
  *   redirect to sign in or a free preview.
  * - Anything else, or a visitor with a toast waiting (one-time, read by the
@@ -108,7 +108,7 @@ export async function planRender(req: Request, { anonymousEverywhere }: { anonym
   if (!names.includes(STUDENT_SESSION_COOKIE)) return classroom ? null : anonymousPlan(cookie);
   const user = await getOptionalUser(new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers: { cookie } }));
   if (!user) return null;
-  // The enrolment is asked again on every request, stored copy or not: a refund or a
+  // The enrollment is asked again on every request, stored copy or not: a refund or a
   // revocation, however it was written, closes the classroom at the next request.
   if (classroom && !isEnrolled(user.id, Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]))) return null;
   const consent = onlyAnalyticsConsent(cookie);

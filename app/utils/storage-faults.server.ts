@@ -17,7 +17,7 @@ export function isStorageFault(error: unknown): boolean {
   return SQLITE_STORAGE_CODES.test(error.code) || FILE_SYSTEM_CODES.has(error.code);
 }
 
-export function storageUnavailableResponse(): Response {
+function storageUnavailableResponse(): Response {
   return Response.json(
     { message: STORAGE_UNAVAILABLE_MESSAGE },
     { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" } },

@@ -31,7 +31,7 @@ export function currentPath(request: Request): string {
 }
 
 /** Where a deactivated student's sign-in lands: the sign-in page says why. */
-export const DEACTIVATED_SIGN_IN_PATH = "/login?notice=deactivated";
+const DEACTIVATED_SIGN_IN_PATH = "/login?notice=deactivated";
 
 /** The signed-in student's id; null when signed out or their account is deactivated. */
 export async function getUserId(request: Request): Promise<string | null> {

@@ -8,7 +8,7 @@ const toastSchema = z.object({
   type: z.enum(["default", "warning", "destructive"]).default("default"),
   title: z.string(),
   description: z.string().optional(),
-  /** A Google Analytics event the next page sends with the toast (admin spec §7: course_created, admin_logout…). */
+  /** A Google Analytics event the next page sends with the toast (course_created, admin_logout…). */
   analyticsEvent: z
     .string()
     .regex(/^[a-z_]+$/)

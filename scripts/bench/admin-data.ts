@@ -11,7 +11,7 @@ import { runCommand, TSX } from "./processes";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
-export const SEED_ROWS = Number(process.env.BENCH_ADMIN_ROWS ?? 100_000);
+const SEED_ROWS = Number(process.env.BENCH_ADMIN_ROWS ?? 100_000);
 const PAGE_SIZE = 25;
 const PAGE_SAMPLES = 5;
 
@@ -24,10 +24,10 @@ const PAGE_SAMPLES = 5;
 // 1,000 rows, the zip's buffers and V8's slack), so 150 MB still fails a
 // regression to an in-memory build. Table pages are plain server renders of
 // 25 rows: 300 ms median keeps them feeling instant with 100,000 rows behind.
-export const EXPORT_USERS_BUDGET_S = 30;
-export const EXPORT_ALL_BUDGET_S = 120;
-export const EXPORT_RSS_GROWTH_BUDGET_MB = 150;
-export const TABLE_PAGE_BUDGET_MS = 300;
+const EXPORT_USERS_BUDGET_S = 30;
+const EXPORT_ALL_BUDGET_S = 120;
+const EXPORT_RSS_GROWTH_BUDGET_MB = 150;
+const TABLE_PAGE_BUDGET_MS = 300;
 
 const BUDGETS = [
   { name: "Export users (100k): time", limit: `≤ ${EXPORT_USERS_BUDGET_S} s` },

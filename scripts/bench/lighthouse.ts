@@ -6,9 +6,9 @@ import { budget, notMeasured } from "./types";
 import type { BenchContext, Measurement, Section } from "./types";
 
 /** "100 each": Lighthouse reports a perfect score as 1. */
-export const LIGHTHOUSE_BUDGET = 1;
-export const LCP_BUDGET_MS = 1500;
-export const CLS_BUDGET = 0;
+const LIGHTHOUSE_BUDGET = 1;
+const LCP_BUDGET_MS = 1500;
+const CLS_BUDGET = 0;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 

@@ -9,9 +9,9 @@ import type { BenchContext, Budget, Measurement, Section } from "./types";
 
 export const HOME_JS_BUDGET_KB = 95;
 /** Everything the home page's first load brings: HTML, JS and CSS gzipped, and its images. */
-export const HOME_TOTAL_BUDGET_KB = 250;
+const HOME_TOTAL_BUDGET_KB = 250;
 /** A lesson's first load, before its video player is asked for (the player loads on play). */
-export const LESSON_JS_BUDGET_KB = 120;
+const LESSON_JS_BUDGET_KB = 120;
 
 interface PageWeight {
   path: string;
@@ -50,7 +50,7 @@ function inlineModuleImports(html: string): string[] {
 }
 
 /** Same-origin script and stylesheet URLs a first load fetches. */
-export function assetReferences(html: string, pageUrl: string): { js: string[]; css: string[] } {
+function assetReferences(html: string, pageUrl: string): { js: string[]; css: string[] } {
   const references: string[] = [];
   for (const tag of tags(html, "script")) {
     const src = attribute(tag, "src");
@@ -150,7 +150,7 @@ function findSlug(value: unknown, depth = 0): string | undefined {
 }
 
 /** First post's slug from GET /api/blog; undefined when the endpoint is not there yet. */
-export async function firstBlogSlug(siteUrl: string): Promise<string | undefined> {
+async function firstBlogSlug(siteUrl: string): Promise<string | undefined> {
   const response = await getRaw(new URL("/api/blog", siteUrl).href);
   if (response.status !== 200) return undefined;
   try {

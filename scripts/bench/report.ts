@@ -10,7 +10,7 @@ export interface RunInfo {
   settings: string;
 }
 
-export function budgetSummary(budgets: Budget[]): string {
+function budgetSummary(budgets: Budget[]): string {
   const within = budgets.filter((item) => item.status === "PASS").length;
   const missing = budgets.filter((item) => item.status === "NOT MEASURED").length;
   const suffix = missing ? ` (${missing} not measured)` : "";

@@ -10,7 +10,7 @@ import { startServerProcess, TSX } from "./processes";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
-export const SSR_RATIO_BUDGET = 0.5;
+const SSR_RATIO_BUDGET = 0.5;
 const RATIO_LIMIT = `SSR ≥ ${SSR_RATIO_BUDGET * 100}% of static`;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
 

@@ -16,8 +16,8 @@ import Database from "better-sqlite3";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
-export const RATIO_BUDGET = 0.4;
-export const P99_BUDGET_MS = 100;
+const RATIO_BUDGET = 0.4;
+const P99_BUDGET_MS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
 /** Where the static copies go: a folder the site serves from its build, removed afterwards. */

@@ -70,7 +70,7 @@ export function AdminDialog({
 }
 
 /**
- * The delete confirmation (admin spec §8): the item's own address with
+ * The delete confirmation: the item's own address with
  * ?confirm=delete, so it is a page without JavaScript and a modal with it. Its
  * button posts `intent=delete` to the item's action (decision 0018). When the
  * item has history (enrollments, registrations…) deleting is refused and the

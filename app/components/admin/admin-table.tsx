@@ -38,7 +38,7 @@ export type AdminTableProps<Row> = {
 export const formatCount = (count: number) => count.toLocaleString("en-IN");
 
 /** The list's path for a page, keeping the search (page 1 and an empty search stay out of the URL). */
-export function tablePageHref(pathname: string, query: string, page: number): string {
+function tablePageHref(pathname: string, query: string, page: number): string {
   const params = new URLSearchParams();
   if (query) params.set("q", query);
   if (page > 1) params.set("page", String(page));

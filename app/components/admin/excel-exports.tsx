@@ -5,7 +5,7 @@ import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import type { ExportDataset } from "~/services/exports/datasets";
 
-// The Users tab's export pieces (admin spec §2 Users tab, §7 exports, §8):
+// The Users tab's export pieces:
 // the export buttons at the top, and below the tables the 'Excel Export
 // Options' explanation and the 'Generated Excel Files' list.
 
@@ -26,10 +26,10 @@ export type GeneratedFile = {
 };
 
 /** The page route every export button posts to (routes/admin+/_panel.users.export.tsx). */
-export const EXPORT_ACTION_PATH = "/admin/users/export";
+const EXPORT_ACTION_PATH = "/admin/users/export";
 
 /** The buttons, in the order of the tables, and what each file holds (the explanation box repeats it). */
-export const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: string }[] = [
+const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: string }[] = [
   {
     dataset: "users",
     label: "Export Users",
@@ -68,7 +68,7 @@ export const EXPORT_CHOICES: { dataset: ExportDataset; label: string; contents: 
 /** What the export answers a script (with JavaScript) when it fails; without JavaScript the same words come as a toast. */
 export type ExportFailure = { title: string; description: string };
 
-/** The plain words an admin sees when an export fails (admin spec §8 only logs it; the tab says so too). */
+/** The plain words an admin sees when an export fails: the failure is logged, and the tab says so too. */
 export const EXPORT_FAILURE_MESSAGES = {
   title: "Export failed",
   notCreated: "The Excel file could not be created. Please try again in a moment.",
@@ -78,7 +78,7 @@ export const EXPORT_FAILURE_MESSAGES = {
 const FALLBACK_FAILURE: ExportFailure = { title: EXPORT_FAILURE_MESSAGES.title, description: EXPORT_FAILURE_MESSAGES.notCreated };
 
 /** The filename from a Content-Disposition header (the RFC 5987 `filename*` first). */
-export function filenameFromContentDisposition(header: string | null): string | null {
+function filenameFromContentDisposition(header: string | null): string | null {
   if (!header) return null;
   const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
   if (encoded) {

@@ -1,4 +1,4 @@
-// The Google Analytics status card (admin spec §2): Connected with the
+// The Google Analytics status card: Connected with the
 // tracking ID, or Not Connected. Shown on the Dashboard and the Analytics tab;
 // the loaders pass `getEnv().GA_TRACKING_ID ?? null`.
 

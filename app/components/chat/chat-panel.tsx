@@ -13,7 +13,7 @@ import { CHAT_TITLE } from "./chat-text";
 
 type View = "welcome" | "faq" | "ai-chat";
 
-/** Public spec §3 "Chat message". */
+/** One message of the conversation: who wrote it, what it says, when, and any follow-up questions. */
 export type ChatMessage = {
   /** A timestamp (ms), unique within the conversation. */
   id: number;
@@ -47,7 +47,7 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
   const titleRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Spec §7: the quick questions come from the server when the widget mounts; a failure is only logged.
+  // The quick questions come from the server when the widget mounts; a failure is only logged.
   useEffect(() => {
     const controller = new AbortController();
     loadSuggestions(controller.signal)
@@ -324,7 +324,7 @@ function MessageBubble({ message, pending, onAsk, onShowFaq }: BubbleProps) {
   );
 }
 
-/** A follow-up question to ask, except the spec's three fallbacks, which act. */
+/** A follow-up question to ask, except the three fallback suggestions, which act. */
 function Suggestion({ text, pending, onAsk, onShowFaq }: { text: string } & Omit<BubbleProps, "message">) {
   const whatsapp = useWhatsappLink("general");
   switch (fallbackAction(text)) {
@@ -381,7 +381,7 @@ function IconButton({ label, onClick, children }: { label: string; onClick: () =
   );
 }
 
-/** Ids are timestamps (spec §3), nudged forward when two land in the same millisecond. */
+/** Ids are timestamps, nudged forward when two land in the same millisecond. */
 function newMessage(list: ChatMessage[], type: ChatMessage["type"], content: string, suggestions?: string[]): ChatMessage {
   const now = Date.now();
   const last = list[list.length - 1]?.id ?? 0;
@@ -401,7 +401,8 @@ class ChatQueryError extends Error {
 
 /**
  * A refusal the visitor can act on (asking too often, a question over the length
- * limit) keeps the server's words; every other failure gets the spec's apology.
+ * limit) keeps the server's words; every other failure gets the apology quoted
+ * from the product specification.
  */
 function visitorMessage(error: unknown): string | null {
   if (!(error instanceof ChatQueryError) || !error.serverMessage) return null;
@@ -420,7 +421,7 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-/** POST /api/chat/query (spec §7). Anything but `success: true` with an answer is an error (spec §8). */
+/** POST /api/chat/query. Anything but `success: true` with an answer is an error. */
 async function queryAssistant(question: string): Promise<{ answer: string; suggestions: string[] }> {
   const response = await fetch("/api/chat/query", {
     method: "POST",
@@ -436,7 +437,7 @@ async function queryAssistant(question: string): Promise<{ answer: string; sugge
   return { answer: data.answer, suggestions: isStringList(data.suggestions) ? data.suggestions : [] };
 }
 
-/** GET /api/chat/suggestions (spec §7). */
+/** GET /api/chat/suggestions. */
 async function loadSuggestions(signal: AbortSignal): Promise<string[]> {
   const response = await fetch("/api/chat/suggestions", { headers: { Accept: "application/json" }, signal });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);

@@ -1,7 +1,7 @@
-// Texts the chat panel and the /chat page share. The error texts are quoted
-// exactly from the public spec §8 ("Chat query failure").
+// Texts the chat panel and the /chat page share. The texts shown when a chat
+// query fails are quoted from the product specification: keep them as they are.
 
-export const CHAT_FALLBACK_SUGGESTIONS = {
+const CHAT_FALLBACK_SUGGESTIONS = {
   whatsapp: "Contact us via WhatsApp",
   faq: "View our FAQ section",
   courses: "Browse our courses",

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /** Elements the chat button must never cover (a consent banner, a bottom bar) carry this attribute. */
-export const AVOID_CHAT_SELECTOR = "[data-avoid-chat]";
+const AVOID_CHAT_SELECTOR = "[data-avoid-chat]";
 
 /**
  * How far (px) the chat button must rise to clear every visible `[data-avoid-chat]` element that

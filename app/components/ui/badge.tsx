@@ -21,7 +21,7 @@ export function Badge({ tone = "slate", children }: { tone?: BadgeTone; children
   );
 }
 
-/** The spec's level colours: beginner green, intermediate orange, advanced purple. */
+/** The level colours: beginner green, intermediate orange, advanced purple. */
 const levelTones: Record<string, BadgeTone> = { beginner: "green", intermediate: "orange", advanced: "purple" };
 export function levelTone(level: string): BadgeTone {
   return levelTones[level] ?? "slate";

@@ -23,7 +23,7 @@ export const NOT_ENROLLED_TOAST = {
  * The student if one is signed in; an admin (any role) when no student is, or
  * when the signed-in student could not open the course anyway ("Preview as student").
  */
-export async function classroomViewer(request: Request, course: { courseId: number; isFreePreview: boolean }): Promise<ClassroomViewer> {
+async function classroomViewer(request: Request, course: { courseId: number; isFreePreview: boolean }): Promise<ClassroomViewer> {
   const userId = await getUserId(request);
   const student: ClassroomViewer | null = userId ? { kind: "student", userId } : null;
   if (student && opensLesson(lessonAccess(student, course))) return student;

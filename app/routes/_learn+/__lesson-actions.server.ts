@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { classroomOutline, lessonPath, NOT_ENROLLED_TOAST } from "./__classroom.server";
 
 // What a lesson's form posts do for an enrolled student. The models check the
-// enrolment again inside their transaction and make every write idempotent.
+// enrollment again inside their transaction and make every write idempotent.
 
 type Work = {
   userId: string;

@@ -9,7 +9,7 @@ import { quizPageData } from "./__lesson-quiz.server";
 // What a lesson page shows, by type. The page's HTML carries the text first;
 // a video is only a source for the player that loads when "Play" is pressed.
 
-export const lessonFilePath = (courseId: number, lessonId: number, fileId: number) => `${lessonPath(courseId, lessonId)}/files/${fileId}`;
+const lessonFilePath = (courseId: number, lessonId: number, fileId: number) => `${lessonPath(courseId, lessonId)}/files/${fileId}`;
 
 export type LessonVideo =
   | { source: "upload"; src: string; contentType: string }

@@ -5,7 +5,7 @@ import { parseId } from "~/utils/validation";
 import { courseOr404, lessonOr404, notFound, requireClassroomAccess } from "./__classroom.server";
 
 // A lesson's file, streamed with range requests (a phone seeks in a video). The
-// session and enrolment are checked on every request, each range included:
+// session and enrollment are checked on every request, each range included:
 // there is no static address for the file, and a refund closes it at once.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = courseOr404(params.courseId);

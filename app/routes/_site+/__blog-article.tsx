@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 
 export { ARTICLE_CONTENT_CLASS } from "~/components/article-content";
 
-/** The spec's fixed reading time. */
+/** A fixed reading time, quoted from the product specification. */
 export const READING_TIME = "5 min read";
 
 export function TagList({ tags, label }: { tags: string[]; label: string }) {
@@ -19,7 +19,7 @@ export function TagList({ tags, label }: { tags: string[]; label: string }) {
   );
 }
 
-/** The spec's error text for an unknown, hidden or failed post. */
+/** The error text for an unknown, hidden or failed post, quoted from the product specification. */
 export function ArticleNotFound({
   backTo = "/blog",
   headingId,

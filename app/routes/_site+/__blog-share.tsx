@@ -11,7 +11,7 @@ function shareTargets(url: string, title: string) {
 }
 
 // Without JavaScript these are ordinary links opening a new tab; with it the
-// spec's 600x400 share window.
+// a 600x400 share window.
 function openShareWindow(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   window.open(event.currentTarget.href, "share", "width=600,height=400,noopener,noreferrer");

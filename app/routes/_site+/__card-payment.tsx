@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { stripeFailureText } from "~/services/payments/failure-text";
 
-// Stripe's Payment Element (public-site §4 Checkout flow, step 3). Loaded only
+// Stripe's Payment Element. Loaded only
 // when the payment step runs with JavaScript, so no other page carries it.
 // Until it is ready, and whenever Stripe.js cannot load, the pay form stays a
 // plain post to Stripe's hosted Checkout page.

@@ -12,7 +12,7 @@ const CardPayment = lazy(() => import("./__card-payment"));
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-/** The coupon field (public-site §4 Coupon): once applied, input and button are disabled and read 'Applied ✓'. */
+/** The coupon field: once applied, input and button are disabled and read 'Applied ✓'. */
 export function CouponForm({ applied, removeHref, lastResult }: { applied: string | null; removeHref: string; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "coupon-form",
@@ -77,7 +77,7 @@ type PayFormProps = {
 };
 
 /**
- * Terms and the pay button (public-site §4 steps 3–5). Without JavaScript (or
+ * Terms and the pay button. Without JavaScript (or
  * until the Payment Element is ready) it posts to the page's action, which
  * sends the student to Stripe's hosted Checkout. With the Payment Element
  * mounted, the card is confirmed here and the action records the enrollment.

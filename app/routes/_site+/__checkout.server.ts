@@ -15,7 +15,7 @@ import { parseId } from "~/utils/validation";
 // actions) works out first from the request: who, which course or paid
 // event, which saved form, which coupon. Each loader and action calls it, so none can skip a check.
 
-export const SIGN_IN_TO_BUY = {
+const SIGN_IN_TO_BUY = {
   title: CHECKOUT_MESSAGES.signInTitle,
   description: CHECKOUT_MESSAGES.signInText,
   type: "destructive" as const,

@@ -15,7 +15,7 @@ export type CourseOffer = {
 };
 
 /** The id of the first-screen buy block on a phone; the bottom bar appears once it has scrolled away. */
-export const PHONE_BUY_BLOCK_ID = "course-buy";
+const PHONE_BUY_BLOCK_ID = "course-buy";
 
 /** The one way to buy (or open) the course, wherever the page shows it. */
 export function CourseBuyButton({ offer, className = "" }: { offer: CourseOffer; className?: string }) {
@@ -33,7 +33,7 @@ export function CourseBuyButton({ offer, className = "" }: { offer: CourseOffer;
       </Link>
     );
   }
-  // Login is a full-page navigation (spec §2), so a plain link rather than <Link>.
+  // Login is a full-page navigation to /api/login, so a plain link rather than <Link>.
   return (
     <a href={`/api/login?redirectTo=/courses/${offer.courseId}`} className={buttonClass("primary", className)}>
       Login to Enroll

@@ -8,7 +8,7 @@ import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { toEventCards } from "./__event-card.server";
 import { certificateDownloadPath } from "~/utils/certificate-links";
 
-/** The dashboard shows three enrollments and three events (spec §9). */
+/** The dashboard shows three enrollments and three events. */
 const DASHBOARD_LIST_LIMIT = 3;
 
 export function dashboardData(user: PublicUser) {

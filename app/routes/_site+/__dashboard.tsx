@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { DashboardData } from "./__dashboard.server";
 import { CompactEventCard } from "./__event-card";
 
-/** The signed-in home (spec: Dashboard). */
+/** The signed-in home: the Dashboard. */
 export function Dashboard({ data }: { data: DashboardData }) {
   return (
     <div className="bg-slate-50">

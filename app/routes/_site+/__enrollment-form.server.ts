@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { SelectGroup } from "~/components/forms";
 import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/enrollment-form.server";
-import { enrolmentLeadTeamNotice } from "~/services/mail/team-notices.server";
+import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { formatShortDate } from "~/utils/dates";
@@ -79,7 +79,7 @@ export async function submitEnrollmentForm(
     };
   try {
     const consent = atCheckout ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
-    const outcome = saveEnrollmentForm(userId, submission.value, enrolmentLeadTeamNotice, undefined, consent);
+    const outcome = saveEnrollmentForm(userId, submission.value, enrollmentLeadTeamNotice, undefined, consent);
     if (!outcome.ok) {
       return {
         saved: false,

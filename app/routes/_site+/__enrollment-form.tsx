@@ -37,11 +37,11 @@ type EnrollmentFormProps = {
   /** Ask who the tax invoice is made out to (the checkout, while invoices are on). */
   withBilling?: boolean;
   /** The purpose the consent box agrees to: a callback about the course, or (at checkout) the order's billing. */
-  consentKind?: "enrolment" | "orderBilling";
+  consentKind?: "enrollment" | "orderBilling";
 };
 
 /**
- * The enrollment information form (public-site §5). A plain post, so it works
+ * The enrollment information form. A plain post, so it works
  * before JavaScript loads; with JavaScript each field checks itself on blur.
  * Not tied to a page: the checkout dialog hosts it too.
  */
@@ -54,11 +54,11 @@ export function EnrollmentForm({
   children,
   id = "enrollment-form",
   withBilling = false,
-  consentKind = "enrolment",
+  consentKind = "enrollment",
 }: EnrollmentFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && (action === undefined || navigation.formAction === action);
-  // The enrolment form's rules, and the billing fields' when they are shown (the checkout's schema is a superset).
+  // The enrollment form's rules, and the billing fields' when they are shown (the checkout's schema is a superset).
   const [form, fields] = useSchemaForm(CheckoutInformationSchema, {
     id,
     lastResult,

@@ -6,7 +6,7 @@ import { EventCardFrame, EventFacts, type EventCardData } from "./__event-card";
 
 // The events page's card; the home page and the dashboard show the compact one (./__event-card).
 
-/** The spec's event card: icon, Free/Paid, title, two-line description, date, seats or price, Register Now. */
+/** The event card: icon, Free/Paid, title, two-line description, date, seats or price, Register Now. */
 export function EventCard({
   event,
   registerTo = `/events/${event.id}/register`,

@@ -11,7 +11,7 @@ const DATA_AND_PURPOSES: { data: string; purpose: string }[] = [
     purpose: "to let you sign in, and to write to you about your courses and events",
   },
   {
-    data: "Your orders and enrolment forms: course, amount, coupon, payment status and references, WhatsApp number, state and city",
+    data: "Your orders and enrollment forms: course, amount, coupon, payment status and references, WhatsApp number, state and city",
     purpose: "to sell and deliver a course, send your receipts and keep the tax records the law requires",
   },
   { data: "Your event registrations: name, email address and phone number", purpose: "to hold your seat and remind you before the event" },

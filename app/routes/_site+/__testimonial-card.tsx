@@ -1,7 +1,7 @@
 import { StarRating } from "~/components/star-rating";
 
-/** `enrolment`: "Student of <course>" or "Enrolled student" while the linked account holds a course; else null. */
-export type PublicTestimonial = { id: number; rating: number; content: string; enrolment: string | null };
+/** `enrollment`: "Student of <course>" or "Enrolled student" while the linked account holds a course; else null. */
+export type PublicTestimonial = { id: number; rating: number; content: string; enrollment: string | null };
 
 /**
  * Every card is labelled 'Anonymous Student': the name on the record is never
@@ -23,7 +23,7 @@ export function TestimonialCard({ testimonial, className = "" }: { testimonial: 
         </span>
         <span className="flex flex-col">
           <span className="font-semibold text-navy-900">Anonymous Student</span>
-          {testimonial.enrolment ? <span className="text-sm text-teal-700">{testimonial.enrolment}</span> : null}
+          {testimonial.enrollment ? <span className="text-sm text-teal-700">{testimonial.enrollment}</span> : null}
         </span>
       </figcaption>
     </figure>
@@ -32,5 +32,5 @@ export function TestimonialCard({ testimonial, className = "" }: { testimonial: 
 
 /** Only what the card shows leaves the server. */
 export function toPublicTestimonial(testimonial: PublicTestimonial): PublicTestimonial {
-  return { id: testimonial.id, rating: testimonial.rating, content: testimonial.content, enrolment: testimonial.enrolment };
+  return { id: testimonial.id, rating: testimonial.rating, content: testimonial.content, enrollment: testimonial.enrollment };
 }

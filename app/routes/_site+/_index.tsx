@@ -14,7 +14,7 @@ import type { TutorialVideo } from "~/schemas/video-settings";
 import { readVideoLists } from "./__videos.server";
 import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
-import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
+import { listApprovedTestimonialsWithEnrollment } from "~/models/testimonial.server";
 import { getOptionalUser } from "~/utils/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
@@ -28,7 +28,7 @@ import { toEventCards } from "./__event-card.server";
 import { instituteFigures } from "./__institute-figures.server";
 import { TestimonialCard, toPublicTestimonial } from "./__testimonial-card";
 
-/** The ticker runs through the next few events; the cards show three (spec §9). */
+/** The ticker runs through the next few events; the cards show three. */
 const TICKER_LIMIT = 10;
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
@@ -67,7 +67,7 @@ function landingData() {
   }));
   const events = toEventCards(upcoming.slice(0, HOME_EVENTS));
   const posts = toBlogCards(listRecentPosts(HOME_POSTS));
-  const [testimonial] = listApprovedTestimonialsWithEnrolment(1);
+  const [testimonial] = listApprovedTestimonialsWithEnrollment(1);
   return {
     ticker,
     events,

@@ -213,7 +213,7 @@ function WhatIsKept() {
       {page.keptUntil ? (
         <p>
           <strong className="font-semibold">Kept:</strong>{" "}
-          {`your ${ordersWord(page.keptOrders)} (course, amount, coupon, payment status and references, and the state on the enrolment form, which is the place of supply on a tax invoice), until ${page.keptUntil}.`}{" "}
+          {`your ${ordersWord(page.keptOrders)} (course, amount, coupon, payment status and references, and the state on the enrollment form, which is the place of supply on a tax invoice), until ${page.keptUntil}.`}{" "}
           The GST law (CGST Act, section 36) requires tax records to be kept for 72 months after the annual return of their financial year
           is due. Only our admins can see them.
         </p>

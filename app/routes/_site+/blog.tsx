@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filters,
     posts: toBlogCards(posts),
-    // Counted, never typed in (docs/decisions/0032): the spec's "10K+ readers" was a figure nobody measured.
+    // Counted, never typed in (docs/decisions/0032): the "10K+ readers" once typed here was a figure nobody measured.
     stats: { articles: countPublishedPosts(), categories: categories.length, mentors: listActiveMentors().length },
     categoryCounts,
     recent: toBlogCards(listRecentPosts(5)),

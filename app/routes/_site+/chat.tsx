@@ -191,7 +191,7 @@ function ReplyCard({ reply, asking }: { reply: Reply; asking: boolean }) {
 const chipClass =
   "inline-flex min-h-11 items-center rounded-full border border-teal-600 bg-white px-4 py-2 text-left text-sm text-teal-800 hover:bg-teal-50 disabled:cursor-not-allowed disabled:opacity-60";
 
-/** The spec's three fallback suggestions are links here; any other suggestion posts that question. */
+/** The three fallback suggestions are links here; any other suggestion posts that question. */
 function SuggestionControl({ suggestion, asking }: { suggestion: string; asking: boolean }) {
   const whatsapp = useWhatsappLink("general");
   switch (fallbackAction(suggestion)) {

@@ -32,7 +32,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 
-// Checkout step 2 (public-site §2 /checkout, §4 steps 3–5): coupon, terms and
+// Checkout step 2: coupon, terms and
 // payment, beside the order summary the layout shows. Needs the enrollment
 // information saved first (its id is in the URL and must be this student's).
 

@@ -15,7 +15,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { billingDefaults, invoicesOn } from "./__checkout-billing.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 
-// Checkout step 1 (public-site §4): the enrollment information dialog, over
+// Checkout step 1: the enrollment information dialog, over
 // the checkout page. Saving it keeps the form's id with the order and moves on
 // to payment with 'Information Saved!' / 'Proceeding to payment...'.
 

@@ -8,7 +8,7 @@ import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
 
-// /checkout?courseId={id} (public-site §2, §4 Checkout flow), or
+// /checkout?courseId={id}, or
 // ?eventId={id} for a paid event's seat: signed-in students only. The enrollment information dialog (/checkout/information)
 // comes first; then the payment step (checkout._index.tsx) beside the order
 // summary. Prices come from the server alone.

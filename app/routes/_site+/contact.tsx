@@ -161,7 +161,7 @@ function ContactForm() {
     lastResult: actionData?.result,
   });
 
-  // The spec's notice answers a submit attempt with required fields left empty (not a mere blur),
+  // The 'Please fill in all required fields' notice answers a submit attempt with required fields left empty (not a mere blur),
   // and stays until they are all filled in.
   const [attempted, setAttempted] = useState(() => form.status === "error");
   if (form.status === "error" && !attempted) setAttempted(true);

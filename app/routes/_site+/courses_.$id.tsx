@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cover = courseCoverUrl(course);
   const image = imageSource(cover, findReadyImages([cover]), COURSE_COVER_BOX);
   const original = course.originalPricePaise;
-  // Rendered once per student (a page of their own, decision 0017): the button depends on their enrolment.
+  // Rendered once per student (a page of their own, decision 0017): the button depends on their enrollment.
   const userId = await getUserId(request);
   const enrolled = userId !== null && isEnrolled(userId, course.id);
   const curriculum = listCurriculum(course.id);

@@ -9,7 +9,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 
 // /enrollment-form?course={id} or ?event={id}: the enrollment information form
-// on its own page (public-site §3, §5). Signed-in students only (§4).
+// on its own page. Signed-in students only.
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -41,7 +41,7 @@ import { countOf } from "~/utils/plural";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 
-// 'Register for Event' (public-site §2, §4): a route, so it is a dialog over the
+// 'Register for Event': a route, so it is a dialog over the
 // events list with JavaScript and the same list with the dialog on top without
 // it. Signed-out visitors are sent to sign in and come back here.
 

@@ -6,7 +6,7 @@ import { listCourseMaterials } from "~/models/lesson-file.server";
 import { pageMeta } from "~/utils/seo";
 import { getUserId } from "~/utils/student-session.server";
 
-/** The free guide is everyone's; a signed-in student also sees their courses' files (each download checks the enrolment). */
+/** The free guide is everyone's; a signed-in student also sees their courses' files (each download checks the enrollment). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);
   const materials = userId ? listCourseMaterials(userId) : [];

@@ -6,7 +6,7 @@ import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { InstituteFigures } from "~/components/institute-figures";
 import { driveEmbedUrl, driveViewUrl, storyStill, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS } from "~/content/videos";
 import { readVideoLists } from "./__videos.server";
-import { listApprovedTestimonialsWithEnrolment } from "~/models/testimonial.server";
+import { listApprovedTestimonialsWithEnrollment } from "~/models/testimonial.server";
 import { instituteFrom, pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { instituteFigures } from "./__institute-figures.server";
@@ -15,7 +15,7 @@ import { countOf } from "~/utils/plural";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const location = oneOf(new URL(request.url).searchParams.get("location"), SUCCESS_VIDEO_LOCATIONS, "All");
-  const testimonials = listApprovedTestimonialsWithEnrolment().map(toPublicTestimonial);
+  const testimonials = listApprovedTestimonialsWithEnrollment().map(toPublicTestimonial);
   // Built here and sent as loader data, so the video list stays out of the page's JavaScript.
   const stories = readVideoLists().successStories;
   const videos: (FacadeVideo & { city: string })[] = stories

@@ -16,7 +16,7 @@ import { BLOG_LIST, CONTENT_TAB, TESTIMONIAL_LIST } from "./__content-paths";
 import type { BlogPostCardData, TestimonialCardData } from "./__content.server";
 import { countOf } from "~/utils/plural";
 
-// The Content tab's cards and dialogs (admin spec §2 Content tab, §5, §8),
+// The Content tab's cards and dialogs,
 // shared by the tab and the full lists of blog posts and testimonials.
 
 const capitalised = (text: string) => text.replace(/\b\w/g, (letter) => letter.toUpperCase());

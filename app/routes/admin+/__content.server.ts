@@ -31,7 +31,7 @@ import { parseId } from "~/utils/validation";
 import { readFormData } from "~/utils/form-data.server";
 import { BLOG_LIST, LIST_PAGE_SIZE, TESTIMONIAL_LIST, type ContentListPath } from "./__content-paths";
 
-// The Content tab's loaders and actions (admin spec §2 Content tab, §5, §8):
+// The Content tab's loaders and actions:
 // its cards' publish/approve toggles (on the tab and on each full list), and
 // the blog post and testimonial pages (/new and /:id of /admin/blog and
 // /admin/testimonials). Cancel and Save return to the list with its search

@@ -9,8 +9,8 @@ import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { DELIVERY_OPTIONS } from "~/schemas/delivery";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-// The Create New Event and Edit Event dialogs' form (admin spec §2 Events tab,
-// §5 Event form): the same fields, rules and messages in both. A content
+// The Create New Event and Edit Event dialogs' form: the same fields, rules
+// and messages in both. A content
 // manager's shows the price as text instead of an input (it is the admin's).
 
 /** The form's values as text, the way inputs hold them (the edit dialog prefills these). */

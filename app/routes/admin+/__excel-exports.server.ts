@@ -4,10 +4,10 @@ import { sharePathFor } from "~/services/exports/stored-files.server";
 import { confirmDeletePath } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 
-// What the Users tab shows of the generated Excel files (admin spec §2 Users
-// tab: filename, size in KB with one decimal, created date, Share Link, Download).
+// What the Users tab shows of the generated Excel files (filename, size in KB
+// with one decimal, created date, Share Link, Download).
 
-/** "12.3 KB": the size in kilobytes (1 KB = 1024 bytes) with one decimal (admin spec §9). */
+/** "12.3 KB": the size in kilobytes (1 KB = 1024 bytes) with one decimal. */
 export function fileSizeLabel(sizeBytes: number): string {
   return `${(Math.max(0, sizeBytes) / 1024).toFixed(1)} KB`;
 }

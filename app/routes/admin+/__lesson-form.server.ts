@@ -14,7 +14,7 @@ import { curriculumPath } from "./__curriculum-paths";
 // lesson's fields, optionally a video file and an attachment, streamed to disk
 // as they arrive. Any refusal removes the files already written.
 
-export const LESSON_FILE_FIELDS = { videoFile: "video", attachment: "attachment" } as const;
+const LESSON_FILE_FIELDS = { videoFile: "video", attachment: "attachment" } as const;
 
 const refuse = (error: Record<string, string[]>, status = 400) => {
   const result: SubmissionResult<string[]> = { status: "error", error };

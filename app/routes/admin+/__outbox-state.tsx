@@ -3,7 +3,7 @@ import { formatIndiaDateTime } from "~/utils/dates";
 import type { OutboxState } from "../../../db/enums";
 import { countOf } from "~/utils/plural";
 
-// How the Outbox tab names a message's state (beyond the spec: mail had no screen).
+// How the Outbox tab names a message's state (mail had no admin screen before this one).
 
 const LABELS: Record<OutboxState, { label: string; className: string }> = {
   queued: { label: "Queued", className: "bg-amber-100 text-amber-950" },

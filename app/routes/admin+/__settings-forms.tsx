@@ -65,7 +65,7 @@ export function NotificationSettingsForm({ defaultValue, lastResult }: SectionFo
         <CheckboxField
           field={fields.enrolmentLeads}
           label="A new enrolment lead"
-          hint="Sent when a student fills in the enrolment information form."
+          hint="Sent when a student fills in the enrollment information form."
         />
         <SaveButton section="notifications" />
       </Form>
@@ -109,7 +109,7 @@ export function InvoicingSettingsForm({ defaultValue, lastResult }: SectionFormP
 }
 
 /** The figures form always offers every row; a row left empty is no figure. */
-export function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
+function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
   const blank = { value: "", label: "", asOf: "" };
   return [...figures, ...Array.from({ length: MAX_INSTITUTE_FIGURES - figures.length }, () => blank)];
 }
@@ -191,7 +191,7 @@ export type RetentionPreview = { leads: number; messages: number; oldestLabel: s
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "3 enrolment leads and 1 contact message will be deleted at the next run (the oldest from Jan 5, 2025)." */
-export function retentionPreviewText({ leads, messages, oldestLabel }: RetentionPreview): string {
+function retentionPreviewText({ leads, messages, oldestLabel }: RetentionPreview): string {
   const what = `${plural(leads, "enrolment lead", "enrolment leads")} and ${plural(messages, "contact message", "contact messages")}`;
   return `${what} will be deleted at the next run${oldestLabel ? ` (the oldest from ${oldestLabel})` : ""}.`;
 }

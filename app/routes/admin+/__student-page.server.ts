@@ -59,7 +59,7 @@ export function studentOr404(id: string | undefined): StudentAccount {
   return student;
 }
 
-export const studentName = (student: Pick<StudentAccount, "firstName" | "lastName" | "email" | "erasedAt">) =>
+const studentName = (student: Pick<StudentAccount, "firstName" | "lastName" | "email" | "erasedAt">) =>
   student.erasedAt ? DELETED_ACCOUNT : [student.firstName, student.lastName].filter(Boolean).join(" ") || student.email;
 
 /** The confirmation a GET asks for (?confirm=deactivate, ?confirm=revoke&enrollment=…), or none. */

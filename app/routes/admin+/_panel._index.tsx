@@ -9,7 +9,7 @@ import { canAccess } from "~/utils/permissions";
 import { pageMeta } from "~/utils/seo";
 import { countOf } from "~/utils/plural";
 
-// The Dashboard tab (admin spec §2): revenue, enrollments, active courses,
+// The Dashboard tab: revenue, enrollments, active courses,
 // average rating, the first 5 courses' performance and Google Analytics status.
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -9,7 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import { formatAmount } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 
-// The Analytics tab (admin spec §2; admins only): the Google Analytics card,
+// The Analytics tab (admins only): the Google Analytics card,
 // then Admission Analytics: total admissions and revenue, a chart and table of
 // the last 12 months (India time), and every course's admissions. Admissions
 // are paid (completed) enrollments; pending and failed payments do not count.

@@ -8,7 +8,7 @@ import { BLOG_LIST } from "./__content-paths";
 import { blogPostAction, blogPostLoader } from "./__content.server";
 
 // One blog post, a dialog over the blog list: 'Edit Blog Post', prefilled;
-// with ?confirm=delete the question before deleting (admin spec §8).
+// with ?confirm=delete the question before deleting.
 
 // A post's content is up to 100,000 characters.
 export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };

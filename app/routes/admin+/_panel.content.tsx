@@ -10,7 +10,7 @@ import { BlogPostCard, TestimonialCard } from "./__content-ui";
 import { BLOG_LIST, CONTENT_TAB, TESTIMONIAL_LIST } from "./__content-paths";
 import { contentToggleAction, toBlogPostCard, toTestimonialCard } from "./__content.server";
 
-// The Content tab (admin spec §2, §9): the 5 newest blog posts (Published or
+// The Content tab: the 5 newest blog posts (Published or
 // Draft) and the 5 newest testimonials (rating out of 5, name, the first 50
 // characters). Every button works here: add, edit, publish/approve, delete.
 // Add, Edit and Delete open the resource's own pages (/admin/blog/new,

@@ -8,8 +8,8 @@ import { formatShortDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { couponRulesText } from "./__coupon-rules-text";
 
-// The Coupons tab (beyond the spec: the coupons checkout accepts had no
-// screens). Admins only: coupons are money. Redemptions are shown; checkout
+// The Coupons tab (the coupons checkout accepts had no admin screen before
+// this one). Admins only: coupons are money. Redemptions are shown; checkout
 // alone counts them.
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -19,7 +19,7 @@ import { curriculumPath } from "./__curriculum-paths";
 import { countOf } from "~/utils/plural";
 import { deliveryValueOf } from "~/schemas/delivery";
 
-// One course (admin spec §4, §8): 'Edit Course', opened filled in; with
+// One course: 'Edit Course', opened filled in; with
 // ?confirm=delete the question 'Are you sure you want to delete "{title}"?'.
 // A course students have ordered or asked about keeps its history: it can be
 // deactivated (taken off sale, the admin's "pricing") but not deleted, and

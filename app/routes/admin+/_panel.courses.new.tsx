@@ -8,7 +8,7 @@ import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-li
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog } from "./__course-form";
 
-// 'Create New Course' (admin spec §2, §5): defaults price 0, level beginner, active.
+// 'Create New Course': defaults price 0, level beginner, active.
 // A content manager's course starts at ₹0 and inactive until an admin prices it.
 
 // A cover photo and a brochure come with the form.

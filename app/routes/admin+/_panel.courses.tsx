@@ -8,7 +8,7 @@ import { listSearchOf } from "~/utils/admin-routes";
 import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 
-// The Courses tab (admin spec §2): a search box and a card per course, active
+// The Courses tab: a search box and a card per course, active
 // or not, with Edit and Delete. The dialogs are child routes drawn over it.
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -17,7 +17,7 @@ import { EventForm, type EventFormDefaults } from "./__event-form";
 import { eventPriceForRole, saveEventForm } from "./__event-form.server";
 import { deliveryValueOf } from "~/schemas/delivery";
 
-// One event (admin spec §2 Events tab, §4, §8): 'Edit Event', prefilled (the
+// One event: 'Edit Event', prefilled (the
 // date as yyyy-mm-dd and the time of day in India; a missing duration shows
 // 60); with ?confirm=delete, 'Are you sure you want to delete "{title}"?'. An
 // event with registrations is not deleted, which would lose who registered:

@@ -10,7 +10,7 @@ import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { countOf } from "~/utils/plural";
 
-// View Registrations (admin spec §2 Events tab): who registered for an event,
+// View Registrations: who registered for an event,
 // with name, email, phone and registered date; 'No Registrations Yet' when none.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

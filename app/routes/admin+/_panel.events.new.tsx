@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/seo";
 import { EventForm } from "./__event-form";
 import { eventPriceForRole, saveEventForm } from "./__event-form.server";
 
-// 'Create New Event' (admin spec §2 Events tab, §5 Event form): a dialog over
+// 'Create New Event': a dialog over
 // the list with JavaScript, the same form over the list without it.
 
 // A banner image comes with the form.

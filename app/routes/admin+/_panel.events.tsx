@@ -17,7 +17,7 @@ import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { countOf } from "~/utils/plural";
 
-// The Events tab (admin spec §2 Events tab, §4, §9): search, a status filter,
+// The Events tab: search, a status filter,
 // event cards with their registrations, and auto-refresh. Auto-refresh is on
 // by default and its state lives in the URL (?live=off), so the list can be
 // bookmarked either way. With JavaScript, while it is on, a 'Live' badge shows

@@ -12,7 +12,7 @@ import { oneOf, parseId } from "~/utils/validation";
 import { readFormData } from "~/utils/form-data.server";
 import { countOf } from "~/utils/plural";
 
-// The Inbox tab (beyond the spec: contact messages had no screen). Admins
+// The Inbox tab (contact messages had no admin screen before this one). Admins
 // only: the messages are visitors' personal data. Unread first, newest first,
 // 20 to a page. Reading the list changes nothing; an admin marks a message
 // read or unread with its own button (a POST).

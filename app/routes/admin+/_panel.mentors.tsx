@@ -5,8 +5,8 @@ import { listMentorsForAdmin } from "~/models/mentor.server";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 
-// The Mentors tab (beyond the spec: the mentors of the About page had no
-// screens): every mentor, active or not, in the About page's order, with the
+// The Mentors tab (the mentors of the About page had no admin screen before
+// this one): every mentor, active or not, in the About page's order, with the
 // Add / Edit / Delete dialogs as child routes over the list.
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -7,7 +7,7 @@ import { TESTIMONIAL_LIST } from "./__content-paths";
 import { testimonialAction, testimonialLoader } from "./__content.server";
 
 // One testimonial, a dialog over the testimonials list: 'Edit Testimonial',
-// prefilled; with ?confirm=delete the question before deleting (admin spec §8).
+// prefilled; with ?confirm=delete the question before deleting.
 
 export const loader = testimonialLoader;
 export const action = testimonialAction;

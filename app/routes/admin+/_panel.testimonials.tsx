@@ -9,7 +9,7 @@ import { contentToggleAction, readListPage, toTestimonialCard } from "./__conten
 
 // Every testimonial, pending ones included (the Content tab shows only the 5
 // newest), newest first: a search of name, content and profession (?q=) and
-// 20 a page (?page=). Beyond the spec, which has only the tab's 5: without
+// 20 a page (?page=). The Content tab shows only 5: without
 // this page an older testimonial could never be approved, edited or deleted.
 // Like the blog list, its dialogs (/admin/testimonials/new, /admin/testimonials/:id) are drawn over it.
 

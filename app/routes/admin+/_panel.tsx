@@ -6,7 +6,7 @@ import { ADMIN_TABS } from "~/utils/admin-routes";
 import { isNavLinkCurrent } from "~/utils/nav";
 import { canAccess, roleLabel } from "~/utils/permissions";
 
-// The admin panel's frame (admin spec §2 Admin panel): welcome text, role
+// The admin panel's frame: welcome text, role
 // badge, Logout, and the tabs a role may open, each a route of its own.
 
 // Tabs name their own pages; this title is for the panel's error screens.

@@ -8,7 +8,7 @@ import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/utils/list-params.server";
 import { pageMeta } from "~/utils/seo";
 
-// All Users (admin spec §2 Users tab): every student account, newest first,
+// All Users: every student account, newest first,
 // with an Admin or User badge per isAdmin; searched and paged on the server.
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -8,7 +8,7 @@ import { readTableParams } from "~/utils/list-params.server";
 import { paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
 
-// Enrollment Forms (admin spec §2 Users tab, §3): what students told us when
+// Enrollment Forms: what students told us when
 // they enrolled, newest first, with the course or event they named; searched
 // and paged on the server.
 

@@ -9,7 +9,7 @@ import { formatPrice } from "~/utils/money";
 import { paidByLabel, paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
 
-// Course Enrollments (admin spec §2 Users tab, §4): every enrollment, paid or
+// Course Enrollments: every enrollment, paid or
 // not, newest first, with the amount and the payment status (Pending,
 // Completed, Failed, Refunded, Charged back, Revoked; anything else 'Unknown') and what
 // the provider reported since (Partly refunded ₹x, Dispute open); searched and paged

@@ -7,13 +7,13 @@ import { recordAdminChange } from "~/utils/admin-change.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
-// POST /admin/users/export: the Users tab's export buttons (admin spec §2, §7).
+// POST /admin/users/export: the Users tab's export buttons.
 // A resource route: the answer is the .xlsx itself as an attachment
 // (Content-Disposition with the filename, X-Shared-Link with the share path),
 // so a plain form post without JavaScript downloads the file and the browser
 // stays on the page. The buttons' script posts here too (with fetch) and asks
 // for failures as JSON; without it a failure comes back as a toast on the tab
-// (spec §8 only logs it; here the admin also sees a plain message).
+// (logged, and the admin also sees a plain message).
 
 const USERS_TAB = "/admin/users";
 

@@ -18,7 +18,7 @@ import { findGeneratedFile, shareLinkStatus } from "./__excel-exports.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { ShareDownloads, type ShareDownloadRow } from "./__share-downloads";
 
-// One generated Excel file (admin spec §2 Users tab). 'Share Excel File': its
+// One generated Excel file. 'Share Excel File': its
 // full share link in a read-only field, selectable without JavaScript, and a
 // Copy button that puts it on the clipboard when JavaScript runs; until when
 // the link works, a Revoke link button (the link answers 404 from then on and

@@ -7,7 +7,7 @@ import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/utils/list-params.server";
 import { pageMeta } from "~/utils/seo";
 
-// Event Registrations (admin spec §2 Users tab): who registered for which
+// Event Registrations: who registered for which
 // event, newest first; searched and paged on the server.
 
 export const meta: MetaFunction = ({ matches }) =>

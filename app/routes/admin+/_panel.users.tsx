@@ -7,7 +7,7 @@ import { requireAdmin } from "~/utils/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { loadGeneratedFiles } from "./__excel-exports.server";
 
-// The Users tab (admin spec §2 Users tab): export buttons, the four
+// The Users tab: export buttons, the four
 // tables (All Users, Event Registrations, Course Enrollments, Enrollment
 // Forms) each a route of its own under this layout with its count in the
 // sub-navigation, then the Excel export options and the generated files.

@@ -5,7 +5,7 @@ import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { getEnv } from "~/utils/env.server";
 
 /**
- * GET /api/admin/analytics (admins only; admin spec §3 analytics fields, §7):
+ * GET /api/admin/analytics (admins only):
  * `{ totalRevenue, totalEnrollments, activeCourses, averageRating,
  * courseAnalytics: [{ id, title, enrollmentCount, revenue, isActive }],
  * googleAnalyticsConnected, gaTrackingId, monthly: [{ month, admissions, revenue }] }`.

@@ -5,7 +5,7 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, paiseToRupees, readApiListParams } from "~/utils/list-params.server";
 
 /**
- * GET /api/admin/enrollments (admin only; admin spec §7): every course
+ * GET /api/admin/enrollments (admin only): every course
  * enrollment, paid or not, newest first, as `[{ id, userId, studentEmail,
  * studentFirstName, studentLastName, courseId, courseTitle, amount,
  * paymentStatus, paymentIntentId, provider, providerOrderId, providerPaymentId,

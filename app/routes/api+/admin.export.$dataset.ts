@@ -7,7 +7,7 @@ import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards.server";
 
 /**
- * GET /api/admin/export/:dataset (admin only, area users; admin spec §7):
+ * GET /api/admin/export/:dataset (admin only, area users):
  * users | registrations | enrollments | enrollment-forms | progress | all-data.
  *
  * Writes the workbook to the exports folder (listed in /api/admin/shared-files)
@@ -19,7 +19,7 @@ import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards
  * another site (an export is a file and a share link: it is made only when the
  * admin asks from this site; the panel's own button is a POST).
  */
-export const EXPORT_FAILED_MESSAGE = "Export failed. Please try again.";
+const EXPORT_FAILED_MESSAGE = "Export failed. Please try again.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireApiAdmin(request, "users");

@@ -6,8 +6,8 @@ import { startAdminSession } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 /**
- * POST /api/admin/login `{ adminId, password }` → `{ success, message }` (admin
- * spec §7). 200 with the session cookie · 400 a field missing · 401 'Invalid
+ * POST /api/admin/login `{ adminId, password }` → `{ success, message }`.
+ * 200 with the session cookie · 400 a field missing · 401 'Invalid
  * credentials' · 429 too many failures.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { recordAdminAction } from "~/models/audit-log.server";
 import { endAdminSession, getOptionalAdmin } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
-/** POST /api/admin/logout → `{ success: true }`; the admin session is ended (admin spec §7). */
+/** POST /api/admin/logout → `{ success: true }`; the admin session is ended. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await getOptionalAdmin(request);

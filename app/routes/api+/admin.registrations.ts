@@ -5,7 +5,7 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 
 /**
- * GET /api/admin/registrations (admin only; admin spec §7): every event's
+ * GET /api/admin/registrations (admin only): every event's
  * registrations, newest first, as `[{ id, name, email, phone, eventId,
  * eventTitle, eventDate, registeredAt }]` (ISO times). ?q= searches name, email, phone and
  * event title; ?page= and ?pageSize= (default 100, at most 500) page it;

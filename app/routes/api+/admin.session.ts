@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalAdmin } from "~/utils/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
-/** GET /api/admin/session → `{ isLoggedIn, adminId, role }` (admin spec §7). */
+/** GET /api/admin/session → `{ isLoggedIn, adminId, role }`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getOptionalAdmin(request);
   return apiJson(admin ? { isLoggedIn: true, adminId: admin.adminId, role: admin.role } : { isLoggedIn: false, adminId: null, role: null });

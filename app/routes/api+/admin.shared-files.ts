@@ -6,7 +6,7 @@ import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
 
 /**
- * GET /api/admin/shared-files (admin only, area users; admin spec §3, §7): the
+ * GET /api/admin/shared-files (admin only, area users): the
  * generated Excel files, newest first, as `[{ id, filename, size (bytes),
  * created (ISO), fullShareLink }]`. 401/403; 405 for other methods.
  */

@@ -5,7 +5,7 @@ import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 
 /**
- * GET /api/admin/users (admin only; admin spec §7): the accounts, newest
+ * GET /api/admin/users (admin only): the accounts, newest
  * first, as `[{ id, email, firstName, lastName, isAdmin, createdAt }]` (ISO
  * time; never a password hash). ?q= searches email and names; ?page= and
  * ?pageSize= (default 100, at most 500) page it; X-Total-Count and Link

@@ -13,11 +13,11 @@ const ALLOWED = ["GET", "PUT", "DELETE"];
 export const handle: BodyLimitsHandle & MethodsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS, methods: ALLOWED };
 
 /**
- * /api/blog/:segment, one route for two spec calls that share the path:
+ * /api/blog/:segment, one route for two API calls that share the path:
  *
  * - GET /api/blog/{slug} (public): one published post by its SLUG, with its
  *   sanitised content; drafts and unknown slugs are 404.
- * - PUT and DELETE /api/blog/{id} (admin, area content; admin spec §7): the
+ * - PUT and DELETE /api/blog/{id} (admin, area content): the
  *   segment is the post's numeric ID. Reads go by slug, writes by id, so a
  *   post whose slug is all digits ("2026") is still read by that slug and
  *   written by its id. A segment that is not a positive whole number, or an

@@ -12,7 +12,7 @@ export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 /**
  * GET /api/blog: published posts, latest first, without their content.
- * With an admin session that may open the Content tab (admin spec §7), every
+ * With an admin session that may open the Content tab, every
  * post instead, drafts included, newest first, with content and isPublished;
  * that answer is private to the admin and never cached.
  */

@@ -4,7 +4,7 @@ import { answerQuestion, checkChatRateLimit } from "~/services/chat.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 const CHAT_ANSWER_MESSAGE = "Answer generated successfully";
-/** The spec's default text for a failed chat query (§8). */
+/** The default text for a failed chat query, quoted from the product specification. */
 const CHAT_FAILURE_MESSAGE = "Failed to get AI response";
 
 /** The API helpers' error answers as `{ success: false, message, errors }`, the chat client's shape. */
@@ -15,7 +15,7 @@ async function asChatFailure(response: Response): Promise<Response> {
 }
 
 /**
- * POST /api/chat/query `{ question }` (public spec §7): 200 `{ success: true, data: { answer,
+ * POST /api/chat/query `{ question }`: 200 `{ success: true, data: { answer,
  * suggestions }, message }`. 400 `{ success: false, message, errors }` for an empty, blank or
  * over-long question or a body that is not JSON (415 when not sent as JSON); 429 `{ success:
  * false, message }` with Retry-After past the per-address limit; 500 `{ success: false, message }`

@@ -1,7 +1,7 @@
 import { chatSuggestions } from "~/services/chat.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
-/** GET /api/chat/suggestions (public spec §7): `{ success: true, suggestions }`, the chat's quick questions. */
+/** GET /api/chat/suggestions: `{ success: true, suggestions }`, the chat's quick questions. */
 export function loader() {
   return apiJson({ success: true, suggestions: chatSuggestions() }, 200, { "Cache-Control": "public, max-age=300" });
 }

@@ -11,7 +11,7 @@ import { throttledJson } from "~/services/throttle/wait";
 /**
  * POST /api/contact: name, email, phone (optional), subject, message.
  * 201 `{ message, description }` once stored; 400 `{ message, errors }` naming each field at
- * fault (the spec's client shows `message` in its 'Failed to Send Message' toast); 429
+ * fault (a client shows `message` in its 'Failed to Send Message' toast); 429
  * `{ message }` with Retry-After when the client's address has sent too many this hour
  * (nothing stored). The page and this endpoint share one allowance (decision 0013).
  */

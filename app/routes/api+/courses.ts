@@ -12,7 +12,7 @@ export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
 /**
  * GET /api/courses: active courses in the default order (level, then title);
- * an admin session (admin spec §6) gets every course, inactive ones too.
+ * an admin session gets every course, inactive ones too.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getOptionalAdmin(request);
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * POST /api/courses (admin spec §7): the course form's fields as JSON → 201
+ * POST /api/courses: the course form's fields as JSON → 201
  * with the course; 400 `{ message, errors }` on bad input, 401 signed out.
  * A content manager's course is saved at ₹0 and inactive; sending another
  * price or `isActive: true` is 403 `{ message }` (prices are the admin's).

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
 import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
-import { enrolmentLeadTeamNotice } from "~/services/mail/team-notices.server";
+import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/student-session.server";
@@ -11,7 +11,7 @@ import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { throttledJson } from "~/services/throttle/wait";
 
 /**
- * POST /api/enrollment-forms: the spec's enrollment form payload (§3) from a
+ * POST /api/enrollment-forms: the enrollment form's fields as JSON, from a
  * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out;
  * 429 `{ message }` with Retry-After when the client's address has sent too many
  * this hour (the page's allowance too). Other methods but GET: 405.
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const claim = await claimFormPost("enrollment-form", context.clientAddress ?? "unknown");
   if (!claim.ok) return throttledJson(claim);
   try {
-    const outcome = saveEnrollmentForm(user.id, input, enrolmentLeadTeamNotice);
+    const outcome = saveEnrollmentForm(user.id, input, enrollmentLeadTeamNotice);
     if (!outcome.ok) return apiError(400, ENROLLMENT_MESSAGES.courseOrEventId, outcome.errors);
     return apiJson({ id: outcome.id }, 201);
   } catch (error) {
@@ -34,8 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * GET /api/enrollment-forms (admin only; admin spec §7): every enrollment
- * form, newest first, with the spec's fields (§3) plus `courseOrEventTitle`
+ * GET /api/enrollment-forms (admin only): every enrollment
+ * form, newest first, with the form's fields plus `courseOrEventTitle`
  * (null when that course or event no longer exists); `paymentStatus` as
  * stored, ISO `createdAt`. ?q= searches name, WhatsApp number, email, city and
  * state; ?page= and ?pageSize= (default 100, at most 500) page it;

@@ -18,7 +18,7 @@ import { throttledJson } from "~/services/throttle/wait";
  * full, already registered, or started (a past event is 409 too, not 410: the
  * event still exists, it just no longer takes registrations; `message` says which)
  * · 429 `{ message }` with Retry-After: the client's address has sent too many registrations
- * this hour (the dialog's allowance too), nothing stored · 500 anything unexpected, with the spec's failure text.
+ * this hour (the dialog's allowance too), nothing stored · 500 anything unexpected, with the failure text quoted from the product specification.
  * Past the address's share of confirmations today the seat is still booked, with no mail (decision 0013).
  */
 export function loader() {

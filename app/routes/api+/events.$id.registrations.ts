@@ -6,7 +6,7 @@ import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /**
- * GET /api/events/:id/registrations (admin, area events; admin spec §7): who
+ * GET /api/events/:id/registrations (admin, area events): who
  * registered, earliest first, as `[{ id, name, email, phone, registeredAt }]`
  * with `registeredAt` an ISO instant. 404 for unknown ids, inactive events
  * included; 401 no admin session; 403 a role that may not see registrations (a content manager: personal data); 405 other methods.

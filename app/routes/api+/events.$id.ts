@@ -12,7 +12,7 @@ export const handle: MethodsHandle = { methods: ALLOWED };
 
 /**
  * /api/events/:id for admins (area events), the Events tab's JSON door
- * (admin spec §7). Inactive events are included; unknown or malformed ids are 404.
+ * Inactive events are included; unknown or malformed ids are 404.
  *
  * GET 200 the event · PUT (the event's fields, replacing them all; missing
  * optional fields take their defaults) 200 the saved event, 400 `{ message,

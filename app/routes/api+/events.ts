@@ -8,7 +8,7 @@ import { canAccess } from "~/utils/permissions";
 
 /**
  * GET /api/events: every active event, past ones included, date ascending.
- * With an admin session (the Events tab, admin spec §7) inactive events are
+ * With an admin session (the Events tab) inactive events are
  * listed too; that answer is private to the admin and never cached.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

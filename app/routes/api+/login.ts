@@ -4,7 +4,7 @@ import { getUserId, loginPath } from "~/utils/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 
 /**
- * GET /api/login: the spec's entry door. A signed-in student goes straight back;
+ * GET /api/login: the sign-in entry door. A signed-in student goes straight back;
  * anyone else goes to the sign-in page, which offers email + password and the
  * OAuth provider when one is configured, and returns to `redirectTo` afterwards.
  */

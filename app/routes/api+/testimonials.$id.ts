@@ -14,7 +14,7 @@ import { parseId } from "~/utils/validation";
 import type { MethodsHandle } from "~/utils/http-methods.server";
 
 /**
- * PUT and DELETE /api/testimonials/:id (admin, area content; admin spec §7).
+ * PUT and DELETE /api/testimonials/:id (admin, area content).
  *
  * PUT takes the same fields as POST /api/testimonials (a full replacement: a
  * left-out isApproved means not approved, a left-out rating 5). 200 the stored

@@ -15,7 +15,7 @@ import { canAccess } from "~/utils/permissions";
 
 /**
  * GET /api/testimonials: approved testimonials only, without the student's name.
- * With an admin session that may open the Content tab (admin spec §7), every
+ * With an admin session that may open the Content tab, every
  * testimonial instead, pending ones included, with name and isApproved; that
  * answer is private to the admin and never cached.
  */

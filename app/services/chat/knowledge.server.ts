@@ -63,7 +63,7 @@ export function contactFacts(): string[] {
   ];
 }
 
-export function toCourseFact(course: ChatCourse): CourseFact {
+function toCourseFact(course: ChatCourse): CourseFact {
   return {
     ...course,
     price: formatPrice(course.pricePaise),

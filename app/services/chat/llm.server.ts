@@ -10,7 +10,7 @@ export type LlmConfig = {
   timeoutMs: number;
 };
 
-export const LLM_TIMEOUT_MS = 8_000;
+const LLM_TIMEOUT_MS = 8_000;
 const MAX_ANSWER_CHARS = 1_200;
 
 export const LLM_SYSTEM_PROMPT = [

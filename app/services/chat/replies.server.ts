@@ -13,7 +13,7 @@ export type Draft = {
   facts: string[];
 };
 
-export const FALLBACK_SUGGESTIONS = ["View our FAQ section", "Contact us via WhatsApp", "Browse our courses"];
+const FALLBACK_SUGGESTIONS = ["View our FAQ section", "Contact us via WhatsApp", "Browse our courses"];
 export const UPCOMING_QUESTION = "Is there an upcoming webinar?";
 export const BEGINNER_QUESTION = "Which course should a beginner start with?";
 export const PRICES_QUESTION = "How much do your courses cost?";

@@ -31,7 +31,7 @@ export type ChatIndex = {
 const EXPANSION_WEIGHT = 0.05;
 
 /** A light plural fold, the same for the index and the question: "sessions" → "session". */
-export function stem(word: string): string {
+function stem(word: string): string {
   return word.length > 4 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 

@@ -245,7 +245,7 @@ export function containsPhrase(question: string, phrase: string): boolean {
 }
 
 /** Levenshtein distance, giving up once it passes `max`. */
-export function editDistance(a: string, b: string, max: number): number {
+function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

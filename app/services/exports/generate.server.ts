@@ -39,7 +39,7 @@ const SHEETS: Record<Exclude<ExportDataset, "all-data">, AnySheet> = {
 /** "All data" is the Users tab's four tables; course progress is exported on its own. */
 const ALL_DATA = ["users", "registrations", "enrollments", "enrollment-forms"] as const;
 
-export function sheetsOf(dataset: ExportDataset): AnySheet[] {
+function sheetsOf(dataset: ExportDataset): AnySheet[] {
   return dataset === "all-data" ? ALL_DATA.map((name) => SHEETS[name]) : [SHEETS[dataset]];
 }
 

@@ -64,7 +64,7 @@ function totalRow(type: string, rows: RegisterRow[], sign: (row: RegisterRow) =>
 }
 
 /** The month's documents, then the totals of invoices, of credit notes, and net of both. */
-export function registerRows(month: string): RegisterRow[] {
+function registerRows(month: string): RegisterRow[] {
   const { from, to } = indiaMonthRange(month);
   const rows = listTaxDocumentsIssued(from, to).map(documentRow);
   const invoices = rows.filter((row) => row.type === "Tax invoice");
@@ -101,7 +101,7 @@ function registerSheet(month: string): Sheet<RegisterRow> {
 }
 
 /** "invoice-register-2026-11.xlsx" */
-export const registerFilename = (month: string) => `invoice-register-${month}.xlsx`;
+const registerFilename = (month: string) => `invoice-register-${month}.xlsx`;
 
 /** The month's register as an .xlsx download; the file is written to a temporary path and gone once sent. */
 export async function invoiceRegisterDownload(month: string): Promise<Response> {

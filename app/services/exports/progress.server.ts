@@ -3,7 +3,7 @@ import { progressPercent, type CourseProgressRow } from "~/models/course-figures
 import { fullName } from "./enrollments.server";
 import { date, number, text, type Sheet } from "./workbook-writer.server";
 
-// The Course Progress sheet: every paid enrolment with how far the student has got.
+// The Course Progress sheet: every paid enrollment with how far the student has got.
 
 export const progressSheet: Sheet<CourseProgressRow> = {
   name: "Course Progress",

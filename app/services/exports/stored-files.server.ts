@@ -10,7 +10,7 @@ import { getEnv } from "~/utils/env.server";
 // folder beside the database, a shared_files row per file under a random
 // token (its share link, /shared/<token>), and the download response.
 
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** A share token: 32 random bytes, base64url (43 characters). */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

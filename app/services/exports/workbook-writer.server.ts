@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import ExcelJS from "exceljs";
 import { indiaWallClockAsUtc } from "~/utils/dates";
 
-// The one writer every Excel export uses (admin spec §2, §7): exceljs's
+// The one writer every Excel export uses: exceljs's
 // streaming writer straight to a file. Rows come from the database a batch at
 // a time and each row is committed (written out) at once, so 100,000 rows never
 // sit in memory. Each output (app/services/exports/<output>.server.ts) only

@@ -9,7 +9,7 @@ import { instituteNow, mailSignature } from "./institute.server";
 // It repeats nothing the visitor typed: whoever typed the address may not own it.
 
 /** The unsubscribe page for an address's secret: also the one-click List-Unsubscribe target. */
-export const newsletterUnsubscribeUrl = (unsubscribeToken: string) =>
+const newsletterUnsubscribeUrl = (unsubscribeToken: string) =>
   `${publicOrigin()}/newsletter/unsubscribe?${new URLSearchParams({ token: unsubscribeToken })}`;
 
 export const newsletterConfirmationMail: NewsletterConfirmationMail = ({ email, confirmToken, unsubscribeToken }) => {

@@ -24,7 +24,7 @@ const receipt: OrderReceipt = {
   paymentIntentId: "pi_html",
 };
 
-describe("the enrolment mail", () => {
+describe("the enrollment mail", () => {
   test("names the institute, links into the course in HTML and as plain text, and carries the receipt in IST and rupees", () => {
     const draft = orderMail(receipt);
     expect(draft).toMatchObject({

@@ -8,13 +8,13 @@ import { withTaxInvoice } from "./tax-invoice-attachment.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
 
-// One message per completed order: the enrolment confirmation with the way
+// One message per completed order: the enrollment confirmation with the way
 // into the course, and the receipt under it (decision 0006). A later GST
 // invoice joins this same message rather than a third one.
 
 /** The mail a completed order queues, its links leading to this site. */
 export const orderMail: OrderMail = (receipt) =>
-  withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrolmentMail(receipt)));
+  withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrollmentMail(receipt)));
 
 /** Where the order leads: into the course, or to the student's events for a seat. */
 function wayIn(receipt: OrderReceipt, origin: string) {
@@ -33,7 +33,7 @@ function wayIn(receipt: OrderReceipt, origin: string) {
       };
 }
 
-function enrolmentMail(receipt: OrderReceipt): MailContent {
+function enrollmentMail(receipt: OrderReceipt): MailContent {
   const origin = publicOrigin();
   const { link: courseLink, label, intro, subject } = wayIn(receipt, origin);
   const ordersLink = `${origin}/account/orders`;

@@ -21,7 +21,7 @@ import { mailSender } from "./compose.server";
 
 const POLL_MS = 1_000;
 /** Messages in flight at once, each on a pooled SMTP connection of its own. */
-export const SEND_CONCURRENCY = 5;
+const SEND_CONCURRENCY = 5;
 /**
  * At shutdown, how long the messages in flight may take to finish. The server
  * closes SQLite after this, within the 10 s a container runtime gives after SIGTERM;

@@ -1,5 +1,5 @@
 import type { ContactTeamNotice } from "~/models/contact-message.server";
-import type { EnrolmentLeadNotice } from "~/models/enrollment-form.server";
+import type { EnrollmentLeadNotice } from "~/models/enrollment-form.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { MailLink, type MailContent } from "./layout";
@@ -28,13 +28,14 @@ export const contactTeamNotice: ContactTeamNotice = (message, to) =>
     }),
   );
 
-/** The team's notice of a new enrolment lead, linking to the enrolment forms list. */
-export const enrolmentLeadTeamNotice: EnrolmentLeadNotice = (lead, to) =>
+/** The team's notice of a new enrollment lead, linking to the enrollment forms list. */
+export const enrollmentLeadTeamNotice: EnrollmentLeadNotice = (lead, to) =>
   composeMail(
+    // The kind is stored on outbox rows, so it keeps its first spelling.
     "team-enrolment-lead",
     to,
     teamNotice({
-      subject: `New enrolment lead: ${lead.name} for ${lead.targetTitle}`,
+      subject: `New enrollment lead: ${lead.name} for ${lead.targetTitle}`,
       facts: [
         `Name: ${lead.name}`,
         `WhatsApp: ${lead.whatsappNumber}`,
@@ -46,7 +47,7 @@ export const enrolmentLeadTeamNotice: EnrolmentLeadNotice = (lead, to) =>
       ],
       link: {
         href: `${publicOrigin()}/admin/users/enrollment-forms?q=${encodeURIComponent(lead.whatsappNumber)}`,
-        label: "Open the enrolment forms",
+        label: "Open the enrollment forms",
       },
     }),
   );

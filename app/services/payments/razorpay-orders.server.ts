@@ -176,7 +176,7 @@ export async function confirmRazorpayCallback(callback: CheckoutCallback, userId
 }
 
 /** The order a Razorpay order id names (a failed payment's return says which), or null. */
-export function findRazorpayOrder(providerOrderId: string): Order | null {
+function findRazorpayOrder(providerOrderId: string): Order | null {
   return findOrder({ provider: PROVIDER, providerOrderId });
 }
 

@@ -4,7 +4,7 @@ import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
 import { drawLine, renderPdf } from "./document.server";
 
-// An order's payment receipt as a PDF: the same lines as the enrolment mail,
+// An order's payment receipt as a PDF: the same lines as the enrollment mail,
 // with the student's name and address. It is not a GST invoice (those come
 // with their own numbering series); the page says so in words. Drawn in the
 // PDF worker from what it is given: the institute as the settings held it

@@ -22,7 +22,7 @@ const MUTED = "#4b5563";
 const ACCENT = "#1d4ed8";
 const LINE = 15;
 
-export const TAX_DOCUMENT_TITLES = { invoice: "Tax Invoice", credit_note: "Credit Note" } as const;
+const TAX_DOCUMENT_TITLES = { invoice: "Tax Invoice", credit_note: "Credit Note" } as const;
 
 type Style = { size?: number; weight?: 400 | 700; color?: string; maxWidth?: number };
 
@@ -44,7 +44,7 @@ function partyLines(party: TaxParty): string[] {
 }
 
 /** The tax lines as printed: CGST and SGST at half the rate each, or IGST at the whole rate. */
-export function taxLines(document: PrintableTaxDocument): { label: string; paise: number }[] {
+function taxLines(document: PrintableTaxDocument): { label: string; paise: number }[] {
   // Issued as CGST + SGST exactly when the place of supply is the seller's state.
   if (document.placeOfSupply !== document.seller.stateCode)
     return [{ label: `IGST @ ${formatRate(document.gstRateBps)}`, paise: document.igstPaise }];

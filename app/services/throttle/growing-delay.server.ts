@@ -26,7 +26,7 @@ export function waitAfter(count: number, rule: GrowingDelayRule): number {
 }
 
 /** Worth a line in the audit log: when the wait first engages, and each time the count doubles after that. */
-export function isNotableCount(count: number, rule: GrowingDelayRule): boolean {
+function isNotableCount(count: number, rule: GrowingDelayRule): boolean {
   if (count < rule.free) return false;
   const ratio = count / Math.max(rule.free, 1);
   return Number.isInteger(ratio) && (ratio & (ratio - 1)) === 0;
@@ -37,7 +37,7 @@ type Entry = { count: number; waitUntil: number; lastAt: number };
 export type Counted = { count: number; waitMs: number; notable: boolean };
 
 /** Insertion-ordered map trimmed from its oldest end: touching a key moves it to the newest end. */
-export class BoundedMap<V> {
+class BoundedMap<V> {
   private readonly entries = new Map<string, V>();
   constructor(private readonly maxKeys = MAX_KEYS) {}
 

@@ -9,7 +9,7 @@ import { throttled, type Throttled } from "./wait";
 // so a refusal says nothing about which addresses have one.
 
 const HOUR_SECONDS = 60 * 60;
-export const PASSWORD_RESET_LIMITS = { perClientPerHour: 10, perEmailPerHour: 3 } as const;
+const PASSWORD_RESET_LIMITS = { perClientPerHour: 10, perEmailPerHour: 3 } as const;
 
 const perClient = new Allowance("password-reset-client", PASSWORD_RESET_LIMITS.perClientPerHour, HOUR_SECONDS);
 const perEmail = new Allowance("password-reset-email", PASSWORD_RESET_LIMITS.perEmailPerHour, HOUR_SECONDS);

@@ -7,7 +7,7 @@ export function waitSeconds(waitMs: number): number {
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
-export function waitPhrase(waitMs: number): string {
+function waitPhrase(waitMs: number): string {
   const seconds = waitSeconds(waitMs);
   if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
