@@ -27,7 +27,7 @@ function addUsers(database: AppDatabase, count: number, prefix = "user"): string
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
   database
     .insert(users)
-    .values(ids.map((id) => ({ id, email: `${id}@example.test` })))
+    .values(ids.map((id) => ({ id, email: `${id}@example.test`, adultConfirmedAt: new Date() })))
     .run();
   return ids;
 }

@@ -37,7 +37,7 @@ function arrange(options: { pricePaise?: number; percentOff?: number; maxRedempt
   serial += 1;
   const user = db
     .insert(users)
-    .values({ email: `student${serial}@example.com`, firstName: "Asha" })
+    .values({ email: `student${serial}@example.com`, firstName: "Asha", adultConfirmedAt: new Date() })
     .returning()
     .get();
   const course = db
@@ -276,7 +276,7 @@ function rivalOf(terms: OrderTerms): OrderTerms {
   serial += 1;
   const rival = db
     .insert(users)
-    .values({ email: `rival${serial}@example.com`, firstName: "Ravi" })
+    .values({ email: `rival${serial}@example.com`, firstName: "Ravi", adultConfirmedAt: new Date() })
     .returning()
     .get();
   return { ...terms, userId: rival.id, enrollmentFormId: null };
