@@ -178,3 +178,44 @@ describe("event registration", () => {
     expect(storedRegistrations(event.id, student.id)).toHaveLength(1);
   });
 });
+
+describe("the enrollment form", () => {
+  test("the page and the API refuse an unconfirmed account, store nothing, and take the form once ticked; an age under 18 is still refused", async () => {
+    const { client, student } = await unconfirmedStudent();
+    const course = makeCourse({ pricePaise: 249_900 });
+    const path = `/enrollment-form?course=${course.id}`;
+    const json = {
+      name: "Kiran Rao",
+      whatsappNumber: "9876543210",
+      email: student.email,
+      state: "Karnataka",
+      city: "Bengaluru",
+      experienceLevel: "Beginner",
+      sourceOfLead: "Instagram",
+      courseOrEventType: "course",
+      courseOrEventId: course.id,
+      consent: true,
+    };
+
+    const page = await textOf(await client.get(path));
+    expect(page).toContain(REFUSAL);
+    expect(page).toContain(BOX);
+    expect(page).not.toContain('name="whatsappNumber"');
+    const refused = await client.post(path, { form: enrolment(course.id) });
+    expect(refused.status()).toBe(403);
+    expect(await textOf(refused)).toContain(REFUSAL);
+    const api = await client.post("/api/enrollment-forms", { data: json });
+    expect(api.status()).toBe(403);
+    expect(await api.json()).toEqual({ message: REFUSAL });
+    expect(formsOf(student.id)).toEqual([]);
+    expect(consentsOf(student.id)).toEqual([]);
+
+    await tick(client, path);
+    const young = await client.post("/api/enrollment-forms", { data: { ...json, age: 17 } });
+    expect(young.status()).toBe(400);
+    expect(formsOf(student.id)).toEqual([]);
+    expect((await client.post(path, { form: enrolment(course.id), maxRedirects: 0 })).status()).toBe(302);
+    expect((await client.post("/api/enrollment-forms", { data: json })).status()).toBe(201);
+    expect(formsOf(student.id)).toHaveLength(2);
+  });
+});
