@@ -168,6 +168,19 @@ describe("registerForEvent", () => {
   });
 });
 
+describe("registerForEvent for an account that has not confirmed its holder is 18 or older", () => {
+  test("is refused, even for a free event with free seats, and nothing is stored or mailed", () => {
+    const eventId = addEvent(db, { maxParticipants: 10 });
+    db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, userIds[0]!)).run();
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({
+      ok: false,
+      reason: "adult-unconfirmed",
+    });
+    expect(rowsFor(eventId)).toEqual([]);
+    expect(db.select().from(outboxMessages).all()).toEqual([]);
+  });
+});
+
 describe("findRegistrationTarget", () => {
   test("open, with the seats left", () => {
     const eventId = addEvent(db, { maxParticipants: 3 });

@@ -497,3 +497,18 @@ describe("receipts and the student's orders", () => {
     expect(listStudentOrders(arrange().user.id)).toEqual([]);
   });
 });
+
+describe("an account that has not confirmed its holder is 18 or older", () => {
+  it("gets no reservation and no free order, and nothing is stored or counted", () => {
+    const paid = arrange({ percentOff: 10, maxRedemptions: 1 });
+    const free = arrange({ pricePaise: 0 });
+    for (const { user } of [paid, free]) db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, user.id)).run();
+
+    expect(reserveOrder(paid.terms, "paymentIntent")).toEqual({ ok: false, reason: "adult-unconfirmed" });
+    expect(enrollWithoutPayment(free.terms, mail)).toBe("adult-unconfirmed");
+    expect(rowsFor(paid.user.id, paid.course.id)).toEqual([]);
+    expect(rowsFor(free.user.id, free.course.id)).toEqual([]);
+    expect(redemptions(paid.coupon!.id)).toBe(0);
+    expect(db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, free.user.email)).all()).toEqual([]);
+  });
+});
