@@ -27,7 +27,7 @@ function addUsers(database: AppDatabase, count: number, prefix = "user"): string
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
   database
     .insert(users)
-    .values(ids.map((id) => ({ id, email: `${id}@example.test` })))
+    .values(ids.map((id) => ({ id, email: `${id}@example.test`, adultConfirmedAt: new Date() })))
     .run();
   return ids;
 }
@@ -165,6 +165,19 @@ describe("registerForEvent", () => {
       reason: "not-found",
     });
     expect(rowsFor(inactive)).toHaveLength(0);
+  });
+});
+
+describe("registerForEvent for an account that has not confirmed its holder is 18 or older", () => {
+  test("is refused, even for a free event with free seats, and nothing is stored or mailed", () => {
+    const eventId = addEvent(db, { maxParticipants: 10 });
+    db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, userIds[0]!)).run();
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({
+      ok: false,
+      reason: "adult-unconfirmed",
+    });
+    expect(rowsFor(eventId)).toEqual([]);
+    expect(db.select().from(outboxMessages).all()).toEqual([]);
   });
 });
 

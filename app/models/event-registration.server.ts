@@ -8,8 +8,10 @@ import { recordConsent } from "./consent.server";
 import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
+import { hasConfirmedAdult } from "./user.server";
 
-export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate";
+/** adult-unconfirmed: the account has not said its holder is 18 or older; a child's details need a parent's consent. */
+export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate" | "adult-unconfirmed";
 
 export type RegistrationResult = { ok: true; registrationId: number; eventTitle: string } | { ok: false; reason: RegistrationRefusal };
 
@@ -84,6 +86,7 @@ export function registerForEvent(registration: NewRegistration, mail: Registrati
   try {
     return db.transaction(
       (tx): RegistrationResult => {
+        if (!hasConfirmedAdult(registration.userId, tx)) return { ok: false, reason: "adult-unconfirmed" };
         const event = tx
           .select({
             ...registeredEventColumns,

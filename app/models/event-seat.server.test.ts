@@ -53,7 +53,7 @@ function student() {
   serial += 1;
   return db
     .insert(users)
-    .values({ email: `seat${serial}@example.com`, firstName: `Student${serial}` })
+    .values({ email: `seat${serial}@example.com`, firstName: `Student${serial}`, adultConfirmedAt: new Date() })
     .returning()
     .get();
 }

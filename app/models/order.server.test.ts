@@ -37,7 +37,7 @@ function arrange(options: { pricePaise?: number; percentOff?: number; maxRedempt
   serial += 1;
   const user = db
     .insert(users)
-    .values({ email: `student${serial}@example.com`, firstName: "Asha" })
+    .values({ email: `student${serial}@example.com`, firstName: "Asha", adultConfirmedAt: new Date() })
     .returning()
     .get();
   const course = db
@@ -276,7 +276,7 @@ function rivalOf(terms: OrderTerms): OrderTerms {
   serial += 1;
   const rival = db
     .insert(users)
-    .values({ email: `rival${serial}@example.com`, firstName: "Ravi" })
+    .values({ email: `rival${serial}@example.com`, firstName: "Ravi", adultConfirmedAt: new Date() })
     .returning()
     .get();
   return { ...terms, userId: rival.id, enrollmentFormId: null };
@@ -495,5 +495,20 @@ describe("receipts and the student's orders", () => {
       expect.objectContaining({ orderId: failed.order.id, paymentStatus: "failed" }),
     ]);
     expect(listStudentOrders(arrange().user.id)).toEqual([]);
+  });
+});
+
+describe("an account that has not confirmed its holder is 18 or older", () => {
+  it("gets no reservation and no free order, and nothing is stored or counted", () => {
+    const paid = arrange({ percentOff: 10, maxRedemptions: 1 });
+    const free = arrange({ pricePaise: 0 });
+    for (const { user } of [paid, free]) db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, user.id)).run();
+
+    expect(reserveOrder(paid.terms, "paymentIntent")).toEqual({ ok: false, reason: "adult-unconfirmed" });
+    expect(enrollWithoutPayment(free.terms, mail)).toBe("adult-unconfirmed");
+    expect(rowsFor(paid.user.id, paid.course.id)).toEqual([]);
+    expect(rowsFor(free.user.id, free.course.id)).toEqual([]);
+    expect(redemptions(paid.coupon!.id)).toBe(0);
+    expect(db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, free.user.email)).all()).toEqual([]);
   });
 });

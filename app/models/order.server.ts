@@ -11,6 +11,7 @@ import { billingOfForm } from "./billing.server";
 import type { RegistrationMail } from "./event-registration.server";
 import { takeSeat } from "./event-seat.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
+import { hasConfirmedAdult } from "./user.server";
 
 // An order is an enrollment row while its payment is under way. Its row is
 // stored `pending` before Stripe is asked for anything (a reservation: with a
@@ -113,7 +114,8 @@ function releaseHolds(tx: Pick<typeof db, "update">, buyer: { userId: string; co
     .run();
 }
 
-export type Reservation = { ok: true; order: Order } | { ok: false; reason: "coupon-unavailable" };
+/** adult-unconfirmed: the account has not said its holder is 18 or older (a minor's contract is void), so nothing is sold to it. */
+export type Reservation = { ok: true; order: Order } | { ok: false; reason: "coupon-unavailable" | "adult-unconfirmed" };
 
 /**
  * The student's pending order with these terms for this kind of payment,
@@ -129,6 +131,7 @@ export function reserveOrder(terms: OrderTerms, kind: PaymentKind, now = new Dat
 
 /** reserveOrder inside a caller's `BEGIN IMMEDIATE` transaction (a paid event's seat is held in the same one). */
 export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: PaymentKind, now: Date): Reservation {
+  if (!hasConfirmedAdult(terms.userId, tx)) return { ok: false, reason: "adult-unconfirmed" };
   const open = tx
     .select(orderColumns)
     .from(enrollments)
@@ -285,7 +288,7 @@ export function reopenFailedOrder(terms: OrderTerms, provider: PaymentProvider, 
         )
         .orderBy(desc(enrollments.id))
         .get();
-      if (!failed || paidOrderFor(tx, terms.userId, terms)) return null;
+      if (!failed || paidOrderFor(tx, terms.userId, terms) || !hasConfirmedAdult(terms.userId, tx)) return null;
       return (
         // Its time starts again, so reconciliation gives the new try as long as the first.
         tx
@@ -491,7 +494,7 @@ export function markOrderRefunded(
   );
 }
 
-export type FreeEnrollment = "completed" | "already" | "coupon-unavailable" | "seat-gone";
+export type FreeEnrollment = "completed" | "already" | "coupon-unavailable" | "seat-gone" | "adult-unconfirmed";
 
 /** Undoes a free order's transaction when its event has no seat for it after all. */
 class SeatRefused extends Error {
@@ -518,6 +521,7 @@ export function enrollWithoutPayment(
     return db.transaction(
       (tx): FreeEnrollment => {
         if (paidOrderFor(tx, terms.userId, terms)) return "already";
+        if (!hasConfirmedAdult(terms.userId, tx)) return "adult-unconfirmed";
         if (terms.couponId !== null) {
           if (!couponHasRoom(tx, terms.couponId, now, terms)) return "coupon-unavailable";
           countRedemption(tx, terms.couponId);

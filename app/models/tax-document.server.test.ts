@@ -62,7 +62,7 @@ function paidOrder(options: { amountPaise?: number; billing?: BillingDetails | n
   serial += 1;
   const user = db
     .insert(users)
-    .values({ email: `buyer${serial}@example.com`, firstName: "Meera", lastName: "Nair" })
+    .values({ email: `buyer${serial}@example.com`, firstName: "Meera", lastName: "Nair", adultConfirmedAt: new Date() })
     .returning()
     .get();
   const course = db
@@ -185,7 +185,7 @@ describe("tax invoices", () => {
   test("an order that cost nothing gets no invoice", () => {
     const user = db
       .insert(users)
-      .values({ email: `free${serial++}@example.com` })
+      .values({ email: `free${serial++}@example.com`, adultConfirmedAt: new Date() })
       .returning()
       .get();
     const course = db
@@ -284,7 +284,7 @@ test("the register lists a month's invoices and credit notes, invoices first, in
 test("reserving an order copies the billing details saved with its enrollment form onto it", () => {
   const user = db
     .insert(users)
-    .values({ email: `billing${serial++}@example.com` })
+    .values({ email: `billing${serial++}@example.com`, adultConfirmedAt: new Date() })
     .returning()
     .get();
   const course = db

@@ -188,9 +188,12 @@ export function getAccountOverview(id: string): AccountOverview | null {
   return { ...overview, hasPassword: passwordHash !== null };
 }
 
-/** Whether the account's holder said they are 18 or older (until then no analytics load for them). */
-export function hasConfirmedAdult(id: string): boolean {
-  return db.select({ at: users.adultConfirmedAt }).from(users).where(eq(users.id, id)).get()?.at != null;
+/**
+ * Whether the account's holder said they are 18 or older: until then no analytics load for them, and
+ * they can neither buy nor register (pass the transaction that stores the order or registration).
+ */
+export function hasConfirmedAdult(id: string, database: Pick<typeof db, "select"> = db): boolean {
+  return database.select({ at: users.adultConfirmedAt }).from(users).where(eq(users.id, id)).get()?.at != null;
 }
 
 /** Records the holder's own statement that they are 18 or older; a second one keeps the first time. */

@@ -42,6 +42,9 @@ export const CONSENT_BOX_LABEL = "I agree to the use of my details for this purp
 export const CONSENT_REQUIRED_MESSAGE = "Please tick the box to agree to the use of your details for this purpose.";
 export const ADULT_BOX_LABEL = "I am 18 or older";
 export const ADULT_REQUIRED_MESSAGE = "Please confirm you are 18 or older: we cannot open accounts for minors yet.";
+/** Said wherever an account that has not confirmed its holder's age tries to pay or register. */
+export const ADULT_FIRST_MESSAGE =
+  "Please confirm you are 18 or older before you pay or register: a contract with someone under 18 is void in India, and we cannot take a parent's consent yet.";
 
 /**
  * A box that must be ticked: a page's form posts "on" (Conform sends nothing for an

@@ -79,7 +79,7 @@ function addStudent() {
   const n = next();
   return db
     .insert(users)
-    .values({ email: `student${n}@example.com`, firstName: "Meera" })
+    .values({ email: `student${n}@example.com`, firstName: "Meera", adultConfirmedAt: new Date() })
     .returning({ id: users.id, email: users.email })
     .get();
 }

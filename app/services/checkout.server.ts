@@ -159,10 +159,18 @@ function idempotencyKey(flow: PaymentMetadata["flow"], order: Order, sent: Recor
 
 /**
  * already-enrolled: the student has the course or the seat already; event-full: no seat is free
- * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn.
+ * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn;
+ * adult-unconfirmed: the account has not said its holder is 18 or older.
  */
 export type StartRefusal =
-  "already-enrolled" | "free" | "payments-off" | "setup-failed" | "coupon-unavailable" | "event-full" | "event-closed";
+  | "already-enrolled"
+  | "free"
+  | "payments-off"
+  | "setup-failed"
+  | "coupon-unavailable"
+  | "event-full"
+  | "event-closed"
+  | "adult-unconfirmed";
 
 /** Why no payment can start for these terms; null when one can. */
 function refusalToStart(terms: OrderTerms): StartRefusal | null {
@@ -189,7 +197,7 @@ export type CheckoutReservation = { ok: true; order: Order } | { ok: false; reas
 export function reserveForCheckout(terms: OrderTerms, kind: PaymentKind, now: Date): CheckoutReservation {
   if (terms.eventId === null) return reserveOrder(terms, kind, now);
   const reservation = reserveEventOrder({ ...terms, eventId: terms.eventId }, kind, now);
-  if (reservation.ok || reservation.reason === "coupon-unavailable") return reservation;
+  if (reservation.ok || reservation.reason === "coupon-unavailable" || reservation.reason === "adult-unconfirmed") return reservation;
   return { ok: false, reason: SEAT_REFUSALS[reservation.reason] };
 }
 

@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { getActiveUserById, type PublicUser } from "~/models/user.server";
+import { getActiveUserById, hasConfirmedAdult, type PublicUser } from "~/models/user.server";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
+import { apiError } from "./api.server";
 import { safeRedirectPath } from "./redirect-target";
 import { STUDENT_SESSION_COOKIE } from "./session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
@@ -66,6 +68,20 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (user) return user;
   throw Response.json({ message: "Unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * For JSON endpoints that take money or register a person: the signed-in student whose account
+ * confirmed they are 18 or older; 401 signed out, 403 with the reason before anything is read or stored.
+ */
+export async function requireApiAdult(request: Request): Promise<PublicUser> {
+  return refuseUnconfirmedAdult(await requireApiUser(request));
+}
+
+/** The student, when their account confirmed they are 18 or older; else a thrown 403 `{ message }`. */
+export function refuseUnconfirmedAdult(user: PublicUser): PublicUser {
+  if (hasConfirmedAdult(user.id)) return user;
+  throw apiError(403, ADULT_FIRST_MESSAGE);
 }
 
 /** Sign-in and sign-up pages send a signed-in student on to where they were going. */

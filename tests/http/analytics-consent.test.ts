@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { configureSite } from "./support/site";
-import { describe, expect, type HttpClient, queryTestDatabase, studentClient, test } from "./support/test";
+import { createStudent, describe, expect, type HttpClient, queryTestDatabase, studentClient, test } from "./support/test";
 
 // DPDP consent: Google Analytics loads only after the visitor accepts it in a
 // banner that is a plain form, each choice is recorded, and no analytics load
@@ -90,7 +90,7 @@ describe("the analytics banner", () => {
 
 describe("a signed-in account", () => {
   test("is recorded with its choice, and gets no analytics until its holder confirms they are 18 or older", async () => {
-    const { client, student } = await studentClient();
+    const { client, student } = await studentClient(await createStudent({ adult: false }));
     await choose(client, "granted");
     expect(recordsOfUser(student.id)).toEqual([{ purpose: "analytics", decision: "granted", source: "banner" }]);
     expect(await page(client)).not.toContain(GTAG);

@@ -17,9 +17,12 @@ export type SessionCookie = { sid: string; name: string; value: string };
 let passwordHash: Promise<string> | undefined;
 export const STUDENT_PASSWORD = "correct horse battery";
 
-/** A student account (unique email per call). */
+/**
+ * A student account (unique email per call), with the "I am 18 or older" sign-up records; `adult: false`
+ * makes one without it, as a sign-in provider's account is made.
+ */
 export async function createStudent(
-  overrides: Partial<Pick<Student, "firstName" | "lastName" | "email">> = {},
+  overrides: Partial<Pick<Student, "firstName" | "lastName" | "email">> & { adult?: boolean } = {},
   databasePath?: string,
 ): Promise<Student> {
   passwordHash ??= argon2.hash(STUDENT_PASSWORD, { type: argon2.argon2id });
@@ -35,8 +38,8 @@ export async function createStudent(
   withDatabase(
     (database) =>
       database
-        .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, ?, ?, ?)")
-        .run(student.id, student.email, student.firstName, student.lastName, hash),
+        .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash, adult_confirmed_at) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(student.id, student.email, student.firstName, student.lastName, hash, overrides.adult === false ? null : Date.now()),
     databasePath,
   );
   return student;

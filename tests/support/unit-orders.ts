@@ -15,7 +15,7 @@ export function paidCourseOrder(
   const courseTitle = `Swing Trading ${tag}`;
   const student = db
     .insert(users)
-    .values({ email: `student-${tag}@example.test`, firstName: "Asha", lastName: "Rao", passwordHash: "x" })
+    .values({ email: `student-${tag}@example.test`, firstName: "Asha", lastName: "Rao", passwordHash: "x", adultConfirmedAt: new Date() })
     .returning({ id: users.id })
     .get();
   const course = db

@@ -2,7 +2,7 @@ import { findStudentFormFor } from "~/models/enrollment-form.server";
 import { findRegistrationTarget } from "~/models/event-registration.server";
 import { checkoutItemOf, type CheckoutItem } from "~/utils/checkout-path";
 import { isEnrolled } from "~/models/order.server";
-import type { PublicUser } from "~/models/user.server";
+import { hasConfirmedAdult, type PublicUser } from "~/models/user.server";
 import { pricesIncludeGst } from "~/models/site-settings.server";
 import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout.server";
@@ -24,8 +24,11 @@ const SIGN_IN_TO_BUY = {
 export type CheckoutState =
   | { status: "invalid-item"; user: PublicUser; /** What the URL named, when it named something. */ item: CheckoutItem | null }
   | {
-      /** owned: the student already has the course or the event's seat. */
-      status: "owned" | "open";
+      /**
+       * owned: the student already has the course or the event's seat; adult-unconfirmed: the
+       * account has not said its holder is 18 or older, so nothing can be bought until it does.
+       */
+      status: "owned" | "open" | "adult-unconfirmed";
       user: PublicUser;
       quote: Quote;
       formId: number | null;
@@ -56,7 +59,8 @@ export async function loadCheckout(request: Request): Promise<CheckoutState> {
   const { quote } = result;
   const requestedForm = parseId(search.get("form"));
   const formId = requestedForm === null ? null : findStudentFormFor(user.id, requestedForm, item);
-  return { status: alreadyHas(user.id, item) ? "owned" : "open", user, quote, formId, couponRejected };
+  const status = alreadyHas(user.id, item) ? "owned" : hasConfirmedAdult(user.id) ? "open" : "adult-unconfirmed";
+  return { status, user, quote, formId, couponRejected };
 }
 
 /** Whether the student has the course, or a seat at the event, already. */

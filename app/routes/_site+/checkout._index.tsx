@@ -120,6 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const enrolled = enrollFree(user, quote, formId);
         if (enrolled === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
         if (enrolled === "seat-gone") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
+        if (enrolled === "adult-unconfirmed") return redirect(checkoutPath(here), 303);
         return redirectWithToast(paidPath(item, "/"), purchasedToast(item));
       }
       const start = await startPayment({
@@ -132,6 +133,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The provider's checkout opens in the page (JavaScript) or is a form to its hosted page.
       if (start.ok) return data({ checkout: start.checkout, pay: null, coupon: null });
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
+      // The page then asks for the "I am 18 or older" box before anything is sold.
+      if (start.reason === "adult-unconfirmed") return redirect(checkoutPath(here), 303);
       if (start.reason === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
       if (start.reason === "event-full") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
       if (start.reason === "event-closed")
@@ -191,7 +194,9 @@ function settlementRefused(submission: Submission, settlement: Settlement | null
   }
 }
 
-function refusalNotice(reason: Exclude<StartRefusal, "already-enrolled" | "coupon-unavailable" | "event-full" | "event-closed">): string[] {
+function refusalNotice(
+  reason: Exclude<StartRefusal, "already-enrolled" | "coupon-unavailable" | "event-full" | "event-closed" | "adult-unconfirmed">,
+): string[] {
   if (reason === "payments-off") return PAYMENTS_OFF;
   return [CHECKOUT_MESSAGES.setupFailedTitle, CHECKOUT_MESSAGES.setupFailedText];
 }

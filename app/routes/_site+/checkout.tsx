@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
@@ -7,6 +7,11 @@ import { pageMeta } from "~/utils/seo";
 import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";
 import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
+import { readFormData } from "~/utils/form-data.server";
+import { currentPath } from "~/utils/student-session.server";
+import { confirmAdultAccount } from "./__account-adult.server";
+import { ConfirmAdultForm } from "./__account-adult";
 
 // /checkout?courseId={id}, or
 // ?eventId={id} for a paid event's seat: signed-in students only. The enrollment information dialog (/checkout/information)
@@ -25,7 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const checkout = await loadCheckout(request);
   if (checkout.status === "invalid-item")
     return data({ status: checkout.status, itemType: checkout.item?.type ?? "course", summary: null }, { status: 404 });
-  return { status: checkout.status, summary: summaryOf(checkout.quote), refundNote: refundPolicySummary() };
+  const page = { status: checkout.status, summary: summaryOf(checkout.quote), refundNote: refundPolicySummary() };
+  // Nothing is sold to an account until its holder says they are 18 or older: the page asks, here.
+  return data(page, { status: checkout.status === "adult-unconfirmed" ? 403 : 200 });
+}
+
+/** The "I am 18 or older" box the page shows an account that has not confirmed it; the steps' own forms post to them. */
+export async function action({ request }: ActionFunctionArgs) {
+  const checkout = await loadCheckout(request);
+  const formData = await readFormData(request);
+  if (checkout.status === "adult-unconfirmed" && formData.get("intent") === "confirm-adult") {
+    return confirmAdultAccount(checkout.user.id, formData, currentPath(request));
+  }
+  return redirect(currentPath(request), 303);
 }
 
 export default function CheckoutLayout() {
@@ -68,7 +85,16 @@ export default function CheckoutLayout() {
           <OrderSummary summary={summary} refundNote={"refundNote" in loaded ? loaded.refundNote : ""} />
         </aside>
         <div className="lg:order-1">
-          <Outlet />
+          {status === "adult-unconfirmed" ? (
+            <section aria-labelledby="adult-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h2 id="adult-title" className="text-xl font-bold text-navy-900">
+                Confirm your age
+              </h2>
+              <ConfirmAdultForm reason={ADULT_FIRST_MESSAGE} />
+            </section>
+          ) : (
+            <Outlet />
+          )}
         </div>
       </div>
     </CheckoutFrame>

@@ -1,6 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/utils/student-session.server";
+import { currentPath, requireUser } from "~/utils/student-session.server";
+import { hasConfirmedAdult } from "~/models/user.server";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
+import { confirmAdultAccount } from "./__account-adult.server";
+import { ConfirmAdultForm } from "./__account-adult";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EnrollmentForm } from "./__enrollment-form";
@@ -30,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
   const choices = enrollmentChoiceGroups();
   return {
+    // The form asks to join a course or event: an account whose holder has not said they are 18 or older is asked that first.
+    askAdult: !hasConfirmedAdult(user.id),
     choices,
     defaultValue: {
       name: [user.firstName, user.lastName].filter(Boolean).join(" "),
@@ -42,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { whenSignedOut: SIGN_IN_FIRST });
   const client = context.clientAddress ?? "unknown";
-  const outcome = await submitEnrollmentForm(await readFormData(request), user.id, { client });
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "confirm-adult") return confirmAdultAccount(user.id, formData, currentPath(request));
+  if (!hasConfirmedAdult(user.id)) return data({ result: undefined }, { status: 403 });
+  const outcome = await submitEnrollmentForm(formData, user.id, { client });
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers });
   const { courseOrEventType, courseOrEventId } = outcome.input;
   return redirectWithToast(courseOrEventType === "course" ? `/courses/${courseOrEventId}` : "/events", {
@@ -52,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EnrollmentFormPage() {
-  const { choices, defaultValue } = useLoaderData<typeof loader>();
+  const { choices, defaultValue, askAdult } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="flex flex-1 justify-center bg-slate-100 px-4 py-12 sm:py-16">
@@ -62,7 +71,11 @@ export default function EnrollmentFormPage() {
           Tell us a little about yourself and what you would like to join. Our team will reach you on WhatsApp.
         </p>
         <div className="mt-6">
-          <EnrollmentForm lastResult={actionData?.result} choices={choices} defaultValue={defaultValue} />
+          {askAdult ? (
+            <ConfirmAdultForm reason={ADULT_FIRST_MESSAGE} />
+          ) : (
+            <EnrollmentForm lastResult={actionData?.result} choices={choices} defaultValue={defaultValue} />
+          )}
         </div>
       </div>
     </div>

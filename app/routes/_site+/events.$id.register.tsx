@@ -29,7 +29,11 @@ import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
 import { parseId } from "~/utils/validation";
-import { requireUser } from "~/utils/student-session.server";
+import { currentPath, requireUser } from "~/utils/student-session.server";
+import { hasConfirmedAdult } from "~/models/user.server";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
+import { confirmAdultAccount } from "./__account-adult.server";
+import { ConfirmAdultForm } from "./__account-adult";
 import { formatEventWhen, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { pageMeta, socialCardPath } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -86,6 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: user.email,
     },
     backTo: eventsListPath(request),
+    // Registering, paying and waiting for a seat are for an account whose holder said they are 18 or older.
+    askAdult: !hasConfirmedAdult(user.id) && (event.state === "open" || event.state === "needs-payment" || event.state === "full"),
     waitlist: waitlistView(findWaitlistPlace(event.id, user.id)),
     whatsapp:
       event.state === "needs-payment" && !paymentWidget()
@@ -107,6 +113,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const client = context.clientAddress ?? "unknown";
+  if (formData.get("intent") === "confirm-adult") return confirmAdultAccount(user.id, formData, currentPath(request));
+  // Refused before anything is read from the form: the dialog then shows the "I am 18 or older" box.
+  if (!hasConfirmedAdult(user.id)) return data({ result: undefined }, { status: 403 });
   if (formData.get("intent") === "join-waitlist") return joinTheWaitlist(request, params.id ?? "", user.id, client);
   const submission = parseWithZod(formData, { schema: EventRegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -138,7 +147,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
   if (outcome.reason === "not-found") throw notFound();
-  const status = outcome.reason === "needs-payment" ? 402 : 409;
+  const status = outcome.reason === "needs-payment" ? 402 : outcome.reason === "adult-unconfirmed" ? 403 : 409;
   return data({ result: submission.reply({ formErrors: [REFUSAL_MESSAGES[outcome.reason]] }) }, { status });
 }
 
@@ -172,6 +181,7 @@ const REFUSAL_MESSAGES: Record<Exclude<RegistrationRefusal, "not-found">, string
   duplicate: REGISTRATION_MESSAGES.duplicate,
   full: REGISTRATION_MESSAGES.full,
   closed: REGISTRATION_MESSAGES.closed,
+  "adult-unconfirmed": ADULT_FIRST_MESSAGE,
   // Said only while payments are off (otherwise the dialog offers Pay): the seat is booked on WhatsApp.
   "needs-payment": `${REGISTRATION_MESSAGES.needsPayment} ${REGISTRATION_MESSAGES.paymentsOff}`,
 };
@@ -182,7 +192,7 @@ const STATE_MESSAGES: Record<Exclude<RegistrationState, "open">, string> = {
 };
 
 export default function RegisterForEventDialog() {
-  const { event, defaults, backTo, whatsapp, waitlist, payHref } = useLoaderData<typeof loader>();
+  const { event, defaults, backTo, whatsapp, waitlist, payHref, askAdult } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const navigate = useNavigate();
@@ -221,7 +231,16 @@ export default function RegisterForEventDialog() {
         </p>
       </div>
 
-      {payHref ? (
+      {askAdult ? (
+        <>
+          <ConfirmAdultForm reason={ADULT_FIRST_MESSAGE} />
+          <div className="mt-6 flex justify-end">
+            <Link to={backTo} preventScrollReset className={buttonClass("outline")}>
+              Back to Events
+            </Link>
+          </div>
+        </>
+      ) : payHref ? (
         <>
           <p className="mt-6 text-slate-700">
             {REGISTRATION_MESSAGES.needsPayment} {REGISTRATION_MESSAGES.payToBook(SEAT_HOLD_MINUTES)}

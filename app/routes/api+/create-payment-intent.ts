@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { paymentsSetup } from "~/services/payments/stripe.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiAdult } from "~/utils/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";
@@ -17,12 +18,12 @@ import { paiseToDecimalString } from "~/utils/money";
  * by the client (rupees, as the earlier app sent it) is only compared: a
  * different figure is refused with 400 and nothing is created.
  * 400 the coupon no longer holds (its last redemption was taken meanwhile) ·
- * 401 signed out · 404 unknown course · 409 already enrolled, or free (use
+ * 401 signed out · 403 the account has not confirmed its holder is 18 or older · 404 unknown course · 409 already enrolled, or free (use
  * /api/enroll-course) · 503 payments not set up · 502 Stripe failed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiUser(request);
+  const user = await requireApiAdult(request);
   if (!paymentsSetup()) return refusal("payments-off");
   const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
@@ -57,6 +58,8 @@ function refusal(reason: StartRefusal) {
       return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
     case "setup-failed":
       return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
+    case "adult-unconfirmed":
+      return apiError(403, ADULT_FIRST_MESSAGE);
     case "event-full":
     case "event-closed":
       // Only an event's seat is refused so; this endpoint sells courses.

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { refuseUnconfirmedAdult, requireApiUser } from "~/utils/student-session.server";
 import { foreignFormRefusal, quoteRefusal, settlementAnswer } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
@@ -17,7 +18,8 @@ import { rethrowStorageFault } from "~/utils/storage-faults.server";
  *
  * 201 enrolled now · 200 already enrolled · 400 bad input, a coupon with no
  * redemption left, or a payment for another order · 401 signed out · 402 not
- * paid · 403 another student's payment · 404 unknown payment or course · 409
+ * paid · 403 another student's payment, or a free enrolment for an account that has not
+ * confirmed its holder is 18 or older · 404 unknown payment or course · 409
  * the payment was refunded (its coupon ran out after its hold lapsed, or
  * earlier) · 502 Stripe failed · 503 payments not set up (for a payment).
  */
@@ -38,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
+  // A payment already taken is settled whatever; a free enrolment is a contract made now, with an adult only.
+  refuseUnconfirmedAdult(user);
   const course = { type: "course" as const, id: input.courseId };
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
     quoteOrder(course, input.couponCode, { buyerId: user.id }),
@@ -49,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId);
   if (outcome === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(result.quote, user.id));
+  if (outcome === "adult-unconfirmed") return apiError(403, ADULT_FIRST_MESSAGE);
   // A course always has a place: only an event's seat can be gone.
   if (outcome === "seat-gone") throw new Error("A course order found no seat");
   return settlementAnswer({ ok: true, outcome, item: course });

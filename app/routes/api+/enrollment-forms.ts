@@ -4,7 +4,7 @@ import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollme
 import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { requireApiAdmin } from "~/utils/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiAdult } from "~/utils/student-session.server";
 import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
@@ -12,13 +12,14 @@ import { throttledJson } from "~/services/throttle/wait";
 
 /**
  * POST /api/enrollment-forms: the enrollment form's fields as JSON, from a
- * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out;
+ * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out; 403 the account has
+ * not confirmed its holder is 18 or older (nothing stored);
  * 429 `{ message }` with Retry-After when the client's address has sent too many
  * this hour (the page's allowance too). Other methods but GET: 405.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiUser(request);
+  const user = await requireApiAdult(request);
   const input = await parseJsonBody(request, EnrollmentFormApiSchema);
   const claim = await claimFormPost("enrollment-form", context.clientAddress ?? "unknown");
   if (!claim.ok) return throttledJson(claim);

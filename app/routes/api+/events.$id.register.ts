@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerForEvent, type RegistrationRefusal } from "~/models/event-registration.server";
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiAdult } from "~/utils/student-session.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
@@ -12,7 +13,8 @@ import { throttledJson } from "~/services/throttle/wait";
  * POST /api/events/:id/register with JSON `{ name, email, phone }`: the same rule
  * as the registration dialog (one model function).
  *
- * 201 `{ id, message }` · 401 signed out · 415 not JSON · 400 `{ message, errors }`
+ * 201 `{ id, message }` · 401 signed out · 403 the account has not confirmed its holder is 18
+ * or older (free events too; nothing stored) · 415 not JSON · 400 `{ message, errors }`
  * · 402 a paid event (its seat is bought with POST /api/payments/start `{ eventId }`)
  * · 404 unknown, inactive or malformed id · 409 the event's state refuses it:
  * full, already registered, or started (a past event is 409 too, not 410: the
@@ -30,6 +32,7 @@ const REFUSALS: Record<RegistrationRefusal, { status: number; message: string }>
   full: { status: 409, message: REGISTRATION_MESSAGES.full },
   duplicate: { status: 409, message: REGISTRATION_MESSAGES.duplicate },
   closed: { status: 409, message: REGISTRATION_MESSAGES.closed },
+  "adult-unconfirmed": { status: 403, message: ADULT_FIRST_MESSAGE },
   "needs-payment": {
     status: 402,
     message: `${REGISTRATION_MESSAGES.needsPayment} Start its payment with POST /api/payments/start and its eventId.`,
@@ -38,7 +41,7 @@ const REFUSALS: Record<RegistrationRefusal, { status: number; message: string }>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiUser(request);
+  const user = await requireApiAdult(request);
   const input = await parseJsonBody(request, EventRegistrationSchema);
   const claim = await claimFormPost("event-registration", context.clientAddress ?? "unknown", input.email);
   if (!claim.ok) return throttledJson(claim);

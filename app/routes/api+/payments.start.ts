@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, StartPaymentApiSchema } from "~/schemas/checkout";
+import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { quoteOrder } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { paymentWidget, startPayment } from "~/services/payments/provider.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiAdult } from "~/utils/student-session.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
@@ -21,13 +22,14 @@ import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
  * - Stripe: 200 `{ provider: "stripe", checkoutUrl }`, Stripe's hosted Checkout page.
  *
  * 400 bad input, a coupon that does not apply or ran out · 401 signed out ·
+ * 403 the account has not confirmed its holder is 18 or older (nothing is reserved) ·
  * 404 unknown course, or an event not on sale · 409 already enrolled or registered,
  * the event full (join its waitlist) or begun, or free (use /api/enroll-course) ·
  * 429 too many coupon codes · 502 the provider failed · 503 payments not set up.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiUser(request);
+  const user = await requireApiAdult(request);
   if (!paymentWidget()) return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
   const input = await parseJsonBody(request, StartPaymentApiSchema, "first");
   const quoted = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
@@ -64,6 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
     case "setup-failed":
       return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
+    case "adult-unconfirmed":
+      return apiError(403, ADULT_FIRST_MESSAGE);
   }
 }
 

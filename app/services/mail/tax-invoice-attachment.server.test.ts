@@ -16,7 +16,7 @@ const PAID = new Date("2026-11-20T10:00:00Z");
 
 test("the order mail names the invoice, and the sender attaches its PDF", async () => {
   db.insert(siteSettings).values({ section: "invoicing", value: registeredSeller }).run();
-  const user = db.insert(users).values({ email: "ravi@example.com", firstName: "Ravi" }).returning().get();
+  const user = db.insert(users).values({ email: "ravi@example.com", firstName: "Ravi", adultConfirmedAt: new Date() }).returning().get();
   const course = db
     .insert(courses)
     .values({ title: "Swing Trading Basics", shortDescription: "s", description: "d", duration: "4 weeks", pricePaise: 499_900 })

@@ -135,7 +135,7 @@ describe("an order paid through Razorpay", () => {
   function arrange() {
     const student = db
       .insert(users)
-      .values({ email: `rzp-${crypto.randomUUID()}@example.com`, firstName: "Meera" })
+      .values({ email: `rzp-${crypto.randomUUID()}@example.com`, firstName: "Meera", adultConfirmedAt: new Date() })
       .returning({ id: users.id, email: users.email })
       .get();
     const course = db

@@ -15,6 +15,7 @@ export type Student = { id: string; email: string; password: string };
 export type AdminRole = "admin" | "content_manager";
 export type Admin = { id: number; adminId: string; role: AdminRole };
 
+/** A student who signed up with a password, and so ticked "I am 18 or older". */
 export async function createStudent(database: string, email?: string): Promise<Student> {
   passwordHash ??= argon2.hash(STUDENT_PASSWORD, { type: argon2.argon2id });
   const hash = await passwordHash;
@@ -22,8 +23,10 @@ export async function createStudent(database: string, email?: string): Promise<S
   email ??= `student-${id.slice(0, 8)}@example.test`;
   withSiteDatabase(database, (db) =>
     db
-      .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Priya', 'Sharma', ?)")
-      .run(id, email, hash),
+      .prepare(
+        "INSERT INTO users (id, email, first_name, last_name, password_hash, adult_confirmed_at) VALUES (?, ?, 'Priya', 'Sharma', ?, ?)",
+      )
+      .run(id, email, hash, Date.now()),
   );
   return { id, email, password: STUDENT_PASSWORD };
 }
