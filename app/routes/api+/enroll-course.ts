@@ -18,7 +18,7 @@ import { rethrowStorageFault } from "~/utils/storage-faults.server";
  *
  * 201 enrolled now · 200 already enrolled · 400 bad input, a coupon with no
  * redemption left, or a payment for another order · 401 signed out · 402 not
- * paid · 403 another student's payment, or a free enrolment for an account that has not
+ * paid · 403 another student's payment, or a free enrollment for an account that has not
  * confirmed its holder is 18 or older · 404 unknown payment or course · 409
  * the payment was refunded (its coupon ran out after its hold lapsed, or
  * earlier) · 502 Stripe failed · 503 payments not set up (for a payment).
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return settlementAnswer(settlement);
   }
 
-  // A payment already taken is settled whatever; a free enrolment is a contract made now, with an adult only.
+  // A payment already taken is settled whatever; a free enrollment is a contract made now, with an adult only.
   refuseUnconfirmedAdult(user);
   const course = { type: "course" as const, id: input.courseId };
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
