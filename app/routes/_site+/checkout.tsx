@@ -6,7 +6,7 @@ import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { pageMeta } from "~/utils/seo";
 import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";
-import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { refundPolicySummary } from "~/services/legal-pages.server";
 
 // /checkout?courseId={id} (public-site §2, §4 Checkout flow), or
 // ?eventId={id} for a paid event's seat: signed-in students only. The enrollment information dialog (/checkout/information)

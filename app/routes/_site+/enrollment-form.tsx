@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { EnrollmentForm } from "./__enrollment-form";

@@ -29,7 +29,7 @@ import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
 import { parseId } from "~/utils/validation";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { formatEventWhen, formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { pageMeta, socialCardPath } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiUser } from "~/services/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal, settlementAnswer } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerForEvent, type RegistrationRefusal } from "~/models/event-registration.server";
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiUser } from "~/services/sessions/student-session.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";

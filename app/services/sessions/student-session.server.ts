@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { getActiveUserById, type PublicUser } from "~/models/user.server";
-import { safeRedirectPath } from "./redirect-target";
-import { STUDENT_SESSION_COOKIE } from "./session-cookie";
+import { safeRedirectPath } from "../../utils/redirect-target";
+import { STUDENT_SESSION_COOKIE } from "../../utils/session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
-import { redirectWithToast, type Toast } from "./toast.server";
-import { describeUserAgent } from "./user-agent";
+import { redirectWithToast, type Toast } from "../../utils/toast.server";
+import { describeUserAgent } from "../../utils/user-agent";
 
 const STUDENT_SESSION_DAYS = 30;
 const USER_ID_KEY = "userId";
