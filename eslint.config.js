@@ -4,6 +4,8 @@ import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
 // The layers (docs/decisions/0020-layers-and-homes.md). Each rule is a regex
@@ -32,6 +34,12 @@ const layer = {
     regex: "\\.server$",
     allowTypeImports: true,
     message: "Client modules never import *.server modules (only route modules may, for their loader and action).",
+  },
+  // Utils are the bottom layer: pure helpers any layer may use, so they use none above them.
+  utilsBelow: {
+    regex: "(^~/(models|services)/|/(models|services)/)",
+    allowTypeImports: true,
+    message: "Utils import neither models nor services: move the module to app/services (or pass what it needs in).",
   },
   dbSchema: {
     regex: "/db/schema$",
@@ -76,6 +84,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // No import cycles: a cycle means two capabilities each need the other, so neither has one home
+    // (and module initialisation order starts to matter).
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "scripts/**/*.ts", "server.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
     files: ["app/models/**/*.{ts,tsx}"],
     ignores: TESTS,
     rules: restrict(layer.services, layer.routePrivate),
@@ -103,6 +122,34 @@ export default tseslint.config(
     files: ["app/services/**/*.server.{ts,tsx}", "app/utils/**/*.server.{ts,tsx}", "app/routes/**/__*.server.{ts,tsx}"],
     ignores: TESTS,
     rules: restrict(layer.routePrivate),
+  },
+  {
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: [...TESTS, "**/*.server.{ts,tsx}"],
+    rules: restrict(layer.serverOnly, layer.dbSchema, layer.routePrivate, layer.utilsBelow),
+  },
+  {
+    files: ["app/utils/**/*.server.{ts,tsx}", "db/**/*.ts"],
+    ignores: TESTS,
+    rules: restrict(layer.routePrivate, layer.utilsBelow),
+  },
+  {
+    // Each outside system's SDK is spoken by one home only, so changing or faking it touches one folder.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "scripts/**/*.ts", "server.ts"],
+    // Tests drive the protocol fakes through the real SDKs.
+    ignores: [...TESTS, "app/services/payments/stripe*", "app/services/payments/razorpay*", "app/services/mail/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "stripe", message: "Only app/services/payments/stripe* speaks to Stripe's SDK." },
+            { name: "razorpay", message: "Only app/services/payments/razorpay* speaks to Razorpay's SDK." },
+            { name: "nodemailer", message: "Only app/services/mail sends mail." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Playwright fixtures name what they need in a destructured first argument, empty when nothing.

@@ -23,12 +23,12 @@ import { db, migrateDatabase } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
-import { planRender } from "./app/utils/shared-render.server";
+import { planRender } from "./app/services/site-build/shared-render.server";
 import { largestBodyLimit } from "./app/utils/request-body.server";
 import { allowedMethodsByPath, answerMethodsNodeRefuses, missingAllow } from "./app/utils/http-methods.server";
 import { beforeHeadersGoOut, methodRefusal, refuseRequest, settleUnreadBody } from "./app/utils/request-guards.server";
 import { securityHeaders } from "./app/utils/security-headers.server";
-import { guardBuild, loadSiteBuild, refusalAnswer } from "./app/utils/site-build.server";
+import { guardBuild, loadSiteBuild, refusalAnswer } from "./app/services/site-build/site-build.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 // Container runtimes send SIGKILL 10 s after SIGTERM: leave time to close the database.

@@ -11,7 +11,7 @@ import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { instituteAddressOf } from "~/utils/institute-address.server";
 import { readSettings } from "~/models/site-settings.server";
-import { analyticsState } from "~/utils/analytics-state.server";
+import { analyticsState } from "~/services/consent/analytics-state.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
-import { lessonFilesDirectory as lessonFilesFolder } from "../app/services/lesson-files.server";
+import { lessonFilesDirectory as lessonFilesFolder } from "../app/utils/lesson-files-directory.server";
 import { seedCurricula } from "./seed-curriculum";
 import { seedReviews } from "./seed-reviews";
 import { blogPosts, coupons, courses, events, imageAssets, mentors, testimonials } from "./schema";

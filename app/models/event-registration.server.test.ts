@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { eventRegistrations, events, outboxMessages, users } from "../../db/schema";
 import { db, migrateDatabase, openDatabase, type AppDatabase } from "~/utils/db.server";
-import { findRegistrationTarget, registerForEvent, type RegistrationMail } from "./event-registration.server";
+import { findRegistrationTarget, registerForEvent } from "./event-registration.server";
+import type { RegistrationMail } from "./registered-event.server";
 
 const NOW = new Date("2026-03-10T06:30:00Z");
 const DAY = 24 * 60 * 60 * 1000;

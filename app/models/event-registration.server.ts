@@ -6,7 +6,8 @@ import { parseId } from "~/utils/validation";
 import { seatsLeftOf } from "./event.server";
 import { recordConsent } from "./consent.server";
 import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
-import { queueMessage, type OutboxDraft } from "./outbox.server";
+import { queueMessage } from "./outbox.server";
+import { registeredEventColumns, type RegistrationMail } from "./registered-event.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 import { hasConfirmedAdult } from "./user.server";
 
@@ -14,38 +15,6 @@ import { hasConfirmedAdult } from "./user.server";
 export type RegistrationRefusal = "not-found" | "closed" | "needs-payment" | "full" | "duplicate" | "adult-unconfirmed";
 
 export type RegistrationResult = { ok: true; registrationId: number; eventTitle: string } | { ok: false; reason: RegistrationRefusal };
-
-/** An event as its mails and calendar file describe it. */
-export type RegisteredEvent = {
-  id: number;
-  title: string;
-  eventType: string;
-  eventDate: Date;
-  durationMinutes: number;
-  /** The admin's link for the event, absolute or a path on this site; where to join when it has no join link. */
-  registrationUrl: string | null;
-  /** Where it happens (an address, or "Online"). */
-  venue: string | null;
-  /** The online meeting's link, for registered students only. */
-  joinUrl: string | null;
-};
-
-/** Whom a registration's message goes to, and about which event. */
-export type RegistrationRecipient = { name: string; email: string; event: RegisteredEvent };
-
-/** Makes a registration's confirmation message (a route passes it in: models never import the mail service). */
-export type RegistrationMail = (registration: RegistrationRecipient) => OutboxDraft;
-
-export const registeredEventColumns = {
-  id: events.id,
-  title: events.title,
-  eventType: events.eventType,
-  eventDate: events.eventDate,
-  durationMinutes: events.durationMinutes,
-  registrationUrl: events.registrationUrl,
-  venue: events.venue,
-  joinUrl: events.joinUrl,
-};
 
 export type NewRegistration = {
   eventId: number | string;

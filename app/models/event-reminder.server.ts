@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { registeredEventColumns, type RegistrationRecipient } from "./event-registration.server";
+import { registeredEventColumns, type RegistrationRecipient } from "./registered-event.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 
 // Reminders before an event, a day and an hour ahead

@@ -5,17 +5,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, eventRegistrations, eventWaitlist, events, outboxMessages, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import type { RegistrationMail } from "./event-registration.server";
+import type { RegistrationMail } from "./registered-event.server";
 import { registerForEvent } from "./event-registration.server";
 import {
   joinWaitlist,
   offerFreedSeats,
-  reserveEventOrder,
   SEAT_HOLD_MS,
   seatsSpokenFor,
   WAITLIST_OFFER_MS,
   type WaitlistOfferMail,
 } from "./event-seat.server";
+import { reserveEventOrder } from "./event-order.server";
 import { completeOrder, type OrderTerms } from "./order.server";
 import type { OrderMail } from "./order-receipt.server";
 

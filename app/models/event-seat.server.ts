@@ -3,8 +3,8 @@ import { enrollmentForms, enrollments, eventRegistrations, eventWaitlist, events
 import { SEAT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
-import { reserveOrderIn, type Order, type OrderTerms, type PaymentKind, type Reservation } from "./order.server";
-import { registeredEventColumns, type RegisteredEvent, type RegistrationMail } from "./event-registration.server";
+import type { Order } from "./order.server";
+import { registeredEventColumns, type RegisteredEvent, type RegistrationMail } from "./registered-event.server";
 
 // A paid event's seats (docs/decisions/0016-paid-event-seats.md). A seat is
 // spoken for by a registration, by a pending order still inside its 15-minute
@@ -58,7 +58,8 @@ export function seatFreeFor(tx: Reader, event: { id: number; maxParticipants: nu
   return event.maxParticipants === null || seatsSpokenFor(tx, event.id, now, userId) < event.maxParticipants;
 }
 
-const isRegistered = (tx: Reader, eventId: number, userId: string) =>
+/** Whether the student already has a seat at the event. */
+export const isRegistered = (tx: Reader, eventId: number, userId: string) =>
   tx
     .select({ id: eventRegistrations.id })
     .from(eventRegistrations)
@@ -66,40 +67,6 @@ const isRegistered = (tx: Reader, eventId: number, userId: string) =>
     .get() !== undefined;
 
 export type SeatRefusal = "not-found" | "closed" | "free" | "full" | "registered";
-export type SeatReservation = Reservation | { ok: false; reason: SeatRefusal };
-
-/**
- * The pending order for a paid event's seat, with the seat held for
- * SEAT_HOLD_MS (a second press within the hold reuses the order and renews
- * nothing): the event's state, the student's registration and the free seats
- * are read in the same transaction that stores the order and its hold.
- */
-export function reserveEventOrder(terms: OrderTerms & { eventId: number }, kind: PaymentKind, now = new Date()): SeatReservation {
-  return db.transaction(
-    (tx): SeatReservation => {
-      const event = tx
-        .select({ id: events.id, eventDate: events.eventDate, maxParticipants: events.maxParticipants, pricePaise: events.pricePaise })
-        .from(events)
-        .where(and(eq(events.id, terms.eventId), eq(events.isActive, true)))
-        .get();
-      if (!event) return { ok: false, reason: "not-found" };
-      if (event.eventDate.getTime() <= now.getTime()) return { ok: false, reason: "closed" };
-      if (event.pricePaise === 0) return { ok: false, reason: "free" };
-      if (isRegistered(tx, event.id, terms.userId)) return { ok: false, reason: "registered" };
-      if (!seatFreeFor(tx, event, terms.userId, now)) return { ok: false, reason: "full" };
-      const reservation = reserveOrderIn(tx, terms, kind, now);
-      if (!reservation.ok) return reservation;
-      const { order } = reservation;
-      const heldUntil = new Date(Math.min(now.getTime() + SEAT_HOLD_MS, event.eventDate.getTime()));
-      if (order.seatHeldUntil === null || order.seatHeldUntil.getTime() <= now.getTime()) {
-        tx.update(enrollments).set({ seatHeldUntil: heldUntil }).where(eq(enrollments.id, order.id)).run();
-        return { ok: true, order: { ...order, seatHeldUntil: heldUntil } };
-      }
-      return reservation;
-    },
-    { behavior: "immediate" },
-  );
-}
 
 /** Who sits in the seat, as the registration records them: the enrollment form's details, else the account's. */
 function registrantOf(tx: Reader, order: Pick<Order, "userId" | "enrollmentFormId">) {

@@ -8,7 +8,7 @@ import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server"
 import { queueOrderMail, type OrderMail } from "./order-receipt.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
 import { billingOfForm } from "./billing.server";
-import type { RegistrationMail } from "./event-registration.server";
+import type { RegistrationMail } from "./registered-event.server";
 import { takeSeat } from "./event-seat.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { hasConfirmedAdult } from "./user.server";

@@ -34,7 +34,7 @@ export function requestPasswordReset(email: string, message: PasswordResetMail, 
   );
 }
 
-/** The session data key naming the student (app/utils/student-session.server.ts). */
+/** The session data key naming the student (app/services/sessions/student-session.server.ts). */
 const STUDENT_SESSION_USER_KEY = "$.userId";
 
 /** Ends every session of the student (all browsers, all devices). */

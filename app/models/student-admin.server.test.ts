@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, courses, enrollments, outboxMessages, sessions, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import { getOptionalUser, signIn } from "~/utils/student-session.server";
+import { getOptionalUser, signIn } from "~/services/sessions/student-session.server";
 import type { OutboxDraft } from "./outbox.server";
 import { isEnrolled } from "./order.server";
 import {

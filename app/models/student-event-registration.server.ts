@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { eventRegistrations, events } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
-import { registeredEventColumns, type RegisteredEvent } from "./event-registration.server";
+import { registeredEventColumns, type RegisteredEvent } from "./registered-event.server";
 
 // A student's own registrations (/account/events): what they signed up for,
 // the calendar file of one, and cancelling one. Every function takes the

@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ADMIN_LOGIN_MESSAGES, AdminLoginSchema } from "~/schemas/admin-login";
 import { signInAdmin } from "~/services/admin-sign-in.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
-import { adminHome, getOptionalAdmin, startAdminSession } from "~/utils/admin-session.server";
+import { adminHome, getOptionalAdmin, startAdminSession } from "~/services/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";

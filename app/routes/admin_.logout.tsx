@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { recordAdminAction } from "~/models/audit-log.server";
-import { endAdminSession, getOptionalAdmin } from "~/utils/admin-session.server";
+import { endAdminSession, getOptionalAdmin } from "~/services/sessions/admin-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Logout: the session ends and the admin goes to /.

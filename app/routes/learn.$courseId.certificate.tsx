@@ -5,7 +5,7 @@ import { pdfDownload, storedPdf } from "~/services/pdf/stored-pdf.server";
 import { certificateCheckPath, certificateRevokedPath } from "~/utils/certificate-links";
 import { notFoundText } from "~/utils/file-response.server";
 import { publicOrigin } from "~/utils/env.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /learn/:courseId/certificate: the signed-in student's own certificate

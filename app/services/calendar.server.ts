@@ -1,6 +1,6 @@
 import { createEvent } from "ics";
 import type { StoredOutboxAttachment } from "../../db/schema";
-import type { RegisteredEvent } from "~/models/event-registration.server";
+import type { RegisteredEvent } from "~/models/registered-event.server";
 import { readSettings } from "~/models/site-settings.server";
 import { publicOrigin } from "~/utils/env.server";
 

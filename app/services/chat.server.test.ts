@@ -4,7 +4,7 @@ import { seedDemoContent } from "../../db/seed";
 import { courses, eventRegistrations, events } from "../../db/schema";
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, CONTACT_FAQ } from "~/content/faq";
-import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { refundPolicySummary } from "~/services/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { listActiveCourses, type Course } from "~/models/course.server";

@@ -43,7 +43,8 @@ import {
 import { orderMail } from "./mail/order.server";
 import { eventRegistrationMail } from "./mail/events.server";
 import { seatGoneMail } from "./mail/event-seats.server";
-import { describeEventOrder, reserveEventOrder, type SeatRefusal } from "~/models/event-seat.server";
+import { describeEventOrder, type SeatRefusal } from "~/models/event-seat.server";
+import { reserveEventOrder } from "~/models/event-order.server";
 import type { OutboxDraft } from "~/models/outbox.server";
 
 // The checkout rules, shared by the page,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { lessonFilePath, lessonFilesDirectory, parseRange } from "./lesson-files.server";
+import { lessonFilesDirectory } from "~/utils/lesson-files-directory.server";
+import { lessonFilePath, parseRange } from "./lesson-files.server";
 
 describe("parseRange", () => {
   const size = 1000;

@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { fileTypeFromFile } from "file-type";
 import type { LessonFileKind } from "../../db/enums";
 import { LESSON_FILE_SPECS, lessonFileTooLarge, lessonFileWrongType } from "~/schemas/lesson-files";
-import { getEnv } from "~/utils/env.server";
+import { lessonFilesDirectory } from "~/utils/lesson-files-directory.server";
 
 // Lesson videos and attachments: kept under data/lesson-files/ beside the
 // database, named by a random token, never served as static files (the
@@ -21,12 +20,6 @@ import { getEnv } from "~/utils/env.server";
 const STORED_NAME = /^[a-f0-9]{32}\.(mp4|webm|pdf|xlsx|zip)$/;
 const TEXT_FIELD_BYTES = 256 * 1024;
 const MAX_FIELDS = 200;
-
-/** data/lesson-files/ beside the database file (a temporary folder for an in-memory test database). */
-export function lessonFilesDirectory(): string {
-  const database = getEnv().DATABASE_URL;
-  return database === ":memory:" ? join(tmpdir(), "site-lesson-files") : join(dirname(database), "lesson-files");
-}
 
 /** The path of a stored file; null for any name the store itself would not make (so no `../`). */
 export function lessonFilePath(storedName: string): string | null {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createPageCache } from "./page-cache.server";
-import type { RenderPlan } from "./shared-render.server";
+import type { RenderPlan } from "../services/site-build/shared-render.server";
 
 let clock = 0;
 let renders = 0;

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import type { RenderPlan } from "./shared-render.server";
+import type { RenderPlan } from "../services/site-build/shared-render.server";
 
 /**
  * A short-lived cache of whole HTML pages and JSON reads, kept per data version.

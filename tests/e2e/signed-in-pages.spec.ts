@@ -1,6 +1,6 @@
 // Public pages are rendered once per data version and shared by every
 // visitor; a signed-in student's name is put into that copy on the way out
-// (app/utils/shared-render.server.ts). These check that each student still
+// (app/services/site-build/shared-render.server.ts). These check that each student still
 // gets a page of their own, complete without JavaScript and hydrating cleanly with it.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createStudent, expect, plantSession, signInAs, test, withDatabase, type Student } from "./fixtures";

@@ -4,8 +4,8 @@ import { findCourse } from "~/models/course.server";
 import { findLesson, listCurriculum, type Lesson, type LessonSummary } from "~/models/curriculum.server";
 import { courseProgress } from "~/models/lesson-progress.server";
 import type { LessonState } from "~/components/curriculum-outline";
-import { getOptionalAdmin } from "~/utils/admin-session.server";
-import { currentPath, getUserId, loginPath } from "~/utils/student-session.server";
+import { getOptionalAdmin } from "~/services/sessions/admin-session.server";
+import { currentPath, getUserId, loginPath } from "~/services/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseId } from "~/utils/validation";
 

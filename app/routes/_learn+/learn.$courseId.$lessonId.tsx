@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { recordLessonOpened } from "~/models/lesson-progress.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 import { LessonIntentSchema } from "~/schemas/classroom";
-import { currentPath, loginPath } from "~/utils/student-session.server";
+import { currentPath, loginPath } from "~/services/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PreviewBanner } from "./__classroom";
 import { courseOr404, lessonOr404, NOT_ENROLLED_TOAST, requireClassroomAccess } from "./__classroom.server";

@@ -6,7 +6,7 @@ import { findStudentCertificate } from "~/models/certificate.server";
 import { certificateCheckPath, certificateDownloadPath } from "~/utils/certificate-links";
 import { formatIsoDateInIndia, formatLongDateInIndia } from "~/utils/dates";
 import { instituteFrom } from "~/utils/seo";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /learn/:courseId/certificate/revoked: where the certificate download

@@ -9,7 +9,7 @@ import { changeOwnPassword } from "~/services/account-password.server";
 import { askForEmailChange } from "~/services/email-change.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { currentSessionId } from "~/utils/student-session.server";
+import { currentSessionId } from "~/services/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The account page's own changes: name and phone, password, and the devices

@@ -7,7 +7,7 @@ import { pricesIncludeGst } from "~/models/site-settings.server";
 import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout.server";
 import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { formatAmount, formatPrice, formatPriceWithGst, shownSavingPaise } from "~/utils/money";
 import { parseId } from "~/utils/validation";
 

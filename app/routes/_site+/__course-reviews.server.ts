@@ -6,7 +6,7 @@ import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
 import type { CourseRatingView } from "./__course-reviews";
 import { formatShortDate } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The reviews part of a course's page: what it shows (approved reviews, the

@@ -15,7 +15,7 @@ import { readVideoLists } from "./__videos.server";
 import { listRecentPosts } from "~/models/blog.server";
 import { isFreeEvent, listActiveEvents, type SiteEvent } from "~/models/event.server";
 import { listApprovedTestimonialsWithEnrollment } from "~/models/testimonial.server";
-import { getOptionalUser } from "~/utils/student-session.server";
+import { getOptionalUser } from "~/services/sessions/student-session.server";
 import { formatTickerDate } from "~/utils/dates";
 import { formatAmount } from "~/utils/money";
 import { instituteFrom, instituteRegionFrom, jsonLd, pageMeta } from "~/utils/seo";

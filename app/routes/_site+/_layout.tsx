@@ -4,9 +4,9 @@ import { DeferredErrorBoundary } from "~/components/deferred-error-boundary";
 import { errorPageMeta } from "~/components/error-page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { frameDisclaimer } from "~/utils/legal-pages.server";
-import { getOptionalUser } from "~/utils/student-session.server";
-import { sharedRenderViewer } from "~/utils/shared-render.server";
+import { frameDisclaimer } from "~/services/legal-pages.server";
+import { getOptionalUser } from "~/services/sessions/student-session.server";
+import { sharedRenderViewer } from "~/services/site-build/shared-render.server";
 import { useFrameDisclaimer } from "~/utils/use-frame-disclaimer";
 import { useSiteUser } from "~/utils/use-site-user";
 

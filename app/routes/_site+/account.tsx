@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getAccountOverview, sendEmailConfirmation } from "~/models/user.server";
 import { providerConnection, startOAuthLink } from "~/services/student-sign-in.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";

@@ -13,7 +13,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { publicOrigin } from "~/utils/env.server";
 import { failedWrite } from "~/utils/storage-faults.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { SIGN_IN_TO_SEE_EVENTS } from "./__account-events";
 

@@ -9,7 +9,7 @@ import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 
 // /account/orders: every order of the signed-in student, paid or not, with a
 // receipt to download for each completed one. Nothing here writes, so there is

@@ -3,7 +3,7 @@ import { findStudentInvoice } from "~/models/tax-document.server";
 import { pdfDownload, storedPdf } from "~/services/pdf/stored-pdf.server";
 import { taxDocumentFilename, taxDocumentPdf } from "~/services/pdf/tax-invoice.server";
 import { notFoundText } from "~/utils/file-response.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /account/orders/:orderId/invoice: the GST tax invoice of the signed-in

@@ -9,7 +9,7 @@ import { CHAT_ERROR, fallbackAction } from "~/components/chat/chat-replies";
 import { CHAT_TITLE } from "~/components/chat/chat-text";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, withRefundAnswer } from "~/content/faq";
-import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { refundPolicySummary } from "~/services/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatQuestionSchema } from "~/schemas/chat";

@@ -6,10 +6,10 @@ import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { pageMeta } from "~/utils/seo";
 import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";
-import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { refundPolicySummary } from "~/services/legal-pages.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { readFormData } from "~/utils/form-data.server";
-import { currentPath } from "~/utils/student-session.server";
+import { currentPath } from "~/services/sessions/student-session.server";
 import { confirmAdultAccount } from "./__account-adult.server";
 import { ConfirmAdultForm } from "./__account-adult";
 

@@ -5,7 +5,7 @@ import { CHECKOUT_MESSAGES, purchasedToast } from "~/schemas/checkout";
 import { describePurchase } from "~/services/checkout.server";
 import { paidPath } from "~/utils/checkout-path";
 import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/checkout.server";
-import { requireUser } from "~/utils/student-session.server";
+import { requireUser } from "~/services/sessions/student-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

@@ -5,7 +5,7 @@ import { confirmEmailChange, type EmailChangeOutcome } from "~/models/email-chan
 import { checkUserToken } from "~/models/user-token.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { getUserId, loginPath } from "~/utils/student-session.server";
+import { getUserId, loginPath } from "~/services/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AuthCard, RefusedLinkCard } from "./__auth-card";
 

@@ -11,7 +11,7 @@ import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines
 import { lessonsInOrder, listCurriculum } from "~/models/curriculum.server";
 import { isEnrolled } from "~/models/order.server";
 import { pricesIncludeGst } from "~/models/site-settings.server";
-import { getUserId } from "~/utils/student-session.server";
+import { getUserId } from "~/services/sessions/student-session.server";
 import { discountPercent, formatPrice, GST_INCLUDED_NOTE, paiseToDecimalString } from "~/utils/money";
 import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { useSiteUser } from "~/utils/use-site-user";

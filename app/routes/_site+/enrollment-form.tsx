@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { currentPath, requireUser } from "~/utils/student-session.server";
+import { currentPath, requireUser } from "~/services/sessions/student-session.server";
 import { hasConfirmedAdult } from "~/models/user.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { confirmAdultAccount } from "./__account-adult.server";

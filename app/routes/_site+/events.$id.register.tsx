@@ -29,7 +29,7 @@ import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
 import { parseId } from "~/utils/validation";
-import { currentPath, requireUser } from "~/utils/student-session.server";
+import { currentPath, requireUser } from "~/services/sessions/student-session.server";
 import { hasConfirmedAdult } from "~/models/user.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { confirmAdultAccount } from "./__account-adult.server";

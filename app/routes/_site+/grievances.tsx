@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readSettings } from "~/models/site-settings.server";
 import { isSebiRegistered } from "~/schemas/legal-settings";
-import { currentRegistrationStatement, grievanceContact, lastUpdatedLabel } from "~/utils/legal-pages.server";
+import { currentRegistrationStatement, grievanceContact, lastUpdatedLabel } from "~/services/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";
 

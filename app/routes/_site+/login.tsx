@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/schemas/auth";
 import { oauthProviderName, signInWithPassword } from "~/services/student-sign-in.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
-import { requireAnonymous, signIn } from "~/utils/student-session.server";
+import { requireAnonymous, signIn } from "~/services/sessions/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";

@@ -4,7 +4,7 @@ import { AnalyticsChoiceForm } from "~/components/analytics-consent";
 import { ANALYTICS_TEXT } from "~/content/analytics-consent";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
 import { readSettings } from "~/models/site-settings.server";
-import { grievanceContact, lastUpdatedLabel, legalPageHtml } from "~/utils/legal-pages.server";
+import { grievanceContact, lastUpdatedLabel, legalPageHtml } from "~/services/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { activeDataRecipients } from "~/services/data-recipients.server";
 import { LegalPage } from "./__legal-page";

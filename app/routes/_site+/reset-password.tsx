@@ -9,7 +9,7 @@ import { ResetPasswordSchema } from "~/schemas/password-reset";
 import { chooseNewPassword, type LinkRefusal } from "~/services/password-reset.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { signIn } from "~/utils/student-session.server";
+import { signIn } from "~/services/sessions/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, AuthFormError, RefusedLinkCard } from "./__auth-card";

@@ -10,7 +10,7 @@ import { SignupSchema } from "~/schemas/auth";
 import { ADULT_BOX_LABEL } from "~/schemas/consent";
 import { oauthProviderName, registerStudent } from "~/services/student-sign-in.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
-import { requireAnonymous } from "~/utils/student-session.server";
+import { requireAnonymous } from "~/services/sessions/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { STUDY_GUIDE } from "~/content/study-guide";
 import { listCourseMaterials } from "~/models/lesson-file.server";
 import { pageMeta } from "~/utils/seo";
-import { getUserId } from "~/utils/student-session.server";
+import { getUserId } from "~/services/sessions/student-session.server";
 
 /** The free guide is everyone's; a signed-in student also sees their courses' files (each download checks the enrollment). */
 export async function loader({ request }: LoaderFunctionArgs) {

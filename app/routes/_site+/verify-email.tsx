@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { confirmEmailAddress } from "~/models/user.server";
 import { checkUserToken, type TokenState } from "~/models/user-token.server";
 import { welcomeMail } from "~/services/mail/welcome.server";
-import { signIn } from "~/utils/student-session.server";
+import { signIn } from "~/services/sessions/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";

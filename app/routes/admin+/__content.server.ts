@@ -21,8 +21,8 @@ import {
 } from "~/models/testimonial.server";
 import { AdminBlogPostSchema, blogWriteFieldErrors, PublishIntentSchema } from "~/schemas/admin-blog";
 import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";

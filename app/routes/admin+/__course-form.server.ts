@@ -14,7 +14,7 @@ import {
 } from "~/schemas/admin-course";
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";

@@ -8,7 +8,7 @@ import { imageAssetName, queueImageAsset } from "~/models/image-asset.server";
 import { ADMIN_EVENT_MESSAGES, EVENT_UPLOAD_LABELS, EVENT_UPLOADS, eventFormSchema, eventInputFromForm } from "~/schemas/admin-event";
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 

@@ -6,7 +6,7 @@ import { createLesson, updateLesson } from "~/models/curriculum-admin.server";
 import { addLessonFiles, listLessonFiles } from "~/models/lesson-file.server";
 import { LessonFormSchema } from "~/schemas/admin-curriculum";
 import { discardLessonFiles, readLessonMultipart, type UploadedLessonFile } from "~/services/lesson-files.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { curriculumPath } from "./__curriculum-paths";
 

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats } from "~/models/admin-stats.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { formatAmount } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";

@@ -4,7 +4,7 @@ import { EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { AdmissionsChart } from "~/components/admin/admissions-chart";
 import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats, monthlyAdmissions } from "~/models/admin-stats.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { formatAmount } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { listPostsForAdmin } from "~/models/blog.server";
 import { listTestimonialsForAdmin } from "~/models/testimonial.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { BlogPostCard, TestimonialCard } from "./__content-ui";
 import { BLOG_LIST, CONTENT_TAB, TESTIMONIAL_LIST } from "./__content-paths";

@@ -14,8 +14,8 @@ import {
   type AdminCoupon,
 } from "~/models/coupon.server";
 import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { paiseToDecimalString } from "~/utils/money";

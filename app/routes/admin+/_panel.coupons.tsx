@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { formatCount } from "~/components/admin/admin-table";
 import { couponLastDay, listCouponsForAdmin } from "~/models/coupon.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { formatShortDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";
 import { couponRulesText } from "./__coupon-rules-text";

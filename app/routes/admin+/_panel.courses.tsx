@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { listCoursesForAdmin } from "~/models/course.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { listSearchOf } from "~/utils/admin-routes";
 import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";

@@ -8,8 +8,8 @@ import { addSection, liveSessionTimes, moveLesson, moveSection, reorderCurriculu
 import { formatIndiaDateTime } from "~/utils/dates";
 import { listCurriculum } from "~/models/curriculum.server";
 import { LESSON_TYPE_LABELS, MoveSchema, ReorderSchema, SectionSchema } from "~/schemas/admin-curriculum";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -4,8 +4,8 @@ import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialo
 import { deactivateEvent, deleteEvent, findEventForAdmin, findEventForDelete } from "~/models/event.server";
 import { ADMIN_EVENT_MESSAGES, DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
 import { readMultipartForm } from "~/services/uploads.server";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { redirectAfterAdminChange } from "~/utils/admin-change.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { asksToConfirmDelete, confirmDeletePath, listPathFor } from "~/utils/admin-routes";

@@ -4,7 +4,7 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { listRegistrationsForEvent } from "~/models/event-registration.server";
 import { findEventTitle } from "~/models/event.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";

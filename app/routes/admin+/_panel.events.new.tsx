@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
 import { readMultipartForm } from "~/services/uploads.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { pageMeta } from "~/utils/seo";

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ADMIN_EVENT_STATUSES, listEventsForAdmin, type AdminEventStatus } from "~/models/event.server";
 import { eventTypeLabel } from "../../../db/enums";
 import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { listSearchOf } from "~/utils/admin-routes";
 import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";

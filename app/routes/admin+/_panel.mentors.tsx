@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
 import { listMentorsForAdmin } from "~/models/mentor.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 
 // The Mentors tab (the mentors of the About page had no admin screen before

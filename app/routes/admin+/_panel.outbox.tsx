@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
 import { listOutboxMessages } from "~/models/outbox.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { getEnv } from "~/utils/env.server";
-import { readTableParams } from "~/utils/list-params.server";
+import { readTableParams } from "~/services/list-params.server";
 import { pageMeta } from "~/utils/seo";
 import { outboxSummary, OutboxStateBadge } from "./__outbox-state";
 

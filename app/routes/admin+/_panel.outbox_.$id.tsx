@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getOutboxMessage, sendFailedMessageAgain } from "~/models/outbox.server";
 import { attachmentBytes } from "~/services/mail/attachments.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatIndiaDateTime } from "~/utils/dates";

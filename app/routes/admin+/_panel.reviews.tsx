@@ -6,7 +6,7 @@ import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
 import { decideReview, listReviewsForAdmin } from "~/models/course-review.server";
 import { ReviewDecisionSchema } from "~/schemas/course-review";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";

@@ -5,7 +5,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { readSettings, saveSettings } from "~/models/site-settings.server";
 import { SETTINGS_MESSAGES, SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";

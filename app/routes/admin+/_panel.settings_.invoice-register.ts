@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { recordAdminAction } from "~/models/audit-log.server";
 import { INVOICE_REGISTER_MESSAGES, InvoiceRegisterSchema } from "~/schemas/invoice-register";
 import { invoiceRegisterDownload } from "~/services/exports/invoice-register.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminTable, RoleBadge } from "~/components/admin/admin-table";
 import { DELETED_ACCOUNT } from "~/models/personal-data.server";
 import { listUsersForAdmin } from "~/models/user.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { readTableParams } from "~/utils/list-params.server";
+import { readTableParams } from "~/services/list-params.server";
 import { pageMeta } from "~/utils/seo";
 
 // All Users: every student account, newest first,

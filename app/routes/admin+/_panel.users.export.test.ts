@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 
 const { writeWorkbook } = vi.hoisted(() => ({ writeWorkbook: vi.fn() }));
 
-vi.mock("~/utils/admin-session.server", () => ({
+vi.mock("~/services/sessions/admin-session.server", () => ({
   requireAdmin: vi.fn(async () => ({ id: 7, adminId: "export-admin", role: "admin" })),
 }));
 vi.mock("~/services/exports/workbook-writer.server", async (importOriginal) => ({

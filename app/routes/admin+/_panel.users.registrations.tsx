@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
 import { listRegistrationsForAdmin } from "~/models/event-registration.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { readTableParams } from "~/utils/list-params.server";
+import { readTableParams } from "~/services/list-params.server";
 import { pageMeta } from "~/utils/seo";
 
 // Event Registrations: who registered for which

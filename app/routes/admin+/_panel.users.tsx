@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { formatCount } from "~/components/admin/admin-table";
 import { ExcelExports, ExportButtons } from "~/components/admin/excel-exports";
 import { countUserTables } from "~/models/user.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/services/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { loadGeneratedFiles } from "./__excel-exports.server";
 

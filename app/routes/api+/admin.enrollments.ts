@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
-import { requireApiAdmin } from "~/utils/admin-session.server";
+import { requireApiAdmin } from "~/services/sessions/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { listApiResponse, paiseToRupees, readApiListParams } from "~/utils/list-params.server";
+import { listApiResponse, paiseToRupees, readApiListParams } from "~/services/list-params.server";
 
 /**
  * GET /api/admin/enrollments (admin only): every course

@@ -7,7 +7,7 @@ import { loader } from "./admin.export.$dataset";
 // The export endpoint's failure path ('Export failed' is logged with
 // the detail, and the admin gets a plain message). The e2e spec covers the rest.
 
-vi.mock("~/utils/admin-session.server", () => ({
+vi.mock("~/services/sessions/admin-session.server", () => ({
   requireApiAdmin: async () => ({ id: 1, adminId: "boss", role: "admin" }),
 }));
 vi.mock("~/services/exports/workbook-writer.server", async (importOriginal) => ({

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { recordAdminAction } from "~/models/audit-log.server";
-import { endAdminSession, getOptionalAdmin } from "~/utils/admin-session.server";
+import { endAdminSession, getOptionalAdmin } from "~/services/sessions/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /** POST /api/admin/logout → `{ success: true }`; the admin session is ended. */

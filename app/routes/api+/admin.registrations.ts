@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listRegistrationsForAdmin } from "~/models/event-registration.server";
-import { requireApiAdmin } from "~/utils/admin-session.server";
+import { requireApiAdmin } from "~/services/sessions/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
-import { listApiResponse, readApiListParams } from "~/utils/list-params.server";
+import { listApiResponse, readApiListParams } from "~/services/list-params.server";
 
 /**
  * GET /api/admin/registrations (admin only): every event's

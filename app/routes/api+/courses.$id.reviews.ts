@@ -4,7 +4,7 @@ import { findActiveCourse } from "~/models/course.server";
 import { isEnrolled } from "~/models/order.server";
 import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiUser } from "~/services/sessions/student-session.server";
 
 /**
  * POST /api/courses/:id/reviews with JSON `{ rating, body }`: the course page's

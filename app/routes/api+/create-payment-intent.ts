@@ -5,7 +5,7 @@ import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/chec
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { paymentsSetup } from "~/services/payments/stripe.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiAdult } from "~/utils/student-session.server";
+import { requireApiAdult } from "~/services/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";

@@ -4,7 +4,7 @@ import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
 import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { refuseUnconfirmedAdult, requireApiUser } from "~/utils/student-session.server";
+import { refuseUnconfirmedAdult, requireApiUser } from "~/services/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal, settlementAnswer } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

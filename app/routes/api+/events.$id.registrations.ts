@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listRegistrationsForEvent } from "~/models/event-registration.server";
 import { findEventTitle } from "~/models/event.server";
 import { ADMIN_EVENT_MESSAGES } from "~/schemas/admin-event";
-import { requireApiAdmin } from "~/utils/admin-session.server";
+import { requireApiAdmin } from "~/services/sessions/admin-session.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /**

@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
 import { confirmPaymentReturn } from "~/services/payments/provider.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
-import { requireApiUser } from "~/utils/student-session.server";
+import { requireApiUser } from "~/services/sessions/student-session.server";
 import { settlementAnswer } from "./__checkout-refusals.server";
 
 /**

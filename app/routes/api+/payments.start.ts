@@ -7,7 +7,7 @@ import { paymentWidget, startPayment } from "~/services/payments/provider.server
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
-import { requireApiAdult } from "~/utils/student-session.server";
+import { requireApiAdult } from "~/services/sessions/student-session.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";

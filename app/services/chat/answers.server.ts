@@ -4,7 +4,7 @@
 // read from the knowledge loaded for this question.
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ } from "~/content/faq";
-import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { refundPolicySummary } from "~/services/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { eventDetailAnswer, eventsAnswer, wantsEvents } from "./event-answers.server";
 import { contactFacts, priceRange, type ChatDoc, type CourseFact, type Knowledge } from "./knowledge.server";

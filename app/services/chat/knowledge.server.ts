@@ -3,7 +3,7 @@
 // policy, hours and contact channels. Nothing here is cached, so a changed
 // price or a new event shows in the very next answer.
 import { CHAT_FAQ, CONTACT_FAQ, REFUND_FAQ_ID } from "~/content/faq";
-import { refundPolicySummary } from "~/utils/legal-pages.server";
+import { refundPolicySummary } from "~/services/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { readSettings } from "~/models/site-settings.server";
 import { institutePhones, instituteSocialLinks } from "~/utils/institute";

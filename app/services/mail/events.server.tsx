@@ -1,5 +1,5 @@
 import { eventTypeLabel } from "../../../db/enums";
-import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/event-registration.server";
+import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/registered-event.server";
 import type { ReminderKind, ReminderMail } from "~/models/event-reminder.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";

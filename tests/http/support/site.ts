@@ -103,7 +103,7 @@ async function openSite(): Promise<Site> {
   const database = testDatabasePath();
   // Imported late: the app reads its configuration once, when first asked.
   const { getEnv } = await import("../../../app/utils/env.server");
-  const { loadSiteBuild, refusalAnswer } = await import("../../../app/utils/site-build.server");
+  const { loadSiteBuild, refusalAnswer } = await import("../../../app/services/site-build/site-build.server");
   const env = getEnv();
   const { build, maxBodyBytes, allowedMethods } = await loadSiteBuild();
   const handleRemix = createRequestHandler(build, env.NODE_ENV);

@@ -2,9 +2,9 @@ import { CANCELLED_BY_INSTITUTE_REFUND, LEGAL_DEFAULTS_DATE } from "~/content/le
 import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
 import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
-import { formatLongDateInIndia } from "./dates";
+import { formatLongDateInIndia } from "../utils/dates";
 import { DEFAULT_INSTITUTE, fillInstituteMarkers } from "~/utils/institute";
-import { disclaimerHtml, disclaimerShortForm, firstParagraphText, legalMarkdownHtml } from "./disclaimer.server";
+import { disclaimerHtml, disclaimerShortForm, firstParagraphText, legalMarkdownHtml } from "../utils/disclaimer.server";
 
 // What the legal pages and the site frame read from the settings.
 

@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { isAdminSignedIn } from "./admin-session.server";
-import { allowedMethodsByPath, withMethodAnswers } from "./http-methods.server";
-import { largestBodyLimit, withBodyLimits } from "./request-body.server";
-import type { Refusal } from "./request-guards.server";
-import { withStorageFaultAnswers } from "./storage-faults.server";
+import { isAdminSignedIn } from "../sessions/admin-session.server";
+import { allowedMethodsByPath, withMethodAnswers } from "~/utils/http-methods.server";
+import { largestBodyLimit, withBodyLimits } from "~/utils/request-body.server";
+import type { Refusal } from "~/utils/request-guards.server";
+import { withStorageFaultAnswers } from "~/utils/storage-faults.server";
 
 // The build as the site serves it: every route's action behind its body limits,
 // every loader and action answering storage faults, and a 405 for each method a

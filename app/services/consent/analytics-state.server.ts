@@ -1,7 +1,7 @@
 import { hasConfirmedAdult } from "~/models/user.server";
-import { analyticsConsentIn } from "./analytics-consent";
-import { sharedRenderViewer } from "./shared-render.server";
-import { getOptionalUser } from "./student-session.server";
+import { analyticsConsentIn } from "~/utils/analytics-consent";
+import { sharedRenderViewer } from "../site-build/shared-render.server";
+import { getOptionalUser } from "../sessions/student-session.server";
 
 /**
  * What the page does about Google Analytics: ask (no decision yet), load the tag

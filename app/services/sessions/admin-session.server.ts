@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { getAdminById, type PublicAdmin } from "~/models/admin.server";
 import { extendSession } from "~/models/session.server";
-import { apiError } from "./api.server";
-import { safeRedirectPath } from "./redirect-target";
-import { canAccess, type AdminArea } from "./permissions";
-import { isStorageFault } from "./storage-faults.server";
-import { ADMIN_SESSION_COOKIE } from "./session-cookie";
+import { apiError } from "~/utils/api.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
+import { canAccess, type AdminArea } from "~/utils/permissions";
+import { isStorageFault } from "~/utils/storage-faults.server";
+import { ADMIN_SESSION_COOKIE } from "~/utils/session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
 
 // Admin sessions: their own cookie, ended by the server

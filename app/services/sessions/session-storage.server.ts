@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type SessionStorage } from "@remix-run/node";
 import { deleteSession, insertSession, readLiveSession, updateSession, type SessionData } from "~/models/session.server";
-import { cookiesAreSecure, sessionSecret } from "./env.server";
+import { cookiesAreSecure, sessionSecret } from "~/utils/env.server";
 
 /**
  * Sessions kept in the `sessions` table, the cookie holding only a signed,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readLiveSession } from "~/models/session.server";
 import { db } from "~/utils/db.server";
-import { sessions, users } from "../../db/schema";
+import { sessions, users } from "../../../db/schema";
 import { getOptionalUser, requireApiUser, requireUser, signIn, signOut, studentSessions } from "./student-session.server";
-import { getToast } from "./toast.server";
+import { getToast } from "~/utils/toast.server";
 
 function makeUser(email = `s-${crypto.randomUUID()}@example.test`) {
   return db

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { expect, test } from "vitest";
 import type { Request } from "express";
-import { ADMIN_SESSION_COOKIE } from "./session-cookie";
+import { ADMIN_SESSION_COOKIE } from "~/utils/session-cookie";
 import { fillFirstName, firstNameStandIn, planRender } from "./shared-render.server";
 
 const NAMES = ["Asha", `Zoë <b>&"'</b>`, "</script><script>alert(1)</script>", "line\u2028sep \\ back"];

@@ -1,6 +1,6 @@
 import type { PublicAdmin } from "~/models/admin.server";
 import { recordAdminAction } from "~/models/audit-log.server";
-import { redirectWithToast, type Toast } from "./toast.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 // Every admin create, update and delete leaves an audit row and
 // names the analytics event "<entity>_<verb>" (course_created, event_deleted…),

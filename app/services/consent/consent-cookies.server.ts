@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { ConsentDecision } from "../../db/enums";
-import { ANALYTICS_CONSENT_COOKIE } from "./analytics-consent";
-import { cookiesAreSecure } from "./env.server";
-import { getOptionalUser } from "./student-session.server";
+import type { ConsentDecision } from "../../../db/enums";
+import { ANALYTICS_CONSENT_COOKIE } from "~/utils/analytics-consent";
+import { cookiesAreSecure } from "~/utils/env.server";
+import { getOptionalUser } from "../sessions/student-session.server";
 
 /** The browser's random id, so an anonymous visitor's choices can be recorded and found again. */
 const VISITOR_ID_COOKIE = "visitor_id";

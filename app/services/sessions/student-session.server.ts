@@ -1,12 +1,12 @@
 import { redirect } from "@remix-run/node";
 import { getActiveUserById, hasConfirmedAdult, type PublicUser } from "~/models/user.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { apiError } from "./api.server";
-import { safeRedirectPath } from "./redirect-target";
-import { STUDENT_SESSION_COOKIE } from "./session-cookie";
+import { apiError } from "~/utils/api.server";
+import { safeRedirectPath } from "~/utils/redirect-target";
+import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
 import { createDatabaseSessionStorage } from "./session-storage.server";
-import { redirectWithToast, type Toast } from "./toast.server";
-import { describeUserAgent } from "./user-agent";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { describeUserAgent } from "~/utils/user-agent";
 
 const STUDENT_SESSION_DAYS = 30;
 const USER_ID_KEY = "userId";

@@ -4,9 +4,9 @@ import { remember } from "@epic-web/remember";
 import type { NextFunction, Request, Response } from "express";
 import { isEnrolled } from "~/models/order.server";
 import { hasConfirmedAdult } from "~/models/user.server";
-import { onlyAnalyticsConsent } from "./analytics-consent";
-import { getOptionalUser } from "./student-session.server";
-import { STUDENT_SESSION_COOKIE } from "./session-cookie";
+import { onlyAnalyticsConsent } from "~/utils/analytics-consent";
+import { getOptionalUser } from "../sessions/student-session.server";
+import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
 
 /**
  * Pages rendered once per data version for everyone, not once per request
