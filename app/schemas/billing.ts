@@ -20,6 +20,15 @@ export const BILLING_MESSAGES = {
   gstinState: "The GSTIN's first two digits must be your state's code",
 } as const;
 
+/** The messages of a post that left the billing fields out altogether when they are needed. */
+export const MISSING_BILLING = {
+  "billing.name": [BILLING_MESSAGES.name],
+  "billing.address": [BILLING_MESSAGES.address],
+  "billing.city": [BILLING_MESSAGES.city],
+  "billing.stateCode": [BILLING_MESSAGES.stateCode],
+  "billing.pin": [BILLING_MESSAGES.pin],
+};
+
 const required = (message: string, max: number) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
