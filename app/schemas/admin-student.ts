@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { checkboxField, optionalRupeesField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
-import { BillingDetailsSchema } from "./billing";
+import { OptionalBillingDetailsSchema } from "./billing";
 import { emailField } from "./fields";
 import { personName } from "./person-name";
 
@@ -91,7 +91,7 @@ export const OfflinePaymentSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Date received must be a date, like 2026-11-27")
       .refine((day) => startOfIndiaDay(day) !== null, "Date received must be a date, like 2026-11-27")
       .refine((day) => day <= formatIsoDateInIndia(new Date()), "Date received cannot be in the future"),
-    billing: BillingDetailsSchema.optional(),
+    billing: OptionalBillingDetailsSchema,
     reason,
   })
   .superRefine((value, context) => {

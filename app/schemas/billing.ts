@@ -55,6 +55,20 @@ export const BillingDetailsSchema = z
       context.addIssue({ code: "custom", path: ["gstin"], message: BILLING_MESSAGES.gstinState });
   });
 
+/**
+ * Billing details a form may leave out: fields all left blank (as a browser
+ * posts them from a disclosure nobody opened) give none; once any is filled,
+ * every required one is asked for.
+ */
+export const OptionalBillingDetailsSchema = z.preprocess(
+  (value) =>
+    value !== null && typeof value === "object" && Object.values(value).every((part) => blankToUndefined(part) === undefined)
+      ? undefined
+      : value,
+  BillingDetailsSchema.optional(),
+  // The fields a form draws are the billing details' own (a preprocess alone would type them unknown).
+) as z.ZodType<z.output<typeof BillingDetailsSchema> | undefined, z.ZodTypeDef, z.input<typeof BillingDetailsSchema> | undefined>;
+
 export type CheckoutInformation = EnrollmentFormInput & { billing?: BillingDetails };
 
 /**
