@@ -22,6 +22,13 @@ const BLANK_BILLING = Object.fromEntries(
   ["name", "businessName", "address", "city", "stateCode", "pin", "gstin"].map((part) => [`billing.${part}`, ""]),
 );
 
+/** Whether the browser itself refuses to post the form while this field is empty (no JavaScript needed). */
+const browserRequires = (markup: string, name: string) => {
+  const tag = new RegExp(`<(?:input|select)[^>]*name="${name.replace(".", "\\.")}"[^>]*>`).exec(markup)?.[0];
+  if (!tag) throw new Error(`no field ${name}`);
+  return /\srequired(=""|\s|>)/.test(tag);
+};
+
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
 const withoutScripts = (markup: string) => markup.replace(/<script[\s\S]*?<\/script>/g, "");
 
@@ -57,6 +64,8 @@ describe("the offline payment form and the invoice's buyer", () => {
     expect(shown).toContain("This student has no billing details on record.");
     for (const name of ["billing.name", "billing.address", "billing.city", "billing.stateCode", "billing.pin", "billing.gstin"])
       expect(shown).toContain(`name="${name}"`);
+    expect(browserRequires(shown, "billing.name")).toBe(true);
+    expect(browserRequires(shown, "billing.stateCode")).toBe(true);
 
     const refused = await client.post(page, { form: { ...payment, ...BLANK_BILLING } });
     expect(refused.status()).toBe(400);
@@ -89,6 +98,9 @@ describe("the offline payment form and the invoice's buyer", () => {
     expect(shown).toContain("Asha Rao, 12 MG Road, Bengaluru, Karnataka 560001");
     expect(shown).not.toContain("This student has no billing details on record.");
     expect(shown).toContain("Make the invoice out to other details");
+    // Left closed, the other details must not stop the post without JavaScript.
+    for (const name of ["billing.name", "billing.address", "billing.city", "billing.stateCode", "billing.pin"])
+      expect(browserRequires(shown, name)).toBe(false);
 
     // The other details' fields are posted blank when the admin leaves them closed.
     const posted = await client.post(page, { form: { ...payment, ...BLANK_BILLING }, maxRedirects: 0 });
