@@ -37,6 +37,13 @@ function FieldFrame({ id, errorId, label, errors, required, wide, hint, children
   );
 }
 
+/**
+ * `required={false}` drops the browser's check that the schema would ask for:
+ * fields a form offers only optionally (inside a closed disclosure, say) must
+ * not stop a post without JavaScript; the server's schema still decides.
+ */
+const optionalOverride = (required: boolean | undefined) => (required === false ? { required: false } : {});
+
 type FieldProps<T> = {
   field: FieldMetadata<T, Record<string, unknown>, string[]>;
   label: string;
@@ -64,6 +71,7 @@ export function TextField<T>({
       <input
         {...getInputProps(field, { type, ariaDescribedBy: described?.id })}
         {...rest}
+        {...optionalOverride(required)}
         aria-required={required || undefined}
         className={inputClass}
       />
@@ -92,7 +100,7 @@ export function SelectField<T>({
 }: FieldProps<T> & { placeholder: string; options: SelectOption[] | SelectGroup[] }) {
   return (
     <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide}>
-      <select {...getSelectProps(field)} aria-required={required || undefined} className={inputClass}>
+      <select {...getSelectProps(field)} {...optionalOverride(required)} aria-required={required || undefined} className={inputClass}>
         <option value="">{placeholder}</option>
         {options.map((option) =>
           "options" in option ? (

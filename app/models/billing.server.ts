@@ -1,10 +1,11 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { enrollmentForms, type BillingDetails } from "../../db/schema";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { enrollmentForms, enrollments, taxDocuments, type BillingDetails } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // Who a student's tax invoices are made out to: given with the checkout's
-// enrollment information (kept on that form), copied onto the order when it is
-// reserved, and offered again at the student's next checkout.
+// enrollment information (kept on that form) or by an admin recording a
+// payment made at the institute (kept on that order), copied onto each new
+// order, and offered again at the student's next checkout.
 
 type Reader = Pick<typeof db, "select">;
 
@@ -16,14 +17,29 @@ export function billingOfForm(database: Reader, formId: number | null): BillingD
   );
 }
 
-/** The billing details the student gave last, to fill in the next checkout; null when never. */
-export function findLatestStudentBilling(userId: string): BillingDetails | null {
-  return (
-    db
-      .select({ billing: enrollmentForms.billing })
-      .from(enrollmentForms)
-      .where(and(eq(enrollmentForms.userId, userId), isNotNull(enrollmentForms.billing)))
-      .orderBy(desc(enrollmentForms.id))
-      .get()?.billing ?? null
-  );
+/**
+ * The billing details on record for the student, the latest they (or an
+ * admin, for a payment made at the institute) gave; null when never.
+ */
+export function findLatestStudentBilling(userId: string, database: Reader = db): BillingDetails | null {
+  const form = database
+    .select({ billing: enrollmentForms.billing, at: enrollmentForms.createdAt })
+    .from(enrollmentForms)
+    .where(and(eq(enrollmentForms.userId, userId), isNotNull(enrollmentForms.billing)))
+    .orderBy(desc(enrollmentForms.id))
+    .get();
+  // An offline order is dated the day the money came, which may be before the
+  // admin recorded it: its invoice's date says when its details were given.
+  const order = database
+    .select({
+      billing: enrollments.billing,
+      at: sql<number>`coalesce(${taxDocuments.issuedAt}, ${enrollments.enrolledAt})`.mapWith((ms: number) => new Date(ms)),
+    })
+    .from(enrollments)
+    .leftJoin(taxDocuments, and(eq(taxDocuments.orderId, enrollments.id), eq(taxDocuments.kind, "invoice")))
+    .where(and(eq(enrollments.userId, userId), isNotNull(enrollments.billing)))
+    .orderBy(desc(enrollments.id))
+    .get();
+  const latest = form && order ? (order.at >= form.at ? order : form) : (form ?? order);
+  return latest?.billing ?? null;
 }

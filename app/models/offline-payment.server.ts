@@ -1,19 +1,24 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { courses, enrollments, users } from "../../db/schema";
+import { courses, enrollments, users, type BillingDetails } from "../../db/schema";
 import type { OfflineMethod } from "~/schemas/admin-student";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordAdminAction } from "./audit-log.server";
+import { findLatestStudentBilling } from "./billing.server";
 import { deliveryOf, isEnrolled } from "./order.server";
 import { queueOrderMail, type OrderMail } from "./order-receipt.server";
 import type { AdminDecision } from "./student-admin.server";
+import { issuesTaxInvoices } from "./site-settings.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
 
 // Money a student paid the institute outside the site (cash at the desk, a
 // bank transfer, UPI to the institute's VPA), recorded by an admin as a
 // completed order with provider "offline" (decision 0034). The order, its
 // tax invoice, the student's order mail and the audit row commit together in
-// one `BEGIN IMMEDIATE` transaction, which also checks the two things that
-// must hold: one course per student, and one order per reference.
+// one `BEGIN IMMEDIATE` transaction, which also checks what must hold: one
+// course per student, one order per reference, and, while the institute
+// issues tax invoices, billing details for the invoice to name (CGST rule
+// 46(e); IGST Act s.12(2)): the ones the admin entered, else the student's
+// latest on record, copied onto the order as checkout copies them.
 
 export type OfflinePayment = {
   courseId: number;
@@ -24,11 +29,13 @@ export type OfflinePayment = {
   reference: string | null;
   /** When the money reached the institute (the order's date). */
   receivedAt: Date;
+  /** Who the invoice is made out to, as the admin entered them; null: the student's latest on record. */
+  billing: BillingDetails | null;
 };
 
 export type OfflinePaymentOutcome =
   | { ok: true; orderId: number; invoiceNumber: string | null }
-  | { ok: false; reason: "not-found" | "no-course" | "free" | "already-enrolled" | "reference-taken" };
+  | { ok: false; reason: "not-found" | "no-course" | "free" | "already-enrolled" | "reference-taken" | "no-billing" };
 
 const referenceTaken = (tx: Pick<typeof db, "select">, reference: string) =>
   tx
@@ -60,6 +67,8 @@ export function recordOfflinePayment(
         if (amountPaise <= 0) return { ok: false, reason: "free" };
         if (isEnrolled(userId, payment.courseId, tx)) return { ok: false, reason: "already-enrolled" };
         if (payment.reference && referenceTaken(tx, payment.reference)) return { ok: false, reason: "reference-taken" };
+        const billing = payment.billing ?? findLatestStudentBilling(userId, tx);
+        if (!billing && issuesTaxInvoices(tx)) return { ok: false, reason: "no-billing" };
         const order = tx
           .insert(enrollments)
           .values({
@@ -70,6 +79,7 @@ export function recordOfflinePayment(
             provider: "offline",
             providerOrderId: payment.reference,
             enrolledAt: payment.receivedAt,
+            billing,
             ...deliveryOf(tx, { courseId: payment.courseId, eventId: null }),
           })
           .returning({ id: enrollments.id })
@@ -91,6 +101,7 @@ export function recordOfflinePayment(
               method: payment.method,
               reference: payment.reference,
               receivedAt: payment.receivedAt.toISOString(),
+              billingEntered: payment.billing !== null,
             },
           },
         );

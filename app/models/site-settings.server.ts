@@ -46,11 +46,14 @@ export function settingsLastSaved(sections: SettingsSection[], database: Reader 
   return rows.reduce<Date | null>((latest, row) => (latest && latest >= row.updatedAt ? latest : row.updatedAt), null);
 }
 
+/** Whether the institute is GST-registered (a GSTIN in the Invoicing settings), and so issues tax invoices (decision 0031). */
+export function issuesTaxInvoices(database: Reader = db): boolean {
+  return Boolean(readSettings("invoicing", database).gstin);
+}
+
 /**
  * Whether shown prices include GST: the institute is registered (a GSTIN in the
  * Invoicing settings), so the price a student pays carries tax and says so
  * ("incl. GST"). Unregistered, it charges none and says nothing.
  */
-export function pricesIncludeGst(database: Reader = db): boolean {
-  return Boolean(readSettings("invoicing", database).gstin);
-}
+export const pricesIncludeGst = issuesTaxInvoices;

@@ -144,4 +144,26 @@ describe("what an invoice issued now carries", () => {
     const after = await taxDocumentPdf(findTaxDocument(document.id)!);
     expect(Buffer.compare(before, after)).toBe(0);
   });
+
+  test("an order that carries no billing details of its own (an app's checkout without a form) names the student's on record", async () => {
+    // The student's earlier order carries their billing details; an app then checks out without a form.
+    const { document: earlier } = invoiceFor("course", ONLINE, KARNATAKA);
+    const courseId = db
+      .insert(courses)
+      .values({ title: "Options", shortDescription: "s", description: "d", duration: "2 days", pricePaise: 299_900 })
+      .returning()
+      .get().id;
+    const userId = db.select({ userId: enrollments.userId }).from(enrollments).where(eq(enrollments.id, earlier.orderId)).get()!.userId;
+    const reserved = reserveOrder(
+      { userId, courseId, eventId: null, amountPaise: 299_900, couponId: null, enrollmentFormId: null },
+      "paymentIntent",
+    );
+    if (!reserved.ok) throw new Error("not reserved");
+    const issued = db.transaction((tx) => issueInvoiceForOrder(tx, reserved.order.id), { behavior: "immediate" })!;
+    const text = await pdfText(findTaxDocument(issued.id)!);
+    expect(text).toContain("Asha Rao");
+    expect(text).toContain("12 MG Road, Bengaluru");
+    expect(text).toContain("State: Karnataka (code 29) · PIN 560001");
+    expect(text).toContain("Place of supply: Karnataka (code 29)");
+  });
 });

@@ -5,6 +5,7 @@ import { db, type Transaction } from "~/utils/db.server";
 import { financialYearOf, formatDocumentNumber, percentToBps, placeOfSupply, splitInclusiveTotal } from "~/utils/gst";
 import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
 import type { InvoicingSettings } from "~/schemas/site-settings";
+import { findLatestStudentBilling } from "./billing.server";
 import { readSettings } from "./site-settings.server";
 
 // GST tax invoices and credit notes (CGST rules 46 and 53; decision 0031).
@@ -51,8 +52,8 @@ const stateCodeByName = (name: string | null) =>
   INDIAN_STATES.find((state) => state.name.toLowerCase() === name?.trim().toLowerCase())?.code;
 
 /**
- * An order from before billing details were asked: the student's name and the
- * state from their enrollment form. Without a recognisable state the place of
+ * An order from before billing details were asked, whose student has given
+ * none since: the student's name and the state from their enrollment form. Without a recognisable state the place of
  * supply is the seller's (IGST Act s.12(2)(b): no address on record).
  */
 function fallbackParty(
@@ -137,6 +138,7 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
   if (!settings.gstin) return null;
   const order = tx
     .select({
+      userId: enrollments.userId,
       amountPaise: enrollments.amountPaise,
       billing: enrollments.billing,
       eventId: enrollments.eventId,
@@ -160,7 +162,10 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
   if (!order) throw new Error(`Order ${orderId} does not exist`);
   if (order.amountPaise === 0) return null;
   const seller = sellerParty({ ...settings, gstin: settings.gstin });
-  const buyer = order.billing ? billedParty(order.billing) : fallbackParty(order, seller);
+  // An order that carries no billing details of its own (reserved before they were asked, or through the API
+  // without a form) names the student's latest on record: rule 46(e) wants the buyer's name, address and PIN.
+  const billing = order.billing ?? findLatestStudentBilling(order.userId, tx);
+  const buyer = billing ? billedParty(billing) : fallbackParty(order, seller);
   // The order's own copy of how it is delivered, so a later edit of the course or event changes nothing here.
   const place = placeOfSupply({
     item: order.eventId === null ? "course" : "event",

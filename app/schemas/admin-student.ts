@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { checkboxField, optionalRupeesField, optionalText, requiredText, wholeNumberField } from "./admin-fields";
+import { OptionalBillingDetailsSchema } from "./billing";
 import { emailField } from "./fields";
 import { personName } from "./person-name";
 
@@ -54,6 +55,8 @@ export const STUDENT_MESSAGES = {
   alreadyConfirmed: "This student has already confirmed their email address.",
   resetDeactivated: "This account is deactivated: reactivate it before sending a password reset.",
   justSent: "A confirmation link went to this student less than a minute ago. Wait a minute before sending another.",
+  billingNeeded:
+    "This student has no billing details on record, and the tax invoice must name its buyer: enter the name, address, city, state and PIN it is made out to.",
   referenceTaken: (reference: string) =>
     `Reference ${reference} is already recorded on another order. Check the receipt or UTR and try again.`,
 } as const;
@@ -71,7 +74,10 @@ export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = {
  * Money received outside the site for a course (decision 0034). The amount
  * is in rupees, the course's price when left blank (₹0 is a grant, not a payment); the reference (UTR or receipt
  * number) is what finds the money in the bank statement, so only cash may go
- * without one; the date is an India calendar day, not after today.
+ * without one; the date is an India calendar day, not after today. Billing
+ * details are who the tax invoice is made out to: needed (the server checks,
+ * in the transaction) while invoices are issued and the student has none on
+ * record; when given, they replace the ones on record for this order.
  */
 export const OfflinePaymentSchema = z
   .object({
@@ -85,6 +91,7 @@ export const OfflinePaymentSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Date received must be a date, like 2026-11-27")
       .refine((day) => startOfIndiaDay(day) !== null, "Date received must be a date, like 2026-11-27")
       .refine((day) => day <= formatIsoDateInIndia(new Date()), "Date received cannot be in the future"),
+    billing: OptionalBillingDetailsSchema,
     reason,
   })
   .superRefine((value, context) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { BILLING_MESSAGES, BillingDetailsSchema } from "./billing";
+import { BILLING_MESSAGES, BillingDetailsSchema, OptionalBillingDetailsSchema } from "./billing";
 
 const valid = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
 const errorsOf = (input: Record<string, unknown>) => {
@@ -26,4 +26,12 @@ test("a GSTIN must be 15 characters of its shape and start with the chosen state
   expect(errorsOf({ ...valid, gstin: "27AAACR1234A1Z5" })).toEqual({ gstin: [BILLING_MESSAGES.gstinState] });
   expect(errorsOf({ ...valid, pin: "056001" })).toEqual({ pin: [BILLING_MESSAGES.pin] });
   expect(errorsOf({ ...valid, stateCode: "25" })).toEqual({ stateCode: [BILLING_MESSAGES.stateCode] });
+});
+
+test("optional billing details: fields all left blank give none; one filled asks for the rest", () => {
+  expect(OptionalBillingDetailsSchema.parse(undefined)).toBeUndefined();
+  expect(OptionalBillingDetailsSchema.parse({ name: "", address: " ", city: undefined, pin: null })).toBeUndefined();
+  expect(OptionalBillingDetailsSchema.parse(valid)).toEqual(valid);
+  const partial = OptionalBillingDetailsSchema.safeParse({ name: "Asha Rao", address: "" });
+  expect(partial.success ? {} : partial.error.flatten().fieldErrors).toMatchObject({ address: [BILLING_MESSAGES.address] });
 });

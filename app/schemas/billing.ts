@@ -20,6 +20,15 @@ export const BILLING_MESSAGES = {
   gstinState: "The GSTIN's first two digits must be your state's code",
 } as const;
 
+/** The messages of a post that left the billing fields out altogether when they are needed. */
+export const MISSING_BILLING = {
+  "billing.name": [BILLING_MESSAGES.name],
+  "billing.address": [BILLING_MESSAGES.address],
+  "billing.city": [BILLING_MESSAGES.city],
+  "billing.stateCode": [BILLING_MESSAGES.stateCode],
+  "billing.pin": [BILLING_MESSAGES.pin],
+};
+
 const required = (message: string, max: number) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
@@ -45,6 +54,20 @@ export const BillingDetailsSchema = z
     if (value.gstin && value.gstin.slice(0, 2) !== value.stateCode)
       context.addIssue({ code: "custom", path: ["gstin"], message: BILLING_MESSAGES.gstinState });
   });
+
+/**
+ * Billing details a form may leave out: fields all left blank (as a browser
+ * posts them from a disclosure nobody opened) give none; once any is filled,
+ * every required one is asked for.
+ */
+export const OptionalBillingDetailsSchema = z.preprocess(
+  (value) =>
+    value !== null && typeof value === "object" && Object.values(value).every((part) => blankToUndefined(part) === undefined)
+      ? undefined
+      : value,
+  BillingDetailsSchema.optional(),
+  // The fields a form draws are the billing details' own (a preprocess alone would type them unknown).
+) as z.ZodType<z.output<typeof BillingDetailsSchema> | undefined, z.ZodTypeDef, z.input<typeof BillingDetailsSchema> | undefined>;
 
 export type CheckoutInformation = EnrollmentFormInput & { billing?: BillingDetails };
 

@@ -7,7 +7,8 @@ import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
 
 // The money side of the admin's page for one student, seen from both sides:
-// the admin records a payment made at the institute and the student finds
+// the admin records a payment made at the institute (giving the billing
+// details the tax invoice is made out to) and the student finds
 // the order and its tax invoice; the admin refunds it in full and the student
 // finds the credit note and the course closed.
 
@@ -46,6 +47,13 @@ inBothModes((mode) => {
     await form.getByLabel("Paid by").selectOption({ label: "UPI to the institute's VPA" });
     await form.getByLabel(/^Reference/).fill(`UTR${Date.now()}`);
     await form.getByRole("textbox", { name: /Reason/ }).fill("Paid by UPI at the centre");
+    // The student has no billing details on record: the tax invoice needs its buyer's.
+    await expect(form).toContainText("This student has no billing details on record.");
+    await form.getByLabel("Name on the invoice").fill("Anil Kumar");
+    await form.getByLabel("Address").fill("12 MG Road");
+    await form.getByLabel("City").fill("Bengaluru");
+    await form.getByLabel("State").selectOption({ label: "Karnataka" });
+    await form.getByLabel("PIN code").fill("560001");
     await form.getByRole("button", { name: "Record payment" }).click();
 
     const orders = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Coupon" }) });

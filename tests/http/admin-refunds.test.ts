@@ -1,5 +1,5 @@
 import { siteWithFakeStripe } from "./support/payment-fakes";
-import { insertTestInvoice, setInvoicing, taxDocumentsOf } from "../support/invoicing";
+import { billingOnRecord, insertTestInvoice, setInvoicing, taxDocumentsOf } from "../support/invoicing";
 import {
   adminApiClient,
   beforeAll,
@@ -50,6 +50,8 @@ async function expectRefused(response: HttpResponse, status: number, message: st
 
 async function arrange() {
   const student = await createStudent({ firstName: "Meera", lastName: "Nair" });
+  // Her billing details from an earlier checkout: an offline payment's invoice names them.
+  billingOnRecord(student.id);
   const { admin, client } = await adminApiClient("admin");
   const studentBrowser = await clientWithCookie(await plantSession(student));
   const course = makeCourse({ pricePaise: 999_900, title: uniqueTitle("Offline") });

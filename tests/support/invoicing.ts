@@ -113,3 +113,28 @@ export function insertTestInvoice(
   );
   return { id, number };
 }
+
+export type TestBilling = { name: string; address: string; city: string; stateCode: string; pin: string; businessName?: string };
+
+/** A buyer in Karnataka (29), across the state line from the test seller. */
+export const KARNATAKA_BILLING: TestBilling = {
+  name: "Asha Rao",
+  address: "12 MG Road",
+  city: "Bengaluru",
+  stateCode: "29",
+  pin: "560001",
+};
+
+/** Billing details on record for the student: an enrolment form they saved at an earlier checkout, with its billing. */
+export function billingOnRecord(userId: string, billing: TestBilling = KARNATAKA_BILLING, databasePath?: string): void {
+  withDatabase((database) => {
+    const course = database.prepare("SELECT id FROM courses ORDER BY id LIMIT 1").get() as { id: number };
+    database
+      .prepare(
+        `INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id,
+                                       course_or_event_type, source_of_lead, billing)
+         VALUES (?, ?, '9876543210', 'Karnataka', ?, 'Beginner', ?, 'course', 'Website', ?)`,
+      )
+      .run(userId, billing.name, billing.city, course.id, JSON.stringify(billing));
+  }, databasePath);
+}

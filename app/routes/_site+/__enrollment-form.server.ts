@@ -8,18 +8,9 @@ import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type Enrollment
 import { formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";
 import { failedWrite } from "~/utils/storage-faults.server";
-import { BILLING_MESSAGES, CheckoutInformationSchema } from "~/schemas/billing";
+import { CheckoutInformationSchema, MISSING_BILLING } from "~/schemas/billing";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
-
-/** A post that left the billing fields out altogether, while invoices are on. */
-const MISSING_BILLING = {
-  "billing.name": [BILLING_MESSAGES.name],
-  "billing.address": [BILLING_MESSAGES.address],
-  "billing.city": [BILLING_MESSAGES.city],
-  "billing.stateCode": [BILLING_MESSAGES.stateCode],
-  "billing.pin": [BILLING_MESSAGES.pin],
-};
 
 // The enrollment form's server half, shared by /enrollment-form and (next)
 // the checkout dialog: the choice's options and the submit.

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { EnrollmentFormSchema, EXPERIENCE_LEVELS, LEAD_SOURCES } from "~/schemas/enrollment-form";
 import { CheckoutInformationSchema } from "~/schemas/billing";
 import type { BillingDetails } from "../../../db/schema";
-import { BillingFields } from "./__billing-fields";
+import { BillingFields } from "~/components/billing-fields";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 /** Starting values, e.g. what the student told us last time. */

@@ -1,12 +1,16 @@
 import type { z } from "zod";
 import type { AdminDecision } from "~/models/student-admin.server";
+import { findLatestStudentBilling } from "~/models/billing.server";
 import { recordOfflinePayment } from "~/models/offline-payment.server";
+import { issuesTaxInvoices } from "~/models/site-settings.server";
 import type { OrderMail } from "~/models/order-receipt.server";
 import { findRefundableOrder } from "~/models/order-refund.server";
 import { REFUND_MESSAGES, STUDENT_MESSAGES, type OfflinePaymentSchema, type RefundOrderSchema } from "~/schemas/admin-student";
+import { MISSING_BILLING } from "~/schemas/billing";
 import { refundMail } from "~/services/mail/refund.server";
 import { refundOrder } from "~/services/payments/admin-refund.server";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
+import { indianStateName } from "~/utils/indian-states";
 import { formatPrice } from "~/utils/money";
 
 // The student page's money intents (decision 0034): refund an order, record a
@@ -55,7 +59,13 @@ export function offlinePaymentIntent(
   const today = formatIsoDateInIndia(new Date());
   // Money received today is dated now; an earlier day, from the start of that India day.
   const receivedAt = value.receivedOn === today ? new Date() : (startOfIndiaDay(value.receivedOn) ?? new Date());
-  const payment = { ...value, amountPaise: value.amount ?? null, reference: value.reference ?? null, receivedAt };
+  const payment = {
+    ...value,
+    amountPaise: value.amount ?? null,
+    reference: value.reference ?? null,
+    receivedAt,
+    billing: value.billing ?? null,
+  };
   const outcome = recordOfflinePayment(userId, payment, decision, mail);
   if (outcome.ok) {
     const invoice = outcome.invoiceNumber ? ` Tax invoice ${outcome.invoiceNumber} went to the student with the receipt.` : "";
@@ -72,5 +82,29 @@ export function offlinePaymentIntent(
       return { formError: STUDENT_MESSAGES.alreadyEnrolled };
     case "reference-taken":
       return { fieldErrors: { reference: [STUDENT_MESSAGES.referenceTaken(payment.reference ?? "")] } };
+    case "no-billing":
+      return { formError: STUDENT_MESSAGES.billingNeeded, fieldErrors: MISSING_BILLING, status: 400 };
   }
+}
+
+/**
+ * What the offline payment form says about the tax invoice's buyer: whether
+ * invoices are issued, and the billing details on record it will name
+ * (one line), or null when it must ask for them.
+ */
+export function offlinePaymentBilling(userId: string): { invoices: boolean; onRecord: string | null } {
+  const billing = findLatestStudentBilling(userId);
+  const onRecord = billing
+    ? [
+        billing.name,
+        billing.businessName,
+        billing.address,
+        billing.city,
+        `${indianStateName(billing.stateCode) ?? billing.stateCode} ${billing.pin}`,
+        billing.gstin ? `GSTIN ${billing.gstin}` : null,
+      ]
+        .filter(Boolean)
+        .join(", ")
+    : null;
+  return { invoices: issuesTaxInvoices(), onRecord };
 }

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { BillingFields } from "~/components/billing-fields";
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, OfflinePaymentSchema, RefundOrderSchema } from "~/schemas/admin-student";
 import { IntentForm, Panel, ReasonField, formOf, useIntentForm, type StudentActionResult } from "./__student-actions";
@@ -42,13 +43,53 @@ function MethodAndReference<M, R>({
   );
 }
 
+/**
+ * Who the tax invoice is made out to: the billing details on record, which the
+ * admin may replace for this order (a disclosure, so it works without
+ * JavaScript), or, with none on record, the fields themselves.
+ */
+function InvoiceBuyer({
+  field,
+  billing,
+}: {
+  field: Parameters<typeof BillingFields>[0]["field"];
+  billing: { invoices: boolean; onRecord: string | null };
+}) {
+  if (!billing.invoices) return null;
+  if (billing.onRecord === null)
+    return (
+      <BillingFields
+        field={field}
+        intro="This student has no billing details on record. The tax invoice is made out to these, and they are kept for the student's next order."
+      />
+    );
+  const entered = Object.values(field.getFieldset()).some((part) => part.errors?.length || part.initialValue);
+  return (
+    <div className="grid gap-2 sm:col-span-2">
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold">Tax invoice made out to (billing details on record):</span> {billing.onRecord}
+      </p>
+      <details open={entered} className="rounded-lg bg-slate-50 p-3">
+        <summary className="cursor-pointer text-sm font-semibold text-navy-900">Make the invoice out to other details</summary>
+        <BillingFields
+          field={field}
+          required={false}
+          intro="Only if the student asks for other details on this invoice: fill in all of them. They are kept for the student's next order."
+        />
+      </details>
+    </div>
+  );
+}
+
 export function OfflinePaymentForm({
   last,
   courses,
+  billing,
   today,
 }: {
   last: StudentActionResult;
   courses: { id: number; title: string; price: string }[];
+  billing: { invoices: boolean; onRecord: string | null };
   today: string;
 }) {
   const [form, fields] = useIntentForm("offline-payment", OfflinePaymentSchema, last, { receivedOn: today });
@@ -77,6 +118,7 @@ export function OfflinePaymentForm({
         <TextField field={fields.amount} label="Amount received (₹)" inputMode="decimal" hint="Leave blank for the course's price." />
         <MethodAndReference method={fields.method} reference={fields.reference} label="Paid by" placeholder="Choose how it was paid" />
         <TextField field={fields.receivedOn} label="Date received (India)" type="date" required max={today} />
+        <InvoiceBuyer field={fields.billing} billing={billing} />
       </IntentForm>
     </Panel>
   );

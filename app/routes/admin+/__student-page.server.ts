@@ -51,7 +51,7 @@ import { studentPath } from "./__student-records";
 // each), writes its change with an audit row, and answers with a toast on
 // the same page; bad input re-renders that form with its messages (400).
 
-import { notFound, offlinePaymentIntent, refundIntent, type Refusal } from "./__student-money.server";
+import { notFound, offlinePaymentBilling, offlinePaymentIntent, refundIntent, type Refusal } from "./__student-money.server";
 
 export function studentOr404(id: string | undefined): StudentAccount {
   const student = findStudentAccount(id ?? "");
@@ -147,6 +147,7 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       queued: formatIndiaDateTime(message.createdAt),
     })),
     grantable: listGrantableCourses(student.id).map((course) => ({ ...course, price: formatPrice(course.pricePaise) })),
+    offlineBilling: offlinePaymentBilling(student.id),
     today: formatIsoDateInIndia(new Date()),
   };
 }

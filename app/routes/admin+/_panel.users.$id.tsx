@@ -50,7 +50,7 @@ function Badge({ tone, children }: { tone: "good" | "warn" | "bad"; children: st
 }
 
 export default function StudentPage() {
-  const { student, confirm, orders, progress, registrations, messages, grantable, today } = useLoaderData<typeof loader>();
+  const { student, confirm, orders, progress, registrations, messages, grantable, offlineBilling, today } = useLoaderData<typeof loader>();
   const last: StudentActionResult = useActionData<typeof action>();
   const path = studentPath(student.id);
   const onPage: Record<StudentIntent, boolean> = {
@@ -88,7 +88,7 @@ export default function StudentPage() {
 
       <StudentOrders orders={orders} studentId={student.id} />
       <GrantCourseForm last={last} courses={grantable} />
-      <OfflinePaymentForm last={last} courses={grantable} today={today} />
+      <OfflinePaymentForm last={last} courses={grantable} billing={offlineBilling} today={today} />
       <StudentProgress progress={progress} />
       <StudentRegistrations registrations={registrations} />
       <StudentMessages messages={messages} />
