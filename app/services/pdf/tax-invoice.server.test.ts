@@ -22,6 +22,7 @@ const invoice: PrintableTaxDocument = {
   sequence: 7,
   orderId: 42,
   creditedDocumentId: null,
+  missedDeadline: null,
   issuedAt: ISSUED,
   seller,
   buyer: {
