@@ -78,7 +78,11 @@ export const InvoicingSettingsSchema = z
 export type InvoicingSettings = z.infer<typeof InvoicingSettingsSchema>;
 
 const FIGURE_DATE_MESSAGE = "As of must be a date like 2026-11-01";
-const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
+/** A real day written "2026-11-01": 30 February parses (and rolls over to March), so the day must come back unchanged. */
+const isCalendarDay = (day: string) => {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+  return parsed !== null && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+};
 
 /** One figure about the institute an admin stands behind, with the day it was true. */
 export type InstituteFigure = { value: string; label: string; asOf: string };
