@@ -841,6 +841,11 @@ export const taxDocuments = sqliteTable(
     totalPaise: integer("total_paise").notNull(),
     /** The "Invoice note" setting as it stood when issued, printed on the document; null before notes were copied. */
     note: text("note"),
+    /**
+     * A credit note issued after the last day it could reduce GST (CGST Act
+     * s.34(2)): that day, "2027-11-30". Null for every other document.
+     */
+    missedDeadline: text("missed_deadline"),
     createdAt: createdAt(),
   },
   (t) => [

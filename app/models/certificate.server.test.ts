@@ -15,6 +15,7 @@ import { findRefundableOrder, recordOrderRefund, type RefundMail } from "./order
 import { recordDispute, recordRefund } from "./payment-event.server";
 import { findStoredPdf, recordStoredPdf } from "./stored-pdf.server";
 import { revokeEnrollment } from "./student-admin.server";
+import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 
 // The in-memory database's PDF folder is this process's own.
 afterAll(() => rmSync(storedPdfDirectory(), { recursive: true, force: true }));
@@ -64,7 +65,11 @@ describe("a refund by the provider's webhook", () => {
   it("Stripe: part of the charge leaves the certificate; the rest revokes it and deletes its PDF", () => {
     const certified = certifiedStudent("stripe");
     const report = (id: string, refundedPaise: number) =>
-      recordRefund({ id, type: "charge.refunded" }, { paymentId: certified.paymentId, chargedPaise: PAID, refundedPaise });
+      recordRefund(
+        { id, type: "charge.refunded" },
+        { paymentId: certified.paymentId, chargedPaise: PAID, refundedPaise },
+        lateCreditNoteNotice,
+      );
     expect(report("evt_part", 100_000)).toBe("partly-refunded");
     expect(standing(certified)).toEqual(STANDS);
     expect(report("evt_rest", PAID)).toBe("refunded");
@@ -74,7 +79,9 @@ describe("a refund by the provider's webhook", () => {
   it("Razorpay: a full refund.processed revokes it", () => {
     const certified = certifiedStudent("razorpay");
     const event = { id: `evt_rzp_${certified.orderId}`, type: "refund.processed", provider: "razorpay" as const };
-    expect(recordRefund(event, { paymentId: certified.paymentId, chargedPaise: PAID, refundedPaise: PAID })).toBe("refunded");
+    expect(recordRefund(event, { paymentId: certified.paymentId, chargedPaise: PAID, refundedPaise: PAID }, lateCreditNoteNotice)).toBe(
+      "refunded",
+    );
     expect(standing(certified)).toEqual(revokedFor("refund"));
   });
 
@@ -84,6 +91,7 @@ describe("a refund by the provider's webhook", () => {
     recordRefund(
       { id: `evt_${certified.orderId}`, type: "charge.refunded" },
       { paymentId: certified.paymentId, chargedPaise: PAID, refundedPaise: PAID },
+      lateCreditNoteNotice,
     );
     const revokedAt = findCertificate(certified.certificate.number)?.revokedAt?.getTime() ?? 0;
     expect(revokedAt).toBeGreaterThanOrEqual(before);
@@ -125,6 +133,7 @@ describe("an admin's refund from the student's page", () => {
       { userId: certified.userId, order, amountPaise, takeAway, refundId: `re_${crypto.randomUUID()}` },
       decision,
       mail,
+      lateCreditNoteNotice,
     );
   };
 
@@ -171,6 +180,7 @@ describe("an admin taking the course away", () => {
     recordRefund(
       { id: `evt_late_${certified.orderId}`, type: "charge.refunded" },
       { paymentId: certified.paymentId, chargedPaise: PAID, refundedPaise: PAID },
+      lateCreditNoteNotice,
     );
     expect(findCertificate(certified.certificate.number)).toMatchObject({ revokedAt: first, revokedReason: "access_revoked" });
   });

@@ -10,6 +10,7 @@ import { registeredSeller } from "../../tests/support/invoicing";
 import { findRefundableOrder, recordOrderRefund, type RefundMail } from "./order-refund.server";
 import { recordRefund } from "./payment-event.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
+import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 
 const decision = { admin: { adminId: "ADM-1" }, reason: "batch cancelled" };
 const mail: RefundMail = (refund) => ({
@@ -69,13 +70,15 @@ describe("recordOrderRefund", () => {
     const order = findRefundableOrder(userId, orderId);
     if (!order) throw new Error("not refundable");
     const refund = { userId, order, amountPaise: 100_000, takeAway: false, refundId: "re_1" };
-    expect(recordOrderRefund(refund, decision, mail)).toBe("partly-refunded");
+    expect(recordOrderRefund(refund, decision, mail, lateCreditNoteNotice)).toBe("partly-refunded");
     expect(stateOf(orderId)).toEqual({ status: "completed", refunded: 100_000 });
     expect(creditNotes(orderId)).toEqual([{ total: 100_000 }]);
 
     const webhook = { id: "evt_refund_1", type: "charge.refunded" };
-    expect(recordRefund(webhook, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 })).toBe("unchanged");
-    expect(recordOrderRefund(refund, decision, mail)).toBe("repeat");
+    expect(recordRefund(webhook, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 }, lateCreditNoteNotice)).toBe(
+      "unchanged",
+    );
+    expect(recordOrderRefund(refund, decision, mail, lateCreditNoteNotice)).toBe("repeat");
     expect(stateOf(orderId)).toEqual({ status: "completed", refunded: 100_000 });
     expect(creditNotes(orderId)).toEqual([{ total: 100_000 }]);
     const mails = db.select({ kind: outboxMessages.kind }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
@@ -88,14 +91,24 @@ describe("recordOrderRefund", () => {
     const order = findRefundableOrder(userId, orderId);
     if (!order) throw new Error("not refundable");
     const offline = { method: "cash", reference: null };
-    expect(recordOrderRefund({ userId, order, amountPaise: 50_000, takeAway: true, refundId: "a", offline }, decision, mail)).toBe(
-      "partly-refunded",
-    );
+    expect(
+      recordOrderRefund(
+        { userId, order, amountPaise: 50_000, takeAway: true, refundId: "a", offline },
+        decision,
+        mail,
+        lateCreditNoteNotice,
+      ),
+    ).toBe("partly-refunded");
     expect(stateOf(orderId)).toEqual({ status: "revoked", refunded: 50_000 });
     // Read before the first refund was recorded: refused, nothing more recorded.
-    expect(recordOrderRefund({ userId, order, amountPaise: 449_900, takeAway: false, refundId: "b", offline }, decision, mail)).toBe(
-      "stale",
-    );
+    expect(
+      recordOrderRefund(
+        { userId, order, amountPaise: 449_900, takeAway: false, refundId: "b", offline },
+        decision,
+        mail,
+        lateCreditNoteNotice,
+      ),
+    ).toBe("stale");
     expect(stateOf(orderId)).toEqual({ status: "revoked", refunded: 50_000 });
     expect(creditNotes(orderId)).toEqual([{ total: 50_000 }]);
   });

@@ -6,6 +6,7 @@ import { recordAdminAction } from "./audit-log.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { recordAdminRefund, revokeOrderAccess, type AdjustmentOutcome } from "./payment-event.server";
 import type { AdminDecision } from "./student-admin.server";
+import type { LateCreditNoteNotice } from "./tax-document.server";
 
 // An admin's refund of one order from the student's page (decision 0034).
 // The provider is asked first (by the caller, a service); what it returned is
@@ -80,7 +81,12 @@ export type AdminRefund = {
  * site). The total refunded never exceeds what was paid: the cumulative sum
  * is computed from the order as it is in this transaction.
  */
-export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision, mail: RefundMail): AdjustmentOutcome {
+export function recordOrderRefund(
+  refund: AdminRefund,
+  decision: AdminDecision,
+  mail: RefundMail,
+  lateNotice: LateCreditNoteNotice,
+): AdjustmentOutcome {
   const { order } = refund;
   const event = { id: `refund:${refund.refundId}`, type: "admin.refund", provider: order.provider };
   return recordAdminRefund(
@@ -123,6 +129,7 @@ export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision, 
           }),
         });
     },
+    lateNotice,
     // Nothing checks an offline refund but this transaction: another admin's refund meanwhile refuses it.
     order.provider === "offline" ? order.refundedPaise : undefined,
   );

@@ -10,7 +10,14 @@ import { completeOrder, enrollWithoutPayment, reserveOrder } from "./order.serve
 import type { OrderMail } from "./order-receipt.server";
 import { recordRefund } from "./payment-event.server";
 import { financialYearOf } from "~/utils/gst";
-import { findStudentInvoice, findTaxDocument, issueInvoiceForOrder, listTaxDocumentsIssued } from "./tax-document.server";
+import {
+  findStudentInvoice,
+  findTaxDocument,
+  issueCreditNoteForRefund,
+  issueInvoiceForOrder,
+  listTaxDocumentsIssued,
+} from "./tax-document.server";
+import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 
 const mail: OrderMail = (receipt) => ({
   kind: "order-confirmation",
@@ -228,17 +235,20 @@ describe("credit notes", () => {
     const partial = recordRefund(
       { id: "evt_tax_1", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
+      lateCreditNoteNotice,
     );
     expect(partial).toBe("partly-refunded");
     const rest = recordRefund(
       { id: "evt_tax_2", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
+      lateCreditNoteNotice,
     );
     expect(rest).toBe("refunded");
     // A redelivered event changes nothing.
     recordRefund(
       { id: "evt_tax_2", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
+      lateCreditNoteNotice,
     );
     const documents = invoicesOf(orderId);
     expect(documents.map((d) => [d.kind, d.number, d.totalPaise])).toEqual([
@@ -265,6 +275,7 @@ describe("credit notes", () => {
     recordRefund(
       { id: "evt_tax_3", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
+      lateCreditNoteNotice,
     );
     expect(invoicesOf(orderId)).toEqual([]);
   });
@@ -274,7 +285,11 @@ test("the register lists a month's invoices and credit notes, invoices first, in
   const { paymentIntentId } = paidOrder({ at: new Date("2026-10-05T06:00:00Z") });
   paidOrder({ at: new Date("2026-10-06T06:00:00Z") });
   paidOrder({ at: new Date("2026-11-01T06:00:00Z") });
-  recordRefund({ id: "evt_tax_4", type: "charge.refunded" }, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 1_000 });
+  recordRefund(
+    { id: "evt_tax_4", type: "charge.refunded" },
+    { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 1_000 },
+    lateCreditNoteNotice,
+  );
   const october = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2026-10-31T18:30:00Z"));
   expect(october.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002"]);
   const all = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2100-01-01T00:00:00Z"));
@@ -301,4 +316,93 @@ test("reserving an order copies the billing details saved with its enrollment fo
   expect(db.select({ billing: enrollments.billing }).from(enrollments).where(eq(enrollments.id, reserved.order.id)).get()?.billing).toEqual(
     MAHARASHTRA,
   );
+});
+
+describe("credit notes after the CGST s.34(2) deadline", () => {
+  const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+  const outboxOf = (kind: string) => db.select().from(outboxMessages).where(eq(outboxMessages.kind, kind)).all();
+  const setAnnualReturns = (returns: { financialYear: string; filedOn: string }[]) => {
+    db.delete(siteSettings).where(eq(siteSettings.section, "annualReturns")).run();
+    db.insert(siteSettings).values({ section: "annualReturns", value: { returns } }).run();
+  };
+
+  beforeEach(() => {
+    db.delete(outboxMessages).run();
+    db.delete(siteSettings).where(eq(siteSettings.section, "annualReturns")).run();
+  });
+
+  test("a webhook's refund of an invoice from years ago still issues the note, marked late, and the team is mailed", () => {
+    // Three years back: 30 November after that financial year has long passed.
+    const at = new Date(Date.now() - 3 * YEAR_MS);
+    const deadline = `${Number(`20${financialYearOf(at).slice(0, 2)}`) + 1}-11-30`;
+    const { orderId, userId, paymentIntentId, courseTitle } = paidOrder({ at });
+    // The team's switches are for leads and messages; this notice goes whatever they say.
+    db.delete(siteSettings).where(eq(siteSettings.section, "notifications")).run();
+    const team = { notifyAddress: "accounts@institute.example", contactMessages: false, enrolmentLeads: false };
+    db.insert(siteSettings).values({ section: "notifications", value: team }).run();
+    const outcome = recordRefund(
+      { id: "evt_late_1", type: "charge.refunded" },
+      { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
+      lateCreditNoteNotice,
+    );
+
+    expect(outcome).toBe("partly-refunded");
+    const [invoice, note] = invoicesOf(orderId);
+    expect(note).toMatchObject({
+      kind: "credit_note",
+      number: `TCN/${NOW_YEAR}/000001`,
+      totalPaise: 100_000,
+      creditedDocumentId: invoice!.id,
+      missedDeadline: deadline,
+    });
+    expect(invoice!.missedDeadline).toBeNull();
+    expect(db.select({ refunded: enrollments.refundedPaise }).from(enrollments).where(eq(enrollments.id, orderId)).get()?.refunded).toBe(
+      100_000,
+    );
+
+    const [notice, ...others] = outboxOf("team-late-credit-note");
+    expect(others).toEqual([]);
+    expect(notice!.toAddress).toBe("accounts@institute.example");
+    const deadlineLabel = new Date(`${deadline}T00:00:00Z`).toLocaleDateString("en-US", {
+      timeZone: "UTC",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
+    expect(notice!.subject).toBe(`Credit note ${note!.number} is past the GST deadline of ${deadlineLabel}`);
+    for (const text of [
+      `Order: #${orderId} (Refund: Course fee: ${courseTitle}), Meera Nair`,
+      `Credit note: ${note!.number} for ₹1,000.00, against invoice ${invoice!.number}`,
+      `Deadline missed: ${deadlineLabel}`,
+      "CGST Act s.34(2)",
+      "do not report this credit note in the GST returns (GSTR-1)",
+      "financial credit note without GST",
+      `/admin/users/${userId}`,
+    ])
+      expect(notice!.textBody).toContain(text);
+
+    // The same refund again changes nothing and mails nobody twice.
+    recordRefund(
+      { id: "evt_late_1", type: "charge.refunded" },
+      { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
+      lateCreditNoteNotice,
+    );
+    expect(outboxOf("team-late-credit-note")).toHaveLength(1);
+  });
+
+  test("an annual return filed before 30 November brings the deadline forward to its day; a note on time is unmarked and mails no one", () => {
+    const { orderId } = paidOrder({ at: new Date("2025-06-10T06:00:00Z") });
+    const creditAt = (now: Date) => db.transaction((tx) => issueCreditNoteForRefund(tx, orderId, 10_000, now));
+
+    expect(creditAt(new Date("2026-10-15T18:29:00Z"))?.missedDeadline).toBeNull();
+    setAnnualReturns([{ financialYear: "2025-26", filedOn: "2026-10-15" }]);
+    // 16 October 00:00 in India: the day after the return was filed.
+    const late = creditAt(new Date("2026-10-15T18:30:00Z"));
+    expect(late?.missedDeadline).toBe("2026-10-15");
+    // Another year's return is not this invoice's.
+    setAnnualReturns([{ financialYear: "2024-25", filedOn: "2025-08-01" }]);
+    expect(creditAt(new Date("2026-11-30T18:29:00Z"))?.missedDeadline).toBeNull();
+    expect(creditAt(new Date("2026-11-30T18:30:00Z"))?.missedDeadline).toBe("2026-11-30");
+    expect(outboxOf("team-late-credit-note")).toEqual([]);
+  });
 });

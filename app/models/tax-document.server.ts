@@ -2,10 +2,20 @@ import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzl
 import { courses, enrollmentForms, enrollments, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
 import type { TaxDocumentKind } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
-import { financialYearOf, formatDocumentNumber, percentToBps, placeOfSupply, splitInclusiveTotal } from "~/utils/gst";
+import {
+  creditNoteDeadline,
+  financialYearOf,
+  financialYearStartOf,
+  formatDocumentNumber,
+  isPastCreditNoteDeadline,
+  percentToBps,
+  placeOfSupply,
+  splitInclusiveTotal,
+} from "~/utils/gst";
 import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
-import type { InvoicingSettings } from "~/schemas/site-settings";
+import { financialYearStart, type InvoicingSettings } from "~/schemas/site-settings";
 import { findLatestStudentBilling } from "./billing.server";
+import { queueMessage, type OutboxDraft } from "./outbox.server";
 import { readSettings } from "./site-settings.server";
 
 // GST tax invoices and credit notes (CGST rules 46 and 53; decision 0031).
@@ -212,6 +222,9 @@ export function issueCreditNoteForRefund(tx: Transaction, orderId: number, refun
   const totalPaise = Math.min(refundedPaise, invoice.totalPaise - (credited?.total ?? 0));
   if (totalPaise <= 0) return null;
   const settings = readSettings("invoicing", tx);
+  // Past the s.34(2) deadline the refund is still owed and recorded, but the note can no longer reduce tax: it says so.
+  const deadline = creditNoteDeadlineOf(tx, invoice);
+  const missedDeadline = isPastCreditNoteDeadline(now, deadline) ? deadline : null;
   // A deregistered seller still owes the note for an invoice it issued while registered.
   const seller = settings.gstin ? sellerParty({ ...settings, gstin: settings.gstin }) : invoice.seller;
   return issue(
@@ -228,9 +241,68 @@ export function issueCreditNoteForRefund(tx: Transaction, orderId: number, refun
       description: `Refund: ${invoice.description}`,
       gstRateBps: invoice.gstRateBps,
       totalPaise,
+      missedDeadline,
     },
     now,
   );
+}
+
+/**
+ * The last India day a credit note against `invoice` may reduce GST: 30
+ * November after the invoice's financial year, or the day that year's annual
+ * return was filed (as the settings record it) when earlier (CGST Act s.34(2)).
+ */
+function creditNoteDeadlineOf(database: Reader, invoice: Pick<TaxDocument, "issuedAt">): string {
+  const year = financialYearStartOf(invoice.issuedAt);
+  const filing = readSettings("annualReturns", database).returns.find((row) => financialYearStart(row.financialYear) === year);
+  return creditNoteDeadline(invoice.issuedAt, filing?.filedOn);
+}
+
+/** What the team is told about a credit note issued after its deadline. */
+export type LateCreditNote = {
+  orderId: number;
+  studentId: string;
+  studentName: string;
+  creditNote: Pick<TaxDocument, "number" | "issuedAt" | "totalPaise" | "description">;
+  invoiceNumber: string;
+  /** The last day it could have reduced GST, "2027-11-30". */
+  deadline: string;
+};
+
+/** Makes the team's notice of a late credit note, to the notification address; given by the caller, as models never compose mail. */
+export type LateCreditNoteNotice = (late: LateCreditNote, to: string) => OutboxDraft;
+
+/**
+ * Tells the team, in the transaction that issued it, that a credit note came
+ * after its s.34(2) deadline, whatever the notification switches say: the tax
+ * return must leave it out. Admin accounts have no mail address of their own,
+ * so it goes to the team's notification address (Settings).
+ */
+export function queueLateCreditNoteNotice(tx: Transaction, note: TaxDocument, notice: LateCreditNoteNotice): void {
+  if (note.kind !== "credit_note" || !note.missedDeadline || note.creditedDocumentId === null) return;
+  const row = tx
+    .select({
+      invoiceNumber: taxDocuments.number,
+      studentId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(taxDocuments)
+    .innerJoin(enrollments, eq(enrollments.id, taxDocuments.orderId))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(eq(taxDocuments.id, note.creditedDocumentId))
+    .get();
+  if (!row) return;
+  const late: LateCreditNote = {
+    orderId: note.orderId,
+    studentId: row.studentId,
+    studentName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email,
+    creditNote: note,
+    invoiceNumber: row.invoiceNumber,
+    deadline: note.missedDeadline,
+  };
+  queueMessage(tx, notice(late, readSettings("notifications", tx).notifyAddress));
 }
 
 function withCredited(database: Reader, document: TaxDocument | undefined): PrintableTaxDocument | null {
@@ -285,7 +357,7 @@ export const findStudentCreditNote = (userId: string, orderId: number, documentI
 /** Every tax document of a student's orders, newest first (the admin's student page). */
 export function listStudentTaxDocuments(
   userId: string,
-): Pick<TaxDocument, "id" | "kind" | "number" | "issuedAt" | "orderId" | "totalPaise">[] {
+): Pick<TaxDocument, "id" | "kind" | "number" | "issuedAt" | "orderId" | "totalPaise" | "missedDeadline">[] {
   return db
     .select({
       id: taxDocuments.id,
@@ -294,6 +366,7 @@ export function listStudentTaxDocuments(
       issuedAt: taxDocuments.issuedAt,
       orderId: taxDocuments.orderId,
       totalPaise: taxDocuments.totalPaise,
+      missedDeadline: taxDocuments.missedDeadline,
     })
     .from(taxDocuments)
     .innerJoin(enrollments, eq(enrollments.id, taxDocuments.orderId))

@@ -79,12 +79,85 @@ export const InvoicingSettingsSchema = z
 export type InvoicingSettings = z.infer<typeof InvoicingSettingsSchema>;
 
 const FIGURE_DATE_MESSAGE = "As of must be a date like 2026-11-01";
-const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
+/** A real day written "2026-11-01": 30 February parses (and rolls over to March), so the day must come back unchanged. */
+const isCalendarDay = (day: string) => {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+  return parsed !== null && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+};
 
 /** One figure about the institute an admin stands behind, with the day it was true. */
 export type InstituteFigure = { value: string; label: string; asOf: string };
 
 const optionalPart = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/** One financial year's GST annual return (GSTR-9): the year as "2025-26" and the India day it was filed. */
+export type AnnualReturnFiling = { financialYear: string; filedOn: string };
+
+/** How many years the form offers: credit notes for older years are past 30 November anyway. */
+export const MAX_ANNUAL_RETURNS = 3;
+
+export const ANNUAL_RETURN_MESSAGES = {
+  year: "Financial year must be like 2025-26",
+  filedOn: "Filed on must be a date like 2026-10-15",
+  beforeYearEnd: (year: string) => `The return for ${year} can only be filed after the year ends on 31 March`,
+  future: "Filed on cannot be in the future",
+  bothNeeded: "Give both the financial year and the day it was filed",
+  repeated: (year: string) => `${year} is given twice`,
+} as const;
+
+/** "2025-26" → 2025; null unless the second year is the one after the first. */
+export function financialYearStart(label: string): number | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(label);
+  if (!match) return null;
+  const start = Number(match[1]);
+  return (start + 1) % 100 === Number(match[2]) ? start : null;
+}
+
+/** A row of the annual returns form: empty (no return), or the year and its filing day together. */
+const AnnualReturnRowSchema = z
+  .object({ financialYear: optionalPart(7, "Financial year"), filedOn: optionalPart(10, "Filed on") })
+  .superRefine((row, context) => {
+    if (!row.financialYear && !row.filedOn) return;
+    if (!row.financialYear || !row.filedOn) {
+      context.addIssue({
+        code: "custom",
+        path: [row.financialYear ? "filedOn" : "financialYear"],
+        message: ANNUAL_RETURN_MESSAGES.bothNeeded,
+      });
+      return;
+    }
+    const start = financialYearStart(row.financialYear);
+    if (start === null) context.addIssue({ code: "custom", path: ["financialYear"], message: ANNUAL_RETURN_MESSAGES.year });
+    if (!isCalendarDay(row.filedOn)) {
+      context.addIssue({ code: "custom", path: ["filedOn"], message: ANNUAL_RETURN_MESSAGES.filedOn });
+      return;
+    }
+    if (start !== null && row.filedOn < `${start + 1}-04-01`)
+      context.addIssue({ code: "custom", path: ["filedOn"], message: ANNUAL_RETURN_MESSAGES.beforeYearEnd(row.financialYear) });
+    // A day ahead of UTC covers India's date, which runs up to 5½ hours ahead.
+    if (row.filedOn > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
+      context.addIssue({ code: "custom", path: ["filedOn"], message: ANNUAL_RETURN_MESSAGES.future });
+  });
+
+/**
+ * The days the institute filed its annual returns. A credit note for a year's
+ * supplies may reduce tax only until 30 November after that year or this day,
+ * whichever comes first (CGST Act s.34(2)).
+ */
+export const AnnualReturnSettingsSchema = z.object({
+  returns: z
+    .array(AnnualReturnRowSchema)
+    .max(MAX_ANNUAL_RETURNS, `At most ${MAX_ANNUAL_RETURNS} years`)
+    .default([])
+    .transform((rows) => rows.filter((row): row is AnnualReturnFiling => Boolean(row.financialYear && row.filedOn)))
+    .superRefine((rows, context) => {
+      rows.forEach((row, index) => {
+        if (rows.findIndex((other) => other.financialYear === row.financialYear) !== index)
+          context.addIssue({ code: "custom", path: [index, "financialYear"], message: ANNUAL_RETURN_MESSAGES.repeated(row.financialYear) });
+      });
+    }),
+});
+export type AnnualReturnSettings = z.infer<typeof AnnualReturnSettingsSchema>;
 
 /** A row of the figures form: all empty (no figure), or value, label and date together. */
 const FigureRowSchema = z
@@ -135,6 +208,7 @@ export const SETTINGS_SCHEMAS = {
   institute: InstituteSettingsSchema,
   notifications: NotificationSettingsSchema,
   invoicing: InvoicingSettingsSchema,
+  annualReturns: AnnualReturnSettingsSchema,
   figures: FigureSettingsSchema,
   regulatory: RegulatorySettingsSchema,
   legal: LegalSettingsSchema,
@@ -159,6 +233,7 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
     invoicePrefix: "TMA",
     creditNotePrefix: "TCN",
   },
+  annualReturns: { returns: [] },
   figures: { figures: [] },
   regulatory: DEFAULT_REGULATORY_SETTINGS,
   legal: DEFAULT_LEGAL_SETTINGS,
@@ -171,6 +246,7 @@ export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   institute: "Institute details",
   notifications: "Notifications",
   invoicing: "Invoicing",
+  annualReturns: "Annual returns",
   figures: "Figures about the institute",
   regulatory: "Registration and grievances",
   legal: "Legal pages",

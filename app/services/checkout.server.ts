@@ -25,6 +25,7 @@ import {
 import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { PublicUser } from "~/models/user.server";
 import { couponRefusalText } from "~/schemas/checkout";
+import { lateCreditNoteNotice } from "./mail/late-credit-note.server";
 import { publicOrigin } from "~/utils/env.server";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
@@ -535,11 +536,15 @@ export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
   if (isEventHandled(event)) return;
   switch (event.type) {
     case "charge.refunded":
-      recordRefund(event, {
-        paymentId: event.charge.paymentIntentId,
-        chargedPaise: event.charge.amountPaise,
-        refundedPaise: event.charge.refundedPaise,
-      });
+      recordRefund(
+        event,
+        {
+          paymentId: event.charge.paymentIntentId,
+          chargedPaise: event.charge.amountPaise,
+          refundedPaise: event.charge.refundedPaise,
+        },
+        lateCreditNoteNotice,
+      );
       return;
     case "charge.dispute.created":
     case "charge.dispute.funds_withdrawn":

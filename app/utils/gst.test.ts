@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { financialYearOf, placeOfSupply, formatDocumentNumber, formatExactRupees, isValidDocumentNumber, splitInclusiveTotal } from "./gst";
+import {
+  creditNoteDeadline,
+  financialYearOf,
+  isPastCreditNoteDeadline,
+  placeOfSupply,
+  formatDocumentNumber,
+  formatExactRupees,
+  isValidDocumentNumber,
+  splitInclusiveTotal,
+} from "./gst";
 
 describe("splitInclusiveTotal", () => {
   test("₹4,999 at 18% within the state: taxable value and CGST + SGST", () => {
@@ -125,5 +134,31 @@ describe("placeOfSupply", () => {
     expect(placeOfSupply({ ...seller, item: "event", deliveryMode: "venue", venueStateCode: "07", buyerGstin: "29AAACP1234A1Z5" })).toBe(
       "07",
     );
+  });
+});
+
+describe("creditNoteDeadline (CGST Act s.34(2))", () => {
+  test("is 30 November after the end of the invoice's financial year, counted in India time", () => {
+    // 31 March 23:59 IST belongs to 2026-27; one minute later, 1 April 00:00 IST, to 2027-28.
+    expect(creditNoteDeadline(new Date("2027-03-31T23:59:00+05:30"))).toBe("2027-11-30");
+    expect(creditNoteDeadline(new Date("2027-03-31T18:29:59.999Z"))).toBe("2027-11-30");
+    expect(creditNoteDeadline(new Date("2027-04-01T00:00:00+05:30"))).toBe("2028-11-30");
+    expect(creditNoteDeadline(new Date("2026-04-01T00:00:00+05:30"))).toBe("2027-11-30");
+  });
+
+  test("is the day the annual return was filed when that comes first", () => {
+    const invoiced = new Date("2026-06-15T12:00:00+05:30");
+    expect(creditNoteDeadline(invoiced, "2027-09-15")).toBe("2027-09-15");
+    expect(creditNoteDeadline(invoiced, "2027-12-20")).toBe("2027-11-30");
+    expect(creditNoteDeadline(invoiced, null)).toBe("2027-11-30");
+  });
+
+  test("lets a note through all of its last India day and no later", () => {
+    expect(isPastCreditNoteDeadline(new Date("2027-11-30T23:59:59+05:30"), "2027-11-30")).toBe(false);
+    expect(isPastCreditNoteDeadline(new Date("2027-12-01T00:00:00+05:30"), "2027-11-30")).toBe(true);
+    // 1 December 01:00 IST is still 30 November in UTC: India's day decides.
+    expect(isPastCreditNoteDeadline(new Date("2027-11-30T19:30:00Z"), "2027-11-30")).toBe(true);
+    expect(isPastCreditNoteDeadline(new Date("2027-09-15T22:00:00+05:30"), "2027-09-15")).toBe(false);
+    expect(isPastCreditNoteDeadline(new Date("2027-09-16T00:00:00+05:30"), "2027-09-15")).toBe(true);
   });
 });

@@ -72,15 +72,20 @@ export const formatRate = (rateBps: number) => `${rateBps / 100}%`;
 
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
+/** 2026 for any instant of the financial year April 2026 – March 2027 (India time). */
+export function financialYearStartOf(instant: Date): number {
+  const india = new Date(instant.getTime() + INDIA_OFFSET_MS);
+  const year = india.getUTCFullYear();
+  return india.getUTCMonth() >= 3 ? year : year - 1;
+}
+
 /**
  * The Indian financial year (April–March, India time) of an instant as a
  * document number carries it: "26-27" for 1 April 2026 – 31 March 2027.
  * India keeps no daylight saving, so a fixed offset is exact.
  */
 export function financialYearOf(instant: Date): string {
-  const india = new Date(instant.getTime() + INDIA_OFFSET_MS);
-  const year = india.getUTCFullYear();
-  const startYear = india.getUTCMonth() >= 3 ? year : year - 1;
+  const startYear = financialYearStartOf(instant);
   const twoDigits = (n: number) => String(n % 100).padStart(2, "0");
   return `${twoDigits(startYear)}-${twoDigits(startYear + 1)}`;
 }
@@ -102,3 +107,22 @@ const exactRupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, m
 
 /** "₹4,236.44": always with paise, as a tax document states its figures. */
 export const formatExactRupees = (paise: number) => `₹${exactRupees.format(paise / 100)}`;
+
+/**
+ * The last India calendar day ("2027-11-30") a credit note may be issued for a
+ * supply invoiced at `invoiceIssuedAt`: 30 November after the end of that
+ * invoice's financial year, or the day the year's annual return was filed
+ * (`annualReturnFiledOn`, "2027-09-15") when that is earlier (CGST Act
+ * s.34(2), as amended by the Finance Act 2022). After it the note reduces no tax.
+ */
+export function creditNoteDeadline(invoiceIssuedAt: Date, annualReturnFiledOn?: string | null): string {
+  const statutory = `${financialYearStartOf(invoiceIssuedAt) + 1}-11-30`;
+  // ISO calendar days compare as strings.
+  return annualReturnFiledOn && annualReturnFiledOn < statutory ? annualReturnFiledOn : statutory;
+}
+
+/** Whether a credit note issued at `issuedAt` misses `deadline` (the India day of issue is after it). */
+export const isPastCreditNoteDeadline = (issuedAt: Date, deadline: string) => indiaDayOf(issuedAt) > deadline;
+
+/** "2026-11-30": the India calendar day of an instant. */
+const indiaDayOf = (instant: Date) => new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);

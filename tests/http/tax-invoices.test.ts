@@ -152,6 +152,7 @@ describe("the invoice register", () => {
       "SGST (₹)",
       "IGST (₹)",
       "Total (₹)",
+      "GST adjustment",
     ]);
     for (const invoice of [first, second]) {
       const row = rows.find((cells) => cells[1] === invoice.number);

@@ -5,12 +5,15 @@ import { FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import {
+  AnnualReturnSettingsSchema,
   FigureSettingsSchema,
   InvoicingSettingsSchema,
+  MAX_ANNUAL_RETURNS,
   MAX_INSTITUTE_FIGURES,
   NotificationSettingsSchema,
   RetentionSettingsSchema,
   SETTINGS_TITLES,
+  type AnnualReturnFiling,
   type InstituteFigure,
   type SettingsSection,
 } from "~/schemas/site-settings";
@@ -117,18 +120,23 @@ function figureRows(figures: InstituteFigure[]): InstituteFigure[] {
 const ROWS_UNREADABLE = ["The figures could not be read", "Each figure is a row of value, label and as of: fill in the rows below."];
 
 /**
- * A hand-made post whose `figures` are not rows of fields (one value, or a
- * list of values) can be neither listed back (Conform refuses) nor shown on a
- * row's field: show the stored rows with a message over them.
+ * A hand-made post whose rows (`figures`, `returns`) are not rows of fields
+ * (one value, or a list of values) can be neither listed back (Conform
+ * refuses) nor shown on a row's field: show the stored rows with a message over them.
  */
-function postShownBack(lastResult: SubmissionResult<string[]> | undefined, figures: InstituteFigure[]) {
-  const posted = lastResult?.initialValue?.figures;
+function postShownBack(
+  lastResult: SubmissionResult<string[]> | undefined,
+  name: string,
+  stored: Record<string, string>[],
+  message: string[],
+) {
+  const posted = lastResult?.initialValue?.[name];
   const rowsReadable = posted === undefined || (Array.isArray(posted) && posted.every((row) => typeof row === "object" && row !== null));
   if (!lastResult?.initialValue || rowsReadable) return lastResult;
   return {
     ...lastResult,
-    initialValue: { ...lastResult.initialValue, figures: figureRows(figures) },
-    error: { ...lastResult.error, "": ROWS_UNREADABLE },
+    initialValue: { ...lastResult.initialValue, [name]: stored },
+    error: { ...lastResult.error, "": message },
   };
 }
 
@@ -143,7 +151,7 @@ export function FigureSettingsForm({
 }) {
   const [form, fields] = useSchemaForm(FigureSettingsSchema, {
     id: "settings-figures",
-    lastResult: postShownBack(lastResult, figures),
+    lastResult: postShownBack(lastResult, "figures", figureRows(figures), ROWS_UNREADABLE),
     defaultValue: { figures: figureRows(figures), minimumShown: minimumShown === undefined ? "" : String(minimumShown) },
   });
   const rows = fields.figures.getFieldList();
@@ -180,6 +188,58 @@ export function FigureSettingsForm({
           );
         })}
         <SaveButton section="figures" />
+      </Form>
+    </SettingsCard>
+  );
+}
+
+/** The annual returns form offers every row; a row left empty is no return. */
+const annualReturnRows = (returns: AnnualReturnFiling[]): AnnualReturnFiling[] => [
+  ...returns,
+  ...Array.from({ length: MAX_ANNUAL_RETURNS - returns.length }, () => ({ financialYear: "", filedOn: "" })),
+];
+
+const RETURNS_UNREADABLE = [
+  "The annual returns could not be read",
+  "Each return is a row of financial year and filed on: fill in the rows below.",
+];
+
+export function AnnualReturnSettingsForm({
+  returns,
+  lastResult,
+}: {
+  returns: AnnualReturnFiling[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useSchemaForm(AnnualReturnSettingsSchema, {
+    id: "settings-annual-returns",
+    lastResult: postShownBack(lastResult, "returns", annualReturnRows(returns), RETURNS_UNREADABLE),
+    defaultValue: { returns: annualReturnRows(returns) },
+  });
+  return (
+    <SettingsCard
+      section="annualReturns"
+      intro={
+        <>
+          The day the annual return (GSTR-9) for a financial year was filed. A credit note for that year&apos;s invoices reduces GST only
+          until 30 November after the year ends, or until this day when it is earlier (CGST Act s.34(2)); a later one is still issued,
+          marked as reducing no GST, and the team is mailed.
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
+        <FormErrors errors={form.errors ?? fields.returns.errors} id={form.errorId} />
+        {fields.returns.getFieldList().map((row, index) => {
+          const { financialYear, filedOn } = row.getFieldset();
+          return (
+            <fieldset key={row.key} className="grid gap-x-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
+              <legend className="px-1 text-sm font-semibold text-slate-700">Return {index + 1}</legend>
+              <TextField field={financialYear} label="Financial year" maxLength={7} hint="Like 2025-26." />
+              <TextField field={filedOn} label="Filed on (India)" type="date" />
+            </fieldset>
+          );
+        })}
+        <SaveButton section="annualReturns" />
       </Form>
     </SettingsCard>
   );

@@ -40,7 +40,8 @@ import { orderMail } from "~/services/mail/order.server";
 import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
-import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
+import { formatIndiaDateTime, formatIsoDateInIndia, formatShortCalendarDay } from "~/utils/dates";
+import { lateCreditNoteFlag } from "~/utils/late-credit-note";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { paidByLabel, paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -121,6 +122,12 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
         .filter((document) => document.orderId === order.orderId)
         .reverse()
         .map((document) => (document.kind === "invoice" ? document.number : `${document.number} (credit note)`)),
+      // Credit notes issued after their CGST s.34(2) deadline, and what to do instead (decision 0050).
+      lateCreditNotes: taxDocuments.flatMap((document) =>
+        document.orderId === order.orderId && document.missedDeadline
+          ? [{ number: document.number, flag: lateCreditNoteFlag(formatShortCalendarDay(document.missedDeadline)) }]
+          : [],
+      ),
     })),
     progress: studentCourseProgress(student.id).map((row) => ({
       courseId: row.courseId,

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PaymentBadge, PaymentFlag } from "~/components/admin/admin-table";
+import { LATE_CREDIT_NOTE_ADVICE } from "~/utils/late-credit-note";
 import type { loadStudentPage } from "./__student-page.server";
 import { OutboxStateBadge } from "./__outbox-state";
 
@@ -83,7 +84,14 @@ export function StudentOrders({ orders, studentId }: { orders: PageData["orders"
           <td className={`${cell} tabular-nums`}>{order.refunded ?? "None"}</td>
           <td className={`${cell} font-mono`}>{order.coupon ?? "None"}</td>
           <td className={`${cell} whitespace-nowrap`}>{order.date}</td>
-          <td className={`${cell} font-mono whitespace-nowrap`}>{order.taxDocuments.length ? order.taxDocuments.join(", ") : "None"}</td>
+          <td className={cell}>
+            <span className="font-mono whitespace-nowrap">{order.taxDocuments.length ? order.taxDocuments.join(", ") : "None"}</span>
+            {order.lateCreditNotes.map((late) => (
+              <p key={late.number} className="mt-2 max-w-sm rounded-lg bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                <strong>{`${late.number}: ${late.flag}.`}</strong> {LATE_CREDIT_NOTE_ADVICE}
+              </p>
+            ))}
+          </td>
           <td className={cell}>
             {order.refundable ? (
               <Link

@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LegalSettingsForm, RegulatorySettingsForm } from "./__settings-legal-forms";
 import {
+  AnnualReturnSettingsForm,
   FigureSettingsForm,
   InvoicingSettingsForm,
   NotificationSettingsForm,
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     institute: asFormDefaults(readSettings("institute")),
     notifications: asFormDefaults(readSettings("notifications")),
     invoicing: asFormDefaults(readSettings("invoicing")),
+    annualReturns: readSettings("annualReturns").returns,
     figures: readSettings("figures"),
     registerMonth: formatIsoDateInIndia(new Date()).slice(0, 7),
     regulatory: asFormDefaults(readSettings("regulatory")),
@@ -90,6 +92,7 @@ export default function AdminSettings() {
       <InstituteSettingsForm defaultValue={defaults.institute} lastResult={resultFor("institute")} />
       <NotificationSettingsForm defaultValue={defaults.notifications} lastResult={resultFor("notifications")} />
       <InvoicingSettingsForm defaultValue={defaults.invoicing} lastResult={resultFor("invoicing")} />
+      <AnnualReturnSettingsForm returns={defaults.annualReturns} lastResult={resultFor("annualReturns")} />
       <FigureSettingsForm
         figures={defaults.figures.figures}
         minimumShown={defaults.figures.minimumShown}

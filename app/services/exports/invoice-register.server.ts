@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listTaxDocumentsIssued, type PrintableTaxDocument } from "~/models/tax-document.server";
 import { indiaMonthRange } from "~/schemas/invoice-register";
+import { formatShortCalendarDay } from "~/utils/dates";
+import { LATE_CREDIT_NOTE_ADVICE, lateCreditNoteFlag } from "~/utils/late-credit-note";
 import { openStoredExport, workbookResponse } from "./stored-files.server";
 import { anySheet, date, rupees, text, writeWorkbook, type Sheet } from "./workbook-writer.server";
 
@@ -20,6 +22,8 @@ type RegisterRow = {
   buyerGstin: string | null;
   placeOfSupply: string | null;
   against: string | null;
+  /** A credit note past its CGST s.34(2) deadline: that it reduces no GST, and what to do instead. */
+  gstAdjustment: string | null;
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
@@ -35,6 +39,9 @@ const documentRow = (document: PrintableTaxDocument): RegisterRow => ({
   buyerGstin: document.buyer.gstin ?? null,
   placeOfSupply: `${document.placeOfSupply}-${document.buyer.stateName}`,
   against: document.credited?.number ?? null,
+  gstAdjustment: document.missedDeadline
+    ? `${lateCreditNoteFlag(formatShortCalendarDay(document.missedDeadline))}. ${LATE_CREDIT_NOTE_ADVICE}`
+    : null,
   taxablePaise: document.taxablePaise,
   cgstPaise: document.cgstPaise,
   sgstPaise: document.sgstPaise,
@@ -53,6 +60,7 @@ function totalRow(type: string, rows: RegisterRow[], sign: (row: RegisterRow) =>
     buyerGstin: null,
     placeOfSupply: null,
     against: null,
+    gstAdjustment: null,
     taxablePaise: 0,
     cgstPaise: 0,
     sgstPaise: 0,
@@ -96,6 +104,8 @@ function registerSheet(month: string): Sheet<RegisterRow> {
       rupees("SGST (₹)", (row) => row.sgstPaise),
       rupees("IGST (₹)", (row) => row.igstPaise),
       rupees("Total (₹)", (row) => row.totalPaise),
+      // Last, so the figures keep their columns.
+      text("GST adjustment", 60, (row) => row.gstAdjustment),
     ],
   };
 }

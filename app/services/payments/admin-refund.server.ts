@@ -1,4 +1,5 @@
 import type { AdminDecision } from "~/models/student-admin.server";
+import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/order-refund.server";
 import { fetchRazorpayPayment, RazorpayError, refundRazorpayPaymentPart } from "./razorpay.server";
 import { PaymentProviderError, refundPaymentPart } from "./stripe.server";
@@ -97,6 +98,7 @@ async function makeRefund(ask: RefundAsk, key: string, decision: AdminDecision, 
     { userId: ask.userId, order, amountPaise: ask.amountPaise, takeAway: ask.takeAway, refundId: made.refundId, offline: ask.offline },
     decision,
     mail,
+    lateCreditNoteNotice,
   );
   if (outcome === "stale" || outcome === "no-order")
     return { ok: false, message: `Another refund of this order was recorded meanwhile. Reload the page to see it. ${UNCHANGED}` };

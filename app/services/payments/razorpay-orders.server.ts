@@ -12,6 +12,7 @@ import {
 } from "~/models/order.server";
 import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { DisputeStatus } from "../../../db/enums";
+import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { publicOrigin } from "~/utils/env.server";
 import {
   completePaidOrder,
@@ -210,7 +211,11 @@ export async function handleRazorpayEvent(event: RazorpayEvent): Promise<void> {
     }
     case "refund.processed": {
       const payment = event.payment ?? (await fetchRazorpayPayment(event.paymentId));
-      recordRefund(stored, { paymentId: payment.id, chargedPaise: payment.amountPaise, refundedPaise: payment.refundedPaise });
+      recordRefund(
+        stored,
+        { paymentId: payment.id, chargedPaise: payment.amountPaise, refundedPaise: payment.refundedPaise },
+        lateCreditNoteNotice,
+      );
       return;
     }
     case "payment.dispute.created":

@@ -1,8 +1,9 @@
 import type { TaxParty } from "../../../db/schema";
 import type { PrintableTaxDocument } from "~/models/tax-document.server";
-import { formatLongDateInIndia } from "~/utils/dates";
+import { formatLongDateInIndia, formatShortCalendarDay } from "~/utils/dates";
 import { formatExactRupees, formatRate } from "~/utils/gst";
 import { indianStateName } from "~/utils/indian-states";
+import { lateCreditNotePrintedLine } from "~/utils/late-credit-note";
 import { drawLine, renderPdf, type PdfDocument } from "./document.server";
 
 // A GST tax invoice or credit note as a PDF, from the document as it was
@@ -135,6 +136,14 @@ export function drawTaxDocument(document: PrintableTaxDocument): Promise<Buffer>
       write("All amounts in Indian rupees.", LEFT, y, { color: MUTED });
       y += LINE;
       write(`Issued electronically by ${document.seller.name}; no signature is required.`, LEFT, y, { color: MUTED });
+      // Only a note issued past its s.34(2) deadline has one, so every other document prints as it always did.
+      if (document.missedDeadline) {
+        y += LINE;
+        for (const line of noteLines(lateCreditNotePrintedLine(formatShortCalendarDay(document.missedDeadline)))) {
+          y += LINE;
+          write(line, LEFT, y, { weight: 700 });
+        }
+      }
       if (document.note) {
         y += LINE;
         for (const line of noteLines(document.note)) {

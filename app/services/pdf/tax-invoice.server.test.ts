@@ -22,6 +22,7 @@ const invoice: PrintableTaxDocument = {
   sequence: 7,
   orderId: 42,
   creditedDocumentId: null,
+  missedDeadline: null,
   issuedAt: ISSUED,
   seller,
   buyer: {
@@ -106,4 +107,24 @@ test("a credit note to another state prints IGST and cites the invoice's number 
     expect(pdf.text).toContain(line);
   expect(pdf.text).not.toContain("CGST");
   expect(taxDocumentFilename(note)).toBe("credit-note-TCN-26-27-000001.pdf");
+});
+
+test("a credit note issued after its s.34(2) deadline says it reduces no output tax; one on time says nothing of it", async () => {
+  const note: PrintableTaxDocument = {
+    ...invoice,
+    id: 3,
+    kind: "credit_note",
+    number: "TCN/27-28/000004",
+    creditedDocumentId: 1,
+    credited: { number: "TMA/26-27/000007", issuedAt: ISSUED },
+  };
+  const late = (await readPdf(await taxDocumentPdf({ ...note, missedDeadline: "2027-11-30" }))).text.replace(/\s+/g, " ");
+  for (const line of [
+    "Issued after Nov 30, 2027, the last day under section 34(2) of the CGST Act",
+    "no reduction of output tax may be claimed for this credit note",
+    "Credit Note No. TCN/27-28/000004",
+  ])
+    expect(late).toContain(line);
+  const onTime = (await readPdf(await taxDocumentPdf(note))).text;
+  expect(onTime).not.toContain("34(2)");
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `tax_documents` ADD `missed_deadline` text;
