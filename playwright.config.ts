@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/setup/chromium";
 import { TEST_SESSION_SECRET } from "./tests/support/accounts";
+import { FEATURES_OFF_ENV } from "./tests/support/features-off";
 import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
 import { razorpayEnv } from "./tests/support/razorpay";
 
@@ -30,14 +31,13 @@ export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 export const OAUTH_PROVIDER_NAME = "Test Identity";
 export const OAUTH_CLIENT_ID = "e2e-site";
 const OAUTH_CLIENT_SECRET = "e2e-site-client-secret";
-/** The main server offers OAuth sign-in; the analytics server does not. */
+/** The main server offers OAuth sign-in; the others do not. */
 const OAUTH_ENV = {
   OAUTH_CLIENT_ID,
   OAUTH_CLIENT_SECRET,
   OAUTH_ISSUER: OIDC_ISSUER,
   OAUTH_PROVIDER_NAME,
 };
-const NO_OAUTH_ENV = { OAUTH_CLIENT_ID: "", OAUTH_CLIENT_SECRET: "", OAUTH_ISSUER: "" };
 
 // A Stripe-compatible server per worker (tests/fixtures/fake-stripe.ts) that the
 // worker's server's real Stripe SDK talks to and sends its webhooks back to; the
@@ -54,7 +54,6 @@ const stripeEnv = (slot: number) => ({
 export const E2E_SESSION_SECRET = TEST_SESSION_SECRET;
 export const STRIPE_SECRET_KEY = TEST_STRIPE_SECRET_KEY;
 export const STRIPE_WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
-const NO_STRIPE_ENV = { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_URL: "" };
 
 // The same build with Razorpay taking payments, against a Razorpay-compatible fake
 // (tests/fixtures/fake-razorpay.ts) on 127.0.0.1, another site than localhost, so its
@@ -66,7 +65,10 @@ export const RAZORPAY_BASE_URL = `http://localhost:${RAZORPAY_PORT}`;
 export const RAZORPAY_DATABASE = databaseOf(RAZORPAY_PORT);
 export const FAKE_RAZORPAY_URL = `http://127.0.0.1:${FAKE_RAZORPAY_PORT}`;
 
-/** A server running the production build exactly as `npm start` serves it, on a fresh database seeded at start. */
+/**
+ * A server running the production build exactly as `npm start` serves it, on a fresh database seeded at start,
+ * with every optional feature off but those `env` turns on.
+ */
 function siteServer(port: number, env: Record<string, string>) {
   const database = databaseOf(port);
   return {
@@ -76,6 +78,7 @@ function siteServer(port: number, env: Record<string, string>) {
     reuseExistingServer: false,
     stdout: "pipe" as const,
     env: {
+      ...FEATURES_OFF_ENV,
       PORT: String(port),
       DATABASE_URL: database,
       NODE_ENV: "production",
@@ -150,9 +153,9 @@ export default defineConfig({
         FAKE_RAZORPAY_WEBHOOK_URL: `${RAZORPAY_BASE_URL}/api/razorpay/webhook`,
       },
     },
-    siteServer(RAZORPAY_PORT, { ...NO_OAUTH_ENV, ...NO_STRIPE_ENV, ...razorpayEnv(FAKE_RAZORPAY_URL) }),
+    siteServer(RAZORPAY_PORT, razorpayEnv(FAKE_RAZORPAY_URL)),
     // Google Analytics configured (and no OAuth, no payments); shared by the
     // workers, whose tests there use rows of their own.
-    siteServer(ANALYTICS_PORT, { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),
+    siteServer(ANALYTICS_PORT, { GA_TRACKING_ID: ANALYTICS_TEST_ID }),
   ],
 });

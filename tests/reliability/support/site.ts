@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { FEATURES_OFF_ENV } from "../../support/features-off";
 import { startProcess, type RunningProcess } from "./processes";
 
 // Production servers for the reliability suite: each test file starts its own
@@ -51,21 +52,6 @@ export function removeDatabase(path: string) {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
 }
 
-/** Payments, OAuth and the LLM are off unless a test turns them on; the keys are still "configured" where harmless. */
-const QUIET_ENV = {
-  STRIPE_SECRET_KEY: "",
-  STRIPE_PUBLISHABLE_KEY: "",
-  STRIPE_WEBHOOK_SECRET: "",
-  STRIPE_API_URL: "",
-  OAUTH_CLIENT_ID: "",
-  OAUTH_CLIENT_SECRET: "",
-  OAUTH_ISSUER: "",
-  CHAT_LLM_URL: "",
-  CHAT_LLM_MODEL: "",
-  GA_TRACKING_ID: "",
-  SITE_URL: "",
-};
-
 export async function startSite(options: SiteOptions): Promise<Site> {
   mkdirSync(DATA_DIR, { recursive: true });
   const database = options.database ?? databasePathFor(options.name);
@@ -74,8 +60,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const server = await startProcess({
     label: "The server",
     args: [...(options.preload ? ["--require", options.preload] : []), "scripts/start.ts"],
+    // Every feature off unless a test turns it on; the secrets stay configured where
+    // harmless, so the suite can check that none reaches a browser.
     env: {
-      ...QUIET_ENV,
+      ...FEATURES_OFF_ENV,
       NODE_ENV: "production",
       PORT: String(options.port),
       DATABASE_URL: database,
