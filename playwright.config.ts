@@ -1,8 +1,8 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/setup/chromium";
+import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/support/chromium";
 import { TEST_SESSION_SECRET } from "./tests/support/accounts";
 import { FEATURES_OFF_ENV } from "./tests/support/features-off";
-import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
+import { stripeEnv, TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
 import { razorpayEnv } from "./tests/support/razorpay";
 
 // E2E_PORT lets several runs share one machine (each also sets SITE_BUILD_DIR).
@@ -44,12 +44,6 @@ const OAUTH_ENV = {
 // analytics server has payments off.
 const fakeStripePort = (slot: number) => PORT + 70 + slot;
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort(SLOT)}`;
-const stripeEnv = (slot: number) => ({
-  STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
-  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
-  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
-  STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort(slot)}`,
-});
 /** The secrets the test servers run with (the reliability suite checks none reaches a browser). */
 export const E2E_SESSION_SECRET = TEST_SESSION_SECRET;
 export const STRIPE_SECRET_KEY = TEST_STRIPE_SECRET_KEY;
@@ -140,7 +134,7 @@ export default defineConfig({
     })),
     // Each worker's server offers OAuth sign-in against the test provider and
     // card payments against its fake Stripe.
-    ...WORKER_SLOTS.map((slot) => siteServer(appPort(slot), { ...OAUTH_ENV, ...stripeEnv(slot) })),
+    ...WORKER_SLOTS.map((slot) => siteServer(appPort(slot), { ...OAUTH_ENV, ...stripeEnv(`http://127.0.0.1:${fakeStripePort(slot)}`) })),
     {
       command: "tsx tests/fixtures/fake-razorpay.ts",
       url: `${FAKE_RAZORPAY_URL}/health`,
