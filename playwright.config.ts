@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/setup/chromium";
+import { CHROMIUM_ARGS, TEST_BROWSER_EXECUTABLE } from "./tests/support/chromium";
 import { TEST_SESSION_SECRET } from "./tests/support/accounts";
-import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
+import { FEATURES_OFF_ENV } from "./tests/support/features-off";
+import { stripeEnv, TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "./tests/support/stripe";
 import { razorpayEnv } from "./tests/support/razorpay";
 
 // E2E_PORT lets several runs share one machine (each also sets SITE_BUILD_DIR).
@@ -30,31 +31,23 @@ export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 export const OAUTH_PROVIDER_NAME = "Test Identity";
 export const OAUTH_CLIENT_ID = "e2e-site";
 const OAUTH_CLIENT_SECRET = "e2e-site-client-secret";
-/** The main server offers OAuth sign-in; the analytics server does not. */
+/** The main server offers OAuth sign-in; the others do not. */
 const OAUTH_ENV = {
   OAUTH_CLIENT_ID,
   OAUTH_CLIENT_SECRET,
   OAUTH_ISSUER: OIDC_ISSUER,
   OAUTH_PROVIDER_NAME,
 };
-const NO_OAUTH_ENV = { OAUTH_CLIENT_ID: "", OAUTH_CLIENT_SECRET: "", OAUTH_ISSUER: "" };
 
 // A Stripe-compatible server per worker (tests/fixtures/fake-stripe.ts) that the
 // worker's server's real Stripe SDK talks to and sends its webhooks back to; the
 // analytics server has payments off.
 const fakeStripePort = (slot: number) => PORT + 70 + slot;
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort(SLOT)}`;
-const stripeEnv = (slot: number) => ({
-  STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
-  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
-  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
-  STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort(slot)}`,
-});
 /** The secrets the test servers run with (the reliability suite checks none reaches a browser). */
 export const E2E_SESSION_SECRET = TEST_SESSION_SECRET;
 export const STRIPE_SECRET_KEY = TEST_STRIPE_SECRET_KEY;
 export const STRIPE_WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
-const NO_STRIPE_ENV = { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_URL: "" };
 
 // The same build with Razorpay taking payments, against a Razorpay-compatible fake
 // (tests/fixtures/fake-razorpay.ts) on 127.0.0.1, another site than localhost, so its
@@ -66,7 +59,10 @@ export const RAZORPAY_BASE_URL = `http://localhost:${RAZORPAY_PORT}`;
 export const RAZORPAY_DATABASE = databaseOf(RAZORPAY_PORT);
 export const FAKE_RAZORPAY_URL = `http://127.0.0.1:${FAKE_RAZORPAY_PORT}`;
 
-/** A server running the production build exactly as `npm start` serves it, on a fresh database seeded at start. */
+/**
+ * A server running the production build exactly as `npm start` serves it, on a fresh database seeded at start,
+ * with every optional feature off but those `env` turns on.
+ */
 function siteServer(port: number, env: Record<string, string>) {
   const database = databaseOf(port);
   return {
@@ -76,6 +72,7 @@ function siteServer(port: number, env: Record<string, string>) {
     reuseExistingServer: false,
     stdout: "pipe" as const,
     env: {
+      ...FEATURES_OFF_ENV,
       PORT: String(port),
       DATABASE_URL: database,
       NODE_ENV: "production",
@@ -137,7 +134,7 @@ export default defineConfig({
     })),
     // Each worker's server offers OAuth sign-in against the test provider and
     // card payments against its fake Stripe.
-    ...WORKER_SLOTS.map((slot) => siteServer(appPort(slot), { ...OAUTH_ENV, ...stripeEnv(slot) })),
+    ...WORKER_SLOTS.map((slot) => siteServer(appPort(slot), { ...OAUTH_ENV, ...stripeEnv(`http://127.0.0.1:${fakeStripePort(slot)}`) })),
     {
       command: "tsx tests/fixtures/fake-razorpay.ts",
       url: `${FAKE_RAZORPAY_URL}/health`,
@@ -150,9 +147,9 @@ export default defineConfig({
         FAKE_RAZORPAY_WEBHOOK_URL: `${RAZORPAY_BASE_URL}/api/razorpay/webhook`,
       },
     },
-    siteServer(RAZORPAY_PORT, { ...NO_OAUTH_ENV, ...NO_STRIPE_ENV, ...razorpayEnv(FAKE_RAZORPAY_URL) }),
+    siteServer(RAZORPAY_PORT, razorpayEnv(FAKE_RAZORPAY_URL)),
     // Google Analytics configured (and no OAuth, no payments); shared by the
     // workers, whose tests there use rows of their own.
-    siteServer(ANALYTICS_PORT, { GA_TRACKING_ID: ANALYTICS_TEST_ID, ...NO_OAUTH_ENV, ...NO_STRIPE_ENV }),
+    siteServer(ANALYTICS_PORT, { GA_TRACKING_ID: ANALYTICS_TEST_ID }),
   ],
 });

@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],
-          globalSetup: ["./tests/http/support/global-setup.ts"],
+          globalSetup: ["./tests/http/support/build-and-seed.ts"],
           setupFiles: ["./tests/http/support/setup.ts"],
           // The build is loaded by Node itself, as the server loads it.
           server: { deps: { external: [/\/build[^/]*\/server\//] } },

@@ -23,7 +23,7 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     environment: "node",
-    globalSetup: ["./tests/reliability/support/global-setup.ts"],
+    globalSetup: ["./tests/reliability/support/build-once.ts"],
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one, on two.
     maxWorkers: 2,

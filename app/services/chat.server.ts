@@ -61,7 +61,7 @@ export function chatSuggestions(): string[] {
 
 export type ChatRateLimit = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
-function chatRateLimitMessage(retryAfterSeconds: number): string {
+export function chatRateLimitMessage(retryAfterSeconds: number): string {
   return `You're asking questions too quickly. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`;
 }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { createPageCache } from "./page-cache.server";
 import type { RenderPlan } from "../services/site-build/shared-render.server";
 
@@ -30,7 +30,11 @@ const cache = createPageCache({
 });
 const app = express();
 let nextNonce = 0;
-app.use((_req, res, next) => {
+// Requests for /slow that reached the server (the cache sits behind this): a test
+// waits for its visitors to be there before the render finishes.
+let slowArrivals = 0;
+app.use((req, res, next) => {
+  if (req.path === "/slow") slowArrivals++;
   res.locals.cspNonce = `nonce${++nextNonce}x`;
   next();
 });
@@ -82,7 +86,13 @@ beforeEach(() => {
   cache.clear();
   clock = 0;
   renders = 0;
+  slowArrivals = 0;
 });
+
+/** Until `count` renders have begun. */
+const rendersBegun = (count: number) => vi.waitFor(() => expect(renders).toBeGreaterThanOrEqual(count));
+/** Until `count` visitors' requests for /slow have reached the cache. */
+const slowVisitorsArrived = (count: number) => vi.waitFor(() => expect(slowArrivals).toBe(count));
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
 
@@ -149,7 +159,7 @@ test("the oldest page leaves when the cache is full", async () => {
 
 test("a page whose render began before a write is not kept", async () => {
   const slow = get("/slow");
-  while (renders === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  await rendersBegun(1);
   await fetch(`${base}/page/a`, { method: "POST" });
   finishSlowRender();
   await (await slow).text();
@@ -164,9 +174,9 @@ test("a page whose render began before a write is not kept", async () => {
 
 test("visitors asking for an expired page at once wait for one render, each with its own nonce", async () => {
   const first = get("/slow");
-  while (renders === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  await rendersBegun(1);
   const others = [get("/slow"), get("/slow"), get("/slow")];
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await slowVisitorsArrived(4);
   finishSlowRender();
   const bodies = await Promise.all([first, ...others].map(async (response) => (await response).text()));
   expect(renders).toBe(1);
@@ -175,13 +185,13 @@ test("visitors asking for an expired page at once wait for one render, each with
 
 test("when the one render is not kept, the waiting visitors get their own", async () => {
   const first = get("/slow");
-  while (renders === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  await rendersBegun(1);
   const second = get("/slow");
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await slowVisitorsArrived(2);
   await fetch(`${base}/page/a`, { method: "POST" });
   finishSlowRender();
   await (await first).text();
-  while (renders < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+  await rendersBegun(2);
   finishSlowRender();
   expect(await (await second).text()).toContain("before the write");
   expect(renders).toBe(2);

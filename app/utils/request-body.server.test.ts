@@ -10,6 +10,13 @@ import {
 } from "./body-limits";
 import { createBodyBudget, largestBodyLimit, withBodyLimits } from "./request-body.server";
 
+/** A promise the test awaits and the code under test opens. */
+function latch() {
+  let open: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
 const MB = 1024 * 1024;
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
@@ -86,15 +93,21 @@ describe("withBodyLimits", () => {
 
   test("while the in-flight budget is spent, a body waits outside with 503 and Retry-After; it is given back after", async () => {
     let finish: () => void = () => undefined;
+    // Opened when the action holds a body; the test waits on it, then hands out the next.
+    let held = latch();
     const slow: Action = async ({ request }) => {
       await request.formData();
-      await new Promise<void>((resolve) => (finish = resolve));
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+        held.open();
+      });
       return "done";
     };
     const build = { routes: { "routes/form": { id: "routes/form", path: "form", module: { action: slow } } } } as unknown as ServerBuild;
     const guarded = actionOf(withBodyLimits(build, options(false, PUBLIC_BODY_LIMITS.maxBytes)));
     const first = guarded(urlencoded(`a=${"x".repeat(60 * 1024)}&b=${"x".repeat(60 * 1024)}`));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await held.promise;
+    held = latch();
     expect(await refusal(guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`)))).toEqual({
       status: 503,
       message: BODY_BUSY_MESSAGE,
@@ -103,7 +116,7 @@ describe("withBodyLimits", () => {
     finish();
     await expect(first).resolves.toBe("done");
     const second = guarded(urlencoded(`title=${"y".repeat(40 * 1024)}`));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await held.promise;
     finish();
     await expect(second).resolves.toBe("done");
   });

@@ -1,7 +1,7 @@
 // Lighthouse mobile performance for the pages a visitor lands on (home,
 // courses, a course, events, a blog post): default mobile emulation and
 // simulated throttling, several runs each, medians reported.
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../../tests/setup/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../../tests/support/chromium";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Measurement, Section } from "./types";
 

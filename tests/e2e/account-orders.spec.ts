@@ -3,7 +3,7 @@ import { readPdf } from "../support/pdf-text";
 import { signInAsAdmin } from "./admin-support";
 import { enrolWithFullDiscount, makeCoupon, makeCourse, visit } from "./checkout-support";
 import { expect, queryTestDatabase, test } from "./fixtures";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // After enrolling, a student finds the order on /account/orders, downloads its
 // receipt, and the enrolment mail (waiting in the Outbox, as no mail server is

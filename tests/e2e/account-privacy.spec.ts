@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { visit } from "./checkout-support";
 import { expect, queryTestDatabase, test } from "./fixtures";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // A student reads the privacy notice, downloads their data and reads the file
 // back, then deletes their account after typing their password: they land on

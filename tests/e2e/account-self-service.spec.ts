@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { signInAsAdmin, toast } from "./admin-support";
 import { createStudent, expect, linkMailedTo, queryTestDatabase, signInAs, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The student's own account page: name and phone, a new email address proven
 // through the link mailed to it (read from the admin's Outbox, as an admin

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { createStudent, expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { signInAsAdmin, uniqueTitle, visitAdmin } from "./admin-support";
 import { addCompletedEnrollment, makeCourse } from "./checkout-support";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The Analytics tab (admin spec §2): the Google Analytics card and
 // Admission Analytics — totals, admissions by course, and a server-rendered

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { signInAsAdmin, uniqueTitle, visitAdmin } from "./admin-support";
-import { failOnPageErrors, inBothModes } from "./support";
+import { failOnPageErrors, inBothModes } from "./page-checks";
 
 // A course description with a claim of returns: with JavaScript the notice
 // under the text names the phrase as it is typed; either way the course is

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The admin Content tab (admin spec §2 Content tab, §4, §5, §8, §9): the 5
 // newest blog posts and testimonials, the full lists, and every create / edit

@@ -4,7 +4,7 @@ import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { makeCoupon, makeCourse } from "./checkout-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The admin Coupons tab (beyond the spec: the coupons checkout accepts had no
 // screens). Admins only. Every test makes its own coupons (unique codes) and

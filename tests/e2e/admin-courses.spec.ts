@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { createStudent, expect, openTestDatabase, test } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { addCompletedEnrollment, makeCourse } from "./checkout-support";
-import { expectNoA11yViolations, inBothModes } from "./support";
+import { expectNoA11yViolations, inBothModes } from "./page-checks";
 
 // The admin Courses tab (admin spec §2, §5, §8): search, cards,
 // 'Create New Course' and 'Edit Course' with real uploads checked by content,

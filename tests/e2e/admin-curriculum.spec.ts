@@ -3,7 +3,7 @@ import { expect, queryTestDatabase, test } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { makeCourse } from "./checkout-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 import { PDF_BYTES } from "../support/curriculum";
 
 // The curriculum editor (/admin/courses/:id/curriculum): a content manager

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { waitForHydration, waitForNavigationIdle } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The admin Events tab (admin spec §2 Events tab, §4, §5, §8, §9): list, search
 // and filter, create / edit / delete / deactivate dialogs, View Registrations,

@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { formatIndiaDateTime } from "../../app/utils/dates";
 import { createStudent, expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 import { E2E_DATABASE } from "../../playwright.config";
 
 // The Users tab's Excel exports (admin spec §2 Users tab, §7, §8):

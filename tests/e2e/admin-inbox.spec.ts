@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { formatIndiaDateTime } from "../../app/utils/dates";
 import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // The admin Inbox tab (beyond the spec: contact messages had no screen).
 // Admins only. Unread first, then newest first, 20 to a page.

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import argon2 from "argon2";
 import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // /admin/login and the panel frame (admin spec §2, §4–§8): sign-in errors,
 // the separate admin session, the Dashboard tab and logout.

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
 import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The admin Mentors tab (beyond the spec: the About page's mentors had no
 // screens): list, Add / Edit / Delete dialogs, roles, and what the About page

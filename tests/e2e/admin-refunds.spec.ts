@@ -4,7 +4,7 @@ import { setInvoicing } from "../support/invoicing";
 import { signInAsAdmin, uniqueTitle, visitAdmin } from "./admin-support";
 import { createStudent, expect, signInAs, test as base, type Student } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // The money side of the admin's page for one student, seen from both sides:
 // the admin records a payment made at the institute (giving the billing

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, queryTestDatabase, test } from "./fixtures";
 import { signInAsAdmin, toast, visitAdmin } from "./admin-support";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 import { withDatabase } from "../support/database";
 
 // The Settings tab: an admin switches the team's notices and says where they

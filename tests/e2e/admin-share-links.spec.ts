@@ -1,6 +1,6 @@
 import { expect, queryTestDatabase, test } from "./fixtures";
 import { signInAsAdmin, visitAdmin } from "./admin-support";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // A file's page lists each download through its share link and stops the link
 // with one button, with JavaScript on and off.

@@ -3,7 +3,7 @@ import { makeCourse } from "../support/rows";
 import { signInAsAdmin, uniqueTitle, visitAdmin } from "./admin-support";
 import { createStudent, expect, signInAs, STUDENT_PASSWORD, test as base, type Student } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // The admin's page for one student, seen from both sides: what an admin does
 // there (grant, revoke, deactivate) and what the student, signed in in another

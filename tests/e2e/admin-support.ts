@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createAdmin, plantAdminSession, type AdminRole, type TestAdmin } from "../support/accounts";
 import "./fixtures";
 import { waitForHydration } from "./hydration";
-import type { Mode } from "./support";
+import type { Mode } from "./page-checks";
 
 // Admins for the admin-area specs: a row in `admins` and a planted admin
 // session, so a test starts inside the panel without the login screen (which

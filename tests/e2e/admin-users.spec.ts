@@ -4,7 +4,7 @@ import { formatIndiaDateTime } from "../../app/utils/dates";
 import { createStudent, expect, queryTestDatabase, test, withDatabase } from "./fixtures";
 import { signInAsAdmin, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // The Users tab's tables (admin spec §2 Users tab, §4): All Users,
 // Event Registrations, Course Enrollments and Enrollment Forms, each with its

@@ -1,6 +1,6 @@
 import { blockStripeJs, makeCourse, ordersOf, saveInformation, toasts, visit } from "./checkout-support";
 import { createStudent, expect, queryTestDatabase, signInAs, test } from "./fixtures";
-import { expectNoA11yViolations, MODES } from "./support";
+import { expectNoA11yViolations, MODES } from "./page-checks";
 
 // An account made through a sign-in provider has not said its holder is 18 or
 // older: checkout stops it with the reason and the box, right there. Without

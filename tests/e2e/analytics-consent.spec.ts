@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ANALYTICS_BASE_URL, ANALYTICS_DATABASE, ANALYTICS_TEST_ID } from "../../playwright.config";
 import { withDatabase } from "../support/database";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // The server with Google Analytics configured: its script is absent until the
 // visitor accepts analytics in the banner, present after, and absent again once

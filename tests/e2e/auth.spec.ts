@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-support";
 import { createStudent, expect, linkMailedTo, openTestDatabase, queryTestDatabase, signInAs, test, withDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickSignUpBoxes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickSignUpBoxes } from "./page-checks";
 
 const header = (page: Page) => page.getByRole("banner");
 const uniqueEmail = () => `signup-${randomUUID().slice(0, 8)}@example.test`;

@@ -1,7 +1,7 @@
 import { issueCertificate } from "../support/certificates";
 import { makeCourse } from "../support/rows";
 import { createStudent, expect, test, withDatabase } from "./fixtures";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // The public check page a certificate's QR code opens: name, course and date,
 // readable without JavaScript and to assistive technology; for a revoked

@@ -9,7 +9,7 @@ import { ChatQuestionSchema } from "../../app/schemas/chat";
 import { formatPrice } from "../../app/utils/money";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 const CHAT_GREETING = chatGreeting(DEFAULT_INSTITUTE.name);
 

@@ -4,8 +4,8 @@ import type { TestCourse } from "../support/rows";
 import { fakeStripeControl } from "../support/stripe";
 import { expect } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import type { Mode } from "./support";
-import { tickConsent } from "./support";
+import type { Mode } from "./page-checks";
+import { tickConsent } from "./page-checks";
 
 // Checkout test helpers for the browser specs: the rows a test arranges and
 // reads back, and the control API of this worker's fake Stripe server.

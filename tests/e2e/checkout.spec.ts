@@ -14,7 +14,7 @@ import {
   visit,
 } from "./checkout-support";
 import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test } from "./fixtures";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // /checkout (public-site §2, §4 Checkout flow, §8) in a real browser, with
 // JavaScript on and off. Stripe is the fake in tests/fixtures/fake-stripe.ts;

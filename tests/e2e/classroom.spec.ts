@@ -4,7 +4,7 @@ import { enrolStudent, makeClassroomCourse, moveQuizAttemptsBack } from "../supp
 import { readPdf } from "../support/pdf-text";
 import { enrolWithFullDiscount, makeCoupon } from "./checkout-support";
 import { expect, test } from "./fixtures";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // A student's way through the classroom, with JavaScript and without: bought
 // with a 100% coupon at checkout, the course page's "Go to course", the outline,

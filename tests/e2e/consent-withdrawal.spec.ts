@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { visit } from "./checkout-support";
 import { expect, queryTestDatabase, test, withDatabase } from "./fixtures";
-import { failOnPageErrors, inBothModes } from "./support";
+import { failOnPageErrors, inBothModes } from "./page-checks";
 
 // A student withdraws one consent on their privacy page with one click, with
 // JavaScript and without: the toast says so, the button goes, the record stays.

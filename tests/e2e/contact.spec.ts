@@ -6,7 +6,7 @@ import { BUSINESS_HOURS, whatsappMessage } from "../../app/content/site";
 import { DEFAULT_INSTITUTE, institutePhones } from "../../app/utils/institute";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./page-checks";
 
 type StoredMessage = { name: string; email: string; phone: string | null; subject: string; message: string; is_read: number };
 

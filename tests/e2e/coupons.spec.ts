@@ -3,7 +3,7 @@ import { signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { makeCourse, payButton, startCheckout, type TestCourse } from "./checkout-support";
 import { expect, queryTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // A fixed-amount coupon limited to one course (decision 0029), from the
 // admin's form to the student's checkout, with JavaScript on and off: the

@@ -1,7 +1,7 @@
 import { addCompletedEnrollment, makeCourse } from "../support/rows";
 import { signInAsAdmin, toast, uniqueTitle, visitAdmin } from "./admin-support";
 import { expect, queryTestDatabase, test } from "./fixtures";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // A student holding a course reviews it on the course page; an admin approves
 // the review; the course page then shows its stars and count. Until then it

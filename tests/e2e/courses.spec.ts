@@ -3,7 +3,7 @@ import { withDatabase } from "../support/database";
 import { E2E_DATABASE } from "../../playwright.config";
 import { instituteCountsIn } from "../support/institute-counts";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 import { countOf } from "../../app/utils/plural";
 
 type ApiCourse = {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { failOnPageErrors, inBothModes } from "./support";
+import { failOnPageErrors, inBothModes } from "./page-checks";
 import {
   chatButton,
   covers,

@@ -11,7 +11,7 @@ import {
   test,
 } from "./event-registration-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode, tickConsent } from "./page-checks";
 
 function dialogParts(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Register for Event" });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { waitForHydration, waitForNavigationIdle } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 import { formatPrice } from "../../app/utils/money";
 import { formatEventWhen } from "../../app/utils/dates";
 import { countOf } from "../../app/utils/plural";

@@ -7,7 +7,7 @@ import { instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { FALLBACK_THUMBNAIL } from "../../app/content/videos";
 import { setTestVideos, TEST_INTRO_VIDEO as INTRO_VIDEO, TEST_TUTORIAL_VIDEOS as TUTORIAL_VIDEOS } from "../support/video-settings";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 const SITE_NAME = DEFAULT_INSTITUTE.name;
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { failOnPageErrors } from "./support";
+import { failOnPageErrors } from "./page-checks";
 
 // Covers on a cheap phone: every course card's image has its size in the
 // markup, arrives in a modern format at a phone's width, and nothing on the

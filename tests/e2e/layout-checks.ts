@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { waitForHydration } from "./hydration";
-import type { Mode } from "./support";
+import type { Mode } from "./page-checks";
 
 // Measurements the phone and desktop layout specs share: boxes that must not
 // overlap, touch targets, no "₹0", and (on demand) the README's screenshots.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 import { LEGAL_PAGES } from "../../app/content/legal-pages";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // The spec's §2 Global layout, quoted.
 const HEADER_LINKS = [

@@ -3,7 +3,7 @@ import { LEGAL_PAGES } from "../../app/content/legal-pages";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signInAsAdmin, toast, visitAdmin } from "./admin-support";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // The legal pages as a visitor reaches them (from the footer of any page) and
 // as an admin changes them on the Settings tab. The HTTP tests cover the

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { failOnPageErrors, inBothModes, type Mode } from "./support";
+import { failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 /** Stored subscriber rows whose address equals this one, compared without case. */
 function storedSubscribers(email: string): string[] {

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { ANALYTICS_BASE_URL, OAUTH_CLIENT_ID, OAUTH_PROVIDER_NAME, OIDC_ISSUER } from "../../playwright.config";
 import { createStudent, expect, openTestDatabase, queryTestDatabase, signInAs, test, withDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // The test provider (tests/fixtures/oidc-provider.ts) turns a login name into
 // a profile: "asha-1a2b3c4d" => Asha Tester, asha-1a2b3c4d@example.test.

@@ -4,7 +4,7 @@ import { withDatabase } from "../support/database";
 import { insertEvent, type TestEvent } from "../support/rows";
 import { payButton, saveInformation, toasts, visit } from "./checkout-support";
 import { createStudent, expect, signInAs, test } from "./fixtures";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // A paid event's seat, bought through Razorpay on the server where Razorpay
 // takes payments: from the event's register dialog ("Pay ₹499") through the

@@ -3,7 +3,7 @@ import { plantResetToken } from "../support/password-reset";
 import { signInAsAdmin } from "./admin-support";
 import { createStudent, expect, linkMailedTo, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
 // A student who forgot their password: from the sign-in page's link to a new
 // password, reading the link as an admin would hand it over (the Outbox, no

@@ -1,6 +1,6 @@
 import { expect, storedRegistrations, test } from "./event-registration-support";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 import { formatEventWhen } from "../../app/utils/dates";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

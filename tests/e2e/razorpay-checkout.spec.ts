@@ -3,7 +3,7 @@ import { FAKE_RAZORPAY_URL, RAZORPAY_BASE_URL, RAZORPAY_DATABASE } from "../../p
 import { makeCourse, ordersOf, type TestCourse } from "../support/rows";
 import { payButton, saveInformation, toasts, visit } from "./checkout-support";
 import { createStudent, expect, signInAs, test } from "./fixtures";
-import { expectNoA11yViolations, inBothModes, type Mode } from "./support";
+import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
 // Paying for a course through Razorpay (UPI, cards, netbanking, wallets), on
 // the server where Razorpay takes payments. With JavaScript, Razorpay's

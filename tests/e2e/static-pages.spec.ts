@@ -8,7 +8,7 @@ import { STUDY_GUIDE } from "../../app/content/study-guide";
 import { SUCCESS_CAROUSEL } from "../../app/content/videos";
 import { setTestVideos, TEST_SUCCESS_STORIES as SUCCESS_VIDEOS } from "../support/video-settings";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./support";
+import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 type ApiMentor = { name: string; title: string; bio: string; specialization: string[]; socialLinks: { twitter?: string } };
 type ApiTestimonial = { id: number; rating: number; content: string };

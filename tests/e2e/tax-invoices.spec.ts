@@ -4,7 +4,7 @@ import { setInvoicing } from "../support/invoicing";
 import { blockStripeJs, makeCourse, payButton, toasts, visit } from "./checkout-support";
 import { expect, queryTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { expectNoA11yViolations, inBothModes, tickConsent } from "./support";
+import { expectNoA11yViolations, inBothModes, tickConsent } from "./page-checks";
 
 // A GST-registered institute (decision 0031): the student gives billing
 // details at checkout, pays on (fake) Stripe's page, and downloads the tax

@@ -1,6 +1,6 @@
 import { expect, openTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { inBothModes } from "./support";
+import { inBothModes } from "./page-checks";
 import type { Locator } from "@playwright/test";
 
 /** Whether the toast's leaving clock (its CSS animation) moves on over a few frames. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { configureSite } from "./support/site";
+import { configureSite } from "./support/in-process-site";
 import { createStudent, describe, expect, type HttpClient, queryTestDatabase, studentClient, test } from "./support/test";
 
 // DPDP consent: Google Analytics loads only after the visitor accepts it in a

@@ -1,4 +1,4 @@
-import { configureSite } from "./support/site";
+import { configureSite } from "./support/in-process-site";
 import { expect, test } from "./support/test";
 
 // A site with Google Analytics configured: the tag is on the page of a visitor who

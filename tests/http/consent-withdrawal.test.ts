@@ -1,6 +1,6 @@
 import { addRegistration, makeEnrollmentForm, storedRegistrations } from "../support/rows";
 import { withDatabase } from "../support/database";
-import { configureSite } from "./support/site";
+import { configureSite } from "./support/in-process-site";
 import { describe, expect, makeCourse, queryTestDatabase, studentClient, test, type HttpClient } from "./support/test";
 
 // One-click withdrawal of each purpose's consent on /account/privacy: the

@@ -1,4 +1,4 @@
-import { configureSite } from "./support/site";
+import { configureSite } from "./support/in-process-site";
 import { describe, expect, studentClient, test } from "./support/test";
 
 // The privacy notice names every outside service that may receive personal

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
-import { adminCookie, signedCookie, studentCookie } from "./support/accounts";
+import { adminCookie, cookieHeader, signedCookie, studentCookie } from "../support/accounts";
 import { arrangeMatrix, cookieFor, ROLES, victims, type Matrix } from "./support/access-fixtures";
 import { securityHeaderProblems } from "./support/access-headers";
 import { siteUrlPatterns } from "./support/route-files";
 import { accessRows, type Body, type Method, type Outcome } from "./support/access-table";
 import type { Role } from "./support/access-fixtures";
-import { countRows, withSiteDatabase } from "./support/db";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { countRows, withDatabase } from "../support/database";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 import { ADMIN_SESSION_COOKIE, STUDENT_SESSION_COOKIE } from "../../app/utils/session-cookie";
 
 // The access matrix, one table (support/access-table.ts) run against a
@@ -78,7 +78,7 @@ describe("access matrix", () => {
 
     for (const row of rows) {
       for (const role of ROLES) {
-        const victim = row.victim ? withSiteDatabase(site.database, victims[row.victim]) : undefined;
+        const victim = row.victim ? withDatabase(victims[row.victim], site.database) : undefined;
         const path = fill(row.path, victim);
         const count = () => (row.watch ? countRows(site.database, row.watch.table, row.watch.where) : 0);
         const cookie = await cookieFor(matrix, site.database, role);
@@ -145,7 +145,7 @@ describe("access matrix", () => {
       "signed with another secret": await adminCookie(database, admins.admin, { secret: "another-secret-that-is-at-least-32-chars" }),
       "one character changed": oneCharacterChanged(validAdmin),
       "a live session id, unsigned": `${ADMIN_SESSION_COOKIE}=${sidOf(validAdmin)}`,
-      "a student's session id, signed as an admin cookie": await signedCookie(ADMIN_SESSION_COOKIE, sidOf(validStudent)),
+      "a student's session id, signed as an admin cookie": cookieHeader(await signedCookie(ADMIN_SESSION_COOKIE, sidOf(validStudent))),
     };
 
     const seen: string[] = [];

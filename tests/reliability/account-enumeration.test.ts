@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { createStudent, type Student } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { createStudent, type Student } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { percentile, timed, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
 import { sameSitePost, startSiteWithMail } from "./support/mail-site";
 import type { MailCatcher } from "./support/smtp";
-import { BASE_PORT, type Site } from "./support/site";
+import { BASE_PORT, type Site } from "./support/production-server";
 
 // Does sign-up or sign-in tell a stranger whether an email has an account?
 // Sign-up with a new and with a taken email must get the same answer (status,
@@ -57,17 +57,14 @@ function comparableHeaders(response: Response): Record<string, string> {
 }
 
 const userRow = (email: string) =>
-  withSiteDatabase(
-    site.database,
-    (db) => db.prepare("SELECT * FROM users WHERE email = ?").get(email) as Record<string, unknown> | undefined,
-  );
+  withDatabase((db) => db.prepare("SELECT * FROM users WHERE email = ?").get(email) as Record<string, unknown> | undefined, site.database);
 
 describe("sign-up does not reveal whether an email has an account", () => {
   let taken: Student;
   const newEmail = freshEmail();
 
   it("a new email and a taken one get the same answer: status, Location, headers and text", async () => {
-    taken = await createStudent(site.database);
+    taken = await createStudent({}, site.database);
     const before = userRow(taken.email);
     const forNew = await signUp(newEmail);
     const forTaken = await signUp(taken.email.toUpperCase());
@@ -107,10 +104,12 @@ describe("sign-up does not reveal whether an email has an account", () => {
     expect(reminder.text).not.toContain("/verify-email");
 
     const outbox = () =>
-      withSiteDatabase(site.database, (db) =>
-        db
-          .prepare("SELECT to_address, state, attempts, message_id FROM outbox_messages WHERE to_address IN (?, ?) ORDER BY id")
-          .all(newEmail, taken.email),
+      withDatabase(
+        (db) =>
+          db
+            .prepare("SELECT to_address, state, attempts, message_id FROM outbox_messages WHERE to_address IN (?, ?) ORDER BY id")
+            .all(newEmail, taken.email),
+        site.database,
       ) as { to_address: string; state: string; attempts: number; message_id: string }[];
     // The server has the message before the site has its "250 OK" and records it sent.
     await expect
@@ -149,7 +148,7 @@ describe("timing: sign-up and sign-in take about as long whether or not the emai
   }
 
   it(`${TIMING_ROUNDS} rounds each: medians within a factor of 3 of each other`, async () => {
-    const takenAccounts = await Promise.all(Array.from({ length: TIMING_ROUNDS + 2 }, () => createStudent(site.database)));
+    const takenAccounts = await Promise.all(Array.from({ length: TIMING_ROUNDS + 2 }, () => createStudent({}, site.database)));
     // Signed up through the site, so their password hashes have the site's own cost.
     const knownAccounts = Array.from({ length: TIMING_ROUNDS + 2 }, freshEmail);
     for (const email of knownAccounts) expect((await signUp(email)).status).toBe(302);

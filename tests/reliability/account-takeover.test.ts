@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { createStudent, type Student } from "./support/accounts";
-import { countRows, withSiteDatabase } from "./support/db";
+import { createStudent, type Student } from "../support/accounts";
+import { countRows, withDatabase } from "../support/database";
 import { browse, CookieJar, signInAtProvider, startOidcProvider, type OidcProvider } from "./support/oidc";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // Taking over a password account through the OAuth provider: the attacker
 // holds a provider account whose email is the victim's (one the provider
@@ -76,7 +76,7 @@ function record(name: string, attempt: Awaited<ReturnType<typeof signInWithProvi
 
 describe("OAuth sign-in cannot take over an account by its email", () => {
   it("a provider account vouching for a password account's unproven email is sent to sign in with the password; nothing is linked", async () => {
-    const victim = await createStudent(site.database);
+    const victim = await createStudent({}, site.database);
     const attempt = await signInWithProvider(loginFor(victim));
     record("provider vouches for the email, account's email unproven", attempt, loginFor(victim));
 
@@ -90,8 +90,8 @@ describe("OAuth sign-in cannot take over an account by its email", () => {
   });
 
   it("a provider account repeating an email it has not verified gets nowhere, whether or not an account has it", async () => {
-    const victim = await createStudent(site.database, `unverified-${randomUUID().slice(0, 8)}@example.test`);
-    withSiteDatabase(site.database, (db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), victim.id));
+    const victim = await createStudent({ email: `unverified-${randomUUID().slice(0, 8)}@example.test` }, site.database);
+    withDatabase((db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), victim.id), site.database);
     const attempt = await signInWithProvider(loginFor(victim));
     record("provider does not vouch for the email, account's email proven", attempt, loginFor(victim));
 
@@ -105,8 +105,8 @@ describe("OAuth sign-in cannot take over an account by its email", () => {
   });
 
   it("control: when both sides have proven the email, the same request signs in to that account and links it", async () => {
-    const owner = await createStudent(site.database);
-    withSiteDatabase(site.database, (db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), owner.id));
+    const owner = await createStudent({}, site.database);
+    withDatabase((db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), owner.id), site.database);
     const attempt = await signInWithProvider(loginFor(owner));
     record("both sides proved the email (control)", attempt, loginFor(owner));
 

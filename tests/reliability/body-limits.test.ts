@@ -3,13 +3,13 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
 import { rssOf, sampleRss } from "../../scripts/bench/memory";
-import { adminCookie, createAdmin } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { adminCookie, createAdmin } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { refusalMessage } from "./support/fuzz-oracle";
 import { postHeld, uploadThenRead, type HeldAnswer } from "./support/held-request";
 import { percentile } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // What one request body may cost the server: a form with tens of thousands
 // of fields, a body aimed at a public form through a path that only looks
@@ -36,7 +36,7 @@ let upload: { status: number; ms: number; bytes: number } | undefined;
 
 beforeAll(async () => {
   site = await startSite({ name: "body-limits", port: SITE_PORT });
-  admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
+  admin = await adminCookie(site.database, createAdmin("admin", site.database));
 });
 afterAll(async () => {
   await site?.stop();
@@ -278,9 +278,9 @@ describe("limits by the route the router resolves and by who is signed in", () =
     ]);
     const answer = await send({ path: "/admin/courses/new", contentType: MULTIPART, body, accept: "text/html", cookie: admin });
     expect(answer.status, answer.text.slice(0, 300)).toBe(302);
-    const stored = withSiteDatabase(
-      site.database,
+    const stored = withDatabase(
       (db) => db.prepare("SELECT brochure_pdf_url AS url FROM courses WHERE title = ?").get(title) as { url: string } | undefined,
+      site.database,
     );
     expect(stored?.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.pdf$/);
     const bytes = statSync(join(dirname(site.database), "uploads", (stored?.url ?? "").replace("/uploads/", ""))).size;

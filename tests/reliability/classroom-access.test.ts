@@ -7,9 +7,9 @@ import {
   setEnrollmentStatus,
   type ClassroomCourse,
 } from "../support/classroom";
-import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
+import { adminCookie, createAdmin, createStudent, studentCookie } from "../support/accounts";
 import { get, postForm } from "./support/http";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // The classroom's doors against a production server: every lesson, file and
 // join-link URL for each kind of visitor; ranges through the real stack
@@ -25,12 +25,12 @@ type Viewer = "anonymous" | "other" | "enrolled" | "admin" | "contentManager";
 beforeAll(async () => {
   site = await startSite({ name: "classroom-access", port: SITE_PORT });
   course = makeClassroomCourse({ databasePath: site.database });
-  const enrolled = await createStudent(site.database);
+  const enrolled = await createStudent({}, site.database);
   enrolStudent(enrolled.id, course.id, site.database);
   cookies.enrolled = await studentCookie(site.database, enrolled);
-  cookies.other = await studentCookie(site.database, await createStudent(site.database));
-  cookies.admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
-  cookies.contentManager = await adminCookie(site.database, createAdmin(site.database, "content_manager"));
+  cookies.other = await studentCookie(site.database, await createStudent({}, site.database));
+  cookies.admin = await adminCookie(site.database, createAdmin("admin", site.database));
+  cookies.contentManager = await adminCookie(site.database, createAdmin("content_manager", site.database));
 }, 120_000);
 
 afterAll(async () => {
@@ -97,7 +97,7 @@ describe("the classroom's doors", () => {
   });
 
   test("a refunded enrolment loses every door at the next request", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     enrolStudent(student.id, course.id, site.database);
     const cookie = await studentCookie(site.database, student);
     for (const door of doors()) expect(outcome(await get(`${site.url}${door.path}`, cookie)), door.path).toBe(expected("enrolled", door));
@@ -108,7 +108,7 @@ describe("the classroom's doors", () => {
 
 describe("progress under concurrent posts", () => {
   test("a double post of Mark complete leaves one progress row", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     enrolStudent(student.id, course.id, site.database);
     const cookie = await studentCookie(site.database, student);
     const url = `${site.url}/learn/${course.id}/${course.lessons.article}`;
@@ -120,7 +120,7 @@ describe("progress under concurrent posts", () => {
   });
 
   test("20 simultaneous completions of the last lesson issue exactly one certificate", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     enrolStudent(student.id, course.id, site.database);
     const cookie = await studentCookie(site.database, student);
     const lessonUrl = (id: number) => `${site.url}/learn/${course.id}/${id}`;

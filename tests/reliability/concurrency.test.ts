@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REGISTRATION_MESSAGES } from "../../app/schemas/event-registration";
 import { markdownTable } from "../../scripts/reliability-report";
-import { createStudent, studentCookie } from "./support/accounts";
-import { countRows, withSiteDatabase } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { countRows, withDatabase } from "../support/database";
 import { nthClientAddress, percentile, postForm, postJson, timed } from "./support/http";
-import { contactFields, insertEvent, registrationFields } from "./support/rows";
+import { contactFields, insertEvent, registrationFields } from "../support/rows";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // Many people at once: the last seats of a webinar and a burst of contact
 // messages. Half of each arrive as page form posts, half through the JSON API,
@@ -39,8 +39,12 @@ afterAll(async () => {
 
 describe("a 50-seat event", () => {
   test("200 students registering at the same moment: exactly 50 get a seat, 150 hear it is full, 50 rows", async () => {
-    const eventId = insertEvent(site.database, { title: "Order blocks live: capacity test", seats: SEATS });
-    const students = await Promise.all(Array.from({ length: REGISTRANTS }, () => createStudent(site.database)));
+    const eventId = insertEvent("Order blocks live", {
+      title: "Order blocks live: capacity test",
+      maxParticipants: SEATS,
+      databasePath: site.database,
+    }).id;
+    const students = await Promise.all(Array.from({ length: REGISTRANTS }, () => createStudent({}, site.database)));
     const cookies = await Promise.all(students.map((student) => studentCookie(site.database, student)));
 
     const started = performance.now();
@@ -68,10 +72,12 @@ describe("a 50-seat event", () => {
     expect(seated).toHaveLength(SEATS);
     expect(full).toHaveLength(REGISTRANTS - SEATS);
 
-    const stored = withSiteDatabase(site.database, (db) =>
-      (db.prepare("SELECT user_id AS userId FROM event_registrations WHERE event_id = ?").all(eventId) as { userId: string }[]).map(
-        (row) => row.userId,
-      ),
+    const stored = withDatabase(
+      (db) =>
+        (db.prepare("SELECT user_id AS userId FROM event_registrations WHERE event_id = ?").all(eventId) as { userId: string }[]).map(
+          (row) => row.userId,
+        ),
+      site.database,
     );
     expect(stored).toHaveLength(SEATS);
     expect(new Set(stored)).toEqual(new Set(seated.map((answer) => answer.studentId)));
@@ -112,8 +118,10 @@ describe("a burst of contact messages", () => {
     const wall = performance.now() - started;
 
     expect(answers.filter((answer) => !answer.acknowledged).map((answer) => answer.status)).toEqual([]);
-    const stored = withSiteDatabase(site.database, (db) =>
-      db.prepare("SELECT name, email, phone, subject, message FROM contact_messages WHERE subject LIKE 'Batch timings burst-%'").all(),
+    const stored = withDatabase(
+      (db) =>
+        db.prepare("SELECT name, email, phone, subject, message FROM contact_messages WHERE subject LIKE 'Batch timings burst-%'").all(),
+      site.database,
     ) as Record<string, string>[];
     expect(stored).toHaveLength(CONTACT_POSTS);
     const storedBySubject = new Map(stored.map((row) => [row.subject, row]));

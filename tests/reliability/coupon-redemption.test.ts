@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CHECKOUT_MESSAGES, couponRefusalText } from "../../app/schemas/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
 import type { FakeStripe } from "../fixtures/fake-stripe";
-import { createStudent, studentCookie } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { postJson } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { insertEnrollmentForm } from "./support/rows";
+import { makeEnrollmentForm } from "../support/rows";
 import { raceSlowPosts, startSlowPost, type SlowAnswer } from "./support/slow-post";
-import { BASE_PORT, startSite, type Site } from "./support/site";
-import { startReliabilityStripe, webhooksAnswered } from "./support/stripe";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
+import { startFakeStripeForSite, webhooksAnswered } from "../support/fake-stripe-site";
 
 // A one-use coupon against many students at once: every checkout door prices
 // the order first and reads the body afterwards, so slow posts all pass the
@@ -51,7 +51,7 @@ reportWhenAllPass("coupon-redemption", () =>
 
 beforeAll(async () => {
   let siteEnv: Record<string, string>;
-  ({ fake, stripe, siteEnv } = await startReliabilityStripe(STRIPE_PORT, WEBHOOK_URL));
+  ({ fake, stripe, siteEnv } = await startFakeStripeForSite({ port: STRIPE_PORT, webhookUrl: WEBHOOK_URL }));
   // Each student posts from an address of their own, as students on their own phones would:
   // the coupon-guess limit per address then sees one refusal each, not the whole race's.
   site = await startSite({ name: "coupon-redemption", port: SITE_PORT, env: { ...siteEnv, TRUST_PROXY: "loopback" } });
@@ -68,22 +68,26 @@ let serial = 0;
 
 function insertCourse(pricePaise: number): number {
   serial += 1;
-  return withSiteDatabase(site.database, (db) =>
-    Number(
-      db
-        .prepare(
-          "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)",
-        )
-        .run(`Coupon race ${serial}`, pricePaise).lastInsertRowid,
-    ),
+  return withDatabase(
+    (db) =>
+      Number(
+        db
+          .prepare(
+            "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)",
+          )
+          .run(`Coupon race ${serial}`, pricePaise).lastInsertRowid,
+      ),
+    site.database,
   );
 }
 
 function insertOneUseCoupon(percentOff: number): { id: number; code: string } {
   serial += 1;
   const code = `ONEUSE${serial}X${Date.now().toString(36).toUpperCase()}`;
-  const id = withSiteDatabase(site.database, (db) =>
-    Number(db.prepare("INSERT INTO coupons (code, percent_off, max_redemptions) VALUES (?, ?, 1)").run(code, percentOff).lastInsertRowid),
+  const id = withDatabase(
+    (db) =>
+      Number(db.prepare("INSERT INTO coupons (code, percent_off, max_redemptions) VALUES (?, ?, 1)").run(code, percentOff).lastInsertRowid),
+    site.database,
   );
   return { id, code };
 }
@@ -99,40 +103,40 @@ type Buyer = {
 async function buyers(count: number, courseId: number): Promise<Buyer[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const student = await createStudent(site.database);
+      const student = await createStudent({}, site.database);
       const cookie = await studentCookie(site.database, student);
       serial += 1;
       const address = `10.20.${(serial >> 8) & 255}.${serial & 255}`;
-      return { id: student.id, cookie, address, formId: insertEnrollmentForm(site.database, student.id, courseId) };
+      return { id: student.id, cookie, address, formId: makeEnrollmentForm(student.id, courseId, site.database) };
     }),
   );
 }
 
 const redemptionCount = (couponId: number) =>
-  withSiteDatabase(
-    site.database,
+  withDatabase(
     (db) => (db.prepare("SELECT redemption_count AS n FROM coupons WHERE id = ?").get(couponId) as { n: number }).n,
+    site.database,
   );
 
 const enrolledWithCoupon = (couponId: number) =>
-  withSiteDatabase(
-    site.database,
+  withDatabase(
     (db) =>
       (
         db.prepare("SELECT count(*) AS n FROM enrollments WHERE coupon_id = ? AND payment_status = 'completed'").get(couponId) as {
           n: number;
         }
       ).n,
+    site.database,
   );
 
 const orderStatus = (paymentIntentId: string) =>
-  withSiteDatabase(
-    site.database,
+  withDatabase(
     (db) =>
       (
         db.prepare("SELECT payment_status AS status FROM enrollments WHERE payment_intent_id = ?").get(paymentIntentId) as
           { status: string } | undefined
       )?.status,
+    site.database,
   );
 
 // ---- doors --------------------------------------------------------------------
@@ -292,8 +296,9 @@ async function startCard(buyer: Buyer, courseId: number, couponCode: string) {
 
 /** What a clock 40 minutes on would see: the order's hold on the coupon has lapsed. */
 const lapseHold = (paymentIntentId: string) =>
-  withSiteDatabase(site.database, (db) =>
-    db.prepare("UPDATE enrollments SET coupon_held_until = ? WHERE payment_intent_id = ?").run(Date.now() - 1000, paymentIntentId),
+  withDatabase(
+    (db) => db.prepare("UPDATE enrollments SET coupon_held_until = ? WHERE payment_intent_id = ?").run(Date.now() - 1000, paymentIntentId),
+    site.database,
   );
 
 /** Stripe's webhooks for this student wait, so the browser's report is the first word on each payment. */
@@ -321,16 +326,18 @@ describe("one student's concurrent slow posts with a one-per-student coupon (dec
     const courseIds = Array.from({ length: COURSES }, () => insertCourse(40_000));
     serial += 1;
     const code = `ONCEEACH${serial}X${Date.now().toString(36).toUpperCase()}`;
-    const couponId = withSiteDatabase(site.database, (db) =>
-      Number(
-        db.prepare("INSERT INTO coupons (code, kind, amount_off_paise, per_student_limit) VALUES (?, 'amount', 50000, 1)").run(code)
-          .lastInsertRowid,
-      ),
+    const couponId = withDatabase(
+      (db) =>
+        Number(
+          db.prepare("INSERT INTO coupons (code, kind, amount_off_paise, per_student_limit) VALUES (?, 'amount', 50000, 1)").run(code)
+            .lastInsertRowid,
+        ),
+      site.database,
     );
     const [student] = await buyers(1, courseIds[0] ?? 0);
     if (!student) throw new Error("No student");
     const posts = courseIds.map((courseId) =>
-      slowPagePay(courseId, { ...student, formId: insertEnrollmentForm(site.database, student.id, courseId) }, code),
+      slowPagePay(courseId, { ...student, formId: makeEnrollmentForm(student.id, courseId, site.database) }, code),
     );
 
     const answers = await raceSlowPosts(posts, site.url);
@@ -361,7 +368,7 @@ describe("a payment that arrives after the coupon changed", () => {
     const [buyer] = await buyers(1, courseId);
     await holdWebhooks(buyer!);
     const intent = await startCard(buyer!, courseId, coupon.code);
-    withSiteDatabase(site.database, (db) => db.prepare("UPDATE coupons SET is_active = 0 WHERE id = ?").run(coupon.id));
+    withDatabase((db) => db.prepare("UPDATE coupons SET is_active = 0 WHERE id = ?").run(coupon.id), site.database);
 
     const report = await payAndReport(buyer!, courseId, intent);
     await redeliverWebhooks([intent]);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { withSiteDatabase } from "./support/db";
+import { withDatabase } from "../support/database";
 import { get, nthClientAddress, postJson } from "./support/http";
-import { contactFields } from "./support/rows";
+import { contactFields } from "../support/rows";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // `kill -9` in the middle of a write load: the process gets no chance to
 // flush or close anything. After a restart the file must be intact and hold
@@ -76,6 +76,8 @@ test("after kill -9 during writes the database is intact and holds every acknowl
     if (!running) throw new Error("No server");
     const stop = { now: false };
     const load = writeUntilKilled(running, round, stop);
+    // Not a wait for something: the load runs for a set time so that the kill lands
+    // at no chosen point among writes in flight, which is the scenario under test.
     await new Promise((resolve) => setTimeout(resolve, LOAD_BEFORE_KILL_MS));
     stop.now = true;
     await running.kill9();
@@ -83,16 +85,19 @@ test("after kill -9 during writes the database is intact and holds every acknowl
     expect(acknowledged.length).toBeGreaterThan(0);
 
     // Opened as the restarted server would: the WAL is replayed on open.
-    const { integrity, stored } = withSiteDatabase(running.database, (db) => ({
-      integrity: db.pragma("integrity_check", { simple: true }),
-      stored: new Set(
-        (
-          db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE ?").all(`Batch timings crash-${round}-%`) as {
-            subject: string;
-          }[]
-        ).map((row) => row.subject.replace("Batch timings ", "")),
-      ),
-    }));
+    const { integrity, stored } = withDatabase(
+      (db) => ({
+        integrity: db.pragma("integrity_check", { simple: true }),
+        stored: new Set(
+          (
+            db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE ?").all(`Batch timings crash-${round}-%`) as {
+              subject: string;
+            }[]
+          ).map((row) => row.subject.replace("Batch timings ", "")),
+        ),
+      }),
+      running.database,
+    );
     expect(integrity).toBe("ok");
     const lost = acknowledged.filter((marker) => !stored.has(marker));
     expect(lost).toEqual([]);

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_MESSAGE, CROSS_SITE_READ_MESSAGE, CROSS_SITE_RETURN_PATHS } from "../../app/utils/request-guards.server";
 import { ADMIN_SESSION_COOKIE } from "../../app/utils/session-cookie";
 import { markdownTable } from "../../scripts/reliability-report";
-import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
+import { adminCookie, createAdmin, createStudent, studentCookie } from "../support/accounts";
 import { actionRoutes, type ActionRoute } from "./support/route-files";
-import { launchChromium } from "./support/chromium";
-import { contentFingerprint, countRows, withSiteDatabase } from "./support/db";
+import { launchChromium } from "../support/chromium";
+import { contentFingerprint, countRows, withDatabase } from "../support/database";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // A page on another site can make a visitor's browser post a form here, with
 // the visitor's cookies. Every route that writes must refuse that (403 and
@@ -57,7 +57,7 @@ let sharedFile: { id: number; token: string };
 const tally = { routes: 0, requests: 0, reads: 0 };
 
 function valueFor(route: ActionRoute, previous: string, param: string): string {
-  const ids = withSiteDatabase(site.database, (db) => {
+  const ids = withDatabase((db) => {
     const first = (table: string) => String((db.prepare(`SELECT min(id) AS id FROM ${table}`).get() as { id: number }).id);
     return {
       "courses:id": first("courses"),
@@ -82,7 +82,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "learn:courseId": String((db.prepare("SELECT course_id FROM lessons ORDER BY id LIMIT 1").get() as { course_id: number }).course_id),
       ":courseId:lessonId": first("lessons"),
     } as Record<string, string>;
-  });
+  }, site.database);
   const value = ids[`${previous}:${param}`];
   if (value === undefined) throw new Error(`${route.file}: no test value for :${param} after "${previous}"; add one to valueFor().`);
   return value;
@@ -119,8 +119,8 @@ function sameOrigin(extra: Record<string, string> = {}) {
 
 beforeAll(async () => {
   site = await startSite({ name: "cross-site-posts", port: SITE_PORT });
-  const student = await createStudent(site.database);
-  const admin = createAdmin(site.database, "admin");
+  const student = await createStudent({}, site.database);
+  const admin = createAdmin("admin", site.database);
   sessionCookies = `${await studentCookie(site.database, student)}; ${await adminCookie(site.database, admin)}`;
   // An export leaves a shared file, so the shared-file routes have a real row to (not) delete.
   const exported = await fetch(`${site.url}/admin/users/export`, {
@@ -129,9 +129,9 @@ beforeAll(async () => {
     body: new URLSearchParams({ dataset: "all-data" }).toString(),
   });
   expect(exported.status).toBe(200);
-  sharedFile = withSiteDatabase(
-    site.database,
+  sharedFile = withDatabase(
     (db) => db.prepare("SELECT id, token FROM shared_files ORDER BY id DESC LIMIT 1").get() as { id: number; token: string },
+    site.database,
   );
 });
 
@@ -264,7 +264,7 @@ describe("the same posts from this site still work (one per route family)", () =
   });
 
   it("a student's log-out → 302 and the session row is gone", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const cookie = await studentCookie(site.database, student);
     const sessions = () => countRows(site.database, "sessions", "sess LIKE ?", `%${student.id}%`);
     expect(sessions()).toBe(1);
@@ -315,7 +315,7 @@ describe("a real browser on another site", () => {
     const browser = await launchChromium();
     try {
       const context = await browser.newContext();
-      const admin = createAdmin(site.database, "admin");
+      const admin = createAdmin("admin", site.database);
       const pair = await adminCookie(site.database, admin);
       const [name, value] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];
       await context.addCookies([{ name, value, url: site.url, httpOnly: true, sameSite: "Lax" }]);

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { countRows } from "./support/db";
+import { countRows } from "../support/database";
 import { securityHeaderProblems } from "./support/access-headers";
 import { startProcess, type RunningProcess } from "./support/processes";
-import { BASE_PORT } from "./support/site";
+import { BASE_PORT } from "./support/production-server";
 
 // `npm run dev` on a fresh checkout: no database and no build. It must serve
 // the seeded site through server.ts, with production's headers, refusals and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createStudent, studentCookie } from "./support/accounts";
-import { countRows, withSiteDatabase } from "./support/db";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { createStudent, studentCookie } from "../support/accounts";
+import { countRows, withDatabase } from "../support/database";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 import { startMailCatcher, type MailCatcher } from "./support/smtp";
 
 // Event mail through a real production server and a real SMTP server: the
@@ -37,18 +37,20 @@ afterAll(async () => {
 });
 
 function insertEvent(title: string, startsAt: number): number {
-  return withSiteDatabase(site.database, (db) =>
-    Number(
-      db
-        .prepare("INSERT INTO events (title, description, event_type, event_date, max_participants) VALUES (?, 'd', 'webinar', ?, 10)")
-        .run(title, startsAt).lastInsertRowid,
-    ),
+  return withDatabase(
+    (db) =>
+      Number(
+        db
+          .prepare("INSERT INTO events (title, description, event_type, event_date, max_participants) VALUES (?, 'd', 'webinar', ?, 10)")
+          .run(title, startsAt).lastInsertRowid,
+      ),
+    site.database,
   );
 }
 
 describe("event mail on a real server", () => {
   test("registering sends the confirmation with the event as a text/calendar attachment", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const eventId = insertEvent("Reliability Calendar Webinar", Date.now() + 10 * 24 * HOUR_MS);
     const response = await fetch(`${site.url}/api/events/${eventId}/register`, {
       method: "POST",
@@ -70,14 +72,16 @@ describe("event mail on a real server", () => {
   });
 
   test("a registration for an event starting within the hour gets its reminder at start-up, once, restarts included", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const eventId = insertEvent("Reliability Reminder Webinar", Date.now() + 40 * 60 * 1000);
-    withSiteDatabase(site.database, (db) =>
-      db
-        .prepare(
-          "INSERT INTO event_registrations (event_id, user_id, name, email, phone, registered_at) VALUES (?, ?, 'Priya', ?, '9876543210', ?)",
-        )
-        .run(eventId, student.id, student.email, Date.now() - 2 * 24 * HOUR_MS),
+    withDatabase(
+      (db) =>
+        db
+          .prepare(
+            "INSERT INTO event_registrations (event_id, user_id, name, email, phone, registered_at) VALUES (?, ?, 'Priya', ?, '9876543210', ?)",
+          )
+          .run(eventId, student.id, student.email, Date.now() - 2 * 24 * HOUR_MS),
+      site.database,
     );
     const reminders = () => countRows(site.database, "outbox_messages", "to_address = ? AND kind LIKE 'event-reminder-%'", student.email);
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_FORM_LIMITS } from "../../app/services/throttle/public-form-limits";
 import { markdownTable } from "../../scripts/reliability-report";
-import { countRows, withSiteDatabase } from "./support/db";
+import { countRows, withDatabase } from "../support/database";
 import { percentile, postFormAsClient, timed, visibleText } from "./support/http";
-import { contactFields } from "./support/rows";
+import { contactFields } from "../support/rows";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // The contact form as a script uses it to send mail: a hundred posts from one
 // address, page and JSON API, against the production server behind a "proxy"
@@ -119,8 +119,10 @@ describe(`${POSTS} contact posts from one address`, () => {
     expect(figures.burst.refused).toBe(POSTS - postsPerClientPerHour);
     expect(figures.burst.stored).toBe(postsPerClientPerHour);
     expect(figures.burst.acknowledgements).toBe(acknowledgementsPerRecipientPerDay);
-    const queued = withSiteDatabase(site.database, (db) =>
-      db.prepare("SELECT subject || text_body || html_body AS mail FROM outbox_messages WHERE to_address = ?").pluck().all(recipient),
+    const queued = withDatabase(
+      (db) =>
+        db.prepare("SELECT subject || text_body || html_body AS mail FROM outbox_messages WHERE to_address = ?").pluck().all(recipient),
+      site.database,
     ) as string[];
     expect(queued.filter((mail) => mail.includes("mailcap-burst") || mail.includes("Asha"))).toEqual([]);
   });

@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import type Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
 import { startFakeStripe, type FakeStripe } from "../fixtures/fake-stripe";
 import { razorpayEnv } from "../support/razorpay";
-import { adminCookie, createAdmin, createStudent, signedCookie, studentCookie } from "./support/accounts";
-import { openSiteDatabase } from "./support/db";
+import { adminCookie, createAdmin, createStudent, cookieHeader, signedCookie, studentCookie } from "../support/accounts";
+import { openTestDatabase } from "../support/database";
 import { ENDPOINTS, routesToFuzz, type Endpoint, type Identity, type SiteIds } from "./support/fuzz-catalogue";
 import { matchesPattern, urlPatternOf } from "./support/route-files";
 import { refusalMessage, WriteWatcher } from "./support/fuzz-oracle";
 import { encodeBody, fuzzCase, type FuzzCase } from "./support/fuzz-values";
 import { plainRequest, rawRequest, sendOversized, OVERSIZED_CASES, type OversizedAnswer } from "./support/fuzz-oversized";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // The hostile-input fuzzer: generated and hostile values to every
 // form action and every /api endpoint of a production server. Every answer is
@@ -72,14 +72,14 @@ beforeAll(async () => {
       PAYMENTS_PROVIDER: "",
     },
   });
-  const student = await createStudent(site.database);
+  const student = await createStudent({}, site.database);
   studentId = student.id;
-  const admin = createAdmin(site.database, "admin");
+  const admin = createAdmin("admin", site.database);
   adminRowId = admin.id;
   cookies.student = await studentCookie(site.database, student);
-  ownStudentCookie = await studentCookie(site.database, await createStudent(site.database));
+  ownStudentCookie = await studentCookie(site.database, await createStudent({}, site.database));
   cookies.admin = await adminCookie(site.database, admin);
-  db = openSiteDatabase(site.database);
+  db = openTestDatabase(site.database);
   ids = await siteIds();
   watcher = new WriteWatcher(db);
 }, 300_000);
@@ -161,7 +161,7 @@ async function freshCookie(identity: Exclude<Identity, "anonymous">): Promise<st
   const data = identity === "student" ? { userId: studentId } : { adminId: adminRowId, signedInAt: Date.now() };
   db.prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)").run(sid, JSON.stringify(data), Date.now() + 3_600_000);
   const { ADMIN_SESSION_COOKIE, STUDENT_SESSION_COOKIE } = await import("../../app/utils/session-cookie");
-  return signedCookie(identity === "student" ? STUDENT_SESSION_COOKIE : ADMIN_SESSION_COOKIE, sid);
+  return cookieHeader(await signedCookie(identity === "student" ? STUDENT_SESSION_COOKIE : ADMIN_SESSION_COOKIE, sid));
 }
 
 /** Each request from its own address, so the per-address throttles (sign-in, chat) do not decide the answers. */
@@ -218,9 +218,16 @@ async function fuzzOnce(endpoint: Endpoint, fuzz: FuzzCase): Promise<string[]> {
       problems.push(`${answer.status} without a clear message (${answer.contentType}): ${answer.text.slice(0, 200)}`);
     if (changed.length > 0) {
       // An accepted request's last writes (an export's file row) can land just after its
-      // answer: let them settle, then send the refused request again and judge that.
-      await new Promise((settle) => setTimeout(settle, 200));
-      watcher.changedTables();
+      // answer: once the database has been quiet for three looks 100 ms apart, send the
+      // refused request again and judge that.
+      let quietLooks = 0;
+      await vi.waitFor(
+        () => {
+          quietLooks = watcher.changedTables().length > 0 ? 0 : quietLooks + 1;
+          if (quietLooks < 3) throw new Error("The database is still being written");
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       const again = await send(endpoint, fuzz);
       const changedAgain = watcher.changedTables();
       if (again.status >= 400 && again.status < 500 && changedAgain.length > 0) {
@@ -339,7 +346,7 @@ describe("hostile input", () => {
 endpoint, checked against app/routes at test time), as anonymous, a signed-in student and an admin, in urlencoded, multipart,
 JSON, malformed JSON, text, XML and broken encodings: **${fiveHundreds} answers ≥ 500**, every 4xx with a message
 (JSON \`message\`, or an error text on the page), **${refusedWithWrite} refusals that wrote a row**
-(${settledLate} refusals first looked like writes; resent after 200 ms they stored nothing: the write was the request before's).
+(${settledLate} refusals first looked like writes; resent once the database was quiet they stored nothing: the write was the request before's).
 ${oversizedByFuzz} generated bodies came out over 1 MB and were refused with 413 like the planned ones below.
 
 Status histogram: ${statuses(statusHistogram)}.

@@ -8,10 +8,10 @@ import {
 } from "../../playwright.config";
 import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
 import { CROSS_SITE_MESSAGE } from "../../app/utils/request-guards.server";
-import { createStudent, STUDENT_PASSWORD, studentCookie } from "./support/accounts";
+import { createStudent, STUDENT_PASSWORD, studentCookie } from "../support/accounts";
 import { securityHeaderProblems } from "./support/access-headers";
-import { withSiteDatabase } from "./support/db";
-import { BASE_PORT, BUILD_DIR, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { withDatabase } from "../support/database";
+import { BASE_PORT, BUILD_DIR, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // The headers of every kind of response (documents, assets, errors,
 // redirects), the flags of the cookies the real sign-in forms set, and no
@@ -60,14 +60,16 @@ const cookieNamed = (response: Response, name: string) => setCookies(response).f
 
 beforeAll(async () => {
   site = await startSite({ name: "headers-and-secrets", port: SITE_PORT, env: CONFIGURED });
-  courseId = withSiteDatabase(site.database, (db) =>
-    Number(
-      db
-        .prepare(
-          "INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES ('Headers course', 's', 'd', '1 week', 99900)",
-        )
-        .run().lastInsertRowid,
-    ),
+  courseId = withDatabase(
+    (db) =>
+      Number(
+        db
+          .prepare(
+            "INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES ('Headers course', 's', 'd', '1 week', 99900)",
+          )
+          .run().lastInsertRowid,
+      ),
+    site.database,
   );
 });
 
@@ -97,7 +99,7 @@ afterAll(async () => {
 
 describe("headers and secrets", () => {
   test("documents, assets, errors and redirects all carry the security headers", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const signedIn = { headers: { Cookie: await studentCookie(site.database, student) } };
     for (const path of [
       "/",
@@ -113,15 +115,17 @@ describe("headers and secrets", () => {
     ])
       await fetchAs("document", path);
     // The payment step (it carries the Stripe configuration the browser gets) needs the student's saved form.
-    const formId = withSiteDatabase(site.database, (db) =>
-      Number(
-        db
-          .prepare(
-            `INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id,
+    const formId = withDatabase(
+      (db) =>
+        Number(
+          db
+            .prepare(
+              `INSERT INTO enrollment_forms (user_id, name, whatsapp_number, state, city, experience_level, course_or_event_id,
                course_or_event_type, source_of_lead) VALUES (?, 'Priya Sharma', '+91 90000 33333', 'Goa', 'Panaji', 'Beginner', ?, 'course', 'YouTube')`,
-          )
-          .run(student.id, courseId).lastInsertRowid,
-      ),
+            )
+            .run(student.id, courseId).lastInsertRowid,
+        ),
+      site.database,
     );
     for (const path of ["/", "/enrollment-form", `/checkout?courseId=${courseId}&form=${formId}`])
       await fetchAs("document (signed in)", path, signedIn);
@@ -183,7 +187,7 @@ describe("headers and secrets", () => {
   });
 
   test("the sign-in forms set httpOnly, SameSite=Lax, Secure cookies with sensible lifetimes", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const studentLogin = await fetchAs("sign-in", "/login", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

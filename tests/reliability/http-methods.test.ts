@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // Methods the site does not take, sent to the real server: Node's parser,
 // Express and Remix each see some of them first. Every one gets 405 with the

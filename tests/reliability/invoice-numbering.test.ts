@@ -2,12 +2,12 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
 import { registeredSeller } from "../support/invoicing";
-import { createStudent } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { createStudent } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { percentile, timed } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
-import { startReliabilityStripe } from "./support/stripe";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
+import { startFakeStripeForSite } from "../support/fake-stripe-site";
 import type { FakeStripe } from "../fixtures/fake-stripe";
 
 // GST invoice numbers under concurrent payments (decision 0031): 50 orders
@@ -36,7 +36,7 @@ reportWhenAllPass(
 
 beforeAll(async () => {
   let siteEnv: Record<string, string>;
-  ({ fake, siteEnv } = await startReliabilityStripe(STRIPE_PORT));
+  ({ fake, siteEnv } = await startFakeStripeForSite({ port: STRIPE_PORT }));
   site = await startSite({ name: "invoice-numbering", port: SITE_PORT, env: siteEnv });
 }, 300_000);
 
@@ -79,14 +79,14 @@ function succeeded(order: { intent: string; userId: string; courseId: number }) 
 type StoredInvoice = { number: string; sequence: number; financial_year: string; order_id: number; cgst_paise: number; igst_paise: number };
 
 const storedInvoices = () =>
-  withSiteDatabase(
-    site.database,
+  withDatabase(
     (db) =>
       db
         .prepare(
           "SELECT number, sequence, financial_year, order_id, cgst_paise, igst_paise FROM tax_documents WHERE kind = 'invoice' ORDER BY sequence",
         )
         .all() as StoredInvoice[],
+    site.database,
   );
 
 async function deliver(label: string, webhooks: (() => Promise<Response>)[]) {
@@ -107,8 +107,8 @@ async function deliver(label: string, webhooks: (() => Promise<Response>)[]) {
 }
 
 test("50 payments captured at once get invoices 1…50 of the year, no gap, no duplicate, each number within 16 characters; redelivery adds none", async () => {
-  const students = await Promise.all(Array.from({ length: PAYMENTS }, () => createStudent(site.database)));
-  const orders = withSiteDatabase(site.database, (db) => {
+  const students = await Promise.all(Array.from({ length: PAYMENTS }, () => createStudent({}, site.database)));
+  const orders = withDatabase((db) => {
     db.prepare("INSERT INTO site_settings (section, value, updated_at) VALUES ('invoicing', ?, ?)").run(
       JSON.stringify(registeredSeller),
       Date.now(),
@@ -131,7 +131,7 @@ test("50 payments captured at once get invoices 1…50 of the year, no gap, no d
       const id = Number(insert.run(student.id, courseId, intent, PRICE, JSON.stringify(billing)).lastInsertRowid);
       return { id, intent, userId: student.id, courseId };
     });
-  });
+  }, site.database);
   const webhooks = orders.map(succeeded);
 
   const first = await deliver("Payments captured at once", webhooks);

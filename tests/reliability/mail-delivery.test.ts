@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { adminCookie, createAdmin } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { adminCookie, createAdmin } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { get, nthClientAddress, postFormAsClient, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
 import { startMailCatcher, type MailCatcher, type ReceivedMail } from "./support/smtp";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // Mail that is never lost. Every message is an outbox row written with its
 // cause; the site's sender delivers it over SMTP_URL (here a real smtp-server
@@ -60,23 +60,26 @@ async function startCatcher(port: number, answerDelayMs = 0): Promise<MailCatche
   return catcher;
 }
 
-/** Polls `check` until it returns a value, failing after `timeoutMs`. */
-async function until<T>(what: string, check: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Until `check` returns a value (the mail server's or the outbox's state), failing after `timeoutMs`. */
+function until<T>(what: string, check: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = check();
+      if (!value) throw new Error(`Timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 type OutboxRow = { id: number; to_address: string; state: string; attempts: number; last_error: string | null; message_id: string };
 const outboxRows = (site: Site, addressLike: string) =>
-  withSiteDatabase(site.database, (db) =>
-    db
-      .prepare("SELECT id, to_address, state, attempts, last_error, message_id FROM outbox_messages WHERE to_address LIKE ? ORDER BY id")
-      .all(addressLike),
+  withDatabase(
+    (db) =>
+      db
+        .prepare("SELECT id, to_address, state, attempts, last_error, message_id FROM outbox_messages WHERE to_address LIKE ? ORDER BY id")
+        .all(addressLike),
+    site.database,
   ) as OutboxRow[];
 
 /** How many copies of each Message-ID the mail server took. */
@@ -113,14 +116,14 @@ function signUp(site: Site, email: string) {
 
 /** Queues `count` messages as the site's own transactions do (one row each, a Message-ID chosen once). */
 function queueMessages(site: Site, tag: string, count: number) {
-  withSiteDatabase(site.database, (db) => {
+  withDatabase((db) => {
     const insert = db.prepare(
       "INSERT INTO outbox_messages (kind, to_address, subject, text_body, message_id) VALUES ('test', ?, ?, 'Your webinar starts soon.', ?)",
     );
     db.transaction(() => {
       for (let n = 0; n < count; n++) insert.run(`${tag}-${n}@example.test`, `Reminder ${n}`, `<${tag}-${n}@institute.example>`);
     })();
-  });
+  }, site.database);
 }
 
 const figures = {
@@ -148,7 +151,7 @@ describe("the mail server is down for a while, then back", () => {
     });
     for (const row of waiting) expect(row.last_error).toMatch(/ECONNREFUSED/);
 
-    const admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
+    const admin = await adminCookie(site.database, createAdmin("admin", site.database));
     const page = await get(`${site.url}/admin/outbox?q=${tag}`, admin);
     expect(page.status).toBe(200);
     const text = await visibleText(page);

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, rmSync } from "node:fs";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { markdownTable, writeReliabilitySection } from "../../scripts/reliability-report";
-import { withSiteDatabase } from "./support/db";
+import { withDatabase } from "../support/database";
 import { get, nthClientAddress, postJson } from "./support/http";
-import { contactFields } from "./support/rows";
-import { childEnvironment } from "./support/processes";
-import { BASE_PORT, databasePathFor, removeDatabase, startSite, type Site } from "./support/site";
+import { contactFields } from "../support/rows";
+import { childEnvironment } from "../support/child-environment";
+import { BASE_PORT, databasePathFor, removeDatabase, startSite, type Site } from "./support/production-server";
 
 // `npm run db:backup` while the site takes writes, then the README's restore:
 // copy the backup into place and start the site on it. The writes come from many
@@ -43,20 +43,20 @@ function runBackup(database: string): Promise<{ code: number | null; output: str
 }
 
 const subjectsIn = (database: string) =>
-  withSiteDatabase(
-    database,
+  withDatabase(
     (db) =>
       new Set(
         (db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings live-%'").all() as { subject: string }[]).map(
           (row) => row.subject,
         ),
       ),
+    database,
   );
 
 test("a backup taken under write load is consistent, and the site restored from it serves and takes writes", async () => {
   source = await startSite({ name: "online-backup", port: SITE_PORT, env: { TRUST_PROXY: "loopback" } });
   const site = source;
-  withSiteDatabase(site.database, (db) => {
+  withDatabase((db) => {
     const insert = db.prepare(
       "INSERT INTO contact_messages (name, email, subject, message) VALUES ('Old visitor', 'old@example.test', ?, ?)",
     );
@@ -64,7 +64,7 @@ test("a backup taken under write load is consistent, and the site restored from 
       for (let index = 0; index < PREFILLED_MESSAGES; index++)
         insert.run(`Earlier question ${index}`, "When does the next batch start? ".repeat(8));
     })();
-  });
+  }, site.database);
 
   // Writers that record which messages were acknowledged before and after the backup started.
   const acknowledged: { subject: string; at: number }[] = [];
@@ -81,11 +81,17 @@ test("a backup taken under write load is consistent, and the site restored from 
       }
     }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // Every writer has had writes acknowledged before the backup begins, and again after it ends.
+  const everyWriterWroteSince = (since: number) =>
+    vi.waitFor(() => expect(acknowledged.filter((write) => write.at > since).length).toBeGreaterThanOrEqual(WRITERS * 4), {
+      timeout: 60_000,
+      interval: 20,
+    });
+  await everyWriterWroteSince(0);
   removeDatabase(BACKUP);
   const backupStartedAt = performance.now();
   const backup = await runBackup(site.database);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await everyWriterWroteSince(performance.now());
   stop.now = true;
   await load;
 
@@ -100,7 +106,7 @@ test("a backup taken under write load is consistent, and the site restored from 
   const before = acknowledged.filter((write) => write.at < backupStartedAt).map((write) => write.subject);
   expect(before.filter((subject) => !inBackup.has(subject))).toEqual([]);
   expect([...inBackup].filter((subject) => !inSource.has(subject))).toEqual([]);
-  const backupIntegrity = withSiteDatabase(BACKUP, (db) => db.pragma("integrity_check", { simple: true }));
+  const backupIntegrity = withDatabase((db) => db.pragma("integrity_check", { simple: true }), BACKUP);
   expect(backupIntegrity).toBe("ok");
 
   // The README's restore: the site stopped, the copy put in place of the database, the site started.
@@ -117,9 +123,9 @@ test("a backup taken under write load is consistent, and the site restored from 
   expect(coursesFromRestore).toEqual(coursesFromSource);
   const write = await postJson(`${restored.url}/api/contact`, contactFields("after-restore"));
   expect(write.status).toBe(201);
-  const restoredMessages = withSiteDatabase(
-    RESTORED,
+  const restoredMessages = withDatabase(
     (db) => (db.prepare("SELECT count(*) AS n FROM contact_messages").get() as { n: number }).n,
+    RESTORED,
   );
   expect(restoredMessages).toBe(PREFILLED_MESSAGES + inBackup.size + 1);
   rmSync(BACKUP, { force: true });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { adminCookie, createAdmin, createStudent, studentCookie, type Student } from "./support/accounts";
+import { adminCookie, createAdmin, createStudent, studentCookie, type Student } from "../support/accounts";
 import { startOidcProvider, type OidcProvider } from "./support/oidc";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, RELIABILITY_SECRETS, RELIABILITY_SESSION_SECRET, startSite, type Site } from "./support/site";
+import { BASE_PORT, RELIABILITY_SECRETS, RELIABILITY_SESSION_SECRET, startSite, type Site } from "./support/production-server";
 
 // Every parameter that chooses where the visitor goes next, fed values that
 // browsers resolve to another site. After the sign-in or action succeeds, the
@@ -110,14 +110,14 @@ const FLOWS: Record<string, (value: string) => Promise<Response>> = {
   "GET /login (signed in)": async (value) => get(withTarget("/login", "redirectTo", value), await studentCookie(site.database, student)),
   "GET /signup (signed in)": async (value) => get(withTarget("/signup", "redirectTo", value), await studentCookie(site.database, student)),
   "GET /admin/login (signed in)": async (value) =>
-    get(withTarget("/admin/login", "redirectTo", value), await adminCookie(site.database, createAdmin(site.database, "admin"))),
+    get(withTarget("/admin/login", "redirectTo", value), await adminCookie(site.database, createAdmin("admin", site.database))),
   "POST /newsletter": (value) =>
     post("/newsletter", { email: `news-${randomUUID().slice(0, 8)}@example.test`, name__confirm: "", redirectTo: value }),
   "POST /admin/users/export (returnTo)": async (value) =>
     post(
       "/admin/users/export",
       { dataset: "no-such-dataset", returnTo: value },
-      await adminCookie(site.database, createAdmin(site.database, "admin")),
+      await adminCookie(site.database, createAdmin("admin", site.database)),
     ),
   "GET /auth/oauth/callback (intent cookie)": async (value) => {
     const intentCookie = await createCookie("oauth_intent", { secrets: [RELIABILITY_SESSION_SECRET] }).serialize({ redirectTo: value });
@@ -149,7 +149,7 @@ beforeAll(async () => {
       OAUTH_PROVIDER_NAME: "Test Identity",
     },
   });
-  student = await createStudent(site.database);
+  student = await createStudent({}, site.database);
 });
 
 afterAll(async () => {
@@ -205,14 +205,14 @@ describe("redirect parameters lead only to this site", () => {
     const student = await post(
       withTarget("/api/logout", "redirectTo", "https://evil.example"),
       {},
-      await studentCookie(site.database, await createStudent(site.database)),
+      await studentCookie(site.database, await createStudent({}, site.database)),
     );
     expect(student.status).toBe(302);
     expect(student.headers.get("Location")).toBe("/");
     const admin = await post(
       withTarget("/admin/logout", "redirectTo", "//evil.example"),
       {},
-      await adminCookie(site.database, createAdmin(site.database, "admin")),
+      await adminCookie(site.database, createAdmin("admin", site.database)),
     );
     expect(admin.status).toBe(302);
     expect(admin.headers.get("Location")).toBe("/");

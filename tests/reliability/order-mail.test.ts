@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStudent, studentCookie } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { postForm, postJson } from "./support/http";
 import { startMailCatcher, type MailCatcher } from "./support/smtp";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // The mail a production server sends over real SMTP when a student enrols
 // (the confirmation with the course link and the receipt, once however often
@@ -37,14 +37,18 @@ afterAll(async () => {
 describe("mail over SMTP", () => {
   it("a free enrolment, reported twice, delivers one confirmation with the course link and the receipt", async () => {
     const title = `Free Options Basics ${randomUUID().slice(0, 8)}`;
-    const courseId = withSiteDatabase(site.database, (db) =>
-      Number(
-        db
-          .prepare("INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES (?, 's', 'd', '2 weeks', 0)")
-          .run(title).lastInsertRowid,
-      ),
+    const courseId = withDatabase(
+      (db) =>
+        Number(
+          db
+            .prepare(
+              "INSERT INTO courses (title, short_description, description, duration, price_paise) VALUES (?, 's', 'd', '2 weeks', 0)",
+            )
+            .run(title).lastInsertRowid,
+        ),
+      site.database,
     );
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const cookie = await studentCookie(site.database, student);
     for (const status of [201, 200]) expect((await postJson(`${site.url}/api/enroll-course`, { courseId }, cookie)).status).toBe(status);
 
@@ -56,8 +60,10 @@ describe("mail over SMTP", () => {
     expect(confirmation.text).toContain("This is a payment receipt, not a tax invoice.");
 
     const sent = () =>
-      withSiteDatabase(site.database, (db) =>
-        db.prepare("SELECT state FROM outbox_messages WHERE to_address = ? AND kind = 'order-confirmation'").pluck().all(student.email),
+      withDatabase(
+        (db) =>
+          db.prepare("SELECT state FROM outbox_messages WHERE to_address = ? AND kind = 'order-confirmation'").pluck().all(student.email),
+        site.database,
       );
     await expect.poll(sent, { timeout: 10_000 }).toEqual(["sent"]);
     expect(mail.received.filter((message) => message.to.includes(student.email))).toHaveLength(1);

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
 import type { FakeStripe } from "../fixtures/fake-stripe";
-import { createStudent, studentCookie } from "./support/accounts";
-import { contentFingerprint } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { contentFingerprint } from "../support/database";
 import { postHeld } from "./support/held-request";
 import { get, postForm, postJson, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { firstPaidCourse, insertEnrollmentForm } from "./support/rows";
-import { startReliabilityStripe } from "./support/stripe";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { firstPaidCourse, makeEnrollmentForm } from "../support/rows";
+import { startFakeStripeForSite } from "../support/fake-stripe-site";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // Payments switched off: every payment door says so with 503 and a message a
 // person can act on. Payments on: whatever arrives at the webhook, signed or
@@ -77,10 +77,10 @@ describe("a site without Stripe keys", () => {
 
   beforeAll(async () => {
     site = await startSite({ name: "payments-off", port: OFF_PORT });
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     cookie = await studentCookie(site.database, student);
     courseId = firstPaidCourse(site.database);
-    formId = insertEnrollmentForm(site.database, student.id, courseId);
+    formId = makeEnrollmentForm(student.id, courseId, site.database);
   }, 300_000);
   afterAll(async () => site?.stop());
 
@@ -152,9 +152,9 @@ describe("hostile input to the Stripe webhook", () => {
 
   beforeAll(async () => {
     let siteEnv: Record<string, string>;
-    ({ fake, stripe, siteEnv } = await startReliabilityStripe(STRIPE_PORT));
+    ({ fake, stripe, siteEnv } = await startFakeStripeForSite({ port: STRIPE_PORT }));
     site = await startSite({ name: "payment-webhooks", port: ON_PORT, env: siteEnv });
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     ids = { userId: student.id, courseId: firstPaidCourse(site.database) };
   }, 300_000);
   afterAll(async () => {

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
 import { insertTestInvoice } from "../support/invoicing";
 import { certificateNumber } from "../support/certificates";
-import { createStudent, studentCookie } from "./support/accounts";
-import { withSiteDatabase } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { withDatabase } from "../support/database";
 import { percentile } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // PDFs (receipts, GST invoices, certificates) are drawn off the event loop and
 // stored once. 20 students download one each at the same moment from a
@@ -64,7 +64,7 @@ reportWhenAllPass("pdf-rendering", () => {
 
 /** A course, a completed order of it for the student, and the document of `kind` for that order. */
 function arrangeDownload(database: string, studentId: string, kind: Kind, name: string): string {
-  return withSiteDatabase(database, (db) => {
+  return withDatabase((db) => {
     const courseId = Number(
       db
         .prepare(
@@ -88,7 +88,7 @@ function arrangeDownload(database: string, studentId: string, kind: Kind, name: 
       "INSERT INTO certificates (number, user_id, course_id, student_name, course_title, completed_at) VALUES (?, ?, ?, ?, ?, ?)",
     ).run(certificateNumber(), studentId, courseId, name, "Price Action Mastery", Date.now());
     return `/learn/${courseId}/certificate`;
-  });
+  }, database);
 }
 
 async function download(target: Download): Promise<Answer> {
@@ -135,13 +135,13 @@ beforeAll(async () => {
   site = await startSite({ name: "pdf-rendering", port: SITE_PORT });
   const kinds: Kind[] = ["receipt", "invoice", "certificate"];
   for (let index = 0; index < STUDENTS; index++) {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const cookie = await studentCookie(site.database, student);
     const kind = kinds[index % kinds.length] ?? "receipt";
     const name = index % 2 === 0 ? "लक्ष्मी देशपांडे" : "Venkata Lakshmi Narasimha Rao";
     downloads.push({ kind, cookie, path: arrangeDownload(site.database, student.id, kind, name) });
   }
-  const student = await createStudent(site.database);
+  const student = await createStudent({}, site.database);
   const cookie = await studentCookie(site.database, student);
   greedy = Array.from({ length: 3 }, () => ({
     kind: "invoice" as const,
@@ -157,10 +157,7 @@ afterAll(async () => {
 });
 
 const storedFiles = () =>
-  withSiteDatabase(
-    site.database,
-    (db) => db.prepare("SELECT kind, file_name FROM stored_pdfs").all() as { kind: string; file_name: string }[],
-  );
+  withDatabase((db) => db.prepare("SELECT kind, file_name FROM stored_pdfs").all() as { kind: string; file_name: string }[], site.database);
 
 describe(`${STUDENTS} PDF downloads at once`, () => {
   let first: Answer[] = [];

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { afterAll, expect, test } from "vitest";
-import { countRows } from "./support/db";
-import { childEnvironment } from "./support/processes";
-import { contactFields } from "./support/rows";
-import { BASE_PORT, BUILD_DIR, startSite, type Site } from "./support/site";
+import { countRows } from "../support/database";
+import { childEnvironment } from "../support/child-environment";
+import { contactFields } from "../support/rows";
+import { BASE_PORT, BUILD_DIR, startSite, type Site } from "./support/production-server";
 import { startSlowPost } from "./support/slow-post";
 
 // How the process starts and stops, as a container runtime drives it: a bad

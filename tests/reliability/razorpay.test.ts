@@ -9,10 +9,10 @@ import {
   TEST_RAZORPAY_KEY_SECRET,
   TEST_RAZORPAY_WEBHOOK_SECRET,
 } from "../support/razorpay";
-import { createStudent, studentCookie } from "./support/accounts";
-import { contentFingerprint, countRows, withSiteDatabase } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { contentFingerprint, countRows, withDatabase } from "../support/database";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // Razorpay against the production server: the fake Razorpay (driven by the
 // official SDK) signs its webhooks as Razorpay does and redelivers them. A
@@ -65,8 +65,8 @@ let serial = 0;
 /** A student with a course of their own presses Pay: the site makes the Razorpay order. */
 async function pendingOrder() {
   serial += 1;
-  const student = await createStudent(site.database);
-  const { courseId, formId } = withSiteDatabase(site.database, (db) => {
+  const student = await createStudent({}, site.database);
+  const { courseId, formId } = withDatabase((db) => {
     const course = Number(
       db
         .prepare(
@@ -83,7 +83,7 @@ async function pendingOrder() {
         .run(student.id, course).lastInsertRowid,
     );
     return { courseId: course, formId: form };
-  });
+  }, site.database);
   const cookie = await studentCookie(site.database, student);
   const response = await fetch(`${site.url}/checkout?index&courseId=${courseId}&form=${formId}`, {
     method: "POST",
@@ -98,13 +98,13 @@ async function pendingOrder() {
 }
 
 const orderStatus = (orderId: string) =>
-  withSiteDatabase(
-    site.database,
+  withDatabase(
     (db) =>
       (
         db.prepare("SELECT payment_status AS status FROM enrollments WHERE provider_order_id = ?").get(orderId) as
           { status: string } | undefined
       )?.status,
+    site.database,
   );
 const mailsTo = (email: string) => countRows(site.database, "outbox_messages", "to_address = ?", email);
 
@@ -160,8 +160,9 @@ describe("Razorpay's webhook on the production server", () => {
     ]);
     expect(orderStatus(orderId)).toBe("pending");
     // Fifteen minutes on (the order's time moved back, not the clock forward).
-    withSiteDatabase(site.database, (db) =>
-      db.prepare("UPDATE enrollments SET enrolled_at = enrolled_at - ? WHERE provider_order_id = ?").run(16 * 60_000, orderId),
+    withDatabase(
+      (db) => db.prepare("UPDATE enrollments SET enrolled_at = enrolled_at - ? WHERE provider_order_id = ?").run(16 * 60_000, orderId),
+      site.database,
     );
     await expect.poll(() => orderStatus(orderId), SETTLED).toBe("completed");
     expect(mailsTo(student.email)).toBe(1);

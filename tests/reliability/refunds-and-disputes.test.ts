@@ -2,12 +2,12 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
 import type { FakeStripe } from "../fixtures/fake-stripe";
-import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
-import { contentFingerprint, countRows, withSiteDatabase } from "./support/db";
+import { adminCookie, createAdmin, createStudent, studentCookie } from "../support/accounts";
+import { contentFingerprint, countRows, withDatabase } from "../support/database";
 import { get, postJson, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
-import { startReliabilityStripe, webhooksAnswered } from "./support/stripe";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
+import { startFakeStripeForSite, webhooksAnswered } from "../support/fake-stripe-site";
 
 // Money that goes back after a course was paid for: refunds made in Stripe's
 // dashboard, and card disputes the bank opens and the institute wins or loses.
@@ -41,9 +41,12 @@ reportWhenAllPass("refunds-and-disputes", () =>
 
 beforeAll(async () => {
   let siteEnv: Record<string, string>;
-  ({ fake, stripe, siteEnv } = await startReliabilityStripe(STRIPE_PORT, `http://localhost:${SITE_PORT}/api/stripe/webhook`));
+  ({ fake, stripe, siteEnv } = await startFakeStripeForSite({
+    port: STRIPE_PORT,
+    webhookUrl: `http://localhost:${SITE_PORT}/api/stripe/webhook`,
+  }));
   site = await startSite({ name: "refunds-and-disputes", port: SITE_PORT, env: siteEnv });
-  admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
+  admin = await adminCookie(site.database, createAdmin("admin", site.database));
 }, 300_000);
 
 afterAll(async () => {
@@ -56,16 +59,18 @@ let serial = 0;
 /** A student enrolled in a course of their own by a card payment that succeeded. */
 async function paidEnrollment() {
   serial += 1;
-  const courseId = withSiteDatabase(site.database, (db) =>
-    Number(
-      db
-        .prepare(
-          "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)",
-        )
-        .run(`Refund test course ${serial}`, PRICE_PAISE).lastInsertRowid,
-    ),
+  const courseId = withDatabase(
+    (db) =>
+      Number(
+        db
+          .prepare(
+            "INSERT INTO courses (title, short_description, description, duration, price_paise, is_active) VALUES (?, 's', 'd', '4 weeks', ?, 1)",
+          )
+          .run(`Refund test course ${serial}`, PRICE_PAISE).lastInsertRowid,
+      ),
+    site.database,
   );
-  const student = await createStudent(site.database);
+  const student = await createStudent({}, site.database);
   const cookie = await studentCookie(site.database, student);
   const started = await postJson(`${site.url}/api/create-payment-intent`, { courseId }, cookie);
   expect(started.status).toBe(200);
@@ -99,14 +104,16 @@ async function adminSees(enrollment: Enrollment): Promise<string> {
 
 /** The audit log's rows about the student's order, written by Stripe's events. */
 const auditedActions = (enrollment: Enrollment) =>
-  withSiteDatabase(site.database, (db) =>
-    (
-      db
-        .prepare(
-          "SELECT a.action FROM audit_log a JOIN enrollments e ON a.entity_type = 'enrollment' AND a.entity_id = CAST(e.id AS TEXT) WHERE e.payment_intent_id = ? AND a.actor_type = 'system' AND a.actor_id = 'stripe' ORDER BY a.id",
-        )
-        .all(enrollment.paymentIntentId) as { action: string }[]
-    ).map((row) => row.action),
+  withDatabase(
+    (db) =>
+      (
+        db
+          .prepare(
+            "SELECT a.action FROM audit_log a JOIN enrollments e ON a.entity_type = 'enrollment' AND a.entity_id = CAST(e.id AS TEXT) WHERE e.payment_intent_id = ? AND a.actor_type = 'system' AND a.actor_id = 'stripe' ORDER BY a.id",
+          )
+          .all(enrollment.paymentIntentId) as { action: string }[]
+      ).map((row) => row.action),
+    site.database,
   );
 
 /** What money-related rows hold now: equal fingerprints mean nothing changed. */

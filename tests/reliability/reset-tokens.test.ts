@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordHashOf, plantResetToken } from "../support/password-reset";
-import { createStudent, studentCookie, type Student } from "./support/accounts";
+import { createStudent, studentCookie, type Student } from "../support/accounts";
 import { visibleText } from "./support/http";
 import { MAIL_FROM, sameSitePost, startSiteWithMail } from "./support/mail-site";
 import type { MailCatcher } from "./support/smtp";
-import { BASE_PORT, type Site } from "./support/site";
+import { BASE_PORT, type Site } from "./support/production-server";
 
 // Password reset against the production server and a real SMTP server: the
 // link arrives by mail and works once; an expired, reused, forged or another
@@ -38,7 +38,7 @@ describe("password reset links by mail", () => {
   let token = "";
 
   it("the link arrives over SMTP, opening it changes nothing, and posting it sets the password and ends old sessions", async () => {
-    student = await createStudent(site.database);
+    student = await createStudent({}, site.database);
     const before = hashes(student);
     const oldSession = await studentCookie(site.database, student);
     expect(await whoIs(oldSession)).toBe(200);
@@ -71,7 +71,7 @@ describe("password reset links by mail", () => {
   });
 
   it("a used, expired, forged or another student's link is refused and changes no password", async () => {
-    const other = await createStudent(site.database);
+    const other = await createStudent({}, site.database);
     const otherSession = await studentCookie(site.database, other);
     const expired = plantResetToken(student, new Date(Date.now() - 1000), site.database);
     const before = hashes(student, other);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { createStudent, studentCookie, type Student } from "./support/accounts";
-import { countRows, withSiteDatabase } from "./support/db";
+import { createStudent, studentCookie, type Student } from "../support/accounts";
+import { countRows, withDatabase } from "../support/database";
 import { percentile, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { insertEnrollmentForm } from "./support/rows";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { makeEnrollmentForm } from "../support/rows";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // Guessing passwords, coupon codes and making accounts from outside, as a
 // script would. The site runs behind a "proxy" on loopback (TRUST_PROXY=
@@ -139,7 +139,7 @@ afterAll(async () => {
 
 describe("password guessing", () => {
   it("100 wrong passwords from one client: that client waits longer and longer, the owner signs in from another", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const attacker = "203.0.113.10";
     let previousWait = 0;
     for (let i = 0; i < 100; i++) {
@@ -199,7 +199,7 @@ describe("password guessing", () => {
   });
 
   it("many clients guessing one account: a new device must wait, the owner's known browser gets in", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const earlier = await studentLogin(student, student.password, "192.0.2.20");
     await expectSignedIn(earlier);
     const ownersBrowser = cookiesOf(earlier)
@@ -232,12 +232,14 @@ describe("password guessing", () => {
   });
 
   it("the audit log shows the throttles engaging and escalating, a few rows, not one per refusal", () => {
-    const rows = withSiteDatabase(site.database, (db) =>
-      db
-        .prepare(
-          "SELECT actor_type, action, entity_id, details FROM audit_log WHERE action IN ('sign_in_throttled', 'admin_sign_in_throttled') ORDER BY id",
-        )
-        .all(),
+    const rows = withDatabase(
+      (db) =>
+        db
+          .prepare(
+            "SELECT actor_type, action, entity_id, details FROM audit_log WHERE action IN ('sign_in_throttled', 'admin_sign_in_throttled') ORDER BY id",
+          )
+          .all(),
+      site.database,
     ) as { actor_type: string; action: string; entity_id: string | null; details: string }[];
     figures.audit.refusals = figures.student.refused + figures.admin.refused + (figures.distributed.attempts - figures.distributed.checked);
     figures.audit.rows = rows.length;
@@ -254,13 +256,13 @@ describe("password guessing", () => {
 
 describe("coupon guessing", () => {
   it("a student trying invalid codes gets 429 after 10, on the JSON endpoint and on the checkout page", async () => {
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const cookie = await studentCookie(site.database, student);
-    const courseId = withSiteDatabase(
-      site.database,
+    const courseId = withDatabase(
       (db) => (db.prepare("SELECT id FROM courses WHERE is_active = 1 ORDER BY id LIMIT 1").get() as { id: number }).id,
+      site.database,
     );
-    const formId = insertEnrollmentForm(site.database, student.id, courseId);
+    const formId = makeEnrollmentForm(student.id, courseId, site.database);
     const client = "203.0.113.30";
     for (let i = 1; i <= 12 && !figures.coupons.firstRefusedAt; i++) {
       const response = await postJson("/api/validate-coupon", { couponCode: `GUESS${i}X`, courseId }, client, cookie);
@@ -348,7 +350,7 @@ describe("X-Forwarded-For", () => {
     figures.spoofing.withoutProxy =
       "101 accounts, each request with a new made-up address: all one client, 100 checked, the 101st refused (429)";
 
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const behindProxy: number[] = [];
     for (let i = 0; i < 10; i++) behindProxy.push((await studentLogin(student, `named ${i}`, `100.64.1.${i + 1}`)).status);
     expect(behindProxy).toEqual(Array(10).fill(401));

@@ -2,12 +2,12 @@ import { resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "../../app/utils/storage-faults.server";
 import { markdownTable } from "../../scripts/reliability-report";
-import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
-import { contentFingerprint, withSiteDatabase } from "./support/db";
+import { adminCookie, createAdmin, createStudent, studentCookie } from "../support/accounts";
+import { contentFingerprint, withDatabase } from "../support/database";
 import { get, postForm, postJson, visibleText } from "./support/http";
-import { contactFields, insertEvent, registrationFields } from "./support/rows";
+import { contactFields, insertEvent, registrationFields } from "../support/rows";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // A full disk and a database that cannot be written (read-only mount). The
 // real server runs with a preload that turns the fault on and off on SIGUSR2
@@ -32,23 +32,20 @@ type Fixture = { site: Site; eventId: number; couponId: number; student: string;
 
 async function startWithFault(fault: "read-only" | "disk-full"): Promise<Fixture> {
   const site = await startSite({ name: `storage-${fault}`, port: SITE_PORT, preload: FAULTS, env: { SQLITE_FAULT: fault } });
-  const eventId = insertEvent(site.database, { title: "Risk management clinic", seats: null });
-  const couponId = withSiteDatabase(site.database, (db) =>
-    Number(db.prepare("INSERT INTO coupons (code, percent_off) VALUES ('KEEPME10', 10)").run().lastInsertRowid),
+  const eventId = insertEvent("Risk management clinic", { title: "Risk management clinic", databasePath: site.database }).id;
+  const couponId = withDatabase(
+    (db) => Number(db.prepare("INSERT INTO coupons (code, percent_off) VALUES ('KEEPME10', 10)").run().lastInsertRowid),
+    site.database,
   );
-  const student = await studentCookie(site.database, await createStudent(site.database));
-  const admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
+  const student = await studentCookie(site.database, await createStudent({}, site.database));
+  const admin = await adminCookie(site.database, createAdmin("admin", site.database));
   return { site, eventId, couponId, student, admin };
 }
 
 async function switchFault(site: Site, expected: string) {
-  const before = site.output().length;
+  const switched = site.printed(`sqlite-faults: ${expected}`, site.output().length);
   site.signal("SIGUSR2");
-  const deadline = Date.now() + 10_000;
-  while (!site.output().slice(before).includes(`sqlite-faults: ${expected}`)) {
-    if (Date.now() > deadline) throw new Error(`The fault did not switch to ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await switched;
 }
 
 /** Every kind of write a visitor, a student or an admin makes; each must be refused with the 503. */
@@ -169,12 +166,15 @@ describe("a full disk", () => {
     const refused = refusedMarkers.length;
 
     const reads = await expectReadsWork(fixture);
-    const stored = withSiteDatabase(site.database, (db) => ({
-      integrity: db.pragma("integrity_check", { simple: true }),
-      subjects: (
-        db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings full-%'").all() as { subject: string }[]
-      ).map((row) => row.subject.replace("Batch timings ", "")),
-    }));
+    const stored = withDatabase(
+      (db) => ({
+        integrity: db.pragma("integrity_check", { simple: true }),
+        subjects: (
+          db.prepare("SELECT subject FROM contact_messages WHERE subject LIKE 'Batch timings full-%'").all() as { subject: string }[]
+        ).map((row) => row.subject.replace("Batch timings ", "")),
+      }),
+      site.database,
+    );
     expect(stored.integrity).toBe("ok");
     expect(stored.subjects.sort()).toEqual([...acknowledged].sort());
 

@@ -4,11 +4,11 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownTable } from "../../scripts/reliability-report";
-import { adminCookie, createAdmin, createStudent, studentCookie } from "./support/accounts";
-import { launchChromium } from "./support/chromium";
-import { countRows, withSiteDatabase } from "./support/db";
+import { adminCookie, createAdmin, createStudent, studentCookie } from "../support/accounts";
+import { launchChromium } from "../support/chromium";
+import { countRows, withDatabase } from "../support/database";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { BASE_PORT, startSite, type Site } from "./support/site";
+import { BASE_PORT, startSite, type Site } from "./support/production-server";
 import { FORMULA_PAYLOADS, HOSTILE_HTML, HOSTILE_LINKS, TEXT_PAYLOADS, probePage, watchForScripts } from "./support/xss-probe";
 
 // Payloads written through the real forms and endpoints by the people who
@@ -69,8 +69,9 @@ async function expectStored(response: Response, what: string) {
 }
 
 function idWhere(table: string, column: string, value: string): number {
-  const row = withSiteDatabase(site.database, (db) =>
-    db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? ORDER BY id DESC LIMIT 1`).get(value),
+  const row = withDatabase(
+    (db) => db.prepare(`SELECT id FROM ${table} WHERE ${column} = ? ORDER BY id DESC LIMIT 1`).get(value),
+    site.database,
   ) as { id: number } | undefined;
   if (!row) throw new Error(`No ${table} row with ${column} = ${value}`);
   return row.id;
@@ -182,7 +183,7 @@ async function writeVisitorContent() {
       "contact",
     );
 
-    const student = await createStudent(site.database);
+    const student = await createStudent({}, site.database);
     const cookie = await studentCookie(site.database, student);
     await expectStored(
       await postJson(
@@ -265,10 +266,10 @@ async function refuseHostileLinks() {
 
 beforeAll(async () => {
   site = await startSite({ name: "stored-xss", port: SITE_PORT });
-  admin = await adminCookie(site.database, createAdmin(site.database, "admin"));
-  registrationEventId = withSiteDatabase(
-    site.database,
+  admin = await adminCookie(site.database, createAdmin("admin", site.database));
+  registrationEventId = withDatabase(
     (db) => (db.prepare("SELECT min(id) AS id FROM events WHERE event_date > ?").get(Date.now()) as { id: number }).id,
+    site.database,
   );
   await writeAdminContent();
   await writeVisitorContent();
@@ -333,9 +334,9 @@ function pagesToVisit(): { path: string; shows: "each" | "some" | string[] }[] {
 
 describe("stored payloads never run", () => {
   it("the blog's rich HTML is stored without its active parts", () => {
-    const contents = withSiteDatabase(
-      site.database,
+    const contents = withDatabase(
       (db) => db.prepare("SELECT content FROM blog_posts WHERE slug LIKE 'xss-post-%'").all() as { content: string }[],
+      site.database,
     );
     expect(contents).toHaveLength(TEXT_PAYLOADS.length);
     for (const { content } of contents) {
@@ -346,7 +347,7 @@ describe("stored payloads never run", () => {
 
   it("link fields refuse javascript:, vbscript: and data: URLs, and none is stored anywhere", async () => {
     await refuseHostileLinks();
-    withSiteDatabase(site.database, (db) => {
+    withDatabase((db) => {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
       for (const { name } of tables) {
         for (const row of db.prepare(`SELECT * FROM "${name}"`).iterate() as Iterable<Record<string, unknown>>) {
@@ -358,7 +359,7 @@ describe("stored payloads never run", () => {
           expect(text, `${name} row`).not.toMatch(/javascript:|vbscript:|data:text\/html/);
         }
       }
-    });
+    }, site.database);
   });
 
   for (const part of [0, 1, 2, 3]) {

@@ -1,13 +1,13 @@
 import { createServer, type Server, type Socket } from "node:net";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
-import { createStudent, studentCookie } from "./support/accounts";
-import { countRows } from "./support/db";
+import { createStudent, studentCookie } from "../support/accounts";
+import { countRows } from "../support/database";
 import { get, postForm, postJson, timed, visibleText } from "./support/http";
 import { reportWhenAllPass } from "./support/report-on-pass";
-import { firstPaidCourse, insertEnrollmentForm } from "./support/rows";
-import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/site";
+import { firstPaidCourse, makeEnrollmentForm } from "../support/rows";
+import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/production-server";
 
 // Stripe out of reach (nothing listening) or hanging (accepts the connection,
 // never answers). Checkout must say payment setup failed, enroll nobody, and
@@ -43,10 +43,10 @@ async function startCheckoutSite(stripeUrl: string): Promise<Fixture> {
       STRIPE_API_URL: stripeUrl,
     },
   });
-  const student = await createStudent(site.database);
+  const student = await createStudent({}, site.database);
   const cookie = await studentCookie(site.database, student);
   const courseId = firstPaidCourse(site.database);
-  const formId = insertEnrollmentForm(site.database, student.id, courseId);
+  const formId = makeEnrollmentForm(student.id, courseId, site.database);
   return { site, courseId, formId, cookie, userId: student.id };
 }
 
@@ -54,8 +54,12 @@ function listen(server: Server, port: number) {
   return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
 }
 
-/** Both checkout doors at once, and a visitor browsing while they wait on Stripe. */
-async function checkoutWhileBrowsing(fixture: Fixture, label: string) {
+/**
+ * Both checkout doors at once, and a visitor browsing while they wait on Stripe.
+ * `waitingOnStripe` resolves once both are waiting; with nothing listening at
+ * Stripe's address no moment marks that, and the visitor browses at once.
+ */
+async function checkoutWhileBrowsing(fixture: Fixture, label: string, waitingOnStripe: () => Promise<void> = async () => {}) {
   const { site, courseId, formId, cookie } = fixture;
   const card = timed(async () => {
     const response = await postJson(`${site.url}/api/create-payment-intent`, { courseId }, cookie);
@@ -69,7 +73,7 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string) {
     );
     return { status: response.status, text: await visibleText(response) };
   });
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await waitingOnStripe();
   const browsing = await timed(async () => (await get(`${site.url}/courses/${courseId}`)).status);
   expect(browsing.value).toBe(200);
   const browse = `200 in ${Math.round(browsing.ms)} ms`;
@@ -117,7 +121,9 @@ describe("Stripe hanging", () => {
   test("Stripe never answers: the server gives up in bounded time, answers others meanwhile, enrolls nobody", async () => {
     await listen(blackHole, HANGING_PORT);
     fixture = await startCheckoutSite(`http://127.0.0.1:${HANGING_PORT}`);
-    await checkoutWhileBrowsing(fixture, "Hanging (accepts, never answers)");
+    // Both doors have a connection open to the silent Stripe.
+    const bothConnected = () => vi.waitFor(() => expect(sockets.length).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
+    await checkoutWhileBrowsing(fixture, "Hanging (accepts, never answers)", bothConnected);
     expect(sockets.length).toBeGreaterThan(0);
   });
 });

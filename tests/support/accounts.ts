@@ -45,10 +45,14 @@ export async function createStudent(
   return student;
 }
 
-async function signedCookie(name: string, sid: string): Promise<SessionCookie> {
-  const header = await createCookie(name, { secrets: [TEST_SESSION_SECRET] }).serialize(sid);
+/** The site's signed cookie `name` for the session `sid` (another secret than the site's makes a tampered one). */
+export async function signedCookie(name: string, sid: string, secret = TEST_SESSION_SECRET): Promise<SessionCookie> {
+  const header = await createCookie(name, { secrets: [secret] }).serialize(sid);
   return { sid, name, value: header.slice(header.indexOf("=") + 1, header.indexOf(";")) };
 }
+
+/** `name=value`, for a Cookie header. */
+export const cookieHeader = (cookie: Pick<SessionCookie, "name" | "value">) => `${cookie.name}=${cookie.value}`;
 
 function insertSession(data: Record<string, unknown>, ttlMs: number, databasePath?: string): string {
   const sid = randomBytes(24).toString("base64url");
@@ -60,9 +64,13 @@ function insertSession(data: Record<string, unknown>, ttlMs: number, databasePat
   return sid;
 }
 
+/** How long a planted session lasts, and the secret its cookie is signed with (the site's by default). */
+export type SessionOptions = { expiresInMs?: number; secret?: string };
+
 /** A real session row for the student, and its signed cookie's name and value. */
-export function plantSession(student: Pick<Student, "id">, databasePath?: string): Promise<SessionCookie> {
-  return signedCookie(STUDENT_SESSION_COOKIE, insertSession({ userId: student.id }, 24 * 60 * 60 * 1000, databasePath));
+export function plantSession(student: Pick<Student, "id">, databasePath?: string, options: SessionOptions = {}): Promise<SessionCookie> {
+  const sid = insertSession({ userId: student.id }, options.expiresInMs ?? 24 * 60 * 60 * 1000, databasePath);
+  return signedCookie(STUDENT_SESSION_COOKIE, sid, options.secret);
 }
 
 export type AdminRole = "admin" | "content_manager";
@@ -82,8 +90,23 @@ export function createAdmin(role: AdminRole, databasePath?: string): TestAdmin {
 }
 
 /** A session row for the admin and the signed cookie's name and value. */
-export function plantAdminSession(admin: TestAdmin, databasePath?: string): Promise<SessionCookie> {
-  return signedCookie(ADMIN_SESSION_COOKIE, insertSession({ adminId: admin.id, signedInAt: Date.now() }, 2 * 60 * 60 * 1000, databasePath));
+export function plantAdminSession(
+  admin: Pick<TestAdmin, "id">,
+  databasePath?: string,
+  options: SessionOptions = {},
+): Promise<SessionCookie> {
+  const sid = insertSession({ adminId: admin.id, signedInAt: Date.now() }, options.expiresInMs ?? 2 * 60 * 60 * 1000, databasePath);
+  return signedCookie(ADMIN_SESSION_COOKIE, sid, options.secret);
+}
+
+/** A Cookie header signing the student in on the server whose database is at `databasePath`. */
+export async function studentCookie(databasePath: string, student: Pick<Student, "id">, options: SessionOptions = {}): Promise<string> {
+  return cookieHeader(await plantSession(student, databasePath, options));
+}
+
+/** A Cookie header signing the admin in on the server whose database is at `databasePath`. */
+export async function adminCookie(databasePath: string, admin: Pick<TestAdmin, "id">, options: SessionOptions = {}): Promise<string> {
+  return cookieHeader(await plantAdminSession(admin, databasePath, options));
 }
 
 export type AuditRow = { action: string; entityType: string | null; entityId: string | null };

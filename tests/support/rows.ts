@@ -162,6 +162,8 @@ export function enrollmentFormPayment(formId: number): { payment_status: string;
 export type StoredRegistration = { id: number; user_id: string; name: string; email: string; phone: string };
 export type TestEvent = { id: number; title: string };
 export type EventOptions = {
+  /** The event's exact title; by default one made from the label, unique to the call. */
+  title?: string;
   maxParticipants?: number | null;
   startsIn?: number;
   isActive?: boolean;
@@ -176,7 +178,7 @@ export type EventOptions = {
  * home page's first three.
  */
 export function insertEvent(label: string, options: EventOptions = {}): TestEvent {
-  const title = `E2E ${label} ${randomUUID().slice(0, 8)}`;
+  const title = options.title ?? `E2E ${label} ${randomUUID().slice(0, 8)}`;
   const startsAt = Date.now() + (options.startsIn ?? 400 * DAY_MS + Math.floor(Math.random() * 100) * DAY_MS);
   const id = withDatabase(
     (database) =>
@@ -294,4 +296,37 @@ export async function pastSeedEvent(client: JsonClient): Promise<ApiEvent> {
   const past = (await listedEvents(client)).find((event) => Date.parse(event.eventDate) < Date.now());
   if (!past) throw new Error("The seed has no past event.");
   return past;
+}
+
+// ---- what visitors post ------------------------------------------------------
+
+/** A contact message a visitor could send, carrying a marker that identifies the request. */
+export function contactFields(marker: string) {
+  return {
+    name: "Asha Verma",
+    email: "asha.verma@example.test",
+    phone: "9876543210",
+    subject: `Batch timings ${marker}`,
+    message: `Please share the next batch dates. Reference ${marker}.`,
+    consent: "on",
+  };
+}
+
+/** An event registration's form fields, unique to `index`. */
+export function registrationFields(index: number) {
+  return {
+    name: `Student ${index}`,
+    email: `student${index}@example.test`,
+    phone: `98765${String(index).padStart(5, "0")}`,
+    consent: "on",
+  };
+}
+
+/** The first active course with a price, from the demo content. */
+export function firstPaidCourse(databasePath?: string): number {
+  return withDatabase(
+    (database) =>
+      (database.prepare("SELECT id FROM courses WHERE is_active = 1 AND price_paise > 0 ORDER BY id LIMIT 1").get() as { id: number }).id,
+    databasePath,
+  );
 }

@@ -7,6 +7,16 @@ import Stripe from "stripe";
 export const TEST_STRIPE_SECRET_KEY = "sk_test_e2e_secret_key";
 export const TEST_STRIPE_WEBHOOK_SECRET = "whsec_e2e_webhook_signing_secret";
 
+/** The site's environment for card payments against the fake Stripe server at `url`. */
+export function stripeEnv(url: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
+    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: url,
+  };
+}
+
 /** The real Stripe SDK, talking to the fake Stripe server at `url`. */
 export function stripeClientFor(url: string): Stripe {
   const parsed = new URL(url);

@@ -1,40 +1,48 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { readdirSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { listSharedFiles } from "~/models/shared-file.server";
+import { exportsDirectory } from "~/services/exports/stored-files.server";
+import { blockExportsFolder, signedInAdmin } from "../../../tests/support/unit-admin";
+import { action } from "./_panel.users.export";
 
 // The export action's failure path ('Export failed' is logged with the
-// detail, and the admin sees a plain message). A real writer failure cannot be
-// caused from a browser, so here the workbook writer fails on purpose (the
-// real generateExport around it cleans up and rethrows); the browser tests
-// (tests/e2e/admin-exports.spec.ts) cover the rest of the action.
+// detail, and the admin sees a plain message). A browser cannot make the disk
+// fail, so here the exports folder cannot be made, as on a full or read-only
+// disk; the browser tests (tests/e2e/admin-exports.spec.ts) cover the rest of
+// the action.
 
-const { writeWorkbook } = vi.hoisted(() => ({ writeWorkbook: vi.fn() }));
-
-vi.mock("~/services/sessions/admin-session.server", () => ({
-  requireAdmin: vi.fn(async () => ({ id: 7, adminId: "export-admin", role: "admin" })),
-}));
-vi.mock("~/services/exports/workbook-writer.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/services/exports/workbook-writer.server")>()),
-  writeWorkbook,
-}));
-
-const { action } = await import("./_panel.users.export");
+let cookie: string;
+let adminId: string;
+let unblock: () => void;
+beforeAll(async () => {
+  const signedIn = await signedInAdmin("admin");
+  cookie = signedIn.cookie;
+  adminId = signedIn.admin.adminId;
+  unblock = blockExportsFolder();
+});
+afterAll(() => unblock());
 
 function post(fields: Record<string, string>, accept = "text/html") {
   return new Request("http://localhost/admin/users/export", {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
   });
 }
 const run = (request: Request) => action({ request, params: {}, context: {} });
 
+/** Nothing was made: no shared file row, and the exports folder is still the blocking file. */
+function expectNothingWritten() {
+  expect(listSharedFiles()).toEqual([]);
+  expect(() => readdirSync(exportsDirectory())).toThrow(/ENOTDIR/);
+}
+
 afterEach(() => {
-  writeWorkbook.mockReset();
   vi.restoreAllMocks();
 });
 
 describe("a failed export", () => {
   test("logs 'Export failed' with the detail and answers a script with the plain message as JSON (500)", async () => {
-    writeWorkbook.mockRejectedValueOnce(new Error("ENOSPC: no space left on device"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await run(
       post({ dataset: "users" }, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json"),
@@ -44,16 +52,12 @@ describe("a failed export", () => {
       title: "Export failed",
       description: "The Excel file could not be created. Please try again in a moment.",
     });
-    expect(logged).toHaveBeenCalledWith(
-      "Export failed",
-      { dataset: "users", adminId: "export-admin" },
-      expect.objectContaining({ message: "ENOSPC: no space left on device" }),
-    );
-    expect(writeWorkbook).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId }, expect.objectContaining({ code: "EEXIST" }));
+    expect(logged).toHaveBeenCalledTimes(1);
+    expectNothingWritten();
   });
 
   test("without JavaScript: back to the table the admin was on, with a destructive toast", async () => {
-    writeWorkbook.mockRejectedValueOnce(new Error("EACCES"));
     vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await run(post({ dataset: "all-data", returnTo: "/admin/users/enrollments?page=2" }));
     expect(response.status).toBe(302);
@@ -64,7 +68,6 @@ describe("a failed export", () => {
   test("a return address outside the Users tab is not followed", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     for (const returnTo of ["https://evil.example/admin/users", "//evil.example/admin/users", "/admin/courses", "/admin/usersX"]) {
-      writeWorkbook.mockRejectedValueOnce(new Error("EACCES"));
       const response = await run(post({ dataset: "users", returnTo }));
       expect(response.headers.get("Location"), returnTo).toBe("/admin/users");
     }
@@ -72,13 +75,15 @@ describe("a failed export", () => {
 
   test("an unknown dataset is refused before anything is written", async () => {
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await run(post({ dataset: "passwords" }, "application/json"));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       title: "Export failed",
       description: "There is no such export. Please use one of the export buttons.",
     });
-    expect(writeWorkbook).not.toHaveBeenCalled();
+    expect(logged).not.toHaveBeenCalled();
+    expectNothingWritten();
     expect(warned).toHaveBeenCalled();
   });
 });

@@ -1,41 +1,38 @@
-import { afterAll, describe, expect, test, vi } from "vitest";
-import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { listSharedFiles } from "~/models/shared-file.server";
-import { exportsDirectory } from "~/services/exports/stored-files.server";
+import { blockExportsFolder, signedInAdmin } from "../../../tests/support/unit-admin";
 import { loader } from "./admin.export.$dataset";
 
 // The export endpoint's failure path ('Export failed' is logged with
 // the detail, and the admin gets a plain message). The e2e spec covers the rest.
+// The exports folder cannot be made here, as on a full or read-only disk.
 
-vi.mock("~/services/sessions/admin-session.server", () => ({
-  requireApiAdmin: async () => ({ id: 1, adminId: "boss", role: "admin" }),
-}));
-vi.mock("~/services/exports/workbook-writer.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/services/exports/workbook-writer.server")>()),
-  writeWorkbook: async () => {
-    throw new Error("disk full");
-  },
-}));
-
-afterAll(async () => {
-  await rm(exportsDirectory(), { recursive: true, force: true });
+let cookie: string;
+let adminId: string;
+let unblock: () => void;
+beforeAll(async () => {
+  const signedIn = await signedInAdmin("admin");
+  cookie = signedIn.cookie;
+  adminId = signedIn.admin.adminId;
+  unblock = blockExportsFolder();
 });
+afterAll(() => unblock());
 
 const call = (dataset: string, init: RequestInit = {}) =>
-  loader({ request: new Request(`http://localhost/api/admin/export/${dataset}`, init), params: { dataset }, context: {} });
+  loader({
+    request: new Request(`http://localhost/api/admin/export/${dataset}`, { ...init, headers: { Cookie: cookie, ...init.headers } }),
+    params: { dataset },
+    context: {},
+  });
 
 describe("GET /api/admin/export/:dataset when the export fails", () => {
   test("logs 'Export failed' with the detail and answers 500 with a plain message", async () => {
-    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await call("users");
     expect(response.status).toBe(500);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ message: "Export failed. Please try again." });
-    expect(logged).toHaveBeenCalledWith(
-      "Export failed",
-      { dataset: "users", adminId: "boss" },
-      expect.objectContaining({ message: "disk full" }),
-    );
+    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId }, expect.objectContaining({ code: "EEXIST" }));
     expect(listSharedFiles()).toEqual([]);
   });
 

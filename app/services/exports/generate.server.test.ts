@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { admins, courses, enrollmentForms, enrollments, eventRegistrations, events, users } from "../../../db/schema";
 import { findSharedFile, findSharedFileByToken, listSharedFiles } from "~/models/shared-file.server";
 import { db } from "~/utils/db.server";
@@ -10,22 +10,6 @@ import { EXPORT_DATASETS } from "./datasets";
 import { exportFilename } from "./generate.server";
 import { SHARE_TOKEN_PATTERN, exportsDirectory, revokeSharedFile, sharedFilePath } from "./stored-files.server";
 import { generateExport } from "./generate.server";
-
-// A switch the mocked reader below flips to fail half-way through a sheet.
-const failure = vi.hoisted(() => ({ afterRows: null as number | null }));
-vi.mock("~/models/admin-export.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/models/admin-export.server")>();
-  return {
-    ...actual,
-    readUsersForExport: async function* (batchSize?: number) {
-      let count = 0;
-      for await (const row of actual.readUsersForExport(batchSize)) {
-        if (failure.afterRows !== null && count++ >= failure.afterRows) throw new Error("database went away");
-        yield row;
-      }
-    },
-  };
-});
 
 const HOSTILE_NAMES = ['=HYPERLINK("http://evil.example","x")', "+1", "-2", "@SUM(A1:A2)", "\tx", "\rx"];
 const REGISTERED_AT = new Date("2026-11-22T10:00:00Z"); // 15:30 in India
@@ -218,11 +202,12 @@ describe("generateExport", () => {
 
   test("a failure half-way leaves no file and no row", async () => {
     const before = { files: readdirSync(exportsDirectory()).sort(), rows: listSharedFiles().length };
-    failure.afterRows = 3;
+    // The last sheet's table cannot be read: the database fails after the first three sheets are written.
+    db.$client.exec("ALTER TABLE enrollment_forms RENAME TO enrollment_forms_unreadable");
     try {
-      await expect(generateExport("all-data", adminId)).rejects.toThrow("database went away");
+      await expect(generateExport("all-data", adminId)).rejects.toThrow("no such table: enrollment_forms");
     } finally {
-      failure.afterRows = null;
+      db.$client.exec("ALTER TABLE enrollment_forms_unreadable RENAME TO enrollment_forms");
     }
     expect(readdirSync(exportsDirectory()).sort()).toEqual(before.files);
     expect(listSharedFiles()).toHaveLength(before.rows);

@@ -11,7 +11,7 @@ import { withStorageFaultAnswers } from "~/utils/storage-faults.server";
 // The build as the site serves it: every route's action behind its body limits,
 // every loader and action answering storage faults, and a 405 for each method a
 // route has no code for. server.ts serves it
-// through Express; the in-process test harness (tests/http/support/site.ts)
+// through Express; the in-process test harness (tests/http/support/in-process-site.ts)
 // calls the same wrapped build with plain Requests.
 
 // Request bodies held at once, all requests together: two of the largest

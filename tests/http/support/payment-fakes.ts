@@ -1,10 +1,10 @@
 import Razorpay from "razorpay";
 import { afterAll } from "vitest";
 import { startFakeRazorpay } from "../../fixtures/fake-razorpay";
-import { startFakeStripe } from "../../fixtures/fake-stripe";
 import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_ID, TEST_RAZORPAY_KEY_SECRET } from "../../support/razorpay";
-import { fakeStripeControl, stripeClientFor, TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "../../support/stripe";
-import { configureSite, listenForCallbacks } from "./site";
+import { startFakeStripeForSite } from "../../support/fake-stripe-site";
+import { fakeStripeControl } from "../../support/stripe";
+import { configureSite, listenForCallbacks } from "./in-process-site";
 
 // A test file's site with a payment provider's fake server on loopback: the
 // fake delivers its signed webhooks to this file's site as the provider would,
@@ -13,19 +13,10 @@ import { configureSite, listenForCallbacks } from "./site";
 /** The site with Stripe on: the official SDK and the fake's control API, both pointed at the fake. */
 export async function siteWithFakeStripe() {
   const callbacks = await listenForCallbacks();
-  const fake = await startFakeStripe({
-    secretKey: TEST_STRIPE_SECRET_KEY,
-    webhookSecret: TEST_STRIPE_WEBHOOK_SECRET,
-    webhookUrl: `${callbacks.url}/api/stripe/webhook`,
-  });
+  const { fake, stripe, siteEnv } = await startFakeStripeForSite({ webhookUrl: `${callbacks.url}/api/stripe/webhook` });
   afterAll(() => fake.close());
-  configureSite({
-    STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_publishable_key",
-    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-  return { fake, stripe: stripeClientFor(fake.url), fakeStripe: fakeStripeControl(fake.url) };
+  configureSite(siteEnv);
+  return { fake, stripe, fakeStripe: fakeStripeControl(fake.url) };
 }
 
 export const RAZORPAY_WEBHOOK = "/api/razorpay/webhook";

@@ -1,5 +1,5 @@
 import { afterAll } from "vitest";
-import { closeSite, prepareFileDatabase } from "./site";
+import { closeSite, prepareFileDatabase } from "./in-process-site";
 
 // Each HTTP test file runs in its own process with its own copy of the seeded
 // database, made before the test file imports anything of the app; it is

@@ -10,9 +10,9 @@ import {
 } from "../../support/accounts";
 import { provideMakeEvent, type MakeEvent } from "../../support/rows";
 import type { HttpClient } from "./client";
-import { site } from "./site";
+import { site } from "./in-process-site";
 
-export { SITE_ORIGIN } from "./site";
+export { SITE_ORIGIN } from "./in-process-site";
 
 // The fixtures the HTTP tests use, named as in the Playwright specs they came from:
 // `request` is an anonymous client; `student` signs `context.request` in as a fresh

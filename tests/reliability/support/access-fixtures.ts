@@ -3,8 +3,8 @@ import { insertTestInvoice } from "../../support/invoicing";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
-import { adminCookie, createAdmin, createStudent, studentCookie, type Admin, type Student } from "./accounts";
-import { withSiteDatabase } from "./db";
+import { adminCookie, createAdmin, createStudent, studentCookie, type TestAdmin as Admin, type Student } from "../../support/accounts";
+import { withDatabase } from "../../support/database";
 
 // The rows the access matrix reads and writes: a student (the "owner") with an
 // enrollment, an order paid through Stripe Checkout, event registrations and
@@ -239,11 +239,11 @@ function insertClassroom(db: Database.Database, course: number, owner: Student, 
 }
 
 export async function arrangeMatrix(url: string, database: string): Promise<Matrix> {
-  const admins = { contentManager: createAdmin(database, "content_manager"), admin: createAdmin(database, "admin") };
+  const admins = { contentManager: createAdmin("content_manager", database), admin: createAdmin("admin", database) };
   // Made before the owner exists, so the file holds none of the owner's data.
   const exported = await exportUsers(url, await adminCookie(database, admins.admin));
-  const owner = await createStudent(database);
-  const other = await createStudent(database);
+  const owner = await createStudent({}, database);
+  const other = await createStudent({}, database);
   const tag = randomUUID().slice(0, 8);
   const ownerSurname = `Owner${tag}`;
   const whatsapp = `+91 98${String(Date.now()).slice(-8)}`;
@@ -258,7 +258,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
   const inboxSubject = `Inbox subject ${tag}`;
   const outboxSubject = `Outbox subject ${tag}`;
 
-  const ids = withSiteDatabase(database, (db): MatrixIds => {
+  const ids = withDatabase((db): MatrixIds => {
     db.prepare("UPDATE users SET last_name = ? WHERE id = ?").run(ownerSurname, owner.id);
     const course = insertCourse(db, `Matrix course ${tag}`, 4999_00);
     const payCourse = insertCourse(db, `Matrix paid course ${tag}`, 2999_00);
@@ -363,7 +363,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       })(),
       ownerUser: owner.id,
     };
-  });
+  }, database);
 
   const markers: PrivateMarkers[] = [
     {

@@ -175,7 +175,9 @@ export function rawRequest(url: URL, method: string, headers: Record<string, str
       // whose client sent FIN before the answer was written.
       if (payload.length <= EARLY_ANSWER_BYTES) return void socket.write(payload);
       // A large body goes out in pieces, and stops once an answer came: a server that
-      // refuses on the headers need not be sent the rest.
+      // refuses on the headers need not be sent the rest. The pause after the headers is
+      // the client's pace, not a wait for something: the body follows whether or not
+      // an answer came.
       void (async () => {
         await new Promise((wait) => setTimeout(wait, 100));
         for (let offset = 0; offset < payload.length && received.length === 0 && !socket.destroyed; offset += 64 * 1024) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Endpoint, SiteIds } from "./fuzz-catalogue";
-import { RELIABILITY_SECRETS } from "./site";
+import { RELIABILITY_SECRETS } from "./production-server";
 
 // The generated bodies: each endpoint's real field names, filled with
 // plausible values (so some requests get past validation) mixed with hostile

@@ -67,6 +67,7 @@ export function postHeld(
         if (!socket.write(piece)) await new Promise((drained) => socket.once("drain", drained));
       }
     };
+    // Not a wait for something: a client that stalls mid-body for this long is the scenario under test.
     const holdTimer = setTimeout(() => void sendRest(), options.waitMs ?? 5_000);
     socket.setTimeout(options.timeoutMs ?? 120_000, () => finish(new Error(`${path}: no answer in time`)));
     socket.on("connect", () => {

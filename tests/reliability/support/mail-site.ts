@@ -1,6 +1,6 @@
 import { nthClientAddress, postFormAsClient } from "./http";
 import { startMailCatcher, type MailCatcher } from "./smtp";
-import { startSite, type Site } from "./site";
+import { startSite, type Site } from "./production-server";
 
 // A production server that sends its mail to a real SMTP server of the test's
 // own, and form posts as a browser on the site sends them, each from a client

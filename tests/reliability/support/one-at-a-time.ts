@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
-import { afterAll, beforeAll } from "vitest";
-import { BASE_PORT } from "./site";
+import { afterAll, beforeAll, vi } from "vitest";
+import { BASE_PORT } from "./production-server";
 
 // Setup file of the "timed" project: its files measure (a visitor's p99 beside an
 // attack, answer times compared, a throttle's waits, a shutdown's deadline), so
@@ -19,19 +18,21 @@ function holderIsAlive(): boolean {
   }
 }
 
+/** Takes the lock unless another live file holds it; throws while it is held. */
+function takeLock() {
+  try {
+    writeFileSync(LOCK, String(process.pid), { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // A holder that died without letting go (killed mid-run) leaves the lock behind.
+    if (!holderIsAlive()) rmSync(LOCK, { force: true });
+    throw new Error("Another timed file is running");
+  }
+}
+
 beforeAll(async () => {
   mkdirSync(dirname(LOCK), { recursive: true });
-  for (;;) {
-    try {
-      writeFileSync(LOCK, String(process.pid), { flag: "wx" });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      // A holder that died without letting go (killed mid-run) leaves the lock behind.
-      if (!holderIsAlive()) rmSync(LOCK, { force: true });
-      else await delay(100);
-    }
-  }
+  await vi.waitFor(takeLock, { timeout: 600_000, interval: 100 });
 }, 600_000);
 
 afterAll(() => {

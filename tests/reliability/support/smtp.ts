@@ -56,6 +56,7 @@ export async function startMailCatcher(port: number, { answerDelayMs = 0 } = {})
           ),
         );
         for (const wake of waiting) wake();
+        // Not a wait for something: a mail server slow to answer is the scenario under test.
         if (answerDelayMs > 0) setTimeout(callback, answerDelayMs);
         else callback();
       });

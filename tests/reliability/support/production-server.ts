@@ -1,25 +1,14 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { FEATURES_OFF_ENV } from "../../support/features-off";
 import { startProcess, type RunningProcess } from "./processes";
+import { BASE_PORT, BUILD_DIR, RELIABILITY_SECRETS, RELIABILITY_SESSION_SECRET } from "./site-config";
+
+export { BASE_PORT, BUILD_DIR, RELIABILITY_SECRETS, RELIABILITY_SESSION_SECRET };
 
 // Production servers for the reliability suite: each test file starts its own
 // on its own port and database, exactly as `npm start` serves the site.
 
-export const RELIABILITY_SESSION_SECRET = "reliability-session-secret-at-least-32-chars";
-/** Configured on every server the suite starts (and on the build): none may reach the browser. */
-export const RELIABILITY_SECRETS = {
-  SESSION_SECRET: RELIABILITY_SESSION_SECRET,
-  // Not built from the Admin ID (reliability-admin): start-up refuses such a password.
-  ADMIN_PASSWORD: "saffron lantern beside the quay",
-  STRIPE_SECRET_KEY: "sk_test_reliability_secret_key_9f3a",
-  STRIPE_WEBHOOK_SECRET: "whsec_reliability_webhook_secret_71c2",
-  OAUTH_CLIENT_SECRET: "reliability-oauth-client-secret-5d8e",
-  CHAT_LLM_API_KEY: "reliability-chat-llm-api-key-2b6f",
-} as const;
-
-/** The first port; each file adds its own offset (see each file's SITE_PORT). */
-export const BASE_PORT = Number(process.env.RELIABILITY_PORT ?? 3700);
-export const BUILD_DIR = process.env.SITE_BUILD_DIR ?? "build";
 /** Per base port, so two runs of the suite on one machine never share a database. */
 const DATA_DIR = resolve(`tmp/reliability/${BASE_PORT}`);
 
@@ -51,21 +40,6 @@ export function removeDatabase(path: string) {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
 }
 
-/** Payments, OAuth and the LLM are off unless a test turns them on; the keys are still "configured" where harmless. */
-const QUIET_ENV = {
-  STRIPE_SECRET_KEY: "",
-  STRIPE_PUBLISHABLE_KEY: "",
-  STRIPE_WEBHOOK_SECRET: "",
-  STRIPE_API_URL: "",
-  OAUTH_CLIENT_ID: "",
-  OAUTH_CLIENT_SECRET: "",
-  OAUTH_ISSUER: "",
-  CHAT_LLM_URL: "",
-  CHAT_LLM_MODEL: "",
-  GA_TRACKING_ID: "",
-  SITE_URL: "",
-};
-
 export async function startSite(options: SiteOptions): Promise<Site> {
   mkdirSync(DATA_DIR, { recursive: true });
   const database = options.database ?? databasePathFor(options.name);
@@ -74,8 +48,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const server = await startProcess({
     label: "The server",
     args: [...(options.preload ? ["--require", options.preload] : []), "scripts/start.ts"],
+    // Every feature off unless a test turns it on; the secrets stay configured where
+    // harmless, so the suite can check that none reaches a browser.
     env: {
-      ...QUIET_ENV,
+      ...FEATURES_OFF_ENV,
       NODE_ENV: "production",
       PORT: String(options.port),
       DATABASE_URL: database,

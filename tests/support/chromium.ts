@@ -1,3 +1,4 @@
+import { chromium } from "@playwright/test";
 import { existsSync } from "node:fs";
 
 // Debian's Chromium (never a downloaded browser) and the flags every run of it
@@ -23,3 +24,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/** The test browser launched outside Playwright's runner (the reliability suite's real-browser checks). */
+export function launchChromium() {
+  return chromium.launch({ executablePath: TEST_BROWSER_EXECUTABLE, args: CHROMIUM_ARGS });
+}

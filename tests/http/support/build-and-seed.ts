@@ -1,23 +1,17 @@
-import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { mkdirSync, rmSync } from "node:fs";
-import { childEnvironment } from "../../reliability/support/processes";
+import { runNodeScript } from "../../support/child-environment";
 import { TEMPLATE_DATABASE, TEST_DATA_DIR } from "./template";
-
-function run(label: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { stdio: "inherit", env: { ...childEnvironment(), ...env } });
-  if (result.status !== 0) throw new Error(`${label} failed.`);
-}
 
 /**
  * Once per run: the production build (rebuilt only when the sources changed) and
  * the seeded template database every test file copies.
  */
 export default function setup() {
-  run("The production build", ["scripts/start.ts", "--build-only"], { NODE_ENV: "production" });
+  runNodeScript("The production build", ["scripts/start.ts", "--build-only"], { NODE_ENV: "production" });
   rmSync(TEST_DATA_DIR, { recursive: true, force: true });
   mkdirSync(TEST_DATA_DIR, { recursive: true });
-  run("Seeding the template database", ["scripts/db-seed.ts"], { DATABASE_URL: TEMPLATE_DATABASE, NODE_ENV: "production" });
+  runNodeScript("Seeding the template database", ["scripts/db-seed.ts"], { DATABASE_URL: TEMPLATE_DATABASE, NODE_ENV: "production" });
   // Everything in the one file, so a plain copy of it is the whole database.
   const template = new Database(TEMPLATE_DATABASE);
   template.pragma("wal_checkpoint(TRUNCATE)");

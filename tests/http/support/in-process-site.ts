@@ -9,6 +9,7 @@ import { refuseRequest } from "../../../app/utils/request-guards.server";
 import { securityHeaders } from "../../../app/utils/security-headers.server";
 import { TEST_SESSION_SECRET } from "../../support/accounts";
 import { testDatabasePath, useTestDatabase } from "../../support/database";
+import { FEATURES_OFF_ENV } from "../../support/features-off";
 import { HttpClient } from "./client";
 import { TEMPLATE_DATABASE, TEST_DATA_DIR } from "./template";
 
@@ -22,23 +23,10 @@ import { TEMPLATE_DATABASE, TEST_DATA_DIR } from "./template";
 
 /** Everything off unless a file turns it on; the same secret the Playwright servers use. */
 const BASE_ENV: Record<string, string> = {
+  ...FEATURES_OFF_ENV,
   NODE_ENV: "production",
   SESSION_SECRET: TEST_SESSION_SECRET,
   TRUST_PROXY: "loopback",
-  STRIPE_SECRET_KEY: "",
-  STRIPE_PUBLISHABLE_KEY: "",
-  STRIPE_WEBHOOK_SECRET: "",
-  STRIPE_API_URL: "",
-  OAUTH_CLIENT_ID: "",
-  OAUTH_CLIENT_SECRET: "",
-  OAUTH_ISSUER: "",
-  CHAT_LLM_URL: "",
-  CHAT_LLM_MODEL: "",
-  GA_TRACKING_ID: "",
-  SITE_URL: "",
-  SMTP_URL: "",
-  ADMIN_ID: "",
-  ADMIN_PASSWORD: "",
 };
 
 /** Where the in-process requests go, and the address the site names in its links (PORT 3000, SITE_URL unset). */

@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { AdminRole } from "../../db/enums";
+import { createAdmin, type PublicAdmin } from "~/models/admin.server";
+import { exportsDirectory } from "~/services/exports/stored-files.server";
+import { startAdminSession } from "~/services/sessions/admin-session.server";
+
+// For unit tests (their in-memory database): an admin signed in through the
+// real session code, and an exports folder that cannot be written.
+
+/** A fresh admin of `role` and the Cookie header of a session the site itself started. */
+export async function signedInAdmin(role: AdminRole = "admin"): Promise<{ admin: PublicAdmin; cookie: string }> {
+  const admin = createAdmin({ adminId: `${role}-${randomUUID().slice(0, 8)}`, passwordHash: "never-signs-in-by-form", role });
+  if (!admin) throw new Error("the admin's ID was taken");
+  const setCookie = await startAdminSession(new Request("http://localhost/admin/login"), admin);
+  return { admin, cookie: setCookie.slice(0, setCookie.indexOf(";")) };
+}
+
+/**
+ * A plain file where the exports folder belongs, so making the folder fails as
+ * a full or read-only disk makes it fail (file permissions would not stop the
+ * root user the tests may run as). Returns the undoing.
+ */
+export function blockExportsFolder(): () => void {
+  const folder = exportsDirectory();
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(dirname(folder), { recursive: true });
+  writeFileSync(folder, "not a folder");
+  return () => rmSync(folder, { recursive: true, force: true });
+}
