@@ -4,7 +4,7 @@ import { signInAsAdmin, uniqueTitle, visitAdmin } from "./admin-support";
 import { addCompletedEnrollment, makeCourse } from "./checkout-support";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
-// The Analytics tab (admin spec §2): the Google Analytics card and
+// The Analytics tab: the Google Analytics card and
 // Admission Analytics — totals, admissions by course, and a server-rendered
 // chart of admissions and revenue per month (India time) with the same figures
 // in a table. Paid (completed) enrollments only. Admins only.

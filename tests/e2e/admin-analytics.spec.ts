@@ -6,7 +6,7 @@ import { createAdmin, plantAdminSession, signInAsAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
 
 // With Google Analytics configured, each admin change and the logout send the
-// spec's event (admin spec §7: course_created, admin_logout…, category admin).
+// event the product specification names (course_created, admin_logout…, category admin).
 
 test.use({ baseURL: ANALYTICS_BASE_URL, javaScriptEnabled: true });
 

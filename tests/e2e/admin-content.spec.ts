@@ -5,7 +5,7 @@ import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-suppor
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
-// The admin Content tab (admin spec §2 Content tab, §4, §5, §8, §9): the 5
+// The admin Content tab: the 5
 // newest blog posts and testimonials, the full lists, and every create / edit
 // / publish / approve / delete dialog, which the earlier app left dead. Every
 // test makes its own rows (unique titles and names) and asserts on those.

@@ -4,7 +4,7 @@ import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from ".
 import { addCompletedEnrollment, makeCourse } from "./checkout-support";
 import { expectNoA11yViolations, inBothModes } from "./page-checks";
 
-// The admin Courses tab (admin spec §2, §5, §8): search, cards,
+// The admin Courses tab: search, cards,
 // 'Create New Course' and 'Edit Course' with real uploads checked by content,
 // and a delete that asks first and never loses a course's history.
 

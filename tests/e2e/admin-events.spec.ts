@@ -5,7 +5,7 @@ import { auditActionsOf, signInAsAdmin, toast, uniqueTitle, visitAdmin } from ".
 import { waitForHydration, waitForNavigationIdle } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 
-// The admin Events tab (admin spec §2 Events tab, §4, §5, §8, §9): list, search
+// The admin Events tab: list, search
 // and filter, create / edit / delete / deactivate dialogs, View Registrations,
 // roles, and auto-refresh. Every test makes its own events (unique titles).
 
@@ -439,7 +439,7 @@ inBothModes((mode) => {
         await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
       }
 
-      // Who registered is personal data: the admin's alone (admin spec §6).
+      // Who registered is personal data: the admin's alone.
       await visitAdmin(page, mode, "/admin/events");
       await expect(page.getByRole("link", { name: /^View Registrations/ })).toHaveCount(0);
       const refused = await visitAdmin(page, mode, `/admin/events/${id}/registrations`);

@@ -9,7 +9,7 @@ import { auditActionsOf, signInAsAdmin, toast, visitAdmin } from "./admin-suppor
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 import { E2E_DATABASE } from "../../playwright.config";
 
-// The Users tab's Excel exports (admin spec §2 Users tab, §7, §8):
+// The Users tab's Excel exports:
 // the export buttons (a plain form post that answers with the file, enhanced
 // with fetch when JavaScript runs), 'Generated Excel Files', 'Share Excel
 // File', deleting a file (which revokes its link), a refused export's plain

@@ -5,7 +5,7 @@ import { expect, openTestDatabase, queryTestDatabase, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 
-// /admin/login and the panel frame (admin spec §2, §4–§8): sign-in errors,
+// /admin/login and the panel frame: sign-in errors,
 // the separate admin session, the Dashboard tab and logout.
 
 const ADMIN_PASSWORD = "admin password for tests";

@@ -6,7 +6,7 @@ import { signInAsAdmin, visitAdmin } from "./admin-support";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
-// The Users tab's tables (admin spec §2 Users tab, §4): All Users,
+// The Users tab's tables: All Users,
 // Event Registrations, Course Enrollments and Enrollment Forms, each with its
 // count, server-side search (?q=) and paging (?page=, 25 rows), an empty
 // state and a loading state. Admins only. Every test makes its own rows with

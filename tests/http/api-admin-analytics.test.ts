@@ -12,7 +12,7 @@ import {
   withDatabase,
 } from "./support/test";
 
-// GET /api/admin/analytics (admin spec §3 analytics fields, §7):
+// GET /api/admin/analytics:
 // exactly the spec's fields (plus the monthly series), rupee amounts as
 // numbers of rupees, revenue from completed enrollments only. Admins only.
 //

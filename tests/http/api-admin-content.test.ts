@@ -11,7 +11,7 @@ import {
   withDatabase,
 } from "./support/test";
 
-// The Content tab's JSON doors (admin spec §7): POST /api/blog, PUT/DELETE
+// The Content tab's JSON doors: POST /api/blog, PUT/DELETE
 // /api/blog/{id}, POST /api/testimonials, PUT/DELETE /api/testimonials/{id},
 // and the admin's view of GET /api/blog and /api/testimonials. The public
 // GET /api/blog/{slug} shares its path with the writes and must keep working.

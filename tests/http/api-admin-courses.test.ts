@@ -13,7 +13,7 @@ import {
   test,
 } from "./support/test";
 
-// POST /api/courses, PUT and DELETE /api/courses/:id (admin spec §7): the
+// POST /api/courses, PUT and DELETE /api/courses/:id: the
 // course form's rules and the Courses tab's functions, as JSON.
 
 const body = (overrides: Record<string, unknown> = {}) => ({

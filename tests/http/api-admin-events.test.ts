@@ -10,7 +10,7 @@ import {
   withDatabase,
 } from "./support/test";
 
-// The Events tab's JSON doors (admin spec §7): POST /api/events, GET/PUT/DELETE
+// The Events tab's JSON doors: POST /api/events, GET/PUT/DELETE
 // /api/events/:id and GET /api/events/:id/registrations, plus GET /api/events
 // for an admin session. Same rules as the dialogs (one schema, one model).
 

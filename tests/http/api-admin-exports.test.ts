@@ -18,7 +18,7 @@ import {
   withDatabase,
 } from "./support/test";
 
-// The Users tab's Excel exports and share links (admin spec §3, §7):
+// The Users tab's Excel exports and share links:
 // GET /api/admin/export/:dataset, GET /api/admin/shared-files,
 // DELETE /api/admin/shared-files/:id and the public GET /shared/:token.
 

@@ -12,7 +12,7 @@ import {
   withDatabase,
 } from "./support/test";
 
-// The Users tab's JSON doors (admin spec §7): GET /api/admin/users,
+// The Users tab's JSON doors: GET /api/admin/users,
 // /api/admin/registrations, /api/admin/enrollments and /api/enrollment-forms,
 // admins only. Each answers a JSON array (one page), X-Total-Count, and a Link
 // header with rel="prev"/"next" where those pages exist; ?q=, ?page= (from
