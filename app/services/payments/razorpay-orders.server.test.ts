@@ -34,7 +34,7 @@ function studentAndCourse(pricePaise: number) {
   const tag = crypto.randomUUID().slice(0, 8);
   const student = db
     .insert(users)
-    .values({ email: `rzp-orders-${tag}@example.test`, firstName: "Kavya" })
+    .values({ email: `rzp-orders-${tag}@example.test`, firstName: "Kavya", adultConfirmedAt: new Date() })
     .returning({ id: users.id, email: users.email })
     .get();
   const course = db
