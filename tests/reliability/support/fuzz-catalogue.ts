@@ -6,7 +6,7 @@ import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curr
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
-import { ACCOUNT_INTENTS, ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "../../../app/schemas/account";
+import { ACCOUNT_INTENTS, ChangeEmailSchema, ChangePasswordSchema, ConfirmAdultSchema, ProfileSchema } from "../../../app/schemas/account";
 import {
   GrantCourseSchema,
   OfflinePaymentSchema,
@@ -150,6 +150,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     intents: ["join-waitlist"],
   }),
   page("_site+/enrollment-form.tsx", () => "/enrollment-form", f(EnrollmentFormSchema)),
+  // The checkout frame takes the "I am 18 or older" tick for an account that has not given it.
+  page("_site+/checkout.tsx", (ids) => checkout(ids), [...f(ConfirmAdultSchema), "intent"], { intents: ["confirm-adult"] }),
   page("_site+/checkout.information.tsx", (ids) => checkout(ids, "/information"), f(EnrollmentFormSchema)),
   page(
     "_site+/checkout._index.tsx",
