@@ -12,6 +12,7 @@ export function HeroStats({
         <div key={stat.label} className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-4">
           <dt className="text-sm text-slate-200">
             {stat.label}
+            {stat.asOf ? " " : null}
             {stat.asOf ? <span className="block text-xs text-slate-300">{stat.asOf}</span> : null}
           </dt>
           <dd className="text-2xl font-bold text-gold-400 sm:text-3xl">{stat.value}</dd>

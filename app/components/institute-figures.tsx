@@ -15,8 +15,7 @@ export function InstituteFigures({ figures, className = "" }: { figures: ShownFi
       {figures.map((figure) => (
         <div key={figure.label} className="flex flex-col-reverse items-center rounded-2xl bg-white/5 p-5 text-center ring-1 ring-white/10">
           <dt className="mt-1 text-sm text-slate-200">
-            {figure.label}
-            <span className="block text-xs text-slate-300">{figure.asOf}</span>
+            {figure.label} <span className="block text-xs text-slate-300">{figure.asOf}</span>
           </dt>
           <dd className="text-3xl font-extrabold text-gold-400">{figure.value}</dd>
         </div>

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { withDatabase } from "../support/database";
 import { E2E_DATABASE } from "../../playwright.config";
-import { instituteCountsIn } from "../support/institute-counts";
+import { asOfToday, instituteCountsIn } from "../support/institute-counts";
 import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes, type Mode } from "./page-checks";
 import { countOf } from "../../app/utils/plural";
@@ -119,7 +119,7 @@ inBothModes((mode) => {
       const stat = (label: string) =>
         page
           .locator("dl > div")
-          .filter({ has: page.getByText(label, { exact: true }) })
+          .filter({ has: page.getByRole("term").filter({ hasText: `${label} ${asOfToday()}` }) })
           .locator("dd");
       await expect(stat("Total Courses")).toHaveText(String(courses.length));
       const counts = instituteCountsIn(E2E_DATABASE);

@@ -3,7 +3,7 @@ import { MENTOR_SECTION } from "../../app/content/about";
 import { PERKS } from "../../app/content/site";
 import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { E2E_DATABASE } from "../../playwright.config";
-import { instituteCountsIn, shownCounts } from "../support/institute-counts";
+import { asOfToday, instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { FALLBACK_THUMBNAIL } from "../../app/content/videos";
 import { setTestVideos, TEST_INTRO_VIDEO as INTRO_VIDEO, TEST_TUTORIAL_VIDEOS as TUTORIAL_VIDEOS } from "../support/video-settings";
 import { waitForHydration } from "./hydration";
@@ -103,7 +103,7 @@ inBothModes((mode) => {
     const figures = page.getByRole("region", { name: "The institute in numbers" });
     const expected = shownCounts(instituteCountsIn(E2E_DATABASE));
     await expect(figures.getByRole("definition")).toHaveText(expected.map(([value]) => value));
-    await expect(figures.getByRole("term")).toHaveText(expected.map(([, label]) => label));
+    await expect(figures.getByRole("term")).toHaveText(expected.map(([, label]) => `${label} ${asOfToday()}`));
     await expect(page.locator("main")).not.toContainText(/success rate|average return|award/i);
   });
 

@@ -3,7 +3,7 @@ import { CORE_VALUES, ourStory, TESTIMONIAL_FEATURES, WHY_CHOOSE_US } from "../.
 import { EVENT_GALLERY_ITEMS, GALLERY_CATEGORIES, GALLERY_HIGHLIGHTS, LOCATION_GALLERIES, MASONRY_PHOTOS } from "../../app/content/gallery";
 import { DEFAULT_INSTITUTE, instituteSocialLinks } from "../../app/utils/institute";
 import { E2E_DATABASE } from "../../playwright.config";
-import { instituteCountsIn, shownCounts } from "../support/institute-counts";
+import { asOfToday, instituteCountsIn, shownCounts } from "../support/institute-counts";
 import { STUDY_GUIDE } from "../../app/content/study-guide";
 import { SUCCESS_CAROUSEL } from "../../app/content/videos";
 import { setTestVideos, TEST_SUCCESS_STORIES as SUCCESS_VIDEOS } from "../support/video-settings";
@@ -175,11 +175,9 @@ inBothModes((mode) => {
       // Counted: events held from the database, cities and photos from the gallery itself.
       const eventsHeld = instituteCountsIn(E2E_DATABASE).eventsHeld;
       const photos = MASONRY_PHOTOS.length + LOCATION_GALLERIES.flatMap((place) => place.photos).length + EVENT_GALLERY_ITEMS.length;
-      await expect(page.getByTestId("gallery-stats").getByRole("term")).toHaveText([
-        ...(eventsHeld > 0 ? ["Events held"] : []),
-        "Cities",
-        "Photos",
-      ]);
+      await expect(page.getByTestId("gallery-stats").getByRole("term")).toHaveText(
+        [...(eventsHeld > 0 ? ["Events held"] : []), "Cities", "Photos"].map((label) => `${label} ${asOfToday()}`),
+      );
       await expect(page.getByTestId("gallery-stats").getByRole("definition")).toHaveText([
         ...(eventsHeld > 0 ? [eventsHeld.toLocaleString("en-IN")] : []),
         String(LOCATION_GALLERIES.length),

@@ -22,6 +22,10 @@ export function instituteCountsIn(path?: string): { studentsEnrolled: number; co
 }
 
 /** The figures a page lists for these counts: a count still at zero is left out. */
+/** "as of Nov 29, 2026": the India day a page's counts were made, as the figures say it. */
+export const asOfToday = () =>
+  `as of ${new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric", year: "numeric" }).format(new Date())}`;
+
 export function shownCounts(counts: { studentsEnrolled: number; courses: number; eventsHeld: number }): [string, string][] {
   const rows: [number, string][] = [
     [counts.studentsEnrolled, "Students enrolled"],
