@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AdminRole } from "../../db/enums";
@@ -28,4 +29,22 @@ export function blockExportsFolder(): () => void {
   mkdirSync(dirname(folder), { recursive: true });
   writeFileSync(folder, "not a folder");
   return () => rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * For a test file about an export that fails: before its tests, an admin signs
+ * in and the exports folder is blocked; after them, it is freed. The returned
+ * object is filled in once the tests start.
+ */
+export function adminWithBlockedExports(): { cookie: string; adminId: string } {
+  const session = { cookie: "", adminId: "" };
+  let unblock = () => {};
+  beforeAll(async () => {
+    const signedIn = await signedInAdmin("admin");
+    session.cookie = signedIn.cookie;
+    session.adminId = signedIn.admin.adminId;
+    unblock = blockExportsFolder();
+  });
+  afterAll(() => unblock());
+  return session;
 }

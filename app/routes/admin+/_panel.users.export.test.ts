@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { listSharedFiles } from "~/models/shared-file.server";
 import { exportsDirectory } from "~/services/exports/stored-files.server";
-import { blockExportsFolder, signedInAdmin } from "../../../tests/support/unit-admin";
+import { adminWithBlockedExports } from "../../../tests/support/unit-admin";
 import { action } from "./_panel.users.export";
 
 // The export action's failure path ('Export failed' is logged with the
@@ -11,22 +11,13 @@ import { action } from "./_panel.users.export";
 // disk; the browser tests (tests/e2e/admin-exports.spec.ts) cover the rest of
 // the action.
 
-let cookie: string;
-let adminId: string;
-let unblock: () => void;
-beforeAll(async () => {
-  const signedIn = await signedInAdmin("admin");
-  cookie = signedIn.cookie;
-  adminId = signedIn.admin.adminId;
-  unblock = blockExportsFolder();
-});
-afterAll(() => unblock());
+const session = adminWithBlockedExports();
 
 function post(fields: Record<string, string>, accept = "text/html") {
   return new Request("http://localhost/admin/users/export", {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded", Cookie: session.cookie },
   });
 }
 const run = (request: Request) => action({ request, params: {}, context: {} });
@@ -52,7 +43,11 @@ describe("a failed export", () => {
       title: "Export failed",
       description: "The Excel file could not be created. Please try again in a moment.",
     });
-    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId }, expect.objectContaining({ code: "EEXIST" }));
+    expect(logged).toHaveBeenCalledWith(
+      "Export failed",
+      { dataset: "users", adminId: session.adminId },
+      expect.objectContaining({ code: "EEXIST" }),
+    );
     expect(logged).toHaveBeenCalledTimes(1);
     expectNothingWritten();
   });

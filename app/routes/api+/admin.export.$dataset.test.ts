@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { listSharedFiles } from "~/models/shared-file.server";
-import { blockExportsFolder, signedInAdmin } from "../../../tests/support/unit-admin";
+import { adminWithBlockedExports } from "../../../tests/support/unit-admin";
 import { loader } from "./admin.export.$dataset";
 
 // The export endpoint's failure path ('Export failed' is logged with
 // the detail, and the admin gets a plain message). The e2e spec covers the rest.
 // The exports folder cannot be made here, as on a full or read-only disk.
 
-let cookie: string;
-let adminId: string;
-let unblock: () => void;
-beforeAll(async () => {
-  const signedIn = await signedInAdmin("admin");
-  cookie = signedIn.cookie;
-  adminId = signedIn.admin.adminId;
-  unblock = blockExportsFolder();
-});
-afterAll(() => unblock());
+const session = adminWithBlockedExports();
 
 const call = (dataset: string, init: RequestInit = {}) =>
   loader({
-    request: new Request(`http://localhost/api/admin/export/${dataset}`, { ...init, headers: { Cookie: cookie, ...init.headers } }),
+    request: new Request(`http://localhost/api/admin/export/${dataset}`, { ...init, headers: { Cookie: session.cookie, ...init.headers } }),
     params: { dataset },
     context: {},
   });
@@ -32,7 +23,11 @@ describe("GET /api/admin/export/:dataset when the export fails", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ message: "Export failed. Please try again." });
-    expect(logged).toHaveBeenCalledWith("Export failed", { dataset: "users", adminId }, expect.objectContaining({ code: "EEXIST" }));
+    expect(logged).toHaveBeenCalledWith(
+      "Export failed",
+      { dataset: "users", adminId: session.adminId },
+      expect.objectContaining({ code: "EEXIST" }),
+    );
     expect(listSharedFiles()).toEqual([]);
   });
 
