@@ -137,14 +137,14 @@ export default tseslint.config(
     // Each outside system's SDK is spoken by one home only, so changing or faking it touches one folder.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "scripts/**/*.ts", "server.ts"],
     // Tests drive the protocol fakes through the real SDKs.
-    ignores: [...TESTS, "app/services/payments/stripe*", "app/services/payments/razorpay*", "app/services/mail/**"],
+    ignores: [...TESTS, "app/services/payments/stripe/**", "app/services/payments/razorpay/**", "app/services/mail/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
-            { name: "stripe", message: "Only app/services/payments/stripe* speaks to Stripe's SDK." },
-            { name: "razorpay", message: "Only app/services/payments/razorpay* speaks to Razorpay's SDK." },
+            { name: "stripe", message: "Only app/services/payments/stripe/ speaks to Stripe's SDK." },
+            { name: "razorpay", message: "Only app/services/payments/razorpay/ speaks to Razorpay's SDK." },
             { name: "nodemailer", message: "Only app/services/mail sends mail." },
           ],
         },

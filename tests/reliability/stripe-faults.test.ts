@@ -12,7 +12,7 @@ import { BASE_PORT, RELIABILITY_SECRETS, startSite, type Site } from "./support/
 // Stripe out of reach (nothing listening) or hanging (accepts the connection,
 // never answers). Checkout must say payment setup failed, enroll nobody, and
 // the server must answer other visitors meanwhile and give up in bounded time
-// (the SDK's 10 s timeout, one retry: app/services/payments/stripe.server.ts).
+// (the SDK's 10 s timeout, one retry: app/services/payments/stripe/client.server.ts).
 
 const SITE_PORT = BASE_PORT + 30;
 const UNREACHABLE_PORT = BASE_PORT + 35;

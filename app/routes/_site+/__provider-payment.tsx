@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { razorpayFailureText } from "~/services/payments/failure-text";
-import type { RazorpayCheckout } from "~/services/payments/razorpay-orders.server";
+import type { RazorpayCheckout } from "~/services/payments/razorpay/orders.server";
 import { NoticeAndTerms } from "./__checkout-payment";
 import { useInstitute } from "~/utils/use-institute";
 

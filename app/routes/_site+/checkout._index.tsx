@@ -16,10 +16,10 @@ import {
   seatGoneToast,
   PaymentReturnSchema,
 } from "~/schemas/checkout";
-import { confirmCardPayment, enrollFree, quoteOrder, type Settlement, type StartRefusal } from "~/services/checkout.server";
+import { confirmCardPayment, enrollFree, quoteOrder, type Settlement, type StartRefusal } from "~/services/payments/stripe/checkout.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
-import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/payments/provider.server";
+import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
+import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/payments/registry.server";
 import { formatPrice } from "~/utils/money";
 import { publicOrigin } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, PaymentReturnSchema, seatGoneToast } from "~/schemas/checkout";
 import { razorpayFailureText } from "~/services/payments/failure-text";
-import { confirmPaymentReturn } from "~/services/payments/provider.server";
+import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { paidPath } from "~/utils/checkout-path";

@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, purchasedToast } from "~/schemas/checkout";
-import { describePurchase } from "~/services/checkout.server";
+import { describePurchase } from "~/services/payments/stripe/checkout.server";
 import { paidPath } from "~/utils/checkout-path";
-import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/checkout.server";
+import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/payments/stripe/checkout.server";
 import { requireUser } from "~/services/sessions/student-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";

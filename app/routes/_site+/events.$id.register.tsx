@@ -24,7 +24,7 @@ import {
   SEAT_HOLD_MINUTES,
   WAITLIST_MESSAGES,
 } from "~/schemas/event-registration";
-import { paymentWidget } from "~/services/payments/provider.server";
+import { paymentWidget } from "~/services/payments/registry.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";

@@ -1,7 +1,7 @@
 import { findStudentFormFor } from "~/models/enrollment-form.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
-import type { QuoteResult, Settlement } from "~/services/checkout.server";
+import type { QuoteResult, Settlement } from "~/services/payments/stripe/checkout.server";
 import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { apiError, apiJson } from "~/utils/api.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/checkout.server";
-import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
-import { paymentsSetup } from "~/services/payments/stripe.server";
+import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/payments/stripe/checkout.server";
+import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
+import { paymentsSetup } from "~/services/payments/stripe/client.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiAdult } from "~/services/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";

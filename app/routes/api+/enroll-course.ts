@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/checkout.server";
-import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
+import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/payments/stripe/checkout.server";
+import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { refuseUnconfirmedAdult, requireApiUser } from "~/services/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal, settlementAnswer } from "./__checkout-refusals.server";

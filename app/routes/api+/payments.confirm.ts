@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
-import { confirmPaymentReturn } from "~/services/payments/provider.server";
+import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
 import { requireApiUser } from "~/services/sessions/student-session.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, StartPaymentApiSchema } from "~/schemas/checkout";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { quoteOrder } from "~/services/checkout.server";
-import { couponRefusalAtStore } from "~/services/coupon-refusal.server";
-import { paymentWidget, startPayment } from "~/services/payments/provider.server";
+import { quoteOrder } from "~/services/payments/stripe/checkout.server";
+import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
+import { paymentWidget, startPayment } from "~/services/payments/registry.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
-import { handleRazorpayEvent } from "~/services/payments/razorpay-orders.server";
+import { handleRazorpayEvent } from "~/services/payments/razorpay/orders.server";
 import {
   parseRazorpayWebhook,
   razorpayKeysSet,
   razorpayWebhooksSetup,
   RazorpaySignatureError,
   type RazorpayEvent,
-} from "~/services/payments/razorpay.server";
+} from "~/services/payments/razorpay/client.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 import { SIGNED_EVENT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 

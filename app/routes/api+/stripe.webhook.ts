@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
-import { handlePaymentEvent } from "~/services/checkout.server";
+import { handlePaymentEvent } from "~/services/payments/stripe/checkout.server";
 import {
   parseWebhookEvent,
   stripeKeysSet,
   webhooksSetup,
   WebhookSignatureError,
   type WebhookEvent,
-} from "~/services/payments/stripe.server";
+} from "~/services/payments/stripe/client.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 import { SIGNED_EVENT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 

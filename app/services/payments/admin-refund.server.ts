@@ -1,8 +1,8 @@
 import type { AdminDecision } from "~/models/student-admin.server";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/order-refund.server";
-import { fetchRazorpayPayment, RazorpayError, refundRazorpayPaymentPart } from "./razorpay.server";
-import { PaymentProviderError, refundPaymentPart } from "./stripe.server";
+import { fetchRazorpayPayment, RazorpayError, refundRazorpayPaymentPart } from "./razorpay/client.server";
+import { PaymentProviderError, refundPaymentPart } from "./stripe/client.server";
 
 // An admin's refund of one order (decision 0034): the order's provider is
 // asked to return the money, and what it returned is recorded at once (the

@@ -1,5 +1,5 @@
 import { razorpayConfig, type Env } from "~/utils/env.server";
-import { reconcileRazorpayOrders } from "./razorpay-orders.server";
+import { reconcileRazorpayOrders } from "./razorpay/orders.server";
 
 // The in-process reconciler, started by server.ts beside the mail sender and
 // the reminders: every interval it asks Razorpay about orders still pending

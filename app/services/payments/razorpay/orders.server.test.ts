@@ -4,24 +4,24 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { courses, enrollments, outboxMessages, users } from "../../../db/schema";
-import { startFakeRazorpay, type FakeRazorpay } from "../../../tests/fixtures/fake-razorpay";
-import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_ID, TEST_RAZORPAY_KEY_SECRET } from "../../../tests/support/razorpay";
+import { courses, enrollments, outboxMessages, users } from "../../../../db/schema";
+import { startFakeRazorpay, type FakeRazorpay } from "../../../../tests/fixtures/fake-razorpay";
+import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_ID, TEST_RAZORPAY_KEY_SECRET } from "../../../../tests/support/razorpay";
 import { db } from "~/utils/db.server";
 
 let fake: FakeRazorpay;
-let razorpay: typeof import("./razorpay.server");
-let orders: typeof import("./razorpay-orders.server");
-let checkout: typeof import("../checkout.server");
+let razorpay: typeof import("./client.server");
+let orders: typeof import("./orders.server");
+let checkout: typeof import("../stripe/checkout.server");
 
 beforeAll(async () => {
   fake = await startFakeRazorpay({ keyId: TEST_RAZORPAY_KEY_ID, keySecret: TEST_RAZORPAY_KEY_SECRET, webhookSecret: "unused-here" });
   // The configuration is read once per module load: load the payment modules again with Razorpay on.
   for (const [name, value] of Object.entries(razorpayEnv(fake.url))) vi.stubEnv(name, value);
   vi.resetModules();
-  razorpay = await import("./razorpay.server");
-  orders = await import("./razorpay-orders.server");
-  checkout = await import("../checkout.server");
+  razorpay = await import("./client.server");
+  orders = await import("./orders.server");
+  checkout = await import("../stripe/checkout.server");
   // Loading the modules again takes a while on a busy machine: a time limit, not an assertion.
 }, 120_000);
 
@@ -64,7 +64,7 @@ const orderOf = (userId: string) =>
     .where(eq(enrollments.userId, userId))
     .all();
 const mailTo = (email: string) => db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
-const capturedEvent = (id: string, payment: import("./razorpay.server").RazorpayPayment) =>
+const capturedEvent = (id: string, payment: import("./client.server").RazorpayPayment) =>
   ({ id, createdAt: new Date(), entityId: payment.id, type: "payment.captured", payment }) as const;
 
 describe("refusals before a Razorpay order is made", () => {

@@ -1,4 +1,4 @@
-import { quoteOrder, type Quote, type QuoteResult } from "./checkout.server";
+import { quoteOrder, type Quote, type QuoteResult } from "../payments/stripe/checkout.server";
 
 /**
  * Why a coupon priced a moment ago was refused inside the transaction that

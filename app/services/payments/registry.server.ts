@@ -1,7 +1,7 @@
-import { startHostedCheckout, type PaymentStartInput, type StartRefusal } from "../checkout.server";
-import { confirmRazorpayCallback, startRazorpayPayment, type CallbackResult, type RazorpayCheckout } from "./razorpay-orders.server";
-import { razorpaySetup } from "./razorpay.server";
-import { paymentsSetup } from "./stripe.server";
+import { startHostedCheckout, type PaymentStartInput, type StartRefusal } from "./stripe/checkout.server";
+import { confirmRazorpayCallback, startRazorpayPayment, type CallbackResult, type RazorpayCheckout } from "./razorpay/orders.server";
+import { razorpaySetup } from "./razorpay/client.server";
+import { paymentsSetup } from "./stripe/client.server";
 
 // The one place that knows which provider takes new payments (env:
 // PAYMENTS_PROVIDER, or the provider whose keys are set). The checkout page

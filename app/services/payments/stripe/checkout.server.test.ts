@@ -16,8 +16,8 @@ import {
   outboxMessages,
   paymentEvents,
   users,
-} from "../../db/schema";
-import { startFakeStripe, type FakeStripe } from "../../tests/fixtures/fake-stripe";
+} from "../../../../db/schema";
+import { startFakeStripe, type FakeStripe } from "../../../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "./checkout.server";
 
@@ -31,7 +31,7 @@ let fake: FakeStripe;
 /** The customer's (and Stripe dashboard's) view of the fake Stripe. */
 let stripe: Stripe;
 let checkout: typeof import("./checkout.server");
-let payments: typeof import("./payments/stripe.server");
+let payments: typeof import("./client.server");
 let orders: typeof import("~/models/order.server");
 
 /** The app reads env once (getEnv caches, the Stripe client too): load fresh modules with these keys. */
@@ -43,7 +43,7 @@ async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>
   vi.resetModules();
   return {
     checkout: await import("./checkout.server"),
-    payments: await import("./payments/stripe.server"),
+    payments: await import("./client.server"),
     orders: await import("~/models/order.server"),
   };
 }

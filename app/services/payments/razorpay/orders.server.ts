@@ -11,7 +11,7 @@ import {
   type Order,
 } from "~/models/order.server";
 import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
-import type { DisputeStatus } from "../../../db/enums";
+import type { DisputeStatus } from "../../../../db/enums";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { publicOrigin } from "~/utils/env.server";
 import {
@@ -21,7 +21,7 @@ import {
   type PaymentStartInput,
   type Settlement,
   type StartRefusal,
-} from "../checkout.server";
+} from "../stripe/checkout.server";
 import {
   createRazorpayOrder,
   fetchOrderPayments,
@@ -35,7 +35,7 @@ import {
   type CheckoutCallback,
   type RazorpayEvent,
   type RazorpayPayment,
-} from "./razorpay.server";
+} from "./client.server";
 
 // An order paid through Razorpay: the server makes a Razorpay order for the
 // amount it priced (receipt: our order's id), the student pays on Razorpay's

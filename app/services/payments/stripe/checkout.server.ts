@@ -25,7 +25,7 @@ import {
 import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
 import type { PublicUser } from "~/models/user.server";
 import { couponRefusalText } from "~/schemas/checkout";
-import { lateCreditNoteNotice } from "./mail/late-credit-note.server";
+import { lateCreditNoteNotice } from "../../mail/late-credit-note.server";
 import { publicOrigin } from "~/utils/env.server";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
@@ -40,10 +40,10 @@ import {
   type PaymentIntentSnapshot,
   type PaymentMetadata,
   type WebhookEvent,
-} from "./payments/stripe.server";
-import { orderMail } from "./mail/order.server";
-import { eventRegistrationMail } from "./mail/events.server";
-import { seatGoneMail } from "./mail/event-seats.server";
+} from "./client.server";
+import { orderMail } from "../../mail/order.server";
+import { eventRegistrationMail } from "../../mail/events.server";
+import { seatGoneMail } from "../../mail/event-seats.server";
 import { describeEventOrder, type SeatRefusal } from "~/models/event-seat.server";
 import { reserveEventOrder } from "~/models/event-order.server";
 import type { OutboxDraft } from "~/models/outbox.server";

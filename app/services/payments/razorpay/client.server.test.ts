@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
-import { courses, enrollments, outboxMessages, paymentEvents, users } from "../../../db/schema";
-import { startFakeRazorpay, type FakeRazorpay } from "../../../tests/fixtures/fake-razorpay";
-import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_SECRET } from "../../../tests/support/razorpay";
+import { courses, enrollments, outboxMessages, paymentEvents, users } from "../../../../db/schema";
+import { startFakeRazorpay, type FakeRazorpay } from "../../../../tests/fixtures/fake-razorpay";
+import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_SECRET } from "../../../../tests/support/razorpay";
 import { db } from "~/utils/db.server";
 
 const ORIGIN = "https://institute.example";
@@ -23,17 +23,17 @@ const WEBHOOK_VECTOR = {
 };
 
 let fake: FakeRazorpay;
-let razorpay: typeof import("./razorpay.server");
-let orders: typeof import("./razorpay-orders.server");
-let checkout: typeof import("../checkout.server");
+let razorpay: typeof import("./client.server");
+let orders: typeof import("./orders.server");
+let checkout: typeof import("../stripe/checkout.server");
 
 beforeAll(async () => {
   fake = await startFakeRazorpay({ keyId: "rzp_test_e2eKeyId0001", keySecret: TEST_RAZORPAY_KEY_SECRET, webhookSecret: "unused-here" });
   for (const [name, value] of Object.entries(razorpayEnv(fake.url))) vi.stubEnv(name, value);
   vi.resetModules();
-  razorpay = await import("./razorpay.server");
-  orders = await import("./razorpay-orders.server");
-  checkout = await import("../checkout.server");
+  razorpay = await import("./client.server");
+  orders = await import("./orders.server");
+  checkout = await import("../stripe/checkout.server");
 });
 
 afterAll(async () => {
@@ -153,7 +153,7 @@ describe("an order paid through Razorpay", () => {
     if (!quoted.ok) throw new Error("no quote");
     return { student, quote: quoted.quote };
   }
-  const start = (student: { id: string; email: string }, quote: import("../checkout.server").Quote) =>
+  const start = (student: { id: string; email: string }, quote: import("../stripe/checkout.server").Quote) =>
     orders.startRazorpayPayment({ user: student, quote, enrollmentFormId: null, cancelUrl: `${ORIGIN}/checkout` });
   const row = (userId: string) =>
     db
