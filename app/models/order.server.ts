@@ -428,6 +428,25 @@ export function completeOrder(
   }
 }
 
+/** A payment a provider captured for an order. */
+export type CapturedPayment = { provider: PaymentProvider; paymentId: string };
+
+/** Which order column keeps the payment: Stripe's PaymentIntent column, or the other providers' payment column. */
+const paymentColumn = (payment: CapturedPayment): { paymentIntentId: string } | { providerPaymentId: string } =>
+  payment.provider === "stripe" ? { paymentIntentId: payment.paymentId } : { providerPaymentId: payment.paymentId };
+
+/** completeOrder for a payment any provider captured. */
+export function completeCapturedOrder(
+  orderId: number,
+  payment: CapturedPayment,
+  mail: OrderMail,
+  options: { paidAt?: Date; now?: Date; seatMail?: RegistrationMail } = {},
+): CompletionOutcome {
+  return payment.provider === "stripe"
+    ? completeOrder(orderId, payment.paymentId, mail, options)
+    : completeOrder(orderId, null, mail, { ...options, providerPaymentId: payment.paymentId });
+}
+
 /**
  * A payment that did not go through: pending → failed. Completed orders never
  * go back. An expired or abandoned payment lets its coupon hold go; a declined
@@ -463,13 +482,13 @@ export function failOrder(orderId: number, { retryable = false }: { retryable?: 
  */
 export function markOrderRefunded(
   order: { id: number; amountPaise: number },
-  /** A Stripe PaymentIntent's id, or another provider's payment. */
-  payment: string | { providerPaymentId: string },
+  /** A Stripe PaymentIntent's id, or a payment any provider captured. */
+  payment: string | CapturedPayment,
   reason: string,
   /** A message telling the student why, queued with the refund. */
   notice?: OutboxDraft,
 ): void {
-  const paidWith = typeof payment === "string" ? { paymentIntentId: payment } : payment;
+  const paidWith = typeof payment === "string" ? { paymentIntentId: payment } : paymentColumn(payment);
   db.transaction(
     (tx) => {
       const refunded = tx

@@ -80,7 +80,7 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string, waitingOnS
 
   const [cardAnswer, hostedAnswer] = await Promise.all([card, hosted]);
   expect(cardAnswer.value).toEqual({ status: 502, body: { message: CHECKOUT_MESSAGES.setupFailedText } });
-  expect(hostedAnswer.value.status).toBe(503);
+  expect(hostedAnswer.value.status).toBe(502);
   expect(hostedAnswer.value.text).toContain(CHECKOUT_MESSAGES.setupFailedTitle);
   expect(hostedAnswer.value.text).toContain(CHECKOUT_MESSAGES.setupFailedText);
   for (const answer of [cardAnswer, hostedAnswer]) expect(answer.ms).toBeLessThan(GIVE_UP_WITHIN_MS);
@@ -91,7 +91,7 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string, waitingOnS
   figures.push([
     label,
     "hosted checkout (form)",
-    `503 "${CHECKOUT_MESSAGES.setupFailedTitle}"`,
+    `502 "${CHECKOUT_MESSAGES.setupFailedTitle}"`,
     Math.round(hostedAnswer.ms),
     enrolled,
     browse,

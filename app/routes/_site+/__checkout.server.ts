@@ -5,7 +5,7 @@ import { isEnrolled } from "~/models/order.server";
 import { hasConfirmedAdult, type PublicUser } from "~/models/user.server";
 import { pricesIncludeGst } from "~/models/site-settings.server";
 import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
-import { quoteOrder, type Quote } from "~/services/payments/stripe/checkout.server";
+import { quoteOrder, type Quote } from "~/services/checkout/quote.server";
 import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { requireUser } from "~/services/sessions/student-session.server";
 import { formatAmount, formatPrice, formatPriceWithGst, shownSavingPaise } from "~/utils/money";

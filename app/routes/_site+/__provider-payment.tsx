@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { razorpayFailureText } from "~/services/payments/failure-text";
-import type { RazorpayCheckout } from "~/services/payments/razorpay/orders.server";
+import type { InPageCheckout } from "~/services/payments/payment-provider";
 import { NoticeAndTerms } from "./__checkout-payment";
 import { useInstitute } from "~/utils/use-institute";
 
@@ -51,13 +51,13 @@ export function ProviderPayForm({
   lastResult,
 }: {
   totalLabel: string;
-  checkout: RazorpayCheckout | null;
+  checkout: InPageCheckout | null;
   lastResult: Result;
 }) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const [failure, setFailure] = useState<string | null>(null);
-  const opened = useRef<RazorpayCheckout | null>(null);
+  const opened = useRef<InPageCheckout | null>(null);
   const busy = navigation.state !== "idle";
   const instituteName = useInstitute().name;
 
@@ -105,7 +105,7 @@ export function ProviderPayForm({
 }
 
 /** A real form to Razorpay's hosted checkout page: the way to pay without JavaScript. */
-function HostedCheckoutForm({ checkout, totalLabel }: { checkout: RazorpayCheckout; totalLabel: string }) {
+function HostedCheckoutForm({ checkout, totalLabel }: { checkout: InPageCheckout; totalLabel: string }) {
   return (
     <form method="post" action={checkout.hostedCheckoutUrl} className="grid gap-3 rounded-lg border border-slate-300 p-4">
       <p className="text-sm text-slate-700">Your order is ready. Pay {totalLabel} on Razorpay&apos;s secure page:</p>

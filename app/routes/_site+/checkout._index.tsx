@@ -16,15 +16,16 @@ import {
   seatGoneToast,
   PaymentReturnSchema,
 } from "~/schemas/checkout";
-import { confirmCardPayment, enrollFree, quoteOrder, type Settlement, type StartRefusal } from "~/services/payments/stripe/checkout.server";
+import { couponRefusalAtStore, quoteOrder } from "~/services/checkout/quote.server";
+import { settlementRefusalAnswer, startRefusalAnswer } from "~/services/checkout/refusal-answers";
+import type { Settlement } from "~/services/checkout/settle.server";
+import { enrollFree } from "~/services/checkout/start.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
 import { confirmPaymentReturn, paymentWidget, startPayment } from "~/services/payments/registry.server";
 import { formatPrice } from "~/utils/money";
 import { publicOrigin } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath, paidPath } from "~/utils/checkout-path";
-import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
 import { couponRejection, loadCheckout } from "./__checkout.server";
 import { CouponForm, PayForm } from "./__checkout-payment";
 import { ProviderPayForm } from "./__provider-payment";
@@ -67,7 +68,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const TOO_MANY_CODES = "Too Many Coupon Codes";
 const TERMS_REQUIRED = [CHECKOUT_MESSAGES.termsRequired, CHECKOUT_MESSAGES.termsText];
 const ENROLL_FAILED = [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.enrollFailedText];
-const PAYMENTS_OFF = [CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paymentsOffText];
 
 type Submission = { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
 /** A refusal shown in the coupon form or the pay form: [title, text]. */
@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // The coupon's last redemption (or the event's last seat) may have gone to someone else while this form was sent.
         const enrolled = enrollFree(user, quote, formId);
         if (enrolled === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
-        if (enrolled === "seat-gone") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
+        if (enrolled === "seat-gone") return payRefused(submission, startRefusalAnswer("event-full", item).notice, 409);
         if (enrolled === "adult-unconfirmed") return redirect(checkoutPath(here), 303);
         return redirectWithToast(paidPath(item, "/"), purchasedToast(item));
       }
@@ -136,17 +136,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The page then asks for the "I am 18 or older" box before anything is sold.
       if (start.reason === "adult-unconfirmed") return redirect(checkoutPath(here), 303);
       if (start.reason === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
-      if (start.reason === "event-full") return payRefused(submission, [REGISTRATION_MESSAGES.full, CHECKOUT_MESSAGES.joinWaitlist], 409);
-      if (start.reason === "event-closed")
-        return payRefused(submission, [CHECKOUT_MESSAGES.invalidEvent, REGISTRATION_MESSAGES.closed], 409);
-      return payRefused(submission, refusalNotice(start.reason), 503);
+      const refused = startRefusalAnswer(start.reason, item);
+      return payRefused(submission, refused.notice, refused.status);
     }
 
     case "confirm-card": {
       const submission = parseWithZod(formData, { schema: ConfirmCardPaymentSchema });
       if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
       if (item.type !== "course") return payRefused(submission, ENROLL_FAILED, 400);
-      const settlement = await confirmCardPayment(user.id, submission.value.paymentIntentId, item.id).catch((error: unknown) => {
+      const returned = { provider: "stripe", paymentIntentId: submission.value.paymentIntentId, courseId: item.id } as const;
+      const settlement = await confirmPaymentReturn(returned, user.id).catch((error: unknown) => {
         console.error("Enrollment after payment failed", error);
         return null;
       });
@@ -159,7 +158,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: PaymentReturnSchema });
       if (submission.status !== "success") return payRefused(submission, ENROLL_FAILED, 400);
       const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = submission.value;
-      const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }, user.id).catch((error: unknown) => {
+      const returned = { provider: "razorpay", orderId, paymentId, signature } as const;
+      const settlement = await confirmPaymentReturn(returned, user.id).catch((error: unknown) => {
         console.error("Confirming a payment failed", error);
         return null;
       });
@@ -180,25 +180,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function settlementRefused(submission: Submission, settlement: Settlement | null) {
   if (!settlement) return payRefused(submission, ENROLL_FAILED, 502);
   if (settlement.ok) throw new Error("A settled payment is not a refusal");
-  switch (settlement.reason) {
-    case "payments-off":
-      return payRefused(submission, PAYMENTS_OFF, 503);
-    case "coupon-refused":
-      return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.couponLapsedRefunded], 409);
-    case "refunded":
-      return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.paymentRefunded], 409);
-    case "seat-gone":
-      return payRefused(submission, [CHECKOUT_MESSAGES.enrollFailedTitle, CHECKOUT_MESSAGES.seatGoneRefunded], 409);
-    default:
-      return payRefused(submission, ENROLL_FAILED, 400);
-  }
-}
-
-function refusalNotice(
-  reason: Exclude<StartRefusal, "already-enrolled" | "coupon-unavailable" | "event-full" | "event-closed" | "adult-unconfirmed">,
-): string[] {
-  if (reason === "payments-off") return PAYMENTS_OFF;
-  return [CHECKOUT_MESSAGES.setupFailedTitle, CHECKOUT_MESSAGES.setupFailedText];
+  const refused = settlementRefusalAnswer(settlement.reason);
+  return payRefused(submission, refused.notice, refused.status);
 }
 
 export default function CheckoutPayment() {

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = returned.data;
-  const settlement = await confirmPaymentReturn({ orderId, paymentId, signature }).catch((error: unknown) => {
+  const settlement = await confirmPaymentReturn({ provider: "razorpay", orderId, paymentId, signature }).catch((error: unknown) => {
     console.error("Confirming a returned payment failed", error);
     return null;
   });
@@ -50,9 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
           { title: REGISTRATION_MESSAGES.success, description: CHECKOUT_MESSAGES.seatPaymentReceived },
           { status: 303 },
         );
-  if (settlement?.reason === "seat-gone" && settlement.order?.eventId != null)
+  if (settlement?.reason === "seat-gone" && settlement.item?.type === "event")
     // Back to the event, which now offers its waitlist.
-    return redirectWithToast(`/events/${settlement.order.eventId}/register`, seatGoneToast, { status: 303 });
+    return redirectWithToast(`/events/${settlement.item.id}/register`, seatGoneToast, { status: 303 });
   if (settlement?.reason === "not-paid" || settlement === null)
     return redirectWithToast(
       ORDERS_PAGE,

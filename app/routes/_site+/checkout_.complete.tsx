@@ -2,9 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, purchasedToast } from "~/schemas/checkout";
-import { describePurchase } from "~/services/payments/stripe/checkout.server";
+import { describePurchase } from "~/services/checkout/quote.server";
+import { settlementRefusalAnswer } from "~/services/checkout/refusal-answers";
+import type { Settlement } from "~/services/checkout/settle.server";
+import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { paidPath } from "~/utils/checkout-path";
-import { confirmCardPayment, confirmCheckoutSession, type Settlement } from "~/services/payments/stripe/checkout.server";
 import { requireUser } from "~/services/sessions/student-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,13 +22,6 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const RETRY_SECONDS = 5;
 
-/** A payment returned in full, and why. */
-const REFUNDED_MESSAGES = {
-  "coupon-refused": CHECKOUT_MESSAGES.couponLapsedRefunded,
-  "seat-gone": CHECKOUT_MESSAGES.seatGoneRefunded,
-  refunded: CHECKOUT_MESSAGES.paymentRefunded,
-} as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const search = new URL(request.url).searchParams;
@@ -34,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const paymentIntentId = search.get("payment_intent");
   let settlement: Settlement | null;
   try {
-    if (sessionId) settlement = await confirmCheckoutSession(user.id, sessionId);
-    else if (paymentIntentId) settlement = await confirmCardPayment(user.id, paymentIntentId);
+    if (sessionId) settlement = await confirmPaymentReturn({ provider: "stripe", checkoutSessionId: sessionId }, user.id);
+    else if (paymentIntentId) settlement = await confirmPaymentReturn({ provider: "stripe", paymentIntentId }, user.id);
     else settlement = { ok: false, reason: "not-found" };
   } catch (error) {
     console.error("Confirming a payment failed", error);
@@ -46,13 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (settlement?.reason === "not-paid") {
     return data({ state: "processing" as const }, { headers: { Refresh: String(RETRY_SECONDS), "Cache-Control": "no-store" } });
   }
-  if (settlement?.reason === "coupon-refused" || settlement?.reason === "seat-gone" || settlement?.reason === "refunded") {
-    return data({ state: "refunded" as const, message: REFUNDED_MESSAGES[settlement.reason] }, { status: 409 });
-  }
-  if (settlement?.reason === "payments-off")
-    return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.paymentsOffText }, { status: 503 });
-  const status = settlement === null ? 502 : settlement.reason === "not-yours" ? 403 : settlement.reason === "mismatch" ? 400 : 404;
-  return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.enrollFailedText }, { status });
+  if (settlement === null) return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.enrollFailedText }, { status: 502 });
+  const refused = settlementRefusalAnswer(settlement.reason);
+  const returned = settlement.reason === "coupon-refused" || settlement.reason === "seat-gone" || settlement.reason === "refunded";
+  return data({ state: returned ? ("refunded" as const) : ("failed" as const), message: refused.notice[1] }, { status: refused.status });
 }
 
 export default function CheckoutComplete() {

@@ -1,25 +1,30 @@
 import { findStudentFormFor } from "~/models/enrollment-form.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
+import { couponRefusalAtStore, type Quote, type QuoteResult } from "~/services/checkout/quote.server";
+import { quoteRefusalAnswer, settlementRefusalAnswer, startRefusalAnswer } from "~/services/checkout/refusal-answers";
+import type { Settlement } from "~/services/checkout/settle.server";
+import type { StartRefusal } from "~/services/checkout/start.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
-import type { QuoteResult, Settlement } from "~/services/payments/stripe/checkout.server";
 import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { apiError, apiJson } from "~/utils/api.server";
 
-// Answers the checkout endpoints share.
+// The checkout endpoints' answers: the statuses and words of the one refusal
+// map (services/checkout/refusal-answers.ts) as JSON.
 
 /** The JSON answer when an order cannot be priced: 404 unknown course, 400 invalid coupon or one that does not apply, 429 too many codes tried. */
 export function quoteRefusal(refusal: Exclude<QuoteResult, { ok: true }> | TooManyCouponGuesses) {
-  switch (refusal.reason) {
-    case "invalid-item":
-      return apiError(404, CHECKOUT_MESSAGES.invalidCourse);
-    case "invalid-coupon":
-      return apiError(400, CHECKOUT_MESSAGES.couponInvalidText);
-    case "coupon-not-applicable":
-      return apiError(400, refusal.message);
-    case "too-many-coupon-guesses":
-      return apiJson({ message: refusal.message }, 429, { "Cache-Control": "no-store", ...retryAfterHeaders(refusal) });
-  }
+  if (refusal.reason === "too-many-coupon-guesses")
+    return apiJson({ message: refusal.message }, 429, { "Cache-Control": "no-store", ...retryAfterHeaders(refusal) });
+  const { status, message } = quoteRefusalAnswer(refusal);
+  return apiError(status, message);
+}
+
+/** The JSON answer when a payment could not start for this student's quote. */
+export function startRefusal(reason: StartRefusal, quote: Quote, userId: string) {
+  if (reason === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(quote, userId));
+  const { status, message } = startRefusalAnswer(reason, quote.item);
+  return apiError(status, message);
 }
 
 /** 400 when an enrollment form id is given that is not this student's form for this course or event; null when fine. */
@@ -37,22 +42,6 @@ export function settlementAnswer(settlement: Settlement) {
       ? apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.enrolledTitle }, 201)
       : apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.alreadyEnrolled }, 200);
   }
-  switch (settlement.reason) {
-    case "not-found":
-      return apiError(404, "No payment with that id was made on this site.");
-    case "not-yours":
-      return apiError(403, "This payment belongs to another account.");
-    case "not-paid":
-      return apiError(402, "The payment has not succeeded.");
-    case "mismatch":
-      return apiError(400, "The payment does not match this order.");
-    case "coupon-refused":
-      return apiError(409, CHECKOUT_MESSAGES.couponLapsedRefunded);
-    case "seat-gone":
-      return apiError(409, CHECKOUT_MESSAGES.seatGoneRefunded);
-    case "refunded":
-      return apiError(409, CHECKOUT_MESSAGES.paymentRefunded);
-    case "payments-off":
-      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
-  }
+  const { status, message } = settlementRefusalAnswer(settlement.reason);
+  return apiError(status, message);
 }

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
-import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { quoteOrder, startCardPayment, type StartRefusal } from "~/services/payments/stripe/checkout.server";
-import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
+import { quoteOrder } from "~/services/checkout/quote.server";
+import { startCardPayment } from "~/services/payments/stripe/checkout.server";
 import { paymentsSetup } from "~/services/payments/stripe/client.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiAdult } from "~/services/sessions/student-session.server";
-import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
+import { foreignFormRefusal, quoteRefusal, startRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";
 
@@ -24,7 +23,7 @@ import { paiseToDecimalString } from "~/utils/money";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiAdult(request);
-  if (!paymentsSetup()) return refusal("payments-off");
+  if (!paymentsSetup()) return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
   const input = await parseJsonBody(request, CreatePaymentIntentApiSchema, "first");
   const result = await limitCouponGuesses(couponGuesser(user, context), input.couponCode, () =>
     quoteOrder({ type: "course", id: input.courseId }, input.couponCode, { buyerId: user.id }),
@@ -38,33 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const foreignForm = foreignFormRefusal(user.id, formId, quote.item);
   if (foreignForm) return foreignForm;
   const start = await startCardPayment(user, quote, formId);
-  if (!start.ok) return start.reason === "coupon-unavailable" ? quoteRefusal(couponRefusalAtStore(quote, user.id)) : refusal(start.reason);
+  if (!start.ok) return startRefusal(start.reason, quote, user.id);
   return apiJson({
     clientSecret: start.clientSecret,
     paymentIntentId: start.paymentIntentId,
     amount: paiseToDecimalString(start.amountPaise),
     currency: "inr",
   });
-}
-
-function refusal(reason: StartRefusal) {
-  switch (reason) {
-    case "already-enrolled":
-      return apiError(409, CHECKOUT_MESSAGES.alreadyEnrolled);
-    case "free":
-      return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
-    case "coupon-unavailable":
-    case "payments-off":
-      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
-    case "setup-failed":
-      return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
-    case "adult-unconfirmed":
-      return apiError(403, ADULT_FIRST_MESSAGE);
-    case "event-full":
-    case "event-closed":
-      // Only an event's seat is refused so; this endpoint sells courses.
-      return apiError(409, CHECKOUT_MESSAGES.enrollFailedText);
-  }
 }
 
 export function loader() {

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
-import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { confirmCardPayment, enrollFree, quoteOrder, type Settlement } from "~/services/payments/stripe/checkout.server";
-import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
+import { quoteOrder } from "~/services/checkout/quote.server";
+import type { Settlement } from "~/services/checkout/settle.server";
+import { enrollFree } from "~/services/checkout/start.server";
+import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { refuseUnconfirmedAdult, requireApiUser } from "~/services/sessions/student-session.server";
-import { foreignFormRefusal, quoteRefusal, settlementAnswer } from "./__checkout-refusals.server";
+import { foreignFormRefusal, quoteRefusal, settlementAnswer, startRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
 
@@ -31,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (input.paymentIntentId) {
     let settlement: Settlement;
     try {
-      settlement = await confirmCardPayment(user.id, input.paymentIntentId, input.courseId);
+      const returned = { provider: "stripe", paymentIntentId: input.paymentIntentId, courseId: input.courseId } as const;
+      settlement = await confirmPaymentReturn(returned, user.id);
     } catch (error) {
       console.error("Enrollment after payment failed", error);
       rethrowStorageFault(error);
@@ -52,8 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const foreignForm = foreignFormRefusal(user.id, formId, course);
   if (foreignForm) return foreignForm;
   const outcome = enrollFree(user, result.quote, formId);
-  if (outcome === "coupon-unavailable") return quoteRefusal(couponRefusalAtStore(result.quote, user.id));
-  if (outcome === "adult-unconfirmed") return apiError(403, ADULT_FIRST_MESSAGE);
+  if (outcome === "coupon-unavailable" || outcome === "adult-unconfirmed") return startRefusal(outcome, result.quote, user.id);
   // A course always has a place: only an event's seat can be gone.
   if (outcome === "seat-gone") throw new Error("A course order found no seat");
   return settlementAnswer({ ok: true, outcome, item: course });

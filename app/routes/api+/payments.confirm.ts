@@ -21,7 +21,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, PaymentReturnSchema, "first");
-  const returned = { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature };
+  const returned = {
+    provider: "razorpay" as const,
+    orderId: input.razorpay_order_id,
+    paymentId: input.razorpay_payment_id,
+    signature: input.razorpay_signature,
+  };
   try {
     return settlementAnswer(await confirmPaymentReturn(returned, user.id));
   } catch (error) {

@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CHECKOUT_MESSAGES, StartPaymentApiSchema } from "~/schemas/checkout";
-import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { quoteOrder } from "~/services/payments/stripe/checkout.server";
-import { couponRefusalAtStore } from "~/services/checkout/coupon-refusal.server";
+import { quoteOrder } from "~/services/checkout/quote.server";
 import { paymentWidget, startPayment } from "~/services/payments/registry.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
 import { requireApiAdult } from "~/services/sessions/student-session.server";
 import { checkoutPath } from "~/utils/checkout-path";
-import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
-import { foreignFormRefusal, quoteRefusal } from "./__checkout-refusals.server";
+import { foreignFormRefusal, quoteRefusal, startRefusal } from "./__checkout-refusals.server";
 
 /**
  * POST /api/payments/start `{ courseId | eventId, couponCode?, enrollmentFormId? }`:
@@ -51,24 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { hostedCheckoutUrl: _hosted, cancelUrl: _cancel, ...checkout } = start.checkout;
     return apiJson({ provider: "razorpay", ...checkout });
   }
-  switch (start.reason) {
-    case "already-enrolled":
-      return apiError(409, quote.item.type === "course" ? CHECKOUT_MESSAGES.alreadyEnrolled : REGISTRATION_MESSAGES.duplicate);
-    case "event-full":
-      return apiError(409, `${REGISTRATION_MESSAGES.full} ${CHECKOUT_MESSAGES.joinWaitlist}`);
-    case "event-closed":
-      return apiError(409, REGISTRATION_MESSAGES.closed);
-    case "free":
-      return apiError(409, "This order is free: enroll with POST /api/enroll-course, without a payment.");
-    case "coupon-unavailable":
-      return quoteRefusal(couponRefusalAtStore(quote, user.id));
-    case "payments-off":
-      return apiError(503, CHECKOUT_MESSAGES.paymentsOffText);
-    case "setup-failed":
-      return apiError(502, CHECKOUT_MESSAGES.setupFailedText);
-    case "adult-unconfirmed":
-      return apiError(403, ADULT_FIRST_MESSAGE);
-  }
+  return startRefusal(start.reason, quote, user.id);
 }
 
 export function loader() {

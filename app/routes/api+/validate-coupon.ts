@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ValidateCouponApiSchema } from "~/schemas/checkout";
-import { quoteOrder } from "~/services/payments/stripe/checkout.server";
+import { quoteOrder } from "~/services/checkout/quote.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/services/sessions/student-session.server";
 import { quoteRefusal } from "./__checkout-refusals.server";

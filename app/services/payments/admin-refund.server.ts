@@ -1,8 +1,7 @@
 import type { AdminDecision } from "~/models/student-admin.server";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/order-refund.server";
-import { fetchRazorpayPayment, RazorpayError, refundRazorpayPaymentPart } from "./razorpay/client.server";
-import { PaymentProviderError, refundPaymentPart } from "./stripe/client.server";
+import { providerNamed } from "./registry.server";
 
 // An admin's refund of one order (decision 0034): the order's provider is
 // asked to return the money, and what it returned is recorded at once (the
@@ -23,43 +22,13 @@ export type RefundResult = { ok: true; whole: boolean } | { ok: false; message: 
 
 const UNCHANGED = "Nothing was recorded: the order is as it was.";
 
-/** Provider error codes a refund meets, in the site's words (Stripe's codes, then Razorpay's). */
-const REFUSAL_REASONS: Readonly<Record<string, string>> = {
-  charge_already_refunded: "Stripe says this payment is already refunded in full.",
-  amount_too_large: "Stripe says less is left of this payment than this refund asks for.",
-  charge_disputed: "The payment is disputed, and Stripe refunds no disputed payment.",
-  BAD_REQUEST_ERROR: "Razorpay refused this refund.",
-};
-
-/**
- * Why the provider refused, as the admin reads it: its error code picks one
- * of the site's sentences. The provider's own message goes to the log only,
- * so no text from outside is shown on the site as if the site wrote it.
- */
-function refusalReason(error: unknown): string {
-  if (!(error instanceof PaymentProviderError || error instanceof RazorpayError))
-    return "Its answer could not be read; look at the payment in its dashboard before trying again.";
-  if (error.code === null) return "It could not be reached; try again in a few minutes.";
-  return (Object.hasOwn(REFUSAL_REASONS, error.code) ? REFUSAL_REASONS[error.code] : undefined) ?? "It refused the refund.";
-}
-
 /** The refund made at the provider: its id there, or a message when it was not made. */
 async function refundAtProvider(ask: RefundAsk, key: string): Promise<{ refundId: string } | { message: string }> {
   const { order } = ask;
-  try {
-    if (order.provider === "stripe" && order.paymentIntentId) return await refundPaymentPart(order.paymentIntentId, ask.amountPaise, key);
-    if (order.provider === "razorpay" && order.providerPaymentId) {
-      // Razorpay's refunds take no idempotency key: a refund made since this page read the order is not made twice.
-      const payment = await fetchRazorpayPayment(order.providerPaymentId);
-      if (payment.refundedPaise !== order.refundedPaise)
-        return { message: `Razorpay shows refunds not yet recorded here. Wait a minute for them to arrive, then reload. ${UNCHANGED}` };
-      return await refundRazorpayPaymentPart(order.providerPaymentId, ask.amountPaise, key);
-    }
-  } catch (error) {
-    console.warn(`The refund of order ${order.id} was not made`, error);
-    return { message: `The payment provider did not make the refund. ${refusalReason(error)} ${UNCHANGED}` };
-  }
-  return { message: `This order cannot be refunded through ${order.provider}. ${UNCHANGED}` };
+  const provider = providerNamed(order.provider);
+  if (!provider) return { message: `This order cannot be refunded through ${order.provider}. ${UNCHANGED}` };
+  const made = await provider.refundPart(order, ask.amountPaise, key);
+  return made.ok ? { refundId: made.refundId } : { message: `${made.message} ${UNCHANGED}` };
 }
 
 /**

@@ -1,47 +1,45 @@
-import { startHostedCheckout, type PaymentStartInput, type StartRefusal } from "./stripe/checkout.server";
-import { confirmRazorpayCallback, startRazorpayPayment, type CallbackResult, type RazorpayCheckout } from "./razorpay/orders.server";
-import { razorpaySetup } from "./razorpay/client.server";
-import { paymentsSetup } from "./stripe/client.server";
+import { getEnv, paymentsProvider } from "~/utils/env.server";
+import type { PaymentStartInput } from "~/services/checkout/start.server";
+import type { Settlement } from "~/services/checkout/settle.server";
+import type { PaymentProvider, PaymentReturn, PaymentStart, PaymentWidget } from "./payment-provider";
+import { razorpayProvider } from "./razorpay/razorpay-provider.server";
+import { stripeProvider } from "./stripe/stripe-provider.server";
 
-// The one place that knows which provider takes new payments (env:
-// PAYMENTS_PROVIDER, or the provider whose keys are set). The checkout page
-// asks it what to show and where a payment starts; the rest of the app speaks
-// of orders and payments.
+// The one place that knows the providers and which of them takes new payments
+// (env: PAYMENTS_PROVIDER, or the provider whose keys are set). An order made
+// with one provider is returned, refunded and reconciled by that provider even
+// after another takes over.
 
-/** What the payment step shows: Stripe's card form, Razorpay's checkout, or nothing (payments off). */
-export type PaymentWidget = { provider: "stripe"; publishableKey: string } | { provider: "razorpay" } | null;
+const PROVIDERS: readonly PaymentProvider[] = [stripeProvider, razorpayProvider];
 
-export function paymentWidget(): PaymentWidget {
-  const stripe = paymentsSetup();
-  if (stripe) return { provider: "stripe", publishableKey: stripe.publishableKey };
-  return razorpaySetup() ? { provider: "razorpay" } : null;
+/** The provider that took an order's money, by the name the order keeps; null for offline payments and grants. */
+export function providerNamed(name: string | null): PaymentProvider | null {
+  return PROVIDERS.find((provider) => provider.name === name) ?? null;
 }
 
-/**
- * A payment started at the provider: a page to send the browser to (Stripe's
- * hosted Checkout), or a checkout to open in the page or post to the
- * provider's hosted page (Razorpay).
- */
-export type PaymentStart =
-  { ok: true; redirectTo: string } | { ok: true; checkout: RazorpayCheckout } | { ok: false; reason: StartRefusal };
-
-export async function startPayment(input: PaymentStartInput): Promise<PaymentStart> {
-  if (razorpaySetup()) {
-    const start = await startRazorpayPayment(input);
-    return start.ok ? { ok: true, checkout: start.checkout } : start;
-  }
-  const start = await startHostedCheckout(input);
-  return start.ok ? { ok: true, redirectTo: start.url } : start;
+/** Every provider whose keys are set: each keeps recording its webhooks and reconciling its own orders. */
+export function providersWithKeys(): PaymentProvider[] {
+  return PROVIDERS.filter((provider) => provider.keysSet());
 }
 
-/** What the provider's checkout hands back after a payment: the payment, its order at the provider, the provider's signature. */
-export type PaymentReturn = { orderId: string; paymentId: string; signature: string };
+/** The provider taking new payments; null when payments are off. */
+export function takingPayments(): PaymentProvider | null {
+  return providerNamed(paymentsProvider(getEnv()));
+}
 
-/**
- * The provider's word that a payment was made, from its checkout in the page
- * (`userId`: the signed-in student, who must own the order) or its hosted
- * page's cross-site POST (no session: the signature alone is believed).
- */
-export function confirmPaymentReturn(returned: PaymentReturn, userId?: string): Promise<CallbackResult> {
-  return confirmRazorpayCallback(returned, userId);
+/** What the payment step shows; null when payments are off. */
+export function paymentWidget(): PaymentWidget | null {
+  return takingPayments()?.widget() ?? null;
+}
+
+/** Opens a payment for the student's order with the provider taking payments. */
+export function startPayment(input: PaymentStartInput): Promise<PaymentStart> {
+  const provider = takingPayments();
+  return provider ? provider.start(input) : Promise.resolve({ ok: false, reason: "payments-off" });
+}
+
+/** The provider's word that a payment was made, checked by the provider that took it. */
+export function confirmPaymentReturn(returned: PaymentReturn, userId?: string): Promise<Settlement> {
+  const provider = providerNamed(returned.provider);
+  return provider ? provider.confirmReturn(returned, userId) : Promise.resolve({ ok: false, reason: "payments-off" });
 }

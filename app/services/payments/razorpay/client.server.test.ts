@@ -25,7 +25,8 @@ const WEBHOOK_VECTOR = {
 let fake: FakeRazorpay;
 let razorpay: typeof import("./client.server");
 let orders: typeof import("./orders.server");
-let checkout: typeof import("../stripe/checkout.server");
+let checkout: typeof import("~/services/checkout/quote.server");
+let webhook: typeof import("./webhook.server");
 
 beforeAll(async () => {
   fake = await startFakeRazorpay({ keyId: "rzp_test_e2eKeyId0001", keySecret: TEST_RAZORPAY_KEY_SECRET, webhookSecret: "unused-here" });
@@ -33,7 +34,8 @@ beforeAll(async () => {
   vi.resetModules();
   razorpay = await import("./client.server");
   orders = await import("./orders.server");
-  checkout = await import("../stripe/checkout.server");
+  checkout = await import("~/services/checkout/quote.server");
+  webhook = await import("./webhook.server");
 });
 
 afterAll(async () => {
@@ -153,7 +155,7 @@ describe("an order paid through Razorpay", () => {
     if (!quoted.ok) throw new Error("no quote");
     return { student, quote: quoted.quote };
   }
-  const start = (student: { id: string; email: string }, quote: import("../stripe/checkout.server").Quote) =>
+  const start = (student: { id: string; email: string }, quote: import("~/services/checkout/quote.server").Quote) =>
     orders.startRazorpayPayment({ user: student, quote, enrollmentFormId: null, cancelUrl: `${ORIGIN}/checkout` });
   const row = (userId: string) =>
     db
@@ -201,7 +203,7 @@ describe("an order paid through Razorpay", () => {
     if (!first.ok) throw new Error("expected a Razorpay order");
     const control = fakeRazorpayControl(fake.url);
     const failed = await control.pay(first.checkout.orderId, "failed");
-    await orders.handleRazorpayEvent({
+    await webhook.handleRazorpayEvent({
       id: `evt_${failed.id}`,
       createdAt: new Date(),
       entityId: failed.id,

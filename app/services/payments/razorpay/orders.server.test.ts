@@ -12,7 +12,8 @@ import { db } from "~/utils/db.server";
 let fake: FakeRazorpay;
 let razorpay: typeof import("./client.server");
 let orders: typeof import("./orders.server");
-let checkout: typeof import("../stripe/checkout.server");
+let checkout: typeof import("~/services/checkout/quote.server");
+let webhook: typeof import("./webhook.server");
 
 beforeAll(async () => {
   fake = await startFakeRazorpay({ keyId: TEST_RAZORPAY_KEY_ID, keySecret: TEST_RAZORPAY_KEY_SECRET, webhookSecret: "unused-here" });
@@ -21,7 +22,8 @@ beforeAll(async () => {
   vi.resetModules();
   razorpay = await import("./client.server");
   orders = await import("./orders.server");
-  checkout = await import("../stripe/checkout.server");
+  checkout = await import("~/services/checkout/quote.server");
+  webhook = await import("./webhook.server");
   // Loading the modules again takes a while on a busy machine: a time limit, not an assertion.
 }, 120_000);
 
@@ -94,8 +96,8 @@ describe("the payment must match the order", () => {
     const payment = await razorpay.fetchRazorpayPayment((await fakeRazorpayControl(fake.url).pay(order.razorpayOrderId)).id);
     const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      await orders.handleRazorpayEvent(capturedEvent(`evt_short_${payment.id}`, { ...payment, amountPaise: 199_999 }));
-      await orders.handleRazorpayEvent(capturedEvent(`evt_usd_${payment.id}`, { ...payment, id: `${payment.id}x`, currency: "USD" }));
+      await webhook.handleRazorpayEvent(capturedEvent(`evt_short_${payment.id}`, { ...payment, amountPaise: 199_999 }));
+      await webhook.handleRazorpayEvent(capturedEvent(`evt_usd_${payment.id}`, { ...payment, id: `${payment.id}x`, currency: "USD" }));
       expect(warned).toHaveBeenCalledTimes(2);
     } finally {
       warned.mockRestore();
@@ -119,9 +121,9 @@ describe("the webhook", () => {
   it("completes the order once: a redelivery, or the same payment under a new event id, changes nothing", async () => {
     const order = await startedOrder(250_000);
     const payment = await razorpay.fetchRazorpayPayment((await fakeRazorpayControl(fake.url).pay(order.razorpayOrderId)).id);
-    await orders.handleRazorpayEvent(capturedEvent(`evt_a_${payment.id}`, payment));
-    await orders.handleRazorpayEvent(capturedEvent(`evt_a_${payment.id}`, payment));
-    await orders.handleRazorpayEvent(capturedEvent(`evt_b_${payment.id}`, payment));
+    await webhook.handleRazorpayEvent(capturedEvent(`evt_a_${payment.id}`, payment));
+    await webhook.handleRazorpayEvent(capturedEvent(`evt_a_${payment.id}`, payment));
+    await webhook.handleRazorpayEvent(capturedEvent(`evt_b_${payment.id}`, payment));
     expect(orderOf(order.student.id)).toEqual([{ status: "completed", amountPaise: 250_000, refundedPaise: 0 }]);
     expect(mailTo(order.student.email)).toHaveLength(1);
   });
@@ -129,7 +131,7 @@ describe("the webhook", () => {
   it("a partial refund made at Razorpay keeps the course and records the sum in paise; the rest refunds the order", async () => {
     const order = await startedOrder(400_000);
     const payment = await razorpay.fetchRazorpayPayment((await fakeRazorpayControl(fake.url).pay(order.razorpayOrderId)).id);
-    await orders.handleRazorpayEvent(capturedEvent(`evt_paid_${payment.id}`, payment));
+    await webhook.handleRazorpayEvent(capturedEvent(`evt_paid_${payment.id}`, payment));
 
     const part = await razorpay.refundRazorpayPaymentPart(payment.id, 150_050, "Part of the fee returned");
     const refundEvent = (refundId: string) =>
@@ -141,12 +143,12 @@ describe("the webhook", () => {
         paymentId: payment.id,
         payment: null,
       }) as const;
-    await orders.handleRazorpayEvent(refundEvent(part.refundId));
+    await webhook.handleRazorpayEvent(refundEvent(part.refundId));
     expect(orderOf(order.student.id)).toEqual([{ status: "completed", amountPaise: 400_000, refundedPaise: 150_050 }]);
 
     const rest = await razorpay.refundRazorpayPaymentPart(payment.id, 249_950, "The rest returned");
-    await orders.handleRazorpayEvent(refundEvent(rest.refundId));
-    await orders.handleRazorpayEvent(refundEvent(rest.refundId));
+    await webhook.handleRazorpayEvent(refundEvent(rest.refundId));
+    await webhook.handleRazorpayEvent(refundEvent(rest.refundId));
     expect(orderOf(order.student.id)).toEqual([{ status: "refunded", amountPaise: 400_000, refundedPaise: 400_000 }]);
   });
 });

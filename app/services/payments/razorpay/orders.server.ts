@@ -4,24 +4,15 @@ import {
   failOrder,
   findOrder,
   findOrderById,
-  isEnrolled,
   listPendingProviderOrders,
   orderItem,
   reopenFailedOrder,
   type Order,
 } from "~/models/order.server";
-import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
-import type { DisputeStatus } from "../../../../db/enums";
-import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { publicOrigin } from "~/utils/env.server";
-import {
-  completePaidOrder,
-  orderTerms,
-  reserveForCheckout,
-  type PaymentStartInput,
-  type Settlement,
-  type StartRefusal,
-} from "../stripe/checkout.server";
+import { orderTerms } from "~/services/checkout/quote.server";
+import { completePaidOrder, type PaidWith, type Settlement } from "~/services/checkout/settle.server";
+import { refusalToStart, reserveForCheckout, type PaymentStartInput, type StartRefusal } from "~/services/checkout/start.server";
 import {
   createRazorpayOrder,
   fetchOrderPayments,
@@ -33,7 +24,6 @@ import {
   razorpaySetup,
   refundRazorpayPayment,
   type CheckoutCallback,
-  type RazorpayEvent,
   type RazorpayPayment,
 } from "./client.server";
 
@@ -104,10 +94,9 @@ function callbackUrlFor(input: PaymentStartInput): string {
 export async function startRazorpayPayment(input: PaymentStartInput): Promise<RazorpayStart> {
   const now = input.now ?? new Date();
   const terms = orderTerms(input.user, input.quote, input.enrollmentFormId);
-  if (terms.courseId !== null && isEnrolled(terms.userId, terms.courseId)) return { ok: false, reason: "already-enrolled" };
-  if (terms.amountPaise === 0) return { ok: false, reason: "free" };
   const setup = razorpaySetup();
-  if (!setup) return { ok: false, reason: "payments-off" };
+  const refusal = refusalToStart(terms, setup !== null);
+  if (refusal || !setup) return { ok: false, reason: refusal ?? "payments-off" };
   reopenFailedOrder(terms, PROVIDER, now);
   const reservation = reserveForCheckout(terms, "providerOrder", now);
   if (!reservation.ok) return reservation;
@@ -136,10 +125,11 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
   }
 }
 
-const refundWith = { refund: refundRazorpayPayment };
+/** A captured payment that paid an order, returned whole through Razorpay when the order cannot take it. */
+const paidWith = (paymentId: string): PaidWith => ({ provider: PROVIDER, paymentId, refundWhole: refundRazorpayPayment });
 
 /** Completes the order when Razorpay's payment is captured for that order, amount and currency; fails it when the payment failed. */
-async function settleWithPayment(order: Order, payment: RazorpayPayment): Promise<Settlement> {
+export async function settleWithPayment(order: Order, payment: RazorpayPayment): Promise<Settlement> {
   if (payment.orderId !== order.providerOrderId) return { ok: false, reason: "mismatch" };
   if (payment.status === "failed") {
     failOrder(order.id, { retryable: true });
@@ -152,10 +142,8 @@ async function settleWithPayment(order: Order, payment: RazorpayPayment): Promis
     console.warn(`Razorpay payment ${payment.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return completePaidOrder(order, { providerPaymentId: payment.id, ...refundWith }, payment.createdAt);
+  return completePaidOrder(order, paidWith(payment.id), payment.createdAt);
 }
-
-export type CallbackResult = Settlement & { order: Order | null };
 
 /**
  * Razorpay checkout's return (the dialog's handler, or the hosted page's
@@ -163,70 +151,19 @@ export type CallbackResult = Settlement & { order: Order | null };
  * signature is ours (HMAC-SHA256 of order_id|payment_id with the key
  * secret), and then settled with what Razorpay says of the payment.
  */
-export async function confirmRazorpayCallback(callback: CheckoutCallback, userId?: string): Promise<CallbackResult> {
-  if (!razorpayKeysSet()) return { ok: false, reason: "payments-off", order: null };
-  if (!isGenuineCheckoutCallback(callback)) return { ok: false, reason: "mismatch", order: null };
+export async function confirmRazorpayCallback(callback: CheckoutCallback, userId?: string): Promise<Settlement> {
+  if (!razorpayKeysSet()) return { ok: false, reason: "payments-off" };
+  if (!isGenuineCheckoutCallback(callback)) return { ok: false, reason: "mismatch" };
   const order = findOrder({ provider: PROVIDER, providerOrderId: callback.orderId });
-  if (!order) return { ok: false, reason: "not-found", order: null };
-  if (userId !== undefined && order.userId !== userId) return { ok: false, reason: "not-yours", order: null };
-  if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item: orderItem(order), order };
+  if (!order) return { ok: false, reason: "not-found" };
+  if (userId !== undefined && order.userId !== userId) return { ok: false, reason: "not-yours" };
+  const item = orderItem(order);
+  if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item };
   // The webhook came first and returned the payment: a paid event's seat was gone by then.
-  if (order.paymentStatus === "refunded") return { ok: false, reason: order.eventId !== null ? "seat-gone" : "refunded", order };
+  if (order.paymentStatus === "refunded")
+    return order.eventId !== null ? { ok: false, reason: "seat-gone", item } : { ok: false, reason: "refunded" };
   const settlement = await settleWithPayment(order, await fetchRazorpayPayment(callback.paymentId));
-  return { ...settlement, order };
-}
-
-/** The order a Razorpay order id names (a failed payment's return says which), or null. */
-function findRazorpayOrder(providerOrderId: string): Order | null {
-  return findOrder({ provider: PROVIDER, providerOrderId });
-}
-
-/** Razorpay's dispute events as the order keeps them. */
-function disputeStatusOf(event: Extract<RazorpayEvent, { status: string }>): DisputeStatus {
-  if (event.type === "payment.dispute.created") return "open";
-  if (event.type === "payment.dispute.lost" || event.status === "lost") return "lost";
-  return "won";
-}
-
-/**
- * Razorpay's signed webhook: the source of truth. A redelivered event (its id
- * already handled) changes nothing, nor does the same signed body under a new
- * event id (its type and entity already handled). Refunds and disputes record
- * their event with their change. Payment events settle idempotently and are
- * remembered once that succeeded, not in the settling transaction: a payment
- * the order cannot take is refunded at Razorpay after that commits, and a
- * failure there must leave the event for Razorpay's retry.
- */
-export async function handleRazorpayEvent(event: RazorpayEvent): Promise<void> {
-  const stored = { id: event.id, type: event.type, provider: PROVIDER, entityId: event.entityId ?? undefined } as const;
-  if (isEventHandled(stored)) return;
-  switch (event.type) {
-    case "payment.captured":
-    case "payment.failed":
-    case "order.paid": {
-      const order = event.payment.orderId ? findRazorpayOrder(event.payment.orderId) : null;
-      if (order) await settleWithPayment(order, event.payment);
-      markEventHandled(stored);
-      return;
-    }
-    case "refund.processed": {
-      const payment = event.payment ?? (await fetchRazorpayPayment(event.paymentId));
-      recordRefund(
-        stored,
-        { paymentId: payment.id, chargedPaise: payment.amountPaise, refundedPaise: payment.refundedPaise },
-        lateCreditNoteNotice,
-      );
-      return;
-    }
-    case "payment.dispute.created":
-    case "payment.dispute.won":
-    case "payment.dispute.lost":
-    case "payment.dispute.closed":
-      recordDispute(stored, { paymentId: event.paymentId, status: disputeStatusOf(event) });
-      return;
-    case "ignored":
-      return;
-  }
+  return settlement.ok || settlement.reason !== "seat-gone" ? settlement : { ...settlement, item };
 }
 
 /** Asks Razorpay about one pending order and settles it as the webhook would have. */

@@ -19,7 +19,7 @@ import {
 } from "../../../../db/schema";
 import { startFakeStripe, type FakeStripe } from "../../../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
-import type { Quote } from "./checkout.server";
+import type { Quote } from "~/services/checkout/quote.server";
 
 const SECRET_KEY = "sk_test_checkout_unit_0123456789";
 const PUBLISHABLE_KEY = "pk_test_checkout_unit_0123456789";
@@ -30,7 +30,11 @@ const ORIGIN = "https://institute.example";
 let fake: FakeStripe;
 /** The customer's (and Stripe dashboard's) view of the fake Stripe. */
 let stripe: Stripe;
-let checkout: typeof import("./checkout.server");
+/** The checkout as Stripe's payments go through it: pricing, the free path, Stripe's doors and its webhook. */
+let checkout: typeof import("~/services/checkout/quote.server") &
+  typeof import("~/services/checkout/start.server") &
+  typeof import("./checkout.server") &
+  typeof import("./webhook.server");
 let payments: typeof import("./client.server");
 let orders: typeof import("~/models/order.server");
 
@@ -42,7 +46,12 @@ async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>
   }
   vi.resetModules();
   return {
-    checkout: await import("./checkout.server"),
+    checkout: {
+      ...(await import("~/services/checkout/quote.server")),
+      ...(await import("~/services/checkout/start.server")),
+      ...(await import("./checkout.server")),
+      ...(await import("./webhook.server")),
+    },
     payments: await import("./client.server"),
     orders: await import("~/models/order.server"),
   };
@@ -194,7 +203,7 @@ const sign = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.gener
 
 /** What POST /api/stripe/webhook does with a correctly signed event. */
 async function deliver(payload: string) {
-  await checkout.handlePaymentEvent(payments.parseWebhookEvent(payload, sign(payload)));
+  await checkout.handleStripeEvent(payments.parseWebhookEvent(payload, sign(payload)));
 }
 
 /** Silences (and returns) the log a test expects; the setup fails a test on any other console.error. */

@@ -1,33 +1,21 @@
 import { createHash } from "node:crypto";
-import { checkCouponCode, COUPON_HOLD_MS, type RedeemableCoupon } from "~/models/coupon.server";
-import { findActiveCourse } from "~/models/course.server";
-import { findActiveEvent, isFreeEvent } from "~/models/event.server";
-import type { CheckoutItem } from "~/utils/checkout-path";
+import { COUPON_HOLD_MS } from "~/models/coupon.server";
 import {
   attachPaymentReference,
-  completeOrder,
   dropReservation,
-  enrollWithoutPayment,
   failOrder,
   findOrder,
-  findOrderById,
-  isEnrolled,
-  markOrderRefunded,
-  orderItem,
   recordLostOrder,
-  reserveOrder,
-  type FreeEnrollment,
+  orderItem,
   type Order,
   type OrderTerms,
   type PaymentKind,
   type PaymentReference,
 } from "~/models/order.server";
-import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
-import type { PublicUser } from "~/models/user.server";
-import { couponRefusalText } from "~/schemas/checkout";
-import { lateCreditNoteNotice } from "../../mail/late-credit-note.server";
+import { orderTerms, type Buyer, type Quote } from "~/services/checkout/quote.server";
+import { completePaidOrder, type PaidWith, type Settlement } from "~/services/checkout/settle.server";
+import { refusalToStart, reserveForCheckout, type PaymentStartInput, type StartRefusal } from "~/services/checkout/start.server";
 import { publicOrigin } from "~/utils/env.server";
-import { priceOrder, type OrderPrice } from "~/utils/pricing";
 import {
   createCheckoutSession,
   createPaymentIntent,
@@ -39,103 +27,13 @@ import {
   type CheckoutSessionSnapshot,
   type PaymentIntentSnapshot,
   type PaymentMetadata,
-  type WebhookEvent,
 } from "./client.server";
-import { orderMail } from "../../mail/order.server";
-import { eventRegistrationMail } from "../../mail/events.server";
-import { seatGoneMail } from "../../mail/event-seats.server";
-import { describeEventOrder, type SeatRefusal } from "~/models/event-seat.server";
-import { reserveEventOrder } from "~/models/event-order.server";
-import type { OutboxDraft } from "~/models/outbox.server";
 
-// The checkout rules, shared by the page,
-// the JSON endpoints and the webhook: the server prices every order, and an
-// order is completed only when the provider confirms that very amount was
-// paid by this student for this course or event seat.
-
-/** What is being bought, as the checkout names it. */
-export type QuotedItem = CheckoutItem & { title: string };
-
-export type Quote = {
-  item: QuotedItem;
-  coupon: RedeemableCoupon | null;
-  price: OrderPrice;
-};
-
-/** A coupon that exists and works but not on this order: the student is told which rule and what it needs. */
-export type CouponNotApplicable = { ok: false; reason: "coupon-not-applicable"; message: string };
-
-export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "invalid-item" | "invalid-coupon" } | CouponNotApplicable;
-
-/** An active course, or an active paid event that has not begun: what checkout can sell. */
-function findForSale(item: CheckoutItem, now: Date): (QuotedItem & { pricePaise: number }) | null {
-  if (item.type === "course") {
-    const course = findActiveCourse(item.id);
-    return course && { type: "course", id: course.id, title: course.title, pricePaise: course.pricePaise };
-  }
-  const event = findActiveEvent(item.id);
-  // A free event is registered for, never bought; a past one is not on sale.
-  if (!event || isFreeEvent(event) || event.eventDate.getTime() <= now.getTime()) return null;
-  return { type: "event", id: event.id, title: event.title, pricePaise: event.pricePaise };
-}
-
-/** What a settled order bought, titled for the student's toast (its course or event may have been withdrawn since). */
-export function describePurchase(item: CheckoutItem): QuotedItem {
-  const title = item.type === "course" ? findActiveCourse(item.id)?.title : findActiveEvent(item.id)?.title;
-  return { ...item, title: title ?? (item.type === "course" ? "your course" : "your event") };
-}
-
-/** The order columns naming what is bought. */
-const itemColumns = (item: CheckoutItem) => ({
-  courseId: item.type === "course" ? item.id : null,
-  eventId: item.type === "event" ? item.id : null,
-});
-
-/**
- * The price of a course or a paid event's seat with an optional coupon code,
- * as the server charges it, every coupon rule checked (decision 0029). With
- * the buyer named, their own holds on the coupon for this item (an earlier
- * try at this checkout) do not count against them, and their per-student
- * limit applies.
- */
-export function quoteOrder(
-  item: CheckoutItem,
-  couponCode?: string | null,
-  { now = new Date(), buyerId }: { now?: Date; buyerId?: string } = {},
-): QuoteResult {
-  const forSale = findForSale(item, now);
-  if (!forSale) return { ok: false, reason: "invalid-item" };
-  const { pricePaise, ...quoted } = forSale;
-  let coupon: RedeemableCoupon | null = null;
-  if (couponCode) {
-    const checked = checkCouponCode(
-      couponCode,
-      forSale,
-      now,
-      buyerId === undefined ? undefined : { userId: buyerId, ...itemColumns(item) },
-    );
-    if (!checked.ok) {
-      const { refusal } = checked;
-      if (refusal.reason === "unavailable") return { ok: false, reason: "invalid-coupon" };
-      return { ok: false, reason: "coupon-not-applicable", message: couponRefusalText(refusal) };
-    }
-    coupon = checked.coupon;
-  }
-  return { ok: true, quote: { item: quoted, coupon, price: priceOrder(pricePaise, coupon?.discount ?? null) } };
-}
-
-export type Buyer = Pick<PublicUser, "id" | "email">;
-
-/** What an order for this quote records: the buyer, course or event, server-priced amount, coupon and form. */
-export function orderTerms(user: Buyer, quote: Quote, enrollmentFormId: number | null): OrderTerms {
-  return {
-    userId: user.id,
-    ...itemColumns(quote.item),
-    amountPaise: quote.price.totalPaise,
-    couponId: quote.coupon?.id ?? null,
-    enrollmentFormId,
-  };
-}
+// A payment through Stripe, two ways: the Payment Element on our page makes a
+// PaymentIntent (JavaScript, courses), Stripe's hosted Checkout page a Checkout
+// Session (no JavaScript, and every event's seat). The order is reserved
+// before Stripe is asked for anything and completed when Stripe says that
+// object was paid, for that amount, by that student.
 
 function metadataFor(terms: OrderTerms, flow: PaymentMetadata["flow"]): PaymentMetadata {
   return {
@@ -159,50 +57,6 @@ function idempotencyKey(flow: PaymentMetadata["flow"], order: Order, sent: Recor
   return [flow, "order", order.id, digest].join(":");
 }
 
-/**
- * already-enrolled: the student has the course or the seat already; event-full: no seat is free
- * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn;
- * adult-unconfirmed: the account has not said its holder is 18 or older.
- */
-export type StartRefusal =
-  | "already-enrolled"
-  | "free"
-  | "payments-off"
-  | "setup-failed"
-  | "coupon-unavailable"
-  | "event-full"
-  | "event-closed"
-  | "adult-unconfirmed";
-
-/** Why no payment can start for these terms; null when one can. */
-function refusalToStart(terms: OrderTerms): StartRefusal | null {
-  if (terms.courseId !== null && isEnrolled(terms.userId, terms.courseId)) return "already-enrolled";
-  if (terms.amountPaise === 0) return "free";
-  if (!paymentsSetup()) return "payments-off";
-  return null;
-}
-
-const SEAT_REFUSALS: Record<SeatRefusal, StartRefusal> = {
-  "not-found": "event-closed",
-  closed: "event-closed",
-  free: "free",
-  full: "event-full",
-  registered: "already-enrolled",
-};
-
-export type CheckoutReservation = { ok: true; order: Order } | { ok: false; reason: StartRefusal };
-
-/**
- * The pending order for these terms, its coupon's redemption held; for an
- * event, its seat held too (decision 0016), checked in the same transaction.
- */
-export function reserveForCheckout(terms: OrderTerms, kind: PaymentKind, now: Date): CheckoutReservation {
-  if (terms.eventId === null) return reserveOrder(terms, kind, now);
-  const reservation = reserveEventOrder({ ...terms, eventId: terms.eventId }, kind, now);
-  if (reservation.ok || reservation.reason === "coupon-unavailable" || reservation.reason === "adult-unconfirmed") return reservation;
-  return { ok: false, reason: SEAT_REFUSALS[reservation.reason] };
-}
-
 /** One way to pay: which Stripe object it makes, how to find an open one again, how to make one. */
 type PaymentDoor<T> = {
   kind: PaymentKind;
@@ -219,7 +73,7 @@ type PaymentStart<T> = { ok: true; answer: T } | { ok: false; reason: StartRefus
  * the order. A failed setup drops the reservation and its hold.
  */
 async function startPayment<T>(terms: OrderTerms, door: PaymentDoor<T>, now: Date): Promise<PaymentStart<T>> {
-  const refusal = refusalToStart(terms);
+  const refusal = refusalToStart(terms, paymentsSetup() !== null);
   if (refusal) return { ok: false, reason: refusal };
   // A reserved order whose Stripe object is dead (expired, cancelled) is closed and a fresh one reserved: twice at most.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -302,15 +156,6 @@ export type HostedCheckoutStart = { ok: true; url: string } | { ok: false; reaso
  * pay. Stripe sends the student back to `/checkout/complete`, or to
  * `cancelUrl`. With a coupon, the page closes when the order's hold on it ends.
  */
-/** A student's order to pay at the provider, `cancelUrl` for giving up. */
-export type PaymentStartInput = {
-  user: Buyer;
-  quote: Quote;
-  enrollmentFormId: number | null;
-  cancelUrl: string;
-  now?: Date;
-};
-
 export async function startHostedCheckout(input: PaymentStartInput): Promise<HostedCheckoutStart> {
   const { user, quote } = input;
   const now = input.now ?? new Date();
@@ -346,25 +191,6 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
   return start.ok ? { ok: true, url: start.answer } : start;
 }
 
-/**
- * A ₹0 order (free course or 100% coupon): enrolled at once, no Stripe; refused when the coupon has no redemption left.
- */
-export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): FreeEnrollment {
-  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail, { seatMail: eventRegistrationMail });
-}
-
-export type Settlement =
-  | { ok: true; outcome: "completed" | "already"; /** The course, or the event whose seat, the order bought. */ item: CheckoutItem }
-  | {
-      ok: false;
-      /**
-       * coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full;
-       * seat-gone: a paid event's payment after its seat's hold lapsed, the event full, refunded in full;
-       * refunded: returned earlier.
-       */
-      reason: "not-found" | "not-yours" | "not-paid" | "mismatch" | "coupon-refused" | "seat-gone" | "refunded" | "payments-off";
-    };
-
 /** Whether Stripe's object names this order: same student, course, amount and currency. */
 function matchesOrder(
   order: Order,
@@ -380,70 +206,8 @@ function matchesOrder(
   );
 }
 
-/**
- * The payment that paid an order: Stripe's PaymentIntent, or another
- * provider's captured payment with the way to return it.
- */
-export type PaidWith = { paymentIntentId: string } | { providerPaymentId: string; refund: (paymentId: string) => Promise<void> };
-
-/** "course 3" or "a seat at event 7", for the logs and the audit trail. */
-const describeItem = (item: CheckoutItem) => (item.type === "course" ? `course ${item.id}` : `a seat at event ${item.id}`);
-
-/**
- * Returns the whole payment (refund policy) and records it on the order. The
- * webhook and the student's return can both find the same payment refusable
- * at once: the provider refunds a payment in full only once and refuses the
- * second try, which is then no failure if the other already recorded it.
- */
-async function refundOrder(order: Order, payment: PaidWith, why: string, notice?: OutboxDraft): Promise<void> {
-  const paymentId = "paymentIntentId" in payment ? payment.paymentIntentId : payment.providerPaymentId;
-  console.warn(`Refunding ${paymentId}: ${why}`);
-  try {
-    await ("paymentIntentId" in payment ? refundPayment(payment.paymentIntentId) : payment.refund(payment.providerPaymentId));
-  } catch (error) {
-    if (findOrderById(order.id)?.paymentStatus === "refunded") return;
-    throw error;
-  }
-  markOrderRefunded(order, "paymentIntentId" in payment ? payment.paymentIntentId : { providerPaymentId: paymentId }, why, notice);
-}
-
-/**
- * Completes a paid order (enrollment, coupon, receipt mail) whichever provider
- * took the money; a payment the order cannot take is returned in full.
- */
-export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {
-  const seatMail = eventRegistrationMail;
-  const outcome =
-    "paymentIntentId" in payment
-      ? completeOrder(order.id, payment.paymentIntentId, orderMail, { paidAt, seatMail })
-      : completeOrder(order.id, null, orderMail, { paidAt, providerPaymentId: payment.providerPaymentId, seatMail });
-  switch (outcome) {
-    case "completed":
-    case "already":
-      return { ok: true, outcome, item: orderItem(order) };
-    case "duplicate":
-      await refundOrder(order, payment, `user ${order.userId} already has ${describeItem(orderItem(order))}`);
-      return { ok: true, outcome: "already", item: orderItem(order) };
-    case "coupon-refused":
-      await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
-      return { ok: false, reason: "coupon-refused" };
-    case "seat-gone": {
-      const student = describeEventOrder(order);
-      const notice = student ? seatGoneMail({ ...student, amountPaise: order.amountPaise }) : undefined;
-      await refundOrder(
-        order,
-        payment,
-        `event ${order.eventId} was full when order ${order.id} was paid after its seat's hold lapsed`,
-        notice,
-      );
-      return { ok: false, reason: "seat-gone" };
-    }
-    case "refunded":
-      return order.courseId !== null && isEnrolled(order.userId, order.courseId)
-        ? { ok: true, outcome: "already", item: orderItem(order) }
-        : { ok: false, reason: "refunded" };
-  }
-}
+/** A PaymentIntent that paid an order, returned whole through Stripe when the order cannot take it. */
+const paidWith = (paymentIntentId: string): PaidWith => ({ provider: "stripe", paymentId: paymentIntentId, refundWhole: refundPayment });
 
 /** A row id written into metadata ("12"); undefined when it is not one, null when absent. */
 function metadataId(value: string | undefined): number | null | undefined {
@@ -481,14 +245,14 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt 
     console.warn(`PaymentIntent ${intent.id} does not match order ${order.id}; not enrolling`);
     return { ok: false, reason: "mismatch" };
   }
-  return completePaidOrder(order, { paymentIntentId: intent.id }, paidAt);
+  return completePaidOrder(order, paidWith(intent.id), paidAt);
 }
 
 /**
  * Completes the order of a paid Checkout Session (hosted page flow). Stripe
  * takes no payment on a session after it expires, so it was paid by then.
  */
-async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
+export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
   const order = findOrder({ checkoutSessionId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };
@@ -497,7 +261,7 @@ async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedA
     return { ok: false, reason: "mismatch" };
   }
   const paidAt = session.expiresAt && session.expiresAt < reportedAt ? session.expiresAt : reportedAt;
-  return completePaidOrder(order, { paymentIntentId: session.paymentIntentId }, paidAt);
+  return completePaidOrder(order, paidWith(session.paymentIntentId), paidAt);
 }
 
 /**
@@ -523,65 +287,4 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
   const session = await retrieveCheckoutSession(sessionId);
   if (!session) return { ok: false, reason: "not-found" };
   return settleCheckoutSession(session);
-}
-
-/**
- * Stripe's signed webhook: the source of truth for paid and failed orders,
- * refunds and disputes. A redelivered event (its id already handled) changes
- * nothing. Refunds and disputes record their event with their change; other
- * events are settled idempotently and remembered once that succeeded, so a
- * failure (Stripe unreachable for a refund) leaves the event to be retried.
- */
-export async function handlePaymentEvent(event: WebhookEvent): Promise<void> {
-  if (isEventHandled(event)) return;
-  switch (event.type) {
-    case "charge.refunded":
-      recordRefund(
-        event,
-        {
-          paymentId: event.charge.paymentIntentId,
-          chargedPaise: event.charge.amountPaise,
-          refundedPaise: event.charge.refundedPaise,
-        },
-        lateCreditNoteNotice,
-      );
-      return;
-    case "charge.dispute.created":
-    case "charge.dispute.funds_withdrawn":
-    case "charge.dispute.updated":
-    case "charge.dispute.closed":
-      recordDispute(event, { paymentId: event.dispute.paymentIntentId, status: disputeOutcome(event.dispute.status) });
-      return;
-    case "ignored":
-      return;
-    default:
-      await settlePaymentEvent(event);
-      markEventHandled(event);
-  }
-}
-
-type SettlingEvent = Extract<WebhookEvent, { paymentIntent: PaymentIntentSnapshot } | { session: CheckoutSessionSnapshot }>;
-
-async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
-  switch (event.type) {
-    case "payment_intent.succeeded":
-      // Checkout's own PaymentIntents are settled by checkout.session.completed.
-      if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, event.created);
-      return;
-    case "payment_intent.payment_failed": {
-      const order = findOrder({ paymentIntentId: event.paymentIntent.id });
-      if (order) failOrder(order.id, { retryable: true });
-      return;
-    }
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-      await settleCheckoutSession(event.session, event.created);
-      return;
-    case "checkout.session.async_payment_failed":
-    case "checkout.session.expired": {
-      const order = findOrder({ checkoutSessionId: event.session.id });
-      if (order) failOrder(order.id);
-      return;
-    }
-  }
 }

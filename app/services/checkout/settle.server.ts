@@ -1,0 +1,92 @@
+import { describeEventOrder } from "~/models/event-seat.server";
+import {
+  completeCapturedOrder,
+  findOrderById,
+  isEnrolled,
+  markOrderRefunded,
+  orderItem,
+  type CapturedPayment,
+  type Order,
+} from "~/models/order.server";
+import type { OutboxDraft } from "~/models/outbox.server";
+import { seatGoneMail } from "~/services/mail/event-seats.server";
+import { eventRegistrationMail } from "~/services/mail/events.server";
+import { orderMail } from "~/services/mail/order.server";
+import type { CheckoutItem } from "~/utils/checkout-path";
+
+// A payment a provider captured becomes an enrollment (or an event's seat)
+// here, whichever provider took it: the order is completed once, and a
+// payment the order can no longer take is returned in full.
+
+export type Settlement =
+  | { ok: true; outcome: "completed" | "already"; /** The course, or the event whose seat, the order bought. */ item: CheckoutItem }
+  | {
+      ok: false;
+      /**
+       * coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full;
+       * seat-gone: a paid event's payment after its seat's hold lapsed, the event full, refunded in full;
+       * refunded: returned earlier.
+       */
+      reason: "not-found" | "not-yours" | "not-paid" | "mismatch" | "coupon-refused" | "seat-gone" | "refunded" | "payments-off";
+      /** For seat-gone, the event whose seat it was: the student is sent back to its waitlist. */
+      item?: CheckoutItem;
+    };
+
+/** The payment that paid an order, and how its provider returns it whole. */
+export type PaidWith = CapturedPayment & { refundWhole: (paymentId: string) => Promise<void> };
+
+/** "course 3" or "a seat at event 7", for the logs and the audit trail. */
+const describeItem = (item: CheckoutItem) => (item.type === "course" ? `course ${item.id}` : `a seat at event ${item.id}`);
+
+/**
+ * Returns the whole payment (refund policy) and records it on the order. The
+ * webhook and the student's return can both find the same payment refusable
+ * at once: the provider refunds a payment in full only once and refuses the
+ * second try, which is then no failure if the other already recorded it.
+ */
+async function refundOrder(order: Order, payment: PaidWith, why: string, notice?: OutboxDraft): Promise<void> {
+  console.warn(`Refunding ${payment.paymentId}: ${why}`);
+  try {
+    await payment.refundWhole(payment.paymentId);
+  } catch (error) {
+    if (findOrderById(order.id)?.paymentStatus === "refunded") return;
+    throw error;
+  }
+  markOrderRefunded(order, { provider: payment.provider, paymentId: payment.paymentId }, why, notice);
+}
+
+/**
+ * Completes a paid order (enrollment, coupon, receipt mail) whichever provider
+ * took the money; a payment the order cannot take is returned in full.
+ */
+export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {
+  const captured = { provider: payment.provider, paymentId: payment.paymentId };
+  const outcome = completeCapturedOrder(order.id, captured, orderMail, { paidAt, seatMail: eventRegistrationMail });
+  const item = orderItem(order);
+  switch (outcome) {
+    case "completed":
+    case "already":
+      return { ok: true, outcome, item };
+    case "duplicate":
+      await refundOrder(order, payment, `user ${order.userId} already has ${describeItem(item)}`);
+      return { ok: true, outcome: "already", item };
+    case "coupon-refused":
+      await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
+      return { ok: false, reason: "coupon-refused" };
+    case "seat-gone": {
+      const student = describeEventOrder(order);
+      const notice = student ? seatGoneMail({ ...student, amountPaise: order.amountPaise }) : undefined;
+      await refundOrder(
+        order,
+        payment,
+        `event ${order.eventId} was full when order ${order.id} was paid after its seat's hold lapsed`,
+        notice,
+      );
+      return { ok: false, reason: "seat-gone", item };
+    }
+    case "refunded":
+      return order.courseId !== null && isEnrolled(order.userId, order.courseId)
+        ? { ok: true, outcome: "already", item }
+        : { ok: false, reason: "refunded" };
+  }
+}

@@ -1,0 +1,78 @@
+import { reserveEventOrder } from "~/models/event-order.server";
+import type { SeatRefusal } from "~/models/event-seat.server";
+import {
+  enrollWithoutPayment,
+  isEnrolled,
+  reserveOrder,
+  type FreeEnrollment,
+  type Order,
+  type OrderTerms,
+  type PaymentKind,
+} from "~/models/order.server";
+import { eventRegistrationMail } from "~/services/mail/events.server";
+import { orderMail } from "~/services/mail/order.server";
+import { orderTerms, type Buyer, type Quote } from "./quote.server";
+
+// Before any provider is asked for anything: who may pay for what, and the
+// pending order (with its coupon's redemption and an event's seat held) that
+// the payment will complete. Every provider's start goes through here.
+
+/** A student's order to pay at the provider, `cancelUrl` for giving up. */
+export type PaymentStartInput = {
+  user: Buyer;
+  quote: Quote;
+  enrollmentFormId: number | null;
+  cancelUrl: string;
+  now?: Date;
+};
+
+/**
+ * already-enrolled: the student has the course or the seat already; event-full: no seat is free
+ * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn;
+ * adult-unconfirmed: the account has not said its holder is 18 or older.
+ */
+export type StartRefusal =
+  | "already-enrolled"
+  | "free"
+  | "payments-off"
+  | "setup-failed"
+  | "coupon-unavailable"
+  | "event-full"
+  | "event-closed"
+  | "adult-unconfirmed";
+
+/** Why no payment can start for these terms with a provider (`takingPayments`: it is set up to); null when one can. */
+export function refusalToStart(terms: OrderTerms, takingPayments: boolean): StartRefusal | null {
+  if (terms.courseId !== null && isEnrolled(terms.userId, terms.courseId)) return "already-enrolled";
+  if (terms.amountPaise === 0) return "free";
+  if (!takingPayments) return "payments-off";
+  return null;
+}
+
+const SEAT_REFUSALS: Record<SeatRefusal, StartRefusal> = {
+  "not-found": "event-closed",
+  closed: "event-closed",
+  free: "free",
+  full: "event-full",
+  registered: "already-enrolled",
+};
+
+export type CheckoutReservation = { ok: true; order: Order } | { ok: false; reason: StartRefusal };
+
+/**
+ * The pending order for these terms, its coupon's redemption held; for an
+ * event, its seat held too (decision 0016), checked in the same transaction.
+ */
+export function reserveForCheckout(terms: OrderTerms, kind: PaymentKind, now: Date): CheckoutReservation {
+  if (terms.eventId === null) return reserveOrder(terms, kind, now);
+  const reservation = reserveEventOrder({ ...terms, eventId: terms.eventId }, kind, now);
+  if (reservation.ok || reservation.reason === "coupon-unavailable" || reservation.reason === "adult-unconfirmed") return reservation;
+  return { ok: false, reason: SEAT_REFUSALS[reservation.reason] };
+}
+
+/**
+ * A ₹0 order (free course or 100% coupon): enrolled at once, no provider; refused when the coupon has no redemption left.
+ */
+export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): FreeEnrollment {
+  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail, { seatMail: eventRegistrationMail });
+}
