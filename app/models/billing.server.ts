@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { enrollmentForms, enrollments, taxDocuments, type BillingDetails } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import { issuesTaxInvoices } from "./site-settings.server";
 
 // Who a student's tax invoices are made out to: given with the checkout's
 // enrollment information (kept on that form) or by an admin recording a
@@ -42,4 +43,13 @@ export function findLatestStudentBilling(userId: string, database: Reader = db):
     .get();
   const latest = form && order ? (order.at >= form.at ? order : form) : (form ?? order);
   return latest?.billing ?? null;
+}
+
+/**
+ * Whether an order on this form would be invoiced without the buyer's name,
+ * address, state and PIN (CGST rule 46 requires them): the institute issues
+ * tax invoices and the form carries no billing details.
+ */
+export function lacksInvoiceBilling(formId: number | null): boolean {
+  return issuesTaxInvoices() && billingOfForm(db, formId) === null;
 }

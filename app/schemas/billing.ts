@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { BillingDetails } from "../../db/schema";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
-import { enrollmentPageShape, toEnrollmentInput, type EnrollmentFormInput } from "./enrollment-form";
+import { EnrollmentFormApiSchema, enrollmentPageShape, toEnrollmentInput, type EnrollmentFormInput } from "./enrollment-form";
 import { blankToUndefined } from "./fields";
 import { personName } from "./person-name";
 import { GSTIN_PATTERN } from "./site-settings";
@@ -79,3 +79,6 @@ export type CheckoutInformation = EnrollmentFormInput & { billing?: BillingDetai
 export const CheckoutInformationSchema = z
   .object({ ...enrollmentPageShape, billing: BillingDetailsSchema.optional() })
   .transform(({ billing, ...fields }): CheckoutInformation => ({ ...toEnrollmentInput(fields), ...(billing ? { billing } : {}) }));
+
+/** POST /api/enrollment-forms: the form's fields, with the invoice's billing details when the student is about to pay. */
+export const EnrollmentFormWithBillingApiSchema = EnrollmentFormApiSchema.extend({ billing: BillingDetailsSchema.optional() });

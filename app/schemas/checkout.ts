@@ -31,6 +31,8 @@ export const CHECKOUT_MESSAGES = {
   alreadyEnrolled: "You are already enrolled in this course.",
   paymentsOffTitle: "Online payment is not available yet",
   paymentsOffText: "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.",
+  billingMissingTitle: "Billing details needed",
+  billingMissingText: "Your tax invoice needs your name, address, state and PIN. Add them with your enrollment information, then pay.",
   amountMismatch: "The amount does not match the price of this order.",
   joinWaitlist: "Every seat is booked or held by someone paying. You can join the waitlist from the event's register dialog.",
   refundedTitle: "Payment refunded",

@@ -135,6 +135,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (start.reason === "already-enrolled") return redirect(checkoutPath(here));
       // The page then asks for the "I am 18 or older" box before anything is sold.
       if (start.reason === "adult-unconfirmed") return redirect(checkoutPath(here), 303);
+      // The information step asks for the invoice's billing details.
+      if (start.reason === "billing-missing") return redirect(checkoutPath({ item, coupon: quote.coupon?.code }, "/information"), 303);
       if (start.reason === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
       const refused = startRefusalAnswer(start.reason, item);
       return payRefused(submission, refused.notice, refused.status);

@@ -12,7 +12,8 @@ import { loadCheckout } from "./__checkout.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { submitEnrollmentForm } from "./__enrollment-form.server";
 import { readFormData } from "~/utils/form-data.server";
-import { billingDefaults, invoicesOn } from "./__checkout-billing.server";
+import { issuesTaxInvoices } from "~/models/site-settings.server";
+import { billingDefaults } from "./__checkout-billing.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 
 // Checkout step 1: the enrollment information dialog, over
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const previous = findLatestStudentForm(user.id);
   const choice = choiceValue(item.type, item.id);
   const studentName = previous?.name ?? [user.firstName, user.lastName].filter(Boolean).join(" ");
-  const withBilling = invoicesOn();
+  const withBilling = issuesTaxInvoices();
   return {
     withBilling,
     item,
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ fieldErrors: { courseOrEvent: [ENROLLMENT_MESSAGES.courseOrEventId] } }) }, { status: 400 });
   }
   const client = context.clientAddress ?? "unknown";
-  const outcome = await submitEnrollmentForm(formData, user.id, { client, billing: invoicesOn(), atCheckout: true });
+  const outcome = await submitEnrollmentForm(formData, user.id, { client, billing: issuesTaxInvoices(), atCheckout: true });
   if (!outcome.saved) return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers });
   return redirectWithToast(checkoutPath({ item, form: outcome.id, coupon: quote.coupon?.code }), {
     title: CHECKOUT_MESSAGES.informationSavedTitle,

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
-import { EnrollmentFormApiSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
+import { EnrollmentFormWithBillingApiSchema } from "~/schemas/billing";
+import { FORM_CONSENT } from "~/schemas/consent";
+import { ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
 import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { requireApiAdmin } from "~/services/sessions/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
@@ -12,7 +14,8 @@ import { throttledJson } from "~/services/throttle/wait";
 
 /**
  * POST /api/enrollment-forms: the enrollment form's fields as JSON, from a
- * signed-in student. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out; 403 the account has
+ * signed-in student, with `billing` (name, address, city, stateCode, pin,
+ * businessName?, gstin?) for the tax invoice of an order paid with it. 201 `{ id }`; 400 `{ message, errors }`; 401 signed out; 403 the account has
  * not confirmed its holder is 18 or older (nothing stored);
  * 429 `{ message }` with Retry-After when the client's address has sent too many
  * this hour (the page's allowance too). Other methods but GET: 405.
@@ -20,11 +23,13 @@ import { throttledJson } from "~/services/throttle/wait";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiAdult(request);
-  const input = await parseJsonBody(request, EnrollmentFormApiSchema);
+  const input = await parseJsonBody(request, EnrollmentFormWithBillingApiSchema);
   const claim = await claimFormPost("enrollment-form", context.clientAddress ?? "unknown");
   if (!claim.ok) return throttledJson(claim);
   try {
-    const outcome = saveEnrollmentForm(user.id, input, enrollmentLeadTeamNotice);
+    // With billing details the form is the order's: its box consents to their use on the invoice.
+    const consent = input.billing ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
+    const outcome = saveEnrollmentForm(user.id, input, enrollmentLeadTeamNotice, undefined, consent);
     if (!outcome.ok) return apiError(400, ENROLLMENT_MESSAGES.courseOrEventId, outcome.errors);
     return apiJson({ id: outcome.id }, 201);
   } catch (error) {

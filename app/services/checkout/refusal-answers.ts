@@ -58,6 +58,13 @@ export function startRefusalAnswer(reason: Exclude<StartRefusal, "coupon-unavail
       return answer(403, CHECKOUT_MESSAGES.enrollFailedTitle, ADULT_FIRST_MESSAGE);
     case "payments-off":
       return answer(503, CHECKOUT_MESSAGES.paymentsOffTitle, CHECKOUT_MESSAGES.paymentsOffText);
+    case "billing-missing":
+      return answer(
+        400,
+        CHECKOUT_MESSAGES.billingMissingTitle,
+        CHECKOUT_MESSAGES.billingMissingText,
+        "Your tax invoice needs your billing details: send billing (name, address, city, stateCode, pin) with POST /api/enrollment-forms, then pass its id as enrollmentFormId.",
+      );
     case "setup-failed":
       // The provider failed, not the site: 502 Bad Gateway.
       return answer(502, CHECKOUT_MESSAGES.setupFailedTitle, CHECKOUT_MESSAGES.setupFailedText);

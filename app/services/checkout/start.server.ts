@@ -1,3 +1,4 @@
+import { lacksInvoiceBilling } from "~/models/billing.server";
 import { reserveEventOrder } from "~/models/event-order.server";
 import type { SeatRefusal } from "~/models/event-seat.server";
 import {
@@ -29,7 +30,8 @@ export type PaymentStartInput = {
 /**
  * already-enrolled: the student has the course or the seat already; event-full: no seat is free
  * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn;
- * adult-unconfirmed: the account has not said its holder is 18 or older.
+ * adult-unconfirmed: the account has not said its holder is 18 or older; billing-missing: tax
+ * invoices are on and the order's enrollment form has no billing details for its invoice.
  */
 export type StartRefusal =
   | "already-enrolled"
@@ -39,13 +41,15 @@ export type StartRefusal =
   | "coupon-unavailable"
   | "event-full"
   | "event-closed"
-  | "adult-unconfirmed";
+  | "adult-unconfirmed"
+  | "billing-missing";
 
 /** Why no payment can start for these terms with a provider (`takingPayments`: it is set up to); null when one can. */
 export function refusalToStart(terms: OrderTerms, takingPayments: boolean): StartRefusal | null {
   if (terms.courseId !== null && isEnrolled(terms.userId, terms.courseId)) return "already-enrolled";
   if (terms.amountPaise === 0) return "free";
   if (!takingPayments) return "payments-off";
+  if (lacksInvoiceBilling(terms.enrollmentFormId)) return "billing-missing";
   return null;
 }
 

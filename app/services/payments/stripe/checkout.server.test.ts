@@ -800,7 +800,7 @@ describe("settlePaymentIntent", () => {
   });
 });
 
-describe("handlePaymentEvent (the signed webhook)", () => {
+describe("handleStripeEvent (the signed webhook)", () => {
   it("completes the order when Stripe reports payment_intent.succeeded, once however often it is replayed", async () => {
     const { student, course, coupon, formId } = arrange();
     const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
