@@ -206,7 +206,7 @@ export const eventRegistrations = sqliteTable(
     /** When the reminder an hour before the event was queued (at most once per registration). */
     remindedHourBeforeAt: integer("reminded_hour_before_at", { mode: "timestamp_ms" }),
     /** The paid order that bought this seat (a paid event); null for a free event. */
-    orderId: integer("order_id").references((): AnySQLiteColumn => enrollments.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references((): AnySQLiteColumn => orders.id, { onDelete: "set null" }),
   },
   (t) => [
     index("event_registrations_order_idx").on(t.orderId),
@@ -234,8 +234,6 @@ export const enrollmentForms = sqliteTable(
     sourceOfLead: text("source_of_lead").notNull(),
     broker: text("broker"),
     trainingPreference: text("training_preference"),
-    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    paymentIntentId: text("payment_intent_id"),
     /** Who the tax invoice is to be made out to, asked with the checkout's information when invoices are on; copied onto the order. */
     billing: text("billing", { mode: "json" }).$type<BillingDetails>(),
     createdAt: createdAt(),
@@ -307,8 +305,14 @@ export type BillingDetails = {
   gstin?: string | null;
 };
 
-export const enrollments = sqliteTable(
-  "enrollments",
+/**
+ * Orders: a course, or a seat at a paid event, bought by one student, paid
+ * through a provider (or offline, or granted, or free). A pending order is a
+ * reservation (its coupon's redemption and an event's seat held); a completed
+ * one is what opens the course or books the seat.
+ */
+export const orders = sqliteTable(
+  "orders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
@@ -321,9 +325,6 @@ export const enrollments = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    paymentIntentId: text("payment_intent_id").unique(),
-    // Set when the student pays on Stripe's hosted Checkout page (no JavaScript).
-    checkoutSessionId: text("checkout_session_id").unique(),
     amountPaise: integer("amount_paise").notNull().default(0),
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     enrollmentFormId: integer("enrollment_form_id").references(() => enrollmentForms.id, {
@@ -338,11 +339,14 @@ export const enrollments = sqliteTable(
     /** Money returned to the student so far (partial or full refunds). */
     refundedPaise: integer("refunded_paise").notNull().default(0),
     disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
-    /** Who takes (or took) the money; null for orders made before providers were named (Stripe) and free ones. */
+    /** Who takes (or took) the money; null for a free order. */
     provider: text("provider", { enum: PAYMENT_PROVIDERS }),
-    /** The provider's order (a Razorpay order or payment link id); for an offline payment, the admin's reference. */
+    /**
+     * What the student pays against at the provider: a Razorpay order, Stripe's
+     * Checkout Session or PaymentIntent; for an offline payment, the admin's reference.
+     */
     providerOrderId: text("provider_order_id"),
-    /** The provider's captured payment (a Razorpay payment id). */
+    /** The payment that paid it: a Razorpay payment, Stripe's PaymentIntent. */
     providerPaymentId: text("provider_payment_id"),
     /** Who the tax invoice is made out to, asked at checkout. */
     billing: text("billing", { mode: "json" }).$type<BillingDetails>(),
@@ -351,24 +355,24 @@ export const enrollments = sqliteTable(
     venueStateCode: text("venue_state_code"),
   },
   (t) => [
-    index("enrollments_user_idx").on(t.userId),
-    index("enrollments_coupon_hold_idx").on(t.couponId, t.paymentStatus),
-    index("enrollments_course_status_idx").on(t.courseId, t.paymentStatus),
-    index("enrollments_coupon_idx").on(t.couponId),
-    index("enrollments_form_idx").on(t.enrollmentFormId),
-    index("enrollments_enrolled_at_idx").on(t.enrolledAt),
-    uniqueIndex("enrollments_provider_order_uq").on(t.provider, t.providerOrderId),
-    uniqueIndex("enrollments_provider_payment_uq").on(t.provider, t.providerPaymentId),
+    index("orders_user_idx").on(t.userId),
+    index("orders_coupon_hold_idx").on(t.couponId, t.paymentStatus),
+    index("orders_course_status_idx").on(t.courseId, t.paymentStatus),
+    index("orders_coupon_idx").on(t.couponId),
+    index("orders_form_idx").on(t.enrollmentFormId),
+    index("orders_enrolled_at_idx").on(t.enrolledAt),
+    uniqueIndex("orders_provider_order_uq").on(t.provider, t.providerOrderId),
+    uniqueIndex("orders_provider_payment_uq").on(t.provider, t.providerPaymentId),
     // A student is enrolled in a course once, however many payments arrive.
-    uniqueIndex("enrollments_one_paid_per_course_uq")
+    uniqueIndex("orders_one_paid_per_course_uq")
       .on(t.userId, t.courseId)
       .where(sql`${t.paymentStatus} = 'completed'`),
     // …and pays for a seat at an event once.
-    uniqueIndex("enrollments_one_paid_per_event_uq")
+    uniqueIndex("orders_one_paid_per_event_uq")
       .on(t.userId, t.eventId)
       .where(sql`${t.paymentStatus} = 'completed'`),
-    index("enrollments_event_status_idx").on(t.eventId, t.paymentStatus),
-    check("enrollments_one_item", sql`(${t.courseId} is null) <> (${t.eventId} is null)`),
+    index("orders_event_status_idx").on(t.eventId, t.paymentStatus),
+    check("orders_one_item", sql`(${t.courseId} is null) <> (${t.eventId} is null)`),
   ],
 );
 
@@ -820,7 +824,7 @@ export const taxDocuments = sqliteTable(
     sequence: integer("sequence").notNull(),
     orderId: integer("order_id")
       .notNull()
-      .references(() => enrollments.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "restrict" }),
     /** For a credit note, the invoice it reduces. */
     creditedDocumentId: integer("credited_document_id"),
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),

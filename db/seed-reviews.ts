@@ -5,7 +5,7 @@
 // of the teaching, never of results (SEBI's rules for education; decision 0032).
 // The demo accounts have no password: nobody signs in as them.
 import type { AppDatabase } from "../app/utils/db.server";
-import { courseReviews, enrollments, users } from "./schema";
+import { courseReviews, orders, users } from "./schema";
 
 type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
@@ -70,7 +70,7 @@ export function seedReviews(tx: Transaction, courseIds: Map<string, number>, now
       .returning({ id: users.id })
       .get();
     const enrolledAt = new Date(now.getTime() - (60 - index * 5) * DAY_MS);
-    tx.insert(enrollments).values({ userId: user.id, courseId, paymentStatus: "completed", amountPaise: 0, enrolledAt }).run();
+    tx.insert(orders).values({ userId: user.id, courseId, paymentStatus: "completed", amountPaise: 0, enrolledAt }).run();
     const writtenAt = new Date(now.getTime() - (20 - index * 4) * DAY_MS);
     tx.insert(courseReviews)
       .values({

@@ -9,7 +9,7 @@ import {
   courseReviews,
   courses,
   courseSections,
-  enrollments,
+  orders,
   events,
   imageAssets,
   lessonFiles,
@@ -196,11 +196,11 @@ describe("seedDemoContent", () => {
       .select({
         status: courseReviews.status,
         rating: courseReviews.rating,
-        paid: enrollments.paymentStatus,
-        amount: enrollments.amountPaise,
+        paid: orders.paymentStatus,
+        amount: orders.amountPaise,
       })
       .from(courseReviews)
-      .leftJoin(enrollments, sql`${enrollments.userId} = ${courseReviews.userId} and ${enrollments.courseId} = ${courseReviews.courseId}`)
+      .leftJoin(orders, sql`${orders.userId} = ${courseReviews.userId} and ${orders.courseId} = ${courseReviews.courseId}`)
       .all();
     expect(rows.filter((row) => row.status === "approved").length).toBeGreaterThanOrEqual(2);
     expect(rows.filter((row) => row.status === "pending")).toHaveLength(1);

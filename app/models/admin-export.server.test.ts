@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { courses, enrollmentForms, enrollments, eventRegistrations, events, users } from "../../db/schema";
+import { courses, enrollmentForms, orders, eventRegistrations, events, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import {
   readEnrollmentFormsForExport,
@@ -36,9 +36,16 @@ beforeAll(() => {
       ["u-a", "u-b", "u-c"].map((userId) => ({ userId, eventId: 9, name: userId, email: `${userId}@example.com`, phone: "9876543210" })),
     )
     .run();
-  db.insert(enrollments)
+  db.insert(orders)
     .values([
-      { userId: "u-a", courseId: 3, amountPaise: 99900, paymentStatus: "completed" as const, paymentIntentId: "pi_a" },
+      {
+        userId: "u-a",
+        courseId: 3,
+        amountPaise: 99900,
+        paymentStatus: "completed" as const,
+        provider: "stripe" as const,
+        providerPaymentId: "pi_a",
+      },
       { userId: "u-b", courseId: 3, amountPaise: 0 },
     ])
     .run();

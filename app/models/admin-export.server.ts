@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
+import { enrollmentForms, orders, eventRegistrations, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { selectAdminEnrollmentForms, type AdminEnrollmentFormRow } from "./enrollment-form.server";
 import { selectAdminEnrollments, type AdminEnrollmentRow } from "./enrollment.server";
@@ -69,7 +69,7 @@ export type EnrollmentExportRow = AdminEnrollmentRow;
 /** Every course enrollment with the student's email and name and the course title. */
 export function readEnrollmentsForExport(batchSize = EXPORT_BATCH_SIZE): AsyncIterable<EnrollmentExportRow> {
   return inBatches(
-    (after, limit) => selectAdminEnrollments().where(gt(enrollments.id, after)).orderBy(asc(enrollments.id)).limit(limit).all(),
+    (after, limit) => selectAdminEnrollments().where(gt(orders.id, after)).orderBy(asc(orders.id)).limit(limit).all(),
     (row) => row.id,
     batchSize,
   );
@@ -91,8 +91,8 @@ export function readCourseProgressForExport(batchSize = EXPORT_BATCH_SIZE): Asyn
   return inBatches(
     (after, limit) =>
       selectCourseProgress()
-        .where(and(eq(enrollments.paymentStatus, "completed"), gt(enrollments.id, after)))
-        .orderBy(asc(enrollments.id))
+        .where(and(eq(orders.paymentStatus, "completed"), gt(orders.id, after)))
+        .orderBy(asc(orders.id))
         .limit(limit)
         .all(),
     (row) => row.enrollmentId,

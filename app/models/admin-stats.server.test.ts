@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { courses, enrollments, events, testimonials, users } from "../../db/schema";
+import { courses, orders, events, testimonials, users } from "../../db/schema";
 import { type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { lastIndiaMonths } from "~/utils/dates";
@@ -26,7 +26,7 @@ function makeCourse(title: string, isActive = true): number {
 }
 
 function enroll(courseId: number, at: string, amountPaise: number, paymentStatus: PaymentStatus = "completed") {
-  db.insert(enrollments)
+  db.insert(orders)
     .values({ userId: newStudent(), courseId, enrolledAt: new Date(at), amountPaise, paymentStatus })
     .run();
 }
@@ -84,7 +84,7 @@ describe("adminStats", () => {
       .values({ title: "Paid Workshop", description: "d", eventDate: new Date("2026-03-01T10:00:00Z"), pricePaise: 49_900 })
       .returning({ id: events.id })
       .get().id;
-    db.insert(enrollments)
+    db.insert(orders)
       .values({
         userId: newStudent(),
         eventId,

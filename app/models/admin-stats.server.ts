@@ -1,5 +1,5 @@
 import { and, asc, avg, count, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
-import { courses, enrollments, testimonials } from "../../db/schema";
+import { courses, orders, testimonials } from "../../db/schema";
 import { type IndiaMonth, lastIndiaMonths } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
@@ -18,12 +18,12 @@ export type AdminStats = {
 };
 
 // Course enrollments only (the Dashboard's revenue is "from course enrollments"); a paid event seat is an order too.
-const paid = and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId));
+const paid = and(eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId));
 
 export function adminStats(courseLimit?: number): AdminStats {
   const totals = db
-    .select({ revenue: sum(enrollments.amountPaise).mapWith(Number), enrolled: count() })
-    .from(enrollments)
+    .select({ revenue: sum(orders.amountPaise).mapWith(Number), enrolled: count() })
+    .from(orders)
     .where(paid)
     .get();
   const active = db.select({ n: count() }).from(courses).where(eq(courses.isActive, true)).get();
@@ -36,11 +36,11 @@ export function adminStats(courseLimit?: number): AdminStats {
       id: courses.id,
       title: courses.title,
       isActive: courses.isActive,
-      enrollmentCount: count(enrollments.id),
-      revenuePaise: sql<number>`coalesce(sum(${enrollments.amountPaise}), 0)`.mapWith(Number),
+      enrollmentCount: count(orders.id),
+      revenuePaise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)`.mapWith(Number),
     })
     .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), paid))
+    .leftJoin(orders, and(eq(orders.courseId, courses.id), paid))
     .groupBy(courses.id)
     .orderBy(asc(courses.id));
   return {
@@ -62,7 +62,7 @@ export type MonthlyAdmissions = { month: string; admissions: number; revenuePais
  * dates module gives (so no offset is written here): one CASE branch a month.
  */
 function indiaMonthOf(months: IndiaMonth[]) {
-  const branches = months.map((month) => sql`when ${enrollments.enrolledAt} < ${month.to.getTime()} then ${month.key}`);
+  const branches = months.map((month) => sql`when ${orders.enrolledAt} < ${month.to.getTime()} then ${month.key}`);
   return sql<string>`case ${sql.join(branches, sql` `)} end`;
 }
 
@@ -80,10 +80,10 @@ export function monthlyAdmissions({ months = 12, now = new Date() }: { months?: 
     .select({
       month: indiaMonthOfEnrollment,
       admissions: count(),
-      revenuePaise: sql<number>`coalesce(sum(${enrollments.amountPaise}), 0)`.mapWith(Number),
+      revenuePaise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)`.mapWith(Number),
     })
-    .from(enrollments)
-    .where(and(paid, gte(enrollments.enrolledAt, from), lt(enrollments.enrolledAt, to)))
+    .from(orders)
+    .where(and(paid, gte(orders.enrolledAt, from), lt(orders.enrolledAt, to)))
     .groupBy(indiaMonthOfEnrollment)
     .all();
   const byMonth = new Map(rows.map((row) => [row.month, row]));

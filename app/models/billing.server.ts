@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { enrollmentForms, enrollments, taxDocuments, type BillingDetails } from "../../db/schema";
+import { enrollmentForms, orders, taxDocuments, type BillingDetails } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { issuesTaxInvoices } from "./site-settings.server";
 
@@ -33,13 +33,13 @@ export function findLatestStudentBilling(userId: string, database: Reader = db):
   // admin recorded it: its invoice's date says when its details were given.
   const order = database
     .select({
-      billing: enrollments.billing,
-      at: sql<number>`coalesce(${taxDocuments.issuedAt}, ${enrollments.enrolledAt})`.mapWith((ms: number) => new Date(ms)),
+      billing: orders.billing,
+      at: sql<number>`coalesce(${taxDocuments.issuedAt}, ${orders.enrolledAt})`.mapWith((ms: number) => new Date(ms)),
     })
-    .from(enrollments)
-    .leftJoin(taxDocuments, and(eq(taxDocuments.orderId, enrollments.id), eq(taxDocuments.kind, "invoice")))
-    .where(and(eq(enrollments.userId, userId), isNotNull(enrollments.billing)))
-    .orderBy(desc(enrollments.id))
+    .from(orders)
+    .leftJoin(taxDocuments, and(eq(taxDocuments.orderId, orders.id), eq(taxDocuments.kind, "invoice")))
+    .where(and(eq(orders.userId, userId), isNotNull(orders.billing)))
+    .orderBy(desc(orders.id))
     .get();
   const latest = form && order ? (order.at >= form.at ? order : form) : (form ?? order);
   return latest?.billing ?? null;

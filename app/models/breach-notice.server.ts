@@ -1,5 +1,5 @@
 import { and, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { enrollmentForms, enrollments, eventRegistrations, lessonProgress, users } from "../../db/schema";
+import { enrollmentForms, orders, eventRegistrations, lessonProgress, users } from "../../db/schema";
 import type { BreachAudience } from "~/schemas/breach-notice";
 import { db } from "~/utils/db.server";
 import type { PublicAdmin } from "./admin.server";
@@ -17,7 +17,7 @@ export type BreachNoticeMail = (to: string) => OutboxDraft;
 function recipientCondition(audiences: readonly BreachAudience[]): SQL | undefined {
   if (audiences.includes("all")) return undefined;
   const byKind: Record<Exclude<BreachAudience, "all">, SQL> = {
-    orders: inArray(users.id, db.select({ id: enrollments.userId }).from(enrollments)),
+    orders: inArray(users.id, db.select({ id: orders.userId }).from(orders)),
     "event-registrations": inArray(users.id, db.select({ id: eventRegistrations.userId }).from(eventRegistrations)),
     "enrolment-forms": inArray(users.id, db.select({ id: enrollmentForms.userId }).from(enrollmentForms)),
     classroom: inArray(users.id, db.select({ id: lessonProgress.userId }).from(lessonProgress)),

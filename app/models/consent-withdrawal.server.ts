@@ -3,7 +3,7 @@ import {
   consentRecords,
   contactMessages,
   enrollmentForms,
-  enrollments,
+  orders,
   eventRegistrations,
   events,
   newsletterSubscribers,
@@ -112,7 +112,7 @@ function stopProcessing(tx: Transaction, userId: string, purpose: WithdrawablePu
   switch (purpose) {
     case "enrolment-callback": {
       // A lead behind an order is a tax record's place of supply (decision 0027): only call-back leads go.
-      const behindOrders = tx.select({ id: enrollments.enrollmentFormId }).from(enrollments).where(isNotNull(enrollments.enrollmentFormId));
+      const behindOrders = tx.select({ id: orders.enrollmentFormId }).from(orders).where(isNotNull(orders.enrollmentFormId));
       return tx
         .delete(enrollmentForms)
         .where(and(eq(enrollmentForms.userId, userId), notInArray(enrollmentForms.id, behindOrders)))

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
-import { coupons, couponTargets, courses, enrollments, events } from "../../db/schema";
+import { coupons, couponTargets, courses, orders, events } from "../../db/schema";
 import {
   COUPON_HOLD_MINUTES,
   couponDiscount,
@@ -35,12 +35,12 @@ export type CouponCheck = { ok: true; coupon: RedeemableCoupon } | { ok: false; 
 type Reader = Pick<typeof db, "select">;
 
 /** An unfinished order's hold on its coupon, while it lasts (a declined card keeps it for another try). */
-const liveCouponHold = (now: Date) => and(inArray(enrollments.paymentStatus, ["pending", "failed"]), gt(enrollments.couponHeldUntil, now));
+const liveCouponHold = (now: Date) => and(inArray(orders.paymentStatus, ["pending", "failed"]), gt(orders.couponHeldUntil, now));
 
 /** The buyer's own checkout of the same course or event: its hold is about to be replaced, never competed with. */
 const notThisCheckout = (buyer: CouponBuyer) => {
-  if (buyer.courseId != null) return or(ne(enrollments.userId, buyer.userId), ne(enrollments.courseId, buyer.courseId));
-  if (buyer.eventId != null) return or(ne(enrollments.userId, buyer.userId), ne(enrollments.eventId, buyer.eventId));
+  if (buyer.courseId != null) return or(ne(orders.userId, buyer.userId), ne(orders.courseId, buyer.courseId));
+  if (buyer.eventId != null) return or(ne(orders.userId, buyer.userId), ne(orders.eventId, buyer.eventId));
   return undefined;
 };
 
@@ -56,8 +56,8 @@ function countOrders(database: Reader, couponId: number, ...conditions: Paramete
   return (
     database
       .select({ count: sql<number>`count(*)` })
-      .from(enrollments)
-      .where(and(eq(enrollments.couponId, couponId), ...conditions))
+      .from(orders)
+      .where(and(eq(orders.couponId, couponId), ...conditions))
       .get()?.count ?? 0
   );
 }
@@ -66,8 +66,8 @@ function countOrders(database: Reader, couponId: number, ...conditions: Paramete
 function usageOf(database: Reader, couponId: number, now: Date, buyer: CouponBuyer | undefined) {
   const heldByOthers = countOrders(database, couponId, liveCouponHold(now), buyer ? notThisCheckout(buyer) : undefined);
   if (!buyer) return { heldByOthers, usedByStudent: null };
-  const ownUses = or(inArray(enrollments.paymentStatus, [...USED_STATUSES]), and(liveCouponHold(now), notThisCheckout(buyer)));
-  return { heldByOthers, usedByStudent: countOrders(database, couponId, eq(enrollments.userId, buyer.userId), ownUses) };
+  const ownUses = or(inArray(orders.paymentStatus, [...USED_STATUSES]), and(liveCouponHold(now), notThisCheckout(buyer)));
+  return { heldByOthers, usedByStudent: countOrders(database, couponId, eq(orders.userId, buyer.userId), ownUses) };
 }
 
 const termsColumns = {

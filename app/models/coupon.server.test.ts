@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, couponTargets, courses, enrollments, events, users } from "../../db/schema";
+import { coupons, couponTargets, courses, orders, events, users } from "../../db/schema";
 import { CouponSchema, type CouponInput } from "~/schemas/admin-coupon";
 import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { db } from "~/utils/db.server";
@@ -76,7 +76,7 @@ describe("findRedeemableCoupon", () => {
       .values({ title: "Held course", shortDescription: "s", description: "d", duration: "1 week", pricePaise: 10_000 })
       .returning()
       .get();
-    db.insert(enrollments)
+    db.insert(orders)
       .values({
         userId: holder.id,
         courseId: course.id,
@@ -251,7 +251,7 @@ describe("coupon admin functions", () => {
       .values({ title: "C", description: "D", shortDescription: "S", pricePaise: 100_000, duration: "4 weeks", level: "beginner" })
       .returning({ id: courses.id })
       .get();
-    db.insert(enrollments).values({ userId: user.id, courseId: course.id, couponId: named.id, amountPaise: 90_000 }).run();
+    db.insert(orders).values({ userId: user.id, courseId: course.id, couponId: named.id, amountPaise: 90_000 }).run();
     expect(couponHasHistory(named)).toBe(true);
     expect(deleteCoupon(named.id)).toEqual({ ok: false, reason: "has-history" });
 
@@ -298,7 +298,7 @@ describe("coupon rules against the database", () => {
     const student = db.insert(users).values({ email: "once-each@example.com" }).returning().get();
     const buyerFor = (course: { id: number }) => ({ userId: student.id, courseId: course.id, eventId: null });
     const hold = db
-      .insert(enrollments)
+      .insert(orders)
       .values({
         userId: student.id,
         courseId: first.id,
@@ -318,7 +318,7 @@ describe("coupon rules against the database", () => {
     // Once the hold lapses it no longer counts; a completed order does.
     const later = new Date(NOW.getTime() + 60_000);
     expect(checkCouponCode("ONCEEACH", purchaseOf(second), later, buyerFor(second)).ok).toBe(true);
-    db.update(enrollments).set({ paymentStatus: "completed", couponHeldUntil: null }).where(eq(enrollments.id, hold.id)).run();
+    db.update(orders).set({ paymentStatus: "completed", couponHeldUntil: null }).where(eq(orders.id, hold.id)).run();
     expect(checkCouponCode("ONCEEACH", purchaseOf(second), later, buyerFor(second)).ok).toBe(false);
     // Another student is not limited by this one's use.
     expect(checkCouponCode("ONCEEACH", purchaseOf(second), later, { userId: "someone-else", courseId: second.id }).ok).toBe(true);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CouponKind, CouponTargetType } from "../../db/enums";
-import { coupons, couponTargets, courses, enrollments, events } from "../../db/schema";
+import { coupons, couponTargets, courses, orders, events } from "../../db/schema";
 import type { CouponInput } from "~/schemas/admin-coupon";
 import { endOfIndiaDay, formatIsoDateInIndia } from "~/utils/dates";
 import { db, isUniqueViolation } from "~/utils/db.server";
@@ -128,8 +128,8 @@ function countOrdersWithCoupon(database: Reader, couponId: number): number {
   return (
     database
       .select({ count: sql<number>`count(*)` })
-      .from(enrollments)
-      .where(eq(enrollments.couponId, couponId))
+      .from(orders)
+      .where(eq(orders.couponId, couponId))
       .get()?.count ?? 0
   );
 }

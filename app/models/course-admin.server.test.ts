@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { enrollmentForms, enrollments, users } from "../../db/schema";
+import { enrollmentForms, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { deactivateCourse, deleteCourse, findActiveCourse, findCourse, listCoursesForAdmin, saveCourse } from "./course.server";
 import type { CourseInput } from "~/schemas/admin-course";
@@ -119,7 +119,7 @@ describe("admin course functions", () => {
     const ordered = createCourse(input({ title: "Ordered" }));
     const asked = createCourse(input({ title: "Asked about" }));
     const user = db.insert(users).values({ email: "buyer@example.com" }).returning().get();
-    db.insert(enrollments).values({ userId: user.id, courseId: ordered.id, paymentStatus: "failed" }).run();
+    db.insert(orders).values({ userId: user.id, courseId: ordered.id, paymentStatus: "failed" }).run();
     db.insert(enrollmentForms)
       .values({
         name: "Asha",

@@ -1,7 +1,7 @@
 // What the admin reads of a course's students: counts, average progress,
 // completions per lesson, and one student's progress per course.
 import { describe, expect, it } from "vitest";
-import { courses, enrollments, users } from "../../db/schema";
+import { courses, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { articleLessonInput } from "../../tests/support/lesson-input";
 import { completionsByLesson, courseFigures, progressPercent, studentCourseProgress } from "./course-figures.server";
@@ -17,7 +17,7 @@ function student(paymentStatus: "completed" | "refunded", courseId: number) {
     .values({ email: `figures${serial}@example.com`, firstName: "Meera" })
     .returning()
     .get();
-  db.insert(enrollments).values({ userId: user.id, courseId, paymentStatus }).run();
+  db.insert(orders).values({ userId: user.id, courseId, paymentStatus }).run();
   return user.id;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { certificates, courses, enrollments, lessonProgress, lessons, users } from "../../db/schema";
+import { certificates, courses, orders, lessonProgress, lessons, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // What the admin sees of a course's classroom: how many paid students it has,
@@ -10,9 +10,9 @@ export type CourseFigures = { enrolled: number; started: number; completed: numb
 
 export function courseFigures(courseId: number): CourseFigures {
   const students = db
-    .selectDistinct({ userId: enrollments.userId })
-    .from(enrollments)
-    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.paymentStatus, "completed")))
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(and(eq(orders.courseId, courseId), eq(orders.paymentStatus, "completed")))
     .all()
     .map((row) => row.userId);
   const enrolled = new Set(students);
@@ -60,34 +60,34 @@ export function completionsByLesson(courseId: number): Map<number, number> {
   return new Map(rows.map((row) => [row.lessonId, row.count]));
 }
 
-const required = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${enrollments.courseId} and ${lessons.isRequired} = 1)`;
+const required = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${orders.courseId} and ${lessons.isRequired} = 1)`;
 const done = sql<number>`(select count(*) from ${lessonProgress} p join ${lessons} l on l.id = p.lesson_id
-  where p.user_id = ${enrollments.userId} and p.course_id = ${enrollments.courseId} and p.completed_at is not null and l.is_required = 1)`;
+  where p.user_id = ${orders.userId} and p.course_id = ${orders.courseId} and p.completed_at is not null and l.is_required = 1)`;
 const lastActivityMs = sql<number | null>`(select max(coalesce(p.completed_at, p.started_at)) from ${lessonProgress} p
-  where p.user_id = ${enrollments.userId} and p.course_id = ${enrollments.courseId})`;
+  where p.user_id = ${orders.userId} and p.course_id = ${orders.courseId})`;
 const certificateNumber = sql<string | null>`(select c.number from ${certificates} c
-  where c.user_id = ${enrollments.userId} and c.course_id = ${enrollments.courseId})`;
+  where c.user_id = ${orders.userId} and c.course_id = ${orders.courseId})`;
 
 /** One paid enrollment's progress: required lessons done of all, the last lesson opened or completed, the certificate. */
 export function selectCourseProgress() {
   return db
     .select({
-      enrollmentId: enrollments.id,
+      enrollmentId: orders.id,
       studentEmail: users.email,
       studentFirstName: users.firstName,
       studentLastName: users.lastName,
-      courseId: enrollments.courseId,
+      courseId: orders.courseId,
       courseTitle: courses.title,
-      enrolledAt: enrollments.enrolledAt,
+      enrolledAt: orders.enrolledAt,
       required,
       done,
       lastActivityMs,
       certificateNumber,
     })
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.paymentStatus, "completed"))
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .where(eq(orders.paymentStatus, "completed"))
     .$dynamic();
 }
 
@@ -99,7 +99,7 @@ export const progressPercent = (row: Pick<CourseProgressRow, "required" | "done"
 /** A student's progress in each course they have paid for, newest enrollment first. */
 export function studentCourseProgress(userId: string): CourseProgressRow[] {
   return selectCourseProgress()
-    .where(and(eq(enrollments.paymentStatus, "completed"), eq(enrollments.userId, userId)))
-    .orderBy(desc(enrollments.id))
+    .where(and(eq(orders.paymentStatus, "completed"), eq(orders.userId, userId)))
+    .orderBy(desc(orders.id))
     .all();
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { auditLog, courseReviews, courses, enrollments, users } from "../../db/schema";
+import { auditLog, courseReviews, courses, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import {
   approvedRatingFor,
@@ -35,7 +35,7 @@ function course() {
 }
 
 function order(userId: string, courseId: number, paymentStatus: "completed" | "pending" | "refunded" = "completed") {
-  db.insert(enrollments).values({ userId, courseId, paymentStatus }).run();
+  db.insert(orders).values({ userId, courseId, paymentStatus }).run();
 }
 
 const review = (rating: number, body = "The mentor explained position sizing clearly.") => ({ rating, body });

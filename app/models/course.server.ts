@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { courses, enrollmentForms, enrollments } from "../../db/schema";
+import { courses, enrollmentForms, orders } from "../../db/schema";
 import type { AdminRole, CourseLevel } from "../../db/enums";
 import type { CourseInput } from "~/schemas/admin-course";
 import { db } from "~/utils/db.server";
@@ -231,17 +231,17 @@ export function saveCourse(role: AdminRole, input: CourseInput, id?: number): Co
 
 /** Orders (any payment status) and enrollment forms that name the course: its history. */
 export function courseHistory(id: number): { orders: number; forms: number } {
-  const orders = db
+  const ordered = db
     .select({ count: sql<number>`count(*)` })
-    .from(enrollments)
-    .where(eq(enrollments.courseId, id))
+    .from(orders)
+    .where(eq(orders.courseId, id))
     .get();
   const forms = db
     .select({ count: sql<number>`count(*)` })
     .from(enrollmentForms)
     .where(and(eq(enrollmentForms.courseOrEventType, "course"), eq(enrollmentForms.courseOrEventId, id)))
     .get();
-  return { orders: orders?.count ?? 0, forms: forms?.count ?? 0 };
+  return { orders: ordered?.count ?? 0, forms: forms?.count ?? 0 };
 }
 
 export type CourseDeletion =

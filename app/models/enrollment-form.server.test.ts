@@ -6,6 +6,7 @@ import { db } from "~/utils/db.server";
 import {
   isEnrollmentTarget,
   listEnrollmentChoices,
+  selectAdminEnrollmentForms,
   saveEnrollmentForm as storeEnrollmentForm,
   type EnrollmentLeadNotice,
 } from "./enrollment-form.server";
@@ -106,9 +107,9 @@ describe("saveEnrollmentForm", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { consent: _consent, ...fields } = input;
-    expect(rowById(result.id)).toMatchObject({
-      ...fields,
-      userId: USER_ID,
+    expect(rowById(result.id)).toMatchObject({ ...fields, userId: USER_ID });
+    // No order was made with it yet: the admin's list shows its payment pending.
+    expect(selectAdminEnrollmentForms().where(eq(enrollmentForms.id, result.id)).get()).toMatchObject({
       paymentStatus: "pending",
       paymentIntentId: null,
     });

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { courses, enrollmentForms, events, type BillingDetails } from "../../db/schema";
+import { courses, enrollmentForms, events, orders, type BillingDetails } from "../../db/schema";
 import { ENROLLMENT_MESSAGES, type CourseOrEventType, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { db } from "~/utils/db.server";
@@ -82,7 +82,6 @@ export function saveEnrollmentForm(
         broker: input.broker ?? null,
         trainingPreference: input.trainingPreference ?? null,
         billing: input.billing ?? null,
-        paymentStatus: "pending",
       })
       .returning({ id: enrollmentForms.id })
       .get();
@@ -153,11 +152,15 @@ export type AdminEnrollmentFormRow = {
   sourceOfLead: string;
   broker: string | null;
   trainingPreference: string | null;
-  /** As stored: pending, completed, failed, refunded, or anything an older writer left. */
+  /** The status of the latest order made with the form; pending when none was. */
   paymentStatus: string;
+  /** That order's Stripe PaymentIntent, when Stripe took it. */
   paymentIntentId: string | null;
   createdAt: Date;
 };
+
+/** The latest order made with the form, as a correlated subquery's tail (the form's orders are few, and indexed). */
+const latestOrderOfForm = sql`from ${orders} where ${orders.enrollmentFormId} = ${enrollmentForms.id} order by ${orders.id} desc limit 1`;
 
 const namedCourse = and(eq(enrollmentForms.courseOrEventType, "course"), eq(courses.id, enrollmentForms.courseOrEventId));
 const namedEvent = and(eq(enrollmentForms.courseOrEventType, "event"), eq(events.id, enrollmentForms.courseOrEventId));
@@ -181,8 +184,10 @@ export const selectAdminEnrollmentForms = () =>
       sourceOfLead: enrollmentForms.sourceOfLead,
       broker: enrollmentForms.broker,
       trainingPreference: enrollmentForms.trainingPreference,
-      paymentStatus: sql<string>`${enrollmentForms.paymentStatus}`,
-      paymentIntentId: enrollmentForms.paymentIntentId,
+      paymentStatus: sql<string>`coalesce((select ${orders.paymentStatus} ${latestOrderOfForm}), 'pending')`,
+      paymentIntentId: sql<
+        string | null
+      >`(select case when ${orders.provider} = 'stripe' then ${orders.providerPaymentId} end ${latestOrderOfForm})`,
       createdAt: enrollmentForms.createdAt,
     })
     .from(enrollmentForms)

@@ -1,6 +1,6 @@
 import type { PaymentProvider } from "../../db/enums";
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { courses, enrollments, users } from "../../db/schema";
+import { courses, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
@@ -15,30 +15,30 @@ export type StudentEnrollment = {
 
 // A student's courses are the paid enrollments; a pending one is an unfinished checkout.
 /** A paid course enrollment (an event seat's order is no enrollment). */
-const isPaid = and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId));
+const isPaid = and(eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId));
 
 export function listStudentEnrollments(userId: string, limit?: number): StudentEnrollment[] {
   const query = db
     .select({
-      id: enrollments.id,
+      id: orders.id,
       courseId: courses.id,
       courseTitle: courses.title,
       courseLevel: courses.level,
       courseDuration: courses.duration,
-      enrolledAt: enrollments.enrolledAt,
+      enrolledAt: orders.enrolledAt,
     })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.userId, userId), isPaid))
-    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id));
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .where(and(eq(orders.userId, userId), isPaid))
+    .orderBy(desc(orders.enrolledAt), desc(orders.id));
   return limit === undefined ? query.all() : query.limit(limit).all();
 }
 
 export function countStudentEnrollments(userId: string): number {
   const row = db
     .select({ count: sql<number>`count(*)` })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), isPaid))
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isPaid))
     .get();
   return row?.count ?? 0;
 }
@@ -57,10 +57,11 @@ export type AdminEnrollmentRow = {
   amountPaise: number;
   /** As stored: pending, completed, failed, refunded, charged_back, revoked, or anything an older writer left. */
   paymentStatus: string;
+  /** The Stripe PaymentIntent that paid it, when Stripe took it. */
   paymentIntentId: string | null;
-  /** Who took the money (null: an order from before providers were named, Stripe's, or a free one). */
+  /** Who took the money (null: a free order). */
   provider: PaymentProvider | null;
-  /** The provider's order (Razorpay) or the offline payment's reference, and the provider's captured payment. */
+  /** What the student paid against (a Razorpay order, a Stripe session) or the offline payment's reference, and the payment. */
   providerOrderId: string | null;
   providerPaymentId: string | null;
   enrolledAt: Date;
@@ -74,26 +75,26 @@ export type AdminEnrollmentRow = {
 export const selectAdminEnrollments = () =>
   db
     .select({
-      id: enrollments.id,
-      userId: enrollments.userId,
+      id: orders.id,
+      userId: orders.userId,
       studentEmail: users.email,
       studentFirstName: users.firstName,
       studentLastName: users.lastName,
-      courseId: enrollments.courseId,
+      courseId: orders.courseId,
       courseTitle: courses.title,
-      amountPaise: enrollments.amountPaise,
-      paymentStatus: sql<string>`${enrollments.paymentStatus}`,
-      paymentIntentId: enrollments.paymentIntentId,
-      provider: enrollments.provider,
-      providerOrderId: enrollments.providerOrderId,
-      providerPaymentId: enrollments.providerPaymentId,
-      enrolledAt: enrollments.enrolledAt,
-      refundedPaise: enrollments.refundedPaise,
-      disputeStatus: enrollments.disputeStatus,
+      amountPaise: orders.amountPaise,
+      paymentStatus: sql<string>`${orders.paymentStatus}`,
+      paymentIntentId: sql<string | null>`case when ${orders.provider} = 'stripe' then ${orders.providerPaymentId} end`,
+      provider: orders.provider,
+      providerOrderId: orders.providerOrderId,
+      providerPaymentId: orders.providerPaymentId,
+      enrolledAt: orders.enrolledAt,
+      refundedPaise: orders.refundedPaise,
+      disputeStatus: orders.disputeStatus,
     })
-    .from(enrollments)
-    .leftJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(courses, eq(courses.id, enrollments.courseId));
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(courses, eq(courses.id, orders.courseId));
 
 /** "First Last": a search within it is one within either name, or across both. */
 const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
@@ -108,22 +109,22 @@ const enrollmentSearch = (q: string | null | undefined) => {
   const ofCourse = containsText(q, [courses.title]);
   if (!ofStudent || !ofCourse) return undefined;
   return or(
-    inArray(enrollments.userId, db.select({ id: users.id }).from(users).where(ofStudent)),
-    inArray(enrollments.courseId, db.select({ id: courses.id }).from(courses).where(ofCourse)),
-    containsText(q, [enrollments.paymentIntentId, enrollments.providerPaymentId, enrollments.providerOrderId]),
+    inArray(orders.userId, db.select({ id: users.id }).from(users).where(ofStudent)),
+    inArray(orders.courseId, db.select({ id: courses.id }).from(courses).where(ofCourse)),
+    containsText(q, [orders.providerPaymentId, orders.providerOrderId]),
   );
 };
 
 /**
  * Every enrollment, paid or not, newest first, a page at a time. The search
  * and the page are found in enrollments alone (the page by walking
- * enrollments_enrolled_at_idx); only the page's rows are then joined to their
+ * orders_enrolled_at_idx); only the page's rows are then joined to their
  * students and courses.
  */
 export function listEnrollmentsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentRow> {
   const where = enrollmentSearch(request.q);
-  const newestFirst = [desc(enrollments.enrolledAt), desc(enrollments.id)];
-  return paginateThenJoin(request, { table: enrollments, id: enrollments.id, where, order: newestFirst }, (onPage) =>
+  const newestFirst = [desc(orders.enrolledAt), desc(orders.id)];
+  return paginateThenJoin(request, { table: orders, id: orders.id, where, order: newestFirst }, (onPage) =>
     selectAdminEnrollments()
       .where(onPage)
       .orderBy(...newestFirst)

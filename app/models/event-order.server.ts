@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { enrollments, events } from "../../db/schema";
+import { orders, events } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { isRegistered, SEAT_HOLD_MS, seatFreeFor, type SeatRefusal } from "./event-seat.server";
 import { reserveOrderIn, type OrderTerms, type PaymentKind, type Reservation } from "./order.server";
@@ -34,7 +34,7 @@ export function reserveEventOrder(terms: OrderTerms & { eventId: number }, kind:
       const { order } = reservation;
       const heldUntil = new Date(Math.min(now.getTime() + SEAT_HOLD_MS, event.eventDate.getTime()));
       if (order.seatHeldUntil === null || order.seatHeldUntil.getTime() <= now.getTime()) {
-        tx.update(enrollments).set({ seatHeldUntil: heldUntil }).where(eq(enrollments.id, order.id)).run();
+        tx.update(orders).set({ seatHeldUntil: heldUntil }).where(eq(orders.id, order.id)).run();
         return { ok: true, order: { ...order, seatHeldUntil: heldUntil } };
       }
       return reservation;

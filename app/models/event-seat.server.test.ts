@@ -3,7 +3,7 @@
 // the waitlist when one frees up.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { enrollments, eventRegistrations, eventWaitlist, events, outboxMessages, users } from "../../db/schema";
+import { orders, eventRegistrations, eventWaitlist, events, outboxMessages, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import type { RegistrationMail } from "./registered-event.server";
 import { registerForEvent } from "./event-registration.server";
@@ -18,6 +18,7 @@ import {
 import { reserveEventOrder } from "./event-order.server";
 import { completeOrder, type OrderTerms } from "./order.server";
 import type { OrderMail } from "./order-receipt.server";
+import { RAZORPAY_ORDER } from "../../tests/support/unit-orders";
 
 const NOW = new Date("2026-12-01T06:30:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
@@ -77,13 +78,13 @@ const termsFor = (userId: string, event: { id: number; pricePaise: number }): Or
 });
 
 function reserved(userId: string, event: { id: number; pricePaise: number }, at = NOW) {
-  const reservation = reserveEventOrder(termsFor(userId, event), "providerOrder", at);
+  const reservation = reserveEventOrder(termsFor(userId, event), RAZORPAY_ORDER, at);
   if (!reservation.ok) throw new Error(`not reserved: ${reservation.reason}`);
   return reservation.order;
 }
 
 const seatsOf = (eventId: number) => db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId)).all();
-const orderRow = (id: number) => db.select().from(enrollments).where(eq(enrollments.id, id)).get();
+const orderRow = (id: number) => db.select().from(orders).where(eq(orders.id, id)).get();
 const mailsTo = (to: string) =>
   db.select({ subject: outboxMessages.subject }).from(outboxMessages).where(eq(outboxMessages.toAddress, to)).all();
 
@@ -95,7 +96,7 @@ describe("reserveEventOrder", () => {
     expect(order).toMatchObject({ eventId: event.id, courseId: null, paymentStatus: "pending", amountPaise: 49_900 });
     expect(order.seatHeldUntil).toEqual(later(SEAT_HOLD_MS));
     expect(seatsSpokenFor(db, event.id, NOW)).toBe(1);
-    expect(reserveEventOrder(termsFor(second.id, event), "providerOrder", NOW)).toEqual({ ok: false, reason: "full" });
+    expect(reserveEventOrder(termsFor(second.id, event), RAZORPAY_ORDER, NOW)).toEqual({ ok: false, reason: "full" });
     // A second press by the same student reuses the order and its hold.
     expect(reserved(first.id, event, later(60_000)).id).toBe(order.id);
     // Once the hold lapses the seat is free for someone else.
@@ -106,18 +107,16 @@ describe("reserveEventOrder", () => {
   it("refuses a free event, one that has begun, an unknown one and a student already seated", () => {
     const free = paidEvent(10, 0);
     const someone = student();
-    expect(reserveEventOrder(termsFor(someone.id, free), "providerOrder", NOW)).toEqual({ ok: false, reason: "free" });
+    expect(reserveEventOrder(termsFor(someone.id, free), RAZORPAY_ORDER, NOW)).toEqual({ ok: false, reason: "free" });
     const event = paidEvent(10);
-    expect(reserveEventOrder(termsFor(someone.id, event), "providerOrder", later(8 * 86_400_000))).toEqual({ ok: false, reason: "closed" });
-    expect(reserveEventOrder({ ...termsFor(someone.id, event), eventId: 999_999 }, "providerOrder", NOW)).toEqual({
+    expect(reserveEventOrder(termsFor(someone.id, event), RAZORPAY_ORDER, later(8 * 86_400_000))).toEqual({ ok: false, reason: "closed" });
+    expect(reserveEventOrder({ ...termsFor(someone.id, event), eventId: 999_999 }, RAZORPAY_ORDER, NOW)).toEqual({
       ok: false,
       reason: "not-found",
     });
     const order = reserved(someone.id, event);
-    expect(completeOrder(order.id, null, receipt, { paidAt: NOW, now: NOW, providerPaymentId: `pay_seat${serial}`, seatMail })).toBe(
-      "completed",
-    );
-    expect(reserveEventOrder(termsFor(someone.id, event), "providerOrder", NOW)).toEqual({ ok: false, reason: "registered" });
+    expect(completeOrder(order.id, `pay_seat${serial}`, receipt, { paidAt: NOW, now: NOW, seatMail })).toBe("completed");
+    expect(reserveEventOrder(termsFor(someone.id, event), RAZORPAY_ORDER, NOW)).toEqual({ ok: false, reason: "registered" });
   });
 });
 
@@ -127,14 +126,12 @@ describe("completing a paid event order", () => {
     const buyer = student();
     const order = reserved(buyer.id, event);
     const paidAt = later(SEAT_HOLD_MS - 1000);
-    expect(completeOrder(order.id, null, receipt, { paidAt, now: paidAt, providerPaymentId: `pay_in${serial}`, seatMail })).toBe(
-      "completed",
-    );
+    expect(completeOrder(order.id, `pay_in${serial}`, receipt, { paidAt, now: paidAt, seatMail })).toBe("completed");
     expect(seatsOf(event.id)).toMatchObject([{ userId: buyer.id, orderId: order.id, email: buyer.email }]);
     expect(orderRow(order.id)).toMatchObject({ paymentStatus: "completed", seatHeldUntil: null });
     expect(mailsTo(buyer.email).map((mail) => mail.subject)).toEqual([`Registered: ${event.title}`, `Order ${order.id}`]);
     // A redelivered capture changes nothing.
-    expect(completeOrder(order.id, null, receipt, { paidAt, now: later(SEAT_HOLD_MS), seatMail })).toBe("already");
+    expect(completeOrder(order.id, `pay_r${serial}`, receipt, { paidAt, now: later(SEAT_HOLD_MS), seatMail })).toBe("already");
     expect(seatsOf(event.id)).toHaveLength(1);
   });
 
@@ -144,13 +141,9 @@ describe("completing a paid event order", () => {
     const lateOrder = reserved(late.id, event);
     const lapsed = later(SEAT_HOLD_MS + 60_000);
     const rivalOrder = reserved(rival.id, event, lapsed);
-    expect(
-      completeOrder(rivalOrder.id, null, receipt, { paidAt: lapsed, now: lapsed, providerPaymentId: `pay_r${serial}`, seatMail }),
-    ).toBe("completed");
+    expect(completeOrder(rivalOrder.id, null, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("completed");
     const before = mailsTo(late.email).length;
-    expect(completeOrder(lateOrder.id, null, receipt, { paidAt: lapsed, now: lapsed, providerPaymentId: `pay_l${serial}`, seatMail })).toBe(
-      "seat-gone",
-    );
+    expect(completeOrder(lateOrder.id, `pay_l${serial}`, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("seat-gone");
     expect(orderRow(lateOrder.id)?.paymentStatus).toBe("pending");
     expect(seatsOf(event.id).map((seat) => seat.userId)).toEqual([rival.id]);
     expect(mailsTo(late.email)).toHaveLength(before);
@@ -158,9 +151,7 @@ describe("completing a paid event order", () => {
     const roomy = paidEvent(5);
     const slow = student();
     const slowOrder = reserved(slow.id, roomy);
-    expect(completeOrder(slowOrder.id, null, receipt, { paidAt: lapsed, now: lapsed, providerPaymentId: `pay_s${serial}`, seatMail })).toBe(
-      "completed",
-    );
+    expect(completeOrder(slowOrder.id, `pay_s${serial}`, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("completed");
     expect(seatsOf(roomy.id).map((seat) => seat.userId)).toEqual([slow.id]);
   });
 
@@ -191,7 +182,7 @@ describe("the waitlist", () => {
     ]);
     expect(mailsTo(second.email)).toEqual([]);
     // While offered, the seat is theirs: nobody else can hold it, they can.
-    expect(reserveEventOrder(termsFor(seated.id, event), "providerOrder", freed)).toEqual({ ok: false, reason: "full" });
+    expect(reserveEventOrder(termsFor(seated.id, event), RAZORPAY_ORDER, freed)).toEqual({ ok: false, reason: "full" });
     expect(order.id).toBeGreaterThan(0);
 
     // The offer lapses: the next in line gets it.
@@ -211,9 +202,7 @@ describe("the waitlist", () => {
     );
     // The one offered takes the seat by paying; their place on the list is done with.
     const taken = reserved(second.id, event, lapsed);
-    expect(completeOrder(taken.id, null, receipt, { paidAt: lapsed, now: lapsed, providerPaymentId: `pay_w${serial}`, seatMail })).toBe(
-      "completed",
-    );
+    expect(completeOrder(taken.id, `pay_w${serial}`, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("completed");
     expect(db.select({ status: eventWaitlist.status }).from(eventWaitlist).where(eq(eventWaitlist.userId, second.id)).get()).toEqual({
       status: "taken",
     });

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
-import { enrollmentForms, enrollments, eventRegistrations, eventWaitlist, events, users } from "../../db/schema";
+import { enrollmentForms, orders, eventRegistrations, eventWaitlist, events, users } from "../../db/schema";
 import { SEAT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { queueMessage, type OutboxDraft } from "./outbox.server";
@@ -21,19 +21,19 @@ type Reader = Pick<typeof db, "select">;
 
 /** Seats spoken for at `now`; `exceptUserId`'s own hold and offer are left out (they are what that student is taking). */
 export function seatsSpokenFor(tx: Reader, eventId: number, now: Date, exceptUserId?: string): number {
-  const notThem = <T extends typeof enrollments.userId | typeof eventWaitlist.userId>(column: T) =>
+  const notThem = <T extends typeof orders.userId | typeof eventWaitlist.userId>(column: T) =>
     exceptUserId === undefined ? undefined : ne(column, exceptUserId);
   const registered = tx.select({ n: count() }).from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId)).get()?.n ?? 0;
   const held =
     tx
-      .select({ n: sql<number>`count(distinct ${enrollments.userId})` })
-      .from(enrollments)
+      .select({ n: sql<number>`count(distinct ${orders.userId})` })
+      .from(orders)
       .where(
         and(
-          eq(enrollments.eventId, eventId),
-          inArray(enrollments.paymentStatus, ["pending", "failed"]),
-          gt(enrollments.seatHeldUntil, now),
-          notThem(enrollments.userId),
+          eq(orders.eventId, eventId),
+          inArray(orders.paymentStatus, ["pending", "failed"]),
+          gt(orders.seatHeldUntil, now),
+          notThem(orders.userId),
         ),
       )
       .get()?.n ?? 0;
@@ -127,7 +127,7 @@ export function takeSeat(
     if (isUniqueViolation(error)) return "registered";
     throw error;
   }
-  tx.update(enrollments).set({ seatHeldUntil: null }).where(eq(enrollments.id, order.id)).run();
+  tx.update(orders).set({ seatHeldUntil: null }).where(eq(orders.id, order.id)).run();
   takeWaitlistPlace(tx, event.id, order.userId);
   const { maxParticipants: _seats, ...described } = event;
   queueMessage(tx, { ...mail({ name: registrant.name, email: registrant.email, event: described }), userId: order.userId }, now);

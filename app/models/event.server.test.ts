@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { enrollments, eventRegistrations, events, users } from "../../db/schema";
+import { orders, eventRegistrations, events, users } from "../../db/schema";
 import type { AdminEventInput } from "~/schemas/admin-event";
 import { db } from "~/utils/db.server";
 import { listRegistrationsForEvent } from "./event-registration.server";
@@ -91,17 +91,17 @@ test("the chat's seats left count registrations and the seats held by students p
     .returning({ id: users.id })
     .all();
   db.insert(eventRegistrations).values({ eventId: 3, userId: seated!.id, name: "S", email: "s@example.com", phone: "9876543210" }).run();
-  db.insert(enrollments)
+  db.insert(orders)
     .values({ userId: buyer!.id, eventId: 3, amountPaise: 0, paymentStatus: "pending", enrolledAt: NOW, seatHeldUntil: at(HOUR) })
     .run();
   const seatsLeft = () => listUpcomingEventsForChat(NOW).find((event) => event.id === 3)?.seatsLeft;
   expect(seatsLeft()).toBe(98);
-  db.update(enrollments)
+  db.update(orders)
     .set({ seatHeldUntil: at(-HOUR) })
-    .where(eq(enrollments.userId, buyer!.id))
+    .where(eq(orders.userId, buyer!.id))
     .run();
   expect(seatsLeft()).toBe(99);
-  db.delete(enrollments).where(eq(enrollments.userId, buyer!.id)).run();
+  db.delete(orders).where(eq(orders.userId, buyer!.id)).run();
   db.delete(eventRegistrations).where(eq(eventRegistrations.userId, seated!.id)).run();
 });
 

@@ -1,5 +1,5 @@
 import { and, countDistinct, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { courses, enrollments, events } from "../../db/schema";
+import { courses, orders, events } from "../../db/schema";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
@@ -20,9 +20,9 @@ export type InstituteCounts = {
 export function instituteCounts(now = new Date()): InstituteCounts {
   const students =
     db
-      .select({ count: countDistinct(enrollments.userId) })
-      .from(enrollments)
-      .where(and(eq(enrollments.paymentStatus, "completed"), isNotNull(enrollments.courseId)))
+      .select({ count: countDistinct(orders.userId) })
+      .from(orders)
+      .where(and(eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId)))
       .get()?.count ?? 0;
   const offered =
     db
@@ -43,9 +43,9 @@ export function instituteCounts(now = new Date()): InstituteCounts {
 export function courseStudentCount(courseId: number): number {
   return (
     db
-      .select({ count: countDistinct(enrollments.userId) })
-      .from(enrollments)
-      .where(and(eq(enrollments.courseId, courseId), eq(enrollments.paymentStatus, "completed")))
+      .select({ count: countDistinct(orders.userId) })
+      .from(orders)
+      .where(and(eq(orders.courseId, courseId), eq(orders.paymentStatus, "completed")))
       .get()?.count ?? 0
   );
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { courseSections, courses, enrollments, lessonFiles, lessons } from "../../db/schema";
+import { courseSections, courses, orders, lessonFiles, lessons } from "../../db/schema";
 import type { LessonFileKind } from "../../db/enums";
 import { db } from "~/utils/db.server";
 
@@ -65,12 +65,12 @@ export function listCourseMaterials(userId: string): CourseMaterial[] {
       filename: lessonFiles.filename,
       sizeBytes: lessonFiles.sizeBytes,
     })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
     .innerJoin(lessons, eq(lessons.courseId, courses.id))
     .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
     .innerJoin(lessonFiles, and(eq(lessonFiles.lessonId, lessons.id), eq(lessonFiles.kind, "attachment")))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")))
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "completed")))
     .orderBy(asc(courses.title), asc(courseSections.position), asc(lessons.position), asc(lessonFiles.id))
     .all();
 }

@@ -6,7 +6,7 @@ import {
   certificates,
   courseSections,
   courses,
-  enrollments,
+  orders,
   lessonProgress,
   lessons,
   quizAttempts,
@@ -52,7 +52,7 @@ function arrange(types: LessonType[], { paid = true, optionalLast = false } = {}
         .get().id,
   );
   const enrollment = db
-    .insert(enrollments)
+    .insert(orders)
     .values({ userId: user.id, courseId: course.id, paymentStatus: paid ? "completed" : "pending" })
     .returning()
     .get();
@@ -99,7 +99,7 @@ describe("completing lessons", () => {
 
     const refunded = arrange(["article", "article"]);
     expect(completeLesson(refunded.userId, refunded.courseId, refunded.lessonIds[0]!).ok).toBe(true);
-    db.update(enrollments).set({ paymentStatus: "refunded" }).where(eq(enrollments.id, refunded.enrollmentId)).run();
+    db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, refunded.enrollmentId)).run();
     expect(completeLesson(refunded.userId, refunded.courseId, refunded.lessonIds[1]!)).toEqual({ ok: false, reason: "not-enrolled" });
     expect(db.select().from(lessonProgress).where(eq(lessonProgress.userId, unpaid.userId)).all()).toEqual([]);
   });

@@ -9,7 +9,7 @@ import {
   auditLog,
   courses,
   enrollmentForms,
-  enrollments,
+  orders,
   outboxMessages,
   siteSettings,
   taxDocuments,
@@ -104,7 +104,7 @@ describe("recordOfflinePayment", () => {
     const outcome = recordOfflinePayment(student.id, payment(course.id, `UTR${tag}`), decision, mail, new Date("2026-11-21T06:00:00Z"));
     if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
     expect(isEnrolled(student.id, course.id)).toBe(true);
-    const order = db.select().from(enrollments).where(eq(enrollments.id, outcome.orderId)).get();
+    const order = db.select().from(orders).where(eq(orders.id, outcome.orderId)).get();
     expect(order).toMatchObject({ provider: "offline", providerOrderId: `UTR${tag}`, amountPaise: 800_000, paymentStatus: "completed" });
     expect(order?.enrolledAt.toISOString()).toBe("2026-11-20T05:00:00.000Z");
     const invoice = db.select().from(taxDocuments).where(eq(taxDocuments.orderId, outcome.orderId)).get();
@@ -137,7 +137,7 @@ describe("recordOfflinePayment", () => {
       ok: false,
       reason: "already-enrolled",
     });
-    expect(db.select().from(enrollments).where(eq(enrollments.userId, student.id)).all()).toHaveLength(1);
+    expect(db.select().from(orders).where(eq(orders.userId, student.id)).all()).toHaveLength(1);
     expect(mailsTo(student.email)).toHaveLength(1);
   });
 
@@ -145,7 +145,7 @@ describe("recordOfflinePayment", () => {
     const { student, course } = arrange({ billing: KARNATAKA });
     const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail);
     if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
-    expect(db.select({ billing: enrollments.billing }).from(enrollments).where(eq(enrollments.id, outcome.orderId)).get()).toEqual({
+    expect(db.select({ billing: orders.billing }).from(orders).where(eq(orders.id, outcome.orderId)).get()).toEqual({
       billing: KARNATAKA,
     });
     const invoice = invoiceOf(outcome.orderId);
@@ -180,7 +180,7 @@ describe("recordOfflinePayment", () => {
   it("refuses a student with no billing details on record while invoices are issued, and stores nothing", () => {
     const { student, course } = arrange({ billing: null });
     expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail)).toEqual({ ok: false, reason: "no-billing" });
-    expect(db.select().from(enrollments).where(eq(enrollments.userId, student.id)).all()).toEqual([]);
+    expect(db.select().from(orders).where(eq(orders.userId, student.id)).all()).toEqual([]);
     expect(mailsTo(student.email)).toEqual([]);
     expect(db.select().from(auditLog).where(eq(auditLog.action, "order_paid_offline")).all()).not.toContainEqual(
       expect.objectContaining({ details: expect.objectContaining({ userId: student.id }) }),

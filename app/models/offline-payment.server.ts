@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { courses, enrollments, users, type BillingDetails } from "../../db/schema";
+import { courses, orders, users, type BillingDetails } from "../../db/schema";
 import type { OfflineMethod } from "~/schemas/admin-student";
 import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordAdminAction } from "./audit-log.server";
@@ -39,9 +39,9 @@ export type OfflinePaymentOutcome =
 
 const referenceTaken = (tx: Pick<typeof db, "select">, reference: string) =>
   tx
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.provider, "offline"), eq(enrollments.providerOrderId, reference)))
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.provider, "offline"), eq(orders.providerOrderId, reference)))
     .get() !== undefined;
 
 export function recordOfflinePayment(
@@ -70,7 +70,7 @@ export function recordOfflinePayment(
         const billing = payment.billing ?? findLatestStudentBilling(userId, tx);
         if (!billing && issuesTaxInvoices(tx)) return { ok: false, reason: "no-billing" };
         const order = tx
-          .insert(enrollments)
+          .insert(orders)
           .values({
             userId,
             courseId: payment.courseId,
@@ -82,7 +82,7 @@ export function recordOfflinePayment(
             billing,
             ...deliveryOf(tx, { courseId: payment.courseId, eventId: null }),
           })
-          .returning({ id: enrollments.id })
+          .returning({ id: orders.id })
           .get();
         // The invoice is dated when it is issued (now), as rule 46 asks; the order keeps the day the money came.
         const invoice = issueInvoiceForOrder(tx, order.id, now);

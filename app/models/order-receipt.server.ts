@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { coupons, courses, enrollments, events, users } from "../../db/schema";
+import { coupons, courses, orders, events, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { couponDiscount } from "~/utils/coupon-rules";
 import { priceOrder } from "~/utils/pricing";
@@ -26,14 +26,15 @@ export type OrderReceipt = {
   coupon: { code: string; percentOff: number | null; amountOffPaise?: number | null } | null;
   amountPaise: number;
   paidAt: Date;
-  paymentIntentId: string | null;
+  /** The provider's id of the payment (Stripe's PaymentIntent, Razorpay's payment); null for a free order. */
+  paymentReference: string | null;
   /** The GST invoice issued with the order, for the mail to carry (decision 0031). */
   invoice?: { id: number; number: string } | null;
 };
 
 const receiptColumns = {
-  orderId: enrollments.id,
-  userId: enrollments.userId,
+  orderId: orders.id,
+  userId: orders.userId,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -47,20 +48,19 @@ const receiptColumns = {
   couponKind: coupons.kind,
   couponPercentOff: coupons.percentOff,
   couponAmountOffPaise: coupons.amountOffPaise,
-  amountPaise: enrollments.amountPaise,
-  paidAt: enrollments.enrolledAt,
-  paymentIntentId: enrollments.paymentIntentId,
-  providerPaymentId: enrollments.providerPaymentId,
+  amountPaise: orders.amountPaise,
+  paidAt: orders.enrolledAt,
+  providerPaymentId: orders.providerPaymentId,
 };
 
 function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | null {
   const row = database
     .select(receiptColumns)
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(courses, eq(courses.id, enrollments.courseId))
-    .leftJoin(events, eq(events.id, enrollments.eventId))
-    .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(courses, eq(courses.id, orders.courseId))
+    .leftJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(coupons, eq(coupons.id, orders.couponId))
     .where(where)
     .get();
   if (!row) return null;
@@ -94,14 +94,13 @@ function readReceipt(database: Reader, where: SQL | undefined): OrderReceipt | n
     coupon,
     amountPaise: row.amountPaise,
     paidAt: row.paidAt,
-    // The payment's reference at whichever provider took it: Stripe's PaymentIntent or Razorpay's payment.
-    paymentIntentId: row.paymentIntentId ?? row.providerPaymentId,
+    paymentReference: row.providerPaymentId,
   };
 }
 
 /** The receipt of the student's own completed order; null for another's, an unpaid one or no such order. */
 export function findStudentReceipt(userId: string, orderId: number): OrderReceipt | null {
-  return readReceipt(db, and(eq(enrollments.id, orderId), eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")));
+  return readReceipt(db, and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.paymentStatus, "completed")));
 }
 
 /** Makes the mail a newly completed order sends (enrollment confirmation and receipt); given by the caller, as models never compose mail. */
@@ -114,10 +113,10 @@ export function queueOrderMail(
   mail: OrderMail,
   invoice: { id: number; number: string } | null = null,
 ): void {
-  const receipt = readReceipt(tx, eq(enrollments.id, orderId));
+  const receipt = readReceipt(tx, eq(orders.id, orderId));
   if (!receipt) throw new Error(`Order ${orderId} cannot be read back for its mail`);
   // Tied to the account: it is the buyer's mail even while their address is unconfirmed (decision 0042).
-  const buyer = tx.select({ userId: enrollments.userId }).from(enrollments).where(eq(enrollments.id, orderId)).get();
+  const buyer = tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
   queueMessage(tx, {
     ...mail({ ...receipt, invoice: invoice && { id: invoice.id, number: invoice.number } }),
     userId: buyer?.userId ?? null,
@@ -130,12 +129,12 @@ export type StudentOrder = {
   courseTitle: string;
   amountPaise: number;
   couponCode: string | null;
-  paymentStatus: (typeof enrollments.$inferSelect)["paymentStatus"];
+  paymentStatus: (typeof orders.$inferSelect)["paymentStatus"];
   refundedPaise: number;
   disputeStatus: string | null;
   orderedAt: Date;
   /** Who took the money (null: Stripe, before providers were named, or a free order) and its reference there. */
-  provider: (typeof enrollments.$inferSelect)["provider"];
+  provider: (typeof orders.$inferSelect)["provider"];
   providerOrderId: string | null;
 };
 
@@ -143,22 +142,22 @@ export type StudentOrder = {
 export function listStudentOrders(userId: string): StudentOrder[] {
   return db
     .select({
-      orderId: enrollments.id,
+      orderId: orders.id,
       courseId: courses.id,
       courseTitle: courses.title,
-      amountPaise: enrollments.amountPaise,
+      amountPaise: orders.amountPaise,
       couponCode: coupons.code,
-      paymentStatus: enrollments.paymentStatus,
-      refundedPaise: enrollments.refundedPaise,
-      disputeStatus: enrollments.disputeStatus,
-      orderedAt: enrollments.enrolledAt,
-      provider: enrollments.provider,
-      providerOrderId: enrollments.providerOrderId,
+      paymentStatus: orders.paymentStatus,
+      refundedPaise: orders.refundedPaise,
+      disputeStatus: orders.disputeStatus,
+      orderedAt: orders.enrolledAt,
+      provider: orders.provider,
+      providerOrderId: orders.providerOrderId,
     })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .leftJoin(coupons, eq(coupons.id, enrollments.couponId))
-    .where(eq(enrollments.userId, userId))
-    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .leftJoin(coupons, eq(coupons.id, orders.couponId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.enrolledAt), desc(orders.id))
     .all();
 }

@@ -4,7 +4,7 @@
 // refund that another refund overtook is refused.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { courses, enrollments, outboxMessages, siteSettings, taxDocuments, users } from "../../db/schema";
+import { courses, orders, outboxMessages, siteSettings, taxDocuments, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { registeredSeller } from "../../tests/support/invoicing";
 import { findRefundableOrder, recordOrderRefund, type RefundMail } from "./order-refund.server";
@@ -35,27 +35,23 @@ function paidOrder(provider: "stripe" | "offline") {
     .returning({ id: courses.id })
     .get();
   const order = db
-    .insert(enrollments)
+    .insert(orders)
     .values({
       userId: student.id,
       courseId: course.id,
       amountPaise: 499_900,
       paymentStatus: "completed",
       provider,
-      paymentIntentId: provider === "stripe" ? `pi_${tag}` : null,
+      providerPaymentId: provider === "stripe" ? `pi_${tag}` : null,
     })
-    .returning({ id: enrollments.id })
+    .returning({ id: orders.id })
     .get();
   db.transaction((tx) => issueInvoiceForOrder(tx, order.id));
   return { userId: student.id, email: student.email, orderId: order.id, paymentIntentId: `pi_${tag}` };
 }
 
 const stateOf = (orderId: number) =>
-  db
-    .select({ status: enrollments.paymentStatus, refunded: enrollments.refundedPaise })
-    .from(enrollments)
-    .where(eq(enrollments.id, orderId))
-    .get();
+  db.select({ status: orders.paymentStatus, refunded: orders.refundedPaise }).from(orders).where(eq(orders.id, orderId)).get();
 const creditNotes = (orderId: number) =>
   db.select({ total: taxDocuments.totalPaise }).from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).all().slice(1);
 

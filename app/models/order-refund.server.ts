@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { courses, enrollments, users } from "../../db/schema";
+import { courses, orders, users } from "../../db/schema";
 import type { PaymentProvider } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordAdminAction } from "./audit-log.server";
@@ -19,7 +19,6 @@ export type RefundableOrder = {
   id: number;
   courseTitle: string;
   provider: PaymentProvider;
-  paymentIntentId: string | null;
   providerPaymentId: string | null;
   amountPaise: number;
   refundedPaise: number;
@@ -29,28 +28,26 @@ export type RefundableOrder = {
 export function findRefundableOrder(userId: string, orderId: number): RefundableOrder | null {
   const order = db
     .select({
-      id: enrollments.id,
+      id: orders.id,
       courseTitle: courses.title,
-      provider: enrollments.provider,
-      paymentIntentId: enrollments.paymentIntentId,
-      providerPaymentId: enrollments.providerPaymentId,
-      amountPaise: enrollments.amountPaise,
-      refundedPaise: enrollments.refundedPaise,
-      paymentStatus: enrollments.paymentStatus,
+      provider: orders.provider,
+      providerPaymentId: orders.providerPaymentId,
+      amountPaise: orders.amountPaise,
+      refundedPaise: orders.refundedPaise,
+      paymentStatus: orders.paymentStatus,
     })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.id, orderId), eq(enrollments.userId, userId)))
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .get();
   if (!order || order.provider === "grant" || order.amountPaise <= 0) return null;
   // A revoked order may still be refunded (the course was taken away first); a refunded one is done.
   if (order.paymentStatus !== "completed" && order.paymentStatus !== "revoked") return null;
   const leftPaise = order.amountPaise - order.refundedPaise;
   if (leftPaise <= 0) return null;
-  // Orders from before providers were named were Stripe's (decision 0028).
-  const provider = order.provider ?? "stripe";
-  if (provider === "stripe" && !order.paymentIntentId) return null;
-  if (provider === "razorpay" && !order.providerPaymentId) return null;
+  const { provider } = order;
+  if (provider === null) return null;
+  if ((provider === "stripe" || provider === "razorpay") && !order.providerPaymentId) return null;
   return { ...order, provider, leftPaise };
 }
 

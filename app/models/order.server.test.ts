@@ -2,7 +2,7 @@
 // confirms the payment, and a student owns a course at most once.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, courses, enrollmentForms, enrollments, outboxMessages, users } from "../../db/schema";
+import { coupons, courses, enrollmentForms, orders, outboxMessages, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { COUPON_HOLD_MS } from "./coupon.server";
 import {
@@ -17,8 +17,11 @@ import {
   recordOrder,
   reserveOrder,
   type OrderTerms,
+  type PaymentKind,
 } from "./order.server";
 import { findStudentReceipt, listStudentOrders, type OrderMail } from "./order-receipt.server";
+import { selectAdminEnrollmentForms } from "./enrollment-form.server";
+import { STRIPE_CARD, STRIPE_HOSTED, stripeIntent, stripeSession } from "../../tests/support/unit-orders";
 
 /** A stand-in for the mail service's draft maker: the model only queues what it is given. */
 const mail: OrderMail = (receipt) => ({
@@ -90,53 +93,52 @@ function arrange(options: { pricePaise?: number; percentOff?: number; maxRedempt
 const rowsFor = (userId: string, courseId: number) =>
   db
     .select({
-      id: enrollments.id,
-      status: enrollments.paymentStatus,
-      amountPaise: enrollments.amountPaise,
-      couponId: enrollments.couponId,
-      paymentIntentId: enrollments.paymentIntentId,
-      enrollmentFormId: enrollments.enrollmentFormId,
+      id: orders.id,
+      status: orders.paymentStatus,
+      amountPaise: orders.amountPaise,
+      couponId: orders.couponId,
+      providerPaymentId: orders.providerPaymentId,
+      enrollmentFormId: orders.enrollmentFormId,
     })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .orderBy(enrollments.id)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId)))
+    .orderBy(orders.id)
     .all();
 
 const redemptions = (couponId: number) =>
   db.select({ count: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, couponId)).get()?.count;
 
-const formStatus = (formId: number) =>
-  db
-    .select({ status: enrollmentForms.paymentStatus, paymentIntentId: enrollmentForms.paymentIntentId })
-    .from(enrollmentForms)
-    .where(eq(enrollmentForms.id, formId))
-    .get();
+/** The form's payment status and Stripe payment as the admin's list of forms shows them. */
+const formStatus = (formId: number) => {
+  const form = selectAdminEnrollmentForms().where(eq(enrollmentForms.id, formId)).get();
+  return form && { status: form.paymentStatus, paymentIntentId: form.paymentIntentId };
+};
 
 describe("recordOrder", () => {
   it("stores one pending order per PaymentIntent, however often it is called", () => {
     const { user, course, terms } = arrange();
-    const first = recordOrder(terms, { paymentIntentId: "pi_double_click" });
-    const second = recordOrder(terms, { paymentIntentId: "pi_double_click" });
+    const first = recordOrder(terms, stripeIntent("pi_double_click"));
+    const second = recordOrder(terms, stripeIntent("pi_double_click"));
 
     expect(second.id).toBe(first.id);
-    expect(first).toMatchObject({ paymentStatus: "pending", amountPaise: 1_499_900, paymentIntentId: "pi_double_click" });
+    expect(first).toMatchObject({ paymentStatus: "pending", amountPaise: 1_499_900, providerPaymentId: "pi_double_click" });
     expect(rowsFor(user.id, course.id)).toHaveLength(1);
     expect(isEnrolled(user.id, course.id)).toBe(false);
   });
 
   it("stores one pending order per Checkout Session too", () => {
     const { user, course, terms } = arrange();
-    recordOrder(terms, { checkoutSessionId: "cs_test_twice" });
-    recordOrder(terms, { checkoutSessionId: "cs_test_twice" });
+    recordOrder(terms, stripeSession("cs_test_twice"));
+    recordOrder(terms, stripeSession("cs_test_twice"));
     expect(rowsFor(user.id, course.id)).toHaveLength(1);
-    expect(findOrder({ checkoutSessionId: "cs_test_twice" })?.paymentStatus).toBe("pending");
+    expect(findOrder({ provider: "stripe", providerOrderId: "cs_test_twice" })?.paymentStatus).toBe("pending");
   });
 });
 
 describe("completeOrder", () => {
   it("enrolls once: counts the coupon once and marks the enrollment form paid", () => {
     const { user, course, coupon, form, terms } = arrange({ percentOff: 20, withForm: true });
-    const order = recordOrder({ ...terms, amountPaise: 1_199_920 }, { paymentIntentId: "pi_complete_once" });
+    const order = recordOrder({ ...terms, amountPaise: 1_199_920 }, stripeIntent("pi_complete_once"));
 
     expect(completeOrder(order.id, "pi_complete_once", mail)).toBe("completed");
     expect(completeOrder(order.id, "pi_complete_once", mail)).toBe("already");
@@ -147,7 +149,7 @@ describe("completeOrder", () => {
         status: "completed",
         amountPaise: 1_199_920,
         couponId: coupon!.id,
-        paymentIntentId: "pi_complete_once",
+        providerPaymentId: "pi_complete_once",
         enrollmentFormId: form!.id,
       },
     ]);
@@ -158,7 +160,7 @@ describe("completeOrder", () => {
 
   it("completes a failed order when a later attempt on it is paid", () => {
     const { user, course, form, terms } = arrange({ withForm: true });
-    const order = recordOrder(terms, { paymentIntentId: "pi_declined_then_paid" });
+    const order = recordOrder(terms, stripeIntent("pi_declined_then_paid"));
 
     expect(failOrder(order.id)).toBe(true);
     expect(rowsFor(user.id, course.id)[0]?.status).toBe("failed");
@@ -171,7 +173,7 @@ describe("completeOrder", () => {
 
   it("never turns a completed order into a failed one", () => {
     const { user, course, form, terms } = arrange({ withForm: true });
-    const order = recordOrder(terms, { paymentIntentId: "pi_paid_then_late_failure" });
+    const order = recordOrder(terms, stripeIntent("pi_paid_then_late_failure"));
     completeOrder(order.id, "pi_paid_then_late_failure", mail);
 
     expect(failOrder(order.id)).toBe(false);
@@ -182,8 +184,8 @@ describe("completeOrder", () => {
 
   it("reports a second paid order for a course already owned as a duplicate and keeps the first", () => {
     const { user, course, coupon, terms } = arrange({ percentOff: 10 });
-    const first = recordOrder({ ...terms, couponId: null }, { paymentIntentId: "pi_first_payment" });
-    const second = recordOrder({ ...terms, amountPaise: 1_349_910 }, { paymentIntentId: "pi_second_payment" });
+    const first = recordOrder({ ...terms, couponId: null }, stripeIntent("pi_first_payment"));
+    const second = recordOrder({ ...terms, amountPaise: 1_349_910 }, stripeIntent("pi_second_payment"));
 
     expect(completeOrder(first.id, "pi_first_payment", mail)).toBe("completed");
     expect(completeOrder(second.id, "pi_second_payment", mail)).toBe("duplicate");
@@ -213,7 +215,9 @@ describe("enrollWithoutPayment", () => {
     expect(enrollWithoutPayment(terms, mail)).toBe("completed");
     expect(enrollWithoutPayment(terms, mail)).toBe("already");
 
-    expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "completed", amountPaise: 0, paymentIntentId: null })]);
+    expect(rowsFor(user.id, course.id)).toEqual([
+      expect.objectContaining({ status: "completed", amountPaise: 0, providerPaymentId: null }),
+    ]);
     expect(isEnrolled(user.id, course.id)).toBe(true);
   });
 
@@ -237,26 +241,26 @@ describe("enrollWithoutPayment", () => {
   });
 });
 
-describe("the enrollments table", () => {
+describe("the orders table", () => {
   it("refuses two completed enrollments for one student and course", () => {
     const { user, course, terms } = arrange();
     const row = { ...terms, paymentStatus: "completed" as const };
-    db.insert(enrollments)
-      .values({ ...row, paymentIntentId: "pi_table_first" })
+    db.insert(orders)
+      .values({ ...row, provider: "stripe", providerPaymentId: "pi_table_first" })
       .run();
 
     expect(() =>
       db
-        .insert(enrollments)
-        .values({ ...row, paymentIntentId: "pi_table_second" })
+        .insert(orders)
+        .values({ ...row, provider: "stripe", providerPaymentId: "pi_table_second" })
         .run(),
     ).toThrow(/UNIQUE constraint failed/);
     // Unfinished orders beside the completed one are fine.
-    db.insert(enrollments)
-      .values({ ...terms, paymentStatus: "pending", paymentIntentId: "pi_table_pending" })
+    db.insert(orders)
+      .values({ ...terms, paymentStatus: "pending", provider: "stripe", providerPaymentId: "pi_table_pending" })
       .run();
-    db.insert(enrollments)
-      .values({ ...terms, paymentStatus: "failed", paymentIntentId: "pi_table_failed" })
+    db.insert(orders)
+      .values({ ...terms, paymentStatus: "failed", provider: "stripe", providerPaymentId: "pi_table_failed" })
       .run();
     expect(
       rowsFor(user.id, course.id)
@@ -283,7 +287,7 @@ function rivalOf(terms: OrderTerms): OrderTerms {
 }
 
 const holdOf = (orderId: number) =>
-  db.select({ until: enrollments.couponHeldUntil }).from(enrollments).where(eq(enrollments.id, orderId)).get()?.until ?? null;
+  db.select({ until: orders.couponHeldUntil }).from(orders).where(eq(orders.id, orderId)).get()?.until ?? null;
 
 /** A one-use 50% coupon on a ₹1,000 course, and one student's terms with it. */
 function oneUseCoupon() {
@@ -291,7 +295,7 @@ function oneUseCoupon() {
   return { ...arranged, terms: { ...arranged.terms, amountPaise: 50_000 } };
 }
 
-function reserved(terms: OrderTerms, kind: "paymentIntent" | "checkoutSession" = "paymentIntent", now = NOW) {
+function reserved(terms: OrderTerms, kind: PaymentKind = STRIPE_CARD, now = NOW) {
   const reservation = reserveOrder(terms, kind, now);
   if (!reservation.ok) throw new Error(`Expected a reservation, got ${reservation.reason}`);
   return reservation.order;
@@ -302,12 +306,12 @@ describe("reserveOrder", () => {
     const { coupon, terms } = oneUseCoupon();
     const order = reserved(terms);
 
-    expect(order).toMatchObject({ paymentStatus: "pending", paymentIntentId: null, couponId: coupon!.id });
+    expect(order).toMatchObject({ paymentStatus: "pending", providerPaymentId: null, couponId: coupon!.id });
     expect(holdOf(order.id)).toEqual(new Date(NOW.getTime() + COUPON_HOLD_MS));
-    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(34))).toEqual({ ok: false, reason: "coupon-unavailable" });
-    expect(reserveOrder(rivalOf(terms), "checkoutSession", minutes(34))).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(rivalOf(terms), STRIPE_CARD, minutes(34))).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(rivalOf(terms), STRIPE_HOSTED, minutes(34))).toEqual({ ok: false, reason: "coupon-unavailable" });
     // Once the hold has run out the redemption is free again.
-    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(36)).ok).toBe(true);
+    expect(reserveOrder(rivalOf(terms), STRIPE_CARD, minutes(36)).ok).toBe(true);
     expect(redemptions(coupon!.id)).toBe(0);
   });
 
@@ -316,10 +320,10 @@ describe("reserveOrder", () => {
     const first = reserved(terms);
     expect(reserved(terms).id).toBe(first.id);
 
-    expect(attachPaymentReference(first.id, { paymentIntentId: "pi_double_click_hold" })).toBe(true);
-    expect(reserved(terms)).toMatchObject({ id: first.id, paymentIntentId: "pi_double_click_hold" });
+    expect(attachPaymentReference(first.id, stripeIntent("pi_double_click_hold"))).toBe(true);
+    expect(reserved(terms)).toMatchObject({ id: first.id, providerPaymentId: "pi_double_click_hold" });
     // A hosted checkout is another Stripe object: a new order, which takes over the student's own hold.
-    const hosted = reserved(terms, "checkoutSession");
+    const hosted = reserved(terms, STRIPE_HOSTED);
     expect(hosted.id).not.toBe(first.id);
     expect(holdOf(first.id)).toBeNull();
     expect(rowsFor(user.id, course.id)).toHaveLength(2);
@@ -328,34 +332,34 @@ describe("reserveOrder", () => {
   it("refuses a coupon that was switched off, has expired or has no redemption left", () => {
     const { coupon, terms } = oneUseCoupon();
     db.update(coupons).set({ isActive: false }).where(eq(coupons.id, coupon!.id)).run();
-    expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(terms, STRIPE_CARD, NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
 
     db.update(coupons).set({ isActive: true, expiresAt: NOW }).where(eq(coupons.id, coupon!.id)).run();
-    expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(terms, STRIPE_CARD, NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
 
     db.update(coupons).set({ expiresAt: null, redemptionCount: 1 }).where(eq(coupons.id, coupon!.id)).run();
-    expect(reserveOrder(terms, "paymentIntent", NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(terms, STRIPE_CARD, NOW)).toEqual({ ok: false, reason: "coupon-unavailable" });
     expect(rowsFor(terms.userId, terms.courseId!)).toEqual([]);
   });
 
   it("lets the hold go when the payment expires or setup fails, and keeps it for another card after a decline", () => {
     const { terms } = oneUseCoupon();
     const declined = reserved(terms);
-    attachPaymentReference(declined.id, { paymentIntentId: "pi_declined_keeps_hold" });
+    attachPaymentReference(declined.id, stripeIntent("pi_declined_keeps_hold"));
     expect(failOrder(declined.id, { retryable: true })).toBe(true);
-    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(1))).toEqual({ ok: false, reason: "coupon-unavailable" });
+    expect(reserveOrder(rivalOf(terms), STRIPE_CARD, minutes(1))).toEqual({ ok: false, reason: "coupon-unavailable" });
 
-    expect(reserveOrder(rivalOf(terms), "paymentIntent", minutes(40)).ok).toBe(true);
+    expect(reserveOrder(rivalOf(terms), STRIPE_CARD, minutes(40)).ok).toBe(true);
 
     const other = oneUseCoupon();
     const setupFailed = reserved(other.terms);
     dropReservation(setupFailed.id);
     expect(rowsFor(other.terms.userId, other.terms.courseId!)).toEqual([]);
-    const session = reserved(rivalOf(other.terms), "checkoutSession");
-    attachPaymentReference(session.id, { checkoutSessionId: "cs_expired_lets_go" });
+    const session = reserved(rivalOf(other.terms), STRIPE_HOSTED);
+    attachPaymentReference(session.id, stripeSession("cs_expired_lets_go"));
     expect(failOrder(session.id)).toBe(true);
     expect(holdOf(session.id)).toBeNull();
-    expect(reserveOrder(other.terms, "paymentIntent", NOW).ok).toBe(true);
+    expect(reserveOrder(other.terms, STRIPE_CARD, NOW).ok).toBe(true);
   });
 });
 
@@ -373,7 +377,7 @@ describe("completeOrder with a limited coupon", () => {
   it("refuses a payment made after its hold lapsed once another student holds the last redemption, counting nothing", () => {
     const { coupon, user, course, terms } = oneUseCoupon();
     const late = reserved(terms);
-    const rival = reserved(rivalOf(terms), "paymentIntent", minutes(40));
+    const rival = reserved(rivalOf(terms), STRIPE_CARD, minutes(40));
 
     expect(completeOrder(late.id, "pi_after_hold", mail, { paidAt: minutes(41), now: minutes(41) })).toBe("coupon-refused");
     expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
@@ -393,7 +397,7 @@ describe("completeOrder with a limited coupon", () => {
     const { coupon, terms } = oneUseCoupon();
     const first = reserved(terms);
     expect(completeOrder(first.id, "pi_first_of_one", mail, { paidAt: minutes(1), now: minutes(1) })).toBe("completed");
-    const rebuilt = recordOrder(rivalOf(terms), { paymentIntentId: "pi_rebuilt_without_hold" });
+    const rebuilt = recordOrder(rivalOf(terms), stripeIntent("pi_rebuilt_without_hold"));
     expect(completeOrder(rebuilt.id, "pi_rebuilt_without_hold", mail, { paidAt: minutes(2), now: minutes(2) })).toBe("coupon-refused");
     expect(redemptions(coupon!.id)).toBe(1);
   });
@@ -415,8 +419,8 @@ const mailTo = (email: string) =>
 describe("the order's mail", () => {
   it("is queued by the call that completes the order, and by no replay or rival", () => {
     const { user, course, terms } = arrange();
-    const order = recordOrder(terms, { paymentIntentId: "pi_mail_once" });
-    const rival = recordOrder(terms, { paymentIntentId: "pi_mail_rival" });
+    const order = recordOrder(terms, stripeIntent("pi_mail_once"));
+    const rival = recordOrder(terms, stripeIntent("pi_mail_rival"));
 
     expect(completeOrder(order.id, "pi_mail_once", mail)).toBe("completed");
     expect(completeOrder(order.id, "pi_mail_once", mail)).toBe("already");
@@ -440,7 +444,7 @@ describe("the order's mail", () => {
 
   it("commits with the completion: a mail that cannot be made leaves the order pending", () => {
     const { user, course, terms } = arrange();
-    const order = recordOrder(terms, { paymentIntentId: "pi_mail_broken" });
+    const order = recordOrder(terms, stripeIntent("pi_mail_broken"));
     const broken: OrderMail = () => {
       throw new Error("template failed");
     };
@@ -453,7 +457,7 @@ describe("the order's mail", () => {
 describe("receipts and the student's orders", () => {
   it("gives the owner the receipt of a completed order: list price, coupon, discount and amount", () => {
     const { user, course, coupon, terms } = arrange({ pricePaise: 1_000_000, percentOff: 25 });
-    const order = recordOrder({ ...terms, amountPaise: 750_000 }, { paymentIntentId: "pi_receipt" });
+    const order = recordOrder({ ...terms, amountPaise: 750_000 }, stripeIntent("pi_receipt"));
     expect(findStudentReceipt(user.id, order.id)).toBeNull();
     completeOrder(order.id, "pi_receipt", mail, { paidAt: NOW });
 
@@ -467,7 +471,7 @@ describe("receipts and the student's orders", () => {
       coupon: { code: coupon!.code, percentOff: 25 },
       amountPaise: 750_000,
       paidAt: NOW,
-      paymentIntentId: "pi_receipt",
+      paymentReference: "pi_receipt",
     });
     const stranger = arrange().user;
     expect(findStudentReceipt(stranger.id, order.id)).toBeNull();
@@ -475,7 +479,7 @@ describe("receipts and the student's orders", () => {
 
   it("leaves out the list price once the course's price no longer gives the amount paid", () => {
     const { user, course, terms } = arrange({ pricePaise: 500_000 });
-    const order = recordOrder(terms, { paymentIntentId: "pi_repriced" });
+    const order = recordOrder(terms, stripeIntent("pi_repriced"));
     completeOrder(order.id, "pi_repriced", mail);
     db.update(courses).set({ pricePaise: 600_000 }).where(eq(courses.id, course.id)).run();
 
@@ -484,10 +488,10 @@ describe("receipts and the student's orders", () => {
 
   it("lists every order of the student, whatever its status, newest first", () => {
     const { user, course, terms } = arrange();
-    const failed = reserveOrder(terms, "paymentIntent", NOW);
+    const failed = reserveOrder(terms, STRIPE_CARD, NOW);
     if (!failed.ok) throw new Error("reservation refused");
     failOrder(failed.order.id);
-    const paid = recordOrder(terms, { paymentIntentId: "pi_listed" });
+    const paid = recordOrder(terms, stripeIntent("pi_listed"));
     completeOrder(paid.id, "pi_listed", mail, { paidAt: new Date(NOW.getTime() + 60_000) });
 
     expect(listStudentOrders(user.id)).toEqual([
@@ -504,7 +508,7 @@ describe("an account that has not confirmed its holder is 18 or older", () => {
     const free = arrange({ pricePaise: 0 });
     for (const { user } of [paid, free]) db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, user.id)).run();
 
-    expect(reserveOrder(paid.terms, "paymentIntent")).toEqual({ ok: false, reason: "adult-unconfirmed" });
+    expect(reserveOrder(paid.terms, STRIPE_CARD)).toEqual({ ok: false, reason: "adult-unconfirmed" });
     expect(enrollWithoutPayment(free.terms, mail)).toBe("adult-unconfirmed");
     expect(rowsFor(paid.user.id, paid.course.id)).toEqual([]);
     expect(rowsFor(free.user.id, free.course.id)).toEqual([]);

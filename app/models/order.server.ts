@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { courses, enrollmentForms, enrollments, events } from "../../db/schema";
+import { courses, events, orders } from "../../db/schema";
 import type { PaymentProvider } from "../../db/enums";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
@@ -13,13 +13,14 @@ import { takeSeat } from "./event-seat.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { hasConfirmedAdult } from "./user.server";
 
-// An order is an enrollment row while its payment is under way. Its row is
-// stored `pending` before Stripe is asked for anything (a reservation: with a
-// coupon, it holds one of the coupon's redemptions, docs/decisions/0012), gets
-// its PaymentIntent or Checkout Session id once Stripe has made one, then
-// becomes `completed` or `failed` as Stripe reports. The amount is the one the
-// server priced; whatever settles the order (webhook, success page, the
-// browser's report) must see Stripe confirm that same amount.
+// An order's life. Its row is stored `pending` before the provider is asked
+// for anything (a reservation: with a coupon, it holds one of the coupon's
+// redemptions, docs/decisions/0012), gets the provider's order id once the
+// provider has made one (a Razorpay order, Stripe's PaymentIntent or Checkout
+// Session), then becomes `completed` or `failed` as the provider reports. The
+// amount is the one the server priced; whatever settles the order (webhook,
+// return page, the browser's report) must see the provider confirm that same
+// amount.
 
 export type OrderTerms = {
   userId: string;
@@ -33,10 +34,10 @@ export type OrderTerms = {
 
 export type Order = OrderTerms & {
   id: number;
-  paymentStatus: (typeof enrollments.$inferSelect)["paymentStatus"];
-  paymentIntentId: string | null;
-  checkoutSessionId: string | null;
-  /** The provider's order the student pays against (providers other than Stripe), and its captured payment. */
+  paymentStatus: (typeof orders.$inferSelect)["paymentStatus"];
+  /** Who takes the money; null for a free order. */
+  provider: PaymentProvider | null;
+  /** What the student pays against at the provider, and the payment that paid it. */
   providerOrderId: string | null;
   providerPaymentId: string | null;
   /** Until when the order holds a redemption of its coupon; null when it holds none. */
@@ -52,65 +53,66 @@ export function orderItem(order: Pick<Order, "id" | "courseId" | "eventId">): Ch
   throw new Error(`Order ${order.id} names neither a course nor an event`);
 }
 
-/** An order the student pays at a provider other than Stripe (a Razorpay order). */
-export type ProviderOrderReference = { provider: PaymentProvider; providerOrderId: string };
-export type PaymentReference = { paymentIntentId: string } | { checkoutSessionId: string } | ProviderOrderReference;
-export type PaymentKind = "paymentIntent" | "checkoutSession" | "providerOrder";
+/** What a provider made for an order: what the student pays against, and the payment when it is known already. */
+export type PaymentReference = { provider: PaymentProvider; providerOrderId: string; providerPaymentId?: string };
+
+/** How an order is found again: by what the student pays against, or by the payment that paid it. */
+export type OrderLookup = { provider: PaymentProvider; providerOrderId: string } | { provider: PaymentProvider; providerPaymentId: string };
+
+/**
+ * Which pending orders a new payment may reuse: the provider's, and of them
+ * only those whose provider order id starts with `referencePrefix` (one
+ * provider's two kinds of object, Stripe's PaymentIntents and Checkout
+ * Sessions, are not paid on each other's page).
+ */
+export type PaymentKind = { provider: PaymentProvider; referencePrefix?: string };
 
 const orderColumns = {
-  id: enrollments.id,
-  userId: enrollments.userId,
-  courseId: enrollments.courseId,
-  eventId: enrollments.eventId,
-  amountPaise: enrollments.amountPaise,
-  couponId: enrollments.couponId,
-  enrollmentFormId: enrollments.enrollmentFormId,
-  paymentStatus: enrollments.paymentStatus,
-  paymentIntentId: enrollments.paymentIntentId,
-  checkoutSessionId: enrollments.checkoutSessionId,
-  providerOrderId: enrollments.providerOrderId,
-  providerPaymentId: enrollments.providerPaymentId,
-  couponHeldUntil: enrollments.couponHeldUntil,
-  seatHeldUntil: enrollments.seatHeldUntil,
+  id: orders.id,
+  userId: orders.userId,
+  courseId: orders.courseId,
+  eventId: orders.eventId,
+  amountPaise: orders.amountPaise,
+  couponId: orders.couponId,
+  enrollmentFormId: orders.enrollmentFormId,
+  paymentStatus: orders.paymentStatus,
+  provider: orders.provider,
+  providerOrderId: orders.providerOrderId,
+  providerPaymentId: orders.providerPaymentId,
+  couponHeldUntil: orders.couponHeldUntil,
+  seatHeldUntil: orders.seatHeldUntil,
 };
 
 /** Orders for the same course or the same event. */
 const sameItem = (item: { courseId: number | null; eventId: number | null }) =>
-  item.courseId !== null ? eq(enrollments.courseId, item.courseId) : item.eventId !== null ? eq(enrollments.eventId, item.eventId) : sql`0`;
+  item.courseId !== null ? eq(orders.courseId, item.courseId) : item.eventId !== null ? eq(orders.eventId, item.eventId) : sql`0`;
 
 const sameTerms = (terms: OrderTerms) =>
   and(
-    eq(enrollments.userId, terms.userId),
+    eq(orders.userId, terms.userId),
     sameItem(terms),
-    eq(enrollments.amountPaise, terms.amountPaise),
-    terms.couponId === null ? isNull(enrollments.couponId) : eq(enrollments.couponId, terms.couponId),
-    terms.enrollmentFormId === null ? isNull(enrollments.enrollmentFormId) : eq(enrollments.enrollmentFormId, terms.enrollmentFormId),
+    eq(orders.amountPaise, terms.amountPaise),
+    terms.couponId === null ? isNull(orders.couponId) : eq(orders.couponId, terms.couponId),
+    terms.enrollmentFormId === null ? isNull(orders.enrollmentFormId) : eq(orders.enrollmentFormId, terms.enrollmentFormId),
   );
 
-const KIND_COLUMNS = {
-  paymentIntent: enrollments.paymentIntentId,
-  checkoutSession: enrollments.checkoutSessionId,
-  providerOrder: enrollments.providerOrderId,
-};
 /** None of the provider's objects made yet: a reservation still being set up. */
-const nothingMadeYet = () =>
-  and(isNull(enrollments.paymentIntentId), isNull(enrollments.checkoutSessionId), isNull(enrollments.providerOrderId));
+const nothingMadeYet = () => isNull(orders.providerOrderId);
 
-/** An order whose provider object is of this kind, or not made yet (a reservation still being set up). */
-const ofKind = (kind: PaymentKind) => or(isNotNull(KIND_COLUMNS[kind]), nothingMadeYet());
+/** An order at this provider whose object is of this kind, or not made yet (a reservation still being set up). */
+const ofKind = (kind: PaymentKind) =>
+  and(
+    eq(orders.provider, kind.provider),
+    kind.referencePrefix === undefined
+      ? undefined
+      : or(nothingMadeYet(), sql`substr(${orders.providerOrderId}, 1, ${kind.referencePrefix.length}) = ${kind.referencePrefix}`),
+  );
 
 /** The student's unfinished orders for the course or event let their coupon holds go. */
 function releaseHolds(tx: Pick<typeof db, "update">, buyer: { userId: string; courseId: number | null; eventId: number | null }): void {
-  tx.update(enrollments)
+  tx.update(orders)
     .set({ couponHeldUntil: null })
-    .where(
-      and(
-        eq(enrollments.userId, buyer.userId),
-        sameItem(buyer),
-        ne(enrollments.paymentStatus, "completed"),
-        isNotNull(enrollments.couponHeldUntil),
-      ),
-    )
+    .where(and(eq(orders.userId, buyer.userId), sameItem(buyer), ne(orders.paymentStatus, "completed"), isNotNull(orders.couponHeldUntil)))
     .run();
 }
 
@@ -134,16 +136,16 @@ export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: Payment
   if (!hasConfirmedAdult(terms.userId, tx)) return { ok: false, reason: "adult-unconfirmed" };
   const open = tx
     .select(orderColumns)
-    .from(enrollments)
+    .from(orders)
     .where(
       and(
         sameTerms(terms),
-        eq(enrollments.paymentStatus, "pending"),
+        eq(orders.paymentStatus, "pending"),
         ofKind(kind),
-        terms.couponId === null ? undefined : gt(enrollments.couponHeldUntil, now),
+        terms.couponId === null ? undefined : gt(orders.couponHeldUntil, now),
       ),
     )
-    .orderBy(desc(enrollments.id))
+    .orderBy(desc(orders.id))
     .get();
   if (open) return { ok: true, order: open };
   if (terms.couponId !== null && !couponHasRoom(tx, terms.couponId, now, terms)) {
@@ -153,9 +155,10 @@ export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: Payment
   releaseHolds(tx, terms);
   const couponHeldUntil = terms.couponId === null ? null : new Date(now.getTime() + COUPON_HOLD_MS);
   const order = tx
-    .insert(enrollments)
+    .insert(orders)
     .values({
       ...terms,
+      provider: kind.provider,
       paymentStatus: "pending",
       couponHeldUntil,
       enrolledAt: now,
@@ -174,7 +177,7 @@ export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: Payment
 export function deliveryOf(
   database: Pick<typeof db, "select">,
   item: { courseId: number | null; eventId: number | null },
-): Pick<typeof enrollments.$inferInsert, "deliveryMode" | "venueStateCode"> {
+): Pick<typeof orders.$inferInsert, "deliveryMode" | "venueStateCode"> {
   const table = item.eventId !== null ? events : courses;
   const id = item.eventId ?? item.courseId;
   if (id === null) return {};
@@ -187,55 +190,39 @@ export function deliveryOf(
   return { deliveryMode: row.deliveryMode, venueStateCode: row.deliveryMode === "venue" ? row.venueStateCode : null };
 }
 
-/** The column naming the reference's object, its value, and the other kinds' columns (which must stay empty). */
-function referenceColumn(reference: PaymentReference) {
-  const kind: PaymentKind =
-    "paymentIntentId" in reference ? "paymentIntent" : "checkoutSessionId" in reference ? "checkoutSession" : "providerOrder";
-  const value =
-    "paymentIntentId" in reference
-      ? reference.paymentIntentId
-      : "checkoutSessionId" in reference
-        ? reference.checkoutSessionId
-        : reference.providerOrderId;
-  const others = Object.entries(KIND_COLUMNS).flatMap(([other, column]) => (other === kind ? [] : [column]));
-  return { column: KIND_COLUMNS[kind], value, others };
-}
-
 /** Names the provider's object made for a reserved order; false if the order was closed or has another meanwhile. */
 export function attachPaymentReference(orderId: number, reference: PaymentReference): boolean {
-  const { column, value, others } = referenceColumn(reference);
   const result = db
-    .update(enrollments)
+    .update(orders)
     .set(reference)
     .where(
       and(
-        eq(enrollments.id, orderId),
-        eq(enrollments.paymentStatus, "pending"),
-        or(isNull(column), eq(column, value)),
-        ...others.map((other) => isNull(other)),
+        eq(orders.id, orderId),
+        eq(orders.paymentStatus, "pending"),
+        eq(orders.provider, reference.provider),
+        or(nothingMadeYet(), eq(orders.providerOrderId, reference.providerOrderId)),
       ),
     )
     .run();
   return result.changes > 0;
 }
 
-/** A reservation Stripe never made an object for (setup failed): gone, with its hold. */
+/** A reservation the provider never made an object for (setup failed): gone, with its hold. */
 export function dropReservation(orderId: number): void {
-  db.delete(enrollments)
-    .where(and(eq(enrollments.id, orderId), eq(enrollments.paymentStatus, "pending"), nothingMadeYet()))
+  db.delete(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "pending"), nothingMadeYet()))
     .run();
 }
 
 /**
- * Stores a pending order for a payment Stripe already has, with no hold on a
- * coupon (the webhook's rebuild of a row that was lost). A second call for the
- * same Stripe object returns the first call's order.
+ * Stores a pending order for a payment the provider already has, with no hold
+ * on a coupon (the webhook's rebuild of a row that was lost). A second call for
+ * the same provider object returns the first call's order.
  */
 export function recordOrder(terms: OrderTerms, reference: PaymentReference): Order {
-  const target = "paymentIntentId" in reference ? enrollments.paymentIntentId : enrollments.checkoutSessionId;
-  db.insert(enrollments)
+  db.insert(orders)
     .values({ ...terms, ...reference, paymentStatus: "pending", ...deliveryOf(db, terms) })
-    .onConflictDoNothing({ target })
+    .onConflictDoNothing({ target: [orders.provider, orders.providerOrderId] })
     .run();
   const order = findOrder(reference);
   if (!order) throw new Error("The order just stored cannot be read back");
@@ -255,14 +242,22 @@ export function recordLostOrder(terms: OrderTerms, reference: PaymentReference):
   }
 }
 
-export function findOrder(reference: PaymentReference): Order | null {
-  const { column, value } = referenceColumn(reference);
-  const where = and(eq(column, value), "provider" in reference ? eq(enrollments.provider, reference.provider) : undefined);
-  return db.select(orderColumns).from(enrollments).where(where).get() ?? null;
+export function findOrder(lookup: OrderLookup): Order | null {
+  const found =
+    "providerOrderId" in lookup
+      ? eq(orders.providerOrderId, lookup.providerOrderId)
+      : eq(orders.providerPaymentId, lookup.providerPaymentId);
+  return (
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(and(eq(orders.provider, lookup.provider), found))
+      .get() ?? null
+  );
 }
 
 export function findOrderById(orderId: number): Order | null {
-  return db.select(orderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get() ?? null;
+  return db.select(orderColumns).from(orders).where(eq(orders.id, orderId)).get() ?? null;
 }
 
 /**
@@ -275,26 +270,26 @@ export function reopenFailedOrder(terms: OrderTerms, provider: PaymentProvider, 
   return db.transaction(
     (tx) => {
       const failed = tx
-        .select({ id: enrollments.id })
-        .from(enrollments)
+        .select({ id: orders.id })
+        .from(orders)
         .where(
           and(
             sameTerms(terms),
-            eq(enrollments.paymentStatus, "failed"),
-            eq(enrollments.provider, provider),
-            isNotNull(enrollments.providerOrderId),
-            terms.couponId === null ? undefined : gt(enrollments.couponHeldUntil, now),
+            eq(orders.paymentStatus, "failed"),
+            eq(orders.provider, provider),
+            isNotNull(orders.providerOrderId),
+            terms.couponId === null ? undefined : gt(orders.couponHeldUntil, now),
           ),
         )
-        .orderBy(desc(enrollments.id))
+        .orderBy(desc(orders.id))
         .get();
       if (!failed || paidOrderFor(tx, terms.userId, terms) || !hasConfirmedAdult(terms.userId, tx)) return null;
       return (
         // Its time starts again, so reconciliation gives the new try as long as the first.
         tx
-          .update(enrollments)
+          .update(orders)
           .set({ paymentStatus: "pending", enrolledAt: now })
-          .where(eq(enrollments.id, failed.id))
+          .where(eq(orders.id, failed.id))
           .returning(orderColumns)
           .get() ?? null
       );
@@ -307,16 +302,16 @@ export function reopenFailedOrder(terms: OrderTerms, provider: PaymentProvider, 
 export function listPendingProviderOrders(provider: PaymentProvider, before: Date, limit = 50): Order[] {
   return db
     .select(orderColumns)
-    .from(enrollments)
+    .from(orders)
     .where(
       and(
-        eq(enrollments.provider, provider),
-        eq(enrollments.paymentStatus, "pending"),
-        isNotNull(enrollments.providerOrderId),
-        lt(enrollments.enrolledAt, before),
+        eq(orders.provider, provider),
+        eq(orders.paymentStatus, "pending"),
+        isNotNull(orders.providerOrderId),
+        lt(orders.enrolledAt, before),
       ),
     )
-    .orderBy(enrollments.id)
+    .orderBy(orders.id)
     .limit(limit)
     .all();
 }
@@ -326,9 +321,9 @@ type Reader = Pick<typeof db, "select">;
 /** The student's completed order for the course or event, if any: what "enrolled" (or "paid for a seat") means. */
 const paidOrderFor = (database: Reader, userId: string, item: { courseId: number | null; eventId: number | null }) =>
   database
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), sameItem(item), eq(enrollments.paymentStatus, "completed")))
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), sameItem(item), eq(orders.paymentStatus, "completed")))
     .get();
 
 /** A paid enrollment: what opens a course's lessons (refunded, charged back, failed or pending orders do not). */
@@ -347,8 +342,8 @@ export function isEnrolled(userId: string, courseId: number, database: Reader = 
 export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-refused" | "refunded" | "seat-gone";
 
 /**
- * Marks a paid order completed, once: the coupon's redemption is counted and
- * the enrollment form marked paid in the same `BEGIN IMMEDIATE` transaction.
+ * Marks a paid order completed, once: the coupon's redemption is counted in
+ * the same `BEGIN IMMEDIATE` transaction.
  * A payment made (`paidAt`) within the order's hold is honoured whatever has
  * become of the coupon since; a later one only if the coupon still holds and
  * has a redemption free at `now`. Completed, refunded and charged-back orders
@@ -358,18 +353,16 @@ export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-
  */
 export function completeOrder(
   orderId: number,
-  paymentIntentId: string | null,
+  /** The provider's payment that paid it; null when it is on the order already. */
+  paymentId: string | null,
   mail: OrderMail,
   {
     paidAt = new Date(),
     now = new Date(),
-    providerPaymentId,
     seatMail,
   }: {
     paidAt?: Date;
     now?: Date;
-    /** The captured payment at a provider other than Stripe. */
-    providerPaymentId?: string;
     /** A paid event's registration confirmation, queued with the seat. */
     seatMail?: RegistrationMail;
   } = {},
@@ -377,7 +370,7 @@ export function completeOrder(
   try {
     return db.transaction(
       (tx): CompletionOutcome => {
-        const order = tx.select(orderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
+        const order = tx.select(orderColumns).from(orders).where(eq(orders.id, orderId)).get();
         if (!order) throw new Error(`Order ${orderId} does not exist`);
         if (order.paymentStatus === "completed") return "already";
         // A revoked order is final too: a late event for its payment must not give the course back.
@@ -396,25 +389,18 @@ export function completeOrder(
           if (seat === "gone") return "seat-gone";
         }
         if (order.couponId !== null) countRedemption(tx, order.couponId);
-        tx.update(enrollments)
+        tx.update(orders)
           .set({
             paymentStatus: "completed",
             enrolledAt: paidAt,
             couponHeldUntil: null,
             seatHeldUntil: null,
-            ...(paymentIntentId ? { paymentIntentId } : {}),
-            ...(providerPaymentId ? { providerPaymentId } : {}),
+            ...(paymentId ? { providerPaymentId: paymentId } : {}),
           })
-          .where(eq(enrollments.id, orderId))
+          .where(eq(orders.id, orderId))
           .run();
         // The student's other checkouts of the course are moot now.
         releaseHolds(tx, order);
-        if (order.enrollmentFormId !== null) {
-          tx.update(enrollmentForms)
-            .set({ paymentStatus: "completed", paymentIntentId: paymentIntentId ?? providerPaymentId ?? null })
-            .where(eq(enrollmentForms.id, order.enrollmentFormId))
-            .run();
-        }
         // The GST invoice (when the seller is registered) is numbered in this same transaction (decision 0031).
         queueOrderMail(tx, orderId, mail, issueInvoiceForOrder(tx, orderId, now));
         return "completed";
@@ -428,25 +414,6 @@ export function completeOrder(
   }
 }
 
-/** A payment a provider captured for an order. */
-export type CapturedPayment = { provider: PaymentProvider; paymentId: string };
-
-/** Which order column keeps the payment: Stripe's PaymentIntent column, or the other providers' payment column. */
-const paymentColumn = (payment: CapturedPayment): { paymentIntentId: string } | { providerPaymentId: string } =>
-  payment.provider === "stripe" ? { paymentIntentId: payment.paymentId } : { providerPaymentId: payment.paymentId };
-
-/** completeOrder for a payment any provider captured. */
-export function completeCapturedOrder(
-  orderId: number,
-  payment: CapturedPayment,
-  mail: OrderMail,
-  options: { paidAt?: Date; now?: Date; seatMail?: RegistrationMail } = {},
-): CompletionOutcome {
-  return payment.provider === "stripe"
-    ? completeOrder(orderId, payment.paymentId, mail, options)
-    : completeOrder(orderId, null, mail, { ...options, providerPaymentId: payment.paymentId });
-}
-
 /**
  * A payment that did not go through: pending → failed. Completed orders never
  * go back. An expired or abandoned payment lets its coupon hold go; a declined
@@ -457,19 +424,12 @@ export function failOrder(orderId: number, { retryable = false }: { retryable?: 
   return db.transaction(
     (tx) => {
       const order = tx
-        .update(enrollments)
+        .update(orders)
         .set({ paymentStatus: "failed", ...(retryable ? {} : { couponHeldUntil: null }) })
-        .where(and(eq(enrollments.id, orderId), eq(enrollments.paymentStatus, "pending")))
-        .returning({ enrollmentFormId: enrollments.enrollmentFormId })
+        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "pending")))
+        .returning({ id: orders.id })
         .get();
-      if (!order) return false;
-      if (order.enrollmentFormId !== null) {
-        tx.update(enrollmentForms)
-          .set({ paymentStatus: "failed" })
-          .where(and(eq(enrollmentForms.id, order.enrollmentFormId), eq(enrollmentForms.paymentStatus, "pending")))
-          .run();
-      }
-      return true;
+      return order !== undefined;
     },
     { behavior: "immediate" },
   );
@@ -477,25 +437,25 @@ export function failOrder(orderId: number, { retryable = false }: { retryable?: 
 
 /**
  * A payment the server returned in full (a second payment for a course the
- * student already had, or one whose coupon had run out), once Stripe has
- * refunded it. The audit log says why.
+ * student already had, or one whose coupon had run out), once its provider
+ * has refunded it. The audit log says why.
  */
 export function markOrderRefunded(
   order: { id: number; amountPaise: number },
-  /** A Stripe PaymentIntent's id, or a payment any provider captured. */
-  payment: string | CapturedPayment,
+  /** The provider's payment that was returned. */
+  paymentId: string,
   reason: string,
   /** A message telling the student why, queued with the refund. */
   notice?: OutboxDraft,
 ): void {
-  const paidWith = typeof payment === "string" ? { paymentIntentId: payment } : paymentColumn(payment);
+  const paidWith = { providerPaymentId: paymentId };
   db.transaction(
     (tx) => {
       const refunded = tx
-        .update(enrollments)
+        .update(orders)
         .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null, seatHeldUntil: null })
-        .where(and(eq(enrollments.id, order.id), inArray(enrollments.paymentStatus, ["pending", "failed"])))
-        .returning({ id: enrollments.id, userId: enrollments.userId })
+        .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "failed"])))
+        .returning({ id: orders.id, userId: orders.userId })
         .get();
       if (!refunded) return;
       if (notice) queueMessage(tx, { ...notice, userId: refunded.userId });
@@ -546,7 +506,7 @@ export function enrollWithoutPayment(
           countRedemption(tx, terms.couponId);
         }
         const order = tx
-          .insert(enrollments)
+          .insert(orders)
           .values({ ...terms, paymentStatus: "completed", enrolledAt: now, ...deliveryOf(tx, terms) })
           .returning(orderColumns)
           .get();
@@ -554,12 +514,6 @@ export function enrollWithoutPayment(
           if (!seatMail) throw new Error("A free order for an event needs its seat's confirmation mail");
           const seat = takeSeat(tx, order, now, now, seatMail);
           if (seat !== "seated") throw new SeatRefused(seat === "registered" ? "already" : "seat-gone");
-        }
-        if (terms.enrollmentFormId !== null) {
-          tx.update(enrollmentForms)
-            .set({ paymentStatus: "completed", paymentIntentId: null })
-            .where(eq(enrollmentForms.id, terms.enrollmentFormId))
-            .run();
         }
         queueOrderMail(tx, order.id, mail);
         return "completed";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { auditLog, enrollments, paymentEvents } from "../../db/schema";
+import { auditLog, orders, paymentEvents } from "../../db/schema";
 import { paidCourseOrder } from "../../tests/support/unit-orders";
 import { lateCreditNoteNotice as lateNotice } from "~/services/mail/late-credit-note.server";
 import { db } from "~/utils/db.server";
@@ -22,9 +22,9 @@ const uniqueId = (prefix: string) => `${prefix}_${crypto.randomUUID().replaceAll
 
 function orderRow(orderId: number) {
   return db
-    .select({ status: enrollments.paymentStatus, refundedPaise: enrollments.refundedPaise, disputeStatus: enrollments.disputeStatus })
-    .from(enrollments)
-    .where(eq(enrollments.id, orderId))
+    .select({ status: orders.paymentStatus, refundedPaise: orders.refundedPaise, disputeStatus: orders.disputeStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
     .get();
 }
 
@@ -38,7 +38,7 @@ const auditActionsFor = (orderId: number) =>
 
 function stripeOrder(pricePaise = 499_900) {
   const paymentIntentId = uniqueId("pi");
-  return { ...paidCourseOrder({ pricePaise, paymentIntentId }), paymentIntentId };
+  return { ...paidCourseOrder({ pricePaise, providerPaymentId: paymentIntentId }), paymentIntentId };
 }
 
 describe("refunds", () => {
@@ -80,8 +80,7 @@ describe("refunds", () => {
 
   test("the same body under another event id (its type and entity already handled) changes nothing", () => {
     const order = paidCourseOrder({ provider: "razorpay", providerPaymentId: uniqueId("pay"), pricePaise: 299_900 });
-    const paymentId = db.select({ id: enrollments.providerPaymentId }).from(enrollments).where(eq(enrollments.id, order.orderId)).get()!
-      .id!;
+    const paymentId = db.select({ id: orders.providerPaymentId }).from(orders).where(eq(orders.id, order.orderId)).get()!.id!;
     const refundId = uniqueId("rfnd");
     const first = { id: uniqueId("evt"), type: "refund.processed", provider: "razorpay" as const, entityId: refundId };
     expect(recordRefund(first, { paymentId, chargedPaise: 299_900, refundedPaise: 99_900 }, lateNotice)).toBe("partly-refunded");
@@ -101,7 +100,7 @@ describe("refunds", () => {
 
   test("a provider's event never touches another provider's order with the same payment id", () => {
     const shared = uniqueId("pay");
-    const stripe = paidCourseOrder({ paymentIntentId: shared, pricePaise: 100_000 });
+    const stripe = paidCourseOrder({ providerPaymentId: shared, pricePaise: 100_000 });
     const event = { id: uniqueId("evt"), type: "refund.processed", provider: "razorpay" as const, entityId: uniqueId("rfnd") };
     expect(recordRefund(event, { paymentId: shared, chargedPaise: 100_000, refundedPaise: 100_000 }, lateNotice)).toBe("no-order");
     expect(orderRow(stripe.orderId)).toMatchObject({ status: "completed", refundedPaise: 0 });

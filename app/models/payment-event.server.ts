@@ -1,5 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
-import { enrollmentForms, enrollments, paymentEvents } from "../../db/schema";
+import { orders, paymentEvents } from "../../db/schema";
 import { type CertificateRevocationReason, type DisputeStatus, type PaymentProvider, type PaymentStatus } from "../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordSystemAction } from "./audit-log.server";
@@ -24,12 +24,9 @@ type ProviderEvent = { id: string; type: string; provider?: PaymentProvider; ent
 
 const providerOf = (event: ProviderEvent): PaymentProvider => event.provider ?? "stripe";
 
-/** The order a payment paid for: Stripe's by its PaymentIntent, other providers' by their payment id. */
+/** The order a payment paid for, by the provider's payment id. */
 function paidBy(event: ProviderEvent, paymentId: string) {
-  const provider = providerOf(event);
-  return provider === "stripe"
-    ? eq(enrollments.paymentIntentId, paymentId)
-    : and(eq(enrollments.provider, provider), eq(enrollments.providerPaymentId, paymentId));
+  return and(eq(orders.provider, providerOf(event)), eq(orders.providerPaymentId, paymentId));
 }
 
 /** Whether the provider's event was handled before: a redelivery, or the same event about the same entity under another id. */
@@ -72,17 +69,15 @@ type PaidOrder = {
   paymentStatus: PaymentStatus;
   refundedPaise: number;
   disputeStatus: DisputeStatus | null;
-  enrollmentFormId: number | null;
 };
 
 const paidOrderColumns = {
-  id: enrollments.id,
-  userId: enrollments.userId,
-  courseId: enrollments.courseId,
-  paymentStatus: enrollments.paymentStatus,
-  refundedPaise: enrollments.refundedPaise,
-  disputeStatus: enrollments.disputeStatus,
-  enrollmentFormId: enrollments.enrollmentFormId,
+  id: orders.id,
+  userId: orders.userId,
+  courseId: orders.courseId,
+  paymentStatus: orders.paymentStatus,
+  refundedPaise: orders.refundedPaise,
+  disputeStatus: orders.disputeStatus,
 };
 
 /** Claims the event and finds the order its payment paid for, in one transaction with the change. */
@@ -95,7 +90,7 @@ function adjustOrder(
     (tx): AdjustmentOutcome => {
       if (!claimEvent(tx, event)) return "repeat";
       if (paymentId === null) return "no-order";
-      const order = tx.select(paidOrderColumns).from(enrollments).where(paidBy(event, paymentId)).get();
+      const order = tx.select(paidOrderColumns).from(orders).where(paidBy(event, paymentId)).get();
       return order ? change(tx, order) : "no-order";
     },
     { behavior: "immediate" },
@@ -109,12 +104,9 @@ const ENDS_CERTIFICATE: Partial<Record<PaymentStatus, CertificateRevocationReaso
   revoked: "access_revoked",
 };
 
-/** The order's status, and its enrollment form's with it; access follows `completed` alone. */
+/** The order's status; access follows `completed` alone. */
 function setPaymentStatus(tx: Tx, order: PaidOrder, paymentStatus: PaymentStatus) {
-  tx.update(enrollments).set({ paymentStatus }).where(eq(enrollments.id, order.id)).run();
-  if (order.enrollmentFormId !== null) {
-    tx.update(enrollmentForms).set({ paymentStatus }).where(eq(enrollmentForms.id, order.enrollmentFormId)).run();
-  }
+  tx.update(orders).set({ paymentStatus }).where(eq(orders.id, order.id)).run();
   // The course is no longer the student's, so its certificate no longer stands (decision 0022).
   const reason = ENDS_CERTIFICATE[paymentStatus];
   if (reason && order.courseId !== null) revokeCourseCertificate(tx, order.userId, order.courseId, reason);
@@ -149,7 +141,7 @@ function applyRefund(
   const whole = refundedPaise >= refund.chargedPaise;
   const revoke = whole && order.paymentStatus === "completed";
   if (refundedPaise === order.refundedPaise && !revoke) return { outcome: "unchanged", creditNote: null };
-  tx.update(enrollments).set({ refundedPaise }).where(eq(enrollments.id, order.id)).run();
+  tx.update(orders).set({ refundedPaise }).where(eq(orders.id, order.id)).run();
   // The newly refunded amount reduces the order's GST invoice by a credit note (rule 53, decision 0031).
   const creditNote = issueCreditNoteForRefund(tx, order.id, refundedPaise - order.refundedPaise);
   // Past the s.34(2) deadline the note reduces no tax: the team hears of it with the refund, most often made by a webhook.
@@ -192,7 +184,7 @@ export function recordAdminRefund(
 ): AdjustmentOutcome {
   return db.transaction(
     (tx): AdjustmentOutcome => {
-      const order = tx.select(paidOrderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
+      const order = tx.select(paidOrderColumns).from(orders).where(eq(orders.id, orderId)).get();
       if (!order) return "no-order";
       if (expectRefundedPaise !== undefined && order.refundedPaise !== expectRefundedPaise) return "stale";
       if (!claimEvent(tx, event)) return "repeat";
@@ -206,7 +198,7 @@ export function recordAdminRefund(
 
 /** Makes an order's status `revoked` (the course taken away), its enrollment form's with it. */
 export function revokeOrderAccess(tx: Tx, orderId: number): void {
-  const order = tx.select(paidOrderColumns).from(enrollments).where(eq(enrollments.id, orderId)).get();
+  const order = tx.select(paidOrderColumns).from(orders).where(eq(orders.id, orderId)).get();
   if (order?.paymentStatus === "completed") setPaymentStatus(tx, order, "revoked");
 }
 
@@ -227,7 +219,7 @@ export function recordDispute(event: ProviderEvent, dispute: { paymentId: string
   return adjustOrder(event, dispute.paymentId, (tx, order) => {
     const closed = order.disputeStatus === "won" || order.disputeStatus === "lost";
     if (closed || order.disputeStatus === dispute.status) return "unchanged";
-    tx.update(enrollments).set({ disputeStatus: dispute.status }).where(eq(enrollments.id, order.id)).run();
+    tx.update(orders).set({ disputeStatus: dispute.status }).where(eq(orders.id, order.id)).run();
     const details = { paymentId: dispute.paymentId };
     switch (dispute.status) {
       case "open":

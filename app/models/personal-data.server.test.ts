@@ -13,7 +13,7 @@ import {
   courseSections,
   courses,
   enrollmentForms,
-  enrollments,
+  orders,
   eventRegistrations,
   events,
   lessonProgress,
@@ -99,13 +99,14 @@ function studentWithEverything() {
     .returning()
     .get();
   const order = db
-    .insert(enrollments)
+    .insert(orders)
     .values({
       userId: user.id,
       courseId: course.id,
       paymentStatus: "completed",
       amountPaise: 499_900,
-      paymentIntentId: `pi_${serial}_${user.id}`,
+      provider: "stripe",
+      providerPaymentId: `pi_${serial}_${user.id}`,
       enrollmentFormId: form.id,
       enrolledAt: NOW,
     })
@@ -208,7 +209,7 @@ describe("erasing an account", () => {
 
     expect(eraseAccount(user.id, NOW)).toEqual({ ok: true, keptOrders: 1, keptUntil: "2033-12-31", revokedExports: [] });
 
-    expect(db.select().from(enrollments).where(eq(enrollments.userId, user.id)).all()).toEqual([order]);
+    expect(db.select().from(orders).where(eq(orders.userId, user.id)).all()).toEqual([order]);
     const account = db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(account).toMatchObject({
       email: erasedEmail(user.id),

@@ -6,7 +6,7 @@ import {
   contactMessages,
   courseReviews,
   enrollmentForms,
-  enrollments,
+  orders,
   eventRegistrations,
   lessonProgress,
   newsletterSubscribers,
@@ -99,7 +99,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .where(byUser(userTokens))
       .all(),
     sessions: db.select({ expiresAt: sessions.expire }).from(sessions).where(studentSessions(userId)).all(),
-    orders: db.select().from(enrollments).where(byUser(enrollments)).all(),
+    orders: db.select().from(orders).where(byUser(orders)).all(),
     enrollmentForms: db.select().from(enrollmentForms).where(byUser(enrollmentForms)).all(),
     eventRegistrations: db.select().from(eventRegistrations).where(byUser(eventRegistrations)).all(),
     lessonProgress: db.select().from(lessonProgress).where(byUser(lessonProgress)).all(),
@@ -168,8 +168,8 @@ const lastKeptDay = (orders: { enrolledAt: Date }[]) =>
 
 /** What an erasure of this account would keep: how many orders, and until when. */
 export function retainedAfterErasure(userId: string): { orders: number; keptUntil: string | null } {
-  const orders = db.select({ enrolledAt: enrollments.enrolledAt }).from(enrollments).where(eq(enrollments.userId, userId)).all();
-  return { orders: orders.length, keptUntil: lastKeptDay(orders) };
+  const kept = db.select({ enrolledAt: orders.enrolledAt }).from(orders).where(eq(orders.userId, userId)).all();
+  return { orders: kept.length, keptUntil: lastKeptDay(kept) };
 }
 
 export type Erasure =
@@ -197,10 +197,10 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
         .where(and(eq(users.id, userId), isNull(users.erasedAt)))
         .get();
       if (!account) return { ok: false, reason: "not-found" };
-      const orders = tx
-        .select({ enrolledAt: enrollments.enrolledAt, formId: enrollments.enrollmentFormId })
-        .from(enrollments)
-        .where(eq(enrollments.userId, userId))
+      const kept = tx
+        .select({ enrolledAt: orders.enrolledAt, formId: orders.enrollmentFormId })
+        .from(orders)
+        .where(eq(orders.userId, userId))
         .all();
 
       tx.delete(sessions).where(studentSessions(userId)).run();
@@ -221,7 +221,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       eraseEnrollmentForms(
         tx,
         userId,
-        orders.flatMap((order) => (order.formId === null ? [] : [order.formId])),
+        kept.flatMap((order) => (order.formId === null ? [] : [order.formId])),
       );
       // Their stored PDFs go first (certificates and receipts name the student; GST documents' files stay with the documents).
       discardAccountPdfs(tx, userId);
@@ -250,16 +250,16 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
           action: "user_erased",
           entityType: "user",
           entityId: userId,
-          details: { keptOrders: orders.length },
+          details: { keptOrders: kept.length },
         })
         .run();
 
       const keptUntil =
-        orders
+        kept
           .map((order) => orderKeptUntil(order.enrolledAt))
           .sort()
           .at(-1) ?? null;
-      return { ok: true, keptOrders: orders.length, keptUntil, revokedExports };
+      return { ok: true, keptOrders: kept.length, keptUntil, revokedExports };
     },
     { behavior: "immediate" },
   );

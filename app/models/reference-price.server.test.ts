@@ -1,7 +1,7 @@
 // The reference price ("₹5,999, 50% off") the public sees: only when the
 // course sold at it, without a coupon, in the last 90 days.
 import { describe, expect, it } from "vitest";
-import { coupons, courses, enrollments, users } from "../../db/schema";
+import { coupons, courses, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, findCourse, listActiveCourses, listCoursesForChat, toCourseJson } from "./course.server";
 
@@ -39,7 +39,7 @@ function order(
         .returning()
         .get().id
     : null;
-  db.insert(enrollments)
+  db.insert(orders)
     .values({ userId: user.id, courseId, paymentStatus, amountPaise, couponId, enrolledAt: new Date(Date.now() - daysAgo * DAY) })
     .run();
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
-import { enrollments } from "../../db/schema";
+import { orders } from "../../db/schema";
 import { db } from "~/utils/db.server";
 
 // A struck-through "original price" is a claim that the course sold at it. A
@@ -26,17 +26,17 @@ export function withProvenReferencePrices<T extends Priced>(courses: readonly T[
   if (claimed.length > 0) {
     const since = new Date(now.getTime() - REFERENCE_PRICE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const sales = db
-      .selectDistinct({ courseId: enrollments.courseId, amountPaise: enrollments.amountPaise })
-      .from(enrollments)
+      .selectDistinct({ courseId: orders.courseId, amountPaise: orders.amountPaise })
+      .from(orders)
       .where(
         and(
           inArray(
-            enrollments.courseId,
+            orders.courseId,
             claimed.map((course) => course.id),
           ),
-          eq(enrollments.paymentStatus, "completed"),
-          isNull(enrollments.couponId),
-          gte(enrollments.enrolledAt, since),
+          eq(orders.paymentStatus, "completed"),
+          isNull(orders.couponId),
+          gte(orders.enrolledAt, since),
         ),
       )
       .all();

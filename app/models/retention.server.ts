@@ -9,7 +9,7 @@ import { readSettings } from "./site-settings.server";
 
 // The retention job's rules: enrollment leads and contact messages older than
 // the months set in site settings are deleted. Orders keep pointing at their
-// lead's course (enrollments.enrollment_form_id is ON DELETE SET NULL) and
+// lead's course (orders.enrollment_form_id is ON DELETE SET NULL) and
 // tax documents are never touched: the GST law keeps them for 72 months.
 // Processing logs (the audit log, the share links' download log) go after
 // their own months, never fewer than 12 (DPDP Rules 2025 rule 8(3)); consent

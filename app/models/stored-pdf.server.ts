@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { certificates, enrollments, storedPdfs, taxDocuments, users } from "../../db/schema";
+import { certificates, orders, storedPdfs, taxDocuments, users } from "../../db/schema";
 import type { StoredPdfKind } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import { discardStoredPdfFiles } from "~/utils/stored-pdf-files.server";
@@ -34,10 +34,10 @@ function stillKept(tx: Transaction, subject: PdfSubject): boolean {
     case "receipt":
       return (
         tx
-          .select({ id: enrollments.id })
-          .from(enrollments)
-          .innerJoin(users, eq(users.id, enrollments.userId))
-          .where(and(eq(enrollments.id, subject.id), isNull(users.erasedAt)))
+          .select({ id: orders.id })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(and(eq(orders.id, subject.id), isNull(users.erasedAt)))
           .get() !== undefined
       );
     case "tax_document":
@@ -81,7 +81,7 @@ export function discardStoredPdfs(tx: Transaction, kind: StoredPdfKind, ids: num
 /** An erased account's certificates and receipts, as PDFs: they name the student and no law asks us to keep them. */
 export function discardAccountPdfs(tx: Transaction, userId: string): void {
   const certificateIds = tx.select({ id: certificates.id }).from(certificates).where(eq(certificates.userId, userId)).all();
-  const orderIds = tx.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId)).all();
+  const orderIds = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).all();
   discardStoredPdfs(
     tx,
     "certificate",

@@ -2,7 +2,7 @@
 // each checks inside its transaction what it relies on.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, courses, enrollments, outboxMessages, sessions, users } from "../../db/schema";
+import { auditLog, courses, orders, outboxMessages, sessions, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { getOptionalUser, signIn } from "~/services/sessions/student-session.server";
 import type { OutboxDraft } from "./outbox.server";
@@ -60,9 +60,9 @@ const auditRows = (entityId: string | number) =>
 
 const ordersOf = (userId: string, courseId: number) =>
   db
-    .select({ status: enrollments.paymentStatus, amount: enrollments.amountPaise, reference: enrollments.paymentIntentId })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .select({ status: orders.paymentStatus, amount: orders.amountPaise, reference: orders.providerPaymentId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId)))
     .all();
 
 const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { courses, enrollments, sessions, users } from "../../db/schema";
+import { courses, orders, sessions, users } from "../../db/schema";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import type { PublicAdmin } from "./admin.server";
 import { recordAdminAction } from "./audit-log.server";
@@ -196,9 +196,9 @@ export function grantCourse(
       if (!course) return { ok: false, reason: "no-course" };
       if (isEnrolled(userId, courseId, tx)) return { ok: false, reason: "already-enrolled" };
       const granted = tx
-        .insert(enrollments)
+        .insert(orders)
         .values({ userId, courseId, amountPaise: 0, paymentStatus: "completed", provider: "grant", enrolledAt: now })
-        .returning({ id: enrollments.id })
+        .returning({ id: orders.id })
         .get();
       audit(tx, decision, "enrollment_granted", { type: "enrollment", id: granted.id }, { userId, courseId });
       queueMessage(tx, { ...mail({ ...student, courseId, courseTitle: course.title }), userId }, now);
@@ -220,17 +220,10 @@ export type CourseRevocation = { ok: true; courseId: number } | { ok: false; rea
 export function revokeEnrollment(userId: string, enrollmentId: number, decision: AdminDecision): CourseRevocation {
   return inTransaction((tx): CourseRevocation => {
     const revoked = tx
-      .update(enrollments)
+      .update(orders)
       .set({ paymentStatus: "revoked", couponHeldUntil: null })
-      .where(
-        and(
-          eq(enrollments.id, enrollmentId),
-          eq(enrollments.userId, userId),
-          eq(enrollments.paymentStatus, "completed"),
-          isNotNull(enrollments.courseId),
-        ),
-      )
-      .returning({ courseId: enrollments.courseId })
+      .where(and(eq(orders.id, enrollmentId), eq(orders.userId, userId), eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId)))
+      .returning({ courseId: orders.courseId })
       .get();
     if (!revoked?.courseId) return { ok: false, reason: "not-enrolled" };
     revokeCourseCertificate(tx, userId, revoked.courseId, "access_revoked");

@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
-import { courses, eventRegistrations, events, enrollments, outboxMessages, users } from "../../db/schema";
+import { courses, eventRegistrations, events, orders, outboxMessages, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { mailOfAccount, type AccountAddress } from "./address-ownership.server";
 
@@ -83,9 +83,9 @@ export function listStudentMessages(student: AccountAddress) {
 /** Courses an admin may grant: any the student has no paid enrollment in, on sale or not (an old course can still be given). */
 export function listGrantableCourses(userId: string) {
   const enrolled = db
-    .select({ courseId: enrollments.courseId })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.paymentStatus, "completed")));
+    .select({ courseId: orders.courseId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "completed")));
   return db
     .select({ id: courses.id, title: courses.title, pricePaise: courses.pricePaise })
     .from(courses)

@@ -3,13 +3,14 @@
 // against an in-memory database.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { courses, enrollments, events, siteSettings, users, type BillingDetails } from "../../db/schema";
+import { courses, orders, events, siteSettings, users, type BillingDetails } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { taxDocumentPdf } from "~/services/pdf/tax-invoice.server";
 import { readPdf } from "../../tests/support/pdf-text";
 import { registeredSeller } from "../../tests/support/invoicing";
 import { reserveOrder } from "./order.server";
 import { findTaxDocument, issueInvoiceForOrder } from "./tax-document.server";
+import { STRIPE_CARD } from "../../tests/support/unit-orders";
 
 // The seller is in Maharashtra (27).
 const KARNATAKA: BillingDetails = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
@@ -73,13 +74,10 @@ function invoiceFor(item: "course" | "event", delivery: Delivery, billing: Billi
           .returning()
           .get().id
       : null;
-  const reserved = reserveOrder(
-    { userId: user.id, courseId, eventId, amountPaise, couponId: null, enrollmentFormId: null },
-    "paymentIntent",
-  );
+  const reserved = reserveOrder({ userId: user.id, courseId, eventId, amountPaise, couponId: null, enrollmentFormId: null }, STRIPE_CARD);
   if (!reserved.ok) throw new Error("not reserved");
   const orderId = reserved.order.id;
-  db.update(enrollments).set({ billing }).where(eq(enrollments.id, orderId)).run();
+  db.update(orders).set({ billing }).where(eq(orders.id, orderId)).run();
   // The admin edits what was sold after the order: the invoice follows the order's copy.
   if (courseId !== null) db.update(courses).set(ONLINE).where(eq(courses.id, courseId)).run();
   if (eventId !== null) db.update(events).set(ONLINE).where(eq(events.id, eventId)).run();
@@ -153,10 +151,10 @@ describe("what an invoice issued now carries", () => {
       .values({ title: "Options", shortDescription: "s", description: "d", duration: "2 days", pricePaise: 299_900 })
       .returning()
       .get().id;
-    const userId = db.select({ userId: enrollments.userId }).from(enrollments).where(eq(enrollments.id, earlier.orderId)).get()!.userId;
+    const userId = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, earlier.orderId)).get()!.userId;
     const reserved = reserveOrder(
       { userId, courseId, eventId: null, amountPaise: 299_900, couponId: null, enrollmentFormId: null },
-      "paymentIntent",
+      STRIPE_CARD,
     );
     if (!reserved.ok) throw new Error("not reserved");
     const issued = db.transaction((tx) => issueInvoiceForOrder(tx, reserved.order.id), { behavior: "immediate" })!;

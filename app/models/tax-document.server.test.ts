@@ -2,7 +2,7 @@
 // refund paths, against an in-memory database.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { courses, enrollmentForms, enrollments, outboxMessages, siteSettings, taxDocuments, users } from "../../db/schema";
+import { courses, enrollmentForms, orders, outboxMessages, siteSettings, taxDocuments, users } from "../../db/schema";
 import type { BillingDetails } from "../../db/schema";
 import { db } from "~/utils/db.server";
 import { registeredSeller } from "../../tests/support/invoicing";
@@ -18,6 +18,7 @@ import {
   listTaxDocumentsIssued,
 } from "./tax-document.server";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
+import { STRIPE_CARD } from "../../tests/support/unit-orders";
 
 const mail: OrderMail = (receipt) => ({
   kind: "order-confirmation",
@@ -87,14 +88,14 @@ function paidOrder(options: { amountPaise?: number; billing?: BillingDetails | n
       couponId: null,
       enrollmentFormId: form?.id ?? null,
     },
-    "paymentIntent",
+    STRIPE_CARD,
   );
   if (!reserved.ok) throw new Error("not reserved");
   const orderId = reserved.order.id;
   if (options.billing !== null)
-    db.update(enrollments)
+    db.update(orders)
       .set({ billing: options.billing ?? KARNATAKA })
-      .where(eq(enrollments.id, orderId))
+      .where(eq(orders.id, orderId))
       .run();
   const paymentIntentId = `pi_tax_${serial}`;
   const at = options.at ?? new Date("2026-11-20T10:00:00Z");
@@ -310,12 +311,10 @@ test("reserving an order copies the billing details saved with its enrollment fo
   const form = insertForm(user.id, course.id, { state: "Maharashtra", billing: MAHARASHTRA });
   const reserved = reserveOrder(
     { userId: user.id, courseId: course.id, eventId: null, amountPaise: 499_900, couponId: null, enrollmentFormId: form.id },
-    "paymentIntent",
+    STRIPE_CARD,
   );
   if (!reserved.ok) throw new Error("not reserved");
-  expect(db.select({ billing: enrollments.billing }).from(enrollments).where(eq(enrollments.id, reserved.order.id)).get()?.billing).toEqual(
-    MAHARASHTRA,
-  );
+  expect(db.select({ billing: orders.billing }).from(orders).where(eq(orders.id, reserved.order.id)).get()?.billing).toEqual(MAHARASHTRA);
 });
 
 describe("credit notes after the CGST s.34(2) deadline", () => {
@@ -356,9 +355,7 @@ describe("credit notes after the CGST s.34(2) deadline", () => {
       missedDeadline: deadline,
     });
     expect(invoice!.missedDeadline).toBeNull();
-    expect(db.select({ refunded: enrollments.refundedPaise }).from(enrollments).where(eq(enrollments.id, orderId)).get()?.refunded).toBe(
-      100_000,
-    );
+    expect(db.select({ refunded: orders.refundedPaise }).from(orders).where(eq(orders.id, orderId)).get()?.refunded).toBe(100_000);
 
     const [notice, ...others] = outboxOf("team-late-credit-note");
     expect(others).toEqual([]);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzle-orm";
-import { courses, enrollmentForms, enrollments, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
+import { courses, enrollmentForms, orders, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../db/schema";
 import type { TaxDocumentKind } from "../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import {
@@ -148,12 +148,12 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
   if (!settings.gstin) return null;
   const order = tx
     .select({
-      userId: enrollments.userId,
-      amountPaise: enrollments.amountPaise,
-      billing: enrollments.billing,
-      eventId: enrollments.eventId,
-      deliveryMode: enrollments.deliveryMode,
-      venueStateCode: enrollments.venueStateCode,
+      userId: orders.userId,
+      amountPaise: orders.amountPaise,
+      billing: orders.billing,
+      eventId: orders.eventId,
+      deliveryMode: orders.deliveryMode,
+      venueStateCode: orders.venueStateCode,
       courseTitle: courses.title,
       eventTitle: events.title,
       firstName: users.firstName,
@@ -162,12 +162,12 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
       formState: enrollmentForms.state,
       formCity: enrollmentForms.city,
     })
-    .from(enrollments)
-    .leftJoin(courses, eq(courses.id, enrollments.courseId))
-    .leftJoin(events, eq(events.id, enrollments.eventId))
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .leftJoin(enrollmentForms, eq(enrollmentForms.id, enrollments.enrollmentFormId))
-    .where(eq(enrollments.id, orderId))
+    .from(orders)
+    .leftJoin(courses, eq(courses.id, orders.courseId))
+    .leftJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(enrollmentForms, eq(enrollmentForms.id, orders.enrollmentFormId))
+    .where(eq(orders.id, orderId))
     .get();
   if (!order) throw new Error(`Order ${orderId} does not exist`);
   if (order.amountPaise === 0) return null;
@@ -289,8 +289,8 @@ export function queueLateCreditNoteNotice(tx: Transaction, note: TaxDocument, no
       lastName: users.lastName,
     })
     .from(taxDocuments)
-    .innerJoin(enrollments, eq(enrollments.id, taxDocuments.orderId))
-    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(taxDocuments.id, note.creditedDocumentId))
     .get();
   if (!row) return;
@@ -340,8 +340,8 @@ function findStudentDocument(userId: string, orderId: number, which: SQL | undef
   const row = db
     .select({ document: taxDocuments })
     .from(taxDocuments)
-    .innerJoin(enrollments, eq(enrollments.id, taxDocuments.orderId))
-    .where(and(eq(taxDocuments.orderId, orderId), eq(enrollments.userId, userId), which))
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(and(eq(taxDocuments.orderId, orderId), eq(orders.userId, userId), which))
     .get();
   return withCredited(db, row?.document);
 }
@@ -369,8 +369,8 @@ export function listStudentTaxDocuments(
       missedDeadline: taxDocuments.missedDeadline,
     })
     .from(taxDocuments)
-    .innerJoin(enrollments, eq(enrollments.id, taxDocuments.orderId))
-    .where(eq(enrollments.userId, userId))
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(eq(orders.userId, userId))
     .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id))
     .all();
 }

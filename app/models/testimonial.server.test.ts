@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { courses, enrollments, testimonials, users } from "../../db/schema";
+import { courses, orders, testimonials, users } from "../../db/schema";
 import { AdminTestimonialSchema } from "~/schemas/admin-testimonial";
 import { db } from "~/utils/db.server";
 import {
@@ -167,10 +167,9 @@ describe("a testimonial linked to a student account", () => {
     const [none, one, several] = ["none", "one", "several"].map((label) =>
       account(`${label}-${crypto.randomUUID().slice(0, 6)}@example.com`),
     );
-    db.insert(enrollments).values({ userId: none!.id, courseId: first.id, paymentStatus: "refunded" }).run();
-    db.insert(enrollments).values({ userId: one!.id, courseId: first.id, paymentStatus: "completed" }).run();
-    for (const { id } of [first, second])
-      db.insert(enrollments).values({ userId: several!.id, courseId: id, paymentStatus: "completed" }).run();
+    db.insert(orders).values({ userId: none!.id, courseId: first.id, paymentStatus: "refunded" }).run();
+    db.insert(orders).values({ userId: one!.id, courseId: first.id, paymentStatus: "completed" }).run();
+    for (const { id } of [first, second]) db.insert(orders).values({ userId: several!.id, courseId: id, paymentStatus: "completed" }).run();
 
     const labels = enrollmentLabels([none!.id, one!.id, several!.id, null]);
     expect(labels.get(one!.id)).toBe(`Student of ${first.title}`);

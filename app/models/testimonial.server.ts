@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { courses, enrollments, testimonials, users } from "../../db/schema";
+import { courses, orders, testimonials, users } from "../../db/schema";
 import type { AdminTestimonialInput } from "~/schemas/admin-testimonial";
 import { db } from "~/utils/db.server";
 import { escapeLike } from "~/utils/validation";
@@ -136,10 +136,10 @@ export function enrollmentLabels(studentUserIds: readonly (string | null)[]): Ma
   const ids = [...new Set(studentUserIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
   const rows = db
-    .selectDistinct({ userId: enrollments.userId, title: courses.title })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(inArray(enrollments.userId, ids), eq(enrollments.paymentStatus, "completed")))
+    .selectDistinct({ userId: orders.userId, title: courses.title })
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .where(and(inArray(orders.userId, ids), eq(orders.paymentStatus, "completed")))
     .all();
   const titles = new Map<string, string[]>();
   for (const row of rows) titles.set(row.userId, [...(titles.get(row.userId) ?? []), row.title]);

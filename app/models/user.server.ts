@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { enrollmentForms, enrollments, eventRegistrations, users } from "../../db/schema";
+import { enrollmentForms, orders, eventRegistrations, users } from "../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { recordConsent } from "./consent.server";
@@ -261,12 +261,12 @@ export type UserTableCounts = { users: number; registrations: number; enrollment
 
 /** How many rows each of the Users tab's four tables has (its sub-navigation). */
 export function countUserTables(): UserTableCounts {
-  const count = (table: typeof users | typeof eventRegistrations | typeof enrollments | typeof enrollmentForms) =>
+  const count = (table: typeof users | typeof eventRegistrations | typeof orders | typeof enrollmentForms) =>
     db.select({ count: countRows }).from(table).get()?.count ?? 0;
   return {
     users: count(users),
     registrations: count(eventRegistrations),
-    enrollments: count(enrollments),
+    enrollments: count(orders),
     enrollmentForms: count(enrollmentForms),
   };
 }

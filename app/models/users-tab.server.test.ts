@@ -14,7 +14,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const minutes = (n: number) => T0 + n * 60_000;
 
 function clearAll() {
-  for (const table of ["enrollments", "enrollment_forms", "event_registrations", "events", "courses", "users"]) {
+  for (const table of ["orders", "enrollment_forms", "event_registrations", "events", "courses", "users"]) {
     sqlite.prepare(`DELETE FROM ${table}`).run();
   }
 }
@@ -54,9 +54,17 @@ function addEnrollment(
   return Number(
     sqlite
       .prepare(
-        "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, payment_intent_id, enrolled_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, provider, provider_payment_id, enrolled_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(userId, courseId, values.status ?? "pending", values.amountPaise ?? 0, values.intent ?? null, values.at).lastInsertRowid,
+      .run(
+        userId,
+        courseId,
+        values.status ?? "pending",
+        values.amountPaise ?? 0,
+        values.intent ? "stripe" : null,
+        values.intent ?? null,
+        values.at,
+      ).lastInsertRowid,
   );
 }
 
@@ -68,15 +76,16 @@ type FormValues = {
   state?: string;
   type: "course" | "event";
   targetId: number;
+  /** The status of an order made with the form (a student's), if one was. */
   status?: string;
   at: number;
 };
 function addForm(values: FormValues) {
-  return Number(
+  const formId = Number(
     sqlite
       .prepare(
         `INSERT INTO enrollment_forms (name, whatsapp_number, email, state, city, experience_level, course_or_event_id, course_or_event_type,
-           source_of_lead, payment_status, created_at) VALUES (?, ?, ?, ?, ?, 'Beginner', ?, ?, 'Instagram', ?, ?)`,
+           source_of_lead, created_at) VALUES (?, ?, ?, ?, ?, 'Beginner', ?, ?, 'Instagram', ?)`,
       )
       .run(
         values.name,
@@ -86,10 +95,17 @@ function addForm(values: FormValues) {
         values.city ?? "Ahmedabad",
         values.targetId,
         values.type,
-        values.status ?? "pending",
         values.at,
       ).lastInsertRowid,
   );
+  if (values.status !== undefined) {
+    const buyer = addUser(`buyer-${formId}`, `buyer-${formId}@example.test`, "Buyer", null, values.at);
+    const item = values.type === "course" ? "course_id" : "event_id";
+    sqlite
+      .prepare(`INSERT INTO orders (user_id, ${item}, payment_status, enrollment_form_id, enrolled_at) VALUES (?, ?, ?, ?, ?)`)
+      .run(buyer, values.targetId, values.status, formId, values.at);
+  }
+  return formId;
 }
 
 /** Every SQL text prepared while `work` runs. */
@@ -226,9 +242,9 @@ describe("listEnrollmentsForAdmin", () => {
       amountPaise: 499_950,
       paymentStatus: "completed",
       paymentIntentId: "pi_paid_123",
-      provider: null,
+      provider: "stripe",
       providerOrderId: null,
-      providerPaymentId: null,
+      providerPaymentId: "pi_paid_123",
       enrolledAt: new Date(minutes(1)),
       refundedPaise: 0,
       disputeStatus: null,
@@ -271,7 +287,7 @@ describe("listEnrollmentFormsForAdmin", () => {
     });
     // Same id as the course, but an event: the type decides which title.
     const wrongKind = addForm({ name: "Zoya", city: "Pune", state: "Maharashtra", type: "event", targetId: course, at: minutes(3) });
-    const gone = addForm({ name: "Gone 5%", type: "course", targetId: 987_654, status: "mystery", at: minutes(4) });
+    const gone = addForm({ name: "Gone 5%", type: "course", targetId: 987_654, at: minutes(4) });
     const list = listEnrollmentFormsForAdmin();
     expect(list).toMatchObject({ total: 4, page: 1, pageCount: 1 });
     expect(list.rows.map((row) => row.id)).toEqual([gone, wrongKind, toEvent, toCourse]);
@@ -299,7 +315,8 @@ describe("listEnrollmentFormsForAdmin", () => {
       courseOrEventTitle: "Budget Day Live",
       paymentStatus: "completed",
     });
-    expect(list.rows.find((row) => row.id === gone)).toMatchObject({ courseOrEventTitle: null, paymentStatus: "mystery" });
+    // No order was made with it: pending.
+    expect(list.rows.find((row) => row.id === gone)).toMatchObject({ courseOrEventTitle: null, paymentStatus: "pending" });
     expect(list.rows.find((row) => row.id === wrongKind)?.courseOrEventTitle).not.toBe("Technical Analysis");
     const ids = (q: string) => listEnrollmentFormsForAdmin({ q }).rows.map((row) => row.id);
     expect(ids("kavya")).toEqual([toCourse]);
@@ -332,7 +349,7 @@ describe("100,000 rows stay quick: the default order walks an index", () => {
   test.each([
     ["users", () => listUsersForAdmin(), "users_created_at_idx"],
     ["registrations", () => listRegistrationsForAdmin(), "event_registrations_registered_at_idx"],
-    ["enrollments", () => listEnrollmentsForAdmin(), "enrollments_enrolled_at_idx"],
+    ["enrollments", () => listEnrollmentsForAdmin(), "orders_enrolled_at_idx"],
     ["enrollment forms", () => listEnrollmentFormsForAdmin(), "enrollment_forms_created_at_idx"],
   ] as const)("%s: the page walks an index, and the count needs no join", (_name, list, index) => {
     addUser("p1", "p1@example.test", "P", "One", minutes(1));

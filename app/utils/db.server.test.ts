@@ -1,31 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from "./db.server";
+import { databaseAt, removeMadeFolders } from "../../tests/support/migrations";
+import { migrateDatabase } from "./db.server";
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** The migrations folder as it stood after migration `last` (its journal cut there). */
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "migrations-"));
-  made.push(dir);
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+afterEach(removeMadeFolders);
 
 test("rebuilding a table that others refer to keeps their references (coupons, rebuilt by migration 7)", () => {
-  const dir = mkdtempSync(join(tmpdir(), "db-"));
-  made.push(dir);
-  const database = openDatabase(join(dir, "site.db"));
-  migrateDatabase(database, migrationsUpTo(6));
+  const database = databaseAt(6);
   const sqlite = database.$client;
   sqlite.exec(`
     insert into users (id, email) values ('u1', 'asha@example.com');
@@ -36,7 +16,7 @@ test("rebuilding a table that others refer to keeps their references (coupons, r
 
   migrateDatabase(database);
 
-  expect(sqlite.prepare("select coupon_id from enrollments").get()).toEqual({ coupon_id: 7 });
+  expect(sqlite.prepare("select coupon_id from orders").get()).toEqual({ coupon_id: 7 });
   expect(sqlite.prepare("select code, kind, percent_off, amount_off_paise from coupons").get()).toEqual({
     code: "WELCOME10",
     kind: "percent",

@@ -44,10 +44,6 @@ export function paidByLabel(order: { provider: PaymentProvider | null; providerO
 }
 
 /** The provider's id of the payment (a Stripe PaymentIntent, a Razorpay payment or order), for finding it at the provider. */
-export function providerPaymentReference(order: {
-  paymentIntentId: string | null;
-  providerPaymentId: string | null;
-  providerOrderId: string | null;
-}): string | null {
-  return order.paymentIntentId ?? order.providerPaymentId ?? order.providerOrderId;
+export function providerPaymentReference(order: { providerPaymentId: string | null; providerOrderId: string | null }): string | null {
+  return order.providerPaymentId ?? order.providerOrderId;
 }

@@ -13,7 +13,7 @@ const receipt: OrderReceipt = {
   coupon: { code: "FLAT500", percentOff: null, amountOffPaise: 50_000 },
   amountPaise: 449_950,
   paidAt: new Date("2026-11-21T10:00:00Z"),
-  paymentIntentId: "pi_1",
+  paymentReference: "pi_1",
 };
 const valueOf = (lines: { label: string; value: string }[], label: string) => lines.find((line) => line.label === label)?.value;
 

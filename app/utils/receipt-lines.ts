@@ -34,7 +34,7 @@ export function receiptLines(receipt: OrderReceipt, money: MoneyText = exactPric
   if (receipt.discountPaise !== null) lines.push({ label: "Discount", value: `−${money(receipt.discountPaise)}` });
   lines.push(
     { label: "Amount paid", value: money(receipt.amountPaise) },
-    { label: "Payment reference", value: receipt.paymentIntentId ?? "None: no payment was needed" },
+    { label: "Payment reference", value: receipt.paymentReference ?? "None: no payment was needed" },
   );
   return lines;
 }

@@ -1,5 +1,5 @@
 // The admin's Users tab with a large institute's data: 100,000 rows
-// in each of users, event_registrations, enrollments and enrollment_forms.
+// in each of users, event_registrations, orders and enrollment_forms.
 // Times the Excel exports through HTTP while sampling the SERVER process's
 // resident memory (they are written with exceljs's streaming writer, so memory
 // should stay flat however many rows there are), and times the Users table's
@@ -95,8 +95,8 @@ function seed(databasePath: string, rows: number): { userSearch: string } {
 
     const insertForm = database.prepare(
       `INSERT INTO enrollment_forms (user_id, name, whatsapp_number, email, age, country, state, city, experience_level,
-         course_or_event_id, course_or_event_type, source_of_lead, payment_status, created_at)
-       VALUES (?, ?, ?, ?, ?, 'India', ?, 'City', 'beginner', ?, ?, 'Instagram', 'pending', ?)`,
+         course_or_event_id, course_or_event_type, source_of_lead, created_at)
+       VALUES (?, ?, ?, ?, ?, 'India', ?, 'City', 'beginner', ?, ?, 'Instagram', ?)`,
     );
     database.transaction(() => {
       for (let i = 0; i < rows; i++) {
@@ -116,8 +116,8 @@ function seed(databasePath: string, rows: number): { userSearch: string } {
     })();
 
     const insertEnrollment = database.prepare(
-      `INSERT INTO enrollments (user_id, course_id, amount_paise, payment_status, payment_intent_id, enrolled_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO orders (user_id, course_id, amount_paise, payment_status, provider, provider_payment_id, enrolled_at)
+       VALUES (?, ?, ?, ?, 'stripe', ?, ?)`,
     );
     database.transaction(() => {
       for (let i = 0; i < rows; i++)
@@ -232,7 +232,7 @@ export const adminData: Measurement = {
     const rows: string[][] = [];
     const budgets: Budget[] = [];
 
-    context.log(`seeding ${SEED_ROWS} rows into each of users, event_registrations, enrollment_forms, enrollments ...`);
+    context.log(`seeding ${SEED_ROWS} rows into each of users, event_registrations, enrollment_forms, orders ...`);
     const seedStarted = performance.now();
     const { userSearch } = seed(databasePath, SEED_ROWS);
     notes.push(

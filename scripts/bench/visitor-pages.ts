@@ -68,7 +68,7 @@ function plantStudent(databasePath: string, courseId: number): { sid: string; le
       )
       .run(id, `bench-${id.slice(0, 8)}@example.test`);
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 0)")
+      .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 0)")
       .run(id, courseId);
     database
       .prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)")

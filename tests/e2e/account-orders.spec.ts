@@ -20,7 +20,7 @@ inBothModes((mode) => {
     const { code } = makeCoupon({ percentOff: 100 });
     await enrolWithFullDiscount(page, mode, course, code);
     const [order] = queryTestDatabase<{ id: number }>(
-      "SELECT id FROM enrollments WHERE user_id = ? AND course_id = ? AND payment_status = 'completed'",
+      "SELECT id FROM orders WHERE user_id = ? AND course_id = ? AND payment_status = 'completed'",
       student.id,
       course.id,
     );

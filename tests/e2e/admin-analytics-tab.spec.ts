@@ -24,7 +24,7 @@ const thisMonthKey = () => new Intl.DateTimeFormat("en-CA", { timeZone: INDIA, y
 function addEnrollment(userId: string, courseId: number, status: "pending" | "failed", amountPaise: number) {
   withDatabase((database) =>
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, ?, ?)")
+      .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, ?, ?)")
       .run(userId, courseId, status, amountPaise),
   );
 }
@@ -43,12 +43,12 @@ async function courseWithAdmissions() {
 type Sums = { admissions: number; revenue: number };
 const paidTotals = () =>
   queryTestDatabase<Sums>(
-    "SELECT count(*) AS admissions, coalesce(sum(amount_paise), 0) AS revenue FROM enrollments WHERE payment_status = 'completed'",
+    "SELECT count(*) AS admissions, coalesce(sum(amount_paise), 0) AS revenue FROM orders WHERE payment_status = 'completed'",
   )[0]!;
 /** This India month's paid admissions, grouped as the app groups them. */
 const paidThisMonth = () =>
   queryTestDatabase<Sums>(
-    `SELECT count(*) AS admissions, coalesce(sum(amount_paise), 0) AS revenue FROM enrollments
+    `SELECT count(*) AS admissions, coalesce(sum(amount_paise), 0) AS revenue FROM orders
      WHERE payment_status = 'completed' AND strftime('%Y-%m', (enrolled_at + 19800000) / 1000, 'unixepoch') = ?`,
     thisMonthKey(),
   )[0]!;

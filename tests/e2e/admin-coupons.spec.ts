@@ -46,7 +46,7 @@ function addPendingOrderWithCoupon(couponId: number) {
     const userId = randomUUID();
     database.prepare("INSERT INTO users (id, email) VALUES (?, ?)").run(userId, `coupon-order-${userId.slice(0, 8)}@example.test`);
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, coupon_id, amount_paise, payment_status) VALUES (?, ?, ?, ?, 'pending')")
+      .prepare("INSERT INTO orders (user_id, course_id, coupon_id, amount_paise, payment_status) VALUES (?, ?, ?, ?, 'pending')")
       .run(userId, course.id, couponId, 90_000);
   } finally {
     database.close();

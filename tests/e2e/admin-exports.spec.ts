@@ -35,7 +35,7 @@ async function arrangeRows() {
   withDatabase((database) => {
     const course = database.prepare("SELECT id FROM courses ORDER BY id LIMIT 1").get() as { id: number };
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 499950)")
+      .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 499950)")
       .run(student.id, course.id);
     const event = database
       .prepare("INSERT INTO events (title, description, event_type, event_date) VALUES (?, 'For the exports spec.', 'webinar', ?)")

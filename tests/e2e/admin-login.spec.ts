@@ -98,7 +98,7 @@ inBothModes((mode) => {
       for (const [index, name] of tabNames.entries()) await expect(tabs.nth(index)).toHaveAccessibleName(name);
 
       const [{ revenue, enrolled }] = queryTestDatabase<{ revenue: number; enrolled: number }>(
-        "SELECT coalesce(sum(amount_paise), 0) AS revenue, count(*) AS enrolled FROM enrollments WHERE payment_status = 'completed'",
+        "SELECT coalesce(sum(amount_paise), 0) AS revenue, count(*) AS enrolled FROM orders WHERE payment_status = 'completed'",
       ) as [{ revenue: number; enrolled: number }];
       const cards = page.getByRole("main").getByRole("listitem");
       await expect(cards.filter({ hasText: "Total Revenue" })).toContainText(

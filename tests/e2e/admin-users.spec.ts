@@ -18,7 +18,7 @@ const minutes = (n: number) => T0 + n * 60_000;
 const TABLES = {
   users: { path: "/admin/users", title: "All Users", sql: "SELECT count(*) AS n FROM users" },
   registrations: { path: "/admin/users/registrations", title: "Event Registrations", sql: "SELECT count(*) AS n FROM event_registrations" },
-  enrollments: { path: "/admin/users/enrollments", title: "Course Enrollments", sql: "SELECT count(*) AS n FROM enrollments" },
+  enrollments: { path: "/admin/users/enrollments", title: "Course Enrollments", sql: "SELECT count(*) AS n FROM orders" },
   forms: { path: "/admin/users/enrollment-forms", title: "Enrollment Forms", sql: "SELECT count(*) AS n FROM enrollment_forms" },
 } as const;
 type TableKey = keyof typeof TABLES;
@@ -211,7 +211,7 @@ inBothModes((mode) => {
       const student = await createStudent({ firstName: "Meera", lastName: `Iyer ${tag}` });
       withDatabase((database) => {
         const insert = database.prepare(
-          "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, enrolled_at) VALUES (?, ?, ?, ?, ?)",
+          "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, enrolled_at) VALUES (?, ?, ?, ?, ?)",
         );
         insert.run(student.id, courseId, "completed", 499_950, minutes(1));
         insert.run(student.id, courseId, "pending", 499_900, minutes(2));
@@ -219,7 +219,7 @@ inBothModes((mode) => {
         // SQLite has no CHECK on payment_status: an older writer could leave anything.
         insert.run(student.id, courseId, "on-hold", 100_000, minutes(4));
         // A Razorpay order names its provider; older rows (no provider) were Stripe's.
-        database.prepare("UPDATE enrollments SET provider = 'razorpay' WHERE course_id = ? AND payment_status = 'failed'").run(courseId);
+        database.prepare("UPDATE orders SET provider = 'razorpay' WHERE course_id = ? AND payment_status = 'failed'").run(courseId);
       });
 
       await openTable(page, mode, "enrollments", `?q=${encodeURIComponent(title)}`);

@@ -314,7 +314,7 @@ inBothModes((mode) => {
       const student = await createStudent({ firstName: "" });
       const database = openTestDatabase();
       const insert = database.prepare(
-        "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, enrolled_at) VALUES (?, ?, ?, 0, ?)",
+        "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, enrolled_at) VALUES (?, ?, ?, 0, ?)",
       );
       [1, 2, 3, 4].forEach((courseId, index) => insert.run(student.id, courseId, "completed", Date.now() - index * 60_000));
       insert.run(student.id, 1, "pending", Date.now());

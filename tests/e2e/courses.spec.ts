@@ -49,7 +49,7 @@ const courseStudents = (courseId: number) =>
     (database) =>
       (
         database
-          .prepare("SELECT count(DISTINCT user_id) AS count FROM enrollments WHERE course_id = ? AND payment_status = 'completed'")
+          .prepare("SELECT count(DISTINCT user_id) AS count FROM orders WHERE course_id = ? AND payment_status = 'completed'")
           .get(courseId) as { count: number }
       ).count,
     E2E_DATABASE,

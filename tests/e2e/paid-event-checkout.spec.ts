@@ -64,9 +64,8 @@ async function payAtRazorpay(page: Page, mode: Mode) {
 const orderOf = (studentId: string, eventId: number) =>
   withDatabase(
     (database) =>
-      database
-        .prepare("SELECT payment_status, seat_held_until FROM enrollments WHERE user_id = ? AND event_id = ?")
-        .get(studentId, eventId) as { payment_status: string; seat_held_until: number | null } | undefined,
+      database.prepare("SELECT payment_status, seat_held_until FROM orders WHERE user_id = ? AND event_id = ?").get(studentId, eventId) as
+        { payment_status: string; seat_held_until: number | null } | undefined,
     RAZORPAY_DATABASE,
   );
 
@@ -103,7 +102,7 @@ inBothModes((mode) => {
     const other = await createStudent({}, RAZORPAY_DATABASE);
     withDatabase((database) => {
       database
-        .prepare("UPDATE enrollments SET seat_held_until = ? WHERE user_id = ? AND event_id = ?")
+        .prepare("UPDATE orders SET seat_held_until = ? WHERE user_id = ? AND event_id = ?")
         .run(Date.now() - 1_000, student.id, event.id);
       database
         .prepare("INSERT INTO event_registrations (event_id, user_id, name, email, phone) VALUES (?, ?, 'Other Student', ?, '9876543210')")

@@ -51,7 +51,7 @@ inBothModes((mode) => {
     await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
 
     const [invoice] = queryTestDatabase<{ number: string; order_id: number }>(
-      "SELECT d.number, d.order_id FROM tax_documents d JOIN enrollments e ON e.id = d.order_id WHERE e.user_id = ? AND d.kind = 'invoice'",
+      "SELECT d.number, d.order_id FROM tax_documents d JOIN orders e ON e.id = d.order_id WHERE e.user_id = ? AND d.kind = 'invoice'",
       student.id,
     );
     expect(invoice?.number).toMatch(/^TMA\/\d{2}-\d{2}\/\d{6}$/);

@@ -31,11 +31,7 @@ describe("enrolling with a 100% coupon", () => {
     for (const status of [201, 200])
       expect((await client.post("/api/enroll-course", { data: { courseId: course.id, couponCode: coupon.code } })).status()).toBe(status);
 
-    const [order] = queryTestDatabase<{ id: number }>(
-      "SELECT id FROM enrollments WHERE user_id = ? AND course_id = ?",
-      student.id,
-      course.id,
-    );
+    const [order] = queryTestDatabase<{ id: number }>("SELECT id FROM orders WHERE user_id = ? AND course_id = ?", student.id, course.id);
     const number = orderNumber(order!.id);
     const mails = mailTo(student.email, "order-confirmation");
     expect(mails).toHaveLength(1);
@@ -101,7 +97,7 @@ describe("the orders page and receipts", () => {
     const paid = addCompletedEnrollment(student.id, course.id, 250_000);
     const pending = Number(
       queryTestDatabase<{ id: number }>(
-        "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'pending', 1) RETURNING id",
+        "INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'pending', 1) RETURNING id",
         student.id,
         makeCourse({ pricePaise: 1 }).id,
       )[0]!.id,

@@ -105,7 +105,7 @@ describe("deleting the account", () => {
     const { client, student } = await studentClient();
     const course = makeCourse({ pricePaise: 499_900 });
     const orderId = addCompletedEnrollment(student.id, course.id, 499_900);
-    const orderBefore = queryTestDatabase("SELECT * FROM enrollments WHERE id = ?", orderId);
+    const orderBefore = queryTestDatabase("SELECT * FROM orders WHERE id = ?", orderId);
 
     const response = await deleteAccount(client, student.password);
     expect(response.status()).toBe(302);
@@ -114,7 +114,7 @@ describe("deleting the account", () => {
     expect(home).toContain("Your account is deleted");
     expect(home).toMatch(/which the GST law makes us keep until 31 December 20\d\d/);
 
-    expect(queryTestDatabase("SELECT * FROM enrollments WHERE id = ?", orderId)).toEqual(orderBefore);
+    expect(queryTestDatabase("SELECT * FROM orders WHERE id = ?", orderId)).toEqual(orderBefore);
     expect(accountRow(student.id)).toMatchObject({ first_name: null, password_hash: null, erased_at: expect.any(Number) });
     expect(accountRow(student.id)!.email).not.toBe(student.email);
     expect(queryTestDatabase("SELECT sid FROM sessions WHERE json_extract(sess, '$.userId') = ?", student.id)).toEqual([]);

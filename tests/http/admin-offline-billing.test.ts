@@ -34,7 +34,7 @@ const withoutScripts = (markup: string) => markup.replace(/<script[\s\S]*?<\/scr
 
 const mailTo = (address: string) => queryTestDatabase("SELECT id FROM outbox_messages WHERE to_address = ?", address);
 const orderBilling = (orderId: number) =>
-  JSON.parse(queryTestDatabase<{ billing: string }>("SELECT billing FROM enrollments WHERE id = ?", orderId)[0]!.billing) as Record<
+  JSON.parse(queryTestDatabase<{ billing: string }>("SELECT billing FROM orders WHERE id = ?", orderId)[0]!.billing) as Record<
     string,
     string
   >;

@@ -9,7 +9,7 @@ const { razorpay, control } = await siteWithFakeRazorpay();
 
 const orderState = (orderId: number) =>
   queryTestDatabase<{ payment_status: string; refunded_paise: number }>(
-    "SELECT payment_status, refunded_paise FROM enrollments WHERE id = ?",
+    "SELECT payment_status, refunded_paise FROM orders WHERE id = ?",
     orderId,
   )[0];
 const refundMails = (email: string) =>
@@ -24,7 +24,7 @@ async function paidThroughRazorpay(userId: string, courseId: number) {
     Number(
       database
         .prepare(
-          `INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, provider, provider_order_id, provider_payment_id)
+          `INSERT INTO orders (user_id, course_id, payment_status, amount_paise, provider, provider_order_id, provider_payment_id)
            VALUES (?, ?, 'completed', 249900, 'razorpay', ?, ?)`,
         )
         .run(userId, courseId, order.id, payment.id).lastInsertRowid,

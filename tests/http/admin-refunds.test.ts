@@ -176,7 +176,7 @@ describe("an offline payment", () => {
 
 type RefundState = { payment_status: string; refunded_paise: number };
 const orderState = (orderId: number) =>
-  queryTestDatabase<RefundState>("SELECT payment_status, refunded_paise FROM enrollments WHERE id = ?", orderId)[0];
+  queryTestDatabase<RefundState>("SELECT payment_status, refunded_paise FROM orders WHERE id = ?", orderId)[0];
 
 /** A ₹4,999 order the student paid by card at the (fake) Stripe, with its tax invoice; its webhooks held back for the test to send. */
 async function paidByCard(userId: string, courseId: number) {
@@ -187,7 +187,7 @@ async function paidByCard(userId: string, courseId: number) {
     const orderId = Number(
       database
         .prepare(
-          "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, provider, payment_intent_id) VALUES (?, ?, 'completed', 499900, 'stripe', ?)",
+          "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, provider, provider_payment_id) VALUES (?, ?, 'completed', 499900, 'stripe', ?)",
         )
         .run(userId, courseId, intent.id).lastInsertRowid,
     );

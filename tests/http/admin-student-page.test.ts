@@ -92,7 +92,7 @@ describe("what the page shows", () => {
     addCompletedEnrollment(student.id, paid.id, 449_910);
     withDatabase((database) => {
       database
-        .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, enrolled_at) VALUES (?, ?, 'refunded', ?, ?)")
+        .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise, enrolled_at) VALUES (?, ?, 'refunded', ?, ?)")
         .run(student.id, refunded.id, 299_900, Date.UTC(2026, 10, 20, 18, 45));
       database
         .prepare(

@@ -37,7 +37,7 @@ async function unconfirmedStudent() {
   return studentClient(await createStudent({ firstName: "Kiran", lastName: "Rao", adult: false }));
 }
 
-const ordersOf = (userId: string) => queryTestDatabase("SELECT id FROM enrollments WHERE user_id = ?", userId);
+const ordersOf = (userId: string) => queryTestDatabase("SELECT id FROM orders WHERE user_id = ?", userId);
 const formsOf = (userId: string) => queryTestDatabase("SELECT id FROM enrollment_forms WHERE user_id = ?", userId);
 const consentsOf = (userId: string) => queryTestDatabase("SELECT purpose FROM consent_records WHERE user_id = ?", userId);
 const mailsTo = (email: string) => queryTestDatabase("SELECT id FROM outbox_messages WHERE to_address = ?", email);

@@ -36,15 +36,15 @@ type Analytics = {
 function addEnrollment(userId: string, courseId: number, status: "pending" | "failed" | "refunded", amountPaise: number) {
   withDatabase((database) =>
     database
-      .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, ?, ?)")
+      .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, ?, ?)")
       .run(userId, courseId, status, amountPaise),
   );
 }
 
 const databaseFigures = () =>
   queryTestDatabase<{ revenue: number; enrolled: number; active: number; rating: number | null }>(
-    `SELECT (SELECT coalesce(sum(amount_paise), 0) FROM enrollments WHERE payment_status = 'completed') AS revenue,
-            (SELECT count(*) FROM enrollments WHERE payment_status = 'completed') AS enrolled,
+    `SELECT (SELECT coalesce(sum(amount_paise), 0) FROM orders WHERE payment_status = 'completed') AS revenue,
+            (SELECT count(*) FROM orders WHERE payment_status = 'completed') AS enrolled,
             (SELECT count(*) FROM courses WHERE is_active = 1) AS active,
             (SELECT avg(rating) FROM testimonials) AS rating`,
   )[0]!;
@@ -132,7 +132,7 @@ test("the totals are the database's: completed enrollments' count and sum in rup
       averageRating: Math.round((figures.rating ?? 0) * 100) / 100,
     });
     // Revenue is what completed enrollments paid: the pending ₹50,000 is not in it.
-    const allRows = queryTestDatabase<{ revenue: number }>("SELECT coalesce(sum(amount_paise), 0) AS revenue FROM enrollments")[0]!;
+    const allRows = queryTestDatabase<{ revenue: number }>("SELECT coalesce(sum(amount_paise), 0) AS revenue FROM orders")[0]!;
     expect(body.totalRevenue).toBeLessThanOrEqual(allRows.revenue / 100 - 50_000);
   }
 });

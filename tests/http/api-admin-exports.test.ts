@@ -82,7 +82,7 @@ beforeAll(() => {
     );
     database
       .prepare(
-        "INSERT INTO enrollments (user_id, course_id, amount_paise, payment_status, payment_intent_id) VALUES (?, ?, 499950, 'completed', ?)",
+        "INSERT INTO orders (user_id, course_id, amount_paise, payment_status, provider, provider_payment_id) VALUES (?, ?, 499950, 'completed', 'stripe', ?)",
       )
       .run(userId, courseId, `pi_export_${tag}`);
     database

@@ -253,7 +253,7 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
     const student = await createStudent({ firstName: "Meera", lastName: `Iyer ${tag}` });
     const ids = withDatabase((database) => {
       const insert = database.prepare(
-        "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, payment_intent_id, enrolled_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, provider, provider_payment_id, enrolled_at) VALUES (?, ?, ?, ?, 'stripe', ?, ?)",
       );
       return [
         Number(insert.run(student.id, courseId, "completed", 499_950, `pi_${tag}`, T0).lastInsertRowid),
@@ -262,7 +262,7 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
     });
     withDatabase((database) =>
       database
-        .prepare("UPDATE enrollments SET provider = 'razorpay', provider_order_id = ?, provider_payment_id = ? WHERE id = ?")
+        .prepare("UPDATE orders SET provider = 'razorpay', provider_order_id = ?, provider_payment_id = ? WHERE id = ?")
         .run(`order_${tag}`, `pay_${tag}`, ids[1]),
     );
     const list = await listOf(await client.get(`/api/admin/enrollments?q=${encodeURIComponent(title)}`));
@@ -297,9 +297,9 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
         amount: 4999.5,
         paymentStatus: "completed",
         paymentIntentId: `pi_${tag}`,
-        provider: null,
+        provider: "stripe",
         providerOrderId: null,
-        providerPaymentId: null,
+        providerPaymentId: `pi_${tag}`,
         enrolledAt: new Date(T0).toISOString(),
         refunded: 0,
         disputeStatus: null,
@@ -323,12 +323,12 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
     const ids = withDatabase((database) => {
       const insert = database.prepare(
         `INSERT INTO enrollment_forms (name, whatsapp_number, email, age, country, state, city, experience_level, course_or_event_id,
-           course_or_event_type, source_of_lead, broker, training_preference, payment_status, created_at)
-         VALUES (?, '9876543210', ?, 34, 'India', 'Gujarat', ?, 'Expert', ?, 'course', 'Seminar', 'Upstox', 'online', ?, ?)`,
+           course_or_event_type, source_of_lead, broker, training_preference, created_at)
+         VALUES (?, '9876543210', ?, 34, 'India', 'Gujarat', ?, 'Expert', ?, 'course', 'Seminar', 'Upstox', 'online', ?)`,
       );
       return [
-        Number(insert.run(`Rahul ${tag}`, `rahul-${tag}@example.test`, `Surat ${tag}`, courseId, "pending", T0).lastInsertRowid),
-        Number(insert.run(`Gone ${tag}`, null, `Surat ${tag}`, 987_654_321, "mystery", T0 + 60_000).lastInsertRowid),
+        Number(insert.run(`Rahul ${tag}`, `rahul-${tag}@example.test`, `Surat ${tag}`, courseId, T0).lastInsertRowid),
+        Number(insert.run(`Gone ${tag}`, null, `Surat ${tag}`, 987_654_321, T0 + 60_000).lastInsertRowid),
       ];
     });
     const list = await listOf(await client.get(`/api/enrollment-forms?q=${encodeURIComponent(`Surat ${tag}`)}`));
@@ -340,7 +340,8 @@ describe("GET /api/admin/registrations, /api/admin/enrollments, /api/enrollment-
         email: null,
         courseOrEventId: 987_654_321,
         courseOrEventTitle: null,
-        paymentStatus: "mystery",
+        // No order was made with it.
+        paymentStatus: "pending",
       }),
       {
         id: ids[0],

@@ -37,7 +37,7 @@ const lead = (courseId: number) => ({
 const billing = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
 
 const orderBilling = (userId: string) =>
-  queryTestDatabase<{ billing: string | null }>("SELECT billing FROM enrollments WHERE user_id = ? ORDER BY id", userId).map((row) =>
+  queryTestDatabase<{ billing: string | null }>("SELECT billing FROM orders WHERE user_id = ? ORDER BY id", userId).map((row) =>
     row.billing === null ? null : (JSON.parse(row.billing) as unknown),
   );
 

@@ -45,7 +45,7 @@ describe("POST /api/create-payment-intent", () => {
     } finally {
       await request.dispose();
     }
-    expect(queryTestDatabase("SELECT id FROM enrollments WHERE user_id = ?", student.id)).toEqual([]);
+    expect(queryTestDatabase("SELECT id FROM orders WHERE user_id = ?", student.id)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, type HttpResponse, queryTestDatabase, test } from "./support/test";
+import { describe, enrollmentFormPayment, expect, type HttpResponse, queryTestDatabase, test } from "./support/test";
 
 // POST /api/enrollment-forms (public-site §3, §5, §7): the spec's payload from a
 // signed-in student. The page's request context shares the signed-in cookie.
@@ -73,10 +73,9 @@ describe("POST /api/enrollment-forms", () => {
         source_of_lead: "Seminar",
         broker: "Upstox",
         training_preference: "online",
-        payment_status: "pending",
-        payment_intent_id: null,
       }),
     ]);
+    expect(enrollmentFormPayment(body.id)).toEqual({ payment_status: "pending", payment_intent_id: null });
 
     // An upcoming event, with only the required fields (optional ones empty or null).
     const eventId = upcomingEventIds()[0]!;

@@ -64,7 +64,7 @@ describe("POST /api/validate-coupon", () => {
     const once = makeCoupon({ percentOff: 10, perStudentLimit: 1 });
     const earlier = course(100_000, "Earlier");
     const orderId = addCompletedEnrollment(student.id, earlier.id, 90_000);
-    withDatabase((database) => database.prepare("UPDATE enrollments SET coupon_id = ? WHERE id = ?").run(once.id, orderId));
+    withDatabase((database) => database.prepare("UPDATE orders SET coupon_id = ? WHERE id = ?").run(once.id, orderId));
     expect(await refusal(await client.post(VALIDATE, { data: { couponCode: once.code, courseId: basics.id } }))).toBe(PER_STUDENT_ONCE);
     // Another student has not used it.
     const other = await studentClient();

@@ -72,7 +72,7 @@ describe("a refund past the deadline", () => {
       const id = Number(
         database
           .prepare(
-            "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, provider, provider_order_id, enrolled_at) VALUES (?, ?, 'completed', 499900, 'offline', ?, ?)",
+            "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, provider, provider_order_id, enrolled_at) VALUES (?, ?, 'completed', 499900, 'offline', ?, ?)",
           )
           .run(student.id, course.id, `CASH-${course.id}`, paidAt).lastInsertRowid,
       );

@@ -29,7 +29,7 @@ const WEBHOOK_ARRIVAL = { timeout: 10_000 };
 type OrderRow = { id: number; payment_status: string; event_id: number | null; course_id: number | null; seat_held_until: number | null };
 const orderOf = (providerOrderId: string) =>
   queryTestDatabase<OrderRow>(
-    "SELECT id, payment_status, event_id, course_id, seat_held_until FROM enrollments WHERE provider_order_id = ?",
+    "SELECT id, payment_status, event_id, course_id, seat_held_until FROM orders WHERE provider_order_id = ?",
     providerOrderId,
   )[0];
 const mailsTo = (email: string) =>
@@ -136,7 +136,7 @@ describe("paying for a seat", () => {
     const orderId = await razorpayOrderOf(await pressPay(late.client, event.id, late.form));
     // The hold runs out, and another student takes the seat.
     withDatabase((database) =>
-      database.prepare("UPDATE enrollments SET seat_held_until = ? WHERE provider_order_id = ?").run(Date.now() - 1_000, orderId),
+      database.prepare("UPDATE orders SET seat_held_until = ? WHERE provider_order_id = ?").run(Date.now() - 1_000, orderId),
     );
     const { student: seated } = await studentClient();
     addRegistration(event.id, seated);
@@ -170,7 +170,7 @@ describe("paying for a seat", () => {
     expect(booked.headers().location).toBe("/account/events");
     expect(storedRegistrations(event.id).map((row) => row.user_id)).toEqual([student.id]);
     const orders = queryTestDatabase<{ payment_status: string; amount_paise: number }>(
-      "SELECT payment_status, amount_paise FROM enrollments WHERE event_id = ? AND user_id = ?",
+      "SELECT payment_status, amount_paise FROM orders WHERE event_id = ? AND user_id = ?",
       event.id,
       student.id,
     );

@@ -34,7 +34,7 @@ type Order = {
 };
 const orderRow = (providerOrderId: string) =>
   queryTestDatabase<Order>(
-    "SELECT id, payment_status, provider, provider_order_id, provider_payment_id, refunded_paise, dispute_status FROM enrollments WHERE provider_order_id = ?",
+    "SELECT id, payment_status, provider, provider_order_id, provider_payment_id, refunded_paise, dispute_status FROM orders WHERE provider_order_id = ?",
     providerOrderId,
   )[0];
 const mailsTo = (email: string) => queryTestDatabase("SELECT id FROM outbox_messages WHERE to_address = ?", email).length;
@@ -119,9 +119,7 @@ describe("POST /api/razorpay/webhook", () => {
     expect(mailsTo(student.email)).toBe(1);
     const mine = await client.get("/api/my-enrollments");
     expect(JSON.stringify(await mine.json())).toContain(
-      String(
-        queryTestDatabase<{ course_id: number }>("SELECT course_id FROM enrollments WHERE provider_order_id = ?", orderId)[0]!.course_id,
-      ),
+      String(queryTestDatabase<{ course_id: number }>("SELECT course_id FROM orders WHERE provider_order_id = ?", orderId)[0]!.course_id),
     );
     const handled = handledEvents();
     for (const event of await control.events({ orderId })) expect(await control.resend(event.id)).toEqual({ status: 200, error: null });

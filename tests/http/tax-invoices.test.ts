@@ -80,7 +80,7 @@ describe("the invoice of an order", () => {
     const { client, student } = await studentClient();
     const { orderId, invoice } = invoicedOrder(student.id);
     withDatabase((database) =>
-      database.prepare("UPDATE enrollments SET payment_status = 'refunded', refunded_paise = amount_paise WHERE id = ?").run(orderId),
+      database.prepare("UPDATE orders SET payment_status = 'refunded', refunded_paise = amount_paise WHERE id = ?").run(orderId),
     );
     const note = withDatabase((database) => insertTestInvoice(database, orderId, { credits: invoice.id }));
 

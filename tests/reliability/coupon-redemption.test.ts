@@ -122,7 +122,7 @@ const enrolledWithCoupon = (couponId: number) =>
   withDatabase(
     (db) =>
       (
-        db.prepare("SELECT count(*) AS n FROM enrollments WHERE coupon_id = ? AND payment_status = 'completed'").get(couponId) as {
+        db.prepare("SELECT count(*) AS n FROM orders WHERE coupon_id = ? AND payment_status = 'completed'").get(couponId) as {
           n: number;
         }
       ).n,
@@ -133,7 +133,7 @@ const orderStatus = (paymentIntentId: string) =>
   withDatabase(
     (db) =>
       (
-        db.prepare("SELECT payment_status AS status FROM enrollments WHERE payment_intent_id = ?").get(paymentIntentId) as
+        db.prepare("SELECT payment_status AS status FROM orders WHERE provider_payment_id = ?").get(paymentIntentId) as
           { status: string } | undefined
       )?.status,
     site.database,
@@ -297,7 +297,7 @@ async function startCard(buyer: Buyer, courseId: number, couponCode: string) {
 /** What a clock 40 minutes on would see: the order's hold on the coupon has lapsed. */
 const lapseHold = (paymentIntentId: string) =>
   withDatabase(
-    (db) => db.prepare("UPDATE enrollments SET coupon_held_until = ? WHERE payment_intent_id = ?").run(Date.now() - 1000, paymentIntentId),
+    (db) => db.prepare("UPDATE orders SET coupon_held_until = ? WHERE provider_payment_id = ?").run(Date.now() - 1000, paymentIntentId),
     site.database,
   );
 

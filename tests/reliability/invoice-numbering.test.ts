@@ -121,14 +121,14 @@ test("50 payments captured at once get invoices 1…50 of the year, no gap, no d
         .run("Invoice numbering course", PRICE).lastInsertRowid,
     );
     const insert = db.prepare(
-      "INSERT INTO enrollments (user_id, course_id, payment_status, payment_intent_id, amount_paise, billing) VALUES (?, ?, 'pending', ?, ?, ?)",
+      "INSERT INTO orders (user_id, course_id, payment_status, provider, provider_order_id, provider_payment_id, amount_paise, billing) VALUES (?, ?, 'pending', 'stripe', ?, ?, ?, ?)",
     );
     return students.map((student, index) => {
       // Half the buyers in the seller's state (CGST + SGST), half elsewhere (IGST).
       const stateCode = index % 2 === 0 ? "27" : "29";
       const billing = { name: `Buyer ${index}`, address: `${index} Market Road`, city: "Somewhere", stateCode, pin: "411001" };
       const intent = `pi_invoice_numbering_${index}`;
-      const id = Number(insert.run(student.id, courseId, intent, PRICE, JSON.stringify(billing)).lastInsertRowid);
+      const id = Number(insert.run(student.id, courseId, intent, intent, PRICE, JSON.stringify(billing)).lastInsertRowid);
       return { id, intent, userId: student.id, courseId };
     });
   }, site.database);

@@ -173,7 +173,7 @@ describe("hostile input to the Stripe webhook", () => {
     });
   }
 
-  const orders = () => contentFingerprint(site.database, []).enrollments;
+  const orders = () => contentFingerprint(site.database, []).orders;
 
   let serial = 0;
   /** A Stripe event as Stripe sends it. */

@@ -75,7 +75,7 @@ function arrangeDownload(database: string, studentId: string, kind: Kind, name: 
     const orderId = Number(
       db
         .prepare(
-          "INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise, provider) VALUES (?, ?, 'completed', 499900, 'razorpay')",
+          "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, provider) VALUES (?, ?, 'completed', 499900, 'razorpay')",
         )
         .run(studentId, courseId).lastInsertRowid,
     );

@@ -100,10 +100,8 @@ async function pendingOrder() {
 const orderStatus = (orderId: string) =>
   withDatabase(
     (db) =>
-      (
-        db.prepare("SELECT payment_status AS status FROM enrollments WHERE provider_order_id = ?").get(orderId) as
-          { status: string } | undefined
-      )?.status,
+      (db.prepare("SELECT payment_status AS status FROM orders WHERE provider_order_id = ?").get(orderId) as { status: string } | undefined)
+        ?.status,
     site.database,
   );
 const mailsTo = (email: string) => countRows(site.database, "outbox_messages", "to_address = ?", email);
@@ -161,7 +159,7 @@ describe("Razorpay's webhook on the production server", () => {
     expect(orderStatus(orderId)).toBe("pending");
     // Fifteen minutes on (the order's time moved back, not the clock forward).
     withDatabase(
-      (db) => db.prepare("UPDATE enrollments SET enrolled_at = enrolled_at - ? WHERE provider_order_id = ?").run(16 * 60_000, orderId),
+      (db) => db.prepare("UPDATE orders SET enrolled_at = enrolled_at - ? WHERE provider_order_id = ?").run(16 * 60_000, orderId),
       site.database,
     );
     await expect.poll(() => orderStatus(orderId), SETTLED).toBe("completed");

@@ -109,7 +109,7 @@ const auditedActions = (enrollment: Enrollment) =>
       (
         db
           .prepare(
-            "SELECT a.action FROM audit_log a JOIN enrollments e ON a.entity_type = 'enrollment' AND a.entity_id = CAST(e.id AS TEXT) WHERE e.payment_intent_id = ? AND a.actor_type = 'system' AND a.actor_id = 'stripe' ORDER BY a.id",
+            "SELECT a.action FROM audit_log a JOIN orders e ON a.entity_type = 'enrollment' AND a.entity_id = CAST(e.id AS TEXT) WHERE e.provider_payment_id = ? AND a.actor_type = 'system' AND a.actor_id = 'stripe' ORDER BY a.id",
           )
           .all(enrollment.paymentIntentId) as { action: string }[]
       ).map((row) => row.action),
@@ -119,7 +119,7 @@ const auditedActions = (enrollment: Enrollment) =>
 /** What money-related rows hold now: equal fingerprints mean nothing changed. */
 const moneyRows = () => {
   const rows = contentFingerprint(site.database, []);
-  return [rows.enrollments, rows.enrollment_forms, rows.audit_log, rows.payment_events, rows.coupons].join(":");
+  return [rows.orders, rows.enrollment_forms, rows.audit_log, rows.payment_events, rows.coupons].join(":");
 };
 
 /** The events of these types Stripe sent about this payment, with the site's answers. */

@@ -85,7 +85,7 @@ async function checkoutWhileBrowsing(fixture: Fixture, label: string, waitingOnS
   expect(hostedAnswer.value.text).toContain(CHECKOUT_MESSAGES.setupFailedText);
   for (const answer of [cardAnswer, hostedAnswer]) expect(answer.ms).toBeLessThan(GIVE_UP_WITHIN_MS);
 
-  const enrolled = countRows(site.database, "enrollments", "user_id = ?", fixture.userId);
+  const enrolled = countRows(site.database, "orders", "user_id = ?", fixture.userId);
   expect(enrolled).toBe(0);
   figures.push([label, "card payment (API)", `502 "${CHECKOUT_MESSAGES.setupFailedText}"`, Math.round(cardAnswer.ms), enrolled, browse]);
   figures.push([

@@ -120,7 +120,7 @@ export function makeClassroomCourse(options: { pricePaise?: number; databasePath
 export function setEnrollmentStatus(userId: string, courseId: number, status: "completed" | "refunded", databasePath?: string) {
   withDatabase(
     (database) =>
-      database.prepare("UPDATE enrollments SET payment_status = ? WHERE user_id = ? AND course_id = ?").run(status, userId, courseId),
+      database.prepare("UPDATE orders SET payment_status = ? WHERE user_id = ? AND course_id = ?").run(status, userId, courseId),
     databasePath,
   );
 }
@@ -149,7 +149,7 @@ export function enrolStudent(userId: string, courseId: number, databasePath?: st
     (database) =>
       Number(
         database
-          .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 0)")
+          .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 0)")
           .run(userId, courseId).lastInsertRowid,
       ),
     databasePath,

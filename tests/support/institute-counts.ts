@@ -8,7 +8,7 @@ export function instituteCountsIn(path?: string): { studentsEnrolled: number; co
       database
         .prepare(
           `SELECT
-             (SELECT count(DISTINCT user_id) FROM enrollments WHERE payment_status = 'completed') AS studentsEnrolled,
+             (SELECT count(DISTINCT user_id) FROM orders WHERE payment_status = 'completed') AS studentsEnrolled,
              (SELECT count(*) FROM courses WHERE is_active = 1) AS courses,
              (SELECT count(*) FROM events WHERE is_active = 1 AND event_date < ?) AS eventsHeld`,
         )

@@ -104,15 +104,21 @@ export type StoredOrder = {
   enrollment_form_id: number | null;
 };
 
-/** The student's orders (enrollments rows), oldest first, optionally for one course. */
+/**
+ * The student's orders, oldest first, optionally for one course; a Stripe
+ * order's ids in Stripe's words (its PaymentIntent, its hosted Checkout
+ * Session), as the Stripe tests speak of them.
+ */
 export function ordersOf(userId: string, courseId?: number, databasePath?: string): StoredOrder[] {
   return withDatabase(
     (database) =>
       database
         .prepare(
-          `SELECT id, user_id, course_id, payment_status, payment_intent_id, checkout_session_id, amount_paise, coupon_id,
-                  enrollment_form_id
-           FROM enrollments WHERE user_id = ? ${courseId === undefined ? "" : "AND course_id = ?"} ORDER BY id`,
+          `SELECT id, user_id, course_id, payment_status,
+                  CASE WHEN provider = 'stripe' THEN provider_payment_id END AS payment_intent_id,
+                  CASE WHEN provider = 'stripe' AND substr(provider_order_id, 1, 3) = 'cs_' THEN provider_order_id END AS checkout_session_id,
+                  amount_paise, coupon_id, enrollment_form_id
+           FROM orders WHERE user_id = ? ${courseId === undefined ? "" : "AND course_id = ?"} ORDER BY id`,
         )
         .all(...(courseId === undefined ? [userId] : [userId, courseId])) as StoredOrder[],
     databasePath,
@@ -124,7 +130,7 @@ export function addCompletedEnrollment(userId: string, courseId: number, amountP
   return withDatabase((database) =>
     Number(
       database
-        .prepare("INSERT INTO enrollments (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', ?)")
+        .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', ?)")
         .run(userId, courseId, amountPaise).lastInsertRowid,
     ),
   );
@@ -150,7 +156,16 @@ export function makeEnrollmentForm(userId: string, courseId: number, databasePat
 export function enrollmentFormPayment(formId: number): { payment_status: string; payment_intent_id: string | null } {
   return withDatabase(
     (database) =>
-      database.prepare("SELECT payment_status, payment_intent_id FROM enrollment_forms WHERE id = ?").get(formId) as {
+      // As the admin's list of forms shows it: the latest order made with the form.
+      database
+        .prepare(
+          `SELECT coalesce(latest.payment_status, 'pending') AS payment_status,
+                  CASE WHEN latest.provider = 'stripe' THEN latest.provider_payment_id END AS payment_intent_id
+           FROM enrollment_forms f
+           LEFT JOIN orders latest ON latest.id = (SELECT max(id) FROM orders WHERE enrollment_form_id = f.id)
+           WHERE f.id = ?`,
+        )
+        .get(formId) as {
         payment_status: string;
         payment_intent_id: string | null;
       },
@@ -214,7 +229,7 @@ function deleteEvents(ids: number[]) {
     for (const id of ids) {
       database.prepare("DELETE FROM event_registrations WHERE event_id = ?").run(id);
       // An event with orders stays (orders and their tax records are kept), withdrawn.
-      const ordered = database.prepare("SELECT 1 FROM enrollments WHERE event_id = ?").get(id);
+      const ordered = database.prepare("SELECT 1 FROM orders WHERE event_id = ?").get(id);
       if (ordered) database.prepare("UPDATE events SET is_active = 0 WHERE id = ?").run(id);
       else database.prepare("DELETE FROM events WHERE id = ?").run(id);
     }

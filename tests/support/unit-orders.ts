@@ -1,5 +1,6 @@
-import { certificates, courses, enrollments, users } from "../../db/schema";
+import { certificates, courses, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
+import type { PaymentKind, PaymentReference } from "~/models/order.server";
 
 // For unit tests (their in-memory database): a student who paid for a course
 // of their own, as a completed order, and the certificate of that course.
@@ -8,7 +9,7 @@ import { db } from "~/utils/db.server";
 export type PaidOrder = { userId: string; courseId: number; orderId: number; courseTitle: string };
 
 export function paidCourseOrder(
-  options: { provider?: "stripe" | "razorpay"; pricePaise?: number; paymentIntentId?: string; providerPaymentId?: string } = {},
+  options: { provider?: "stripe" | "razorpay"; pricePaise?: number; providerPaymentId?: string } = {},
 ): PaidOrder {
   const tag = crypto.randomUUID().slice(0, 8);
   const pricePaise = options.pricePaise ?? 499_900;
@@ -24,17 +25,16 @@ export function paidCourseOrder(
     .returning({ id: courses.id })
     .get();
   const order = db
-    .insert(enrollments)
+    .insert(orders)
     .values({
       userId: student.id,
       courseId: course.id,
       amountPaise: pricePaise,
       paymentStatus: "completed",
       provider: options.provider ?? "stripe",
-      paymentIntentId: options.paymentIntentId ?? null,
       providerPaymentId: options.providerPaymentId ?? null,
     })
-    .returning({ id: enrollments.id })
+    .returning({ id: orders.id })
     .get();
   return { userId: student.id, courseId: course.id, orderId: order.id, courseTitle };
 }
@@ -54,3 +54,13 @@ export function certificateOf(order: PaidOrder): { id: number; number: string } 
     .returning({ id: certificates.id, number: certificates.number })
     .get();
 }
+
+/** The kinds of payment a unit test reserves an order for: Stripe's card form, Stripe's hosted page, Razorpay. */
+export const STRIPE_CARD: PaymentKind = { provider: "stripe", referencePrefix: "pi_" };
+export const STRIPE_HOSTED: PaymentKind = { provider: "stripe", referencePrefix: "cs_" };
+export const RAZORPAY_ORDER: PaymentKind = { provider: "razorpay" };
+
+/** A Stripe PaymentIntent made for an order: what the student pays against, and the payment. */
+export const stripeIntent = (id: string): PaymentReference => ({ provider: "stripe", providerOrderId: id, providerPaymentId: id });
+/** A Stripe Checkout Session made for an order. */
+export const stripeSession = (id: string): PaymentReference => ({ provider: "stripe", providerOrderId: id });

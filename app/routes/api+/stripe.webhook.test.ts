@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { courses, enrollments, users } from "../../../db/schema";
+import { courses, orders, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 
 const SECRET_KEY = "sk_test_webhook_route_0123456789";
@@ -52,7 +52,7 @@ let serial = 0;
 const event = (type: string, object: Record<string, unknown>) =>
   JSON.stringify({ id: `evt_route_${++serial}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
 
-const enrollmentCount = () => db.select({ id: enrollments.id }).from(enrollments).all().length;
+const enrollmentCount = () => db.select({ id: orders.id }).from(orders).all().length;
 
 describe("POST /api/stripe/webhook", () => {
   it("answers 503 when payments are off, and when Stripe is on without a webhook signing secret", async () => {

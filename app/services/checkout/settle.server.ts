@@ -1,13 +1,5 @@
 import { describeEventOrder } from "~/models/event-seat.server";
-import {
-  completeCapturedOrder,
-  findOrderById,
-  isEnrolled,
-  markOrderRefunded,
-  orderItem,
-  type CapturedPayment,
-  type Order,
-} from "~/models/order.server";
+import { completeOrder, findOrderById, isEnrolled, markOrderRefunded, orderItem, type Order } from "~/models/order.server";
 import type { OutboxDraft } from "~/models/outbox.server";
 import { seatGoneMail } from "~/services/mail/event-seats.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
@@ -33,7 +25,7 @@ export type Settlement =
     };
 
 /** The payment that paid an order, and how its provider returns it whole. */
-export type PaidWith = CapturedPayment & { refundWhole: (paymentId: string) => Promise<void> };
+export type PaidWith = { paymentId: string; refundWhole: (paymentId: string) => Promise<void> };
 
 /** "course 3" or "a seat at event 7", for the logs and the audit trail. */
 const describeItem = (item: CheckoutItem) => (item.type === "course" ? `course ${item.id}` : `a seat at event ${item.id}`);
@@ -52,7 +44,7 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
     if (findOrderById(order.id)?.paymentStatus === "refunded") return;
     throw error;
   }
-  markOrderRefunded(order, { provider: payment.provider, paymentId: payment.paymentId }, why, notice);
+  markOrderRefunded(order, payment.paymentId, why, notice);
 }
 
 /**
@@ -60,8 +52,7 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
  * took the money; a payment the order cannot take is returned in full.
  */
 export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {
-  const captured = { provider: payment.provider, paymentId: payment.paymentId };
-  const outcome = completeCapturedOrder(order.id, captured, orderMail, { paidAt, seatMail: eventRegistrationMail });
+  const outcome = completeOrder(order.id, payment.paymentId, orderMail, { paidAt, seatMail: eventRegistrationMail });
   const item = orderItem(order);
   switch (outcome) {
     case "completed":

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { admins, courses, enrollmentForms, enrollments, eventRegistrations, events, users } from "../../../db/schema";
+import { admins, courses, enrollmentForms, orders, eventRegistrations, events, users } from "../../../db/schema";
 import { findSharedFile, findSharedFileByToken, listSharedFiles } from "~/models/shared-file.server";
 import { db } from "~/utils/db.server";
 import { DATE_TIME_FORMAT, RUPEE_FORMAT, neutraliseFormula } from "./workbook-writer.server";
@@ -31,9 +31,17 @@ beforeAll(async () => {
   db.insert(eventRegistrations)
     .values({ userId: "u-1", eventId: 7, name: "=1+1", email: "asha@example.com", phone: "9876543210", registeredAt: REGISTERED_AT })
     .run();
-  db.insert(enrollments)
+  db.insert(orders)
     .values([
-      { userId: "u-1", courseId: 1, amountPaise: 499950, paymentStatus: "completed", paymentIntentId: "pi_1", enrolledAt: REGISTERED_AT },
+      {
+        userId: "u-1",
+        courseId: 1,
+        amountPaise: 499950,
+        paymentStatus: "completed",
+        provider: "stripe",
+        providerPaymentId: "pi_1",
+        enrolledAt: REGISTERED_AT,
+      },
       { userId: "u-h0", courseId: 1, amountPaise: 100, paymentStatus: "pending" },
     ])
     .run();

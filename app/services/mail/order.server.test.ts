@@ -21,7 +21,7 @@ const receipt: OrderReceipt = {
   coupon: null,
   amountPaise: 1_250_000,
   paidAt: new Date("2026-12-04T18:30:00Z"),
-  paymentIntentId: "pi_html",
+  paymentReference: "pi_html",
 };
 
 describe("the enrollment mail", () => {

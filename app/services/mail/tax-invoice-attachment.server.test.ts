@@ -4,13 +4,14 @@
 import { eq } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { expect, test } from "vitest";
-import { courses, enrollments, outboxMessages, siteSettings, users } from "../../../db/schema";
+import { courses, orders, outboxMessages, siteSettings, users } from "../../../db/schema";
 import { completeOrder, reserveOrder } from "~/models/order.server";
 import { db } from "~/utils/db.server";
 import { readPdf } from "../../../tests/support/pdf-text";
 import { registeredSeller } from "../../../tests/support/invoicing";
 import { orderMail } from "./order.server";
 import { sendDueMessages, type MailTransport } from "./sender.server";
+import { STRIPE_CARD } from "../../../tests/support/unit-orders";
 
 const PAID = new Date("2026-11-20T10:00:00Z");
 
@@ -24,12 +25,12 @@ test("the order mail names the invoice, and the sender attaches its PDF", async 
     .get();
   const reserved = reserveOrder(
     { userId: user.id, courseId: course.id, eventId: null, amountPaise: 499_900, couponId: null, enrollmentFormId: null },
-    "paymentIntent",
+    STRIPE_CARD,
   );
   if (!reserved.ok) throw new Error("not reserved");
-  db.update(enrollments)
+  db.update(orders)
     .set({ billing: { name: "Ravi Patil", address: "4 FC Road", city: "Pune", stateCode: "27", pin: "411004" } })
-    .where(eq(enrollments.id, reserved.order.id))
+    .where(eq(orders.id, reserved.order.id))
     .run();
   expect(completeOrder(reserved.order.id, "pi_mail_invoice", orderMail, { paidAt: PAID, now: PAID })).toBe("completed");
 

@@ -18,7 +18,7 @@ const paid: OrderReceipt = {
   coupon: { code: "WELCOME20", percentOff: 20 },
   amountPaise: 9_876_480,
   paidAt: PAID,
-  paymentIntentId: "pi_3Receipt42",
+  paymentReference: "pi_3Receipt42",
 };
 
 describe("receiptPdf", () => {
@@ -54,7 +54,7 @@ describe("receiptPdf", () => {
         discountPaise: 500_000,
         coupon: { code: "FULL", percentOff: 100 },
         amountPaise: 0,
-        paymentIntentId: null,
+        paymentReference: null,
       }),
     );
     expect(pdf.text).toContain("Free");

@@ -269,8 +269,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     const courseForm = insertForm(db, owner, ownerName, whatsapp, course);
     const order = insert(
       db,
-      `INSERT INTO enrollments (user_id, course_id, payment_status, checkout_session_id, amount_paise, enrollment_form_id)
-       VALUES (?, ?, 'completed', ?, ?, ?)`,
+      `INSERT INTO orders (user_id, course_id, payment_status, provider, provider_order_id, amount_paise, enrollment_form_id)
+       VALUES (?, ?, 'completed', 'stripe', ?, ?, ?)`,
       owner.id,
       course,
       checkoutSession,

@@ -263,7 +263,7 @@ function adminPagePosts(ids: MatrixIds): Row[] {
     post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", toast(`/admin/users/${ids.ownerUser}`), {
       body: { form: { intent: "grant", courseId: "{victim}", reason: "Access matrix" } },
       victim: "course",
-      watch: { table: "enrollments", where: "payment_status = 'completed'" },
+      watch: { table: "orders", where: "payment_status = 'completed'" },
       writes: ["admin"],
     }),
     // Recording a payment made outside the site is the admin's alone (decision 0034).
@@ -278,13 +278,13 @@ function adminPagePosts(ids: MatrixIds): Row[] {
         },
       },
       victim: "course",
-      watch: { table: "enrollments", where: "provider = 'offline'" },
+      watch: { table: "orders", where: "provider = 'offline'" },
       writes: ["admin"],
     }),
     // A refund without its order, amount or reason is refused, and refunds nothing.
     post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", 400, {
       body: { form: { intent: "refund" } },
-      watch: { table: "enrollments", where: "refunded_paise > 0" },
+      watch: { table: "orders", where: "refunded_paise > 0" },
     }),
     post("/admin/users/:id", `/admin/users/${ids.ownerUser}`, "users", 400, {
       body: { form: { intent: "deactivate" } },
@@ -740,7 +740,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       path: "/api/stripe/webhook",
       body: emptyJson,
       expect: everyone(503),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
     },
     // Payments are off on these servers. The provider's return reads no session: with no payment named,
     // everyone is sent (303) to the page it names, to pay again; a visit goes to the orders page.
@@ -750,7 +750,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       path: "/api/razorpay/webhook",
       body: emptyJson,
       expect: everyone(503),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
     },
     {
       route: "/checkout/callback",
@@ -758,7 +758,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       path: "/checkout/callback?retry=%2Fcourses",
       body: empty,
       expect: everyone("303 /courses"),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
     },
     get("/checkout/callback", "/checkout/callback", everyone("303 /account/orders")),
     get("/api/admin/session", "/api/admin/session", everyone(200)),
@@ -931,7 +931,7 @@ function studentRows(ids: MatrixIds): Row[] {
       body: { form: { intent: "pay", terms: "on" } },
       // Remix drops its own `index` parameter from the address it hands the route.
       expect: studentPage(checkout, redirectTo("/"), otherStartsOver),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
       writes: ["student"],
     },
     // The owner's paid Checkout session: payments are off on this server, so the
@@ -971,7 +971,7 @@ function studentRows(ids: MatrixIds): Row[] {
       path: "/api/create-payment-intent",
       body: { json: { courseId: ids.payCourse, enrollmentFormId: ids.payForm } },
       expect: studentApi(503),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
     },
     {
       route: "/api/payments/start",
@@ -979,7 +979,7 @@ function studentRows(ids: MatrixIds): Row[] {
       path: "/api/payments/start",
       body: { json: { courseId: ids.payCourse, enrollmentFormId: ids.payForm } },
       expect: studentApi(503),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
     },
     {
       route: "/api/payments/confirm",
@@ -987,7 +987,7 @@ function studentRows(ids: MatrixIds): Row[] {
       path: "/api/payments/confirm",
       body: { json: { razorpay_order_id: "order_Access1", razorpay_payment_id: "pay_Access1", razorpay_signature: "0".repeat(64) } },
       expect: studentApi(503),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
     },
     {
       route: "/api/enroll-course",
@@ -995,7 +995,7 @@ function studentRows(ids: MatrixIds): Row[] {
       path: "/api/enroll-course",
       body: { json: { courseId: ids.apiFreeCourse, enrollmentFormId: ids.apiFreeForm } },
       expect: studentApi(201, 400),
-      watch: { table: "enrollments" },
+      watch: { table: "orders" },
       writes: ["student"],
     },
   ];

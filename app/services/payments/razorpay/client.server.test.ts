@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
-import { courses, enrollments, outboxMessages, paymentEvents, users } from "../../../../db/schema";
+import { courses, orders, outboxMessages, paymentEvents, users } from "../../../../db/schema";
 import { startFakeRazorpay, type FakeRazorpay } from "../../../../tests/fixtures/fake-razorpay";
 import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_SECRET } from "../../../../tests/support/razorpay";
 import { db } from "~/utils/db.server";
@@ -24,7 +24,7 @@ const WEBHOOK_VECTOR = {
 
 let fake: FakeRazorpay;
 let razorpay: typeof import("./client.server");
-let orders: typeof import("./orders.server");
+let razorpayOrders: typeof import("./orders.server");
 let checkout: typeof import("~/services/checkout/quote.server");
 let webhook: typeof import("./webhook.server");
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries(razorpayEnv(fake.url))) vi.stubEnv(name, value);
   vi.resetModules();
   razorpay = await import("./client.server");
-  orders = await import("./orders.server");
+  razorpayOrders = await import("./orders.server");
   checkout = await import("~/services/checkout/quote.server");
   webhook = await import("./webhook.server");
 });
@@ -156,17 +156,17 @@ describe("an order paid through Razorpay", () => {
     return { student, quote: quoted.quote };
   }
   const start = (student: { id: string; email: string }, quote: import("~/services/checkout/quote.server").Quote) =>
-    orders.startRazorpayPayment({ user: student, quote, enrollmentFormId: null, cancelUrl: `${ORIGIN}/checkout` });
+    razorpayOrders.startRazorpayPayment({ user: student, quote, enrollmentFormId: null, cancelUrl: `${ORIGIN}/checkout` });
   const row = (userId: string) =>
     db
       .select({
-        status: enrollments.paymentStatus,
-        provider: enrollments.provider,
-        orderId: enrollments.providerOrderId,
-        paymentId: enrollments.providerPaymentId,
+        status: orders.paymentStatus,
+        provider: orders.provider,
+        orderId: orders.providerOrderId,
+        paymentId: orders.providerPaymentId,
       })
-      .from(enrollments)
-      .where(eq(enrollments.userId, userId))
+      .from(orders)
+      .where(eq(orders.userId, userId))
       .all();
 
   it("is made once for the server's amount in paise, and completed by the signed return with the receipt mail queued", async () => {
@@ -179,14 +179,17 @@ describe("an order paid through Razorpay", () => {
     const payment = await fakeRazorpayControl(fake.url).pay(first.checkout.orderId);
     const { createHmac } = await import("node:crypto");
     const signature = createHmac("sha256", TEST_RAZORPAY_KEY_SECRET).update(`${first.checkout.orderId}|${payment.id}`).digest("hex");
-    const forged = await orders.confirmRazorpayCallback({
+    const forged = await razorpayOrders.confirmRazorpayCallback({
       orderId: first.checkout.orderId,
       paymentId: payment.id,
       signature: "0".repeat(64),
     });
     expect(forged).toMatchObject({ ok: false, reason: "mismatch" });
     expect(row(student.id)).toEqual([{ status: "pending", provider: "razorpay", orderId: first.checkout.orderId, paymentId: null }]);
-    const settled = await orders.confirmRazorpayCallback({ orderId: first.checkout.orderId, paymentId: payment.id, signature }, student.id);
+    const settled = await razorpayOrders.confirmRazorpayCallback(
+      { orderId: first.checkout.orderId, paymentId: payment.id, signature },
+      student.id,
+    );
     expect(settled).toMatchObject({ ok: true, outcome: "completed" });
     expect(row(student.id)).toEqual([
       { status: "completed", provider: "razorpay", orderId: first.checkout.orderId, paymentId: payment.id },
@@ -216,11 +219,11 @@ describe("an order paid through Razorpay", () => {
     expect(retry.checkout.orderId).toBe(first.checkout.orderId);
     await control.pay(first.checkout.orderId);
     // Within 15 minutes an order is left to its webhook.
-    expect(await orders.reconcileRazorpayOrders(new Date())).toBe(0);
+    expect(await razorpayOrders.reconcileRazorpayOrders(new Date())).toBe(0);
     expect(row(student.id)).toMatchObject([{ status: "pending" }]);
-    const later = new Date(Date.now() + orders.RECONCILE_AFTER_MS + 1000);
-    expect(await orders.reconcileRazorpayOrders(later)).toBeGreaterThanOrEqual(1);
-    expect(await orders.reconcileRazorpayOrders(later)).toBe(0);
+    const later = new Date(Date.now() + razorpayOrders.RECONCILE_AFTER_MS + 1000);
+    expect(await razorpayOrders.reconcileRazorpayOrders(later)).toBeGreaterThanOrEqual(1);
+    expect(await razorpayOrders.reconcileRazorpayOrders(later)).toBe(0);
     expect(row(student.id)).toMatchObject([{ status: "completed", orderId: first.checkout.orderId }]);
     expect(
       db

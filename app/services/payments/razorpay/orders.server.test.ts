@@ -4,14 +4,14 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { courses, enrollments, outboxMessages, users } from "../../../../db/schema";
+import { courses, orders, outboxMessages, users } from "../../../../db/schema";
 import { startFakeRazorpay, type FakeRazorpay } from "../../../../tests/fixtures/fake-razorpay";
 import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_ID, TEST_RAZORPAY_KEY_SECRET } from "../../../../tests/support/razorpay";
 import { db } from "~/utils/db.server";
 
 let fake: FakeRazorpay;
 let razorpay: typeof import("./client.server");
-let orders: typeof import("./orders.server");
+let razorpayOrders: typeof import("./orders.server");
 let checkout: typeof import("~/services/checkout/quote.server");
 let webhook: typeof import("./webhook.server");
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries(razorpayEnv(fake.url))) vi.stubEnv(name, value);
   vi.resetModules();
   razorpay = await import("./client.server");
-  orders = await import("./orders.server");
+  razorpayOrders = await import("./orders.server");
   checkout = await import("~/services/checkout/quote.server");
   webhook = await import("./webhook.server");
   // Loading the modules again takes a while on a busy machine: a time limit, not an assertion.
@@ -50,7 +50,7 @@ function studentAndCourse(pricePaise: number) {
 }
 
 const start = ({ student, quote }: ReturnType<typeof studentAndCourse>) =>
-  orders.startRazorpayPayment({ user: student, quote, enrollmentFormId: null, cancelUrl: "https://institute.example/checkout" });
+  razorpayOrders.startRazorpayPayment({ user: student, quote, enrollmentFormId: null, cancelUrl: "https://institute.example/checkout" });
 
 async function startedOrder(pricePaise: number) {
   const arranged = studentAndCourse(pricePaise);
@@ -61,9 +61,9 @@ async function startedOrder(pricePaise: number) {
 
 const orderOf = (userId: string) =>
   db
-    .select({ status: enrollments.paymentStatus, amountPaise: enrollments.amountPaise, refundedPaise: enrollments.refundedPaise })
-    .from(enrollments)
-    .where(eq(enrollments.userId, userId))
+    .select({ status: orders.paymentStatus, amountPaise: orders.amountPaise, refundedPaise: orders.refundedPaise })
+    .from(orders)
+    .where(eq(orders.userId, userId))
     .all();
 const mailTo = (email: string) => db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
 const capturedEvent = (id: string, payment: import("./client.server").RazorpayPayment) =>
@@ -76,7 +76,7 @@ describe("refusals before a Razorpay order is made", () => {
     expect(orderOf(free.student.id)).toEqual([]);
 
     const { student, quote, courseId } = studentAndCourse(150_000);
-    db.insert(enrollments).values({ userId: student.id, courseId, amountPaise: 150_000, paymentStatus: "completed" }).run();
+    db.insert(orders).values({ userId: student.id, courseId, amountPaise: 150_000, paymentStatus: "completed" }).run();
     expect(await start({ student, quote, courseId })).toEqual({ ok: false, reason: "already-enrolled" });
     expect(orderOf(student.id)).toHaveLength(1);
   });
@@ -111,7 +111,10 @@ describe("the payment must match the order", () => {
     const payment = await fakeRazorpayControl(fake.url).pay(order.razorpayOrderId);
     const signature = createHmac("sha256", TEST_RAZORPAY_KEY_SECRET).update(`${order.razorpayOrderId}|${payment.id}`).digest("hex");
     const other = studentAndCourse(120_000).student;
-    const result = await orders.confirmRazorpayCallback({ orderId: order.razorpayOrderId, paymentId: payment.id, signature }, other.id);
+    const result = await razorpayOrders.confirmRazorpayCallback(
+      { orderId: order.razorpayOrderId, paymentId: payment.id, signature },
+      other.id,
+    );
     expect(result).toMatchObject({ ok: false, reason: "not-yours" });
     expect(orderOf(order.student.id)).toEqual([{ status: "pending", amountPaise: 120_000, refundedPaise: 0 }]);
   });

@@ -34,7 +34,7 @@ import {
 // signed return (callback), the signed webhook, or reconciliation, whichever
 // comes first; the others then find it completed and change nothing.
 
-const PROVIDER = "razorpay";
+const PROVIDER = "razorpay" as const;
 
 /** What Razorpay's checkout needs, in the dialog (JavaScript) or posted to the hosted page. */
 export type RazorpayCheckout = {
@@ -98,7 +98,7 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
   const refusal = refusalToStart(terms, setup !== null);
   if (refusal || !setup) return { ok: false, reason: refusal ?? "payments-off" };
   reopenFailedOrder(terms, PROVIDER, now);
-  const reservation = reserveForCheckout(terms, "providerOrder", now);
+  const reservation = reserveForCheckout(terms, { provider: PROVIDER }, now);
   if (!reservation.ok) return reservation;
   const { order } = reservation;
   try {
@@ -126,7 +126,7 @@ export async function startRazorpayPayment(input: PaymentStartInput): Promise<Ra
 }
 
 /** A captured payment that paid an order, returned whole through Razorpay when the order cannot take it. */
-const paidWith = (paymentId: string): PaidWith => ({ provider: PROVIDER, paymentId, refundWhole: refundRazorpayPayment });
+const paidWith = (paymentId: string): PaidWith => ({ paymentId, refundWhole: refundRazorpayPayment });
 
 /** Completes the order when Razorpay's payment is captured for that order, amount and currency; fails it when the payment failed. */
 export async function settleWithPayment(order: Order, payment: RazorpayPayment): Promise<Settlement> {

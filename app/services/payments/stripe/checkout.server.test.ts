@@ -1,7 +1,7 @@
 // The checkout money rules, run against the fake Stripe server with the real
 // `stripe` SDK: the server prices every order, and an order is completed only
 // when Stripe confirms this student paid that very amount for this course.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -10,7 +10,7 @@ import {
   couponTargets,
   courses,
   enrollmentForms,
-  enrollments,
+  orders,
   eventRegistrations,
   events,
   outboxMessages,
@@ -20,6 +20,8 @@ import {
 import { startFakeStripe, type FakeStripe } from "../../../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "~/services/checkout/quote.server";
+import { selectAdminEnrollmentForms } from "~/models/enrollment-form.server";
+import { stripeIntent } from "../../../../tests/support/unit-orders";
 
 const SECRET_KEY = "sk_test_checkout_unit_0123456789";
 const PUBLISHABLE_KEY = "pk_test_checkout_unit_0123456789";
@@ -36,7 +38,7 @@ let checkout: typeof import("~/services/checkout/quote.server") &
   typeof import("./checkout.server") &
   typeof import("./webhook.server");
 let payments: typeof import("./client.server");
-let orders: typeof import("~/models/order.server");
+let orderModel: typeof import("~/models/order.server");
 
 /** The app reads env once (getEnv caches, the Stripe client too): load fresh modules with these keys. */
 async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>>) {
@@ -53,7 +55,7 @@ async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>
       ...(await import("./webhook.server")),
     },
     payments: await import("./client.server"),
-    orders: await import("~/models/order.server"),
+    orderModel: await import("~/models/order.server"),
   };
 }
 
@@ -67,7 +69,7 @@ const stripeEnv = () => ({
 beforeAll(async () => {
   fake = await startFakeStripe({ port: 0, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   stripe = new Stripe(SECRET_KEY, { host: "127.0.0.1", port: fake.port, protocol: "http", maxNetworkRetries: 0 });
-  ({ checkout, payments, orders } = await loadApp(stripeEnv()));
+  ({ checkout, payments, orderModel } = await loadApp(stripeEnv()));
 });
 
 afterEach(() => {
@@ -149,19 +151,20 @@ function quote(courseId: number, couponCode?: string, buyerId?: string): Quote {
 const ordersOf = (userId: string, courseId: number) =>
   db
     .select({
-      status: enrollments.paymentStatus,
-      amountPaise: enrollments.amountPaise,
-      couponId: enrollments.couponId,
-      enrollmentFormId: enrollments.enrollmentFormId,
-      paymentIntentId: enrollments.paymentIntentId,
-      checkoutSessionId: enrollments.checkoutSessionId,
+      status: orders.paymentStatus,
+      amountPaise: orders.amountPaise,
+      couponId: orders.couponId,
+      enrollmentFormId: orders.enrollmentFormId,
+      // In Stripe's words: the PaymentIntent that pays (or paid) the order, and the hosted page it was made on.
+      paymentIntentId: orders.providerPaymentId,
+      checkoutSessionId: sql<string | null>`case when substr(${orders.providerOrderId}, 1, 3) = 'cs_' then ${orders.providerOrderId} end`,
     })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .orderBy(enrollments.id)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId)))
+    .orderBy(orders.id)
     .all();
 
-const allOrdersOf = (userId: string) => db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId)).all();
+const allOrdersOf = (userId: string) => db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).all();
 
 /** The order mail queued for the student: one per completed order. */
 const orderMails = (email: string) =>
@@ -174,8 +177,8 @@ const orderMails = (email: string) =>
 const redemptions = (couponId: number) =>
   db.select({ count: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, couponId)).get()?.count;
 
-const formPayment = (formId: number) =>
-  db.select({ status: enrollmentForms.paymentStatus }).from(enrollmentForms).where(eq(enrollmentForms.id, formId)).get()?.status;
+/** The form's payment status as the admin's list of forms shows it. */
+const formPayment = (formId: number) => selectAdminEnrollmentForms().where(eq(enrollmentForms.id, formId)).get()?.paymentStatus;
 
 // ---- playing the customer and Stripe -----------------------------------------
 
@@ -303,7 +306,7 @@ describe("coupon rules in quoteOrder and in the order's transaction", () => {
   /** The student's completed order of another course with the coupon: a use of it. */
   const useElsewhere = (userId: string, couponId: number) =>
     db
-      .insert(enrollments)
+      .insert(orders)
       .values({ userId, courseId: addCourse({ pricePaise: 100_000 }).id, amountPaise: 90_000, couponId, paymentStatus: "completed" })
       .run();
 
@@ -471,7 +474,7 @@ describe("startCardPayment", () => {
       ).toEqual({ ok: false, reason: "payments-off" });
       expect(ordersOf(student.id, course.id)).toEqual([]);
     } finally {
-      ({ checkout, payments, orders } = await loadApp(stripeEnv()));
+      ({ checkout, payments, orderModel } = await loadApp(stripeEnv()));
     }
     expect(payments.paymentsSetup()).toEqual({ publishableKey: PUBLISHABLE_KEY });
   });
@@ -544,10 +547,10 @@ describe("a paid event's seat through Stripe's hosted page", () => {
       cancelUrl: ORIGIN,
     });
     if (!started.ok) throw new Error(started.reason);
-    const order = db.select().from(enrollments).where(eq(enrollments.userId, student.id)).get()!;
+    const order = db.select().from(orders).where(eq(orders.userId, student.id)).get()!;
     expect(order).toMatchObject({ eventId: event.id, courseId: null, paymentStatus: "pending", amountPaise: 99_900 });
     expect(order.seatHeldUntil!.getTime() - before).toBeGreaterThanOrEqual(15 * 60_000 - 1_000);
-    const session = await stripe.checkout.sessions.retrieve(order.checkoutSessionId!);
+    const session = await stripe.checkout.sessions.retrieve(order.providerOrderId!);
     expect(session.metadata).toMatchObject({ eventId: String(event.id), flow: "checkout" });
     expect(session.metadata?.courseId ?? "").toBe("");
     expect(session.expires_at * 1000 - before).toBeGreaterThanOrEqual(35 * 60_000 - 2_000);
@@ -568,7 +571,7 @@ describe("a paid event's seat through Stripe's hosted page", () => {
 describe("a limited coupon (decision 0012)", () => {
   const oneUse = () => addCoupon({ percentOff: 20, maxRedemptions: 1 });
   const holdOf = (userId: string) =>
-    db.select({ until: enrollments.couponHeldUntil }).from(enrollments).where(eq(enrollments.userId, userId)).get()?.until ?? null;
+    db.select({ until: orders.couponHeldUntil }).from(orders).where(eq(orders.userId, userId)).get()?.until ?? null;
 
   it("holds the redemption from the moment the payment starts: a second student is refused on both doors", async () => {
     const { student, course } = arrange();
@@ -637,9 +640,9 @@ describe("a limited coupon (decision 0012)", () => {
     const { student, course, formId } = arrange();
     const coupon = oneUse();
     const late = await startCard(student, course.id, coupon.code, formId);
-    db.update(enrollments)
+    db.update(orders)
       .set({ couponHeldUntil: new Date(Date.now() - 1000) })
-      .where(eq(enrollments.userId, student.id))
+      .where(eq(orders.userId, student.id))
       .run();
     const rival = addStudent();
     const rivals = await startCard(rival, course.id, coupon.code);
@@ -657,11 +660,7 @@ describe("a limited coupon (decision 0012)", () => {
       expect.objectContaining({ status: "refunded", paymentIntentId: late.paymentIntentId }),
     ]);
     expect(
-      db
-        .select({ refunded: enrollments.refundedPaise })
-        .from(enrollments)
-        .where(eq(enrollments.paymentIntentId, late.paymentIntentId))
-        .get(),
+      db.select({ refunded: orders.refundedPaise }).from(orders).where(eq(orders.providerPaymentId, late.paymentIntentId)).get(),
     ).toEqual({ refunded: 399_920 });
     // The webhook arriving afterwards, and a second report, change nothing.
     await deliver(stripeEvent("payment_intent.succeeded", late.paymentIntentId));
@@ -670,12 +669,13 @@ describe("a limited coupon (decision 0012)", () => {
       reason: "refunded",
     });
     expect(warnings).toHaveBeenCalledOnce();
-    expect(formPayment(formId)).toBe("pending");
+    // The form shows what became of the payment made with it.
+    expect(formPayment(formId)).toBe("refunded");
 
     await payWithCard(rivals.paymentIntentId);
     await deliver(stripeEvent("payment_intent.succeeded", rivals.paymentIntentId));
-    expect(orders.isEnrolled(rival.id, course.id)).toBe(true);
-    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(orderModel.isEnrolled(rival.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(false);
     expect(redemptions(coupon.id)).toBe(1);
   });
 });
@@ -702,7 +702,7 @@ describe("confirmCardPayment (the browser's report)", () => {
     ]);
     expect(redemptions(coupon.id)).toBe(1);
     expect(formPayment(formId)).toBe("completed");
-    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(true);
   });
 
   it("refuses another student's payment and changes nothing", async () => {
@@ -727,7 +727,7 @@ describe("confirmCardPayment (the browser's report)", () => {
     expect(await checkout.confirmCardPayment(student.id, paymentIntentId, course.id)).toEqual({ ok: false, reason: "not-paid" });
 
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
-    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(false);
   });
 
   it("refuses a payment for another course", async () => {
@@ -757,7 +757,7 @@ describe("settlePaymentIntent", () => {
     const { student, course, coupon } = arrange();
     const { paymentIntentId } = await startCard(student, course.id, coupon.code);
     // The order row says ₹1.00 (tampered), Stripe took ₹3,999.20.
-    db.update(enrollments).set({ amountPaise: 100 }).where(eq(enrollments.paymentIntentId, paymentIntentId)).run();
+    db.update(orders).set({ amountPaise: 100 }).where(eq(orders.providerPaymentId, paymentIntentId)).run();
     await payWithCard(paymentIntentId);
     const warnings = expectLog("warn");
 
@@ -768,7 +768,7 @@ describe("settlePaymentIntent", () => {
     expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/does not match order/));
     expect(ordersOf(student.id, course.id)).toEqual([expect.objectContaining({ status: "pending", amountPaise: 100 })]);
     expect(redemptions(coupon.id)).toBe(0);
-    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(false);
   });
 
   it("refuses a payment in another currency", async () => {
@@ -779,7 +779,7 @@ describe("settlePaymentIntent", () => {
       currency: "usd",
       metadata: { userId: student.id, courseId: String(course.id), couponId: "", enrollmentFormId: "", flow: "card" },
     });
-    orders.recordOrder(
+    orderModel.recordOrder(
       {
         userId: student.id,
         courseId: course.id,
@@ -788,7 +788,7 @@ describe("settlePaymentIntent", () => {
         couponId: null,
         enrollmentFormId: null,
       },
-      { paymentIntentId: dollars.id },
+      stripeIntent(dollars.id),
     );
     await payWithCard(dollars.id);
     const warnings = expectLog("warn");
@@ -924,7 +924,7 @@ describe("handleStripeEvent (the signed webhook)", () => {
   it("rebuilds a card order whose row was never stored, from the metadata the server wrote", async () => {
     const { student, course, coupon, formId } = arrange();
     const { paymentIntentId } = await startCard(student, course.id, coupon.code, formId);
-    db.delete(enrollments).where(eq(enrollments.paymentIntentId, paymentIntentId)).run();
+    db.delete(orders).where(eq(orders.providerPaymentId, paymentIntentId)).run();
     await payWithCard(paymentIntentId);
 
     await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
@@ -988,13 +988,13 @@ describe("refunds and disputes (the signed webhook)", () => {
   const orderRow = (paymentIntentId: string) =>
     db
       .select({
-        status: enrollments.paymentStatus,
-        refundedPaise: enrollments.refundedPaise,
-        disputeStatus: enrollments.disputeStatus,
-        id: enrollments.id,
+        status: orders.paymentStatus,
+        refundedPaise: orders.refundedPaise,
+        disputeStatus: orders.disputeStatus,
+        id: orders.id,
       })
-      .from(enrollments)
-      .where(eq(enrollments.paymentIntentId, paymentIntentId))
+      .from(orders)
+      .where(eq(orders.providerPaymentId, paymentIntentId))
       .get();
   const auditOf = (orderId: number) =>
     db
@@ -1010,7 +1010,7 @@ describe("refunds and disputes (the signed webhook)", () => {
     const { paymentIntentId } = await startCard(student, course.id, undefined, formId);
     const paid = await payWithCard(paymentIntentId);
     await deliver(stripeEvent("payment_intent.succeeded", paymentIntentId));
-    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(true);
     return { student, course, formId, paymentIntentId, chargeId: paid.latest_charge as string };
   }
 
@@ -1021,14 +1021,14 @@ describe("refunds and disputes (the signed webhook)", () => {
     const [partly] = stripeEvents("charge.refunded", chargeId);
     await deliver(partly!);
     expect(orderRow(paymentIntentId)).toMatchObject({ status: "completed", refundedPaise: 100_000, disputeStatus: null });
-    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(true);
 
     await stripe.refunds.create({ payment_intent: paymentIntentId });
     const [, rest] = stripeEvents("charge.refunded", chargeId);
     await deliver(rest!);
     const order = orderRow(paymentIntentId)!;
     expect(order).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
-    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(false);
     expect(formPayment(formId)).toBe("refunded");
 
     const handled = handledEvents();
@@ -1054,14 +1054,14 @@ describe("refunds and disputes (the signed webhook)", () => {
     await deliver(stripeEvent("charge.dispute.created", dispute.id));
     await deliver(stripeEvent("charge.dispute.funds_withdrawn", dispute.id));
     expect(orderRow(paymentIntentId)).toMatchObject({ status: "completed", disputeStatus: "open" });
-    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(true);
 
     await control(`/__fake/disputes/${dispute.id}/close`, { status: "won" });
     await deliver(stripeEvent("charge.dispute.closed", dispute.id));
     await deliver(stripeEvent("charge.dispute.funds_reinstated", dispute.id));
     const order = orderRow(paymentIntentId)!;
     expect(order).toMatchObject({ status: "completed", disputeStatus: "won" });
-    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(true);
     expect(auditOf(order.id).map((row) => row.action)).toEqual(["order_dispute_opened", "order_dispute_won"]);
   });
 
@@ -1076,7 +1076,7 @@ describe("refunds and disputes (the signed webhook)", () => {
 
     const order = orderRow(paymentIntentId)!;
     expect(order).toMatchObject({ status: "charged_back", disputeStatus: "lost" });
-    expect(orders.isEnrolled(student.id, course.id)).toBe(false);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(false);
     expect(auditOf(order.id).map((row) => row.action)).toEqual(["order_charged_back"]);
   });
 
@@ -1101,7 +1101,7 @@ describe("refunds and disputes (the signed webhook)", () => {
     const order = orderRow(second.paymentIntentId)!;
     expect(order).toMatchObject({ status: "refunded", refundedPaise: 399_920 });
     expect(auditOf(order.id)).toEqual([expect.objectContaining({ actorType: "system", actorId: "checkout", action: "order_refunded" })]);
-    expect(orders.isEnrolled(student.id, course.id)).toBe(true);
+    expect(orderModel.isEnrolled(student.id, course.id)).toBe(true);
   });
 });
 

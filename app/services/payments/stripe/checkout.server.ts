@@ -35,6 +35,16 @@ import {
 // before Stripe is asked for anything and completed when Stripe says that
 // object was paid, for that amount, by that student.
 
+const PROVIDER = "stripe";
+
+/**
+ * The two kinds of Stripe object an order is paid on, told apart by the
+ * prefix Stripe gives their ids: a pending order made for one is not reused
+ * for the other.
+ */
+const CARD_PAYMENT: PaymentKind = { provider: PROVIDER, referencePrefix: "pi_" };
+const HOSTED_CHECKOUT: PaymentKind = { provider: PROVIDER, referencePrefix: "cs_" };
+
 function metadataFor(terms: OrderTerms, flow: PaymentMetadata["flow"]): PaymentMetadata {
   return {
     userId: terms.userId,
@@ -80,7 +90,7 @@ async function startPayment<T>(terms: OrderTerms, door: PaymentDoor<T>, now: Dat
     const reservation = reserveForCheckout(terms, door.kind, now);
     if (!reservation.ok) return reservation;
     const { order } = reservation;
-    const reference = door.kind === "paymentIntent" ? order.paymentIntentId : order.checkoutSessionId;
+    const reference = order.providerOrderId;
     try {
       if (reference) {
         const open = await door.reopen(reference);
@@ -120,7 +130,7 @@ export async function startCardPayment(
   const start = await startPayment<CardAnswer>(
     terms,
     {
-      kind: "paymentIntent",
+      kind: CARD_PAYMENT,
       async reopen(id) {
         const intent = await retrievePaymentIntent(id);
         if (intent?.clientSecret && PAYABLE_STATUSES.has(intent.status) && intent.amountPaise === terms.amountPaise) {
@@ -139,7 +149,7 @@ export async function startCardPayment(
         const intent = await createPaymentIntent({ ...request, idempotencyKey: idempotencyKey("card", order, request) });
         if (!intent.clientSecret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`);
         return {
-          reference: { paymentIntentId: intent.id },
+          reference: { provider: PROVIDER, providerOrderId: intent.id, providerPaymentId: intent.id },
           answer: { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPaise: intent.amountPaise },
         };
       },
@@ -163,7 +173,7 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
   const start = await startPayment<string>(
     terms,
     {
-      kind: "checkoutSession",
+      kind: HOSTED_CHECKOUT,
       async reopen(id) {
         const session = await retrieveCheckoutSession(id);
         if (session?.status === "open" && session.url) return session.url;
@@ -183,7 +193,7 @@ export async function startHostedCheckout(input: PaymentStartInput): Promise<Hos
         };
         const session = await createCheckoutSession({ ...request, idempotencyKey: idempotencyKey("checkout", order, request) });
         if (!session.url) throw new Error(`Checkout Session ${session.id} came without a URL`);
-        return { reference: { checkoutSessionId: session.id }, answer: session.url };
+        return { reference: { provider: PROVIDER, providerOrderId: session.id }, answer: session.url };
       },
     },
     now,
@@ -207,7 +217,7 @@ function matchesOrder(
 }
 
 /** A PaymentIntent that paid an order, returned whole through Stripe when the order cannot take it. */
-const paidWith = (paymentIntentId: string): PaidWith => ({ provider: "stripe", paymentId: paymentIntentId, refundWhole: refundPayment });
+const paidWith = (paymentIntentId: string): PaidWith => ({ paymentId: paymentIntentId, refundWhole: refundPayment });
 
 /** A row id written into metadata ("12"); undefined when it is not one, null when absent. */
 function metadataId(value: string | undefined): number | null | undefined {
@@ -229,7 +239,7 @@ function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
   if (courseId === undefined || eventId === undefined || (courseId === null) === (eventId === null)) return null;
   return recordLostOrder(
     { userId, courseId, eventId, amountPaise: intent.amountPaise, couponId, enrollmentFormId },
-    { paymentIntentId: intent.id },
+    { provider: PROVIDER, providerOrderId: intent.id, providerPaymentId: intent.id },
   );
 }
 
@@ -238,7 +248,8 @@ function orderFromMetadata(intent: PaymentIntentSnapshot): Order | null {
  * flow). `paidAt`: when Stripe says it happened (the webhook's time), or now.
  */
 export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt = new Date()): Promise<Settlement> {
-  const order = findOrder({ paymentIntentId: intent.id }) ?? (intent.status === "succeeded" ? orderFromMetadata(intent) : null);
+  const order =
+    findOrder({ provider: PROVIDER, providerPaymentId: intent.id }) ?? (intent.status === "succeeded" ? orderFromMetadata(intent) : null);
   if (!order) return { ok: false, reason: "not-found" };
   if (intent.status !== "succeeded") return { ok: false, reason: "not-paid" };
   if (!matchesOrder(order, intent)) {
@@ -253,7 +264,7 @@ export async function settlePaymentIntent(intent: PaymentIntentSnapshot, paidAt 
  * takes no payment on a session after it expires, so it was paid by then.
  */
 export async function settleCheckoutSession(session: CheckoutSessionSnapshot, reportedAt = new Date()): Promise<Settlement> {
-  const order = findOrder({ checkoutSessionId: session.id });
+  const order = findOrder({ provider: PROVIDER, providerOrderId: session.id });
   if (!order) return { ok: false, reason: "not-found" };
   if (session.paymentStatus !== "paid" || !session.paymentIntentId) return { ok: false, reason: "not-paid" };
   if (!matchesOrder(order, session)) {
@@ -280,7 +291,7 @@ export async function confirmCardPayment(userId: string, paymentIntentId: string
 /** Stripe's redirect back from the hosted Checkout page. */
 export async function confirmCheckoutSession(userId: string, sessionId: string): Promise<Settlement> {
   if (!paymentsSetup()) return { ok: false, reason: "payments-off" };
-  const order = findOrder({ checkoutSessionId: sessionId });
+  const order = findOrder({ provider: PROVIDER, providerOrderId: sessionId });
   if (!order) return { ok: false, reason: "not-found" };
   if (order.userId !== userId) return { ok: false, reason: "not-yours" };
   if (order.paymentStatus === "completed") return { ok: true, outcome: "already", item: orderItem(order) };

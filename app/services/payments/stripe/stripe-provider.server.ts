@@ -51,9 +51,9 @@ export const stripeProvider: PaymentProvider = {
     }
   },
   async refundPart(order, amountPaise, idempotencyKey): Promise<RefundAtProvider> {
-    if (!order.paymentIntentId) return { ok: false, message: "This order cannot be refunded through stripe." };
+    if (!order.providerPaymentId) return { ok: false, message: "This order cannot be refunded through stripe." };
     try {
-      return { ok: true, ...(await refundPaymentPart(order.paymentIntentId, amountPaise, idempotencyKey)) };
+      return { ok: true, ...(await refundPaymentPart(order.providerPaymentId, amountPaise, idempotencyKey)) };
     } catch (error) {
       console.warn(`The refund of order ${order.id} was not made`, error);
       return refundNotMade(error instanceof PaymentProviderError ? error : null, REFUND_REFUSALS);

@@ -49,7 +49,7 @@ async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
       if (event.paymentIntent.metadata.flow !== "checkout") await settlePaymentIntent(event.paymentIntent, event.created);
       return;
     case "payment_intent.payment_failed": {
-      const order = findOrder({ paymentIntentId: event.paymentIntent.id });
+      const order = findOrder({ provider: "stripe", providerPaymentId: event.paymentIntent.id });
       if (order) failOrder(order.id, { retryable: true });
       return;
     }
@@ -59,7 +59,7 @@ async function settlePaymentEvent(event: SettlingEvent): Promise<void> {
       return;
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired": {
-      const order = findOrder({ checkoutSessionId: event.session.id });
+      const order = findOrder({ provider: "stripe", providerOrderId: event.session.id });
       if (order) failOrder(order.id);
       return;
     }
