@@ -295,9 +295,9 @@ inBothModes((mode) => {
       withDatabase((database) => {
         const insert = database.prepare(
           `INSERT INTO enrollment_forms (name, whatsapp_number, email, state, city, experience_level, course_or_event_id,
-             course_or_event_type, source_of_lead, payment_status, created_at) VALUES (?, ?, ?, 'Gujarat', ?, ?, ?, ?, ?, ?, ?)`,
+             course_or_event_type, source_of_lead, created_at) VALUES (?, ?, ?, 'Gujarat', ?, ?, ?, ?, ?, ?)`,
         );
-        insert.run(
+        const kavyaForm = insert.run(
           `Kavya ${tag}`,
           whatsapp(1),
           `kavya-${tag}@example.test`,
@@ -306,11 +306,17 @@ inBothModes((mode) => {
           courseId,
           "course",
           "Instagram",
-          "completed",
           minutes(1),
-        );
-        insert.run(`Arjun ${tag}`, whatsapp(2), null, "Vadodara", "Intermediate", eventId, "event", "Friend", "pending", minutes(2));
-        insert.run(`Zoya ${tag}`, whatsapp(3), null, "Rajkot", "Expert", 987_654_321, "course", "Seminar", "mystery", minutes(3));
+        ).lastInsertRowid;
+        insert.run(`Arjun ${tag}`, whatsapp(2), null, "Vadodara", "Intermediate", eventId, "event", "Friend", minutes(2));
+        insert.run(`Zoya ${tag}`, whatsapp(3), null, "Rajkot", "Expert", 987_654_321, "course", "Seminar", minutes(3));
+        // Kavya paid for the course with her form: the table shows that order's status.
+        database.prepare("INSERT INTO users (id, email) VALUES (?, ?)").run(`kavya-${tag}`, `kavya-${tag}@example.test`);
+        database
+          .prepare(
+            "INSERT INTO orders (user_id, course_id, payment_status, amount_paise, enrollment_form_id) VALUES (?, ?, 'completed', 0, ?)",
+          )
+          .run(`kavya-${tag}`, courseId, kavyaForm);
       });
 
       await openTable(page, mode, "forms");
@@ -336,7 +342,7 @@ inBothModes((mode) => {
         "Expert",
         "Course: (deleted)",
         "Seminar",
-        "Unknown",
+        "Pending",
         formatIndiaDateTime(new Date(minutes(3))),
       ]);
       await expect(row(1)).toHaveText([

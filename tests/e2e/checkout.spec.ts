@@ -250,7 +250,7 @@ inBothModes((mode) => {
       const course = makeCourse({ pricePaise: 199900 });
       const database = openTestDatabase();
       database
-        .prepare("INSERT INTO orders (user_id, course_id, amount_paise, checkout_session_id) VALUES (?, ?, ?, ?)")
+        .prepare("INSERT INTO orders (user_id, course_id, amount_paise, provider, provider_order_id) VALUES (?, ?, ?, 'stripe', ?)")
         .run(other.id, course.id, course.pricePaise, `cs_test_${other.id}`);
       database.close();
       const foreign = await visit(page, mode, `/checkout/complete?session_id=cs_test_${other.id}`);

@@ -44,7 +44,13 @@ async function upcomingEvents(request: APIRequestContext): Promise<Choice[]> {
 function storedForms(userId: string): StoredForm[] {
   const database = openTestDatabase();
   try {
-    return database.prepare("SELECT * FROM enrollment_forms WHERE user_id = ? ORDER BY id").all(userId) as StoredForm[];
+    // The payment status as the admin's list shows it: the latest order made with the form, else pending.
+    return database
+      .prepare(
+        `SELECT f.*, coalesce((SELECT payment_status FROM orders WHERE enrollment_form_id = f.id ORDER BY id DESC LIMIT 1), 'pending')
+           AS payment_status FROM enrollment_forms f WHERE f.user_id = ? ORDER BY f.id`,
+      )
+      .all(userId) as StoredForm[];
   } finally {
     database.close();
   }
