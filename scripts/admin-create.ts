@@ -38,7 +38,7 @@ try {
   const password = process.env.ADMIN_PASSWORD ?? (await askPassword());
   const { db, migrateDatabase } = await import("../app/utils/db.server");
   migrateDatabase(db);
-  const { createAdminAccount } = await import("../app/services/admin-sign-in.server");
+  const { createAdminAccount } = await import("../app/services/accounts/admin-sign-in.server");
   const admin = await createAdminAccount({ adminId: values.id, password, role: role satisfies AdminRole });
   if (!admin) {
     console.error(`An admin with the ID "${values.id}" already exists.`);

@@ -7,8 +7,8 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { DEFAULT_INSTITUTE } from "../app/utils/institute";
 
-import { coverSvg, initialsSvg, rasterise } from "../app/services/cover-art.server";
-import { encodeImage } from "../app/services/images.server";
+import { coverSvg, initialsSvg, rasterise } from "../app/services/images/cover-art.server";
+import { encodeImage } from "../app/services/images/images.server";
 import { eventTypeLabel } from "../db/enums";
 import { seedImageSubjects } from "../db/seed";
 

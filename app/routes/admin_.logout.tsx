@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { recordAdminAction } from "~/models/audit-log.server";
-import { endAdminSession, getOptionalAdmin } from "~/services/sessions/admin-session.server";
+import { recordAdminAction } from "~/models/site/audit-log.server";
+import { endAdminSession, getOptionalAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Logout: the session ends and the admin goes to /.

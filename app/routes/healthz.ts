@@ -1,4 +1,4 @@
-import { assertDatabaseReadable } from "~/models/health.server";
+import { assertDatabaseReadable } from "~/models/site/health.server";
 
 // For the container's HEALTHCHECK, load balancers and the test runner: 200 once
 // the database answers a real read, 503 with the reason while it does not.

@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { findStudentCertificate } from "~/models/certificate.server";
+import { findStudentCertificate } from "~/models/classroom/certificate.server";
 import { certificateFilename, certificatePdf } from "~/services/pdf/certificate.server";
 import { pdfDownload, storedPdf } from "~/services/pdf/stored-pdf.server";
 import { certificateCheckPath, certificateRevokedPath } from "~/utils/certificate-links";
 import { notFoundText } from "~/utils/file-response.server";
 import { publicOrigin } from "~/utils/env.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /learn/:courseId/certificate: the signed-in student's own certificate

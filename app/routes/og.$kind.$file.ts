@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventTypeLabel } from "../../db/enums";
-import { findPublishedPost } from "~/models/blog.server";
-import { findActiveCourse } from "~/models/course.server";
-import { findActiveEvent } from "~/models/event.server";
-import { socialCardPng } from "~/services/social-cards.server";
-import type { CoverText } from "~/services/cover-art.server";
+import { findPublishedPost } from "~/models/content/blog.server";
+import { findActiveCourse } from "~/models/courses/course.server";
+import { findActiveEvent } from "~/models/events/event.server";
+import { socialCardPng } from "~/services/images/social-cards.server";
+import type { CoverText } from "~/services/images/cover-art.server";
 import { formatShortDate } from "~/utils/dates";
 import { SOCIAL_CARD_KINDS, type SocialCardKind } from "~/utils/seo";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 
 /**
  * GET /og/:kind/:key.png: the Open Graph card of a course (by id), an event

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { findLiveSharedFile, recordSharedFileDownload } from "~/models/shared-file.server";
+import { findLiveSharedFile, recordSharedFileDownload } from "~/models/content/shared-file.server";
 import { SHARE_TOKEN_PATTERN, openStoredExport, sharedFilePath, workbookResponse } from "~/services/exports/stored-files.server";
 import { methodNotAllowed } from "~/utils/api.server";
 

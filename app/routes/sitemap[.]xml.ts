@@ -1,6 +1,6 @@
 import { LEGAL_PAGES } from "~/content/legal-pages";
-import { blogPostDate, listPublishedPosts } from "~/models/blog.server";
-import { listActiveCourseIds } from "~/models/course.server";
+import { blogPostDate, listPublishedPosts } from "~/models/content/blog.server";
+import { listActiveCourseIds } from "~/models/courses/course.server";
 import { publicOrigin } from "~/utils/env.server";
 
 const STATIC_PATHS = ["/", "/about", "/courses", "/events", "/study-materials", "/blog", "/gallery", "/testimonials", "/contact", "/chat"];

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readUpload } from "~/services/uploads.server";
+import { readUpload } from "~/services/images/uploads.server";
 
 /**
  * GET /uploads/:name: an uploaded cover photo or brochure. The name is a

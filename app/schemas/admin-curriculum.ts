@@ -122,7 +122,7 @@ export const LessonFormSchema = z
     quizMaxAttempts: optionalWholeNumberField("Attempts allowed", QUIZ_LIMITS.maxAttempts),
     quizRetryWaitMinutes: optionalWholeNumberField("Wait between attempts (minutes)", QUIZ_LIMITS.retryWaitMinutes),
     questions: optionalText("Questions", 50_000),
-    // The file inputs: streamed to disk before this schema runs (app/services/lesson-files.server.ts).
+    // The file inputs: streamed to disk before this schema runs (app/services/classroom/lesson-files.server.ts).
     videoFile: z.unknown().optional(),
     attachment: z.unknown().optional(),
   })

@@ -2,7 +2,7 @@ import type { LessonFileKind } from "../../db/enums";
 
 // The files a lesson takes: its video, and attachments to download. The
 // browser offers the extensions; the server checks the size as the bytes
-// arrive and the content itself (app/services/lesson-files.server.ts).
+// arrive and the content itself (app/services/classroom/lesson-files.server.ts).
 
 const MB = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // The files admin forms take (course cover photo and brochure). The browser
 // checks size and extension before posting; the server checks size again and
-// the content itself (app/services/uploads.server.ts).
+// the content itself (app/services/images/uploads.server.ts).
 
 const MB = 1024 * 1024;
 

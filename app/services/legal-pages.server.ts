@@ -1,5 +1,5 @@
 import { CANCELLED_BY_INSTITUTE_REFUND, LEGAL_DEFAULTS_DATE } from "~/content/legal-defaults";
-import { readSettings, settingsLastSaved } from "~/models/site-settings.server";
+import { readSettings, settingsLastSaved } from "~/models/site/site-settings.server";
 import { registrationStatement } from "~/schemas/legal-settings";
 import type { SettingsSection } from "~/schemas/site-settings";
 import { formatLongDateInIndia } from "../utils/dates";

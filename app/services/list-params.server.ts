@@ -1,4 +1,4 @@
-import { ADMIN_TABLE_PAGE_SIZE, clampPageSize, searchText, type ListPage, type ListRequest } from "~/models/paging.server";
+import { ADMIN_TABLE_PAGE_SIZE, clampPageSize, searchText, type ListPage, type ListRequest } from "~/models/site/paging.server";
 
 // The query string of a paged admin list, read the same way by the Users
 // tab's tables (?q=, ?page=) and its JSON doors (?q=, ?page=, ?pageSize=).

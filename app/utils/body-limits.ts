@@ -50,7 +50,7 @@ export const ADMIN_UPLOAD_BODY_LIMITS: BodyLimits = {
 
 /**
  * A lesson's video (MP4/WebM, 500 MB) or attachment, streamed to disk by the
- * curriculum editor (app/services/lesson-files.server.ts) and never held.
+ * curriculum editor (app/services/classroom/lesson-files.server.ts) and never held.
  */
 export const LESSON_UPLOAD_BODY_LIMITS: BodyLimits = {
   maxBytes: LESSON_FILE_SPECS.video.maxBytes + 1 * MB,

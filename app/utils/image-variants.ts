@@ -1,5 +1,5 @@
 // How an image's encoded variants are named and found, shared by the encoder
-// (app/services/images.server.ts) and <ResponsiveImage>: beside the original,
+// (app/services/images/images.server.ts) and <ResponsiveImage>: beside the original,
 // "<stem>-<width>.<format>".
 
 export const IMAGE_FORMATS = ["avif", "webp", "jpg"] as const;

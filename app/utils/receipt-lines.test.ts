@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { OrderReceipt } from "~/models/order-receipt.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
 import { formatPrice } from "./money";
 import { receiptLines } from "./receipt-lines";
 

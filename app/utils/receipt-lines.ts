@@ -1,4 +1,4 @@
-import type { OrderReceipt } from "~/models/order-receipt.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
 import { formatIndiaDateTime } from "./dates";
 import { formatExactRupees } from "./money";
 import { orderNumber } from "./order-number";

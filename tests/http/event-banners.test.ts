@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { encodeNextImage } from "../../app/services/image-encoder.server";
-import { uploadsDirectory } from "../../app/services/uploads.server";
+import { encodeNextImage } from "../../app/services/images/image-encoder.server";
+import { uploadsDirectory } from "../../app/services/images/uploads.server";
 import { adminApiClient, auditActionsOf, describe, expect, queryTestDatabase, studentClient, test, type HttpClient } from "./support/test";
 
 // An event's banner is uploaded with the admin's event form like a course's

@@ -1,4 +1,4 @@
-import { offerFreedSeats, type WaitlistOfferMail } from "../../app/models/event-seat.server";
+import { offerFreedSeats, type WaitlistOfferMail } from "../../app/models/events/event-seat.server";
 import { addRegistration, describe, expect, SITE_ORIGIN, studentClient, test, withDatabase, type HttpClient } from "./support/test";
 
 // A full event's waitlist from the register dialog: a student joins at the

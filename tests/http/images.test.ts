@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { encodeNextImage } from "../../app/services/image-encoder.server";
+import { encodeNextImage } from "../../app/services/images/image-encoder.server";
 import { adminApiClient, describe, expect, makeCourse, queryTestDatabase, SITE_ORIGIN, test } from "./support/test";
 
 // An uploaded cover answers at once and is encoded behind the page; the pages

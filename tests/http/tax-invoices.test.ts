@@ -19,7 +19,7 @@ import {
 // GST tax invoices over HTTP (decision 0031): the owner's invoice PDF at
 // /account/orders/:orderId/invoice and its link on /account/orders, and the
 // admin's monthly invoice register. Invoices are arranged as stored rows; how
-// they are issued is the model's test (app/models/tax-document.server.test.ts).
+// they are issued is the model's test (app/models/orders/tax-document.server.test.ts).
 
 /** A completed ₹4,999 order of the student with its invoice. */
 function invoicedOrder(studentId: string) {

@@ -3,7 +3,7 @@ import type { Student } from "./accounts";
 import { withDatabase } from "./database";
 
 // Certificates written straight to the test database, as the completing
-// transaction issues them (app/models/lesson-progress.server.ts), so a test of
+// transaction issues them (app/models/classroom/lesson-progress.server.ts), so a test of
 // the download and the public check page needs no course to be worked through.
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

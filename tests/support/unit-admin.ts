@@ -3,9 +3,9 @@ import { afterAll, beforeAll } from "vitest";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AdminRole } from "../../db/enums";
-import { createAdmin, type PublicAdmin } from "~/models/admin.server";
+import { createAdmin, type PublicAdmin } from "~/models/accounts/admin.server";
 import { exportsDirectory } from "~/services/exports/stored-files.server";
-import { startAdminSession } from "~/services/sessions/admin-session.server";
+import { startAdminSession } from "~/services/accounts/sessions/admin-session.server";
 
 // For unit tests (their in-memory database): an admin signed in through the
 // real session code, and an exports folder that cannot be written.

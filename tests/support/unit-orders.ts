@@ -1,6 +1,6 @@
 import { certificates, courses, orders, users } from "../../db/schema";
 import { db } from "~/utils/db.server";
-import type { PaymentKind, PaymentReference } from "~/models/order.server";
+import type { PaymentKind, PaymentReference } from "~/models/orders/order.server";
 
 // For unit tests (their in-memory database): a student who paid for a course
 // of their own, as a completed order, and the certificate of that course.

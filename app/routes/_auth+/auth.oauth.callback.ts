@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import type { IdentityLink } from "~/models/user-identity.server";
-import { finishOAuth, oauthProviderName } from "~/services/student-sign-in.server";
-import { getUserId, signIn } from "~/services/sessions/student-session.server";
+import type { IdentityLink } from "~/models/accounts/user-identity.server";
+import { finishOAuth, oauthProviderName } from "~/services/accounts/student-sign-in.server";
+import { getUserId, signIn } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { startOAuthSignIn } from "~/services/student-sign-in.server";
+import { startOAuthSignIn } from "~/services/accounts/student-sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** POST (the sign-in page's button) or GET (a link) /auth/oauth: off to the provider. */

@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
-import { lessonAccess, opensLesson, type ClassroomViewer, type LessonAccess } from "~/models/classroom-access.server";
-import { findCourse } from "~/models/course.server";
-import { findLesson, listCurriculum, type Lesson, type LessonSummary } from "~/models/curriculum.server";
-import { courseProgress } from "~/models/lesson-progress.server";
+import { lessonAccess, opensLesson, type ClassroomViewer, type LessonAccess } from "~/models/classroom/classroom-access.server";
+import { findCourse } from "~/models/courses/course.server";
+import { findLesson, listCurriculum, type Lesson, type LessonSummary } from "~/models/classroom/curriculum.server";
+import { courseProgress } from "~/models/classroom/lesson-progress.server";
 import type { LessonState } from "~/components/curriculum-outline";
-import { getOptionalAdmin } from "~/services/sessions/admin-session.server";
-import { currentPath, getUserId, loginPath } from "~/services/sessions/student-session.server";
+import { getOptionalAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { currentPath, getUserId, loginPath } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseId } from "~/utils/validation";
 

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
-import type { Lesson } from "~/models/curriculum.server";
-import { completeLesson, recordVideoWatched, type CompletionResult } from "~/models/lesson-progress.server";
-import { submitQuizAttempt, type QuizRefusal } from "~/models/quiz.server";
+import type { Lesson } from "~/models/classroom/curriculum.server";
+import { completeLesson, recordVideoWatched, type CompletionResult } from "~/models/classroom/lesson-progress.server";
+import { submitQuizAttempt, type QuizRefusal } from "~/models/classroom/quiz.server";
 import { quizAnswersFrom, type LessonIntentSchema } from "~/schemas/classroom";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";

@@ -1,5 +1,12 @@
-import type { Lesson } from "~/models/curriculum.server";
-import { forStudent, listQuizAttempts, listQuizQuestions, quizPolicyOf, quizStanding, reviewLatestAttempt } from "~/models/quiz.server";
+import type { Lesson } from "~/models/classroom/curriculum.server";
+import {
+  forStudent,
+  listQuizAttempts,
+  listQuizQuestions,
+  quizPolicyOf,
+  quizStanding,
+  reviewLatestAttempt,
+} from "~/models/classroom/quiz.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 
 // A quiz lesson's page: the questions without their answers, the student's

@@ -1,6 +1,6 @@
-import type { LessonAccess } from "~/models/classroom-access.server";
-import type { Lesson } from "~/models/curriculum.server";
-import { listLessonFiles } from "~/models/lesson-file.server";
+import type { LessonAccess } from "~/models/classroom/classroom-access.server";
+import type { Lesson } from "~/models/classroom/curriculum.server";
+import { listLessonFiles } from "~/models/classroom/lesson-file.server";
 import { renderMarkdown } from "~/utils/blog-html.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { classroomOutline, lessonPath } from "./__classroom.server";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter, type FrameDisclaimer } from "~/components/site-footer";
 import { SiteHeader, type HeaderUser } from "~/components/site-header";
 import { frameDisclaimer } from "~/services/legal-pages.server";
-import { getOptionalUser } from "~/services/sessions/student-session.server";
+import { getOptionalUser } from "~/services/accounts/sessions/student-session.server";
 
 // The classroom sits in the site's frame (header and footer) with the signed-in student's greeting.
 export async function loader({ request }: LoaderFunctionArgs) {

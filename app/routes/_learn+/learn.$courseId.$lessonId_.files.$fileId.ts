@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findLessonFile } from "~/models/lesson-file.server";
-import { lessonFileResponse } from "~/services/lesson-files.server";
+import { findLessonFile } from "~/models/classroom/lesson-file.server";
+import { lessonFileResponse } from "~/services/classroom/lesson-files.server";
 import { parseId } from "~/utils/validation";
 import { courseOr404, lessonOr404, notFound, requireClassroomAccess } from "./__classroom.server";
 

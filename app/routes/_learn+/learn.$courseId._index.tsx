@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CurriculumOutline, toOutlineSections } from "~/components/curriculum-outline";
 import { ProgressBar } from "~/components/progress-bar";
 import { buttonClass } from "~/components/ui/button";
-import { findStudentCertificate } from "~/models/certificate.server";
+import { findStudentCertificate } from "~/models/classroom/certificate.server";
 import { classroomOutline, courseOr404, lessonPath, requireClassroomAccess } from "./__classroom.server";
 import { PreviewBanner } from "./__classroom";
 import { certificateDownloadPath } from "~/utils/certificate-links";

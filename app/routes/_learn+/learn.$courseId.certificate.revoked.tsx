@@ -2,11 +2,11 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CertificateRevocationReason } from "../../../db/enums";
 import { buttonClass } from "~/components/ui/button";
-import { findStudentCertificate } from "~/models/certificate.server";
+import { findStudentCertificate } from "~/models/classroom/certificate.server";
 import { certificateCheckPath, certificateDownloadPath } from "~/utils/certificate-links";
 import { formatIsoDateInIndia, formatLongDateInIndia } from "~/utils/dates";
 import { instituteFrom } from "~/utils/seo";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /learn/:courseId/certificate/revoked: where the certificate download

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { confirmAdult } from "~/models/user.server";
+import { confirmAdult } from "~/models/accounts/user.server";
 import { ConfirmAdultSchema } from "~/schemas/account";
 import { ADULT_REQUIRED_MESSAGE } from "~/schemas/consent";
 import { redirectWithToast } from "~/utils/toast.server";

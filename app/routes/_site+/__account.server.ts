@@ -1,15 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { endOtherSessions, getProfile, listStudentSessions, updateProfile } from "~/models/account.server";
-import { pendingEmailChange } from "~/models/email-change.server";
-import type { PublicUser } from "~/models/user.server";
+import { endOtherSessions, getProfile, listStudentSessions, updateProfile } from "~/models/accounts/account.server";
+import { pendingEmailChange } from "~/models/accounts/email-change.server";
+import type { PublicUser } from "~/models/accounts/user.server";
 import { ACCOUNT_MESSAGES, ChangeEmailSchema, ChangePasswordSchema, ProfileSchema, type AccountIntent } from "~/schemas/account";
-import { changeOwnPassword } from "~/services/account-password.server";
-import { askForEmailChange } from "~/services/email-change.server";
+import { changeOwnPassword } from "~/services/accounts/account-password.server";
+import { askForEmailChange } from "~/services/accounts/email-change.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { currentSessionId } from "~/services/sessions/student-session.server";
+import { currentSessionId } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The account page's own changes: name and phone, password, and the devices

@@ -1,5 +1,5 @@
-import { blogPostDate, type BlogPostSummary } from "~/models/blog.server";
-import { findReadyImages } from "~/models/image-asset.server";
+import { blogPostDate, type BlogPostSummary } from "~/models/content/blog.server";
+import { findReadyImages } from "~/models/content/image-asset.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { imageSource } from "~/utils/image-variants";
 import { BLOG_COVER_BOX, DEFAULT_BLOG_IMAGE, type BlogCardPost } from "./__blog-card";

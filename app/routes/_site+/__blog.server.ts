@@ -1,4 +1,4 @@
-import { findPublishedPost, type BlogPost } from "~/models/blog.server";
+import { findPublishedPost, type BlogPost } from "~/models/content/blog.server";
 import type { BlogCardPost } from "./__blog-card";
 import { toBlogCards } from "./__blog-card.server";
 

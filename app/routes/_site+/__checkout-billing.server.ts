@@ -1,4 +1,4 @@
-import { findLatestStudentBilling } from "~/models/billing.server";
+import { findLatestStudentBilling } from "~/models/orders/billing.server";
 import type { EnrollmentFormDefaults } from "./__enrollment-form";
 
 // What the checkout offers first when it asks for billing details (while the

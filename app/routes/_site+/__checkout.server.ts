@@ -1,13 +1,13 @@
-import { findStudentFormFor } from "~/models/enrollment-form.server";
-import { findRegistrationTarget } from "~/models/event-registration.server";
+import { findStudentFormFor } from "~/models/orders/enrollment-form.server";
+import { findRegistrationTarget } from "~/models/events/event-registration.server";
 import { checkoutItemOf, type CheckoutItem } from "~/utils/checkout-path";
-import { isEnrolled } from "~/models/order.server";
-import { hasConfirmedAdult, type PublicUser } from "~/models/user.server";
-import { pricesIncludeGst } from "~/models/site-settings.server";
+import { isEnrolled } from "~/models/orders/order.server";
+import { hasConfirmedAdult, type PublicUser } from "~/models/accounts/user.server";
+import { pricesIncludeGst } from "~/models/site/site-settings.server";
 import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout/quote.server";
 import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { formatAmount, formatPrice, formatPriceWithGst, shownSavingPaise } from "~/utils/money";
 import { parseId } from "~/utils/validation";
 

@@ -1,6 +1,6 @@
-import type { CourseRating } from "~/models/course-review.server";
-import type { Course } from "~/models/course.server";
-import { findReadyImages } from "~/models/image-asset.server";
+import type { CourseRating } from "~/models/courses/course-review.server";
+import type { Course } from "~/models/courses/course.server";
+import { findReadyImages } from "~/models/content/image-asset.server";
 import { imageSource } from "~/utils/image-variants";
 import { formatPrice } from "~/utils/money";
 import { COURSE_COVER_BOX, DEFAULT_COURSE_IMAGE, type CourseCardData } from "./__course-card";

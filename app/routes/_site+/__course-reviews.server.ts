@@ -1,12 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { approvedRatingFor, findOwnReview, listApprovedReviews, saveCourseReview, type CourseRating } from "~/models/course-review.server";
-import { isEnrolled } from "~/models/order.server";
+import {
+  approvedRatingFor,
+  findOwnReview,
+  listApprovedReviews,
+  saveCourseReview,
+  type CourseRating,
+} from "~/models/courses/course-review.server";
+import { isEnrolled } from "~/models/orders/order.server";
 import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
 import type { CourseRatingView } from "./__course-reviews";
 import { formatShortDate } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The reviews part of a course's page: what it shows (approved reviews, the

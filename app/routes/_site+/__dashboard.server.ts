@@ -1,9 +1,9 @@
-import { countActiveCourses } from "~/models/course.server";
-import { countStudentEnrollments, listStudentEnrollments } from "~/models/enrollment.server";
-import { eventStats, listUpcomingEvents } from "~/models/event.server";
-import { listStudentCertificates } from "~/models/certificate.server";
-import { progressByCourse } from "~/models/lesson-progress.server";
-import type { PublicUser } from "~/models/user.server";
+import { countActiveCourses } from "~/models/courses/course.server";
+import { countStudentEnrollments, listStudentEnrollments } from "~/models/orders/enrollment.server";
+import { eventStats, listUpcomingEvents } from "~/models/events/event.server";
+import { listStudentCertificates } from "~/models/classroom/certificate.server";
+import { progressByCourse } from "~/models/classroom/lesson-progress.server";
+import type { PublicUser } from "~/models/accounts/user.server";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { toEventCards } from "./__event-card.server";
 import { certificateDownloadPath } from "~/utils/certificate-links";

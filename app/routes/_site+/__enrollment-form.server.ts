@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { SelectGroup } from "~/components/forms";
-import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/enrollment-form.server";
+import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/orders/enrollment-form.server";
 import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type EnrollmentFormInput } from "~/schemas/enrollment-form";

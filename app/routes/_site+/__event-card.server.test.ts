@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { SiteEvent } from "~/models/event.server";
+import type { SiteEvent } from "~/models/events/event.server";
 import { toEventCard } from "./__event-card.server";
 
 const event = (overrides: Partial<SiteEvent>): SiteEvent => ({

@@ -1,8 +1,8 @@
-import { isFreeEvent, type SiteEvent } from "~/models/event.server";
-import { findReadyImages, type ReadyImage } from "~/models/image-asset.server";
+import { isFreeEvent, type SiteEvent } from "~/models/events/event.server";
+import { findReadyImages, type ReadyImage } from "~/models/content/image-asset.server";
 import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { imageSource, type ImageSource } from "~/utils/image-variants";
-import { pricesIncludeGst } from "~/models/site-settings.server";
+import { pricesIncludeGst } from "~/models/site/site-settings.server";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
 import { EVENT_BANNER_BOX, type EventCardData } from "./__event-card";
 import { countOf } from "~/utils/plural";

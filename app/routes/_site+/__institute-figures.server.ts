@@ -1,5 +1,5 @@
-import { instituteCounts } from "~/models/institute-figures.server";
-import { readSettings } from "~/models/site-settings.server";
+import { instituteCounts } from "~/models/content/institute-figures.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { formatIsoDateInIndia, formatShortCalendarDay } from "~/utils/dates";
 import { figureNumber, type ShownFigure } from "~/components/institute-figures";
 

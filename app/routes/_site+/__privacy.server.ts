@@ -1,5 +1,5 @@
-import { eraseAccount, type Erasure } from "~/models/personal-data.server";
-import { findUserCredentials, normaliseEmail, type PublicUser } from "~/models/user.server";
+import { eraseAccount, type Erasure } from "~/models/privacy/personal-data.server";
+import { findUserCredentials, normaliseEmail, type PublicUser } from "~/models/accounts/user.server";
 import { DELETE_ACCOUNT_MESSAGES } from "~/schemas/account-privacy";
 import { removeStoredFiles } from "~/services/exports/stored-files.server";
 import { throttledSignIn } from "~/services/throttle/sign-in.server";

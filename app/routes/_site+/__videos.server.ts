@@ -1,4 +1,4 @@
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { videoLists } from "~/schemas/video-settings";
 
 /**

@@ -5,7 +5,7 @@ import { errorPageMeta } from "~/components/error-page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { frameDisclaimer } from "~/services/legal-pages.server";
-import { getOptionalUser } from "~/services/sessions/student-session.server";
+import { getOptionalUser } from "~/services/accounts/sessions/student-session.server";
 import { sharedRenderViewer } from "~/services/site-build/shared-render.server";
 import { useFrameDisclaimer } from "~/utils/use-frame-disclaimer";
 import { useSiteUser } from "~/utils/use-site-user";

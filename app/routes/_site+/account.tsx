@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { getAccountOverview, sendEmailConfirmation } from "~/models/user.server";
-import { providerConnection, startOAuthLink } from "~/services/student-sign-in.server";
+import { getAccountOverview, sendEmailConfirmation } from "~/models/accounts/user.server";
+import { providerConnection, startOAuthLink } from "~/services/accounts/student-sign-in.server";
 import { emailConfirmationMail } from "~/services/mail/sign-up.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";

@@ -5,15 +5,15 @@ import type { ReactNode } from "react";
 import { eventTypeLabel } from "../../../db/enums";
 import { buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { cancelStudentRegistration, listStudentRegistrations } from "~/models/student-event-registration.server";
+import { cancelStudentRegistration, listStudentRegistrations } from "~/models/events/student-event-registration.server";
 import { CANCEL_MESSAGES, CancelRegistrationSchema } from "~/schemas/event-registration";
-import { eventLink } from "~/services/calendar.server";
+import { eventLink } from "~/services/events/calendar.server";
 import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { publicOrigin } from "~/utils/env.server";
 import { failedWrite } from "~/utils/storage-faults.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { SIGN_IN_TO_SEE_EVENTS } from "./__account-events";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findStudentRegisteredEvent } from "~/models/student-event-registration.server";
-import { CALENDAR_CONTENT_TYPE, calendarFilename, eventCalendar } from "~/services/calendar.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { findStudentRegisteredEvent } from "~/models/events/student-event-registration.server";
+import { CALENDAR_CONTENT_TYPE, calendarFilename, eventCalendar } from "~/services/events/calendar.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { SIGN_IN_TO_SEE_EVENTS } from "./__account-events";
 
 // "Add to calendar" on /account/events: the event of the signed-in student's

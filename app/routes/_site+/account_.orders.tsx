@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { listStudentOrders } from "~/models/order-receipt.server";
-import { taxDocumentsOfOrders } from "~/models/tax-document.server";
+import { listStudentOrders } from "~/models/orders/order-receipt.server";
+import { taxDocumentsOfOrders } from "~/models/orders/tax-document.server";
 import { formatIndiaDateTime, formatIsoDateInIndia } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
 import { pageMeta } from "~/utils/seo";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 
 // /account/orders: every order of the signed-in student, paid or not, with a
 // receipt to download for each completed one. Nothing here writes, so there is

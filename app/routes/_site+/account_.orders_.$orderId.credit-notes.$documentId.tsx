@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findStudentCreditNote } from "~/models/tax-document.server";
+import { findStudentCreditNote } from "~/models/orders/tax-document.server";
 import { pdfDownload, storedPdf } from "~/services/pdf/stored-pdf.server";
 import { taxDocumentFilename, taxDocumentPdf } from "~/services/pdf/tax-invoice.server";
 import { notFoundText } from "~/utils/file-response.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /account/orders/:orderId/credit-notes/:documentId: a GST credit note of

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findStudentReceipt } from "~/models/order-receipt.server";
+import { findStudentReceipt } from "~/models/orders/order-receipt.server";
 import { receiptFilename, receiptPdf } from "~/services/pdf/receipt.server";
 import { pdfDownload, storedPdf } from "~/services/pdf/stored-pdf.server";
 import { notFoundText } from "~/utils/file-response.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { parseId } from "~/utils/validation";
 
 // GET /account/orders/:orderId/receipt: the payment receipt of the signed-in

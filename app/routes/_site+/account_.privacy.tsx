@@ -5,27 +5,32 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AccountSection } from "~/components/account-section";
 import { TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { retainedAfterErasure } from "~/models/personal-data.server";
-import { getAccountOverview } from "~/models/user.server";
+import { retainedAfterErasure } from "~/models/privacy/personal-data.server";
+import { getAccountOverview } from "~/models/accounts/user.server";
 import { DeleteAccountSchema } from "~/schemas/account-privacy";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { startOfIndiaDay, formatLongDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { activeDataRecipients } from "~/services/data-recipients.server";
-import { requireUser, signOut } from "~/services/sessions/student-session.server";
+import { activeDataRecipients } from "~/services/privacy/data-recipients.server";
+import { requireUser, signOut } from "~/services/accounts/sessions/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { grievanceContact } from "~/services/legal-pages.server";
 import { PrivacyNotice } from "./__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
 import { NomineeSection } from "./__privacy-nominee";
-import { findNominee, removeNominee, saveNominee } from "~/models/nominee.server";
+import { findNominee, removeNominee, saveNominee } from "~/models/privacy/nominee.server";
 import { NomineeSchema } from "~/schemas/nominee";
 import { ConsentList, withdrawnTitle, type ConsentItem } from "./__privacy-consents";
-import { isWithdrawablePurpose, newsletterConfirmedAt, standingConsentsOf, withdrawConsent } from "~/models/consent-withdrawal.server";
+import {
+  isWithdrawablePurpose,
+  newsletterConfirmedAt,
+  standingConsentsOf,
+  withdrawConsent,
+} from "~/models/privacy/consent-withdrawal.server";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
-import { analyticsConsentCookies, visitorIdOf } from "~/services/consent/consent-cookies.server";
+import { analyticsConsentCookies, visitorIdOf } from "~/services/privacy/consent/consent-cookies.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countOf } from "~/utils/plural";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportPersonalData } from "~/models/personal-data.server";
+import { exportPersonalData } from "~/models/privacy/personal-data.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 import { notFoundText, personalDownload } from "~/utils/file-response.server";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 
 // GET /account/privacy/download: every row held about the signed-in student as
 // one JSON file. Only ever the student's own: the id comes from their session.

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { getUserId, signOut } from "~/services/sessions/student-session.server";
+import { getUserId, signOut } from "~/services/accounts/sessions/student-session.server";
 import { pageMeta } from "~/utils/seo";
 
 // /api/logout lives in the site layout because a GET shows a page: a link or

@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react
 import type { ReactNode } from "react";
 import { FilterSelect } from "~/components/filter-select";
 import { HeroStats } from "~/components/hero-stats";
-import { listActiveMentors } from "~/models/mentor.server";
+import { listActiveMentors } from "~/models/content/mentor.server";
 import { buttonClass } from "~/components/ui/button";
 import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
 import {
@@ -14,7 +14,7 @@ import {
   listPublishedPosts,
   listRecentPosts,
   type BlogSort,
-} from "~/models/blog.server";
+} from "~/models/content/blog.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { BlogCard, categoryLabel } from "./__blog-card";

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, categoryTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { blogPostDate, listRelatedPosts } from "~/models/blog.server";
+import { blogPostDate, listRelatedPosts } from "~/models/content/blog.server";
 import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { publicOrigin } from "~/utils/env.server";
 import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";

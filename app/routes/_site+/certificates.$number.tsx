@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SummaryRow } from "~/components/ui/summary-row";
-import { findCertificate } from "~/models/certificate.server";
+import { findCertificate } from "~/models/classroom/certificate.server";
 import { certificateCheckPath } from "~/utils/certificate-links";
 import { formatIsoDateInIndia, formatLongDateInIndia } from "~/utils/dates";
 import { instituteFrom, pageMeta } from "~/utils/seo";

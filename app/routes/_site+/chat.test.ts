@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test, vi } from "vitest";
 import { seedDemoContent } from "../../../db/seed";
 import { CHAT_ERROR } from "~/components/chat/chat-replies";
 import { ChatQuestionSchema } from "~/schemas/chat";
-import { answerQuestion, chatRateLimitMessage } from "~/services/chat.server";
+import { answerQuestion, chatRateLimitMessage } from "~/services/chat/chat.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { action } from "./chat";

@@ -13,7 +13,7 @@ import { refundPolicySummary } from "~/services/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatQuestionSchema } from "~/schemas/chat";
-import { answerQuestion, chatSuggestions, checkChatRateLimit } from "~/services/chat.server";
+import { answerQuestion, chatSuggestions, checkChatRateLimit } from "~/services/chat/chat.server";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { FaqList } from "~/components/faq-list";

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { whatsappLink } from "~/content/site";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import {
   ApplyCouponSchema,
   CHECKOUT_MESSAGES,

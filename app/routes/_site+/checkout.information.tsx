@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { buttonClass } from "~/components/ui/button";
-import { findLatestStudentForm } from "~/models/enrollment-form.server";
+import { findLatestStudentForm } from "~/models/orders/enrollment-form.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -12,7 +12,7 @@ import { loadCheckout } from "./__checkout.server";
 import { EnrollmentForm } from "./__enrollment-form";
 import { submitEnrollmentForm } from "./__enrollment-form.server";
 import { readFormData } from "~/utils/form-data.server";
-import { issuesTaxInvoices } from "~/models/site-settings.server";
+import { issuesTaxInvoices } from "~/models/site/site-settings.server";
 import { billingDefaults } from "./__checkout-billing.server";
 import { retryAfterFromAction } from "~/services/throttle/wait";
 

@@ -9,7 +9,7 @@ import { OrderSummary } from "./__order-summary";
 import { refundPolicySummary } from "~/services/legal-pages.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { readFormData } from "~/utils/form-data.server";
-import { currentPath } from "~/services/sessions/student-session.server";
+import { currentPath } from "~/services/accounts/sessions/student-session.server";
 import { confirmAdultAccount } from "./__account-adult.server";
 import { ConfirmAdultForm } from "./__account-adult";
 

@@ -7,7 +7,7 @@ import { settlementRefusalAnswer } from "~/services/checkout/refusal-answers";
 import type { Settlement } from "~/services/checkout/settle.server";
 import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { paidPath } from "~/utils/checkout-path";
-import { requireUser } from "~/services/sessions/student-session.server";
+import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { confirmEmailChange, type EmailChangeOutcome } from "~/models/email-change.server";
-import { checkUserToken } from "~/models/user-token.server";
+import { confirmEmailChange, type EmailChangeOutcome } from "~/models/accounts/email-change.server";
+import { checkUserToken } from "~/models/accounts/user-token.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { getUserId, loginPath } from "~/services/sessions/student-session.server";
+import { getUserId, loginPath } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AuthCard, RefusedLinkCard } from "./__auth-card";
 

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { recordConsent } from "~/models/consent.server";
+import { recordConsent } from "~/models/privacy/consent.server";
 import { ANALYTICS_TEXT } from "~/content/analytics-consent";
 import { AnalyticsChoiceSchema } from "~/schemas/consent";
 import { ANALYTICS_PURPOSE } from "~/utils/analytics-consent";
-import { analyticsConsentCookies, visitorIdOf } from "~/services/consent/consent-cookies.server";
+import { analyticsConsentCookies, visitorIdOf } from "~/services/privacy/consent/consent-cookies.server";
 import { readFormData } from "~/utils/form-data.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
-import { getOptionalUser } from "~/services/sessions/student-session.server";
+import { getOptionalUser } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**

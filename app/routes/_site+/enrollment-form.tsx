@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { currentPath, requireUser } from "~/services/sessions/student-session.server";
-import { hasConfirmedAdult } from "~/models/user.server";
+import { currentPath, requireUser } from "~/services/accounts/sessions/student-session.server";
+import { hasConfirmedAdult } from "~/models/accounts/user.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { confirmAdultAccount } from "./__account-adult.server";
 import { ConfirmAdultForm } from "./__account-adult";

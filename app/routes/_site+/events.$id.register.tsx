@@ -6,7 +6,7 @@ import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { whatsappLink } from "~/content/site";
-import { pricesIncludeGst, readSettings } from "~/models/site-settings.server";
+import { pricesIncludeGst, readSettings } from "~/models/site/site-settings.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { eventBanner } from "./__event-card.server";
@@ -16,7 +16,7 @@ import {
   type RegistrationRefusal,
   type RegistrationResult,
   type RegistrationState,
-} from "~/models/event-registration.server";
+} from "~/models/events/event-registration.server";
 import {
   EventRegistrationSchema,
   REGISTRATION_MESSAGES,
@@ -27,10 +27,10 @@ import {
 import { paymentWidget } from "~/services/payments/registry.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
-import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/event-seat.server";
+import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/events/event-seat.server";
 import { parseId } from "~/utils/validation";
-import { currentPath, requireUser } from "~/services/sessions/student-session.server";
-import { hasConfirmedAdult } from "~/models/user.server";
+import { currentPath, requireUser } from "~/services/accounts/sessions/student-session.server";
+import { hasConfirmedAdult } from "~/models/accounts/user.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { confirmAdultAccount } from "./__account-adult.server";
 import { ConfirmAdultForm } from "./__account-adult";

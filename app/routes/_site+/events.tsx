@@ -4,7 +4,7 @@ import { FilterSelect } from "~/components/filter-select";
 import { HeroStats } from "~/components/hero-stats";
 import { buttonClass } from "~/components/ui/button";
 import { useFieldsFollowUrl } from "~/components/use-fields-follow-url";
-import { EVENT_TIME_WINDOWS, EVENT_TYPE_FILTERS, eventStats, listActiveEvents, type SiteEvent } from "~/models/event.server";
+import { EVENT_TIME_WINDOWS, EVENT_TYPE_FILTERS, eventStats, listActiveEvents, type SiteEvent } from "~/models/events/event.server";
 import type { EventTimeWindow } from "~/utils/dates";
 import { paiseToDecimalString } from "~/utils/money";
 import { jsonLd, pageMeta } from "~/utils/seo";
@@ -14,7 +14,7 @@ import { EventCard } from "./__events-list-card";
 import { toEventCards } from "./__event-card.server";
 import { countOf } from "~/utils/plural";
 import { useWhatsappLink } from "~/utils/use-institute";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 
 type TypeFilter = (typeof EVENT_TYPE_FILTERS)[number];
 type Option<T> = { value: T; label: string };

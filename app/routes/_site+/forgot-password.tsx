@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { ForgotPasswordSchema } from "~/schemas/password-reset";
-import { askForPasswordReset } from "~/services/password-reset.server";
+import { askForPasswordReset } from "~/services/accounts/password-reset.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";

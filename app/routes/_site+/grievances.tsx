@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { isSebiRegistered } from "~/schemas/legal-settings";
 import { currentRegistrationStatement, grievanceContact, lastUpdatedLabel } from "~/services/legal-pages.server";
 import { pageMeta } from "~/utils/seo";

@@ -5,15 +5,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormNotice, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/schemas/auth";
-import { oauthProviderName, signInWithPassword } from "~/services/student-sign-in.server";
+import { oauthProviderName, signInWithPassword } from "~/services/accounts/student-sign-in.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
-import { requireAnonymous, signIn } from "~/services/sessions/student-session.server";
+import { requireAnonymous, signIn } from "~/services/accounts/sessions/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { pageMeta } from "~/utils/seo";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, AuthFormError, OAuthButton } from "./__auth-card";
 import { readFormData } from "~/utils/form-data.server";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 
 export const headers = retryAfterFromAction;
 

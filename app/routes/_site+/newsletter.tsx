@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { subscribeToNewsletter } from "~/models/content/newsletter.server";
 import { newsletterConfirmationMail } from "~/services/mail/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
 import { safeRedirectPath } from "~/utils/redirect-target";

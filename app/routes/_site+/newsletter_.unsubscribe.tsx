@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { unsubscribeFromNewsletter } from "~/models/newsletter.server";
+import { unsubscribeFromNewsletter } from "~/models/content/newsletter.server";
 import { NEWSLETTER_TEXT } from "~/schemas/newsletter";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";

@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AnalyticsChoiceForm } from "~/components/analytics-consent";
 import { ANALYTICS_TEXT } from "~/content/analytics-consent";
 import { analyticsConsentIn } from "~/utils/analytics-consent";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { grievanceContact, lastUpdatedLabel, legalPageHtml } from "~/services/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
-import { activeDataRecipients } from "~/services/data-recipients.server";
+import { activeDataRecipients } from "~/services/privacy/data-recipients.server";
 import { LegalPage } from "./__legal-page";
 import { PrivacyNotice } from "./__privacy-notice";
 

@@ -1,7 +1,7 @@
 import { CANCELLED_BY_INSTITUTE_REFUND } from "~/content/legal-defaults";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { lastUpdatedLabel, legalPageHtml } from "~/services/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";

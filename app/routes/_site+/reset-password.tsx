@@ -4,12 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NewPasswordField } from "~/components/new-password-field";
 import { buttonClass } from "~/components/ui/button";
-import { checkUserToken } from "~/models/user-token.server";
+import { checkUserToken } from "~/models/accounts/user-token.server";
 import { ResetPasswordSchema } from "~/schemas/password-reset";
-import { chooseNewPassword, type LinkRefusal } from "~/services/password-reset.server";
+import { chooseNewPassword, type LinkRefusal } from "~/services/accounts/password-reset.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { signIn } from "~/services/sessions/student-session.server";
+import { signIn } from "~/services/accounts/sessions/student-session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { AuthCard, AuthFormError, RefusedLinkCard } from "./__auth-card";

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { STUDY_GUIDE } from "~/content/study-guide";
-import { listCourseMaterials } from "~/models/lesson-file.server";
+import { listCourseMaterials } from "~/models/classroom/lesson-file.server";
 import { pageMeta } from "~/utils/seo";
-import { getUserId } from "~/services/sessions/student-session.server";
+import { getUserId } from "~/services/accounts/sessions/student-session.server";
 
 /** The free guide is everyone's; a signed-in student also sees their courses' files (each download checks the enrollment). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { lastUpdatedLabel, legalPageHtml } from "~/services/legal-pages.server";
 import { pageMeta } from "~/utils/seo";
 import { LegalPage } from "./__legal-page";

@@ -6,7 +6,7 @@ import { TESTIMONIAL_FEATURES } from "~/content/about";
 import { InstituteFigures } from "~/components/institute-figures";
 import { driveEmbedUrl, driveViewUrl, storyStill, SUCCESS_CAROUSEL, SUCCESS_VIDEO_LOCATIONS } from "~/content/videos";
 import { readVideoLists } from "./__videos.server";
-import { listApprovedTestimonialsWithEnrollment } from "~/models/testimonial.server";
+import { listApprovedTestimonialsWithEnrollment } from "~/models/content/testimonial.server";
 import { instituteFrom, pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
 import { instituteFigures } from "./__institute-figures.server";

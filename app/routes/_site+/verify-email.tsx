@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { confirmEmailAddress } from "~/models/user.server";
-import { checkUserToken, type TokenState } from "~/models/user-token.server";
+import { confirmEmailAddress } from "~/models/accounts/user.server";
+import { checkUserToken, type TokenState } from "~/models/accounts/user-token.server";
 import { welcomeMail } from "~/services/mail/welcome.server";
-import { signIn } from "~/services/sessions/student-session.server";
+import { signIn } from "~/services/accounts/sessions/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { createToastHeaders } from "~/utils/toast.server";

@@ -8,7 +8,7 @@ import {
   updatePost,
   type AdminBlogPostRow,
   type BlogPost,
-} from "~/models/blog.server";
+} from "~/models/content/blog.server";
 import {
   createTestimonial,
   deleteTestimonial,
@@ -18,11 +18,11 @@ import {
   updateTestimonial,
   withStudentLink,
   type Testimonial,
-} from "~/models/testimonial.server";
+} from "~/models/content/testimonial.server";
 import { AdminBlogPostSchema, blogWriteFieldErrors, PublishIntentSchema } from "~/schemas/admin-blog";
 import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { CouponCreateResult, CouponUpdateResult } from "~/models/coupon.server";
+import type { CouponCreateResult, CouponUpdateResult } from "~/models/orders/coupon.server";
 import { COUPON_MESSAGES } from "~/schemas/admin-coupon";
 
 /** What a refused save says, on the field it concerns. */

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { PublicAdmin } from "~/models/admin.server";
+import type { PublicAdmin } from "~/models/accounts/admin.server";
 import type { SetByAdminValues } from "~/components/admin/set-by-admin";
-import { imageAssetName, queueImageAsset } from "~/models/image-asset.server";
-import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/course.server";
+import { imageAssetName, queueImageAsset } from "~/models/content/image-asset.server";
+import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/courses/course.server";
 import {
   COURSE_PRICING_REFUSED,
   COURSE_UPLOADS,
@@ -13,8 +13,8 @@ import {
   toCourseInput,
 } from "~/schemas/admin-course";
 import { tooLargeMessage } from "~/schemas/uploads";
-import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { discardUpload, storeUpload, type MultipartResult } from "~/services/images/uploads.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";

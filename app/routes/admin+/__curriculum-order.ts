@@ -1,7 +1,7 @@
 // The curriculum's order after a drag and drop, worked out from the order the
 // page shows (the drop posts it whole; the server checks it names every row).
 
-import type { CurriculumOrder } from "~/models/curriculum-admin.server";
+import type { CurriculumOrder } from "~/models/classroom/curriculum-admin.server";
 
 export type Dragged = { kind: "lesson" | "section"; id: number };
 /** A drop on a section; `lessonId` when it landed on one of its lesson rows. */

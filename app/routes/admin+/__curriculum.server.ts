@@ -1,4 +1,4 @@
-import { findCourse } from "~/models/course.server";
+import { findCourse } from "~/models/courses/course.server";
 
 // Shared by the curriculum editor's routes.
 

@@ -2,13 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { SetByAdminValues } from "~/components/admin/set-by-admin";
-import type { PublicAdmin } from "~/models/admin.server";
-import { NEW_EVENT_PRICING, saveEvent, type EventPricing } from "~/models/event.server";
-import { imageAssetName, queueImageAsset } from "~/models/image-asset.server";
+import type { PublicAdmin } from "~/models/accounts/admin.server";
+import { NEW_EVENT_PRICING, saveEvent, type EventPricing } from "~/models/events/event.server";
+import { imageAssetName, queueImageAsset } from "~/models/content/image-asset.server";
 import { ADMIN_EVENT_MESSAGES, EVENT_UPLOAD_LABELS, EVENT_UPLOADS, eventFormSchema, eventInputFromForm } from "~/schemas/admin-event";
 import { tooLargeMessage } from "~/schemas/uploads";
-import { discardUpload, storeUpload, type MultipartResult } from "~/services/uploads.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { discardUpload, storeUpload, type MultipartResult } from "~/services/images/uploads.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { formatPrice } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
 

@@ -1,5 +1,5 @@
 import type { GeneratedFile } from "~/components/admin/excel-exports";
-import { findSharedFile, listSharedFiles, shareLinkExpiry, shareLinkState, type SharedFileRow } from "~/models/shared-file.server";
+import { findSharedFile, listSharedFiles, shareLinkExpiry, shareLinkState, type SharedFileRow } from "~/models/content/shared-file.server";
 import { sharePathFor } from "~/services/exports/stored-files.server";
 import { confirmDeletePath } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { PublicAdmin } from "~/models/admin.server";
-import { createLesson, updateLesson } from "~/models/curriculum-admin.server";
-import { addLessonFiles, listLessonFiles } from "~/models/lesson-file.server";
+import type { PublicAdmin } from "~/models/accounts/admin.server";
+import { createLesson, updateLesson } from "~/models/classroom/curriculum-admin.server";
+import { addLessonFiles, listLessonFiles } from "~/models/classroom/lesson-file.server";
 import { LessonFormSchema } from "~/schemas/admin-curriculum";
-import { discardLessonFiles, readLessonMultipart, type UploadedLessonFile } from "~/services/lesson-files.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { discardLessonFiles, readLessonMultipart, type UploadedLessonFile } from "~/services/classroom/lesson-files.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { curriculumPath } from "./__curriculum-paths";
 

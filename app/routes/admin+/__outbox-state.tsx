@@ -1,4 +1,4 @@
-import type { OutboxListRow } from "~/models/outbox.server";
+import type { OutboxListRow } from "~/models/site/outbox.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import type { OutboxState } from "../../../db/enums";
 import { countOf } from "~/utils/plural";

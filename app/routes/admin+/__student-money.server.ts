@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { AdminDecision } from "~/models/student-admin.server";
-import { findLatestStudentBilling } from "~/models/billing.server";
-import { recordOfflinePayment } from "~/models/offline-payment.server";
-import { issuesTaxInvoices } from "~/models/site-settings.server";
-import type { OrderMail } from "~/models/order-receipt.server";
-import { findRefundableOrder } from "~/models/order-refund.server";
+import type { AdminDecision } from "~/models/accounts/student-admin.server";
+import { findLatestStudentBilling } from "~/models/orders/billing.server";
+import { recordOfflinePayment } from "~/models/orders/offline-payment.server";
+import { issuesTaxInvoices } from "~/models/site/site-settings.server";
+import type { OrderMail } from "~/models/orders/order-receipt.server";
+import { findRefundableOrder } from "~/models/orders/order-refund.server";
 import { REFUND_MESSAGES, STUDENT_MESSAGES, type OfflinePaymentSchema, type RefundOrderSchema } from "~/schemas/admin-student";
 import { MISSING_BILLING } from "~/schemas/billing";
 import { refundMail } from "~/services/mail/refund.server";

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import type { PublicAdmin } from "~/models/admin.server";
-import { progressPercent, studentCourseProgress } from "~/models/course-figures.server";
+import type { PublicAdmin } from "~/models/accounts/admin.server";
+import { progressPercent, studentCourseProgress } from "~/models/courses/course-figures.server";
 import {
   deactivateStudent,
   grantCourse,
@@ -13,18 +13,18 @@ import {
   sendStudentPasswordReset,
   updateStudentDetails,
   type AdminDecision,
-} from "~/models/student-admin.server";
-import { listStudentOrders, type StudentOrder } from "~/models/order-receipt.server";
-import { findRefundableOrder } from "~/models/order-refund.server";
-import { listStudentTaxDocuments } from "~/models/tax-document.server";
-import { DELETED_ACCOUNT } from "~/models/personal-data.server";
+} from "~/models/accounts/student-admin.server";
+import { listStudentOrders, type StudentOrder } from "~/models/orders/order-receipt.server";
+import { findRefundableOrder } from "~/models/orders/order-refund.server";
+import { listStudentTaxDocuments } from "~/models/orders/tax-document.server";
+import { DELETED_ACCOUNT } from "~/models/privacy/personal-data.server";
 import {
   findStudentAccount,
   listGrantableCourses,
   listStudentMessages,
   listStudentRegistrations,
   type StudentAccount,
-} from "~/models/student-record.server";
+} from "~/models/accounts/student-record.server";
 import {
   GrantCourseSchema,
   HIDDEN_FIELDS,

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { currentAdminPath } from "~/utils/admin-routes";
 
 // Any other address under /admin. The panel's old addresses (…/:id/edit,

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
-import { adminStats } from "~/models/admin-stats.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { adminStats } from "~/models/site/admin-stats.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { formatAmount } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";

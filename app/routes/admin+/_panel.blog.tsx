@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listPostsForAdmin } from "~/models/blog.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listPostsForAdmin } from "~/models/content/blog.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { BlogPostCard, FullListPage } from "./__content-ui";
 import { BLOG_LIST, LIST_PAGE_SIZE } from "./__content-paths";

@@ -3,10 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { countBreachRecipients, queueBreachNotices } from "~/models/breach-notice.server";
+import { countBreachRecipients, queueBreachNotices } from "~/models/privacy/breach-notice.server";
 import { BREACH_AUDIENCE_LABELS, BREACH_AUDIENCES, BreachNoticeSchema, type BreachAudience } from "~/schemas/breach-notice";
 import { breachNoticeMail } from "~/services/mail/breach-notice.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { grievanceContact } from "~/services/legal-pages.server";
 import { countOf } from "~/utils/plural";

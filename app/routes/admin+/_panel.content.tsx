@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { listPostsForAdmin } from "~/models/blog.server";
-import { listTestimonialsForAdmin } from "~/models/testimonial.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listPostsForAdmin } from "~/models/content/blog.server";
+import { listTestimonialsForAdmin } from "~/models/content/testimonial.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { BlogPostCard, TestimonialCard } from "./__content-ui";
 import { BLOG_LIST, CONTENT_TAB, TESTIMONIAL_LIST } from "./__content-paths";

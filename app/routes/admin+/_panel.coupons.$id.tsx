@@ -12,10 +12,10 @@ import {
   listCouponScopeChoices,
   updateCoupon,
   type AdminCoupon,
-} from "~/models/coupon.server";
+} from "~/models/orders/coupon.server";
 import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { paiseToDecimalString } from "~/utils/money";

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
-import type { PublicAdmin } from "~/models/admin.server";
-import { courseHistory, deactivateCourse, deleteCourse, findCourse } from "~/models/course.server";
+import type { PublicAdmin } from "~/models/accounts/admin.server";
+import { courseHistory, deactivateCourse, deleteCourse, findCourse } from "~/models/courses/course.server";
 import { COURSE_UPLOADS } from "~/schemas/admin-course";
-import { readMultipartForm } from "~/services/uploads.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { readMultipartForm } from "~/services/images/uploads.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";

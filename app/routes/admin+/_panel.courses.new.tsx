@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { COURSE_DEFAULTS, COURSE_UPLOADS } from "~/schemas/admin-course";
-import { readMultipartForm } from "~/services/uploads.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { readMultipartForm } from "~/services/images/uploads.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { findSection } from "~/models/curriculum-admin.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { findSection } from "~/models/classroom/curriculum-admin.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { LESSON_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { curriculumPath } from "./__curriculum-paths";
 import { courseOr404, idOr404 } from "./__curriculum.server";

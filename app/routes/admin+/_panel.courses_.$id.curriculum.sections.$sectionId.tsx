@@ -3,11 +3,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog, DialogActions } from "~/components/admin/admin-dialog";
 import { inputClass } from "~/components/forms";
-import { deleteSection, findSection, renameSection } from "~/models/curriculum-admin.server";
+import { deleteSection, findSection, renameSection } from "~/models/classroom/curriculum-admin.server";
 import { SectionSchema } from "~/schemas/admin-curriculum";
-import { discardLessonFiles } from "~/services/lesson-files.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { discardLessonFiles } from "~/services/classroom/lesson-files.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { curriculumPath } from "./__curriculum-paths";

@@ -3,13 +3,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/forms";
-import { completionsByLesson, courseFigures } from "~/models/course-figures.server";
-import { addSection, liveSessionTimes, moveLesson, moveSection, reorderCurriculum } from "~/models/curriculum-admin.server";
+import { completionsByLesson, courseFigures } from "~/models/courses/course-figures.server";
+import { addSection, liveSessionTimes, moveLesson, moveSection, reorderCurriculum } from "~/models/classroom/curriculum-admin.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { listCurriculum } from "~/models/curriculum.server";
+import { listCurriculum } from "~/models/classroom/curriculum.server";
 import { LESSON_TYPE_LABELS, MoveSchema, ReorderSchema, SectionSchema } from "~/schemas/admin-curriculum";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
-import { deactivateEvent, deleteEvent, findEventForAdmin, findEventForDelete } from "~/models/event.server";
+import { deactivateEvent, deleteEvent, findEventForAdmin, findEventForDelete } from "~/models/events/event.server";
 import { ADMIN_EVENT_MESSAGES, DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
-import { readMultipartForm } from "~/services/uploads.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import { readMultipartForm } from "~/services/images/uploads.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { asksToConfirmDelete, confirmDeletePath, listPathFor } from "~/utils/admin-routes";

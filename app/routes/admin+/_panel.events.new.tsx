@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
-import { readMultipartForm } from "~/services/uploads.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { readMultipartForm } from "~/services/images/uploads.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { pageMeta } from "~/utils/seo";

@@ -2,9 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { countUnreadMessages, INBOX_FILTERS, listInboxMessages, markMessageRead, type InboxFilter } from "~/models/contact-message.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { redirectAfterAdminChange } from "~/services/sessions/admin-change.server";
+import {
+  countUnreadMessages,
+  INBOX_FILTERS,
+  listInboxMessages,
+  markMessageRead,
+  type InboxFilter,
+} from "~/models/content/contact-message.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/seo";

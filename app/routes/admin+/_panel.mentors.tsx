@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
-import { listMentorsForAdmin } from "~/models/mentor.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listMentorsForAdmin } from "~/models/content/mentor.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 
 // The Mentors tab (the mentors of the About page had no admin screen before

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
-import { listOutboxMessages } from "~/models/outbox.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listOutboxMessages } from "~/models/site/outbox.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { readTableParams } from "~/services/list-params.server";
 import { pageMeta } from "~/utils/seo";

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { getOutboxMessage, sendFailedMessageAgain } from "~/models/outbox.server";
+import { getOutboxMessage, sendFailedMessageAgain } from "~/models/site/outbox.server";
 import { attachmentBytes } from "~/services/mail/attachments.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatIndiaDateTime } from "~/utils/dates";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOutboxAttachment } from "~/models/outbox.server";
+import { getOutboxAttachment } from "~/models/site/outbox.server";
 import { attachmentBytes } from "~/services/mail/attachments.server";
 import { attachmentDisposition } from "~/services/exports/stored-files.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 
 // GET /admin/outbox/:id/attachments/:number: a file sent with an outbox message
 // (a calendar invitation, a receipt), as a download. Admins only, as the

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { readSettings, saveSettings } from "~/models/site-settings.server";
+import { readSettings, saveSettings } from "~/models/site/site-settings.server";
 import { SETTINGS_MESSAGES, SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
@@ -21,7 +21,7 @@ import {
 } from "./__settings-forms";
 import { InvoiceRegisterForm } from "./__invoice-register-form";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { findRetentionDue } from "~/models/retention.server";
+import { findRetentionDue } from "~/models/privacy/retention.server";
 import { VideoSettingsForm } from "./__settings-video-form";
 import { InstituteSettingsForm } from "./__settings-institute-form";
 

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { recordAdminAction } from "~/models/audit-log.server";
+import { recordAdminAction } from "~/models/site/audit-log.server";
 import { INVOICE_REGISTER_MESSAGES, InvoiceRegisterSchema } from "~/schemas/invoice-register";
 import { invoiceRegisterDownload } from "~/services/exports/invoice-register.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

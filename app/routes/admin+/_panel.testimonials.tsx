@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listTestimonialsForAdmin } from "~/models/testimonial.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listTestimonialsForAdmin } from "~/models/content/testimonial.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { FullListPage, TestimonialCard } from "./__content-ui";
 import { LIST_PAGE_SIZE, TESTIMONIAL_LIST } from "./__content-paths";

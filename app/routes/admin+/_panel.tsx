@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { ADMIN_TABS } from "~/utils/admin-routes";
 import { isNavLinkCurrent } from "~/utils/nav";
 import { canAccess, roleLabel } from "~/utils/permissions";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminTable, RoleBadge } from "~/components/admin/admin-table";
-import { DELETED_ACCOUNT } from "~/models/personal-data.server";
-import { listUsersForAdmin } from "~/models/user.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { DELETED_ACCOUNT } from "~/models/privacy/personal-data.server";
+import { listUsersForAdmin } from "~/models/accounts/user.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/services/list-params.server";
 import { pageMeta } from "~/utils/seo";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable, PaymentBadge } from "~/components/admin/admin-table";
-import { listEnrollmentFormsForAdmin } from "~/models/enrollment-form.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listEnrollmentFormsForAdmin } from "~/models/orders/enrollment-form.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/services/list-params.server";
 import { paymentStatusLabel } from "~/utils/payment-status";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable, PaymentBadge, PaymentFlag } from "~/components/admin/admin-table";
-import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listEnrollmentsForAdmin } from "~/models/orders/enrollment.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/services/list-params.server";
 import { formatPrice } from "~/utils/money";

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { listSharedFiles } from "~/models/shared-file.server";
+import { listSharedFiles } from "~/models/content/shared-file.server";
 import { exportsDirectory } from "~/services/exports/stored-files.server";
 import { adminWithBlockedExports } from "../../../tests/support/unit-admin";
 import { action } from "./_panel.users.export";

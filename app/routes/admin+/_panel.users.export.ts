@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { isExportDataset } from "~/services/exports/datasets";
 import { exportAsDownload } from "~/services/exports/generate.server";
 import { EXPORT_FAILURE_MESSAGES, type ExportFailure } from "~/components/admin/excel-exports";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
-import { listRegistrationsForAdmin } from "~/models/event-registration.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { listRegistrationsForAdmin } from "~/models/events/event-registration.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readTableParams } from "~/services/list-params.server";
 import { pageMeta } from "~/utils/seo";

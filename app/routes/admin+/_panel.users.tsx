@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { formatCount } from "~/components/admin/admin-table";
 import { ExcelExports, ExportButtons } from "~/components/admin/excel-exports";
-import { countUserTables } from "~/models/user.server";
-import { requireAdmin } from "~/services/sessions/admin-session.server";
+import { countUserTables } from "~/models/accounts/user.server";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
 import { loadGeneratedFiles } from "./__excel-exports.server";
 

@@ -1,4 +1,4 @@
-import { findStudentFormFor } from "~/models/enrollment-form.server";
+import { findStudentFormFor } from "~/models/orders/enrollment-form.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { couponRefusalAtStore, type Quote, type QuoteResult } from "~/services/checkout/quote.server";
 import { quoteRefusalAnswer, settlementRefusalAnswer, startRefusalAnswer } from "~/services/checkout/refusal-answers";

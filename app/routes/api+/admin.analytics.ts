@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { adminStats, monthlyAdmissions } from "~/models/admin-stats.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { adminStats, monthlyAdmissions } from "~/models/site/admin-stats.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { getEnv } from "~/utils/env.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listEnrollmentsForAdmin } from "~/models/enrollment.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { listEnrollmentsForAdmin } from "~/models/orders/enrollment.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, paiseToRupees, readApiListParams } from "~/services/list-params.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { listSharedFiles } from "~/models/shared-file.server";
+import { listSharedFiles } from "~/models/content/shared-file.server";
 import { adminWithBlockedExports } from "../../../tests/support/unit-admin";
 import { loader } from "./admin.export.$dataset";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isExportDataset } from "~/services/exports/datasets";
 import { exportAsDownload } from "~/services/exports/generate.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { CROSS_SITE_READ_MESSAGE, isCrossSiteRead } from "~/utils/request-guards.server";
 

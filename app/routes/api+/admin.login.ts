@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AdminLoginSchema } from "~/schemas/admin-login";
-import { signInAdmin } from "~/services/admin-sign-in.server";
+import { signInAdmin } from "~/services/accounts/admin-sign-in.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
-import { startAdminSession } from "~/services/sessions/admin-session.server";
+import { startAdminSession } from "~/services/accounts/sessions/admin-session.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 /**

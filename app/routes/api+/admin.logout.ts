@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordAdminAction } from "~/models/audit-log.server";
-import { endAdminSession, getOptionalAdmin } from "~/services/sessions/admin-session.server";
+import { recordAdminAction } from "~/models/site/audit-log.server";
+import { endAdminSession, getOptionalAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /** POST /api/admin/logout → `{ success: true }`; the admin session is ended. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listRegistrationsForAdmin } from "~/models/event-registration.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { listRegistrationsForAdmin } from "~/models/events/event-registration.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, readApiListParams } from "~/services/list-params.server";
 

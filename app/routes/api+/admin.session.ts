@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalAdmin } from "~/services/sessions/admin-session.server";
+import { getOptionalAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/admin/session → `{ isLoggedIn, adminId, role }`. */

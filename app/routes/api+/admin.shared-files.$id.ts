@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { revokeSharedFile } from "~/services/exports/stored-files.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, methodNotAllowed } from "~/utils/api.server";
 import { parseId } from "~/utils/validation";
 import type { MethodsHandle } from "~/utils/http-methods.server";

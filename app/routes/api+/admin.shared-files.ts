@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listSharedFiles } from "~/models/shared-file.server";
+import { listSharedFiles } from "~/models/content/shared-file.server";
 import { sharePathFor } from "~/services/exports/stored-files.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listUsersForAdmin } from "~/models/user.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { listUsersForAdmin } from "~/models/accounts/user.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { listApiResponse, readApiListParams } from "~/services/list-params.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/services/sessions/student-session.server";
+import { requireApiUser } from "~/services/accounts/sessions/student-session.server";
 
 /** GET /api/auth/user: the signed-in student, or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {

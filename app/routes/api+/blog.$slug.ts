@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deletePost, findPostById, findPublishedPost, toAdminBlogPostJson, toBlogPostJson, updatePost } from "~/models/blog.server";
+import { deletePost, findPostById, findPublishedPost, toAdminBlogPostJson, toBlogPostJson, updatePost } from "~/models/content/blog.server";
 import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors, MAX_SLUG_LENGTH } from "~/schemas/admin-blog";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import type { MethodsHandle } from "~/utils/http-methods.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createPost, listAllPostsForAdmin, listPublishedPosts, toAdminBlogPostJson, toBlogPostJson } from "~/models/blog.server";
+import { createPost, listAllPostsForAdmin, listPublishedPosts, toAdminBlogPostJson, toBlogPostJson } from "~/models/content/blog.server";
 import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors } from "~/schemas/admin-blog";
-import { getOptionalAdmin, requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { canAccess } from "~/utils/permissions";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ChatQuestionSchema } from "~/schemas/chat";
-import { answerQuestion, checkChatRateLimit } from "~/services/chat.server";
+import { answerQuestion, checkChatRateLimit } from "~/services/chat/chat.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 const CHAT_ANSWER_MESSAGE = "Answer generated successfully";

@@ -1,4 +1,4 @@
-import { chatSuggestions } from "~/services/chat.server";
+import { chatSuggestions } from "~/services/chat/chat.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/chat/suggestions: `{ success: true, suggestions }`, the chat's quick questions. */

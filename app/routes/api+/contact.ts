@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { sendContactMessage } from "~/models/contact-message.server";
+import { sendContactMessage } from "~/models/content/contact-message.server";
 import { contactMail } from "~/services/mail/contact.server";
-import { consentSubjectOf } from "~/services/consent/consent-cookies.server";
+import { consentSubjectOf } from "~/services/privacy/consent/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 import { failedWrite } from "~/utils/storage-faults.server";

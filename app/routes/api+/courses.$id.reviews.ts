@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { saveCourseReview } from "~/models/course-review.server";
-import { findActiveCourse } from "~/models/course.server";
-import { isEnrolled } from "~/models/order.server";
+import { saveCourseReview } from "~/models/courses/course-review.server";
+import { findActiveCourse } from "~/models/courses/course.server";
+import { isEnrolled } from "~/models/orders/order.server";
 import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/services/sessions/student-session.server";
+import { requireApiUser } from "~/services/accounts/sessions/student-session.server";
 
 /**
  * POST /api/courses/:id/reviews with JSON `{ rating, body }`: the course page's

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteCourse, findActiveCourse, findCourse, saveCourse, toCourseJson } from "~/models/course.server";
+import { deleteCourse, findActiveCourse, findCourse, saveCourse, toCourseJson } from "~/models/courses/course.server";
 import { COURSE_PRICING_REFUSED_MESSAGE, courseApiSchema, toCourseInput } from "~/schemas/admin-course";
-import { getOptionalAdmin, requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import type { MethodsHandle } from "~/utils/http-methods.server";

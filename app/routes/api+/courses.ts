@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listActiveCourses, listCoursesForAdmin, saveCourse, toCourseJson } from "~/models/course.server";
+import { listActiveCourses, listCoursesForAdmin, saveCourse, toCourseJson } from "~/models/courses/course.server";
 import { COURSE_PRICING_REFUSED_MESSAGE, courseApiSchema, toCourseInput } from "~/schemas/admin-course";
-import { getOptionalAdmin, requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { canAccess } from "~/utils/permissions";

@@ -4,7 +4,7 @@ import { quoteOrder } from "~/services/checkout/quote.server";
 import { startCardPayment } from "~/services/payments/stripe/checkout.server";
 import { paymentsSetup } from "~/services/payments/stripe/client.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiAdult } from "~/services/sessions/student-session.server";
+import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal, startRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";

@@ -5,7 +5,7 @@ import type { Settlement } from "~/services/checkout/settle.server";
 import { enrollFree } from "~/services/checkout/start.server";
 import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { refuseUnconfirmedAdult, requireApiUser } from "~/services/sessions/student-session.server";
+import { refuseUnconfirmedAdult, requireApiUser } from "~/services/accounts/sessions/student-session.server";
 import { foreignFormRefusal, quoteRefusal, settlementAnswer, startRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/enrollment-form.server";
+import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/orders/enrollment-form.server";
 import { EnrollmentFormWithBillingApiSchema } from "~/schemas/billing";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
 import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiAdult } from "~/services/sessions/student-session.server";
+import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";
 import { listApiResponse, readApiListParams } from "~/services/list-params.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";

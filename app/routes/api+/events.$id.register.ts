@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { registerForEvent, type RegistrationRefusal } from "~/models/event-registration.server";
+import { registerForEvent, type RegistrationRefusal } from "~/models/events/event-registration.server";
 import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiAdult } from "~/services/sessions/student-session.server";
+import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listRegistrationsForEvent } from "~/models/event-registration.server";
-import { findEventTitle } from "~/models/event.server";
+import { listRegistrationsForEvent } from "~/models/events/event-registration.server";
+import { findEventTitle } from "~/models/events/event.server";
 import { ADMIN_EVENT_MESSAGES } from "~/schemas/admin-event";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteEvent, findEventForAdmin, saveEvent, toEventJson } from "~/models/event.server";
+import { deleteEvent, findEventForAdmin, saveEvent, toEventJson } from "~/models/events/event.server";
 import { ADMIN_EVENT_MESSAGES, eventApiSchema, eventInputFromApi, EVENT_PRICING_REFUSED_MESSAGE } from "~/schemas/admin-event";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { canAccess } from "~/utils/permissions";
 import type { MethodsHandle } from "~/utils/http-methods.server";

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/utils/api.server";
-import { getUserId, loginPath } from "~/services/sessions/student-session.server";
+import { getUserId, loginPath } from "~/services/accounts/sessions/student-session.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 
 /**

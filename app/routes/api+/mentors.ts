@@ -1,4 +1,4 @@
-import { listActiveMentors, toMentorJson } from "~/models/mentor.server";
+import { listActiveMentors, toMentorJson } from "~/models/content/mentor.server";
 import { methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/mentors: active mentors in display order. */

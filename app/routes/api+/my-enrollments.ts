@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listStudentEnrollments } from "~/models/enrollment.server";
+import { listStudentEnrollments } from "~/models/orders/enrollment.server";
 import { apiJson, methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/services/sessions/student-session.server";
+import { requireApiUser } from "~/services/accounts/sessions/student-session.server";
 
 /** GET /api/my-enrollments: the signed-in student's paid courses, newest first; 401 signed out. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { subscribeToNewsletter } from "~/models/content/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterSchema } from "~/schemas/newsletter";
 import { newsletterConfirmationMail } from "~/services/mail/newsletter.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

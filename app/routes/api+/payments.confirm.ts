@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
 import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";
-import { requireApiUser } from "~/services/sessions/student-session.server";
+import { requireApiUser } from "~/services/accounts/sessions/student-session.server";
 import { settlementAnswer } from "./__checkout-refusals.server";
 
 /**

@@ -5,7 +5,7 @@ import { paymentWidget, startPayment } from "~/services/payments/registry.server
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/env.server";
-import { requireApiAdult } from "~/services/sessions/student-session.server";
+import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { foreignFormRefusal, quoteRefusal, startRefusal } from "./__checkout-refusals.server";
 

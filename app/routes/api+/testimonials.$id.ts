@@ -5,10 +5,10 @@ import {
   toAdminTestimonialJson,
   updateTestimonial,
   withStudentLink,
-} from "~/models/testimonial.server";
+} from "~/models/content/testimonial.server";
 import { AdminTestimonialSchema, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
-import { requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { parseId } from "~/utils/validation";
 import type { MethodsHandle } from "~/utils/http-methods.server";

@@ -6,10 +6,10 @@ import {
   toAdminTestimonialJson,
   toPublicTestimonialJson,
   withStudentLink,
-} from "~/models/testimonial.server";
+} from "~/models/content/testimonial.server";
 import { AdminTestimonialSchema, UNKNOWN_STUDENT_MESSAGE } from "~/schemas/admin-testimonial";
-import { getOptionalAdmin, requireApiAdmin } from "~/services/sessions/admin-session.server";
-import { recordAdminChange } from "~/services/sessions/admin-change.server";
+import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { canAccess } from "~/utils/permissions";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { quoteOrder } from "~/services/checkout/quote.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/services/sessions/student-session.server";
+import { requireApiUser } from "~/services/accounts/sessions/student-session.server";
 import { quoteRefusal } from "./__checkout-refusals.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { paiseToDecimalString } from "~/utils/money";

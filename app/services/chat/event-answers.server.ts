@@ -1,7 +1,7 @@
 // Answers about events: the upcoming ones in a window ("this week" in India
 // time, as the Events page counts it), of a type, with seats left, or the one
 // event a question names. Dates and fees come from the rows read for this question.
-import { listUpcomingEventsForChat } from "~/models/event.server";
+import { listUpcomingEventsForChat } from "~/models/events/event.server";
 import { toEventFact, whatsappDisplayNumber, type EventFact, type Knowledge } from "./knowledge.server";
 import {
   BEGINNER_QUESTION,

@@ -5,10 +5,10 @@
 import { CHAT_FAQ, CONTACT_FAQ, REFUND_FAQ_ID } from "~/content/faq";
 import { refundPolicySummary } from "~/services/legal-pages.server";
 import { CHAT_AVAILABILITY } from "~/content/site";
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { institutePhones, instituteSocialLinks } from "~/utils/institute";
-import { listCoursesForChat, type ChatCourse } from "~/models/course.server";
-import { listUpcomingEventsForChat, type ChatEvent } from "~/models/event.server";
+import { listCoursesForChat, type ChatCourse } from "~/models/courses/course.server";
+import { listUpcomingEventsForChat, type ChatEvent } from "~/models/events/event.server";
 import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
 import { TOPICS, type Topic } from "./topics";

@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { seedDemoContent } from "../../../db/seed";
-import { listActiveCourses, saveCourse } from "~/models/course.server";
+import { listActiveCourses, saveCourse } from "~/models/courses/course.server";
 import { db } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
-import { answerQuestion } from "../chat.server";
+import { answerQuestion } from "./chat.server";
 import { LLM_SYSTEM_PROMPT, llmConfigFrom, type LlmConfig } from "./llm.server";
 
 const NOW = new Date("2026-03-10T06:00:00Z");

@@ -1,8 +1,8 @@
-import { checkCouponCode, type RedeemableCoupon } from "~/models/coupon.server";
-import { findActiveCourse } from "~/models/course.server";
-import { findActiveEvent, isFreeEvent } from "~/models/event.server";
-import type { OrderTerms } from "~/models/order.server";
-import type { PublicUser } from "~/models/user.server";
+import { checkCouponCode, type RedeemableCoupon } from "~/models/orders/coupon.server";
+import { findActiveCourse } from "~/models/courses/course.server";
+import { findActiveEvent, isFreeEvent } from "~/models/events/event.server";
+import type { OrderTerms } from "~/models/orders/order.server";
+import type { PublicUser } from "~/models/accounts/user.server";
 import { couponRefusalText } from "~/schemas/checkout";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";

@@ -1,6 +1,6 @@
-import { describeEventOrder } from "~/models/event-seat.server";
-import { completeOrder, findOrderById, isEnrolled, markOrderRefunded, orderItem, type Order } from "~/models/order.server";
-import type { OutboxDraft } from "~/models/outbox.server";
+import { describeEventOrder } from "~/models/events/event-seat.server";
+import { completeOrder, findOrderById, isEnrolled, markOrderRefunded, orderItem, type Order } from "~/models/orders/order.server";
+import type { OutboxDraft } from "~/models/site/outbox.server";
 import { seatGoneMail } from "~/services/mail/event-seats.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { orderMail } from "~/services/mail/order.server";

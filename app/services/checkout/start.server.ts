@@ -1,6 +1,6 @@
-import { lacksInvoiceBilling } from "~/models/billing.server";
-import { reserveEventOrder } from "~/models/event-order.server";
-import type { SeatRefusal } from "~/models/event-seat.server";
+import { lacksInvoiceBilling } from "~/models/orders/billing.server";
+import { reserveEventOrder } from "~/models/events/event-order.server";
+import type { SeatRefusal } from "~/models/events/event-seat.server";
 import {
   enrollWithoutPayment,
   isEnrolled,
@@ -9,7 +9,7 @@ import {
   type Order,
   type OrderTerms,
   type PaymentKind,
-} from "~/models/order.server";
+} from "~/models/orders/order.server";
 import { eventRegistrationMail } from "~/services/mail/events.server";
 import { orderMail } from "~/services/mail/order.server";
 import { orderTerms, type Buyer, type Quote } from "./quote.server";

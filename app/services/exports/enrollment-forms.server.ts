@@ -1,4 +1,4 @@
-import { readEnrollmentFormsForExport, type EnrollmentFormExportRow } from "~/models/admin-export.server";
+import { readEnrollmentFormsForExport, type EnrollmentFormExportRow } from "~/models/site/admin-export.server";
 import { paymentStatusLabel } from "~/utils/payment-status";
 import { text, number, date, type Sheet } from "./workbook-writer.server";
 

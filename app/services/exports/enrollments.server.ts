@@ -1,4 +1,4 @@
-import { readEnrollmentsForExport, type EnrollmentExportRow } from "~/models/admin-export.server";
+import { readEnrollmentsForExport, type EnrollmentExportRow } from "~/models/site/admin-export.server";
 import { paidByLabel, paymentStatusLabel, providerPaymentReference } from "~/utils/payment-status";
 import { text, number, date, rupees, type Sheet } from "./workbook-writer.server";
 

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { admins, courses, enrollmentForms, orders, eventRegistrations, events, users } from "../../../db/schema";
-import { findSharedFile, findSharedFileByToken, listSharedFiles } from "~/models/shared-file.server";
+import { findSharedFile, findSharedFileByToken, listSharedFiles } from "~/models/content/shared-file.server";
 import { db } from "~/utils/db.server";
 import { DATE_TIME_FORMAT, RUPEE_FORMAT, neutraliseFormula } from "./workbook-writer.server";
 import { EXPORT_DATASETS } from "./datasets";

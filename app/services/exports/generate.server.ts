@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { createSharedFileUnlessErasedSince } from "~/models/shared-file.server";
-import { readSettings } from "~/models/site-settings.server";
+import { createSharedFileUnlessErasedSince } from "~/models/content/shared-file.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import type { ExportDataset } from "./datasets";
 import { enrollmentFormsSheet } from "./enrollment-forms.server";

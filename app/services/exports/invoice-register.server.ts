@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listTaxDocumentsIssued, type PrintableTaxDocument } from "~/models/tax-document.server";
+import { listTaxDocumentsIssued, type PrintableTaxDocument } from "~/models/orders/tax-document.server";
 import { indiaMonthRange } from "~/schemas/invoice-register";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { LATE_CREDIT_NOTE_ADVICE, lateCreditNoteFlag } from "~/utils/late-credit-note";

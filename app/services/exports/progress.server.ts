@@ -1,5 +1,5 @@
-import { readCourseProgressForExport } from "~/models/admin-export.server";
-import { progressPercent, type CourseProgressRow } from "~/models/course-figures.server";
+import { readCourseProgressForExport } from "~/models/site/admin-export.server";
+import { progressPercent, type CourseProgressRow } from "~/models/courses/course-figures.server";
 import { fullName } from "./enrollments.server";
 import { date, number, text, type Sheet } from "./workbook-writer.server";
 

@@ -1,4 +1,4 @@
-import { readRegistrationsForExport, type RegistrationExportRow } from "~/models/admin-export.server";
+import { readRegistrationsForExport, type RegistrationExportRow } from "~/models/site/admin-export.server";
 import { text, number, date, type Sheet } from "./workbook-writer.server";
 
 // The Event Registrations sheet: every registration with its event.

@@ -3,7 +3,7 @@ import { open, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { deleteSharedFile, listStoppedSharedFiles, revokeShareLink, type SharedFileRow } from "~/models/shared-file.server";
+import { deleteSharedFile, listStoppedSharedFiles, revokeShareLink, type SharedFileRow } from "~/models/content/shared-file.server";
 import { getEnv } from "~/utils/env.server";
 
 // Where generated exports are kept and how they are handed out: the exports

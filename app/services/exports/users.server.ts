@@ -1,4 +1,4 @@
-import { readUsersForExport, type UserExportRow } from "~/models/admin-export.server";
+import { readUsersForExport, type UserExportRow } from "~/models/site/admin-export.server";
 import { text, date, type Sheet } from "./workbook-writer.server";
 
 // The Users sheet: every student account.

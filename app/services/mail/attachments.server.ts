@@ -1,5 +1,5 @@
 import type { OutboxAttachment } from "../../../db/schema";
-import { findTaxDocument } from "~/models/tax-document.server";
+import { findTaxDocument } from "~/models/orders/tax-document.server";
 import { storedPdf } from "~/services/pdf/stored-pdf.server";
 import { taxDocumentPdf } from "~/services/pdf/tax-invoice.server";
 

@@ -1,4 +1,4 @@
-import type { BreachNoticeMail } from "~/models/breach-notice.server";
+import type { BreachNoticeMail } from "~/models/privacy/breach-notice.server";
 import type { BreachNotice } from "~/schemas/breach-notice";
 import { composeMail } from "./compose.server";
 import { greeting, type MailContent } from "./layout";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { OutboxDraft } from "~/models/outbox.server";
+import type { OutboxDraft } from "~/models/site/outbox.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { MailFrame, type MailContent } from "./layout";
 import { instituteNow } from "./institute.server";

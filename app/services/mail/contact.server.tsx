@@ -1,4 +1,4 @@
-import type { ContactAcknowledgement, ContactMail } from "~/models/contact-message.server";
+import type { ContactAcknowledgement, ContactMail } from "~/models/content/contact-message.server";
 import { CHAT_AVAILABILITY, whatsappLink } from "~/content/site";
 import { institutePhones } from "~/utils/institute";
 import { publicOrigin } from "~/utils/env.server";

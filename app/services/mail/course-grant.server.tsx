@@ -1,4 +1,4 @@
-import type { CourseGrantMail } from "~/models/student-admin.server";
+import type { CourseGrantMail } from "~/models/accounts/student-admin.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";

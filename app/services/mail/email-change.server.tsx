@@ -1,4 +1,4 @@
-import type { EmailChangeMail } from "~/models/email-change.server";
+import type { EmailChangeMail } from "~/models/accounts/email-change.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";

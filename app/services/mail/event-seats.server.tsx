@@ -1,4 +1,4 @@
-import type { WaitlistOfferMail } from "~/models/event-seat.server";
+import type { WaitlistOfferMail } from "~/models/events/event-seat.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";

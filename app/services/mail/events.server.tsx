@@ -1,9 +1,9 @@
 import { eventTypeLabel } from "../../../db/enums";
-import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/registered-event.server";
-import type { ReminderKind, ReminderMail } from "~/models/event-reminder.server";
+import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/events/registered-event.server";
+import type { ReminderKind, ReminderMail } from "~/models/events/event-reminder.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
-import { eventCalendarAttachment, eventLink } from "../calendar.server";
+import { eventCalendarAttachment, eventLink } from "../events/calendar.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";

@@ -1,4 +1,4 @@
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 
 // Mail names the institute as the settings stand when the message is made.
 // Drafts are made inside the transaction of their cause, on the same

@@ -1,4 +1,4 @@
-import type { LateCreditNote, LateCreditNoteNotice } from "~/models/tax-document.server";
+import type { LateCreditNote, LateCreditNoteNotice } from "~/models/orders/tax-document.server";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { publicOrigin } from "~/utils/env.server";
 import { formatExactRupees } from "~/utils/gst";

@@ -1,4 +1,4 @@
-import type { NewsletterConfirmationMail } from "~/models/newsletter.server";
+import type { NewsletterConfirmationMail } from "~/models/content/newsletter.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink } from "./layout";

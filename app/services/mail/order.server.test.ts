@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { OrderReceipt } from "~/models/order-receipt.server";
-import type { OutboxDraft } from "~/models/outbox.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
+import type { OutboxDraft } from "~/models/site/outbox.server";
 import { contactAcknowledgement } from "./contact.server";
 import { orderMail } from "./order.server";
 

@@ -1,4 +1,4 @@
-import type { OrderMail, OrderReceipt } from "~/models/order-receipt.server";
+import type { OrderMail, OrderReceipt } from "~/models/orders/order-receipt.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";

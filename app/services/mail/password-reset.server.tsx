@@ -1,4 +1,4 @@
-import type { PasswordResetMail } from "~/models/password-reset.server";
+import type { PasswordResetMail } from "~/models/accounts/password-reset.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";

@@ -1,4 +1,4 @@
-import type { RefundMail } from "~/models/order-refund.server";
+import type { RefundMail } from "~/models/orders/order-refund.server";
 import { formatPrice } from "~/utils/money";
 import { composeMail } from "./compose.server";
 import { greeting, type MailContent } from "./layout";

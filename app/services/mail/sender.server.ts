@@ -6,7 +6,7 @@ import {
   markMessageSent,
   requeueInterruptedMessages,
   type OutgoingMessage,
-} from "~/models/outbox.server";
+} from "~/models/site/outbox.server";
 import type { Env } from "~/utils/env.server";
 import { attachmentBytes } from "./attachments.server";
 import { mailSender } from "./compose.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { expect, test } from "vitest";
 import { courses, orders, outboxMessages, siteSettings, users } from "../../../db/schema";
-import { completeOrder, reserveOrder } from "~/models/order.server";
+import { completeOrder, reserveOrder } from "~/models/orders/order.server";
 import { db } from "~/utils/db.server";
 import { readPdf } from "../../../tests/support/pdf-text";
 import { registeredSeller } from "../../../tests/support/invoicing";

@@ -1,5 +1,5 @@
-import type { OutboxDraft } from "~/models/outbox.server";
-import type { OrderReceipt } from "~/models/order-receipt.server";
+import type { OutboxDraft } from "~/models/site/outbox.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
 import { taxDocumentFilename } from "~/services/pdf/tax-invoice.server";
 
 // The order's mail carries its GST tax invoice as a PDF when one was issued

@@ -1,5 +1,5 @@
-import type { ContactTeamNotice } from "~/models/contact-message.server";
-import type { EnrollmentLeadNotice } from "~/models/enrollment-form.server";
+import type { ContactTeamNotice } from "~/models/content/contact-message.server";
+import type { EnrollmentLeadNotice } from "~/models/orders/enrollment-form.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { MailLink, type MailContent } from "./layout";

@@ -1,4 +1,4 @@
-import type { WelcomeMail } from "~/models/user.server";
+import type { WelcomeMail } from "~/models/accounts/user.server";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";

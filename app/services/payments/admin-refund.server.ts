@@ -1,6 +1,6 @@
-import type { AdminDecision } from "~/models/student-admin.server";
+import type { AdminDecision } from "~/models/accounts/student-admin.server";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
-import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/order-refund.server";
+import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/orders/order-refund.server";
 import { providerNamed } from "./registry.server";
 
 // An admin's refund of one order (decision 0034): the order's provider is

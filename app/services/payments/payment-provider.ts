@@ -1,4 +1,4 @@
-import type { RefundableOrder } from "~/models/order-refund.server";
+import type { RefundableOrder } from "~/models/orders/order-refund.server";
 import type { Settlement } from "~/services/checkout/settle.server";
 import type { PaymentStartInput, StartRefusal } from "~/services/checkout/start.server";
 import type { PaymentsProvider } from "~/utils/env.server";

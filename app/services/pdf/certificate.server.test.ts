@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { describe, expect, test } from "vitest";
 import { actualTexts, drawnRectangles, readPdf } from "../../../tests/support/pdf-text";
-import { saveSettings } from "~/models/site-settings.server";
+import { saveSettings } from "~/models/site/site-settings.server";
 import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { certificateFilename, certificatePdf, type PrintedCertificate } from "./certificate.server";
 

@@ -1,4 +1,4 @@
-import { readSettings } from "~/models/site-settings.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import type { PrintedCertificate } from "./certificate-drawing.server";
 import { renderOffThread } from "./render-pool.server";
 

@@ -1,4 +1,4 @@
-import type { OrderReceipt } from "~/models/order-receipt.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
 import type { Institute } from "~/utils/institute";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { actualTexts, readPdf } from "../../../tests/support/pdf-text";
-import type { OrderReceipt } from "~/models/order-receipt.server";
-import { saveSettings } from "~/models/site-settings.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
+import { saveSettings } from "~/models/site/site-settings.server";
 import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { receiptFilename, receiptPdf } from "./receipt.server";
 

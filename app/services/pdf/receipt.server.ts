@@ -1,5 +1,5 @@
-import type { OrderReceipt } from "~/models/order-receipt.server";
-import { readSettings } from "~/models/site-settings.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
+import { readSettings } from "~/models/site/site-settings.server";
 import { orderNumber } from "~/utils/order-number";
 import { renderOffThread } from "./render-pool.server";
 

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import type { PrintableTaxDocument } from "~/models/tax-document.server";
+import type { PrintableTaxDocument } from "~/models/orders/tax-document.server";
 import { drawCertificate, type CertificateDrawing } from "./certificate-drawing.server";
 import { drawReceipt, type ReceiptDrawing } from "./receipt-drawing.server";
 import { drawTaxDocument } from "./tax-document-drawing.server";

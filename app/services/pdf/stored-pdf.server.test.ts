@@ -4,9 +4,9 @@
 // back; a document revoked while it renders is not stored.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { revokeCourseCertificate } from "~/models/certificate.server";
-import { findStudentReceipt } from "~/models/order-receipt.server";
-import { findStoredPdf, type PdfSubject } from "~/models/stored-pdf.server";
+import { revokeCourseCertificate } from "~/models/classroom/certificate.server";
+import { findStudentReceipt } from "~/models/orders/order-receipt.server";
+import { findStoredPdf, type PdfSubject } from "~/models/site/stored-pdf.server";
 import { db } from "~/utils/db.server";
 import { storedPdfDirectory, storedPdfPath } from "~/utils/stored-pdf-files.server";
 import { certificateOf, paidCourseOrder } from "../../../tests/support/unit-orders";

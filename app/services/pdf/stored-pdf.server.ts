@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { remember } from "@epic-web/remember";
-import { findStoredPdf, recordStoredPdf, type PdfSubject } from "~/models/stored-pdf.server";
+import { findStoredPdf, recordStoredPdf, type PdfSubject } from "~/models/site/stored-pdf.server";
 import { notFoundText, personalDownload } from "~/utils/file-response.server";
 import { newStoredPdfName, storedPdfDirectory, storedPdfPath } from "~/utils/stored-pdf-files.server";
 import { rendersWaiting } from "./render-pool.server";

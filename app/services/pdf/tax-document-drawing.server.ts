@@ -1,5 +1,5 @@
 import type { TaxParty } from "../../../db/schema";
-import type { PrintableTaxDocument } from "~/models/tax-document.server";
+import type { PrintableTaxDocument } from "~/models/orders/tax-document.server";
 import { formatLongDateInIndia, formatShortCalendarDay } from "~/utils/dates";
 import { formatExactRupees, formatRate } from "~/utils/gst";
 import { indianStateName } from "~/utils/indian-states";

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { readPdf } from "../../../tests/support/pdf-text";
-import type { PrintableTaxDocument } from "~/models/tax-document.server";
+import type { PrintableTaxDocument } from "~/models/orders/tax-document.server";
 import { taxDocumentFilename, taxDocumentPdf } from "./tax-invoice.server";
 
 const seller = {

@@ -1,4 +1,4 @@
-import type { PrintableTaxDocument } from "~/models/tax-document.server";
+import type { PrintableTaxDocument } from "~/models/orders/tax-document.server";
 import { renderOffThread } from "./render-pool.server";
 
 /** "tax-invoice-TMA-26-27-000001.pdf": the number with its slashes made safe for a file name. */

@@ -2,10 +2,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import type { NextFunction, Request, Response } from "express";
-import { isEnrolled } from "~/models/order.server";
-import { hasConfirmedAdult } from "~/models/user.server";
+import { isEnrolled } from "~/models/orders/order.server";
+import { hasConfirmedAdult } from "~/models/accounts/user.server";
 import { onlyAnalyticsConsent } from "~/utils/analytics-consent";
-import { getOptionalUser } from "../sessions/student-session.server";
+import { getOptionalUser } from "../accounts/sessions/student-session.server";
 import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
 
 /**

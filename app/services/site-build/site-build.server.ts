@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { isAdminSignedIn } from "../sessions/admin-session.server";
+import { isAdminSignedIn } from "../accounts/sessions/admin-session.server";
 import { allowedMethodsByPath, withMethodAnswers } from "~/utils/http-methods.server";
 import { largestBodyLimit, withBodyLimits } from "~/utils/request-body.server";
 import type { Refusal } from "~/utils/request-guards.server";

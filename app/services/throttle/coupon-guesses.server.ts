@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { recordSystemAction } from "~/models/audit-log.server";
+import { recordSystemAction } from "~/models/site/audit-log.server";
 import { Allowance } from "./allowance.server";
 import { throttled, type Throttled } from "./wait";
 

@@ -1,5 +1,5 @@
-import { recordSystemAction } from "~/models/audit-log.server";
-import { normaliseEmail } from "~/models/user.server";
+import { recordSystemAction } from "~/models/site/audit-log.server";
+import { normaliseEmail } from "~/models/accounts/user.server";
 import { Allowance } from "./allowance.server";
 import { throttled, type Throttled } from "./wait";
 

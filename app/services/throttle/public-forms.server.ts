@@ -1,4 +1,4 @@
-import { recordSystemAction } from "~/models/audit-log.server";
+import { recordSystemAction } from "~/models/site/audit-log.server";
 import { Allowance } from "./allowance.server";
 import { PUBLIC_FORM_LIMITS } from "./public-form-limits";
 import { throttled, type Throttled } from "./wait";

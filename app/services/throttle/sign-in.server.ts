@@ -1,4 +1,4 @@
-import { recordSystemAction } from "~/models/audit-log.server";
+import { recordSystemAction } from "~/models/site/audit-log.server";
 import { knownDeviceFor, rememberDevice } from "./known-device.server";
 import { FailureTally, GrowingDelay, type Counted, type GrowingDelayRule } from "./growing-delay.server";
 import { throttled, waitSeconds, type Throttled } from "./wait";

@@ -2,9 +2,9 @@ import { VICTIM_PRICE_PAISE, type MatrixIds, type Role, type VictimKind } from "
 
 // THE access matrix: every page and endpoint of the site (each method it takes)
 // × the five roles → the answer the server must give. The rules come from
-// app/utils/permissions.ts (admin areas by role), app/services/sessions/admin-session.server.ts
+// app/utils/permissions.ts (admin areas by role), app/services/accounts/sessions/admin-session.server.ts
 // (admin pages redirect to /admin/login, admin JSON answers 401/403) and
-// app/services/sessions/student-session.server.ts (student pages redirect to /login?redirectTo=…,
+// app/services/accounts/sessions/student-session.server.ts (student pages redirect to /login?redirectTo=…,
 // student JSON answers 401). Student and admin sessions are separate cookies,
 // so an admin is "anonymous" to student pages and a student to admin pages.
 

@@ -8,7 +8,7 @@ import {
   orderItem,
   reopenFailedOrder,
   type Order,
-} from "~/models/order.server";
+} from "~/models/orders/order.server";
 import { publicOrigin } from "~/utils/env.server";
 import { orderTerms } from "~/services/checkout/quote.server";
 import { completePaidOrder, type PaidWith, type Settlement } from "~/services/checkout/settle.server";

@@ -1,5 +1,5 @@
-import { findOrder, type Order } from "~/models/order.server";
-import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
+import { findOrder, type Order } from "~/models/orders/order.server";
+import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/orders/payment-event.server";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import type { DisputeStatus } from "../../../../db/enums";
 import type { ReceivedEvent } from "../payment-provider";

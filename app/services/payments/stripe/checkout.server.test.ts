@@ -20,7 +20,7 @@ import {
 import { startFakeStripe, type FakeStripe } from "../../../../tests/fixtures/fake-stripe";
 import { db } from "~/utils/db.server";
 import type { Quote } from "~/services/checkout/quote.server";
-import { selectAdminEnrollmentForms } from "~/models/enrollment-form.server";
+import { selectAdminEnrollmentForms } from "~/models/orders/enrollment-form.server";
 import { stripeIntent } from "../../../../tests/support/unit-orders";
 
 const SECRET_KEY = "sk_test_checkout_unit_0123456789";
@@ -38,7 +38,7 @@ let checkout: typeof import("~/services/checkout/quote.server") &
   typeof import("./checkout.server") &
   typeof import("./webhook.server");
 let payments: typeof import("./client.server");
-let orderModel: typeof import("~/models/order.server");
+let orderModel: typeof import("~/models/orders/order.server");
 
 /** The app reads env once (getEnv caches, the Stripe client too): load fresh modules with these keys. */
 async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>>) {
@@ -55,7 +55,7 @@ async function loadApp(env: Partial<Record<(typeof STRIPE_KEYS)[number], string>
       ...(await import("./webhook.server")),
     },
     payments: await import("./client.server"),
-    orderModel: await import("~/models/order.server"),
+    orderModel: await import("~/models/orders/order.server"),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { COUPON_HOLD_MS } from "~/models/coupon.server";
+import { COUPON_HOLD_MS } from "~/models/orders/coupon.server";
 import {
   attachPaymentReference,
   dropReservation,
@@ -11,7 +11,7 @@ import {
   type OrderTerms,
   type PaymentKind,
   type PaymentReference,
-} from "~/models/order.server";
+} from "~/models/orders/order.server";
 import { orderTerms, type Buyer, type Quote } from "~/services/checkout/quote.server";
 import { completePaidOrder, type PaidWith, type Settlement } from "~/services/checkout/settle.server";
 import { refusalToStart, reserveForCheckout, type PaymentStartInput, type StartRefusal } from "~/services/checkout/start.server";

@@ -1,5 +1,5 @@
-import { failOrder, findOrder } from "~/models/order.server";
-import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/payment-event.server";
+import { failOrder, findOrder } from "~/models/orders/order.server";
+import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/orders/payment-event.server";
 import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import type { ReceivedEvent } from "../payment-provider";
 import { settleCheckoutSession, settlePaymentIntent } from "./checkout.server";

@@ -1,0 +1,87 @@
+import { and, asc, eq } from "drizzle-orm";
+import { courseSections, lessons } from "../../../db/schema";
+import type { LessonType, VideoSource } from "../../../db/enums";
+import { db, type Transaction } from "~/utils/db.server";
+
+// A course's curriculum as students and the course page read it: sections in
+// order, each with its lessons in order. Admin editing lives in
+// curriculum-admin.server.ts.
+
+export type LessonSummary = {
+  id: number;
+  sectionId: number;
+  title: string;
+  type: LessonType;
+  durationMinutes: number;
+  isFreePreview: boolean;
+  isRequired: boolean;
+};
+export type CurriculumSection = { id: number; title: string; lessons: LessonSummary[] };
+
+export type Lesson = LessonSummary & {
+  courseId: number;
+  body: string;
+  videoSource: VideoSource | null;
+  videoUrl: string | null;
+  liveStartsAt: Date | null;
+  joinUrl: string | null;
+  recordingUrl: string | null;
+  passPercent: number | null;
+  quizMaxAttempts: number | null;
+  quizRetryWaitMinutes: number | null;
+};
+
+const summaryColumns = {
+  id: lessons.id,
+  sectionId: lessons.sectionId,
+  title: lessons.title,
+  type: lessons.type,
+  durationMinutes: lessons.durationMinutes,
+  isFreePreview: lessons.isFreePreview,
+  isRequired: lessons.isRequired,
+};
+
+/** Sections in order with their lessons in order (a section without lessons included). */
+export function listCurriculum(courseId: number, database: Transaction | typeof db = db): CurriculumSection[] {
+  const sections = database
+    .select({ id: courseSections.id, title: courseSections.title })
+    .from(courseSections)
+    .where(eq(courseSections.courseId, courseId))
+    .orderBy(asc(courseSections.position), asc(courseSections.id))
+    .all();
+  const rows = database
+    .select(summaryColumns)
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id))
+    .all();
+  return sections.map((section) => ({ ...section, lessons: rows.filter((lesson) => lesson.sectionId === section.id) }));
+}
+
+/** Every lesson of the course in the order a student takes them. */
+export function lessonsInOrder(curriculum: CurriculumSection[]): LessonSummary[] {
+  return curriculum.flatMap((section) => section.lessons);
+}
+
+/** One lesson of one course, whole; null when the lesson is not that course's. */
+export function findLesson(courseId: number, lessonId: number): Lesson | null {
+  return (
+    db
+      .select({
+        ...summaryColumns,
+        courseId: lessons.courseId,
+        body: lessons.body,
+        videoSource: lessons.videoSource,
+        videoUrl: lessons.videoUrl,
+        liveStartsAt: lessons.liveStartsAt,
+        joinUrl: lessons.joinUrl,
+        recordingUrl: lessons.recordingUrl,
+        passPercent: lessons.passPercent,
+        quizMaxAttempts: lessons.quizMaxAttempts,
+        quizRetryWaitMinutes: lessons.quizRetryWaitMinutes,
+      })
+      .from(lessons)
+      .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
+      .get() ?? null
+  );
+}

@@ -1,0 +1,133 @@
+import type { PaymentProvider } from "../../../db/enums";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { courses, orders, users } from "../../../db/schema";
+import { db } from "~/utils/db.server";
+import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
+
+export type StudentEnrollment = {
+  id: number;
+  courseId: number;
+  courseTitle: string;
+  courseLevel: string;
+  courseDuration: string;
+  enrolledAt: Date;
+};
+
+// A student's courses are the paid enrollments; a pending one is an unfinished checkout.
+/** A paid course enrollment (an event seat's order is no enrollment). */
+const isPaid = and(eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId));
+
+export function listStudentEnrollments(userId: string, limit?: number): StudentEnrollment[] {
+  const query = db
+    .select({
+      id: orders.id,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      courseLevel: courses.level,
+      courseDuration: courses.duration,
+      enrolledAt: orders.enrolledAt,
+    })
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .where(and(eq(orders.userId, userId), isPaid))
+    .orderBy(desc(orders.enrolledAt), desc(orders.id));
+  return limit === undefined ? query.all() : query.limit(limit).all();
+}
+
+export function countStudentEnrollments(userId: string): number {
+  const row = db
+    .select({ count: sql<number>`count(*)` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isPaid))
+    .get();
+  return row?.count ?? 0;
+}
+
+// ---- Admin (Users tab: Course Enrollments, and GET /api/admin/enrollments) ----
+
+export type AdminEnrollmentRow = {
+  id: number;
+  userId: string;
+  studentEmail: string | null;
+  studentFirstName: string | null;
+  studentLastName: string | null;
+  /** Null for an event seat's order. */
+  courseId: number | null;
+  courseTitle: string | null;
+  amountPaise: number;
+  /** As stored: pending, completed, failed, refunded, charged_back, revoked, or anything an older writer left. */
+  paymentStatus: string;
+  /** The Stripe PaymentIntent that paid it, when Stripe took it. */
+  paymentIntentId: string | null;
+  /** Who took the money (null: a free order). */
+  provider: PaymentProvider | null;
+  /** What the student paid against (a Razorpay order, a Stripe session) or the offline payment's reference, and the payment. */
+  providerOrderId: string | null;
+  providerPaymentId: string | null;
+  enrolledAt: Date;
+  /** Returned to the student so far (a partial or whole refund). */
+  refundedPaise: number;
+  /** A card dispute: open, won or lost; null when there was none. */
+  disputeStatus: string | null;
+};
+
+/** Enrollments as the admin sees them (the table and the export): with the student and the course. */
+export const selectAdminEnrollments = () =>
+  db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      studentEmail: users.email,
+      studentFirstName: users.firstName,
+      studentLastName: users.lastName,
+      courseId: orders.courseId,
+      courseTitle: courses.title,
+      amountPaise: orders.amountPaise,
+      paymentStatus: sql<string>`${orders.paymentStatus}`,
+      paymentIntentId: sql<string | null>`case when ${orders.provider} = 'stripe' then ${orders.providerPaymentId} end`,
+      provider: orders.provider,
+      providerOrderId: orders.providerOrderId,
+      providerPaymentId: orders.providerPaymentId,
+      enrolledAt: orders.enrolledAt,
+      refundedPaise: orders.refundedPaise,
+      disputeStatus: orders.disputeStatus,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(courses, eq(courses.id, orders.courseId));
+
+/** "First Last": a search within it is one within either name, or across both. */
+const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+
+/**
+ * The student's email or name, the course's title, or the payment intent id
+ * contains the search. Students and courses are matched once (subqueries),
+ * not joined for every enrollment.
+ */
+const enrollmentSearch = (q: string | null | undefined) => {
+  const ofStudent = containsText(q, [users.email, fullName]);
+  const ofCourse = containsText(q, [courses.title]);
+  if (!ofStudent || !ofCourse) return undefined;
+  return or(
+    inArray(orders.userId, db.select({ id: users.id }).from(users).where(ofStudent)),
+    inArray(orders.courseId, db.select({ id: courses.id }).from(courses).where(ofCourse)),
+    containsText(q, [orders.providerPaymentId, orders.providerOrderId]),
+  );
+};
+
+/**
+ * Every enrollment, paid or not, newest first, a page at a time. The search
+ * and the page are found in enrollments alone (the page by walking
+ * orders_enrolled_at_idx); only the page's rows are then joined to their
+ * students and courses.
+ */
+export function listEnrollmentsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentRow> {
+  const where = enrollmentSearch(request.q);
+  const newestFirst = [desc(orders.enrolledAt), desc(orders.id)];
+  return paginateThenJoin(request, { table: orders, id: orders.id, where, order: newestFirst }, (onPage) =>
+    selectAdminEnrollments()
+      .where(onPage)
+      .orderBy(...newestFirst)
+      .all(),
+  );
+}

@@ -1,0 +1,387 @@
+import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzle-orm";
+import { courses, enrollmentForms, orders, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../../db/schema";
+import type { TaxDocumentKind } from "../../../db/enums";
+import { db, type Transaction } from "~/utils/db.server";
+import {
+  creditNoteDeadline,
+  financialYearOf,
+  financialYearStartOf,
+  formatDocumentNumber,
+  isPastCreditNoteDeadline,
+  percentToBps,
+  placeOfSupply,
+  splitInclusiveTotal,
+} from "~/utils/gst";
+import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
+import { financialYearStart, type InvoicingSettings } from "~/schemas/site-settings";
+import { findLatestStudentBilling } from "./billing.server";
+import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { readSettings } from "../site/site-settings.server";
+
+// GST tax invoices and credit notes (CGST rules 46 and 53; decision 0031).
+// An invoice is issued inside the transaction that completes a paid order,
+// a credit note inside the one that records a refund, so a document exists
+// exactly when its cause does. Each kind is its own series, numbered within
+// the Indian financial year: the next number is read and written in that same
+// `BEGIN IMMEDIATE` transaction (SQLite lets one writer in at a time), and the
+// unique index on (kind, year, sequence) refuses a duplicate outright. The
+// seller and buyer are copied onto the document as they stand when it is
+// issued: a document is never changed afterwards.
+
+type Reader = Pick<typeof db, "select">;
+
+export type TaxDocument = typeof taxDocuments.$inferSelect;
+/** A document as printed: a credit note with the number and date of the invoice it reduces. */
+export type PrintableTaxDocument = TaxDocument & { credited: { number: string; issuedAt: Date } | null };
+
+function sellerParty(settings: InvoicingSettings & { gstin: string }): TaxParty {
+  return {
+    name: settings.legalName,
+    address: `${settings.address}, ${settings.city}`,
+    stateCode: settings.stateCode,
+    stateName: indianStateName(settings.stateCode) ?? settings.stateCode,
+    pin: settings.pin,
+    gstin: settings.gstin,
+  };
+}
+
+function billedParty(billing: BillingDetails): TaxParty {
+  return {
+    name: billing.name,
+    address: `${billing.address}, ${billing.city}`,
+    stateCode: billing.stateCode,
+    stateName: indianStateName(billing.stateCode) ?? billing.stateCode,
+    pin: billing.pin,
+    gstin: billing.gstin ?? null,
+    businessName: billing.businessName ?? null,
+  };
+}
+
+/** "maharashtra " → "27": the enrollment form's free-text state, when it names one. */
+const stateCodeByName = (name: string | null) =>
+  INDIAN_STATES.find((state) => state.name.toLowerCase() === name?.trim().toLowerCase())?.code;
+
+/**
+ * An order from before billing details were asked, whose student has given
+ * none since: the student's name and the state from their enrollment form. Without a recognisable state the place of
+ * supply is the seller's (IGST Act s.12(2)(b): no address on record).
+ */
+function fallbackParty(
+  order: { firstName: string | null; lastName: string | null; email: string; formState: string | null; formCity: string | null },
+  seller: TaxParty,
+): TaxParty {
+  const stateCode = stateCodeByName(order.formState) ?? seller.stateCode;
+  const stateName = indianStateName(stateCode) ?? stateCode;
+  return {
+    name: [order.firstName, order.lastName].filter(Boolean).join(" ") || order.email,
+    address: [order.formCity, stateName].filter(Boolean).join(", "),
+    stateCode,
+    stateName,
+  };
+}
+
+function nextSequence(tx: Transaction, kind: TaxDocumentKind, financialYear: string): number {
+  const row = tx
+    .select({ last: max(taxDocuments.sequence) })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.kind, kind), eq(taxDocuments.financialYear, financialYear)))
+    .get();
+  return (row?.last ?? 0) + 1;
+}
+
+type Issue = Omit<
+  typeof taxDocuments.$inferInsert,
+  | "id"
+  | "number"
+  | "financialYear"
+  | "sequence"
+  | "issuedAt"
+  | "createdAt"
+  | "cgstPaise"
+  | "sgstPaise"
+  | "igstPaise"
+  | "roundOffPaise"
+  | "taxablePaise"
+  | "note"
+>;
+
+/** Numbers and stores a document in its kind's series for the financial year of `now`, with the invoice note as it stands now. */
+function issue(tx: Transaction, prefix: string, document: Issue, now: Date): TaxDocument {
+  const note = readSettings("invoicing", tx).invoiceNote?.trim() || null;
+  const financialYear = financialYearOf(now);
+  const sequence = nextSequence(tx, document.kind, financialYear);
+  const intraState = document.placeOfSupply === document.seller.stateCode;
+  const split = splitInclusiveTotal(document.totalPaise, document.gstRateBps, intraState);
+  return tx
+    .insert(taxDocuments)
+    .values({
+      ...document,
+      ...split,
+      note,
+      number: formatDocumentNumber(prefix, financialYear, sequence),
+      financialYear,
+      sequence,
+      issuedAt: now,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+const invoiceOf = (database: Reader, orderId: number) =>
+  database
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")))
+    .get();
+
+/**
+ * The order's tax invoice, issued now in the caller's transaction (the one
+ * completing the order) unless it has one already. None when the seller has
+ * no GSTIN (an unregistered institute issues plain receipts) or the order
+ * cost nothing.
+ */
+export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new Date()): TaxDocument | null {
+  const earlier = invoiceOf(tx, orderId);
+  if (earlier) return earlier;
+  const settings = readSettings("invoicing", tx);
+  if (!settings.gstin) return null;
+  const order = tx
+    .select({
+      userId: orders.userId,
+      amountPaise: orders.amountPaise,
+      billing: orders.billing,
+      eventId: orders.eventId,
+      deliveryMode: orders.deliveryMode,
+      venueStateCode: orders.venueStateCode,
+      courseTitle: courses.title,
+      eventTitle: events.title,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      formState: enrollmentForms.state,
+      formCity: enrollmentForms.city,
+    })
+    .from(orders)
+    .leftJoin(courses, eq(courses.id, orders.courseId))
+    .leftJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(enrollmentForms, eq(enrollmentForms.id, orders.enrollmentFormId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order) throw new Error(`Order ${orderId} does not exist`);
+  if (order.amountPaise === 0) return null;
+  const seller = sellerParty({ ...settings, gstin: settings.gstin });
+  // An order that carries no billing details of its own (reserved before they were asked, or through the API
+  // without a form) names the student's latest on record: rule 46(e) wants the buyer's name, address and PIN.
+  const billing = order.billing ?? findLatestStudentBilling(order.userId, tx);
+  const buyer = billing ? billedParty(billing) : fallbackParty(order, seller);
+  // The order's own copy of how it is delivered, so a later edit of the course or event changes nothing here.
+  const place = placeOfSupply({
+    item: order.eventId === null ? "course" : "event",
+    deliveryMode: order.deliveryMode,
+    venueStateCode: order.venueStateCode,
+    buyerGstin: buyer.gstin ?? null,
+    buyerStateCode: buyer.stateCode,
+    sellerStateCode: seller.stateCode,
+  });
+  return issue(
+    tx,
+    settings.invoicePrefix,
+    {
+      kind: "invoice",
+      orderId,
+      creditedDocumentId: null,
+      seller,
+      buyer,
+      placeOfSupply: place,
+      sac: settings.sac,
+      description: order.courseTitle !== null ? `Course fee: ${order.courseTitle}` : `Event fee: ${order.eventTitle ?? "event"}`,
+      gstRateBps: percentToBps(settings.gstRatePercent),
+      totalPaise: order.amountPaise,
+    },
+    now,
+  );
+}
+
+/**
+ * A credit note for `refundedPaise` newly returned on the order, issued in the
+ * caller's transaction (the one recording the refund). It reduces the order's
+ * invoice at that invoice's rate and place of supply, never by more than what
+ * earlier credit notes left of it. None when the order has no invoice.
+ */
+export function issueCreditNoteForRefund(tx: Transaction, orderId: number, refundedPaise: number, now = new Date()): TaxDocument | null {
+  if (refundedPaise <= 0) return null;
+  const invoice = invoiceOf(tx, orderId);
+  if (!invoice) return null;
+  const credited = tx
+    .select({ total: sql<number>`coalesce(sum(${taxDocuments.totalPaise}), 0)` })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.creditedDocumentId, invoice.id), eq(taxDocuments.kind, "credit_note")))
+    .get();
+  const totalPaise = Math.min(refundedPaise, invoice.totalPaise - (credited?.total ?? 0));
+  if (totalPaise <= 0) return null;
+  const settings = readSettings("invoicing", tx);
+  // Past the s.34(2) deadline the refund is still owed and recorded, but the note can no longer reduce tax: it says so.
+  const deadline = creditNoteDeadlineOf(tx, invoice);
+  const missedDeadline = isPastCreditNoteDeadline(now, deadline) ? deadline : null;
+  // A deregistered seller still owes the note for an invoice it issued while registered.
+  const seller = settings.gstin ? sellerParty({ ...settings, gstin: settings.gstin }) : invoice.seller;
+  return issue(
+    tx,
+    settings.creditNotePrefix,
+    {
+      kind: "credit_note",
+      orderId,
+      creditedDocumentId: invoice.id,
+      seller,
+      buyer: invoice.buyer,
+      placeOfSupply: invoice.placeOfSupply,
+      sac: invoice.sac,
+      description: `Refund: ${invoice.description}`,
+      gstRateBps: invoice.gstRateBps,
+      totalPaise,
+      missedDeadline,
+    },
+    now,
+  );
+}
+
+/**
+ * The last India day a credit note against `invoice` may reduce GST: 30
+ * November after the invoice's financial year, or the day that year's annual
+ * return was filed (as the settings record it) when earlier (CGST Act s.34(2)).
+ */
+function creditNoteDeadlineOf(database: Reader, invoice: Pick<TaxDocument, "issuedAt">): string {
+  const year = financialYearStartOf(invoice.issuedAt);
+  const filing = readSettings("annualReturns", database).returns.find((row) => financialYearStart(row.financialYear) === year);
+  return creditNoteDeadline(invoice.issuedAt, filing?.filedOn);
+}
+
+/** What the team is told about a credit note issued after its deadline. */
+export type LateCreditNote = {
+  orderId: number;
+  studentId: string;
+  studentName: string;
+  creditNote: Pick<TaxDocument, "number" | "issuedAt" | "totalPaise" | "description">;
+  invoiceNumber: string;
+  /** The last day it could have reduced GST, "2027-11-30". */
+  deadline: string;
+};
+
+/** Makes the team's notice of a late credit note, to the notification address; given by the caller, as models never compose mail. */
+export type LateCreditNoteNotice = (late: LateCreditNote, to: string) => OutboxDraft;
+
+/**
+ * Tells the team, in the transaction that issued it, that a credit note came
+ * after its s.34(2) deadline, whatever the notification switches say: the tax
+ * return must leave it out. Admin accounts have no mail address of their own,
+ * so it goes to the team's notification address (Settings).
+ */
+export function queueLateCreditNoteNotice(tx: Transaction, note: TaxDocument, notice: LateCreditNoteNotice): void {
+  if (note.kind !== "credit_note" || !note.missedDeadline || note.creditedDocumentId === null) return;
+  const row = tx
+    .select({
+      invoiceNumber: taxDocuments.number,
+      studentId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(taxDocuments.id, note.creditedDocumentId))
+    .get();
+  if (!row) return;
+  const late: LateCreditNote = {
+    orderId: note.orderId,
+    studentId: row.studentId,
+    studentName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email,
+    creditNote: note,
+    invoiceNumber: row.invoiceNumber,
+    deadline: note.missedDeadline,
+  };
+  queueMessage(tx, notice(late, readSettings("notifications", tx).notifyAddress));
+}
+
+function withCredited(database: Reader, document: TaxDocument | undefined): PrintableTaxDocument | null {
+  if (!document) return null;
+  if (document.creditedDocumentId === null) return { ...document, credited: null };
+  const credited = database
+    .select({ number: taxDocuments.number, issuedAt: taxDocuments.issuedAt })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.id, document.creditedDocumentId))
+    .get();
+  return { ...document, credited: credited ?? null };
+}
+
+/** A document by id, as printed (the mail sender renders the one an outbox row names). */
+export function findTaxDocument(id: number): PrintableTaxDocument | null {
+  return withCredited(db, db.select().from(taxDocuments).where(eq(taxDocuments.id, id)).get());
+}
+
+/** The tax documents of each of these orders that has any: its invoice, then its credit notes, in number order. */
+export function taxDocumentsOfOrders(orderIds: number[]): Map<number, Pick<TaxDocument, "id" | "kind" | "number">[]> {
+  const byOrder = new Map<number, Pick<TaxDocument, "id" | "kind" | "number">[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = db
+    .select({ orderId: taxDocuments.orderId, id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number })
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.orderId, orderIds))
+    .orderBy(desc(taxDocuments.kind), asc(taxDocuments.id))
+    .all();
+  for (const { orderId, ...document } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), document]);
+  return byOrder;
+}
+
+/** A document of the student's own order (`which` picks it), as printed; null for anyone else's order. */
+function findStudentDocument(userId: string, orderId: number, which: SQL | undefined): PrintableTaxDocument | null {
+  const row = db
+    .select({ document: taxDocuments })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(and(eq(taxDocuments.orderId, orderId), eq(orders.userId, userId), which))
+    .get();
+  return withCredited(db, row?.document);
+}
+
+/** The tax invoice of the student's own order; null for another's order, or an order without one. */
+export const findStudentInvoice = (userId: string, orderId: number) =>
+  findStudentDocument(userId, orderId, eq(taxDocuments.kind, "invoice"));
+
+/** A credit note of the student's own order; null for anyone else's, or no such note. */
+export const findStudentCreditNote = (userId: string, orderId: number, documentId: number) =>
+  findStudentDocument(userId, orderId, and(eq(taxDocuments.kind, "credit_note"), eq(taxDocuments.id, documentId)));
+
+/** Every tax document of a student's orders, newest first (the admin's student page). */
+export function listStudentTaxDocuments(
+  userId: string,
+): Pick<TaxDocument, "id" | "kind" | "number" | "issuedAt" | "orderId" | "totalPaise" | "missedDeadline">[] {
+  return db
+    .select({
+      id: taxDocuments.id,
+      kind: taxDocuments.kind,
+      number: taxDocuments.number,
+      issuedAt: taxDocuments.issuedAt,
+      orderId: taxDocuments.orderId,
+      totalPaise: taxDocuments.totalPaise,
+      missedDeadline: taxDocuments.missedDeadline,
+    })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id))
+    .all();
+}
+
+/** The invoices and credit notes issued in [from, to), invoices first, each series in number order (the register). */
+export function listTaxDocumentsIssued(from: Date, to: Date): PrintableTaxDocument[] {
+  const rows = db
+    .select()
+    .from(taxDocuments)
+    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to)))
+    .orderBy(desc(taxDocuments.kind), asc(taxDocuments.financialYear), asc(taxDocuments.sequence))
+    .all();
+  return rows.map((row) => withCredited(db, row) ?? { ...row, credited: null });
+}

@@ -1,0 +1,247 @@
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { outboxMessages, type OutboxAttachment } from "../../../db/schema";
+import { type OutboxState } from "../../../db/enums";
+import { db, type Transaction } from "~/utils/db.server";
+import { hideSingleUseLinks } from "~/utils/single-use-links";
+import { parseId } from "~/utils/validation";
+import type { PublicAdmin } from "../accounts/admin.server";
+import { recordAdminAction } from "./audit-log.server";
+import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
+
+// The mail outbox: every message is a row, written in the same transaction as
+// what caused it, so nothing is sent for a change that rolled back and nothing
+// is lost when the process dies. The sender (app/services/mail/sender.server.ts)
+// claims due rows, sends them and records the outcome; with no mail server
+// configured the rows wait here and admins read them at /admin/outbox.
+
+/** A rendered message, ready to queue. */
+export type OutboxDraft = {
+  /** Which template made it (verify-email, account-exists…). */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Chosen once, so a resend after a crash is the same message to mail clients. */
+  messageId: string;
+  userId?: string | null;
+  attachments?: OutboxAttachment[];
+  /** A list's mail: where one click takes the address off the list (sent as List-Unsubscribe). */
+  listUnsubscribe?: string | null;
+};
+
+export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date()): number {
+  return tx
+    .insert(outboxMessages)
+    .values({
+      kind: draft.kind,
+      toAddress: draft.to,
+      subject: draft.subject,
+      textBody: draft.text,
+      htmlBody: draft.html,
+      messageId: draft.messageId,
+      userId: draft.userId ?? null,
+      attachments: draft.attachments ?? [],
+      listUnsubscribe: draft.listUnsubscribe ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning({ id: outboxMessages.id })
+    .get().id;
+}
+
+export type OutgoingMessage = Pick<
+  typeof outboxMessages.$inferSelect,
+  "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "messageId" | "attempts" | "attachments" | "listUnsubscribe"
+>;
+
+const outgoingColumns = {
+  id: outboxMessages.id,
+  toAddress: outboxMessages.toAddress,
+  subject: outboxMessages.subject,
+  textBody: outboxMessages.textBody,
+  htmlBody: outboxMessages.htmlBody,
+  messageId: outboxMessages.messageId,
+  attempts: outboxMessages.attempts,
+  attachments: outboxMessages.attachments,
+  listUnsubscribe: outboxMessages.listUnsubscribe,
+};
+
+/** Takes up to `limit` due messages for sending (queued → sending), oldest first. */
+export function claimDueMessages(limit: number, now = new Date()): OutgoingMessage[] {
+  return db.transaction(
+    (tx) => {
+      const due = tx
+        .select(outgoingColumns)
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.state, "queued"), lte(outboxMessages.nextAttemptAt, now)))
+        .orderBy(outboxMessages.nextAttemptAt, outboxMessages.id)
+        .limit(limit)
+        .all();
+      if (due.length > 0)
+        tx.update(outboxMessages)
+          .set({ state: "sending" })
+          .where(
+            inArray(
+              outboxMessages.id,
+              due.map((message) => message.id),
+            ),
+          )
+          .run();
+      return due;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * A message the mail server took. Its stored copy keeps no single-use link:
+ * the mailbox has the message now, and the copy is what admins and the
+ * student's data download read.
+ */
+export function markMessageSent(id: number, now = new Date()) {
+  db.transaction((tx) => {
+    const sent = tx
+      .select({ text: outboxMessages.textBody, html: outboxMessages.htmlBody })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id))
+      .get();
+    if (!sent) return;
+    tx.update(outboxMessages)
+      .set({
+        state: "sent",
+        sentAt: now,
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        lastError: null,
+        textBody: hideSingleUseLinks(sent.text),
+        htmlBody: sent.html === null ? null : hideSingleUseLinks(sent.html),
+      })
+      .where(eq(outboxMessages.id, id))
+      .run();
+  });
+}
+
+/** After this many failed attempts a message is given up on (state failed) and shows so in the outbox. */
+export const MAX_SEND_ATTEMPTS = 8;
+/** The first retry's wait unless MAIL_RETRY_BASE_MS says otherwise. */
+export const DEFAULT_RETRY_BASE_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** The wait before attempt `attempts + 1`: the base (30 s), doubling, at most an hour. */
+export function retryDelayMs(attempts: number, baseMs = DEFAULT_RETRY_BASE_MS): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** A failed attempt: queued again after a growing wait, or failed for good after MAX_SEND_ATTEMPTS. */
+export function markMessageAttemptFailed(
+  id: number,
+  error: string,
+  { now = new Date(), retryBaseMs = DEFAULT_RETRY_BASE_MS }: { now?: Date; retryBaseMs?: number } = {},
+): OutboxState {
+  return db.transaction((tx) => {
+    const attempts =
+      (tx.select({ attempts: outboxMessages.attempts }).from(outboxMessages).where(eq(outboxMessages.id, id)).get()?.attempts ?? 0) + 1;
+    const state: OutboxState = attempts >= MAX_SEND_ATTEMPTS ? "failed" : "queued";
+    tx.update(outboxMessages)
+      .set({
+        state,
+        attempts,
+        lastError: error.slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, retryBaseMs)),
+      })
+      .where(eq(outboxMessages.id, id))
+      .run();
+    return state;
+  });
+}
+
+/**
+ * At start-up: messages left "sending" by a process that died mid-send go back
+ * in the queue. One may then arrive twice, with the same Message-ID.
+ */
+export function requeueInterruptedMessages(): number {
+  return db.update(outboxMessages).set({ state: "queued" }).where(eq(outboxMessages.state, "sending")).run().changes;
+}
+
+// ---- Admin (Outbox tab) ----
+
+/**
+ * An admin's "Send again" for a message given up on (the mail server refused
+ * it eight times, or was down for hours): queued at once with a fresh count of
+ * attempts, keeping its Message-ID and last error. Only a failed message can be
+ * sent again, so a message never goes out twice by this button.
+ */
+export function sendFailedMessageAgain(id: number, admin: Pick<PublicAdmin, "adminId">, now = new Date()): boolean {
+  return db.transaction((tx) => {
+    const requeued = tx
+      .update(outboxMessages)
+      .set({ state: "queued", attempts: 0, nextAttemptAt: now })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "failed")))
+      .run().changes;
+    if (requeued > 0) recordAdminAction(admin, "outbox_message_requeued", { type: "outbox_message", id }, { database: tx });
+    return requeued > 0;
+  });
+}
+
+export type OutboxListRow = Pick<
+  typeof outboxMessages.$inferSelect,
+  "id" | "kind" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt"
+>;
+
+/** Newest first, a page at a time; searched by recipient or subject. */
+export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxListRow> {
+  const where = containsText(request.q, [outboxMessages.toAddress, outboxMessages.subject]);
+  return paginate(
+    request,
+    () => db.select({ count: countRows }).from(outboxMessages).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      db
+        .select({
+          id: outboxMessages.id,
+          kind: outboxMessages.kind,
+          toAddress: outboxMessages.toAddress,
+          subject: outboxMessages.subject,
+          state: outboxMessages.state,
+          attempts: outboxMessages.attempts,
+          lastError: outboxMessages.lastError,
+          createdAt: outboxMessages.createdAt,
+          sentAt: outboxMessages.sentAt,
+        })
+        .from(outboxMessages)
+        .where(where)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+  );
+}
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+/** The message at /admin/outbox/:id; null for an id that is not one. */
+export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
+  const messageId = parseId(id);
+  if (messageId === null) return null;
+  return db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId)).get() ?? null;
+}
+
+/** Queues the message unless the account has already had one of its kind (a welcome goes once). */
+export function queueOncePerAccount(tx: Transaction, userId: string, draft: OutboxDraft, now = new Date()): boolean {
+  const earlier = tx
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.kind, draft.kind)))
+    .get();
+  if (earlier) return false;
+  queueMessage(tx, { ...draft, userId }, now);
+  return true;
+}
+
+/** Attachment `number` (1 for the first) of the message at /admin/outbox/:id; null when there is none. */
+export function getOutboxAttachment(id: string | undefined, number: string | undefined): OutboxAttachment | null {
+  const messageId = parseId(id);
+  const position = parseId(number);
+  if (messageId === null || position === null) return null;
+  const message = db.select({ attachments: outboxMessages.attachments }).from(outboxMessages).where(eq(outboxMessages.id, messageId)).get();
+  return message?.attachments[position - 1] ?? null;
+}
