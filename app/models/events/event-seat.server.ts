@@ -3,7 +3,6 @@ import { enrollmentForms, orders, eventRegistrations, eventWaitlist, events, use
 import { SEAT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { queueMessage, type OutboxDraft } from "../site/outbox.server";
-import type { Order } from "../orders/order.server";
 import { registeredEventColumns, type RegisteredEvent, type RegistrationMail } from "./registered-event.server";
 
 // A paid event's seats (docs/decisions/0016-paid-event-seats.md). A seat is
@@ -68,8 +67,11 @@ export const isRegistered = (tx: Reader, eventId: number, userId: string) =>
 
 export type SeatRefusal = "not-found" | "closed" | "free" | "full" | "registered";
 
+/** What a seat needs to know of the order that pays for it; the order model passes its own row. */
+type SeatOrder = { id: number; userId: string; eventId: number | null; enrollmentFormId: number | null; seatHeldUntil: Date | null };
+
 /** Who sits in the seat, as the registration records them: the enrollment form's details, else the account's. */
-function registrantOf(tx: Reader, order: Pick<Order, "userId" | "enrollmentFormId">) {
+function registrantOf(tx: Reader, order: Pick<SeatOrder, "userId" | "enrollmentFormId">) {
   const form =
     order.enrollmentFormId === null
       ? undefined
@@ -101,13 +103,7 @@ export type SeatTaking = "seated" | "registered" | "gone";
  * confirmation mail are written here; a waitlist offer the student held is
  * taken.
  */
-export function takeSeat(
-  tx: Transaction,
-  order: Pick<Order, "id" | "userId" | "eventId" | "enrollmentFormId" | "seatHeldUntil">,
-  paidAt: Date,
-  now: Date,
-  mail: RegistrationMail,
-): SeatTaking {
+export function takeSeat(tx: Transaction, order: SeatOrder, paidAt: Date, now: Date, mail: RegistrationMail): SeatTaking {
   if (order.eventId === null) throw new Error(`Order ${order.id} is not for an event`);
   const event = tx
     .select({ ...registeredEventColumns, maxParticipants: events.maxParticipants })
@@ -253,7 +249,7 @@ function offerSeatsOf(eventId: number, mail: WaitlistOfferMail, now: Date): numb
 
 /** Whom a paid event's order belongs to, and which event: for the message when its payment is returned. */
 export function describeEventOrder(
-  order: Pick<Order, "userId" | "eventId">,
+  order: Pick<SeatOrder, "userId" | "eventId">,
 ): { email: string; firstName: string | null; eventTitle: string } | null {
   if (order.eventId === null) return null;
   const row = db
