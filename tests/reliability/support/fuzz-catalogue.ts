@@ -151,16 +151,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   page("_site+/enrollment-form.tsx", () => "/enrollment-form", f(EnrollmentFormSchema)),
   // The checkout frame takes the "I am 18 or older" tick for an account that has not given it.
-  page("_site+/checkout.tsx", (ids) => checkout(ids), [...f(ConfirmAdultSchema), "intent"], { intents: ["confirm-adult"] }),
-  page("_site+/checkout.information.tsx", (ids) => checkout(ids, "/information"), f(EnrollmentFormSchema)),
+  page("_site+/checkout+/_layout.tsx", (ids) => checkout(ids), [...f(ConfirmAdultSchema), "intent"], { intents: ["confirm-adult"] }),
+  page("_site+/checkout+/information.tsx", (ids) => checkout(ids, "/information"), f(EnrollmentFormSchema)),
   page(
-    "_site+/checkout._index.tsx",
+    "_site+/checkout+/_index.tsx",
     (ids) => `${checkout(ids)}&index`,
     [...new Set([...f(ApplyCouponSchema), ...f(PayFormSchema), ...f(ConfirmCardPaymentSchema), ...f(PaymentReturnSchema), "intent"])],
     { intents: ["apply-coupon", "pay", "confirm-card", "confirm-payment"] },
   ),
   // The payment provider's hosted page posts its result here from its own site (no session).
-  page("_site+/checkout_.callback.ts", () => "/checkout/callback?retry=%2Fcourses", [...f(PaymentReturnSchema), "error[description]"]),
+  page("_site+/checkout_+/callback.ts", () => "/checkout/callback?retry=%2Fcourses", [...f(PaymentReturnSchema), "error[description]"]),
   page("_site+/api.logout.tsx", () => "/api/logout", ["redirectTo"], { endsSession: true }),
   page("_auth+/auth.oauth.ts", () => "/auth/oauth", ["redirectTo"]),
   page(
@@ -173,8 +173,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_site+/verify-email.tsx", () => "/verify-email", ["token"]),
   page("_site+/forgot-password.tsx", () => "/forgot-password", f(ForgotPasswordSchema)),
   page("_site+/reset-password.tsx", () => "/reset-password", f(ResetPasswordSchema)),
-  page("_site+/account_.events.tsx", () => "/account/events", f(CancelRegistrationSchema)),
-  page("_site+/account_.privacy.tsx", () => "/account/privacy?confirm=delete", f(DeleteAccountSchema), { ownStudent: true }),
+  page("_site+/account_+/events.tsx", () => "/account/events", f(CancelRegistrationSchema)),
+  page("_site+/account_+/privacy.tsx", () => "/account/privacy?confirm=delete", f(DeleteAccountSchema), { ownStudent: true }),
 
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),

@@ -1,5 +1,5 @@
 import { findLatestStudentBilling } from "~/models/orders/billing.server";
-import type { EnrollmentFormDefaults } from "./__enrollment-form";
+import type { EnrollmentFormDefaults } from "../__enrollment-form";
 
 // What the checkout offers first when it asks for billing details (while the
 // institute issues tax invoices): the details the student gave last time,

@@ -7,9 +7,9 @@ import { buttonClass } from "~/components/ui/button";
 import { pageMeta, socialCardPath } from "~/utils/seo";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { publicOrigin } from "~/utils/env.server";
-import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
-import { ShareButtons } from "./__blog-share";
-import { findPublishedPostOr404, toBlogArticle } from "./__blog.server";
+import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "../__blog-article";
+import { ShareButtons } from "../__blog-share";
+import { findPublishedPostOr404, toBlogArticle } from "../__blog.server";
 
 // The post popup over /blog: a nested route, so without JavaScript it is
 // simply the list page with the post drawn on top of it.

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { eventTypeLabel } from "../../../db/enums";
+import { eventTypeLabel } from "../../../../db/enums";
 import { buttonClass } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { cancelStudentRegistration, listStudentRegistrations } from "~/models/events/student-event-registration.server";

@@ -17,7 +17,7 @@ import { requireUser, signOut } from "~/services/accounts/sessions/student-sessi
 import { createToastHeaders } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { grievanceContact } from "~/services/legal-pages.server";
-import { PrivacyNotice } from "./__privacy-notice";
+import { PrivacyNotice } from "../__privacy-notice";
 import { eraseConfirmedAccount, hasPassword } from "./__privacy.server";
 import { NomineeSection } from "./__privacy-nominee";
 import { findNominee, removeNominee, saveNominee } from "~/models/privacy/nominee.server";

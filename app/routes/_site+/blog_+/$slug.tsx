@@ -7,13 +7,13 @@ import { buttonClass } from "~/components/ui/button";
 import { blogPostDate, listRelatedPosts } from "~/models/content/blog.server";
 import { instituteFrom, jsonLd, pageMeta, socialCardPath } from "~/utils/seo";
 import { publicOrigin } from "~/utils/env.server";
-import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "./__blog-article";
-import { BlogCard } from "./__blog-card";
-import { ShareButtons } from "./__blog-share";
-import { findPublishedPostOr404, toBlogArticle } from "./__blog.server";
-import { toBlogCards } from "./__blog-card.server";
+import { ARTICLE_CONTENT_CLASS, ArticleNotFound, READING_TIME, TagList } from "../__blog-article";
+import { BlogCard } from "../__blog-card";
+import { ShareButtons } from "../__blog-share";
+import { findPublishedPostOr404, toBlogArticle } from "../__blog.server";
+import { toBlogCards } from "../__blog-card.server";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { NewsletterForm } from "./__newsletter-form";
+import { NewsletterForm } from "../__newsletter-form";
 import { useInstitute } from "~/utils/use-institute";
 
 export async function loader({ params }: LoaderFunctionArgs) {

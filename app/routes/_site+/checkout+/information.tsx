@@ -9,8 +9,8 @@ import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES } from "~/schema
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { loadCheckout } from "./__checkout.server";
-import { EnrollmentForm } from "./__enrollment-form";
-import { submitEnrollmentForm } from "./__enrollment-form.server";
+import { EnrollmentForm } from "../__enrollment-form";
+import { submitEnrollmentForm } from "../__enrollment-form.server";
 import { readFormData } from "~/utils/form-data.server";
 import { issuesTaxInvoices } from "~/models/site/site-settings.server";
 import { billingDefaults } from "./__checkout-billing.server";

@@ -10,8 +10,8 @@ import { refundPolicySummary } from "~/services/legal-pages.server";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { readFormData } from "~/utils/form-data.server";
 import { currentPath } from "~/services/accounts/sessions/student-session.server";
-import { confirmAdultAccount } from "./__account-adult.server";
-import { ConfirmAdultForm } from "./__account-adult";
+import { confirmAdultAccount } from "../__account-adult.server";
+import { ConfirmAdultForm } from "../__account-adult";
 
 // /checkout?courseId={id}, or
 // ?eventId={id} for a paid event's seat: signed-in students only. The enrollment information dialog (/checkout/information)

@@ -17,9 +17,9 @@ import {
 } from "~/models/content/blog.server";
 import { pageMeta } from "~/utils/seo";
 import { oneOf } from "~/utils/validation";
-import { BlogCard, categoryLabel } from "./__blog-card";
-import { toBlogCards } from "./__blog-card.server";
-import { NewsletterForm } from "./__newsletter-form";
+import { BlogCard, categoryLabel } from "../__blog-card";
+import { toBlogCards } from "../__blog-card.server";
+import { NewsletterForm } from "../__newsletter-form";
 import { countOf } from "~/utils/plural";
 
 const SORT_LABELS: Record<BlogSort, string> = {
