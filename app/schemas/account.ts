@@ -59,13 +59,5 @@ export const ChangePasswordSchema = z.object({
   newPassword: newPasswordField(),
 });
 
-export const ACCOUNT_MESSAGES = {
-  wrongPassword: "That is not your current password",
-  currentPasswordRequired: "Enter your current password",
-  sameAddress: "That is already your email address",
-  justAsked: "We sent a link less than a minute ago: please check that inbox, or wait a minute before asking again.",
-  changedElsewhere: "Your password was changed on another device meanwhile. Reload the page and try again.",
-} as const;
-
 /** An account made through a sign-in provider confirms the holder's age here (no analytics load for it until then). */
 export const ConfirmAdultSchema = z.object({ adult: requiredTick(ADULT_REQUIRED_MESSAGE) });

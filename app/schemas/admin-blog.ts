@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkboxField, optionalLink, requiredText } from "./admin-fields";
 import { blankToUndefined } from "./fields";
+import { BLOG_MESSAGES } from "~/content/messages/admin";
 
 // The blog post form (title, slug, content, excerpt and category
 // required), shared by the admin dialogs and POST /api/blog, PUT /api/blog/:id.
@@ -11,13 +12,6 @@ export const BLOG_CATEGORIES = ["education", "psychology", "risk management", "s
 export const MAX_SLUG_LENGTH = 200;
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 50;
-
-export const BLOG_MESSAGES = {
-  slugFormat: "Slug may use only lowercase letters, digits and single dashes (like my-first-post)",
-  slugTaken: "This slug is already used by another post",
-  category: "Choose one of the blog's categories",
-  contentEmpty: "Content has no text left once unsafe HTML is removed",
-} as const;
 
 /** Why the server refused a valid-looking post, as the field error to show. */
 export function blogWriteFieldErrors(reason: "duplicate-slug" | "empty-content"): { slug: string[] } | { content: string[] } {

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { AdminBlogPostSchema, BLOG_MESSAGES, slugify } from "./admin-blog";
+import { AdminBlogPostSchema, slugify } from "./admin-blog";
+import { BLOG_MESSAGES } from "~/content/messages/admin";
 import { AdminTestimonialSchema, testimonialPreview } from "./admin-testimonial";
 
 // The Content tab's two forms, as the dialogs (FormData) and

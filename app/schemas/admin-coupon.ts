@@ -12,23 +12,6 @@ import { blankToUndefined } from "./fields";
 /** Checkout's coupon field refuses anything longer (app/schemas/checkout.ts). */
 export const COUPON_CODE_MAX = 40;
 
-export const COUPON_MESSAGES = {
-  created: "Coupon created",
-  updated: "Coupon updated",
-  deleted: "Coupon deleted",
-  deactivated: "Coupon deactivated",
-  saved: (code: string) => `${code} has been saved.`,
-  removed: (code: string) => `${code} has been deleted.`,
-  deactivatedText: (code: string) => `${code} can no longer be used at checkout.`,
-  deleteQuestion: (code: string) => `Are you sure you want to delete "${code}"?`,
-  codeTaken: (code: string) => `The code ${code} is already used by another coupon`,
-  belowUsed: (used: number) => `Max redemptions cannot be below the ${used} already used`,
-  unknownTargets: (type: "course" | "event") => `A chosen ${type} no longer exists. Reload the page and choose again.`,
-  hasHistory:
-    "This coupon has been used at checkout, so deleting it would lose that history. Deactivate it instead: checkout will refuse it from now on.",
-  alreadyInactive: "This coupon has been used at checkout, so it is kept for that history. It is already inactive.",
-} as const;
-
 const expiryDateMessage = "Expiry date must be a date like 2026-12-31";
 
 /** "2026-02-30" is not a day on the calendar. */

@@ -1,18 +1,10 @@
 import { z } from "zod";
 import { redirectToField } from "./fields";
 import { PASSWORD_MAX_LENGTH } from "./password";
+import { ADMIN_LOGIN_MESSAGES } from "~/content/messages/admin";
 
 // The admin login form and
 // POST /api/admin/login share these rules.
-
-export const ADMIN_LOGIN_MESSAGES = {
-  adminId: "Admin ID is required",
-  password: "Password is required",
-  failedTitle: "Login Failed",
-  invalid: "Invalid credentials",
-  successTitle: "Login Successful",
-  successText: "Welcome to the admin panel!",
-} as const;
 
 const required = (message: string, max: number) =>
   z.string({ required_error: message, invalid_type_error: message }).min(1, message).max(max, `At most ${max} characters`);

@@ -7,15 +7,6 @@ import { personName } from "./person-name";
 // no admin screen before this one). The social links are flat fields here and
 // one JSON object (`socialLinks`) in the table.
 
-export const MENTOR_MESSAGES = {
-  created: "Mentor created",
-  updated: "Mentor updated",
-  deleted: "Mentor deleted",
-  saved: (name: string) => `“${name}” has been saved.`,
-  removed: (name: string) => `“${name}” has been deleted.`,
-  deleteQuestion: (name: string) => `Are you sure you want to delete "${name}"?`,
-} as const;
-
 /** A profile link on another site: https only, since it opens from the public About page. */
 const socialLink = (label: string) =>
   z.preprocess(

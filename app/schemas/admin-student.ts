@@ -4,6 +4,7 @@ import { checkboxField, optionalRupeesField, optionalText, requiredText, wholeNu
 import { OptionalBillingDetailsSchema } from "./billing";
 import { emailField } from "./fields";
 import { personName } from "./person-name";
+import { REFERENCE_NEEDED, ZERO_PAYMENT } from "~/content/messages/admin";
 
 // The forms of the admin's page for one student (/admin/users/:id). Each posts
 // an `intent` to the page's own action (decision 0018) and carries the
@@ -42,24 +43,6 @@ export const GrantCourseSchema = z.object({ courseId: rowId("Course"), reason })
 export const HIDDEN_FIELDS = ["enrollmentId"];
 
 export const RevokeEnrollmentSchema = z.object({ enrollmentId: rowId("Enrollment"), reason });
-
-const REFERENCE_NEEDED = "Reference is required: the UTR or receipt number";
-const ZERO_PAYMENT = "An amount of ₹0 is not a payment: use Grant a course instead.";
-
-export const STUDENT_MESSAGES = {
-  zeroPayment: ZERO_PAYMENT,
-  emailTaken: (email: string) => `${email} is already used by another account. Choose another address.`,
-  alreadyEnrolled: "This student is already enrolled in that course.",
-  noCourse: "That course no longer exists. Reload the page and choose another.",
-  notEnrolled: "That enrollment is no longer active, so there is nothing to revoke. Reload the page to see the orders as they are now.",
-  alreadyConfirmed: "This student has already confirmed their email address.",
-  resetDeactivated: "This account is deactivated: reactivate it before sending a password reset.",
-  justSent: "A confirmation link went to this student less than a minute ago. Wait a minute before sending another.",
-  billingNeeded:
-    "This student has no billing details on record, and the tax invoice must name its buyer: enter the name, address, city, state and PIN it is made out to.",
-  referenceTaken: (reference: string) =>
-    `Reference ${reference} is already recorded on another order. Check the receipt or UTR and try again.`,
-} as const;
 
 /** How money paid outside the site reached the institute. */
 export const OFFLINE_METHODS = ["cash", "bank_transfer", "upi"] as const;
@@ -115,10 +98,3 @@ export const RefundOrderSchema = z.object({
   reference: optionalText("Reference", 64),
   reason,
 });
-
-export const REFUND_MESSAGES = {
-  notRefundable: "This order has nothing left to refund. Reload the page to see the orders as they are now.",
-  overRefund: (left: string) => `Refund amount cannot be more than what is left to refund: ${left}.`,
-  methodNeeded: "Choose how the money went back",
-  referenceNeeded: REFERENCE_NEEDED,
-} as const;

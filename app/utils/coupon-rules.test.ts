@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { couponRefusalText } from "~/schemas/checkout";
+import { couponRefusalText } from "~/content/messages/checkout";
 import { couponCovers, couponDiscount, couponRefusal, type CouponTerms } from "./coupon-rules";
 
 const NOW = new Date("2026-11-21T10:00:00Z");

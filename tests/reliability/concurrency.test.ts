@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { REGISTRATION_MESSAGES } from "../../app/schemas/event-registration";
+import { REGISTRATION_MESSAGES } from "~/content/messages/events";
 import { markdownTable } from "../../scripts/reliability-report";
 import { createStudent, studentCookie } from "../support/accounts";
 import { countRows, withDatabase } from "../support/database";

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CHECKOUT_MESSAGES, couponRefusalText } from "../../app/schemas/checkout";
+import { CHECKOUT_MESSAGES, couponRefusalText } from "~/content/messages/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
 import type { FakeStripe } from "../fixtures/fake-stripe";
 import { createStudent, studentCookie } from "../support/accounts";

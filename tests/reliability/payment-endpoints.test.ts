@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
 import type { FakeStripe } from "../fixtures/fake-stripe";
 import { createStudent, studentCookie } from "../support/accounts";

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, test, vi } from "vitest";
-import { CHECKOUT_MESSAGES } from "../../app/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { markdownTable } from "../../scripts/reliability-report";
 import { createStudent, studentCookie } from "../support/accounts";
 import { countRows } from "../support/database";

@@ -17,13 +17,8 @@ import {
   type RegistrationResult,
   type RegistrationState,
 } from "~/models/events/event-registration.server";
-import {
-  EventRegistrationSchema,
-  REGISTRATION_MESSAGES,
-  registeredText,
-  SEAT_HOLD_MINUTES,
-  WAITLIST_MESSAGES,
-} from "~/schemas/event-registration";
+import { EventRegistrationSchema, SEAT_HOLD_MINUTES } from "~/schemas/event-registration";
+import { REGISTRATION_MESSAGES, registeredText, WAITLIST_MESSAGES } from "~/content/messages/events";
 import { paymentWidget } from "~/services/payments/registry.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { CouponCreateResult, CouponUpdateResult } from "~/models/orders/coupon.server";
-import { COUPON_MESSAGES } from "~/schemas/admin-coupon";
+import { COUPON_MESSAGES } from "~/content/messages/admin";
 
 /** What a refused save says, on the field it concerns. */
 function refusalFieldErrors(result: Refusal): Record<string, string[]> {

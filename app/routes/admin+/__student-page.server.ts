@@ -31,11 +31,11 @@ import {
   OfflinePaymentSchema,
   RefundOrderSchema,
   RevokeEnrollmentSchema,
-  STUDENT_MESSAGES,
   StudentDetailsSchema,
   StudentReasonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
+import { STUDENT_MESSAGES } from "~/content/messages/admin";
 import { orderMail } from "~/services/mail/order.server";
 import { courseGrantMail } from "~/services/mail/course-grant.server";
 import { passwordResetMail } from "~/services/mail/password-reset.server";

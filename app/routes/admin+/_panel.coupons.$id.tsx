@@ -13,7 +13,8 @@ import {
   updateCoupon,
   type AdminCoupon,
 } from "~/models/orders/coupon.server";
-import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
+import { CouponSchema } from "~/schemas/admin-coupon";
+import { COUPON_MESSAGES } from "~/content/messages/admin";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";

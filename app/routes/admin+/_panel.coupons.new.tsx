@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { createCoupon, listCouponScopeChoices } from "~/models/orders/coupon.server";
-import { COUPON_MESSAGES, CouponSchema } from "~/schemas/admin-coupon";
+import { CouponSchema } from "~/schemas/admin-coupon";
+import { COUPON_MESSAGES } from "~/content/messages/admin";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { listPathFor } from "~/utils/admin-routes";

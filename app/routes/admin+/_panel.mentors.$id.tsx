@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { deleteMentor, findMentorForAdmin, updateMentor } from "~/models/content/mentor.server";
-import { MENTOR_MESSAGES, MentorSchema } from "~/schemas/admin-mentor";
+import { MentorSchema } from "~/schemas/admin-mentor";
+import { MENTOR_MESSAGES } from "~/content/messages/admin";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";

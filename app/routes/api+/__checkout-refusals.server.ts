@@ -4,7 +4,7 @@ import { couponRefusalAtStore, type Quote, type QuoteResult } from "~/services/c
 import { quoteRefusalAnswer, settlementRefusalAnswer, startRefusalAnswer } from "~/services/checkout/refusal-answers";
 import type { Settlement } from "~/services/checkout/settle.server";
 import type { StartRefusal } from "~/services/checkout/start.server";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import type { TooManyCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { retryAfterHeaders } from "~/services/throttle/wait";
 import { apiError, apiJson } from "~/utils/api.server";

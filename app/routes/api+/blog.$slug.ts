@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deletePost, findPostById, findPublishedPost, toAdminBlogPostJson, toBlogPostJson, updatePost } from "~/models/content/blog.server";
-import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors, MAX_SLUG_LENGTH } from "~/schemas/admin-blog";
+import { AdminBlogPostSchema, blogWriteFieldErrors, MAX_SLUG_LENGTH } from "~/schemas/admin-blog";
+import { BLOG_MESSAGES } from "~/content/messages/admin";
 import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

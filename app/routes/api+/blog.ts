@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createPost, listAllPostsForAdmin, listPublishedPosts, toAdminBlogPostJson, toBlogPostJson } from "~/models/content/blog.server";
-import { AdminBlogPostSchema, BLOG_MESSAGES, blogWriteFieldErrors } from "~/schemas/admin-blog";
+import { AdminBlogPostSchema, blogWriteFieldErrors } from "~/schemas/admin-blog";
+import { BLOG_MESSAGES } from "~/content/messages/admin";
 import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CHECKOUT_MESSAGES, CreatePaymentIntentApiSchema } from "~/schemas/checkout";
+import { CreatePaymentIntentApiSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { quoteOrder } from "~/services/checkout/quote.server";
 import { startCardPayment } from "~/services/payments/stripe/checkout.server";
 import { paymentsSetup } from "~/services/payments/stripe/client.server";

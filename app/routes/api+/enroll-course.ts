@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CHECKOUT_MESSAGES, EnrollCourseApiSchema } from "~/schemas/checkout";
+import { EnrollCourseApiSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { quoteOrder } from "~/services/checkout/quote.server";
 import type { Settlement } from "~/services/checkout/settle.server";
 import { enrollFree } from "~/services/checkout/start.server";

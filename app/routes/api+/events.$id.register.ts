@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerForEvent, type RegistrationRefusal } from "~/models/events/event-registration.server";
-import { EventRegistrationSchema, REGISTRATION_MESSAGES, registeredText } from "~/schemas/event-registration";
+import { EventRegistrationSchema } from "~/schemas/event-registration";
+import { REGISTRATION_MESSAGES, registeredText } from "~/content/messages/events";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CHECKOUT_MESSAGES, PaymentReturnSchema } from "~/schemas/checkout";
+import { PaymentReturnSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { rethrowStorageFault } from "~/utils/storage-faults.server";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CHECKOUT_MESSAGES, StartPaymentApiSchema } from "~/schemas/checkout";
+import { StartPaymentApiSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { quoteOrder } from "~/services/checkout/quote.server";
 import { paymentWidget, startPayment } from "~/services/payments/registry.server";
 import { couponGuesser, limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";

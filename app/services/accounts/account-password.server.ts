@@ -1,6 +1,6 @@
 import { changePassword, getPasswordHash } from "~/models/accounts/account.server";
 import type { PublicUser } from "~/models/accounts/user.server";
-import { ACCOUNT_MESSAGES } from "~/schemas/account";
+import { ACCOUNT_MESSAGES } from "~/content/messages/account";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "../throttle/sign-in.server";

@@ -7,7 +7,8 @@ import {
   recordAdminSignIn,
   type PublicAdmin,
 } from "~/models/accounts/admin.server";
-import { ADMIN_LOGIN_MESSAGES, type AdminLoginInput } from "~/schemas/admin-login";
+import { type AdminLoginInput } from "~/schemas/admin-login";
+import { ADMIN_LOGIN_MESSAGES } from "~/content/messages/admin";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import type { Env } from "~/utils/env.server";
 import { passwordContext } from "./password-context.server";

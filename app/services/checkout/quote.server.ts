@@ -3,7 +3,7 @@ import { findActiveCourse } from "~/models/courses/course.server";
 import { findActiveEvent, isFreeEvent } from "~/models/events/event.server";
 import type { OrderTerms } from "~/models/orders/order.server";
 import type { PublicUser } from "~/models/accounts/user.server";
-import { couponRefusalText } from "~/schemas/checkout";
+import { couponRefusalText } from "~/content/messages/checkout";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { priceOrder, type OrderPrice } from "~/utils/pricing";
 

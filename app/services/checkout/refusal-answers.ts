@@ -1,6 +1,6 @@
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
-import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
+import { REGISTRATION_MESSAGES } from "~/content/messages/events";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import type { QuoteResult } from "./quote.server";
 import type { Settlement } from "./settle.server";

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 
 // What the student reads when a payment did not go through. A provider's own
 // words (Razorpay's error[description], Stripe's error.message) arrive in a

@@ -1,6 +1,6 @@
 import { eraseAccount, type Erasure } from "~/models/privacy/personal-data.server";
 import { findUserCredentials, normaliseEmail, type PublicUser } from "~/models/accounts/user.server";
-import { DELETE_ACCOUNT_MESSAGES } from "~/schemas/account-privacy";
+import { DELETE_ACCOUNT_MESSAGES } from "~/content/messages/account";
 import { removeStoredFiles } from "~/services/exports/stored-files.server";
 import { throttledSignIn } from "~/services/throttle/sign-in.server";
 import { verifyPassword } from "~/utils/password.server";

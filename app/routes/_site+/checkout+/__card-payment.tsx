@@ -5,7 +5,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState } from "react";
 import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { stripeFailureText } from "~/services/payments/failure-text";
 
 // Stripe's Payment Element. Loaded only

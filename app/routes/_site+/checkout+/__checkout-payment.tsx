@@ -5,7 +5,8 @@ import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from "r
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormNotice, inputClass } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { ApplyCouponSchema, CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { ApplyCouponSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import type { CardPaymentStatus, ConfirmCard } from "./__card-payment";
 
 const CardPayment = lazy(() => import("./__card-payment"));

@@ -4,7 +4,7 @@ import { checkoutItemOf, type CheckoutItem } from "~/utils/checkout-path";
 import { isEnrolled } from "~/models/orders/order.server";
 import { hasConfirmedAdult, type PublicUser } from "~/models/accounts/user.server";
 import { pricesIncludeGst } from "~/models/site/site-settings.server";
-import { CHECKOUT_MESSAGES, youSaveText } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, youSaveText } from "~/content/messages/checkout";
 import { quoteOrder, type Quote } from "~/services/checkout/quote.server";
 import { limitCouponGuesses } from "~/services/throttle/coupon-guesses.server";
 import { requireUser } from "~/services/accounts/sessions/student-session.server";

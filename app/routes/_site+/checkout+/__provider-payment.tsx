@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { razorpayFailureText } from "~/services/payments/failure-text";
 import type { InPageCheckout } from "~/services/payments/payment-provider";
 import { NoticeAndTerms } from "./__checkout-payment";

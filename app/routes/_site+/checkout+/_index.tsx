@@ -5,17 +5,8 @@ import { FormNotice } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { whatsappLink } from "~/content/site";
 import { readSettings } from "~/models/site/site-settings.server";
-import {
-  ApplyCouponSchema,
-  CHECKOUT_MESSAGES,
-  ConfirmCardPaymentSchema,
-  couponAppliedText,
-  enrolledToast,
-  PayFormSchema,
-  purchasedToast,
-  seatGoneToast,
-  PaymentReturnSchema,
-} from "~/schemas/checkout";
+import { ApplyCouponSchema, ConfirmCardPaymentSchema, PayFormSchema, PaymentReturnSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, couponAppliedText, enrolledToast, purchasedToast, seatGoneToast } from "~/content/messages/checkout";
 import { couponRefusalAtStore, quoteOrder } from "~/services/checkout/quote.server";
 import { settlementRefusalAnswer, startRefusalAnswer } from "~/services/checkout/refusal-answers";
 import type { Settlement } from "~/services/checkout/settle.server";

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
-import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
+import { REGISTRATION_MESSAGES } from "~/content/messages/events";
 import { pageMeta } from "~/utils/seo";
 import { loadCheckout, summaryOf } from "./__checkout.server";
 import { OrderSummary } from "./__order-summary";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/reac
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { findLatestStudentForm } from "~/models/orders/enrollment-form.server";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkoutPath } from "~/utils/checkout-path";

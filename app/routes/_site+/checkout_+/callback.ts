@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { CHECKOUT_MESSAGES, PaymentReturnSchema, seatGoneToast } from "~/schemas/checkout";
+import { PaymentReturnSchema } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, seatGoneToast } from "~/content/messages/checkout";
 import { razorpayFailureText } from "~/services/payments/failure-text";
 import { confirmPaymentReturn } from "~/services/payments/registry.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { paidPath } from "~/utils/checkout-path";
-import { REGISTRATION_MESSAGES } from "~/schemas/event-registration";
+import { REGISTRATION_MESSAGES } from "~/content/messages/events";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // POST /checkout/callback: where the payment provider's hosted checkout page

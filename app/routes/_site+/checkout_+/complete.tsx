@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, purchasedToast } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, purchasedToast } from "~/content/messages/checkout";
 import { describePurchase } from "~/services/checkout/quote.server";
 import { settlementRefusalAnswer } from "~/services/checkout/refusal-answers";
 import type { Settlement } from "~/services/checkout/settle.server";
