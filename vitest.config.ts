@@ -24,6 +24,9 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The site runs with NODE_ENV=production, whose React has no development JSX runtime;
+        // the mail writer runs from source in the test's process (after every request, as in server.ts).
+        esbuild: { jsx: "automatic", jsxDev: false },
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],

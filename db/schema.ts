@@ -543,11 +543,18 @@ export const outboxMessages = sqliteTable(
   "outbox_messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** Which template made it (verify-email, account-exists…). */
+    /** Which template makes it (verify-email, account-exists…). */
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
+    /**
+     * What the message is about, as the transaction that queued it saw it (an order's id, a
+     * single-use token): the mail writer turns it into the subject and bodies once the
+     * transaction has committed, then clears it. Null once written.
+     */
+    payload: text("payload", { mode: "json" }).$type<{ kind: string }>(),
+    /** Null until the message is written. */
+    subject: text("subject"),
+    textBody: text("text_body"),
     htmlBody: text("html_body"),
     /** Files sent with the message (a calendar invitation, a receipt), each base64-encoded. */
     attachments: text("attachments", { mode: "json" })
@@ -568,7 +575,14 @@ export const outboxMessages = sqliteTable(
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("outbox_messages_due_idx").on(t.state, t.nextAttemptAt), index("outbox_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_messages_due_idx").on(t.state, t.nextAttemptAt),
+    index("outbox_messages_created_at_idx").on(t.createdAt),
+    // Every request looks for messages still to write: a few rows at most, found without a scan.
+    index("outbox_messages_unwritten_idx")
+      .on(t.state, t.id)
+      .where(sql`${t.payload} IS NOT NULL`),
+  ],
 );
 
 export const auditLog = sqliteTable(

@@ -11,3 +11,14 @@ export function mapRouteModules(build: ServerBuild, transform: (module: RouteMod
   const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: transform(route.module) }]));
   return { ...build, routes };
 }
+
+export type DataFunction = (...args: never[]) => unknown;
+
+/** The build with every route's loader and action replaced by `wrap`'s version of it. */
+export function wrapLoadersAndActions(build: ServerBuild, wrap: <F extends DataFunction>(fn: F) => F): ServerBuild {
+  return mapRouteModules(build, (module) => ({
+    ...module,
+    ...(module.loader && { loader: wrap(module.loader) }),
+    ...(module.action && { action: wrap(module.action) }),
+  }));
+}

@@ -1,5 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
-import { mapRouteModules } from "./server-build.server";
+import { wrapLoadersAndActions, type DataFunction } from "./server-build.server";
 
 // When the disk is full or the database cannot be written (read-only mount,
 // I/O error, a lock held too long), a write answers 503 with words a visitor
@@ -29,8 +29,6 @@ export function rethrowStorageFault(error: unknown) {
   if (isStorageFault(error)) throw error;
 }
 
-type DataFunction = (...args: never[]) => unknown;
-
 function answeringStorageFaults<F extends DataFunction>(fn: F): F {
   const wrapped = async (...args: Parameters<F>) => {
     try {
@@ -47,11 +45,7 @@ function answeringStorageFaults<F extends DataFunction>(fn: F): F {
 
 /** The build with every route's loader and action answering storage faults with a 503. */
 export function withStorageFaultAnswers(build: ServerBuild): ServerBuild {
-  return mapRouteModules(build, (module) => ({
-    ...module,
-    ...(module.loader && { loader: answeringStorageFaults(module.loader) }),
-    ...(module.action && { action: answeringStorageFaults(module.action) }),
-  }));
+  return wrapLoadersAndActions(build, answeringStorageFaults);
 }
 
 /**

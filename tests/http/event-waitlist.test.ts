@@ -1,20 +1,12 @@
-import { offerFreedSeats, type WaitlistOfferMail } from "../../app/models/events/event-seat.server";
+import { remindAndOfferSeats } from "../../app/services/events/event-reminders.server";
 import { addRegistration, describe, expect, SITE_ORIGIN, studentClient, test, withDatabase, type HttpClient } from "./support/test";
 
 // A full event's waitlist from the register dialog: a student joins at the
 // back (a plain form, so it works without JavaScript), sees their place, and
 // when a seat frees the worker's sweep mails the first in line and keeps the
 // seat for them: others are still told it is full, they can register. The
-// offer's wording is the mail service's (app/services/mail/event-seats.server.test.tsx);
-// here the sweep is handed a plain draft naming the event and the link.
-const offerMail: WaitlistOfferMail = ({ email, event }) => ({
-  kind: "event-waitlist-offer",
-  to: email,
-  subject: `A seat is free for you: ${event.title}`,
-  text: `${SITE_ORIGIN}/events/${event.id}/register`,
-  html: null,
-  messageId: `<offer-${event.id}-${email}@test.example>`,
-});
+// offer's wording is checked in app/services/mail/event-seats.server.test.ts;
+// here the worker's minute runs in this process, as server.ts runs it.
 
 const dialog = (eventId: number) => `/events/${eventId}/register`;
 const markup = async (client: HttpClient, path: string) => (await (await client.get(path)).text()).replaceAll("<!-- -->", "");
@@ -67,7 +59,7 @@ describe("the waitlist of a full event", () => {
 
     // The seated student leaves; the sweep offers the seat to the first in line only.
     withDatabase((database) => database.prepare("DELETE FROM event_registrations WHERE event_id = ?").run(event.id));
-    expect(offerFreedSeats(offerMail)).toBe(1);
+    expect(remindAndOfferSeats()).toBe(1);
     const [offer] = offersTo(first.student.email);
     expect(offer?.subject).toBe(`A seat is free for you: ${event.title}`);
     expect(offer?.text_body).toContain(`${SITE_ORIGIN}${dialog(event.id)}`);

@@ -1,25 +1,13 @@
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { users, userTokens } from "../../../db/schema";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 import { normaliseEmail } from "./user.server";
 
 // A student moves their account to a new email address. The address changes
 // only when the link mailed to it is used, so nobody can move an account to an
 // inbox they do not read; the old address is told a change was asked for.
-
-type Account = { email: string; firstName: string | null };
-
-/** The messages an email change queues; made by the caller (models never import services). */
-export type EmailChangeMail = {
-  /** To the new address: confirm it with the link carrying this token. */
-  confirmNewAddress: (account: Account, newEmail: string, token: string) => OutboxDraft;
-  /** To the address the account has now: a change to `newEmail` was asked for. */
-  noticeToOldAddress: (account: Account, newEmail: string) => OutboxDraft;
-  /** To a new address another account already uses: nothing changes. */
-  addressTaken: (account: Account, newEmail: string) => OutboxDraft;
-};
 
 /** How long a student waits between two email change requests (each mails two inboxes). */
 const EMAIL_CHANGE_RESEND_MS = 60_000;
@@ -31,7 +19,7 @@ export type EmailChangeRequest = "sent" | "same-address" | "just-sent" | "not-fo
  * same answer (the page tells nobody which addresses have accounts); only its
  * mailbox learns that nothing will change. A new request retires earlier links.
  */
-export function requestEmailChange(userId: string, newEmail: string, mail: EmailChangeMail, now = new Date()): EmailChangeRequest {
+export function requestEmailChange(userId: string, newEmail: string, now = new Date()): EmailChangeRequest {
   const address = normaliseEmail(newEmail);
   return db.transaction(
     (tx): EmailChangeRequest => {
@@ -45,9 +33,15 @@ export function requestEmailChange(userId: string, newEmail: string, mail: Email
       // student which addresses have accounts. Using it would be refused anyway (confirmEmailChange).
       const token = issueUserToken(tx, { userId, purpose: "change-email", email: address, now });
       const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, address)).get();
-      const toNew = taken ? mail.addressTaken(account, address) : mail.confirmNewAddress(account, address, token);
-      queueMessage(tx, { ...toNew, userId }, now);
-      queueMessage(tx, { ...mail.noticeToOldAddress(account, address), userId }, now);
+      const toNew = taken
+        ? { kind: "change-email-taken" as const }
+        : { kind: "change-email" as const, firstName: account.firstName, token };
+      queueMail(tx, { to: address, userId, payload: toNew }, now);
+      queueMail(
+        tx,
+        { to: account.email, userId, payload: { kind: "change-email-notice", firstName: account.firstName, newEmail: address } },
+        now,
+      );
       return "sent";
     },
     { behavior: "immediate" },

@@ -2,21 +2,18 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users, userTokens } from "../../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { nameIfConfirmed, normaliseEmail } from "./user.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 import { issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 
 // Forgotten passwords: a single-use link by mail, and the reset it allows.
 // Whether an address has an account is told only to its mailbox
 // (docs/decisions/0011-accounts-and-sign-in.md).
 
-/** The "Reset your password" message, its link carrying the token; made by the caller (models never import services). */
-export type PasswordResetMail = (account: { email: string; firstName: string | null }, resetToken: string) => OutboxDraft;
-
 /**
  * Queues a reset link for the active account at `email`, if there is one.
  * The caller answers the same either way.
  */
-export function requestPasswordReset(email: string, message: PasswordResetMail, now = new Date()): "sent" | "no-account" {
+export function requestPasswordReset(email: string, now = new Date()): "sent" | "no-account" {
   const address = normaliseEmail(email);
   return db.transaction(
     (tx) => {
@@ -27,7 +24,11 @@ export function requestPasswordReset(email: string, message: PasswordResetMail, 
         .get();
       if (!account) return "no-account";
       const token = issueUserToken(tx, { userId: account.id, purpose: "reset-password", email: account.email, now });
-      queueMessage(tx, { ...message(account, token), userId: account.id }, now);
+      queueMail(
+        tx,
+        { to: account.email, userId: account.id, payload: { kind: "reset-password", firstName: account.firstName, token } },
+        now,
+      );
       return "sent";
     },
     { behavior: "immediate" },

@@ -6,8 +6,8 @@ import { recordAdminAction } from "../site/audit-log.server";
 import { revokeCourseCertificate } from "../classroom/certificate.server";
 import { isEnrolled } from "../orders/order.server";
 import { issueUserToken } from "./user-token.server";
-import { normaliseEmail, queueEmailConfirmation, type ConfirmationMessage, type EmailConfirmationSent } from "./user.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { normaliseEmail, queueEmailConfirmation, type EmailConfirmationSent } from "./user.server";
+import { queueMail } from "../site/outbox.server";
 
 // What an admin changes on one student's account (/admin/users/:id). Each
 // change and its audit row (the admin, the reason) commit in one
@@ -38,13 +38,7 @@ export type DetailsUpdate = { ok: true; emailChanged: boolean } | { ok: false; r
  * is cleared and a confirmation link goes to the new address (links sent to
  * the old one stop working, as they name the address they went to).
  */
-export function updateStudentDetails(
-  userId: string,
-  details: StudentDetails,
-  decision: AdminDecision,
-  confirmationMail: ConfirmationMessage,
-  now = new Date(),
-): DetailsUpdate {
+export function updateStudentDetails(userId: string, details: StudentDetails, decision: AdminDecision, now = new Date()): DetailsUpdate {
   const email = normaliseEmail(details.email);
   try {
     return inTransaction((tx): DetailsUpdate => {
@@ -69,7 +63,7 @@ export function updateStudentDetails(
         .run();
       if (emailChanged) {
         const token = issueUserToken(tx, { userId, purpose: "verify-email", email, now });
-        queueMessage(tx, { ...confirmationMail({ email, firstName: details.firstName }, token), userId }, now);
+        queueMail(tx, { to: email, userId, payload: { kind: "verify-email", token } }, now);
       }
       audit(tx, decision, "user_updated", { type: "user", id: userId }, emailChanged ? { emailFrom: before.email, emailTo: email } : {});
       return { ok: true, emailChanged };
@@ -82,34 +76,21 @@ export function updateStudentDetails(
 }
 
 /** A new confirmation link, while the address is unproven (at most one a minute, as the student's own resend). */
-export function resendStudentConfirmation(
-  userId: string,
-  decision: AdminDecision,
-  confirmationMail: ConfirmationMessage,
-  now = new Date(),
-): EmailConfirmationSent | "not-found" {
+export function resendStudentConfirmation(userId: string, decision: AdminDecision, now = new Date()): EmailConfirmationSent | "not-found" {
   return inTransaction((tx) => {
     if (!accountExists(tx, userId)) return "not-found";
-    const outcome = queueEmailConfirmation(tx, userId, confirmationMail, now);
+    const outcome = queueEmailConfirmation(tx, userId, now);
     if (outcome === "sent") audit(tx, decision, "user_verification_resent", { type: "user", id: userId });
     return outcome;
   });
 }
-
-/** The "Reset your password" message (the one /forgot-password sends); made by the caller. */
-export type ResetLinkMessage = (account: { email: string; firstName: string | null }, resetToken: string) => OutboxDraft;
 
 /**
  * Mails the student a password reset link, as if they had asked on
  * /forgot-password (same token, same message). Refused for a deactivated
  * account: its link would open nothing, and reactivating is the admin's first step.
  */
-export function sendStudentPasswordReset(
-  userId: string,
-  decision: AdminDecision,
-  resetMail: ResetLinkMessage,
-  now = new Date(),
-): "sent" | "deactivated" | "not-found" {
+export function sendStudentPasswordReset(userId: string, decision: AdminDecision, now = new Date()): "sent" | "deactivated" | "not-found" {
   return inTransaction((tx) => {
     const account = tx
       .select({ email: users.email, firstName: users.firstName, deactivatedAt: users.deactivatedAt })
@@ -119,7 +100,7 @@ export function sendStudentPasswordReset(
     if (!account) return "not-found";
     if (account.deactivatedAt) return "deactivated";
     const token = issueUserToken(tx, { userId, purpose: "reset-password", email: account.email, now });
-    queueMessage(tx, { ...resetMail(account, token), userId }, now);
+    queueMail(tx, { to: account.email, userId, payload: { kind: "reset-password", firstName: account.firstName, token } }, now);
     audit(tx, decision, "user_password_reset_sent", { type: "user", id: userId });
     return "sent";
   });
@@ -168,22 +149,13 @@ function endStudentSessions(tx: Transaction, userId: string): number {
 
 export type CourseGrant = { ok: true; enrollmentId: number } | { ok: false; reason: "not-found" | "no-course" | "already-enrolled" };
 
-/** Makes the student's mail about a course given to them (the admin's reason stays in the audit log). */
-export type CourseGrantMail = (grant: { email: string; firstName: string | null; courseId: number; courseTitle: string }) => OutboxDraft;
-
 /**
  * Gives the student a course without payment: a completed order of ₹0 with no
  * payment reference, and a mail with the way into the course. Refused when
  * they are enrolled already; the unique index on paid orders holds that
  * against a payment completing at the same moment.
  */
-export function grantCourse(
-  userId: string,
-  courseId: number,
-  decision: AdminDecision,
-  mail: CourseGrantMail,
-  now = new Date(),
-): CourseGrant {
+export function grantCourse(userId: string, courseId: number, decision: AdminDecision, now = new Date()): CourseGrant {
   try {
     return inTransaction((tx): CourseGrant => {
       const student = tx
@@ -201,7 +173,16 @@ export function grantCourse(
         .returning({ id: orders.id })
         .get();
       audit(tx, decision, "enrollment_granted", { type: "enrollment", id: granted.id }, { userId, courseId });
-      queueMessage(tx, { ...mail({ ...student, courseId, courseTitle: course.title }), userId }, now);
+      // The admin's reason stays in the audit log; the mail says only that the course is open.
+      queueMail(
+        tx,
+        {
+          to: student.email,
+          userId,
+          payload: { kind: "course-granted", firstName: student.firstName, courseId, courseTitle: course.title },
+        },
+        now,
+      );
       return { ok: true, enrollmentId: granted.id };
     });
   } catch (error) {

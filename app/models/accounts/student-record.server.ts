@@ -1,5 +1,6 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { courses, eventRegistrations, events, orders, outboxMessages, users } from "../../../db/schema";
+import { subjectShown } from "../site/outbox.server";
 import { db } from "~/utils/db.server";
 import { mailOfAccount, type AccountAddress } from "./address-ownership.server";
 
@@ -67,7 +68,7 @@ export function listStudentMessages(student: AccountAddress) {
   return db
     .select({
       id: outboxMessages.id,
-      subject: outboxMessages.subject,
+      subject: subjectShown,
       toAddress: outboxMessages.toAddress,
       state: outboxMessages.state,
       attempts: outboxMessages.attempts,

@@ -3,7 +3,7 @@ import { enrollmentForms, orders, eventRegistrations, users } from "../../../db/
 import { db, type Transaction } from "~/utils/db.server";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { recordConsent } from "../privacy/consent.server";
-import { queueMessage, queueOncePerAccount, type OutboxDraft } from "../site/outbox.server";
+import { queueMail, queueOncePerAccount } from "../site/outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "../site/paging.server";
 
@@ -65,22 +65,14 @@ export const nameIfConfirmed = sql<string | null>`case when ${users.emailVerifie
 
 export type NewPasswordUser = { email: string; firstName: string; lastName: string; passwordHash: string };
 
-/** The messages a sign-up may queue; built by the caller, queued here in the same transaction as the account. */
-export type SignUpMail = {
-  /** To a new account: confirm the address with the link carrying this token. */
-  toNewAccount: (account: { email: string; firstName: string | null }, confirmToken: string) => OutboxDraft;
-  /** To the owner of an address that already has an account: nothing changed, how to sign in. */
-  toExistingAccount: (owner: { email: string; firstName: string | null }) => OutboxDraft;
-};
-
 /**
  * A sign-up, answered alike whether or not the email is taken: a new account
  * (email unconfirmed) with its confirmation message, or, for a taken email, a
- * message to its owner. An existing account is never changed. Sign-up is the
+ * message to its owner, queued in the same transaction. An existing account is never changed. Sign-up is the
  * only door for a password account and takes one only from someone who ticked
  * the account's consent and "I am 18 or older": both are recorded with it.
  */
-export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, now = new Date()): "created" | "exists" {
+export function createPasswordAccount(input: NewPasswordUser, now = new Date()): "created" | "exists" {
   const email = normaliseEmail(input.email);
   return db.transaction(
     (tx) => {
@@ -93,7 +85,7 @@ export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, 
       if (created) {
         recordConsent({ userId: created.id, purpose: FORM_CONSENT.account.purpose, decision: "granted", source: "signup" }, tx, now);
         const token = issueUserToken(tx, { userId: created.id, purpose: "verify-email", email, now });
-        queueMessage(tx, { ...mail.toNewAccount(created, token), userId: created.id }, now);
+        queueMail(tx, { to: created.email, userId: created.id, payload: { kind: "verify-email", token } }, now);
         return "created";
       }
       const owner = tx
@@ -102,7 +94,7 @@ export function createPasswordAccount(input: NewPasswordUser, mail: SignUpMail, 
         .where(eq(users.email, email))
         .get();
       if (!owner) throw new Error("The account holding this email vanished within the transaction.");
-      queueMessage(tx, { ...mail.toExistingAccount(owner), userId: owner.id }, now);
+      queueMail(tx, { to: owner.email, userId: owner.id, payload: { kind: "account-exists", firstName: owner.firstName } }, now);
       return "exists";
     },
     { behavior: "immediate" },
@@ -116,20 +108,14 @@ const CONFIRMATION_RESEND_MS = 60_000;
  * A fresh confirmation link for a student whose email is not confirmed yet
  * (the account page's "Send a new link"), at most one a minute.
  */
-export function sendEmailConfirmation(userId: string, message: ConfirmationMessage, now = new Date()): EmailConfirmationSent {
-  return db.transaction((tx) => queueEmailConfirmation(tx, userId, message, now), { behavior: "immediate" });
+export function sendEmailConfirmation(userId: string, now = new Date()): EmailConfirmationSent {
+  return db.transaction((tx) => queueEmailConfirmation(tx, userId, now), { behavior: "immediate" });
 }
 
-export type ConfirmationMessage = (account: { email: string; firstName: string | null }, confirmToken: string) => OutboxDraft;
 export type EmailConfirmationSent = "sent" | "already-confirmed" | "just-sent";
 
 /** sendEmailConfirmation's work inside the caller's transaction (an admin's resend writes its audit row with it). */
-export function queueEmailConfirmation(
-  tx: Transaction,
-  userId: string,
-  message: ConfirmationMessage,
-  now = new Date(),
-): EmailConfirmationSent {
+export function queueEmailConfirmation(tx: Transaction, userId: string, now = new Date()): EmailConfirmationSent {
   const account = tx
     .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -139,19 +125,16 @@ export function queueEmailConfirmation(
   if (account.verifiedAt) return "already-confirmed";
   if (issuedSince(tx, userId, "verify-email", new Date(now.getTime() - CONFIRMATION_RESEND_MS))) return "just-sent";
   const token = issueUserToken(tx, { userId, purpose: "verify-email", email: account.email, now });
-  queueMessage(tx, { ...message(account, token), userId }, now);
+  queueMail(tx, { to: account.email, userId, payload: { kind: "verify-email", token } }, now);
   return "sent";
 }
-
-/** The message a newly confirmed student gets once: what they can do next. Made by the caller. */
-export type WelcomeMail = (account: { email: string; firstName: string | null }) => OutboxDraft;
 
 /**
  * Uses a confirmation link: the address it went to is proven, and the account
  * gets its welcome message (once, however often it confirms). One use; the
  * student is then signed in.
  */
-export function confirmEmailAddress(token: string, welcome: WelcomeMail, now = new Date()): Redemption {
+export function confirmEmailAddress(token: string, now = new Date()): Redemption {
   return db.transaction(
     (tx) => {
       const redeemed = redeemUserToken(tx, "verify-email", token, now);
@@ -162,7 +145,12 @@ export function confirmEmailAddress(token: string, welcome: WelcomeMail, now = n
         .where(eq(users.id, redeemed.userId))
         .returning({ email: users.email, firstName: users.firstName })
         .get();
-      if (account) queueOncePerAccount(tx, redeemed.userId, welcome(account), now);
+      if (account)
+        queueOncePerAccount(
+          tx,
+          { to: account.email, userId: redeemed.userId, payload: { kind: "welcome", firstName: account.firstName } },
+          now,
+        );
       return redeemed;
     },
     { behavior: "immediate" },

@@ -9,30 +9,11 @@ import {
   listInboxMessages,
   markMessageRead,
   sendContactMessage as storeContactMessage,
-  type ContactAcknowledgement,
-  type ContactTeamNotice,
 } from "./contact-message.server";
+import { writtenMail } from "../../../tests/support/unit-mail";
 import { saveSettings } from "../site/site-settings.server";
 
-/** A stand-in for the mail service's draft maker: the model only queues what it is given. */
-const acknowledgement: ContactAcknowledgement = (sender) => ({
-  kind: "contact-acknowledgement",
-  to: sender.email,
-  subject: `We have your message: ${sender.subject}`,
-  text: `Hello ${sender.name}`,
-  html: null,
-  messageId: `<${crypto.randomUUID()}@test.example>`,
-});
-const teamNotice: ContactTeamNotice = (sent, to) => ({
-  kind: "team-contact-message",
-  to,
-  subject: `New contact message: ${sent.subject}`,
-  text: sent.message,
-  html: null,
-  messageId: `<${crypto.randomUUID()}@test.example>`,
-});
-const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) =>
-  storeContactMessage(input, { acknowledgement, teamNotice }, VISITOR);
+const sendContactMessage = (input: Parameters<typeof storeContactMessage>[0]) => storeContactMessage(input, VISITOR);
 const VISITOR = { visitorId: "b7f3c2a1-0000-4000-8000-000000000001" };
 
 const message = {
@@ -62,26 +43,35 @@ describe("sendContactMessage", () => {
     expect(row).toEqual({ phone: null });
   });
 
-  test("queues the acknowledgement to the sender with the message, and neither when the mail cannot be made", () => {
-    const sender = { ...message, email: "ack@example.com", subject: "Batch timings" };
+  test("queues the acknowledgement to the sender with the message, repeating nothing they typed, and neither when the mail cannot be queued", () => {
+    const sender = {
+      ...message,
+      name: "Win a prize at scam.example",
+      email: "ack@example.com",
+      subject: "Claim your reward: scam.example/now",
+    };
     sendContactMessage(sender);
-    const queued = () =>
-      db.select({ subject: outboxMessages.subject }).from(outboxMessages).where(eq(outboxMessages.toAddress, sender.email)).all();
-    expect(queued()).toEqual([{ subject: "We have your message: Batch timings" }]);
+    const queued = () => writtenMail(sender.email);
+    expect(queued()).toEqual([
+      expect.objectContaining({
+        kind: "contact-acknowledgement",
+        to: "ack@example.com",
+        subject: "We have received your message to TradeMaster Academy",
+      }),
+    ]);
+    for (const part of [queued()[0]?.subject, queued()[0]?.text, queued()[0]?.html])
+      expect(part).not.toMatch(/scam\.example|Win a prize|Claim your reward/);
 
     const stored = () => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, sender.email)).all();
-    expect(() =>
-      storeContactMessage(
-        sender,
-        {
-          acknowledgement: () => {
-            throw new Error("template failed");
-          },
-          teamNotice,
-        },
-        VISITOR,
-      ),
-    ).toThrow("template failed");
+    // The outbox refuses the acknowledgement, as a full disk would: the message is not stored either.
+    db.$client.exec(
+      "CREATE TEMP TRIGGER refuse_acknowledgement BEFORE INSERT ON outbox_messages BEGIN SELECT RAISE(ABORT, 'mail not queued'); END",
+    );
+    try {
+      expect(() => storeContactMessage(sender, VISITOR)).toThrow("mail not queued");
+    } finally {
+      db.$client.exec("DROP TRIGGER refuse_acknowledgement");
+    }
     expect(stored()).toHaveLength(1);
     expect(queued()).toHaveLength(1);
   });
@@ -90,7 +80,7 @@ describe("sendContactMessage", () => {
     const settings = { notifyAddress: "desk@example.com", contactMessages: true, enrolmentLeads: false };
     saveSettings("notifications", settings, { adminId: "admin-1" });
     const sender = { ...message, email: "capped@example.com", subject: "Fourth message today" };
-    const { id } = storeContactMessage(sender, { acknowledgement, teamNotice }, VISITOR, { acknowledge: false });
+    const { id } = storeContactMessage(sender, VISITOR, { acknowledge: false });
     expect(db.select({ subject: contactMessages.subject }).from(contactMessages).where(eq(contactMessages.id, id)).all()).toEqual([
       { subject: "Fourth message today" },
     ]);
@@ -103,12 +93,7 @@ describe("sendContactMessage", () => {
   });
 
   test("tells the team at the settings' address while notices are on, and not once they are off", () => {
-    const teamMail = () =>
-      db
-        .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject })
-        .from(outboxMessages)
-        .where(eq(outboxMessages.kind, "team-contact-message"))
-        .all();
+    const teamMail = () => writtenMail("desk@example.com", "team-contact-message").map(({ to, subject }) => ({ to, subject }));
     const settings = { notifyAddress: "desk@example.com", contactMessages: true, enrolmentLeads: false };
     saveSettings("notifications", settings, { adminId: "admin-1" });
     const before = teamMail().length;

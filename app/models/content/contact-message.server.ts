@@ -5,18 +5,9 @@ import { FORM_CONSENT } from "~/schemas/consent";
 import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { recordConsent, type ConsentSubject } from "../privacy/consent.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 import { countRows, paginate } from "../site/paging.server";
 import { queueTeamNotice } from "../site/team-notice.server";
-
-/** Makes the acknowledgement the sender gets; given by the route, as models never compose mail. */
-export type ContactAcknowledgement = (message: Pick<ContactInput, "name" | "email" | "subject">) => OutboxDraft;
-
-/** Makes the team's notice of a new message, to the address the settings name. */
-export type ContactTeamNotice = (message: ContactInput & { id: number }, to: string) => OutboxDraft;
-
-/** The mail a new contact message causes: the sender's acknowledgement, and the team's notice when it is switched on. */
-export type ContactMail = { acknowledgement: ContactAcknowledgement; teamNotice: ContactTeamNotice };
 
 /**
  * Stores a message from the contact form or POST /api/contact, unread, for the
@@ -30,7 +21,6 @@ export type ContactMail = { acknowledgement: ContactAcknowledgement; teamNotice:
  */
 export function sendContactMessage(
   input: ContactInput,
-  mail: ContactMail,
   sender: ConsentSubject,
   { acknowledge = true }: { acknowledge?: boolean } = {},
 ): { id: number } {
@@ -48,8 +38,9 @@ export function sendContactMessage(
       })
       .returning({ id: contactMessages.id })
       .get();
-    if (acknowledge) queueMessage(tx, mail.acknowledgement(input));
-    queueTeamNotice(tx, "contactMessages", (to) => mail.teamNotice({ ...input, id: stored.id }, to));
+    if (acknowledge) queueMail(tx, { to: input.email, payload: { kind: "contact-acknowledgement" } });
+    const { name, email, phone, subject, message } = input;
+    queueTeamNotice(tx, "contactMessages", { kind: "team-contact-message", message: { name, email, phone, subject, message } });
     return stored;
   });
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { newsletterSubscribers } from "../../../db/schema";
 import { db } from "~/utils/db.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 
 // The newsletter list, double opt-in. Subscribing stores the address as
 // pending and mails it a confirmation link; only that mailbox can confirm it,
@@ -14,9 +14,6 @@ import { queueMessage, type OutboxDraft } from "../site/outbox.server";
 /** How long a confirmation link works. */
 export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The confirmation mail: its links carry the confirmation token and the unsubscribe secret. */
-export type NewsletterConfirmationMail = (to: { email: string; confirmToken: string; unsubscribeToken: string }) => OutboxDraft;
-
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 const newSecret = () => randomBytes(24).toString("base64url");
 
@@ -27,11 +24,7 @@ const newSecret = () => randomBytes(24).toString("base64url");
  * inbox is one row. `send: false` (the mailbox has had its share of mail from
  * the site's forms today) keeps the row pending without another mail.
  */
-export function subscribeToNewsletter(
-  email: string,
-  mail: NewsletterConfirmationMail,
-  { send = true, now = new Date() }: { send?: boolean; now?: Date } = {},
-): void {
+export function subscribeToNewsletter(email: string, { send = true, now = new Date() }: { send?: boolean; now?: Date } = {}): void {
   const address = email.trim().toLowerCase();
   db.transaction(
     (tx) => {
@@ -49,7 +42,8 @@ export function subscribeToNewsletter(
         tx.insert(newsletterSubscribers)
           .values({ email: address, unsubscribeToken, createdAt: now, ...pending })
           .run();
-      if (send) queueMessage(tx, mail({ email: address, confirmToken, unsubscribeToken }), now);
+      // The confirmation mail's links carry the confirmation token and the unsubscribe secret.
+      if (send) queueMail(tx, { to: address, payload: { kind: "newsletter-confirm", confirmToken, unsubscribeToken } }, now);
     },
     { behavior: "immediate" },
   );

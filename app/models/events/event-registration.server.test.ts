@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,20 +7,11 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { eventRegistrations, events, outboxMessages, users } from "../../../db/schema";
 import { db, migrateDatabase, openDatabase, type AppDatabase } from "~/utils/db.server";
 import { findRegistrationTarget, registerForEvent } from "./event-registration.server";
-import type { RegistrationMail } from "./registered-event.server";
+import { writtenMail } from "../../../tests/support/unit-mail";
 
 const NOW = new Date("2026-03-10T06:30:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-/** A stand-in for the mail service (models never import it): the message names the event. */
-const testMail: RegistrationMail = ({ email, event }) => ({
-  kind: "event-registered",
-  to: email,
-  subject: `Registered: ${event.title}`,
-  text: "t",
-  html: null,
-  messageId: `<${randomUUID()}@example.test>`,
-});
 const details = { name: "Priya Sharma", email: "priya@example.com", phone: "9876543210" };
 
 function addUsers(database: AppDatabase, count: number, prefix = "user"): string[] {
@@ -55,7 +45,7 @@ beforeEach(() => {
 describe("registerForEvent", () => {
   test("stores the registration with the student's details", () => {
     const eventId = addEvent(db, { maxParticipants: 10 });
-    const result = registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW);
+    const result = registerForEvent({ eventId, userId: userIds[0]!, ...details }, NOW);
     expect(result).toEqual({ ok: true, registrationId: expect.any(Number), eventTitle: "Live Nifty Webinar" });
     expect(rowsFor(eventId)).toEqual([
       {
@@ -69,18 +59,19 @@ describe("registerForEvent", () => {
         orderId: null,
       },
     ]);
-    // Its confirmation is queued in the same transaction, for the student's account.
+    // Its confirmation is queued in the same transaction, for the student's account, about this event.
     expect(
       db
-        .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject, userId: outboxMessages.userId })
+        .select({ to: outboxMessages.toAddress, payload: outboxMessages.payload, userId: outboxMessages.userId })
         .from(outboxMessages)
         .all(),
-    ).toEqual([{ to: details.email, subject: "Registered: Live Nifty Webinar", userId: userIds[0] }]);
+    ).toEqual([{ to: details.email, payload: { kind: "event-registered", eventId }, userId: userIds[0] }]);
+    expect(writtenMail(details.email).map((mail) => mail.subject)).toEqual(["You are registered: Live Nifty Webinar"]);
   });
 
   test("past the address's share of confirmations, the seat is booked and nothing is mailed", () => {
     const eventId = addEvent(db, { maxParticipants: 10 });
-    const result = registerForEvent({ eventId, userId: userIds[0]!, ...details, confirmByMail: false }, testMail, NOW);
+    const result = registerForEvent({ eventId, userId: userIds[0]!, ...details, confirmByMail: false }, NOW);
     expect(result).toMatchObject({ ok: true });
     expect(rowsFor(eventId)).toHaveLength(1);
     expect(db.select().from(outboxMessages).all()).toEqual([]);
@@ -88,15 +79,15 @@ describe("registerForEvent", () => {
 
   test("a refused registration queues no mail", () => {
     const eventId = addEvent(db, { eventDate: at(-DAY) });
-    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({ ok: false, reason: "closed" });
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, NOW)).toEqual({ ok: false, reason: "closed" });
     expect(db.select().from(outboxMessages).all()).toEqual([]);
   });
 
   test("accepts the id as a URL segment; malformed ids are not found", () => {
     const eventId = addEvent(db);
-    expect(registerForEvent({ eventId: String(eventId), userId: userIds[0]!, ...details }, testMail, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId: String(eventId), userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
     for (const raw of ["abc", "0", "-1", "1.5", ""]) {
-      expect(registerForEvent({ eventId: raw, userId: userIds[1]!, ...details }, testMail, NOW), raw).toEqual({
+      expect(registerForEvent({ eventId: raw, userId: userIds[1]!, ...details }, NOW), raw).toEqual({
         ok: false,
         reason: "not-found",
       });
@@ -105,29 +96,29 @@ describe("registerForEvent", () => {
 
   test("never more registrations than seats", () => {
     const eventId = addEvent(db, { maxParticipants: 2 });
-    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW).ok).toBe(true);
-    expect(registerForEvent({ eventId, userId: userIds[1]!, ...details }, testMail, NOW).ok).toBe(true);
-    expect(registerForEvent({ eventId, userId: userIds[2]!, ...details }, testMail, NOW)).toEqual({ ok: false, reason: "full" });
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId, userId: userIds[1]!, ...details }, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId, userId: userIds[2]!, ...details }, NOW)).toEqual({ ok: false, reason: "full" });
     expect(rowsFor(eventId)).toHaveLength(2);
   });
 
   test("seats are counted per event", () => {
     const first = addEvent(db, { maxParticipants: 1 });
     const second = addEvent(db, { maxParticipants: 1 });
-    expect(registerForEvent({ eventId: first, userId: userIds[0]!, ...details }, testMail, NOW).ok).toBe(true);
-    expect(registerForEvent({ eventId: second, userId: userIds[1]!, ...details }, testMail, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId: first, userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId: second, userId: userIds[1]!, ...details }, NOW).ok).toBe(true);
   });
 
   test("no seat limit means unlimited", () => {
     const eventId = addEvent(db, { maxParticipants: null });
-    for (const userId of userIds) expect(registerForEvent({ eventId, userId, ...details }, testMail, NOW).ok).toBe(true);
+    for (const userId of userIds) expect(registerForEvent({ eventId, userId, ...details }, NOW).ok).toBe(true);
     expect(rowsFor(eventId)).toHaveLength(userIds.length);
   });
 
   test("one registration per student per event, even when the event is full", () => {
     const eventId = addEvent(db, { maxParticipants: 1 });
-    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW).ok).toBe(true);
-    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details, name: "Again" }, testMail, NOW)).toEqual({
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details, name: "Again" }, NOW)).toEqual({
       ok: false,
       reason: "duplicate",
     });
@@ -136,15 +127,15 @@ describe("registerForEvent", () => {
 
   test("past events are closed; an event starting later today is still open", () => {
     const past = addEvent(db, { eventDate: at(-60_000) });
-    expect(registerForEvent({ eventId: past, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({ ok: false, reason: "closed" });
+    expect(registerForEvent({ eventId: past, userId: userIds[0]!, ...details }, NOW)).toEqual({ ok: false, reason: "closed" });
     const soon = addEvent(db, { eventDate: at(60_000) });
-    expect(registerForEvent({ eventId: soon, userId: userIds[0]!, ...details }, testMail, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId: soon, userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
     expect(rowsFor(past)).toHaveLength(0);
   });
 
   test("a paid event gives no seat without a payment, free or full as it may be", () => {
     const paid = addEvent(db, { pricePaise: 99_900, maxParticipants: 10 });
-    expect(registerForEvent({ eventId: paid, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({
+    expect(registerForEvent({ eventId: paid, userId: userIds[0]!, ...details }, NOW)).toEqual({
       ok: false,
       reason: "needs-payment",
     });
@@ -152,16 +143,16 @@ describe("registerForEvent", () => {
     expect(findRegistrationTarget(paid, userIds[0]!, NOW)?.state).toBe("needs-payment");
     // Made free, the same event takes the registration.
     db.update(events).set({ pricePaise: 0 }).where(eq(events.id, paid)).run();
-    expect(registerForEvent({ eventId: paid, userId: userIds[0]!, ...details }, testMail, NOW).ok).toBe(true);
+    expect(registerForEvent({ eventId: paid, userId: userIds[0]!, ...details }, NOW).ok).toBe(true);
   });
 
   test("inactive and unknown events are not found", () => {
     const inactive = addEvent(db, { isActive: false });
-    expect(registerForEvent({ eventId: inactive, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({
+    expect(registerForEvent({ eventId: inactive, userId: userIds[0]!, ...details }, NOW)).toEqual({
       ok: false,
       reason: "not-found",
     });
-    expect(registerForEvent({ eventId: inactive + 100, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({
+    expect(registerForEvent({ eventId: inactive + 100, userId: userIds[0]!, ...details }, NOW)).toEqual({
       ok: false,
       reason: "not-found",
     });
@@ -173,7 +164,7 @@ describe("registerForEvent for an account that has not confirmed its holder is 1
   test("is refused, even for a free event with free seats, and nothing is stored or mailed", () => {
     const eventId = addEvent(db, { maxParticipants: 10 });
     db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, userIds[0]!)).run();
-    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW)).toEqual({
+    expect(registerForEvent({ eventId, userId: userIds[0]!, ...details }, NOW)).toEqual({
       ok: false,
       reason: "adult-unconfirmed",
     });
@@ -185,7 +176,7 @@ describe("registerForEvent for an account that has not confirmed its holder is 1
 describe("findRegistrationTarget", () => {
   test("open, with the seats left", () => {
     const eventId = addEvent(db, { maxParticipants: 3 });
-    registerForEvent({ eventId, userId: userIds[1]!, ...details }, testMail, NOW);
+    registerForEvent({ eventId, userId: userIds[1]!, ...details }, NOW);
     expect(findRegistrationTarget(String(eventId), userIds[0]!, NOW)).toEqual({
       id: eventId,
       title: "Live Nifty Webinar",
@@ -207,7 +198,7 @@ describe("findRegistrationTarget", () => {
 
   test("registered, full and closed", () => {
     const eventId = addEvent(db, { maxParticipants: 1 });
-    registerForEvent({ eventId, userId: userIds[0]!, ...details }, testMail, NOW);
+    registerForEvent({ eventId, userId: userIds[0]!, ...details }, NOW);
     expect(findRegistrationTarget(eventId, userIds[0]!, NOW)?.state).toBe("registered");
     expect(findRegistrationTarget(eventId, userIds[1]!, NOW)).toMatchObject({ seatsLeft: 0, state: "full" });
     const past = addEvent(db, { eventDate: at(-DAY) });

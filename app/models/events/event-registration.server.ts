@@ -6,8 +6,8 @@ import { parseId } from "~/utils/validation";
 import { seatsLeftOf } from "./event.server";
 import { recordConsent } from "../privacy/consent.server";
 import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
-import { queueMessage } from "../site/outbox.server";
-import { registeredEventColumns, type RegistrationMail } from "./registered-event.server";
+import { queueMail } from "../site/outbox.server";
+import { registeredEventColumns } from "./registered-event.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
 import { hasConfirmedAdult } from "../accounts/user.server";
 
@@ -48,7 +48,7 @@ export type NewRegistration = {
  * the same transaction: no mail or consent for a registration that rolled back,
  * no registration without them.
  */
-export function registerForEvent(registration: NewRegistration, mail: RegistrationMail, now = new Date()): RegistrationResult {
+export function registerForEvent(registration: NewRegistration, now = new Date()): RegistrationResult {
   const eventId = typeof registration.eventId === "number" ? registration.eventId : parseId(registration.eventId);
   if (eventId === null) return { ok: false, reason: "not-found" };
 
@@ -102,11 +102,8 @@ export function registerForEvent(registration: NewRegistration, mail: Registrati
           tx,
           now,
         );
-        const { maxParticipants: _seats, pricePaise: _price, ...described } = event;
-        if (registration.confirmByMail !== false) {
-          const draft = mail({ name: registration.name, email: registration.email, event: described });
-          queueMessage(tx, { ...draft, userId: registration.userId }, now);
-        }
+        if (registration.confirmByMail !== false)
+          queueMail(tx, { to: registration.email, userId: registration.userId, payload: { kind: "event-registered", eventId } }, now);
         return { ok: true, registrationId: row.id, eventTitle: event.title };
       },
       { behavior: "immediate" },

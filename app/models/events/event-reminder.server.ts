@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../db/schema";
 import { db } from "~/utils/db.server";
-import { registeredEventColumns, type RegistrationRecipient } from "./registered-event.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 
 // Reminders before an event, a day and an hour ahead
 // (docs/decisions/0025-event-mail-and-reminders.md). The registration rows are
@@ -29,9 +28,6 @@ const REMINDERS = {
   },
 } as const;
 
-/** Makes the reminder message of one kind for one registration. */
-export type ReminderMail = (kind: ReminderKind, registration: RegistrationRecipient) => OutboxDraft;
-
 /** At most this many reminders per tick, so one tick stays short; the next tick takes the rest. */
 const BATCH = 200;
 
@@ -48,7 +44,7 @@ const BATCH = 200;
  * - it has not been sent (its column is empty).
  * A cancelled registration is deleted, so it gets none.
  */
-export function queueDueReminders(mail: ReminderMail, now = new Date()): Record<ReminderKind, number> {
+export function queueDueReminders(now = new Date()): Record<ReminderKind, number> {
   return db.transaction(
     (tx) => {
       const queued: Record<ReminderKind, number> = { "day-before": 0, "hour-before": 0 };
@@ -59,9 +55,8 @@ export function queueDueReminders(mail: ReminderMail, now = new Date()): Record<
           .select({
             id: eventRegistrations.id,
             userId: eventRegistrations.userId,
-            name: eventRegistrations.name,
             email: eventRegistrations.email,
-            event: registeredEventColumns,
+            eventId: events.id,
           })
           .from(eventRegistrations)
           .innerJoin(events, eq(events.id, eventRegistrations.eventId))
@@ -78,7 +73,8 @@ export function queueDueReminders(mail: ReminderMail, now = new Date()): Record<
           .limit(BATCH)
           .all();
         for (const registration of due) {
-          queueMessage(tx, { ...mail(kind, registration), userId: registration.userId }, now);
+          const payload = { kind: `event-reminder-${kind}` as const, eventId: registration.eventId };
+          queueMail(tx, { to: registration.email, userId: registration.userId, payload }, now);
           tx.update(eventRegistrations).set(sent(now)).where(eq(eventRegistrations.id, registration.id)).run();
         }
         queued[kind] = due.length;

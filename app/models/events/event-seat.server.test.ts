@@ -5,48 +5,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, eventRegistrations, eventWaitlist, events, outboxMessages, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
-import type { RegistrationMail } from "./registered-event.server";
 import { registerForEvent } from "./event-registration.server";
-import {
-  joinWaitlist,
-  offerFreedSeats,
-  SEAT_HOLD_MS,
-  seatsSpokenFor,
-  WAITLIST_OFFER_MS,
-  type WaitlistOfferMail,
-} from "./event-seat.server";
+import { joinWaitlist, offerFreedSeats, SEAT_HOLD_MS, seatsSpokenFor, WAITLIST_OFFER_MS } from "./event-seat.server";
 import { reserveEventOrder } from "./event-order.server";
 import { completeOrder, type OrderTerms } from "../orders/order.server";
-import type { OrderMail } from "../orders/order-receipt.server";
 import { RAZORPAY_ORDER } from "../../../tests/support/unit-orders";
+import { writtenMail } from "../../../tests/support/unit-mail";
 
 const NOW = new Date("2026-12-01T06:30:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
-
-const receipt: OrderMail = (order) => ({
-  kind: "order-confirmation",
-  to: order.student.email,
-  subject: `Order ${order.orderId}`,
-  text: "Paid",
-  html: null,
-  messageId: `<order-${order.orderId}@test.example>`,
-});
-const seatMail: RegistrationMail = (registration) => ({
-  kind: "event-registered",
-  to: registration.email,
-  subject: `Registered: ${registration.event.title}`,
-  text: "Seat",
-  html: null,
-  messageId: `<seat-${registration.email}@test.example>`,
-});
-const offerMail: WaitlistOfferMail = (offer) => ({
-  kind: "event-waitlist-offer",
-  to: offer.email,
-  subject: `A seat is free for you: ${offer.event.title} until ${offer.expiresAt.toISOString()}`,
-  text: "Offer",
-  html: null,
-  messageId: `<offer-${offer.email}@test.example>`,
-});
 
 let serial = 0;
 
@@ -85,8 +52,14 @@ function reserved(userId: string, event: { id: number; pricePaise: number }, at 
 
 const seatsOf = (eventId: number) => db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId)).all();
 const orderRow = (id: number) => db.select().from(orders).where(eq(orders.id, id)).get();
+/** What was queued to `to`, oldest first: each message's payload. */
 const mailsTo = (to: string) =>
-  db.select({ subject: outboxMessages.subject }).from(outboxMessages).where(eq(outboxMessages.toAddress, to)).all();
+  db
+    .select({ payload: outboxMessages.payload })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.toAddress, to))
+    .orderBy(outboxMessages.id)
+    .all();
 
 describe("reserveEventOrder", () => {
   it("holds the seat for 15 minutes with a pending order; the last seat goes to one student, the next is told it is full", () => {
@@ -115,7 +88,7 @@ describe("reserveEventOrder", () => {
       reason: "not-found",
     });
     const order = reserved(someone.id, event);
-    expect(completeOrder(order.id, `pay_seat${serial}`, receipt, { paidAt: NOW, now: NOW, seatMail })).toBe("completed");
+    expect(completeOrder(order.id, `pay_seat${serial}`, { paidAt: NOW, now: NOW })).toBe("completed");
     expect(reserveEventOrder(termsFor(someone.id, event), RAZORPAY_ORDER, NOW)).toEqual({ ok: false, reason: "registered" });
   });
 });
@@ -126,12 +99,19 @@ describe("completing a paid event order", () => {
     const buyer = student();
     const order = reserved(buyer.id, event);
     const paidAt = later(SEAT_HOLD_MS - 1000);
-    expect(completeOrder(order.id, `pay_in${serial}`, receipt, { paidAt, now: paidAt, seatMail })).toBe("completed");
+    expect(completeOrder(order.id, `pay_in${serial}`, { paidAt, now: paidAt })).toBe("completed");
     expect(seatsOf(event.id)).toMatchObject([{ userId: buyer.id, orderId: order.id, email: buyer.email }]);
     expect(orderRow(order.id)).toMatchObject({ paymentStatus: "completed", seatHeldUntil: null });
-    expect(mailsTo(buyer.email).map((mail) => mail.subject)).toEqual([`Registered: ${event.title}`, `Order ${order.id}`]);
+    expect(mailsTo(buyer.email).map((mail) => mail.payload)).toEqual([
+      { kind: "event-registered", eventId: event.id },
+      { kind: "order-confirmation", orderId: order.id },
+    ]);
+    expect(writtenMail(buyer.email).map((mail) => mail.subject)).toEqual([
+      `You are registered: ${event.title}`,
+      expect.stringContaining(event.title),
+    ]);
     // A redelivered capture changes nothing.
-    expect(completeOrder(order.id, `pay_r${serial}`, receipt, { paidAt, now: later(SEAT_HOLD_MS), seatMail })).toBe("already");
+    expect(completeOrder(order.id, `pay_r${serial}`, { paidAt, now: later(SEAT_HOLD_MS) })).toBe("already");
     expect(seatsOf(event.id)).toHaveLength(1);
   });
 
@@ -141,9 +121,9 @@ describe("completing a paid event order", () => {
     const lateOrder = reserved(late.id, event);
     const lapsed = later(SEAT_HOLD_MS + 60_000);
     const rivalOrder = reserved(rival.id, event, lapsed);
-    expect(completeOrder(rivalOrder.id, null, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("completed");
+    expect(completeOrder(rivalOrder.id, null, { paidAt: lapsed, now: lapsed })).toBe("completed");
     const before = mailsTo(late.email).length;
-    expect(completeOrder(lateOrder.id, `pay_l${serial}`, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("seat-gone");
+    expect(completeOrder(lateOrder.id, `pay_l${serial}`, { paidAt: lapsed, now: lapsed })).toBe("seat-gone");
     expect(orderRow(lateOrder.id)?.paymentStatus).toBe("pending");
     expect(seatsOf(event.id).map((seat) => seat.userId)).toEqual([rival.id]);
     expect(mailsTo(late.email)).toHaveLength(before);
@@ -151,15 +131,30 @@ describe("completing a paid event order", () => {
     const roomy = paidEvent(5);
     const slow = student();
     const slowOrder = reserved(slow.id, roomy);
-    expect(completeOrder(slowOrder.id, `pay_s${serial}`, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("completed");
+    expect(completeOrder(slowOrder.id, `pay_s${serial}`, { paidAt: lapsed, now: lapsed })).toBe("completed");
     expect(seatsOf(roomy.id).map((seat) => seat.userId)).toEqual([slow.id]);
   });
 
-  it("an event order without its seat's mail is a programming error, not a silent seat", () => {
+  it("an event order's seat comes with its confirmation mail or not at all, never as a silent seat", () => {
     const event = paidEvent(3);
-    const order = reserved(student().id, event);
-    expect(() => completeOrder(order.id, null, receipt, { paidAt: NOW, now: NOW })).toThrow(/confirmation mail/);
+    const buyer = student();
+    const order = reserved(buyer.id, event);
+    // The outbox refuses the seat's confirmation: the whole completion rolls back.
+    db.$client.exec(
+      "CREATE TEMP TRIGGER refuse_seat_mail BEFORE INSERT ON outbox_messages WHEN NEW.kind = 'event-registered' BEGIN SELECT RAISE(ABORT, 'no confirmation mail'); END",
+    );
+    try {
+      expect(() => completeOrder(order.id, null, { paidAt: NOW, now: NOW })).toThrow(/confirmation mail/);
+    } finally {
+      db.$client.exec("DROP TRIGGER refuse_seat_mail");
+    }
     expect(orderRow(order.id)?.paymentStatus).toBe("pending");
+    expect(seatsOf(event.id)).toEqual([]);
+    expect(mailsTo(buyer.email)).toEqual([]);
+    // Completed, the seat always has its confirmation queued with it.
+    expect(completeOrder(order.id, null, { paidAt: NOW, now: NOW })).toBe("completed");
+    expect(seatsOf(event.id)).toHaveLength(1);
+    expect(mailsTo(buyer.email).map((mail) => mail.payload)).toContainEqual({ kind: "event-registered", eventId: event.id });
   });
 });
 
@@ -172,13 +167,18 @@ describe("the waitlist", () => {
     expect(joinWaitlist(event.id, first.id, NOW)).toEqual({ ok: true, position: 1 });
     expect(joinWaitlist(event.id, second.id, later(1000))).toEqual({ ok: true, position: 2 });
     expect(joinWaitlist(event.id, second.id, later(2000))).toEqual({ ok: false, reason: "already-waiting" });
-    expect(offerFreedSeats(offerMail, later(60_000))).toBe(0);
+    expect(offerFreedSeats(later(60_000))).toBe(0);
 
     // The seated student's hold lapses unpaid: the seat is offered to the first in line only.
     const freed = later(SEAT_HOLD_MS + 1);
-    expect(offerFreedSeats(offerMail, freed)).toBe(1);
-    expect(mailsTo(first.email).map((mail) => mail.subject)).toEqual([
-      `A seat is free for you: ${event.title} until ${new Date(freed.getTime() + WAITLIST_OFFER_MS).toISOString()}`,
+    expect(offerFreedSeats(freed)).toBe(1);
+    expect(mailsTo(first.email).map((mail) => mail.payload)).toEqual([
+      {
+        kind: "event-waitlist-offer",
+        name: first.firstName,
+        eventId: event.id,
+        expiresAt: new Date(freed.getTime() + WAITLIST_OFFER_MS).toISOString(),
+      },
     ]);
     expect(mailsTo(second.email)).toEqual([]);
     // While offered, the seat is theirs: nobody else can hold it, they can.
@@ -187,7 +187,7 @@ describe("the waitlist", () => {
 
     // The offer lapses: the next in line gets it.
     const lapsed = new Date(freed.getTime() + WAITLIST_OFFER_MS);
-    expect(offerFreedSeats(offerMail, lapsed)).toBe(1);
+    expect(offerFreedSeats(lapsed)).toBe(1);
     expect(
       db
         .select({ userId: eventWaitlist.userId, status: eventWaitlist.status })
@@ -202,7 +202,7 @@ describe("the waitlist", () => {
     );
     // The one offered takes the seat by paying; their place on the list is done with.
     const taken = reserved(second.id, event, lapsed);
-    expect(completeOrder(taken.id, `pay_w${serial}`, receipt, { paidAt: lapsed, now: lapsed, seatMail })).toBe("completed");
+    expect(completeOrder(taken.id, `pay_w${serial}`, { paidAt: lapsed, now: lapsed })).toBe("completed");
     expect(db.select({ status: eventWaitlist.status }).from(eventWaitlist).where(eq(eventWaitlist.userId, second.id)).get()).toEqual({
       status: "taken",
     });
@@ -212,15 +212,15 @@ describe("the waitlist", () => {
     const event = paidEvent(1, 0);
     const [holder, waiting, other] = [student(), student(), student()];
     const registration = { eventId: event.id, name: "A", phone: "9876543210" };
-    expect(registerForEvent({ ...registration, userId: holder.id, email: holder.email }, seatMail, NOW).ok).toBe(true);
+    expect(registerForEvent({ ...registration, userId: holder.id, email: holder.email }, NOW).ok).toBe(true);
     expect(joinWaitlist(event.id, waiting.id, NOW)).toEqual({ ok: true, position: 1 });
     db.delete(eventRegistrations).where(eq(eventRegistrations.userId, holder.id)).run();
-    expect(offerFreedSeats(offerMail, later(1000))).toBe(1);
-    expect(registerForEvent({ ...registration, userId: other.id, email: other.email }, seatMail, later(2000))).toEqual({
+    expect(offerFreedSeats(later(1000))).toBe(1);
+    expect(registerForEvent({ ...registration, userId: other.id, email: other.email }, later(2000))).toEqual({
       ok: false,
       reason: "full",
     });
-    expect(registerForEvent({ ...registration, userId: waiting.id, email: waiting.email }, seatMail, later(3000)).ok).toBe(true);
+    expect(registerForEvent({ ...registration, userId: waiting.id, email: waiting.email }, later(3000)).ok).toBe(true);
     expect(db.select({ status: eventWaitlist.status }).from(eventWaitlist).where(eq(eventWaitlist.userId, waiting.id)).get()).toEqual({
       status: "taken",
     });

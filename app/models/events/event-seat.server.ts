@@ -2,8 +2,8 @@ import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizz
 import { enrollmentForms, orders, eventRegistrations, eventWaitlist, events, users } from "../../../db/schema";
 import { SEAT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from "~/schemas/event-registration";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
-import { registeredEventColumns, type RegisteredEvent, type RegistrationMail } from "./registered-event.server";
+import { queueMail } from "../site/outbox.server";
+import { registeredEventColumns } from "./registered-event.server";
 
 // A paid event's seats (docs/decisions/0016-paid-event-seats.md). A seat is
 // spoken for by a registration, by a pending order still inside its 15-minute
@@ -103,7 +103,7 @@ export type SeatTaking = "seated" | "registered" | "gone";
  * confirmation mail are written here; a waitlist offer the student held is
  * taken.
  */
-export function takeSeat(tx: Transaction, order: SeatOrder, paidAt: Date, now: Date, mail: RegistrationMail): SeatTaking {
+export function takeSeat(tx: Transaction, order: SeatOrder, paidAt: Date, now: Date): SeatTaking {
   if (order.eventId === null) throw new Error(`Order ${order.id} is not for an event`);
   const event = tx
     .select({ ...registeredEventColumns, maxParticipants: events.maxParticipants })
@@ -125,8 +125,7 @@ export function takeSeat(tx: Transaction, order: SeatOrder, paidAt: Date, now: D
   }
   tx.update(orders).set({ seatHeldUntil: null }).where(eq(orders.id, order.id)).run();
   takeWaitlistPlace(tx, event.id, order.userId);
-  const { maxParticipants: _seats, ...described } = event;
-  queueMessage(tx, { ...mail({ name: registrant.name, email: registrant.email, event: described }), userId: order.userId }, now);
+  queueMail(tx, { to: registrant.email, userId: order.userId, payload: { kind: "event-registered", eventId: event.id } }, now);
   return "seated";
 }
 
@@ -186,18 +185,13 @@ export function joinWaitlist(eventId: number, userId: string, now = new Date()):
   );
 }
 
-/** A freed seat offered to a waitlisted student: whom to tell, about what, and until when it is kept for them. */
-export type WaitlistOffer = { name: string; email: string; event: RegisteredEvent; expiresAt: Date };
-/** Makes the offer's message (a route or job passes it in: models never import the mail service). */
-export type WaitlistOfferMail = (offer: WaitlistOffer) => OutboxDraft;
-
 /**
  * The waitlist's sweep (the in-process worker runs it every minute): offers
  * past their time lapse, then each upcoming event with free seats offers them
  * to the next students waiting, first come first served, each with its mail,
  * in one transaction per event. Returns how many offers were made.
  */
-export function offerFreedSeats(mail: WaitlistOfferMail, now = new Date()): number {
+export function offerFreedSeats(now = new Date()): number {
   db.update(eventWaitlist)
     .set({ status: "lapsed" })
     .where(and(eq(eventWaitlist.status, "offered"), lte(eventWaitlist.offerExpiresAt, now)))
@@ -211,11 +205,11 @@ export function offerFreedSeats(mail: WaitlistOfferMail, now = new Date()): numb
     )
     .all();
   let offers = 0;
-  for (const { eventId } of waiting) offers += offerSeatsOf(eventId, mail, now);
+  for (const { eventId } of waiting) offers += offerSeatsOf(eventId, now);
   return offers;
 }
 
-function offerSeatsOf(eventId: number, mail: WaitlistOfferMail, now: Date): number {
+function offerSeatsOf(eventId: number, now: Date): number {
   return db.transaction(
     (tx) => {
       const event = tx
@@ -235,11 +229,15 @@ function offerSeatsOf(eventId: number, mail: WaitlistOfferMail, now: Date): numb
         .limit(free)
         .all();
       const expiresAt = new Date(Math.min(now.getTime() + WAITLIST_OFFER_MS, event.eventDate.getTime()));
-      const { maxParticipants: _seats, ...described } = event;
       for (const entry of next) {
         tx.update(eventWaitlist).set({ status: "offered", offerExpiresAt: expiresAt }).where(eq(eventWaitlist.id, entry.id)).run();
-        const draft = mail({ name: entry.firstName ?? entry.email, email: entry.email, event: described, expiresAt });
-        queueMessage(tx, { ...draft, userId: entry.userId }, now);
+        const payload = {
+          kind: "event-waitlist-offer" as const,
+          name: entry.firstName ?? entry.email,
+          eventId,
+          expiresAt: expiresAt.toISOString(),
+        };
+        queueMail(tx, { to: entry.email, userId: entry.userId, payload }, now);
       }
       return next.length;
     },
@@ -249,10 +247,11 @@ function offerSeatsOf(eventId: number, mail: WaitlistOfferMail, now: Date): numb
 
 /** Whom a paid event's order belongs to, and which event: for the message when its payment is returned. */
 export function describeEventOrder(
+  tx: Transaction,
   order: Pick<SeatOrder, "userId" | "eventId">,
 ): { email: string; firstName: string | null; eventTitle: string } | null {
   if (order.eventId === null) return null;
-  const row = db
+  const row = tx
     .select({ email: users.email, firstName: users.firstName, eventTitle: events.title })
     .from(users)
     .innerJoin(events, eq(events.id, order.eventId))

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { events } from "../../../db/schema";
-import type { OutboxDraft } from "../site/outbox.server";
+import { db } from "~/utils/db.server";
 
 // An event as a registered student hears of it (confirmation, waitlist offer,
 // reminder, calendar file): read by registrations, seats and reminders alike,
@@ -20,12 +21,6 @@ export type RegisteredEvent = {
   joinUrl: string | null;
 };
 
-/** Whom a registration's message goes to, and about which event. */
-export type RegistrationRecipient = { name: string; email: string; event: RegisteredEvent };
-
-/** Makes a registration's confirmation message (a route passes it in: models never import the mail service). */
-export type RegistrationMail = (registration: RegistrationRecipient) => OutboxDraft;
-
 export const registeredEventColumns = {
   id: events.id,
   title: events.title,
@@ -36,3 +31,8 @@ export const registeredEventColumns = {
   venue: events.venue,
   joinUrl: events.joinUrl,
 };
+
+/** The event as its mails describe it now; null when it has been deleted. */
+export function findRegisteredEvent(eventId: number): RegisteredEvent | null {
+  return db.select(registeredEventColumns).from(events).where(eq(events.id, eventId)).get() ?? null;
+}

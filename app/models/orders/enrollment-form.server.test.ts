@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { consentRecords, courses, enrollmentForms, events, outboxMessages, users } from "../../../db/schema";
+import { consentRecords, courses, enrollmentForms, events, users } from "../../../db/schema";
 import type { EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { db } from "~/utils/db.server";
 import {
@@ -8,26 +8,12 @@ import {
   listEnrollmentChoices,
   selectAdminEnrollmentForms,
   saveEnrollmentForm as storeEnrollmentForm,
-  type EnrollmentLeadNotice,
 } from "./enrollment-form.server";
+import { writtenMail } from "../../../tests/support/unit-mail";
 import { saveSettings } from "../site/site-settings.server";
 
-/** A stand-in for the mail service's draft maker: the model only queues what it is given. */
-const teamNotice: EnrollmentLeadNotice = (lead, to) => ({
-  kind: "team-enrolment-lead",
-  to,
-  subject: `New enrollment lead: ${lead.name} for ${lead.targetTitle}`,
-  text: lead.whatsappNumber,
-  html: null,
-  messageId: `<${crypto.randomUUID()}@test.example>`,
-});
-const saveEnrollmentForm = (userId: string, form: EnrollmentFormInput, now: Date) => storeEnrollmentForm(userId, form, teamNotice, now);
-const teamMail = () =>
-  db
-    .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject })
-    .from(outboxMessages)
-    .where(eq(outboxMessages.kind, "team-enrolment-lead"))
-    .all();
+const saveEnrollmentForm = (userId: string, form: EnrollmentFormInput, now: Date) => storeEnrollmentForm(userId, form, now);
+const teamMail = () => writtenMail("team@example.com", "team-enrolment-lead").map(({ to, subject }) => ({ to, subject }));
 
 const NOW = new Date("2026-03-10T06:30:00Z");
 const DAY = 24 * 60 * 60 * 1000;

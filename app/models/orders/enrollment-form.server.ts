@@ -5,7 +5,6 @@ import { FORM_CONSENT } from "~/schemas/consent";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "../courses/course.server";
 import { findActiveEvent, listActiveEvents } from "../events/event.server";
-import type { OutboxDraft } from "../site/outbox.server";
 import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
 import { recordConsent } from "../privacy/consent.server";
 import { queueTeamNotice } from "../site/team-notice.server";
@@ -31,12 +30,6 @@ export function isEnrollmentTarget(type: CourseOrEventType, id: number, now = ne
 
 export type SaveEnrollmentFormResult = { ok: true; id: number } | { ok: false; errors: { courseOrEventId: string[] } };
 
-/** A new lead as the team's notice tells it: the form, and the title of what it asks about. */
-export type EnrollmentLead = EnrollmentFormInput & { id: number; targetTitle: string; targetType: CourseOrEventType };
-
-/** Makes the team's notice of a new lead, to the address the settings name; given by the route, as models never compose mail. */
-export type EnrollmentLeadNotice = (lead: EnrollmentLead, to: string) => OutboxDraft;
-
 /** The course or event the form may name, by its title: an active course, or an active event not yet held. */
 function enrollmentTargetTitle(type: CourseOrEventType, id: number, now: Date): string | null {
   if (type === "course") return findActiveCourse(id)?.title ?? null;
@@ -54,7 +47,6 @@ export function saveEnrollmentForm(
   userId: string,
   // With billing details when the checkout asked for them (tax invoices on).
   input: EnrollmentFormInput & { billing?: BillingDetails },
-  teamNotice: EnrollmentLeadNotice,
   now = new Date(),
   // The consent the form's box gave, recorded with the form: a lead's callback, or (at checkout) the order's billing.
   consent: { purpose: string; source: string } = { purpose: FORM_CONSENT.enrollment.purpose, source: "enrollment-form" },
@@ -86,8 +78,12 @@ export function saveEnrollmentForm(
       .returning({ id: enrollmentForms.id })
       .get();
     recordConsent({ userId, ...consent, decision: "granted" }, tx, now);
-    const lead = { ...input, id: row.id, targetTitle, targetType: input.courseOrEventType };
-    queueTeamNotice(tx, "enrolmentLeads", (to) => teamNotice(lead, to));
+    // The team's notice: the form, and the title of what it asks about.
+    const { name, whatsappNumber, email, city, state, experienceLevel, sourceOfLead } = input;
+    queueTeamNotice(tx, "enrolmentLeads", {
+      kind: "team-enrolment-lead",
+      lead: { name, whatsappNumber, email, city, state, experienceLevel, sourceOfLead, targetTitle, targetType: input.courseOrEventType },
+    });
     return { ok: true, id: row.id };
   });
 }

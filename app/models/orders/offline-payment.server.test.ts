@@ -5,17 +5,7 @@
 // admin entered); with none, nothing is recorded while invoices are issued.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  courses,
-  enrollmentForms,
-  orders,
-  outboxMessages,
-  siteSettings,
-  taxDocuments,
-  users,
-  type BillingDetails,
-} from "../../../db/schema";
+import { auditLog, courses, enrollmentForms, orders, siteSettings, taxDocuments, users, type BillingDetails } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { taxDocumentPdf } from "~/services/pdf/tax-invoice.server";
 import { readPdf } from "../../../tests/support/pdf-text";
@@ -24,17 +14,9 @@ import { findLatestStudentBilling } from "./billing.server";
 import { recordOfflinePayment, type OfflinePayment } from "./offline-payment.server";
 import { findTaxDocument } from "./tax-document.server";
 import { isEnrolled } from "./order.server";
-import type { OrderMail } from "./order-receipt.server";
+import { writtenMail } from "../../../tests/support/unit-mail";
 
 const decision = { admin: { adminId: "ADM-1" }, reason: "paid at the desk" };
-const mail: OrderMail = (receipt) => ({
-  kind: "order-confirmation",
-  to: receipt.student.email,
-  subject: `Order ${receipt.orderId}`,
-  text: receipt.invoice ? `Invoice ${receipt.invoice.number}` : "No invoice",
-  html: null,
-  messageId: `<order-${receipt.orderId}-${crypto.randomUUID()}@t>`,
-});
 
 // The seller is in Maharashtra (27).
 const KARNATAKA: BillingDetails = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
@@ -90,8 +72,8 @@ const payment = (
 
 const invoiceOf = (orderId: number) => db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).get();
 
-const mailsTo = (email: string) =>
-  db.select({ text: outboxMessages.textBody }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
+/** Every message to `email`, written as the site writes it after the request. */
+const mailsTo = (email: string) => writtenMail(email);
 
 beforeEach(() => {
   db.delete(siteSettings).where(eq(siteSettings.section, "invoicing")).run();
@@ -101,7 +83,7 @@ beforeEach(() => {
 describe("recordOfflinePayment", () => {
   it("makes a completed offline order with its invoice, the order mail and an audit row", () => {
     const { student, course, tag } = arrange();
-    const outcome = recordOfflinePayment(student.id, payment(course.id, `UTR${tag}`), decision, mail, new Date("2026-11-21T06:00:00Z"));
+    const outcome = recordOfflinePayment(student.id, payment(course.id, `UTR${tag}`), decision, new Date("2026-11-21T06:00:00Z"));
     if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
     expect(isEnrolled(student.id, course.id)).toBe(true);
     const order = db.select().from(orders).where(eq(orders.id, outcome.orderId)).get();
@@ -109,7 +91,14 @@ describe("recordOfflinePayment", () => {
     expect(order?.enrolledAt.toISOString()).toBe("2026-11-20T05:00:00.000Z");
     const invoice = db.select().from(taxDocuments).where(eq(taxDocuments.orderId, outcome.orderId)).get();
     expect(invoice).toMatchObject({ kind: "invoice", totalPaise: 800_000, number: outcome.invoiceNumber });
-    expect(mailsTo(student.email)).toEqual([{ text: `Invoice ${outcome.invoiceNumber}` }]);
+    // The order's mail names the invoice and carries it.
+    expect(mailsTo(student.email)).toEqual([
+      expect.objectContaining({
+        kind: "order-confirmation",
+        text: expect.stringContaining(`Your GST tax invoice ${outcome.invoiceNumber} is attached`),
+        attachments: [expect.objectContaining({ document: { kind: "tax-document", id: invoice?.id } })],
+      }),
+    ]);
     const audit = db
       .select()
       .from(auditLog)
@@ -123,8 +112,8 @@ describe("recordOfflinePayment", () => {
   it("refuses a reference already on an order, and stores nothing", () => {
     const first = arrange();
     const second = arrange();
-    expect(recordOfflinePayment(first.student.id, payment(first.course.id, `R-${first.tag}`), decision, mail).ok).toBe(true);
-    const repeat = recordOfflinePayment(second.student.id, payment(second.course.id, `R-${first.tag}`, "bank_transfer"), decision, mail);
+    expect(recordOfflinePayment(first.student.id, payment(first.course.id, `R-${first.tag}`), decision).ok).toBe(true);
+    const repeat = recordOfflinePayment(second.student.id, payment(second.course.id, `R-${first.tag}`, "bank_transfer"), decision);
     expect(repeat).toEqual({ ok: false, reason: "reference-taken" });
     expect(isEnrolled(second.student.id, second.course.id)).toBe(false);
     expect(mailsTo(second.student.email)).toEqual([]);
@@ -132,8 +121,8 @@ describe("recordOfflinePayment", () => {
 
   it("refuses a course the student already has; cash may go without a reference", () => {
     const { student, course } = arrange();
-    expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail).ok).toBe(true);
-    expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail)).toEqual({
+    expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision).ok).toBe(true);
+    expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision)).toEqual({
       ok: false,
       reason: "already-enrolled",
     });
@@ -143,7 +132,7 @@ describe("recordOfflinePayment", () => {
 
   it("invoices the student's billing details on record: buyer and place of supply Karnataka, IGST; the order keeps a copy", () => {
     const { student, course } = arrange({ billing: KARNATAKA });
-    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail);
+    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision);
     if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
     expect(db.select({ billing: orders.billing }).from(orders).where(eq(orders.id, outcome.orderId)).get()).toEqual({
       billing: KARNATAKA,
@@ -160,7 +149,7 @@ describe("recordOfflinePayment", () => {
 
   it("prints the buyer's name, address, PIN and state on the invoice PDF", async () => {
     const { student, course } = arrange({ billing: { ...KARNATAKA, businessName: "Rao Traders" } });
-    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail);
+    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision);
     if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
     const { text } = await readPdf(await taxDocumentPdf(findTaxDocument(invoiceOf(outcome.orderId)!.id)!));
     expect(text).toContain("Rao Traders (Asha Rao)");
@@ -171,7 +160,7 @@ describe("recordOfflinePayment", () => {
 
   it("makes the invoice out to the details the admin entered instead, and keeps them for the student's next order", () => {
     const { student, course } = arrange({ billing: KARNATAKA });
-    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash", PUNE), decision, mail);
+    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash", PUNE), decision);
     if (!outcome.ok) throw new Error(`refused: ${outcome.reason}`);
     expect(invoiceOf(outcome.orderId)).toMatchObject({ placeOfSupply: "27", buyer: { address: "4 FC Road, Pune", pin: "411004" } });
     expect(findLatestStudentBilling(student.id)).toEqual(PUNE);
@@ -179,7 +168,7 @@ describe("recordOfflinePayment", () => {
 
   it("refuses a student with no billing details on record while invoices are issued, and stores nothing", () => {
     const { student, course } = arrange({ billing: null });
-    expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail)).toEqual({ ok: false, reason: "no-billing" });
+    expect(recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision)).toEqual({ ok: false, reason: "no-billing" });
     expect(db.select().from(orders).where(eq(orders.userId, student.id)).all()).toEqual([]);
     expect(mailsTo(student.email)).toEqual([]);
     expect(db.select().from(auditLog).where(eq(auditLog.action, "order_paid_offline")).all()).not.toContainEqual(
@@ -190,7 +179,7 @@ describe("recordOfflinePayment", () => {
   it("records a plain receipt without billing details while the institute is not registered", () => {
     db.delete(siteSettings).where(eq(siteSettings.section, "invoicing")).run();
     const { student, course } = arrange({ billing: null });
-    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision, mail);
+    const outcome = recordOfflinePayment(student.id, payment(course.id, null, "cash"), decision);
     expect(outcome).toMatchObject({ ok: true, invoiceNumber: null });
   });
 });

@@ -5,7 +5,7 @@ import { db, isUniqueViolation } from "~/utils/db.server";
 import { recordAdminAction } from "../site/audit-log.server";
 import { findLatestStudentBilling } from "./billing.server";
 import { deliveryOf, isEnrolled } from "./order.server";
-import { queueOrderMail, type OrderMail } from "./order-receipt.server";
+import { queueOrderMail } from "./order-receipt.server";
 import type { AdminDecision } from "../accounts/student-admin.server";
 import { issuesTaxInvoices } from "../site/site-settings.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
@@ -48,7 +48,6 @@ export function recordOfflinePayment(
   userId: string,
   payment: OfflinePayment,
   decision: AdminDecision,
-  mail: OrderMail,
   now = new Date(),
 ): OfflinePaymentOutcome {
   try {
@@ -86,7 +85,7 @@ export function recordOfflinePayment(
           .get();
         // The invoice is dated when it is issued (now), as rule 46 asks; the order keeps the day the money came.
         const invoice = issueInvoiceForOrder(tx, order.id, now);
-        queueOrderMail(tx, order.id, mail, invoice);
+        queueOrderMail(tx, order.id);
         recordAdminAction(
           decision.admin,
           "order_paid_offline",

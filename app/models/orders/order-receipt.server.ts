@@ -3,7 +3,7 @@ import { coupons, courses, orders, events, users } from "../../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { couponDiscount } from "~/utils/coupon-rules";
 import { priceOrder } from "~/utils/pricing";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 
 // What a student's orders look like from their side: the list at
 // /account/orders, the receipt of a completed one, and the mail that a newly
@@ -103,24 +103,22 @@ export function findStudentReceipt(userId: string, orderId: number): OrderReceip
   return readReceipt(db, and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.paymentStatus, "completed")));
 }
 
-/** Makes the mail a newly completed order sends (enrollment confirmation and receipt); given by the caller, as models never compose mail. */
-export type OrderMail = (receipt: OrderReceipt) => OutboxDraft;
+/** The receipt of an order as its mail tells it; null when the order or its buyer is gone. */
+export function findOrderReceipt(orderId: number): OrderReceipt | null {
+  return readReceipt(db, eq(orders.id, orderId));
+}
 
-/** Queues the order's mail in the transaction that has just completed it. */
-export function queueOrderMail(
-  tx: Transaction,
-  orderId: number,
-  mail: OrderMail,
-  invoice: { id: number; number: string } | null = null,
-): void {
-  const receipt = readReceipt(tx, eq(orders.id, orderId));
-  if (!receipt) throw new Error(`Order ${orderId} cannot be read back for its mail`);
+/** Queues the order's mail (enrollment confirmation and receipt) in the transaction that has just completed it. */
+export function queueOrderMail(tx: Transaction, orderId: number): void {
+  const buyer = tx
+    .select({ userId: orders.userId, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!buyer) throw new Error(`Order ${orderId} has no buyer to mail`);
   // Tied to the account: it is the buyer's mail even while their address is unconfirmed (decision 0042).
-  const buyer = tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
-  queueMessage(tx, {
-    ...mail({ ...receipt, invoice: invoice && { id: invoice.id, number: invoice.number } }),
-    userId: buyer?.userId ?? null,
-  });
+  queueMail(tx, { to: buyer.email, userId: buyer.userId, payload: { kind: "order-confirmation", orderId } });
 }
 
 export type StudentOrder = {

@@ -7,20 +7,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { courses, orders, outboxMessages, siteSettings, taxDocuments, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { registeredSeller } from "../../../tests/support/invoicing";
-import { findRefundableOrder, recordOrderRefund, type RefundMail } from "./order-refund.server";
+import { findRefundableOrder, recordOrderRefund } from "./order-refund.server";
 import { recordRefund } from "./payment-event.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
-import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 
 const decision = { admin: { adminId: "ADM-1" }, reason: "batch cancelled" };
-const mail: RefundMail = (refund) => ({
-  kind: "order-refunded",
-  to: refund.email,
-  subject: `Refund ${refund.amountPaise}`,
-  text: refund.creditNoteNumber ?? "no credit note",
-  html: null,
-  messageId: `<${crypto.randomUUID()}@t>`,
-});
 
 function paidOrder(provider: "stripe" | "offline") {
   const tag = crypto.randomUUID().slice(0, 8);
@@ -66,15 +57,13 @@ describe("recordOrderRefund", () => {
     const order = findRefundableOrder(userId, orderId);
     if (!order) throw new Error("not refundable");
     const refund = { userId, order, amountPaise: 100_000, takeAway: false, refundId: "re_1" };
-    expect(recordOrderRefund(refund, decision, mail, lateCreditNoteNotice)).toBe("partly-refunded");
+    expect(recordOrderRefund(refund, decision)).toBe("partly-refunded");
     expect(stateOf(orderId)).toEqual({ status: "completed", refunded: 100_000 });
     expect(creditNotes(orderId)).toEqual([{ total: 100_000 }]);
 
     const webhook = { id: "evt_refund_1", type: "charge.refunded" };
-    expect(recordRefund(webhook, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 }, lateCreditNoteNotice)).toBe(
-      "unchanged",
-    );
-    expect(recordOrderRefund(refund, decision, mail, lateCreditNoteNotice)).toBe("repeat");
+    expect(recordRefund(webhook, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 })).toBe("unchanged");
+    expect(recordOrderRefund(refund, decision)).toBe("repeat");
     expect(stateOf(orderId)).toEqual({ status: "completed", refunded: 100_000 });
     expect(creditNotes(orderId)).toEqual([{ total: 100_000 }]);
     const mails = db.select({ kind: outboxMessages.kind }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
@@ -87,24 +76,12 @@ describe("recordOrderRefund", () => {
     const order = findRefundableOrder(userId, orderId);
     if (!order) throw new Error("not refundable");
     const offline = { method: "cash", reference: null };
-    expect(
-      recordOrderRefund(
-        { userId, order, amountPaise: 50_000, takeAway: true, refundId: "a", offline },
-        decision,
-        mail,
-        lateCreditNoteNotice,
-      ),
-    ).toBe("partly-refunded");
+    expect(recordOrderRefund({ userId, order, amountPaise: 50_000, takeAway: true, refundId: "a", offline }, decision)).toBe(
+      "partly-refunded",
+    );
     expect(stateOf(orderId)).toEqual({ status: "revoked", refunded: 50_000 });
     // Read before the first refund was recorded: refused, nothing more recorded.
-    expect(
-      recordOrderRefund(
-        { userId, order, amountPaise: 449_900, takeAway: false, refundId: "b", offline },
-        decision,
-        mail,
-        lateCreditNoteNotice,
-      ),
-    ).toBe("stale");
+    expect(recordOrderRefund({ userId, order, amountPaise: 449_900, takeAway: false, refundId: "b", offline }, decision)).toBe("stale");
     expect(stateOf(orderId)).toEqual({ status: "revoked", refunded: 50_000 });
     expect(creditNotes(orderId)).toEqual([{ total: 50_000 }]);
   });

@@ -3,10 +3,9 @@ import { courses, orders, users } from "../../../db/schema";
 import type { PaymentProvider } from "../../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordAdminAction } from "../site/audit-log.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 import { recordAdminRefund, revokeOrderAccess, type AdjustmentOutcome } from "./payment-event.server";
 import type { AdminDecision } from "../accounts/student-admin.server";
-import type { LateCreditNoteNotice } from "./tax-document.server";
 
 // An admin's refund of one order from the student's page (decision 0034).
 // The provider is asked first (by the caller, a service); what it returned is
@@ -51,17 +50,6 @@ export function findRefundableOrder(userId: string, orderId: number): Refundable
   return { ...order, provider, leftPaise };
 }
 
-/** The student's refund mail; made by the caller, as models never compose mail. */
-export type RefundMail = (refund: {
-  email: string;
-  firstName: string | null;
-  courseTitle: string;
-  amountPaise: number;
-  creditNoteNumber: string | null;
-  provider: PaymentProvider;
-  courseTakenAway: boolean;
-}) => OutboxDraft;
-
 export type AdminRefund = {
   userId: string;
   order: RefundableOrder;
@@ -78,12 +66,7 @@ export type AdminRefund = {
  * site). The total refunded never exceeds what was paid: the cumulative sum
  * is computed from the order as it is in this transaction.
  */
-export function recordOrderRefund(
-  refund: AdminRefund,
-  decision: AdminDecision,
-  mail: RefundMail,
-  lateNotice: LateCreditNoteNotice,
-): AdjustmentOutcome {
+export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision): AdjustmentOutcome {
   const { order } = refund;
   const event = { id: `refund:${refund.refundId}`, type: "admin.refund", provider: order.provider };
   return recordAdminRefund(
@@ -114,19 +97,22 @@ export function recordOrderRefund(
       );
       const student = tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, refund.userId)).get();
       if (student)
-        queueMessage(tx, {
+        queueMail(tx, {
+          to: student.email,
           userId: refund.userId,
-          ...mail({
-            ...student,
-            courseTitle: order.courseTitle,
-            amountPaise: refund.amountPaise,
-            creditNoteNumber: applied.creditNote?.number ?? null,
-            provider: order.provider,
-            courseTakenAway,
-          }),
+          payload: {
+            kind: "order-refunded",
+            refund: {
+              firstName: student.firstName,
+              courseTitle: order.courseTitle,
+              amountPaise: refund.amountPaise,
+              creditNoteNumber: applied.creditNote?.number ?? null,
+              provider: order.provider,
+              courseTakenAway,
+            },
+          },
         });
     },
-    lateNotice,
     // Nothing checks an offline refund but this transaction: another admin's refund meanwhile refuses it.
     order.provider === "offline" ? order.refundedPaise : undefined,
   );

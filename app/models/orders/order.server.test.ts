@@ -19,19 +19,11 @@ import {
   type OrderTerms,
   type PaymentKind,
 } from "./order.server";
-import { findStudentReceipt, listStudentOrders, type OrderMail } from "./order-receipt.server";
+import { findStudentReceipt, listStudentOrders } from "./order-receipt.server";
 import { selectAdminEnrollmentForms } from "./enrollment-form.server";
 import { STRIPE_CARD, STRIPE_HOSTED, stripeIntent, stripeSession } from "../../../tests/support/unit-orders";
-
-/** A stand-in for the mail service's draft maker: the model only queues what it is given. */
-const mail: OrderMail = (receipt) => ({
-  kind: "order-confirmation",
-  to: receipt.student.email,
-  subject: `Order ${receipt.orderId}: ${receipt.course.title}`,
-  text: "Enrolled",
-  html: null,
-  messageId: `<order-${receipt.orderId}@test.example>`,
-});
+import { writtenMail } from "../../../tests/support/unit-mail";
+import { orderNumber } from "~/utils/order-number";
 
 let serial = 0;
 
@@ -140,8 +132,8 @@ describe("completeOrder", () => {
     const { user, course, coupon, form, terms } = arrange({ percentOff: 20, withForm: true });
     const order = recordOrder({ ...terms, amountPaise: 1_199_920 }, stripeIntent("pi_complete_once"));
 
-    expect(completeOrder(order.id, "pi_complete_once", mail)).toBe("completed");
-    expect(completeOrder(order.id, "pi_complete_once", mail)).toBe("already");
+    expect(completeOrder(order.id, "pi_complete_once")).toBe("completed");
+    expect(completeOrder(order.id, "pi_complete_once")).toBe("already");
 
     expect(rowsFor(user.id, course.id)).toEqual([
       {
@@ -166,7 +158,7 @@ describe("completeOrder", () => {
     expect(rowsFor(user.id, course.id)[0]?.status).toBe("failed");
     expect(formStatus(form!.id)?.status).toBe("failed");
 
-    expect(completeOrder(order.id, "pi_declined_then_paid", mail)).toBe("completed");
+    expect(completeOrder(order.id, "pi_declined_then_paid")).toBe("completed");
     expect(rowsFor(user.id, course.id)[0]?.status).toBe("completed");
     expect(formStatus(form!.id)?.status).toBe("completed");
   });
@@ -174,7 +166,7 @@ describe("completeOrder", () => {
   it("never turns a completed order into a failed one", () => {
     const { user, course, form, terms } = arrange({ withForm: true });
     const order = recordOrder(terms, stripeIntent("pi_paid_then_late_failure"));
-    completeOrder(order.id, "pi_paid_then_late_failure", mail);
+    completeOrder(order.id, "pi_paid_then_late_failure");
 
     expect(failOrder(order.id)).toBe(false);
     expect(rowsFor(user.id, course.id)[0]?.status).toBe("completed");
@@ -187,8 +179,8 @@ describe("completeOrder", () => {
     const first = recordOrder({ ...terms, couponId: null }, stripeIntent("pi_first_payment"));
     const second = recordOrder({ ...terms, amountPaise: 1_349_910 }, stripeIntent("pi_second_payment"));
 
-    expect(completeOrder(first.id, "pi_first_payment", mail)).toBe("completed");
-    expect(completeOrder(second.id, "pi_second_payment", mail)).toBe("duplicate");
+    expect(completeOrder(first.id, "pi_first_payment")).toBe("completed");
+    expect(completeOrder(second.id, "pi_second_payment")).toBe("duplicate");
 
     const rows = rowsFor(user.id, course.id);
     expect(rows.find((row) => row.id === first.id)?.status).toBe("completed");
@@ -198,13 +190,13 @@ describe("completeOrder", () => {
     // Once Stripe has returned the second payment, the order is final.
     markOrderRefunded(second, "pi_second_payment", "a second payment for a course already owned");
     expect(rowsFor(user.id, course.id).find((row) => row.id === second.id)?.status).toBe("refunded");
-    expect(completeOrder(second.id, "pi_second_payment", mail)).toBe("refunded");
+    expect(completeOrder(second.id, "pi_second_payment")).toBe("refunded");
     expect(failOrder(second.id)).toBe(false);
     expect(rowsFor(user.id, course.id).find((row) => row.id === second.id)?.status).toBe("refunded");
   });
 
   it("refuses an order that does not exist", () => {
-    expect(() => completeOrder(987_654, "pi_nowhere", mail)).toThrow(/does not exist/);
+    expect(() => completeOrder(987_654, "pi_nowhere")).toThrow(/does not exist/);
   });
 });
 
@@ -212,8 +204,8 @@ describe("enrollWithoutPayment", () => {
   it("enrolls in a free course at once, and only once", () => {
     const { user, course, terms } = arrange({ pricePaise: 0 });
 
-    expect(enrollWithoutPayment(terms, mail)).toBe("completed");
-    expect(enrollWithoutPayment(terms, mail)).toBe("already");
+    expect(enrollWithoutPayment(terms)).toBe("completed");
+    expect(enrollWithoutPayment(terms)).toBe("already");
 
     expect(rowsFor(user.id, course.id)).toEqual([
       expect.objectContaining({ status: "completed", amountPaise: 0, providerPaymentId: null }),
@@ -224,8 +216,8 @@ describe("enrollWithoutPayment", () => {
   it("counts a 100% coupon once and marks the form paid", () => {
     const { user, course, coupon, form, terms } = arrange({ percentOff: 100, withForm: true });
 
-    expect(enrollWithoutPayment({ ...terms, amountPaise: 0 }, mail)).toBe("completed");
-    expect(enrollWithoutPayment({ ...terms, amountPaise: 0 }, mail)).toBe("already");
+    expect(enrollWithoutPayment({ ...terms, amountPaise: 0 })).toBe("completed");
+    expect(enrollWithoutPayment({ ...terms, amountPaise: 0 })).toBe("already");
 
     expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "completed", amountPaise: 0, couponId: coupon!.id })]);
     expect(redemptions(coupon!.id)).toBe(1);
@@ -234,8 +226,8 @@ describe("enrollWithoutPayment", () => {
 
   it("refuses any order that costs money, storing nothing", () => {
     const { user, course, terms } = arrange({ pricePaise: 100 });
-    expect(() => enrollWithoutPayment(terms, mail)).toThrow(RangeError);
-    expect(() => enrollWithoutPayment({ ...terms, amountPaise: 1 }, mail)).toThrow(RangeError);
+    expect(() => enrollWithoutPayment(terms)).toThrow(RangeError);
+    expect(() => enrollWithoutPayment({ ...terms, amountPaise: 1 })).toThrow(RangeError);
     expect(rowsFor(user.id, course.id)).toEqual([]);
     expect(isEnrolled(user.id, course.id)).toBe(false);
   });
@@ -369,7 +361,7 @@ describe("completeOrder with a limited coupon", () => {
     const order = reserved(terms);
     db.update(coupons).set({ isActive: false }).where(eq(coupons.id, coupon!.id)).run();
 
-    expect(completeOrder(order.id, "pi_within_hold", mail, { paidAt: minutes(34), now: minutes(50) })).toBe("completed");
+    expect(completeOrder(order.id, "pi_within_hold", { paidAt: minutes(34), now: minutes(50) })).toBe("completed");
     expect(redemptions(coupon!.id)).toBe(1);
     expect(holdOf(order.id)).toBeNull();
   });
@@ -379,26 +371,26 @@ describe("completeOrder with a limited coupon", () => {
     const late = reserved(terms);
     const rival = reserved(rivalOf(terms), STRIPE_CARD, minutes(40));
 
-    expect(completeOrder(late.id, "pi_after_hold", mail, { paidAt: minutes(41), now: minutes(41) })).toBe("coupon-refused");
+    expect(completeOrder(late.id, "pi_after_hold", { paidAt: minutes(41), now: minutes(41) })).toBe("coupon-refused");
     expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(redemptions(coupon!.id)).toBe(0);
-    expect(completeOrder(rival.id, "pi_rival_within_hold", mail, { paidAt: minutes(42), now: minutes(42) })).toBe("completed");
+    expect(completeOrder(rival.id, "pi_rival_within_hold", { paidAt: minutes(42), now: minutes(42) })).toBe("completed");
     expect(redemptions(coupon!.id)).toBe(1);
   });
 
   it("honours a payment made after its hold lapsed while the coupon still has room", () => {
     const { coupon, terms } = oneUseCoupon();
     const order = reserved(terms);
-    expect(completeOrder(order.id, "pi_late_with_room", mail, { paidAt: minutes(60), now: minutes(60) })).toBe("completed");
+    expect(completeOrder(order.id, "pi_late_with_room", { paidAt: minutes(60), now: minutes(60) })).toBe("completed");
     expect(redemptions(coupon!.id)).toBe(1);
   });
 
   it("never counts past the limit: a rebuilt order with no hold is refused once the coupon is used up", () => {
     const { coupon, terms } = oneUseCoupon();
     const first = reserved(terms);
-    expect(completeOrder(first.id, "pi_first_of_one", mail, { paidAt: minutes(1), now: minutes(1) })).toBe("completed");
+    expect(completeOrder(first.id, "pi_first_of_one", { paidAt: minutes(1), now: minutes(1) })).toBe("completed");
     const rebuilt = recordOrder(rivalOf(terms), stripeIntent("pi_rebuilt_without_hold"));
-    expect(completeOrder(rebuilt.id, "pi_rebuilt_without_hold", mail, { paidAt: minutes(2), now: minutes(2) })).toBe("coupon-refused");
+    expect(completeOrder(rebuilt.id, "pi_rebuilt_without_hold", { paidAt: minutes(2), now: minutes(2) })).toBe("coupon-refused");
     expect(redemptions(coupon!.id)).toBe(1);
   });
 });
@@ -407,14 +399,15 @@ describe("enrollWithoutPayment with a limited coupon", () => {
   it("enrolls one student with a one-use 100% coupon and refuses the next", () => {
     const { coupon, terms } = arrange({ percentOff: 100, maxRedemptions: 1 });
     const free = { ...terms, amountPaise: 0 };
-    expect(enrollWithoutPayment(free, mail, { now: NOW })).toBe("completed");
-    expect(enrollWithoutPayment(rivalOf(free), mail, { now: NOW })).toBe("coupon-unavailable");
+    expect(enrollWithoutPayment(free, { now: NOW })).toBe("completed");
+    expect(enrollWithoutPayment(rivalOf(free), { now: NOW })).toBe("coupon-unavailable");
     expect(redemptions(coupon!.id)).toBe(1);
   });
 });
 
+/** What was queued to `email`: each message's payload. */
 const mailTo = (email: string) =>
-  db.select({ subject: outboxMessages.subject }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
+  db.select({ payload: outboxMessages.payload }).from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all();
 
 describe("the order's mail", () => {
   it("is queued by the call that completes the order, and by no replay or rival", () => {
@@ -422,33 +415,41 @@ describe("the order's mail", () => {
     const order = recordOrder(terms, stripeIntent("pi_mail_once"));
     const rival = recordOrder(terms, stripeIntent("pi_mail_rival"));
 
-    expect(completeOrder(order.id, "pi_mail_once", mail)).toBe("completed");
-    expect(completeOrder(order.id, "pi_mail_once", mail)).toBe("already");
-    expect(completeOrder(rival.id, "pi_mail_rival", mail)).toBe("duplicate");
+    expect(completeOrder(order.id, "pi_mail_once")).toBe("completed");
+    expect(completeOrder(order.id, "pi_mail_once")).toBe("already");
+    expect(completeOrder(rival.id, "pi_mail_rival")).toBe("duplicate");
 
-    expect(mailTo(user.email)).toEqual([{ subject: `Order ${order.id}: ${course.title}` }]);
+    expect(mailTo(user.email)).toEqual([{ payload: { kind: "order-confirmation", orderId: order.id } }]);
+    expect(writtenMail(user.email).map((written) => written.subject)).toEqual([
+      `You are enrolled in ${course.title} (order ${orderNumber(order.id)})`,
+    ]);
   });
 
   it("is queued once for a free enrollment, and not for a coupon that ran out", () => {
     const { user, terms } = arrange({ percentOff: 100, maxRedemptions: 1 });
     const free = { ...terms, amountPaise: 0 };
-    expect(enrollWithoutPayment(free, mail)).toBe("completed");
-    expect(enrollWithoutPayment(free, mail)).toBe("already");
+    expect(enrollWithoutPayment(free)).toBe("completed");
+    expect(enrollWithoutPayment(free)).toBe("already");
     const rival = rivalOf(free);
-    expect(enrollWithoutPayment(rival, mail)).toBe("coupon-unavailable");
+    expect(enrollWithoutPayment(rival)).toBe("coupon-unavailable");
 
     expect(mailTo(user.email)).toHaveLength(1);
     const rivalEmail = db.select({ email: users.email }).from(users).where(eq(users.id, rival.userId)).get()?.email ?? "";
     expect(mailTo(rivalEmail)).toEqual([]);
   });
 
-  it("commits with the completion: a mail that cannot be made leaves the order pending", () => {
+  it("commits with the completion: a mail that cannot be queued leaves the order pending", () => {
     const { user, course, terms } = arrange();
     const order = recordOrder(terms, stripeIntent("pi_mail_broken"));
-    const broken: OrderMail = () => {
-      throw new Error("template failed");
-    };
-    expect(() => completeOrder(order.id, "pi_mail_broken", broken)).toThrow("template failed");
+    // The outbox refuses the order's mail, as a full disk would.
+    db.$client.exec(
+      "CREATE TEMP TRIGGER refuse_order_mail BEFORE INSERT ON outbox_messages BEGIN SELECT RAISE(ABORT, 'mail not queued'); END",
+    );
+    try {
+      expect(() => completeOrder(order.id, "pi_mail_broken")).toThrow("mail not queued");
+    } finally {
+      db.$client.exec("DROP TRIGGER refuse_order_mail");
+    }
     expect(rowsFor(user.id, course.id)).toEqual([expect.objectContaining({ status: "pending" })]);
     expect(mailTo(user.email)).toEqual([]);
   });
@@ -459,7 +460,7 @@ describe("receipts and the student's orders", () => {
     const { user, course, coupon, terms } = arrange({ pricePaise: 1_000_000, percentOff: 25 });
     const order = recordOrder({ ...terms, amountPaise: 750_000 }, stripeIntent("pi_receipt"));
     expect(findStudentReceipt(user.id, order.id)).toBeNull();
-    completeOrder(order.id, "pi_receipt", mail, { paidAt: NOW });
+    completeOrder(order.id, "pi_receipt", { paidAt: NOW });
 
     expect(findStudentReceipt(user.id, order.id)).toEqual({
       orderId: order.id,
@@ -480,7 +481,7 @@ describe("receipts and the student's orders", () => {
   it("leaves out the list price once the course's price no longer gives the amount paid", () => {
     const { user, course, terms } = arrange({ pricePaise: 500_000 });
     const order = recordOrder(terms, stripeIntent("pi_repriced"));
-    completeOrder(order.id, "pi_repriced", mail);
+    completeOrder(order.id, "pi_repriced");
     db.update(courses).set({ pricePaise: 600_000 }).where(eq(courses.id, course.id)).run();
 
     expect(findStudentReceipt(user.id, order.id)).toMatchObject({ listPricePaise: null, discountPaise: null, amountPaise: 500_000 });
@@ -492,7 +493,7 @@ describe("receipts and the student's orders", () => {
     if (!failed.ok) throw new Error("reservation refused");
     failOrder(failed.order.id);
     const paid = recordOrder(terms, stripeIntent("pi_listed"));
-    completeOrder(paid.id, "pi_listed", mail, { paidAt: new Date(NOW.getTime() + 60_000) });
+    completeOrder(paid.id, "pi_listed", { paidAt: new Date(NOW.getTime() + 60_000) });
 
     expect(listStudentOrders(user.id)).toEqual([
       expect.objectContaining({ orderId: paid.id, courseTitle: course.title, paymentStatus: "completed", amountPaise: terms.amountPaise }),
@@ -509,7 +510,7 @@ describe("an account that has not confirmed its holder is 18 or older", () => {
     for (const { user } of [paid, free]) db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, user.id)).run();
 
     expect(reserveOrder(paid.terms, STRIPE_CARD)).toEqual({ ok: false, reason: "adult-unconfirmed" });
-    expect(enrollWithoutPayment(free.terms, mail)).toBe("adult-unconfirmed");
+    expect(enrollWithoutPayment(free.terms)).toBe("adult-unconfirmed");
     expect(rowsFor(paid.user.id, paid.course.id)).toEqual([]);
     expect(rowsFor(free.user.id, free.course.id)).toEqual([]);
     expect(redemptions(paid.coupon!.id)).toBe(0);

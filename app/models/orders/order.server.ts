@@ -3,13 +3,12 @@ import { courses, events, orders } from "../../../db/schema";
 import type { PaymentProvider } from "../../../db/enums";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "../site/audit-log.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import { queueMail } from "../site/outbox.server";
 import { COUPON_HOLD_MS, countRedemption, couponHasRoom } from "./coupon.server";
-import { queueOrderMail, type OrderMail } from "./order-receipt.server";
+import { queueOrderMail } from "./order-receipt.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
 import { billingOfForm } from "./billing.server";
-import type { RegistrationMail } from "../events/registered-event.server";
-import { takeSeat } from "../events/event-seat.server";
+import { describeEventOrder, takeSeat } from "../events/event-seat.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { hasConfirmedAdult } from "../accounts/user.server";
 
@@ -348,24 +347,14 @@ export type CompletionOutcome = "completed" | "already" | "duplicate" | "coupon-
  * become of the coupon since; a later one only if the coupon still holds and
  * has a redemption free at `now`. Completed, refunded and charged-back orders
  * are final, so a replayed or late event changes nothing. Only the call that
- * flips the order to completed queues its `mail`, in the same transaction, so
+ * flips the order to completed queues its mail, in the same transaction, so
  * a redelivered webhook racing the return page sends it once.
  */
 export function completeOrder(
   orderId: number,
   /** The provider's payment that paid it; null when it is on the order already. */
   paymentId: string | null,
-  mail: OrderMail,
-  {
-    paidAt = new Date(),
-    now = new Date(),
-    seatMail,
-  }: {
-    paidAt?: Date;
-    now?: Date;
-    /** A paid event's registration confirmation, queued with the seat. */
-    seatMail?: RegistrationMail;
-  } = {},
+  { paidAt = new Date(), now = new Date() }: { paidAt?: Date; now?: Date } = {},
 ): CompletionOutcome {
   try {
     return db.transaction(
@@ -383,8 +372,7 @@ export function completeOrder(
           if (!withinHold && !couponHasRoom(tx, order.couponId, now, order)) return "coupon-refused";
         }
         if (order.eventId !== null) {
-          if (!seatMail) throw new Error(`Order ${orderId} is for an event: its seat needs its confirmation mail`);
-          const seat = takeSeat(tx, order, paidAt, now, seatMail);
+          const seat = takeSeat(tx, order, paidAt, now);
           if (seat === "registered") return "duplicate";
           if (seat === "gone") return "seat-gone";
         }
@@ -402,7 +390,8 @@ export function completeOrder(
         // The student's other checkouts of the course are moot now.
         releaseHolds(tx, order);
         // The GST invoice (when the seller is registered) is numbered in this same transaction (decision 0031).
-        queueOrderMail(tx, orderId, mail, issueInvoiceForOrder(tx, orderId, now));
+        issueInvoiceForOrder(tx, orderId, now);
+        queueOrderMail(tx, orderId);
         return "completed";
       },
       { behavior: "immediate" },
@@ -445,8 +434,8 @@ export function markOrderRefunded(
   /** The provider's payment that was returned. */
   paymentId: string,
   reason: string,
-  /** A message telling the student why, queued with the refund. */
-  notice?: OutboxDraft,
+  /** seatGone: the student is told, with the refund, that the event filled before the payment came. */
+  tell?: { seatGone: true },
 ): void {
   const paidWith = { providerPaymentId: paymentId };
   db.transaction(
@@ -455,10 +444,19 @@ export function markOrderRefunded(
         .update(orders)
         .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null, seatHeldUntil: null })
         .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "failed"])))
-        .returning({ id: orders.id, userId: orders.userId })
+        .returning({ id: orders.id, userId: orders.userId, eventId: orders.eventId })
         .get();
       if (!refunded) return;
-      if (notice) queueMessage(tx, { ...notice, userId: refunded.userId });
+      const student = tell?.seatGone ? describeEventOrder(tx, refunded) : null;
+      if (student) {
+        const payload = {
+          kind: "event-seat-gone" as const,
+          firstName: student.firstName,
+          eventTitle: student.eventTitle,
+          amountPaise: order.amountPaise,
+        };
+        queueMail(tx, { to: student.email, userId: refunded.userId, payload });
+      }
       recordSystemAction(
         {
           actor: "checkout",
@@ -486,15 +484,11 @@ class SeatRefused extends Error {
  * A free order (a ₹0 course, or a 100% coupon on a course or a paid event):
  * recorded and completed at once, without a payment, in one `BEGIN IMMEDIATE`
  * transaction that also checks and counts the coupon, so a limited coupon is
- * never used more than its limit, and takes an event's seat (`seatMail`: its
- * confirmation) only if one is free. The order's `mail` is queued in the same
+ * never used more than its limit, and takes an event's seat (with its
+ * confirmation) only if one is free. The order's mail is queued in the same
  * transaction.
  */
-export function enrollWithoutPayment(
-  terms: OrderTerms,
-  mail: OrderMail,
-  { now = new Date(), seatMail }: { now?: Date; seatMail?: RegistrationMail } = {},
-): FreeEnrollment {
+export function enrollWithoutPayment(terms: OrderTerms, { now = new Date() }: { now?: Date } = {}): FreeEnrollment {
   if (terms.amountPaise !== 0) throw new RangeError("Only a free order enrolls without payment");
   try {
     return db.transaction(
@@ -511,11 +505,10 @@ export function enrollWithoutPayment(
           .returning(orderColumns)
           .get();
         if (terms.eventId !== null) {
-          if (!seatMail) throw new Error("A free order for an event needs its seat's confirmation mail");
-          const seat = takeSeat(tx, order, now, now, seatMail);
+          const seat = takeSeat(tx, order, now, now);
           if (seat !== "seated") throw new SeatRefused(seat === "registered" ? "already" : "seat-gone");
         }
-        queueOrderMail(tx, order.id, mail);
+        queueOrderMail(tx, order.id);
         return "completed";
       },
       { behavior: "immediate" },

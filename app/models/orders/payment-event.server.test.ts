@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { auditLog, orders, paymentEvents } from "../../../db/schema";
 import { paidCourseOrder } from "../../../tests/support/unit-orders";
-import { lateCreditNoteNotice as lateNotice } from "~/services/mail/late-credit-note.server";
 import { db } from "~/utils/db.server";
 import {
   disputeOutcome,
@@ -46,11 +45,11 @@ describe("refunds", () => {
     const order = stripeOrder(499_900);
     const event = { id: uniqueId("evt"), type: "charge.refunded" };
     const refund = { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 };
-    expect(recordRefund(event, refund, lateNotice)).toBe("refunded");
+    expect(recordRefund(event, refund)).toBe("refunded");
     expect(orderRow(order.orderId)).toEqual({ status: "refunded", refundedPaise: 499_900, disputeStatus: null });
     expect(isEventHandled(event)).toBe(true);
 
-    expect(recordRefund(event, refund, lateNotice)).toBe("repeat");
+    expect(recordRefund(event, refund)).toBe("repeat");
     expect(orderRow(order.orderId)).toEqual({ status: "refunded", refundedPaise: 499_900, disputeStatus: null });
     expect(auditActionsFor(order.orderId)).toEqual(["order_refunded"]);
   });
@@ -58,22 +57,16 @@ describe("refunds", () => {
   test("part of the charge: the order stays paid with the sum; a report of less (out of order) changes nothing; the rest refunds it", () => {
     const order = stripeOrder(499_900);
     const part = { id: uniqueId("evt"), type: "charge.refunded" };
-    expect(recordRefund(part, { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_050 }, lateNotice)).toBe(
-      "partly-refunded",
-    );
+    expect(recordRefund(part, { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_050 })).toBe("partly-refunded");
     expect(orderRow(order.orderId)).toMatchObject({ status: "completed", refundedPaise: 100_050 });
 
     // An earlier event arriving late reports a smaller total: the refunded total only grows.
     const late = { id: uniqueId("evt"), type: "charge.refunded" };
-    expect(recordRefund(late, { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 50_000 }, lateNotice)).toBe(
-      "unchanged",
-    );
+    expect(recordRefund(late, { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 50_000 })).toBe("unchanged");
     expect(orderRow(order.orderId)).toMatchObject({ status: "completed", refundedPaise: 100_050 });
 
     const rest = { id: uniqueId("evt"), type: "charge.refunded" };
-    expect(recordRefund(rest, { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 }, lateNotice)).toBe(
-      "refunded",
-    );
+    expect(recordRefund(rest, { paymentId: order.paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 })).toBe("refunded");
     expect(orderRow(order.orderId)).toMatchObject({ status: "refunded", refundedPaise: 499_900 });
     expect(auditActionsFor(order.orderId)).toEqual(["order_partly_refunded", "order_refunded"]);
   });
@@ -83,18 +76,18 @@ describe("refunds", () => {
     const paymentId = db.select({ id: orders.providerPaymentId }).from(orders).where(eq(orders.id, order.orderId)).get()!.id!;
     const refundId = uniqueId("rfnd");
     const first = { id: uniqueId("evt"), type: "refund.processed", provider: "razorpay" as const, entityId: refundId };
-    expect(recordRefund(first, { paymentId, chargedPaise: 299_900, refundedPaise: 99_900 }, lateNotice)).toBe("partly-refunded");
+    expect(recordRefund(first, { paymentId, chargedPaise: 299_900, refundedPaise: 99_900 })).toBe("partly-refunded");
     const replayed = { ...first, id: uniqueId("evt") };
     expect(isEventHandled(replayed)).toBe(true);
-    expect(recordRefund(replayed, { paymentId, chargedPaise: 299_900, refundedPaise: 199_800 }, lateNotice)).toBe("repeat");
+    expect(recordRefund(replayed, { paymentId, chargedPaise: 299_900, refundedPaise: 199_800 })).toBe("repeat");
     expect(orderRow(order.orderId)).toMatchObject({ status: "completed", refundedPaise: 99_900 });
   });
 
   test("a refund of a payment no order took is remembered and changes no order", () => {
     const order = stripeOrder();
     const event = { id: uniqueId("evt"), type: "charge.refunded" };
-    expect(recordRefund(event, { paymentId: uniqueId("pi"), chargedPaise: 499_900, refundedPaise: 499_900 }, lateNotice)).toBe("no-order");
-    expect(recordRefund(event, { paymentId: uniqueId("pi"), chargedPaise: 499_900, refundedPaise: 499_900 }, lateNotice)).toBe("repeat");
+    expect(recordRefund(event, { paymentId: uniqueId("pi"), chargedPaise: 499_900, refundedPaise: 499_900 })).toBe("no-order");
+    expect(recordRefund(event, { paymentId: uniqueId("pi"), chargedPaise: 499_900, refundedPaise: 499_900 })).toBe("repeat");
     expect(orderRow(order.orderId)).toMatchObject({ status: "completed", refundedPaise: 0 });
   });
 
@@ -102,7 +95,7 @@ describe("refunds", () => {
     const shared = uniqueId("pay");
     const stripe = paidCourseOrder({ providerPaymentId: shared, pricePaise: 100_000 });
     const event = { id: uniqueId("evt"), type: "refund.processed", provider: "razorpay" as const, entityId: uniqueId("rfnd") };
-    expect(recordRefund(event, { paymentId: shared, chargedPaise: 100_000, refundedPaise: 100_000 }, lateNotice)).toBe("no-order");
+    expect(recordRefund(event, { paymentId: shared, chargedPaise: 100_000, refundedPaise: 100_000 })).toBe("no-order");
     expect(orderRow(stripe.orderId)).toMatchObject({ status: "completed", refundedPaise: 0 });
     // Event ids are per provider: Stripe's event of the same id is not handled yet.
     expect(isEventHandled({ id: event.id, type: event.type })).toBe(false);
@@ -116,47 +109,33 @@ describe("an admin's refund", () => {
     const also = () => {
       throw new Error("must not run on a refusal");
     };
-    expect(recordAdminRefund(event, order.orderId, { chargedPaise: 200_000, refundedPaise: 50_000 }, also, lateNotice, 10_000)).toBe(
-      "stale",
-    );
+    expect(recordAdminRefund(event, order.orderId, { chargedPaise: 200_000, refundedPaise: 50_000 }, also, 10_000)).toBe("stale");
     expect(orderRow(order.orderId)).toMatchObject({ status: "completed", refundedPaise: 0 });
     expect(isEventHandled(event)).toBe(false);
-    expect(recordAdminRefund(event, 999_999, { chargedPaise: 1, refundedPaise: 1 }, also, lateNotice)).toBe("no-order");
+    expect(recordAdminRefund(event, 999_999, { chargedPaise: 1, refundedPaise: 1 }, also)).toBe("no-order");
   });
 
   test("commits with what it runs beside, or not at all", () => {
     const order = stripeOrder(200_000);
     const event = { id: uniqueId("re"), type: "admin_refund" };
     expect(() =>
-      recordAdminRefund(
-        event,
-        order.orderId,
-        { chargedPaise: 200_000, refundedPaise: 200_000 },
-        () => {
-          throw new Error("the mail could not be queued");
-        },
-        lateNotice,
-      ),
+      recordAdminRefund(event, order.orderId, { chargedPaise: 200_000, refundedPaise: 200_000 }, () => {
+        throw new Error("the mail could not be queued");
+      }),
     ).toThrow("the mail could not be queued");
     expect(orderRow(order.orderId)).toMatchObject({ status: "completed", refundedPaise: 0 });
     expect(isEventHandled(event)).toBe(false);
 
     const seen: unknown[] = [];
-    const outcome = recordAdminRefund(
-      event,
-      order.orderId,
-      { chargedPaise: 200_000, refundedPaise: 200_000 },
-      (_tx, applied) => seen.push(applied),
-      lateNotice,
+    const outcome = recordAdminRefund(event, order.orderId, { chargedPaise: 200_000, refundedPaise: 200_000 }, (_tx, applied) =>
+      seen.push(applied),
     );
     expect(outcome).toBe("refunded");
     expect(seen).toEqual([{ outcome: "refunded", creditNote: null, orderId: order.orderId, paymentStatus: "completed" }]);
     expect(orderRow(order.orderId)).toMatchObject({ status: "refunded", refundedPaise: 200_000 });
     // The provider's webhook that follows reports the same total and changes nothing.
     const webhook = { id: uniqueId("evt"), type: "charge.refunded" };
-    expect(recordRefund(webhook, { paymentId: order.paymentIntentId, chargedPaise: 200_000, refundedPaise: 200_000 }, lateNotice)).toBe(
-      "unchanged",
-    );
+    expect(recordRefund(webhook, { paymentId: order.paymentIntentId, chargedPaise: 200_000, refundedPaise: 200_000 })).toBe("unchanged");
   });
 });
 
@@ -214,7 +193,6 @@ describe("handled events", () => {
     recordRefund(
       { id: uniqueId("evt"), type: "charge.refunded" },
       { paymentId: refunded.paymentIntentId, chargedPaise: 10_000, refundedPaise: 10_000 },
-      lateNotice,
     );
     db.transaction((tx) => revokeOrderAccess(tx, refunded.orderId));
     expect(orderRow(refunded.orderId)).toMatchObject({ status: "refunded" });

@@ -4,7 +4,7 @@ import { type CertificateRevocationReason, type DisputeStatus, type PaymentProvi
 import { db } from "~/utils/db.server";
 import { recordSystemAction } from "../site/audit-log.server";
 import { revokeCourseCertificate } from "../classroom/certificate.server";
-import { issueCreditNoteForRefund, queueLateCreditNoteNotice, type LateCreditNoteNotice } from "./tax-document.server";
+import { issueCreditNoteForRefund, queueLateCreditNoteNotice } from "./tax-document.server";
 
 // What a payment provider reports after an order was paid: refunds (full or
 // partial), and card disputes that open and then are won or lost. Each
@@ -129,13 +129,7 @@ type RefundReport = { paymentId: string | null; chargedPaise: number; refundedPa
 type RefundApplied = { outcome: AdjustmentOutcome; creditNote: { number: string } | null };
 
 /** A refund's effect on the order, in the caller's transaction (the provider's webhook or the admin's refund). */
-function applyRefund(
-  tx: Tx,
-  event: ProviderEvent,
-  order: PaidOrder,
-  refund: RefundReport,
-  lateNotice: LateCreditNoteNotice,
-): RefundApplied {
+function applyRefund(tx: Tx, event: ProviderEvent, order: PaidOrder, refund: RefundReport): RefundApplied {
   // Events can arrive out of order, and an admin's refund is recorded before its webhook: the total refunded only grows.
   const refundedPaise = Math.max(order.refundedPaise, refund.refundedPaise);
   const whole = refundedPaise >= refund.chargedPaise;
@@ -145,7 +139,7 @@ function applyRefund(
   // The newly refunded amount reduces the order's GST invoice by a credit note (rule 53, decision 0031).
   const creditNote = issueCreditNoteForRefund(tx, order.id, refundedPaise - order.refundedPaise);
   // Past the s.34(2) deadline the note reduces no tax: the team hears of it with the refund, most often made by a webhook.
-  if (creditNote) queueLateCreditNoteNotice(tx, creditNote, lateNotice);
+  if (creditNote) queueLateCreditNoteNotice(tx, creditNote);
   if (revoke) setPaymentStatus(tx, order, "refunded");
   audit(tx, event, order, whole ? "order_refunded" : "order_partly_refunded", {
     paymentId: refund.paymentId,
@@ -160,8 +154,8 @@ function applyRefund(
  * total refunded so far). All of it: the order is `refunded` and the course
  * no longer the student's. Part of it: the order stays, flagged with the sum.
  */
-export function recordRefund(event: ProviderEvent, refund: RefundReport, lateNotice: LateCreditNoteNotice): AdjustmentOutcome {
-  return adjustOrder(event, refund.paymentId, (tx, order) => applyRefund(tx, event, order, refund, lateNotice).outcome);
+export function recordRefund(event: ProviderEvent, refund: RefundReport): AdjustmentOutcome {
+  return adjustOrder(event, refund.paymentId, (tx, order) => applyRefund(tx, event, order, refund).outcome);
 }
 
 /**
@@ -178,7 +172,6 @@ export function recordAdminRefund(
   orderId: number,
   refund: Omit<RefundReport, "paymentId">,
   also: (tx: Tx, applied: RefundApplied & { orderId: number; paymentStatus: PaymentStatus }) => void,
-  lateNotice: LateCreditNoteNotice,
   /** Money returned outside any provider: refused ("stale") unless the order's refunded total is still this one. */
   expectRefundedPaise?: number,
 ): AdjustmentOutcome {
@@ -188,7 +181,7 @@ export function recordAdminRefund(
       if (!order) return "no-order";
       if (expectRefundedPaise !== undefined && order.refundedPaise !== expectRefundedPaise) return "stale";
       if (!claimEvent(tx, event)) return "repeat";
-      const applied = applyRefund(tx, event, order, { ...refund, paymentId: null }, lateNotice);
+      const applied = applyRefund(tx, event, order, { ...refund, paymentId: null });
       also(tx, { ...applied, orderId, paymentStatus: order.paymentStatus });
       return applied.outcome;
     },

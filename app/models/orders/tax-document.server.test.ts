@@ -7,7 +7,6 @@ import type { BillingDetails } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { registeredSeller } from "../../../tests/support/invoicing";
 import { completeOrder, enrollWithoutPayment, reserveOrder } from "./order.server";
-import type { OrderMail } from "./order-receipt.server";
 import { recordRefund } from "./payment-event.server";
 import { financialYearOf } from "~/utils/gst";
 import {
@@ -17,17 +16,8 @@ import {
   issueInvoiceForOrder,
   listTaxDocumentsIssued,
 } from "./tax-document.server";
-import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import { STRIPE_CARD } from "../../../tests/support/unit-orders";
-
-const mail: OrderMail = (receipt) => ({
-  kind: "order-confirmation",
-  to: receipt.student.email,
-  subject: `Order ${receipt.orderId}`,
-  text: receipt.invoice ? `Invoice ${receipt.invoice.number}` : "No invoice",
-  html: null,
-  messageId: `<order-${receipt.orderId}-${Math.random()}@test.example>`,
-});
+import { writtenMail } from "../../../tests/support/unit-mail";
 
 const KARNATAKA: BillingDetails = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
 const MAHARASHTRA: BillingDetails = {
@@ -99,8 +89,8 @@ function paidOrder(options: { amountPaise?: number; billing?: BillingDetails | n
       .run();
   const paymentIntentId = `pi_tax_${serial}`;
   const at = options.at ?? new Date("2026-11-20T10:00:00Z");
-  expect(completeOrder(orderId, paymentIntentId, mail, { paidAt: at, now: at })).toBe("completed");
-  return { orderId, userId: user.id, paymentIntentId, courseTitle: course.title };
+  expect(completeOrder(orderId, paymentIntentId, { paidAt: at, now: at })).toBe("completed");
+  return { orderId, userId: user.id, email: user.email, paymentIntentId, courseTitle: course.title };
 }
 
 /** Refunds are recorded as they arrive: their credit notes belong to the year of today. */
@@ -143,13 +133,11 @@ describe("tax invoices", () => {
       },
       buyer: { name: "Asha Rao", address: "12 MG Road, Bengaluru", stateCode: "29", stateName: "Karnataka", pin: "560001" },
     });
-    // The mail queued with the order names the invoice.
-    const queued = db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.subject, `Order ${second.orderId}`))
-      .get();
-    expect(queued?.textBody).toBe("Invoice TMA/26-27/000002");
+    // The mail queued with the order names the invoice (and carries it).
+    const [queued, ...more] = writtenMail(second.email, "order-confirmation");
+    expect(more).toEqual([]);
+    expect(queued?.text).toContain("Your GST tax invoice TMA/26-27/000002 is attached");
+    expect(queued?.attachments).toEqual([expect.objectContaining({ document: { kind: "tax-document", id: invoice!.id } })]);
   });
 
   test("a buyer in the seller's state pays CGST and SGST; their GSTIN and business name are kept", () => {
@@ -178,7 +166,7 @@ describe("tax invoices", () => {
 
   test("issuing again for the same order (a redelivered payment) issues nothing new", () => {
     const { orderId, paymentIntentId } = paidOrder();
-    expect(completeOrder(orderId, paymentIntentId, mail)).toBe("already");
+    expect(completeOrder(orderId, paymentIntentId)).toBe("already");
     const again = db.transaction((tx) => issueInvoiceForOrder(tx, orderId));
     expect(invoicesOf(orderId)).toHaveLength(1);
     expect(again?.number).toBe("TMA/26-27/000001");
@@ -202,10 +190,7 @@ describe("tax invoices", () => {
       .returning()
       .get();
     expect(
-      enrollWithoutPayment(
-        { userId: user.id, courseId: course.id, eventId: null, amountPaise: 0, couponId: null, enrollmentFormId: null },
-        mail,
-      ),
+      enrollWithoutPayment({ userId: user.id, courseId: course.id, eventId: null, amountPaise: 0, couponId: null, enrollmentFormId: null }),
     ).toBe("completed");
     expect(db.select().from(taxDocuments).all()).toEqual([]);
     const { orderId } = paidOrder({ amountPaise: 0 });
@@ -236,20 +221,17 @@ describe("credit notes", () => {
     const partial = recordRefund(
       { id: "evt_tax_1", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
-      lateCreditNoteNotice,
     );
     expect(partial).toBe("partly-refunded");
     const rest = recordRefund(
       { id: "evt_tax_2", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
-      lateCreditNoteNotice,
     );
     expect(rest).toBe("refunded");
     // A redelivered event changes nothing.
     recordRefund(
       { id: "evt_tax_2", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
-      lateCreditNoteNotice,
     );
     const documents = invoicesOf(orderId);
     expect(documents.map((d) => [d.kind, d.number, d.totalPaise])).toEqual([
@@ -276,7 +258,6 @@ describe("credit notes", () => {
     recordRefund(
       { id: "evt_tax_3", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 499_900 },
-      lateCreditNoteNotice,
     );
     expect(invoicesOf(orderId)).toEqual([]);
   });
@@ -286,11 +267,7 @@ test("the register lists a month's invoices and credit notes, invoices first, in
   const { paymentIntentId } = paidOrder({ at: new Date("2026-10-05T06:00:00Z") });
   paidOrder({ at: new Date("2026-10-06T06:00:00Z") });
   paidOrder({ at: new Date("2026-11-01T06:00:00Z") });
-  recordRefund(
-    { id: "evt_tax_4", type: "charge.refunded" },
-    { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 1_000 },
-    lateCreditNoteNotice,
-  );
+  recordRefund({ id: "evt_tax_4", type: "charge.refunded" }, { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 1_000 });
   const october = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2026-10-31T18:30:00Z"));
   expect(october.map((d) => d.number)).toEqual(["TMA/26-27/000001", "TMA/26-27/000002"]);
   const all = listTaxDocumentsIssued(new Date("2026-09-30T18:30:00Z"), new Date("2100-01-01T00:00:00Z"));
@@ -342,7 +319,6 @@ describe("credit notes after the CGST s.34(2) deadline", () => {
     const outcome = recordRefund(
       { id: "evt_late_1", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
-      lateCreditNoteNotice,
     );
 
     expect(outcome).toBe("partly-refunded");
@@ -357,9 +333,10 @@ describe("credit notes after the CGST s.34(2) deadline", () => {
     expect(invoice!.missedDeadline).toBeNull();
     expect(db.select({ refunded: orders.refundedPaise }).from(orders).where(eq(orders.id, orderId)).get()?.refunded).toBe(100_000);
 
-    const [notice, ...others] = outboxOf("team-late-credit-note");
+    expect(outboxOf("team-late-credit-note")).toHaveLength(1);
+    const [notice, ...others] = writtenMail("accounts@institute.example", "team-late-credit-note");
     expect(others).toEqual([]);
-    expect(notice!.toAddress).toBe("accounts@institute.example");
+    expect(notice!.to).toBe("accounts@institute.example");
     const deadlineLabel = new Date(`${deadline}T00:00:00Z`).toLocaleDateString("en-US", {
       timeZone: "UTC",
       month: "short",
@@ -376,13 +353,12 @@ describe("credit notes after the CGST s.34(2) deadline", () => {
       "financial credit note without GST",
       `/admin/users/${userId}`,
     ])
-      expect(notice!.textBody).toContain(text);
+      expect(notice!.text).toContain(text);
 
     // The same refund again changes nothing and mails nobody twice.
     recordRefund(
       { id: "evt_late_1", type: "charge.refunded" },
       { paymentId: paymentIntentId, chargedPaise: 499_900, refundedPaise: 100_000 },
-      lateCreditNoteNotice,
     );
     expect(outboxOf("team-late-credit-note")).toHaveLength(1);
   });

@@ -15,7 +15,8 @@ import {
 import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
 import { financialYearStart, type InvoicingSettings } from "~/schemas/site-settings";
 import { findLatestStudentBilling } from "./billing.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import type { LateCreditNote } from "../site/outbox-payload";
+import { queueMail } from "../site/outbox.server";
 import { readSettings } from "../site/site-settings.server";
 
 // GST tax invoices and credit notes (CGST rules 46 and 53; decision 0031).
@@ -258,27 +259,13 @@ function creditNoteDeadlineOf(database: Reader, invoice: Pick<TaxDocument, "issu
   return creditNoteDeadline(invoice.issuedAt, filing?.filedOn);
 }
 
-/** What the team is told about a credit note issued after its deadline. */
-export type LateCreditNote = {
-  orderId: number;
-  studentId: string;
-  studentName: string;
-  creditNote: Pick<TaxDocument, "number" | "issuedAt" | "totalPaise" | "description">;
-  invoiceNumber: string;
-  /** The last day it could have reduced GST, "2027-11-30". */
-  deadline: string;
-};
-
-/** Makes the team's notice of a late credit note, to the notification address; given by the caller, as models never compose mail. */
-export type LateCreditNoteNotice = (late: LateCreditNote, to: string) => OutboxDraft;
-
 /**
  * Tells the team, in the transaction that issued it, that a credit note came
  * after its s.34(2) deadline, whatever the notification switches say: the tax
  * return must leave it out. Admin accounts have no mail address of their own,
  * so it goes to the team's notification address (Settings).
  */
-export function queueLateCreditNoteNotice(tx: Transaction, note: TaxDocument, notice: LateCreditNoteNotice): void {
+export function queueLateCreditNoteNotice(tx: Transaction, note: TaxDocument): void {
   if (note.kind !== "credit_note" || !note.missedDeadline || note.creditedDocumentId === null) return;
   const row = tx
     .select({
@@ -298,11 +285,11 @@ export function queueLateCreditNoteNotice(tx: Transaction, note: TaxDocument, no
     orderId: note.orderId,
     studentId: row.studentId,
     studentName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email,
-    creditNote: note,
+    creditNote: { number: note.number, totalPaise: note.totalPaise, description: note.description },
     invoiceNumber: row.invoiceNumber,
     deadline: note.missedDeadline,
   };
-  queueMessage(tx, notice(late, readSettings("notifications", tx).notifyAddress));
+  queueMail(tx, { to: readSettings("notifications", tx).notifyAddress, payload: { kind: "team-late-credit-note", late } });
 }
 
 function withCredited(database: Reader, document: TaxDocument | undefined): PrintableTaxDocument | null {

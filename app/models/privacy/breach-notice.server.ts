@@ -4,14 +4,12 @@ import type { BreachAudience } from "~/schemas/breach-notice";
 import { db } from "~/utils/db.server";
 import type { PublicAdmin } from "../accounts/admin.server";
 import { recordAdminAction } from "../site/audit-log.server";
-import { queueMessage, type OutboxDraft } from "../site/outbox.server";
+import type { BreachNotice } from "~/schemas/breach-notice";
+import { queueMail } from "../site/outbox.server";
 
 // Telling the people a personal data breach affects (DPDP Act s.8(6), DPDP
 // Rules 2025 rule 7(1)): one notice each through the outbox, queued in one
 // transaction with the audit row that records it was sent and to how many.
-
-/** The mail template: the notice to one student (the mail service implements it). */
-export type BreachNoticeMail = (to: string) => OutboxDraft;
 
 /** Accounts that can be written to: not erased (an erased account has no address). */
 function recipientCondition(audiences: readonly BreachAudience[]): SQL | undefined {
@@ -40,14 +38,16 @@ export const countBreachRecipients = (audiences: readonly BreachAudience[]) => r
 export function queueBreachNotices(
   admin: Pick<PublicAdmin, "adminId">,
   audiences: readonly BreachAudience[],
-  notice: BreachNoticeMail,
+  /** What each student is told, and whom they can ask (the grievance officer of the settings). */
+  notice: { text: BreachNotice; contact: { email: string; phone: string } },
   summary: string,
   now = new Date(),
 ): number {
   return db.transaction(
     (tx) => {
       const students = recipients(tx, audiences);
-      for (const student of students) queueMessage(tx, { ...notice(student.email), userId: student.id }, now);
+      const payload = { kind: "breach-notice" as const, notice: notice.text, contact: notice.contact };
+      for (const student of students) queueMail(tx, { to: student.email, userId: student.id, payload }, now);
       recordAdminAction(admin, "breach_notice_sent", undefined, {
         details: { audiences: [...audiences], recipients: students.length, summary },
         database: tx,

@@ -24,6 +24,7 @@ import { consentHistoryOf } from "./consent.server";
 import { revokeSharedFilesMadeSince, type SharedFileRow } from "../content/shared-file.server";
 import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { discardAccountPdfs } from "../site/stored-pdf.server";
+import { subjectShown } from "../site/outbox.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -127,7 +128,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .select({
         kind: outboxMessages.kind,
         toAddress: outboxMessages.toAddress,
-        subject: outboxMessages.subject,
+        subject: subjectShown,
         textBody: outboxMessages.textBody,
         attachments: sql<
           string[]
@@ -141,7 +142,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .from(outboxMessages)
       .where(mailOfAccount(account))
       .all()
-      .map((message) => ({ ...message, textBody: hideSingleUseLinks(message.textBody) })),
+      .map((message) => ({ ...message, textBody: message.textBody === null ? null : hideSingleUseLinks(message.textBody) })),
     activityLog: db
       .select({ action: auditLog.action, by: auditLog.actorType, details: auditLog.details, at: auditLog.createdAt })
       .from(auditLog)

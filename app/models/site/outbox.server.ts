@@ -1,53 +1,107 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { outboxMessages, type OutboxAttachment } from "../../../db/schema";
 import { type OutboxState } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
+import { newMessageId } from "~/utils/message-id.server";
 import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { parseId } from "~/utils/validation";
 import type { PublicAdmin } from "../accounts/admin.server";
 import { recordAdminAction } from "./audit-log.server";
+import type { OutboxPayload } from "./outbox-payload";
 import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 // The mail outbox: every message is a row, written in the same transaction as
 // what caused it, so nothing is sent for a change that rolled back and nothing
-// is lost when the process dies. The sender (app/services/mail/sender.server.ts)
+// is lost when the process dies. The row holds what the message is about (its
+// payload); the mail writer (app/services/mail/writer.server.ts) writes it out
+// once the transaction has committed. The sender (app/services/mail/sender.server.ts)
 // claims due rows, sends them and records the outcome; with no mail server
 // configured the rows wait here and admins read them at /admin/outbox.
 
-/** A rendered message, ready to queue. */
-export type OutboxDraft = {
-  /** Which template made it (verify-email, account-exists…). */
-  kind: string;
+/** A message to queue: to whom, and what it is about. */
+export type QueuedMail = {
   to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  /** Chosen once, so a resend after a crash is the same message to mail clients. */
-  messageId: string;
+  /** The account it belongs to (its data download lists it; erasing the account erases it). */
   userId?: string | null;
-  attachments?: OutboxAttachment[];
-  /** A list's mail: where one click takes the address off the list (sent as List-Unsubscribe). */
-  listUnsubscribe?: string | null;
+  payload: OutboxPayload;
 };
 
-export function queueMessage(tx: Transaction, draft: OutboxDraft, now = new Date()): number {
+/**
+ * Queues a message in the caller's transaction. It is stored as its payload
+ * and written (subject, bodies, attachments) by the mail writer once the
+ * transaction has committed; a transaction that rolls back leaves nothing.
+ */
+export function queueMail(tx: Transaction, mail: QueuedMail, now = new Date()): number {
   return tx
     .insert(outboxMessages)
     .values({
-      kind: draft.kind,
-      toAddress: draft.to,
-      subject: draft.subject,
-      textBody: draft.text,
-      htmlBody: draft.html,
-      messageId: draft.messageId,
-      userId: draft.userId ?? null,
-      attachments: draft.attachments ?? [],
-      listUnsubscribe: draft.listUnsubscribe ?? null,
+      kind: mail.payload.kind,
+      toAddress: mail.to,
+      payload: mail.payload,
+      messageId: newMessageId(),
+      userId: mail.userId ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })
     .returning({ id: outboxMessages.id })
     .get().id;
+}
+
+/** A message still to write: the payload its transaction stored. */
+export type UnwrittenMessage = { id: number; toAddress: string; payload: OutboxPayload };
+
+/** Queued messages not yet written, oldest first. */
+export function unwrittenMessages(limit: number): UnwrittenMessage[] {
+  return db
+    .select({ id: outboxMessages.id, toAddress: outboxMessages.toAddress, payload: outboxMessages.payload })
+    .from(outboxMessages)
+    .where(and(isNotNull(outboxMessages.payload), eq(outboxMessages.state, "queued")))
+    .orderBy(outboxMessages.id)
+    .limit(limit)
+    .all()
+    .flatMap((row) =>
+      // Only queueMail writes payloads, always an OutboxPayload.
+      row.payload ? [{ id: row.id, toAddress: row.toAddress, payload: row.payload as OutboxPayload }] : [],
+    );
+}
+
+export type WrittenMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: OutboxAttachment[];
+  /** A list's mail: where one click takes the address off the list (sent as List-Unsubscribe). */
+  listUnsubscribe: string | null;
+};
+
+/** Stores a message's written content; false when another writer was first (the row is left as it is). */
+export function storeWrittenMessage(id: number, written: WrittenMessage): boolean {
+  return (
+    db
+      .update(outboxMessages)
+      .set({
+        subject: written.subject,
+        textBody: written.text,
+        htmlBody: written.html,
+        attachments: written.attachments,
+        listUnsubscribe: written.listUnsubscribe,
+        payload: null,
+      })
+      .where(and(eq(outboxMessages.id, id), isNotNull(outboxMessages.payload)))
+      .run().changes > 0
+  );
+}
+
+/**
+ * A message that could not be written (what it was about has gone, say an
+ * erased account's order): failed at once, with the reason in the outbox. Its
+ * payload stays, so an admin's "Send again" tries to write it once more.
+ */
+export function markMessageUnwritable(id: number, reason: string): void {
+  db.update(outboxMessages)
+    .set({ state: "failed", lastError: `Could not be written: ${reason}`.slice(0, 1000) })
+    .where(and(eq(outboxMessages.id, id), isNotNull(outboxMessages.payload)))
+    .run();
 }
 
 export type OutgoingMessage = Pick<
@@ -74,7 +128,7 @@ export function claimDueMessages(limit: number, now = new Date()): OutgoingMessa
       const due = tx
         .select(outgoingColumns)
         .from(outboxMessages)
-        .where(and(eq(outboxMessages.state, "queued"), lte(outboxMessages.nextAttemptAt, now)))
+        .where(and(eq(outboxMessages.state, "queued"), lte(outboxMessages.nextAttemptAt, now), isNull(outboxMessages.payload)))
         .orderBy(outboxMessages.nextAttemptAt, outboxMessages.id)
         .limit(limit)
         .all();
@@ -113,7 +167,7 @@ export function markMessageSent(id: number, now = new Date()) {
         sentAt: now,
         attempts: sql`${outboxMessages.attempts} + 1`,
         lastError: null,
-        textBody: hideSingleUseLinks(sent.text),
+        textBody: sent.text === null ? null : hideSingleUseLinks(sent.text),
         htmlBody: sent.html === null ? null : hideSingleUseLinks(sent.html),
       })
       .where(eq(outboxMessages.id, id))
@@ -183,10 +237,13 @@ export function sendFailedMessageAgain(id: number, admin: Pick<PublicAdmin, "adm
   });
 }
 
+/** A message's subject; one that could not be written (its reason is its last error) is named by its kind. */
+export const subjectShown = sql<string>`coalesce(${outboxMessages.subject}, 'Not written: ' || ${outboxMessages.kind})`;
+
 export type OutboxListRow = Pick<
   typeof outboxMessages.$inferSelect,
-  "id" | "kind" | "toAddress" | "subject" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt"
->;
+  "id" | "kind" | "toAddress" | "state" | "attempts" | "lastError" | "createdAt" | "sentAt"
+> & { subject: string };
 
 /** Newest first, a page at a time; searched by recipient or subject. */
 export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxListRow> {
@@ -200,7 +257,7 @@ export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxLi
           id: outboxMessages.id,
           kind: outboxMessages.kind,
           toAddress: outboxMessages.toAddress,
-          subject: outboxMessages.subject,
+          subject: subjectShown,
           state: outboxMessages.state,
           attempts: outboxMessages.attempts,
           lastError: outboxMessages.lastError,
@@ -216,24 +273,35 @@ export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxLi
   );
 }
 
-export type OutboxMessage = typeof outboxMessages.$inferSelect;
+export type OutboxMessage = Omit<typeof outboxMessages.$inferSelect, "subject" | "textBody" | "payload"> & {
+  subject: string;
+  textBody: string;
+};
 
-/** The message at /admin/outbox/:id; null for an id that is not one. */
+/** The message at /admin/outbox/:id (empty text while unwritten); null for an id that is not one. */
 export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
   const messageId = parseId(id);
   if (messageId === null) return null;
-  return db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId)).get() ?? null;
+  const row = db
+    .select({ ...getTableColumns(outboxMessages), subject: subjectShown })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.id, messageId))
+    .get();
+  if (!row) return null;
+  // The payload may hold a single-use token: it never leaves the model.
+  const { payload: _payload, ...message } = row;
+  return { ...message, textBody: message.textBody ?? "" };
 }
 
 /** Queues the message unless the account has already had one of its kind (a welcome goes once). */
-export function queueOncePerAccount(tx: Transaction, userId: string, draft: OutboxDraft, now = new Date()): boolean {
+export function queueOncePerAccount(tx: Transaction, mail: QueuedMail & { userId: string }, now = new Date()): boolean {
   const earlier = tx
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.userId, userId), eq(outboxMessages.kind, draft.kind)))
+    .where(and(eq(outboxMessages.userId, mail.userId), eq(outboxMessages.kind, mail.payload.kind)))
     .get();
   if (earlier) return false;
-  queueMessage(tx, { ...draft, userId }, now);
+  queueMail(tx, mail, now);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import type { NotificationSettings } from "~/schemas/site-settings";
 import type { Transaction } from "~/utils/db.server";
-import { queueMessage, type OutboxDraft } from "./outbox.server";
+import type { OutboxPayload } from "./outbox-payload";
+import { queueMail } from "./outbox.server";
 import { readSettings } from "./site-settings.server";
 
 /** What the team can ask to hear about (each on or off at /admin/settings). */
@@ -12,9 +13,9 @@ export type TeamNoticeKind = keyof Pick<NotificationSettings, "contactMessages" 
  * in the same transaction means a notice goes out exactly for what was stored
  * while it was on.
  */
-export function queueTeamNotice(tx: Transaction, kind: TeamNoticeKind, draftTo: (address: string) => OutboxDraft): boolean {
+export function queueTeamNotice(tx: Transaction, kind: TeamNoticeKind, payload: OutboxPayload): boolean {
   const settings = readSettings("notifications", tx);
   if (!settings[kind]) return false;
-  queueMessage(tx, draftTo(settings.notifyAddress));
+  queueMail(tx, { to: settings.notifyAddress, payload });
   return true;
 }

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { SelectGroup } from "~/components/forms";
 import { listEnrollmentChoices, saveEnrollmentForm } from "~/models/orders/enrollment-form.server";
-import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { choiceValue, EnrollmentFormSchema, ENROLLMENT_MESSAGES, type EnrollmentFormInput } from "~/schemas/enrollment-form";
 import { formatShortDate } from "~/utils/dates";
@@ -70,7 +69,7 @@ export async function submitEnrollmentForm(
     };
   try {
     const consent = atCheckout ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
-    const outcome = saveEnrollmentForm(userId, submission.value, enrollmentLeadTeamNotice, undefined, consent);
+    const outcome = saveEnrollmentForm(userId, submission.value, undefined, consent);
     if (!outcome.ok) {
       return {
         saved: false,

@@ -4,7 +4,6 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { getAccountOverview, sendEmailConfirmation } from "~/models/accounts/user.server";
 import { providerConnection, startOAuthLink } from "~/services/accounts/student-sign-in.server";
-import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
@@ -54,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "sign-out-others") return signOutOtherDevices(request, user);
   if (intent === "confirm-adult") return confirmAdultAccount(user.id, formData);
   if (intent === "send-confirmation") {
-    const outcome = sendEmailConfirmation(user.id, emailConfirmationMail);
+    const outcome = sendEmailConfirmation(user.id);
     return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
   }
   if (intent !== "connect-provider") throw new Response("Bad Request", { status: 400 });

@@ -12,7 +12,6 @@ import { BUSINESS_HOURS } from "~/content/site";
 import { institutePhones } from "~/utils/institute";
 import { useInstitute, useInstituteAddress, useWhatsappLink } from "~/utils/use-institute";
 import { sendContactMessage } from "~/models/content/contact-message.server";
-import { contactMail } from "~/services/mail/contact.server";
 import { consentSubjectOf } from "~/services/privacy/consent/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { isSpam } from "~/utils/honeypot";
@@ -57,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result }, { status: claim.status, headers: retryAfterHeaders(claim) });
   }
   try {
-    sendContactMessage(submission.value, contactMail, await consentSubjectOf(request), {
+    sendContactMessage(submission.value, await consentSubjectOf(request), {
       acknowledge: claim.acknowledge,
     });
   } catch (error) {

@@ -35,7 +35,6 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { readFormData } from "~/utils/form-data.server";
-import { eventRegistrationMail } from "~/services/mail/events.server";
 import { countOf } from "~/utils/plural";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { retryAfterFromAction, retryAfterHeaders } from "~/services/throttle/wait";
@@ -122,10 +121,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   let outcome: RegistrationResult;
   try {
-    outcome = registerForEvent(
-      { eventId: params.id ?? "", userId: user.id, ...submission.value, confirmByMail: claim.acknowledge },
-      eventRegistrationMail,
-    );
+    outcome = registerForEvent({ eventId: params.id ?? "", userId: user.id, ...submission.value, confirmByMail: claim.acknowledge });
   } catch (error) {
     console.error("Event registration failed", error);
     const failure = failedWrite(error, REGISTRATION_MESSAGES.failedText);

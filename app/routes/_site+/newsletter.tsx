@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/content/newsletter.server";
-import { newsletterConfirmationMail } from "~/services/mail/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { isSpam } from "~/utils/honeypot";
@@ -26,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const claim = await claimFormPost("newsletter", context.clientAddress ?? "unknown", submission.value.email);
   if (!claim.ok) return redirectWithToast(back, { title: NEWSLETTER_TEXT.throttledTitle, description: claim.message, type: "destructive" });
-  subscribeToNewsletter(submission.value.email, newsletterConfirmationMail, { send: claim.acknowledge });
+  subscribeToNewsletter(submission.value.email, { send: claim.acknowledge });
   return redirectWithToast(back, checkInboxToast);
 }
 

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { buttonClass } from "~/components/ui/button";
 import { confirmEmailAddress } from "~/models/accounts/user.server";
 import { checkUserToken, type TokenState } from "~/models/accounts/user-token.server";
-import { welcomeMail } from "~/services/mail/welcome.server";
 import { signIn } from "~/services/accounts/sessions/student-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
@@ -35,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = (await readFormData(request)).get("token");
-  const confirmed = confirmEmailAddress(typeof token === "string" ? token : "", welcomeMail);
+  const confirmed = confirmEmailAddress(typeof token === "string" ? token : "");
   if (!confirmed.ok) return data({ state: confirmed.state }, { status: refusalStatus(confirmed.state) });
   const headers = await createToastHeaders({
     title: "Email confirmed",

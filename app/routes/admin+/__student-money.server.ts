@@ -3,12 +3,10 @@ import type { AdminDecision } from "~/models/accounts/student-admin.server";
 import { findLatestStudentBilling } from "~/models/orders/billing.server";
 import { recordOfflinePayment } from "~/models/orders/offline-payment.server";
 import { issuesTaxInvoices } from "~/models/site/site-settings.server";
-import type { OrderMail } from "~/models/orders/order-receipt.server";
 import { findRefundableOrder } from "~/models/orders/order-refund.server";
 import { type OfflinePaymentSchema, type RefundOrderSchema } from "~/schemas/admin-student";
 import { REFUND_MESSAGES, STUDENT_MESSAGES } from "~/content/messages/admin";
 import { MISSING_BILLING } from "~/schemas/billing";
-import { refundMail } from "~/services/mail/refund.server";
 import { refundOrder } from "~/services/payments/admin-refund.server";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { indianStateName } from "~/utils/indian-states";
@@ -43,7 +41,7 @@ export async function refundIntent(
     offline = { method: value.method, reference: value.reference ?? null };
   }
   const ask = { userId, order, amountPaise, takeAway: value.takeAway, offline };
-  const result = await refundOrder(ask, decision, refundMail());
+  const result = await refundOrder(ask, decision);
   if (!result.ok) return { formError: result.message, status: 502 };
   const access = result.whole || value.takeAway ? "The course is closed for them." : "They keep the course.";
   return done("Refund recorded", `${formatPrice(amountPaise)} refunded to ${name}. ${access}`, "order_refunded");
@@ -55,7 +53,6 @@ export function offlinePaymentIntent(
   decision: AdminDecision,
   done: Done,
   name: string,
-  mail: OrderMail,
 ): Response | Promise<Response> | Refusal {
   const today = formatIsoDateInIndia(new Date());
   // Money received today is dated now; an earlier day, from the start of that India day.
@@ -67,7 +64,7 @@ export function offlinePaymentIntent(
     receivedAt,
     billing: value.billing ?? null,
   };
-  const outcome = recordOfflinePayment(userId, payment, decision, mail);
+  const outcome = recordOfflinePayment(userId, payment, decision);
   if (outcome.ok) {
     const invoice = outcome.invoiceNumber ? ` Tax invoice ${outcome.invoiceNumber} went to the student with the receipt.` : "";
     return done("Payment recorded", `${name} is enrolled.${invoice}`, "order_paid_offline");

@@ -36,10 +36,6 @@ import {
   type StudentIntent,
 } from "~/schemas/admin-student";
 import { STUDENT_MESSAGES } from "~/content/messages/admin";
-import { orderMail } from "~/services/mail/order.server";
-import { courseGrantMail } from "~/services/mail/course-grant.server";
-import { passwordResetMail } from "~/services/mail/password-reset.server";
-import { emailConfirmationMail } from "~/services/mail/sign-up.server";
 import { formatIndiaDateTime, formatIsoDateInIndia, formatShortCalendarDay } from "~/utils/dates";
 import { lateCreditNoteFlag } from "~/utils/late-credit-note";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
@@ -201,12 +197,11 @@ export async function runStudentIntent(
     redirectWithToast(studentPath(student.id), { title, description, analyticsEvent });
   const decide = (reason: string): AdminDecision => ({ admin, reason });
   const name = studentName(student);
-  const confirmation = emailConfirmationMail;
 
   switch (intent) {
     case "details":
       return withForm(intent, formData, StudentDetailsSchema, (value) => {
-        const outcome = updateStudentDetails(student.id, value, decide(value.reason), confirmation);
+        const outcome = updateStudentDetails(student.id, value, decide(value.reason));
         if (!outcome.ok) {
           if (outcome.reason === "not-found") throw notFound();
           return { fieldErrors: { email: [STUDENT_MESSAGES.emailTaken(value.email)] }, status: 400 };
@@ -216,7 +211,7 @@ export async function runStudentIntent(
       });
     case "resend-confirmation":
       return withForm(intent, formData, StudentReasonSchema, (value) => {
-        const outcome = resendStudentConfirmation(student.id, decide(value.reason), confirmation);
+        const outcome = resendStudentConfirmation(student.id, decide(value.reason));
         if (outcome === "not-found") throw notFound();
         if (outcome === "already-confirmed") return { formError: STUDENT_MESSAGES.alreadyConfirmed };
         if (outcome === "just-sent") return { formError: STUDENT_MESSAGES.justSent, status: 429 };
@@ -224,7 +219,7 @@ export async function runStudentIntent(
       });
     case "send-password-reset":
       return withForm(intent, formData, StudentReasonSchema, (value) => {
-        const outcome = sendStudentPasswordReset(student.id, decide(value.reason), passwordResetMail);
+        const outcome = sendStudentPasswordReset(student.id, decide(value.reason));
         if (outcome === "not-found") throw notFound();
         if (outcome === "deactivated") return { formError: STUDENT_MESSAGES.resetDeactivated };
         return done(
@@ -245,7 +240,7 @@ export async function runStudentIntent(
       });
     case "grant":
       return withForm(intent, formData, GrantCourseSchema, (value) => {
-        const outcome = grantCourse(student.id, value.courseId, decide(value.reason), courseGrantMail);
+        const outcome = grantCourse(student.id, value.courseId, decide(value.reason));
         if (outcome.ok) return done("Course granted", `${name} can open the course now.`, "enrollment_granted");
         if (outcome.reason === "not-found") throw notFound();
         return { formError: outcome.reason === "no-course" ? STUDENT_MESSAGES.noCourse : STUDENT_MESSAGES.alreadyEnrolled };
@@ -260,7 +255,7 @@ export async function runStudentIntent(
       return withForm(intent, formData, RefundOrderSchema, (value) => refundIntent(student.id, value, decide(value.reason), done, name));
     case "offline-payment":
       return withForm(intent, formData, OfflinePaymentSchema, (value) =>
-        offlinePaymentIntent(student.id, value, decide(value.reason), done, name, orderMail),
+        offlinePaymentIntent(student.id, value, decide(value.reason), done, name),
       );
   }
 }

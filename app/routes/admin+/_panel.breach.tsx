@@ -5,7 +5,6 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { countBreachRecipients, queueBreachNotices } from "~/models/privacy/breach-notice.server";
 import { BREACH_AUDIENCE_LABELS, BREACH_AUDIENCES, BreachNoticeSchema, type BreachAudience } from "~/schemas/breach-notice";
-import { breachNoticeMail } from "~/services/mail/breach-notice.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { grievanceContact } from "~/services/legal-pages.server";
@@ -55,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { intent, audiences, ...notice } = submission.value;
   if (intent === "preview") return { step: "confirm" as const, values, errors: [], recipients: countBreachRecipients(audiences) };
-  const sent = queueBreachNotices(admin, audiences, breachNoticeMail(notice, grievanceContact()), notice.description.slice(0, 300));
+  const sent = queueBreachNotices(admin, audiences, { text: notice, contact: grievanceContact() }, notice.description.slice(0, 300));
   return redirectWithToast("/admin/breach", {
     title: `Breach notice queued for ${countOf(sent, "student")}`,
     description: "The outbox sends it; the audit log records it.",

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sendContactMessage } from "~/models/content/contact-message.server";
-import { contactMail } from "~/services/mail/contact.server";
 import { consentSubjectOf } from "~/services/privacy/consent/consent-cookies.server";
 import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
 import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
@@ -28,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const claim = await claimFormPost("contact", context.clientAddress ?? "unknown", result.data.email);
   if (!claim.ok) return throttledJson(claim);
   try {
-    sendContactMessage(result.data, contactMail, await consentSubjectOf(request), { acknowledge: claim.acknowledge });
+    sendContactMessage(result.data, await consentSubjectOf(request), { acknowledge: claim.acknowledge });
   } catch (error) {
     console.error("Storing a contact message failed", error);
     const failure = failedWrite(error, CONTACT_TEXT.failedText);

@@ -3,7 +3,6 @@ import { listEnrollmentFormsForAdmin, saveEnrollmentForm } from "~/models/orders
 import { EnrollmentFormWithBillingApiSchema } from "~/schemas/billing";
 import { FORM_CONSENT } from "~/schemas/consent";
 import { ENROLLMENT_MESSAGES } from "~/schemas/enrollment-form";
-import { enrollmentLeadTeamNotice } from "~/services/mail/team-notices.server";
 import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";
@@ -29,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // With billing details the form is the order's: its box consents to their use on the invoice.
     const consent = input.billing ? { purpose: FORM_CONSENT.orderBilling.purpose, source: "checkout" } : undefined;
-    const outcome = saveEnrollmentForm(user.id, input, enrollmentLeadTeamNotice, undefined, consent);
+    const outcome = saveEnrollmentForm(user.id, input, undefined, consent);
     if (!outcome.ok) return apiError(400, ENROLLMENT_MESSAGES.courseOrEventId, outcome.errors);
     return apiJson({ id: outcome.id }, 201);
   } catch (error) {

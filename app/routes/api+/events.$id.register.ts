@@ -6,7 +6,6 @@ import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiAdult } from "~/services/accounts/sessions/student-session.server";
 import { failedWrite } from "~/utils/storage-faults.server";
-import { eventRegistrationMail } from "~/services/mail/events.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { throttledJson } from "~/services/throttle/wait";
 
@@ -48,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!claim.ok) return throttledJson(claim);
   try {
     const registration = { eventId: params.id ?? "", userId: user.id, ...input, confirmByMail: claim.acknowledge };
-    const outcome = registerForEvent(registration, eventRegistrationMail);
+    const outcome = registerForEvent(registration);
     if (!outcome.ok) {
       await claim.unsent();
       const refusal = REFUSALS[outcome.reason];

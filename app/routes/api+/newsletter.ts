@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/content/newsletter.server";
 import { NEWSLETTER_TEXT, NewsletterSchema } from "~/schemas/newsletter";
-import { newsletterConfirmationMail } from "~/services/mail/newsletter.server";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { throttledJson } from "~/services/throttle/wait";
@@ -18,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = await parseJsonBody(request, NewsletterSchema, NEWSLETTER_TEXT.invalidTitle);
   const claim = await claimFormPost("newsletter", context.clientAddress ?? "unknown", email);
   if (!claim.ok) return throttledJson(claim);
-  subscribeToNewsletter(email, newsletterConfirmationMail, { send: claim.acknowledge });
+  subscribeToNewsletter(email, { send: claim.acknowledge });
   return apiJson(
     { message: NEWSLETTER_TEXT.checkInboxTitle, description: NEWSLETTER_TEXT.checkInboxText, status: "confirmation-sent" },
     202,

@@ -1,7 +1,6 @@
 import { requestEmailChange, type EmailChangeRequest } from "~/models/accounts/email-change.server";
 import type { PublicUser } from "~/models/accounts/user.server";
 import { checkCurrentPassword, type CurrentPasswordRefusal } from "./account-password.server";
-import { emailChangeMail } from "../mail/email-change.server";
 
 // A signed-in student asks to move their account to a new address. They prove
 // it is them with their current password (checked inside the sign-in
@@ -16,5 +15,5 @@ export async function askForEmailChange(input: {
 }): Promise<{ ok: true; outcome: EmailChangeRequest } | CurrentPasswordRefusal> {
   const checked = await checkCurrentPassword(input);
   if (!checked.ok) return checked;
-  return { ok: true, outcome: requestEmailChange(input.user.id, input.newEmail, emailChangeMail) };
+  return { ok: true, outcome: requestEmailChange(input.user.id, input.newEmail) };
 }

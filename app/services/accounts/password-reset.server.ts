@@ -3,7 +3,6 @@ import { checkUserToken, type TokenState } from "~/models/accounts/user-token.se
 import { findUserCredentials, getActiveUserById } from "~/models/accounts/user.server";
 import { hashNewPassword } from "~/utils/password.server";
 import { passwordContext } from "./password-context.server";
-import { passwordResetMail } from "../mail/password-reset.server";
 import { claimPasswordResetRequest } from "../throttle/password-reset.server";
 import type { Throttled } from "../throttle/wait";
 
@@ -16,7 +15,7 @@ import type { Throttled } from "../throttle/wait";
 export async function askForPasswordReset(email: string, client: string): Promise<{ ok: true } | Throttled> {
   const allowed = await claimPasswordResetRequest(client, email);
   if (!allowed.ok) return allowed;
-  requestPasswordReset(email, passwordResetMail);
+  requestPasswordReset(email);
   return { ok: true };
 }
 

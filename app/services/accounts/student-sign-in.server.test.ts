@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { INVALID_CREDENTIALS_MESSAGE, registerStudent, signInWithPassword } from "./student-sign-in.server";
 import { ACCOUNT_CREATION_LIMITS } from "../throttle/account-creation.server";
 import { ACCOUNT_WAIT_AFTER } from "../throttle/sign-in.server";
+import { writeQueuedMail } from "../mail/writer.server";
 
 const PASSWORD = "correct horse battery";
 const ORIGIN = "https://institute.example";
@@ -32,8 +33,11 @@ async function register(email: string, address = freshAddress()) {
   return user;
 }
 
-const messagesTo = (email: string) =>
-  db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).orderBy(outboxMessages.id).all();
+/** The messages to `email`, written as the site writes them after the request that queued them. */
+const messagesTo = (email: string) => {
+  writeQueuedMail();
+  return db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).orderBy(outboxMessages.id).all();
+};
 
 describe("sign-up", () => {
   it("stores the email lower-cased and unconfirmed, the password as an argon2id hash, and queues the confirmation link", async () => {

@@ -19,7 +19,6 @@ import type { Throttled } from "../throttle/wait";
 import { cookiesAreSecure, getEnv, oauthConfig, publicOrigin, sessionSecret, type OAuthConfig } from "~/utils/env.server";
 import { hashNewPassword, verifyPassword } from "~/utils/password.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
-import { signUpMail } from "../mail/sign-up.server";
 import { withoutHiddenControls } from "~/schemas/person-name";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
@@ -75,10 +74,7 @@ export async function registerStudent(input: z.infer<typeof SignupSchema>, addre
   if (!allowed.ok) return allowed;
   const password = await hashNewPassword(input.password, passwordContext({ email: input.email, names: [input.firstName, input.lastName] }));
   if (!password.ok) return { ok: false, status: 400, message: password.message, field: "password" };
-  createPasswordAccount(
-    { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: password.hash },
-    signUpMail,
-  );
+  createPasswordAccount({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: password.hash });
   return { ok: true };
 }
 

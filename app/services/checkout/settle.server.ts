@@ -1,9 +1,4 @@
-import { describeEventOrder } from "~/models/events/event-seat.server";
 import { completeOrder, findOrderById, isEnrolled, markOrderRefunded, orderItem, type Order } from "~/models/orders/order.server";
-import type { OutboxDraft } from "~/models/site/outbox.server";
-import { seatGoneMail } from "~/services/mail/event-seats.server";
-import { eventRegistrationMail } from "~/services/mail/events.server";
-import { orderMail } from "~/services/mail/order.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 
 // A payment a provider captured becomes an enrollment (or an event's seat)
@@ -36,7 +31,7 @@ const describeItem = (item: CheckoutItem) => (item.type === "course" ? `course $
  * at once: the provider refunds a payment in full only once and refuses the
  * second try, which is then no failure if the other already recorded it.
  */
-async function refundOrder(order: Order, payment: PaidWith, why: string, notice?: OutboxDraft): Promise<void> {
+async function refundOrder(order: Order, payment: PaidWith, why: string, tell?: { seatGone: true }): Promise<void> {
   console.warn(`Refunding ${payment.paymentId}: ${why}`);
   try {
     await payment.refundWhole(payment.paymentId);
@@ -44,7 +39,7 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
     if (findOrderById(order.id)?.paymentStatus === "refunded") return;
     throw error;
   }
-  markOrderRefunded(order, payment.paymentId, why, notice);
+  markOrderRefunded(order, payment.paymentId, why, tell);
 }
 
 /**
@@ -52,7 +47,7 @@ async function refundOrder(order: Order, payment: PaidWith, why: string, notice?
  * took the money; a payment the order cannot take is returned in full.
  */
 export async function completePaidOrder(order: Order, payment: PaidWith, paidAt: Date): Promise<Settlement> {
-  const outcome = completeOrder(order.id, payment.paymentId, orderMail, { paidAt, seatMail: eventRegistrationMail });
+  const outcome = completeOrder(order.id, payment.paymentId, { paidAt });
   const item = orderItem(order);
   switch (outcome) {
     case "completed":
@@ -65,14 +60,9 @@ export async function completePaidOrder(order: Order, payment: PaidWith, paidAt:
       await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
       return { ok: false, reason: "coupon-refused" };
     case "seat-gone": {
-      const student = describeEventOrder(order);
-      const notice = student ? seatGoneMail({ ...student, amountPaise: order.amountPaise }) : undefined;
-      await refundOrder(
-        order,
-        payment,
-        `event ${order.eventId} was full when order ${order.id} was paid after its seat's hold lapsed`,
-        notice,
-      );
+      await refundOrder(order, payment, `event ${order.eventId} was full when order ${order.id} was paid after its seat's hold lapsed`, {
+        seatGone: true,
+      });
       return { ok: false, reason: "seat-gone", item };
     }
     case "refunded":

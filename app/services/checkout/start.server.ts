@@ -10,8 +10,6 @@ import {
   type OrderTerms,
   type PaymentKind,
 } from "~/models/orders/order.server";
-import { eventRegistrationMail } from "~/services/mail/events.server";
-import { orderMail } from "~/services/mail/order.server";
 import { orderTerms, type Buyer, type Quote } from "./quote.server";
 
 // Before any provider is asked for anything: who may pay for what, and the
@@ -78,5 +76,5 @@ export function reserveForCheckout(terms: OrderTerms, kind: PaymentKind, now: Da
  * A ₹0 order (free course or 100% coupon): enrolled at once, no provider; refused when the coupon has no redemption left.
  */
 export function enrollFree(user: Buyer, quote: Quote, enrollmentFormId: number | null): FreeEnrollment {
-  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId), orderMail, { seatMail: eventRegistrationMail });
+  return enrollWithoutPayment(orderTerms(user, quote, enrollmentFormId));
 }

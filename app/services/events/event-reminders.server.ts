@@ -1,24 +1,31 @@
 import { queueDueReminders } from "~/models/events/event-reminder.server";
 import { offerFreedSeats } from "~/models/events/event-seat.server";
-import { eventReminderMail } from "../mail/events.server";
-import { waitlistOfferMail } from "../mail/event-seats.server";
+import { writeQueuedMail } from "../mail/writer.server";
 
 // The in-process reminder scheduler, started by server.ts beside the mail
 // sender: every minute it queues the reminders that have fallen due
 // (app/models/events/event-reminder.server.ts holds the rules), and offers seats
 // freed at full events to the next students on their waitlists
 // (app/models/events/event-seat.server.ts). The rows are the
-// truth, so a missed tick, a second process or a restart sends nothing twice;
-// the sender (or an admin at /admin/outbox) takes the messages from there.
+// truth, so a missed tick, a second process or a restart sends nothing twice.
+// The messages are written at once; the sender (or an admin at /admin/outbox)
+// takes them from there.
 
 const TICK_MS = 60_000;
+
+/** One minute's work: the reminders now due and the freed seats' offers, queued and written; returns how many offers were made. */
+export function remindAndOfferSeats(now = new Date()): number {
+  queueDueReminders(now);
+  const offers = offerFreedSeats(now);
+  writeQueuedMail();
+  return offers;
+}
 
 /** Starts ticking now and every minute; returns the function that stops it. */
 export function startEventReminders(): () => void {
   const tick = () => {
     try {
-      queueDueReminders(eventReminderMail);
-      offerFreedSeats(waitlistOfferMail);
+      remindAndOfferSeats();
     } catch (error) {
       // The database may be briefly unwritable (decision 0010); the next tick tries again.
       console.warn("Event reminders: could not queue this minute's reminders and waitlist offers:", error);

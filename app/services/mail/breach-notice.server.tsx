@@ -1,4 +1,4 @@
-import type { BreachNoticeMail } from "~/models/privacy/breach-notice.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import type { BreachNotice } from "~/schemas/breach-notice";
 import { composeMail } from "./compose.server";
 import { greeting, type MailContent } from "./layout";
@@ -10,9 +10,7 @@ import { instituteNow, mailSignature } from "./institute.server";
 // in the greeting: an unconfirmed address may not be the account holder's.
 
 /** The notice, the same text to each affected student; `contact` is the grievance officer of the settings. */
-export function breachNoticeMail(notice: BreachNotice, contact: { email: string; phone: string }): BreachNoticeMail {
-  return (to) => composeMail("breach-notice", to, breachNoticeContent(notice, contact));
-}
+export const writeBreachNotice = ({ notice, contact }: PayloadOf<"breach-notice">) => composeMail(breachNoticeContent(notice, contact));
 
 function breachNoticeContent(notice: BreachNotice, contact: { email: string; phone: string }): MailContent {
   const institute = instituteNow().name;

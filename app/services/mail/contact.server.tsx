@@ -1,10 +1,8 @@
-import type { ContactAcknowledgement, ContactMail } from "~/models/content/contact-message.server";
 import { CHAT_AVAILABILITY, whatsappLink } from "~/content/site";
 import { institutePhones } from "~/utils/institute";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
-import { contactTeamNotice } from "./team-notices.server";
 import { instituteNow, mailSignature } from "./institute.server";
 
 // The reply a contact message gets at once: we have it, what happens next,
@@ -14,11 +12,7 @@ import { instituteNow, mailSignature } from "./institute.server";
 // to someone else's mailbox.
 
 /** The acknowledgement of a contact message, its links leading to this site. */
-export const contactAcknowledgement: ContactAcknowledgement = (message) =>
-  composeMail("contact-acknowledgement", message.email, acknowledgementMail());
-
-/** The mail a contact message causes: the sender's acknowledgement and the team's notice. */
-export const contactMail: ContactMail = { acknowledgement: contactAcknowledgement, teamNotice: contactTeamNotice };
+export const writeContactAcknowledgement = () => composeMail(acknowledgementMail());
 
 function acknowledgementMail(): MailContent {
   const institute = instituteNow();

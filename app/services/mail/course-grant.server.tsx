@@ -1,4 +1,4 @@
-import type { CourseGrantMail } from "~/models/accounts/student-admin.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
@@ -9,9 +9,9 @@ import { instituteNow, mailSignature } from "./institute.server";
 // open, and here is the way in. No receipt: nothing was paid through the site.
 
 /** The grant mail, its link leading into the course on this site. */
-export const courseGrantMail: CourseGrantMail = (grant) => composeMail("course-granted", grant.email, grantMail(grant));
+export const writeCourseGrant = (grant: PayloadOf<"course-granted">) => composeMail(grantMail(grant));
 
-function grantMail(grant: Parameters<CourseGrantMail>[0]): MailContent {
+function grantMail(grant: PayloadOf<"course-granted">): MailContent {
   const origin = publicOrigin();
   const courseLink = `${origin}/learn/${grant.courseId}`;
   const intro = `${instituteNow().name} has enrolled you in ${grant.courseTitle}. The course is open for you now:`;

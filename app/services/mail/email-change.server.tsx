@@ -1,4 +1,4 @@
-import type { EmailChangeMail } from "~/models/accounts/email-change.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
@@ -8,25 +8,16 @@ import { instituteNow, mailSignature } from "./institute.server";
 // to the old one, and (when another account already uses the new address) a
 // note to it that nothing changes. The account page answers alike either way.
 
-export const emailChangeMail: EmailChangeMail = {
-  confirmNewAddress: (account, newEmail, token) =>
-    composeMail(
-      "change-email",
-      newEmail,
-      confirmNewAddressContent({
-        firstName: account.firstName,
-        link: `${publicOrigin()}/confirm-email-change?${new URLSearchParams({ token })}`,
-      }),
-    ),
-  noticeToOldAddress: (account, newEmail) =>
-    composeMail(
-      "change-email-notice",
-      account.email,
-      noticeContent({ firstName: account.firstName, newEmail, resetLink: `${publicOrigin()}/forgot-password` }),
-    ),
-  addressTaken: (account, newEmail) =>
-    composeMail("change-email-taken", newEmail, addressTakenContent({ signInLink: `${publicOrigin()}/login` })),
-};
+/** To the new address: the link that confirms it. */
+export const writeEmailChange = ({ firstName, token }: PayloadOf<"change-email">) =>
+  composeMail(confirmNewAddressContent({ firstName, link: `${publicOrigin()}/confirm-email-change?${new URLSearchParams({ token })}` }));
+
+/** To the current address: a change was asked for, and how to stop it. */
+export const writeEmailChangeNotice = ({ firstName, newEmail }: PayloadOf<"change-email-notice">) =>
+  composeMail(noticeContent({ firstName, newEmail, resetLink: `${publicOrigin()}/forgot-password` }));
+
+/** To a new address another account already uses: nothing changes. */
+export const writeEmailChangeTaken = () => composeMail(addressTakenContent({ signInLink: `${publicOrigin()}/login` }));
 
 function confirmNewAddressContent({ firstName, link }: { firstName: string | null; link: string }): MailContent {
   const intro = `You asked to use this address for your ${instituteNow().name} account. Please confirm it:`;

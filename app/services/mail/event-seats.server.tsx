@@ -1,4 +1,5 @@
-import type { WaitlistOfferMail } from "~/models/events/event-seat.server";
+import type { RegisteredEvent } from "~/models/events/registered-event.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen } from "~/utils/dates";
 import { formatPrice } from "~/utils/money";
@@ -11,14 +12,14 @@ import { instituteNow, mailSignature } from "./institute.server";
 // on the waitlist for a limited time.
 
 /** The payment arrived after the seat's hold ran out and the event had filled: it is refunded in full. */
-export function seatGoneMail(to: { email: string; firstName: string | null; eventTitle: string; amountPaise: number }) {
+export function writeSeatGone(to: PayloadOf<"event-seat-gone">) {
   const amount = formatPrice(to.amountPaise);
   const lines = [
     `Your payment of ${amount} for ${to.eventTitle} reached us after the seat we were holding for you had been released, and the event is now full.`,
     `We have refunded the full ${amount}. It goes back to the card, UPI account or bank account you paid from, usually within 5–7 working days.`,
     `You can join the event's waitlist on our events page: if a seat frees up, we will offer it to you by mail. Questions? Write to us at ${instituteNow().email}.`,
   ];
-  return composeMail("event-seat-gone", to.email, {
+  return composeMail({
     subject: `Refund: ${to.eventTitle} filled up before your payment arrived`,
     text: [greeting(to.firstName), ...lines, mailSignature()].join("\n\n") + "\n",
     body: (
@@ -33,14 +34,14 @@ export function seatGoneMail(to: { email: string; firstName: string | null; even
 }
 
 /** A seat is free for the student at the head of the waitlist, kept for them until `expiresAt`. */
-export const waitlistOfferMail: WaitlistOfferMail = ({ name, email, event, expiresAt }) => {
+export const writeWaitlistOffer = ({ name, expiresAt }: PayloadOf<"event-waitlist-offer">, event: RegisteredEvent) => {
   const link = `${publicOrigin()}/events/${event.id}/register`;
-  const until = formatEventWhen(expiresAt);
+  const until = formatEventWhen(new Date(expiresAt));
   const lines = [
     `A seat has opened up at ${event.title} (${formatEventWhen(event.eventDate)}), and it is yours if you want it.`,
     `We are keeping it for you until ${until}. After that it goes to the next person waiting.`,
   ];
-  return composeMail("event-waitlist-offer", email, {
+  return composeMail({
     subject: `A seat is free for you: ${event.title}`,
     text: [greeting(name), ...lines, `Take your seat: ${link}`, mailSignature()].join("\n\n") + "\n",
     body: (

@@ -1,6 +1,6 @@
 import { eventTypeLabel } from "../../../db/enums";
-import type { RegisteredEvent, RegistrationMail, RegistrationRecipient } from "~/models/events/registered-event.server";
-import type { ReminderKind, ReminderMail } from "~/models/events/event-reminder.server";
+import type { RegisteredEvent } from "~/models/events/registered-event.server";
+import type { ReminderKind } from "~/models/events/event-reminder.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
 import { eventCalendarAttachment, eventLink } from "../events/calendar.server";
@@ -15,14 +15,11 @@ import { instituteNow, mailSignature } from "./institute.server";
 // nobody by the name typed beside it: nothing the visitor wrote is carried.
 
 /** The registration's confirmation, the calendar file attached; links lead to this site. */
-export const eventRegistrationMail: RegistrationMail = (registration) => ({
-  ...composeMail("event-registered", registration.email, registeredMail(detailsOf(registration))),
-  attachments: [eventCalendarAttachment(registration.event)],
-});
+export const writeEventRegistered = (event: RegisteredEvent) =>
+  composeMail(registeredMail(detailsOf(event)), { attachments: [eventCalendarAttachment(event)] });
 
 /** A reminder of the given kind; links lead to this site. */
-export const eventReminderMail: ReminderMail = (kind, registration) =>
-  composeMail(`event-reminder-${kind}`, registration.email, reminderMail(kind, detailsOf(registration)));
+export const writeEventReminder = (kind: ReminderKind, event: RegisteredEvent) => composeMail(reminderMail(kind, detailsOf(event)));
 
 type EventDetails = {
   event: RegisteredEvent;
@@ -33,7 +30,7 @@ type EventDetails = {
   eventsPage: string;
 };
 
-function detailsOf({ event }: RegistrationRecipient): EventDetails {
+function detailsOf(event: RegisteredEvent): EventDetails {
   return {
     event,
     when: `${formatEventWhen(event.eventDate)} (${event.durationMinutes} minutes)`,

@@ -1,4 +1,4 @@
-import type { LateCreditNote, LateCreditNoteNotice } from "~/models/orders/tax-document.server";
+import type { LateCreditNote, PayloadOf } from "~/models/site/outbox-payload";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { publicOrigin } from "~/utils/env.server";
 import { formatExactRupees } from "~/utils/gst";
@@ -12,7 +12,7 @@ import { MailLink, type MailContent } from "./layout";
 // and its accountant learn that the refund comes out of the institute's own
 // pocket and that the GST return must leave the note out.
 
-export const lateCreditNoteNotice: LateCreditNoteNotice = (late, to) => composeMail("team-late-credit-note", to, lateContent(late));
+export const writeLateCreditNoteNotice = ({ late }: PayloadOf<"team-late-credit-note">) => composeMail(lateContent(late));
 
 function lateContent(late: LateCreditNote): MailContent {
   const deadline = formatShortCalendarDay(late.deadline);

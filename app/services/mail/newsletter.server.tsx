@@ -1,4 +1,4 @@
-import type { NewsletterConfirmationMail } from "~/models/content/newsletter.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink } from "./layout";
@@ -12,27 +12,29 @@ import { instituteNow, mailSignature } from "./institute.server";
 const newsletterUnsubscribeUrl = (unsubscribeToken: string) =>
   `${publicOrigin()}/newsletter/unsubscribe?${new URLSearchParams({ token: unsubscribeToken })}`;
 
-export const newsletterConfirmationMail: NewsletterConfirmationMail = ({ email, confirmToken, unsubscribeToken }) => {
+export const writeNewsletterConfirmation = ({ confirmToken, unsubscribeToken }: PayloadOf<"newsletter-confirm">) => {
   const name = instituteNow().name;
   const confirmLink = `${publicOrigin()}/newsletter/confirm?${new URLSearchParams({ token: confirmToken })}`;
   const unsubscribeLink = newsletterUnsubscribeUrl(unsubscribeToken);
   const intro = `Someone, probably you, asked to get ${name}'s new articles by email at this address. Please confirm:`;
   const rules = "The link works for 7 days. Until you use it, we send you nothing else.";
   const notYou = `Did not ask? Then ignore this message, or take this address off the list at once: ${unsubscribeLink}`;
-  const draft = composeMail("newsletter-confirm", email, {
-    subject: `Confirm your subscription to ${name}'s articles`,
-    text: `${greeting(null)}\n\n${intro}\n\n${confirmLink}\n\n${rules}\n\n${notYou}\n\n${mailSignature()}\n`,
-    body: (
-      <>
-        <p>{greeting(null)}</p>
-        <p>{intro}</p>
-        <MailLink href={confirmLink}>Confirm my subscription</MailLink>
-        <p>{rules}</p>
-        <p>
-          Did not ask? Then ignore this message, or <a href={unsubscribeLink}>take this address off the list</a> at once.
-        </p>
-      </>
-    ),
-  });
-  return { ...draft, listUnsubscribe: unsubscribeLink };
+  return composeMail(
+    {
+      subject: `Confirm your subscription to ${name}'s articles`,
+      text: `${greeting(null)}\n\n${intro}\n\n${confirmLink}\n\n${rules}\n\n${notYou}\n\n${mailSignature()}\n`,
+      body: (
+        <>
+          <p>{greeting(null)}</p>
+          <p>{intro}</p>
+          <MailLink href={confirmLink}>Confirm my subscription</MailLink>
+          <p>{rules}</p>
+          <p>
+            Did not ask? Then ignore this message, or <a href={unsubscribeLink}>take this address off the list</a> at once.
+          </p>
+        </>
+      ),
+    },
+    { listUnsubscribe: unsubscribeLink },
+  );
 };

@@ -1,10 +1,10 @@
-import type { OrderMail, OrderReceipt } from "~/models/orders/order-receipt.server";
+import type { OrderReceipt } from "~/models/orders/order-receipt.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
 import { orderNumber } from "~/utils/order-number";
 import { RECEIPT_NOTICE, receiptLines } from "~/utils/receipt-lines";
 import { composeMail } from "./compose.server";
-import { withTaxInvoice } from "./tax-invoice-attachment.server";
+import { taxInvoiceAttachments } from "./tax-invoice-attachment.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";
 
@@ -12,9 +12,9 @@ import { instituteNow, mailSignature } from "./institute.server";
 // into the course, and the receipt under it (decision 0006). A later GST
 // invoice joins this same message rather than a third one.
 
-/** The mail a completed order queues, its links leading to this site. */
-export const orderMail: OrderMail = (receipt) =>
-  withTaxInvoice(receipt, composeMail("order-confirmation", receipt.student.email, enrollmentMail(receipt)));
+/** The mail of a completed order, its links leading to this site, with the order's tax invoice when one was issued. */
+export const writeOrderConfirmation = (receipt: OrderReceipt) =>
+  composeMail(enrollmentMail(receipt), { attachments: taxInvoiceAttachments(receipt) });
 
 /** Where the order leads: into the course, or to the student's events for a seat. */
 function wayIn(receipt: OrderReceipt, origin: string) {

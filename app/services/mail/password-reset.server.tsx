@@ -1,4 +1,4 @@
-import type { PasswordResetMail } from "~/models/accounts/password-reset.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
@@ -9,12 +9,8 @@ import { instituteNow, mailSignature } from "./institute.server";
 // either way (docs/decisions/0011-accounts-and-sign-in.md).
 
 /** The "Reset your password" message, its link leading to this site. */
-export const passwordResetMail: PasswordResetMail = (account, token) =>
-  composeMail(
-    "reset-password",
-    account.email,
-    resetPasswordContent({ firstName: account.firstName, link: `${publicOrigin()}/reset-password?${new URLSearchParams({ token })}` }),
-  );
+export const writePasswordReset = ({ firstName, token }: PayloadOf<"reset-password">) =>
+  composeMail(resetPasswordContent({ firstName, link: `${publicOrigin()}/reset-password?${new URLSearchParams({ token })}` }));
 
 function resetPasswordContent({ firstName, link }: { firstName: string | null; link: string }): MailContent {
   const intro = `Someone, probably you, asked to reset the password of your ${instituteNow().name} account. Choose a new password here:`;

@@ -1,4 +1,4 @@
-import type { RefundMail } from "~/models/orders/order-refund.server";
+import type { PayloadOf, RefundNotice } from "~/models/site/outbox-payload";
 import { formatPrice } from "~/utils/money";
 import { composeMail } from "./compose.server";
 import { greeting, type MailContent } from "./layout";
@@ -8,18 +8,16 @@ import { instituteNow, mailSignature } from "./institute.server";
 // 0034): how much, for which course, the credit note that reduces their tax
 // invoice, and when the money should reach them.
 
-export function refundMail(): RefundMail {
-  return (refund) => composeMail("order-refunded", refund.email, refundContent(refund));
-}
+export const writeRefund = ({ refund }: PayloadOf<"order-refunded">) => composeMail(refundContent(refund));
 
 /** When the money reaches the student: the provider's time for cards and UPI; an offline refund is made by the institute directly. */
-function arrival(provider: Parameters<RefundMail>[0]["provider"]): string {
+function arrival(provider: RefundNotice["provider"]): string {
   return provider === "offline"
     ? "The institute has returned this money to you directly, as noted with the refund."
     : "The money goes back to the card, UPI account or bank account you paid from, usually within 5–7 working days.";
 }
 
-function refundContent(refund: Parameters<RefundMail>[0]): MailContent {
+function refundContent(refund: RefundNotice): MailContent {
   const amount = formatPrice(refund.amountPaise);
   const intro = `We have refunded ${amount} for ${refund.courseTitle}.`;
   const creditNote = refund.creditNoteNumber

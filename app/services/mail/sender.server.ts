@@ -10,6 +10,7 @@ import {
 import type { Env } from "~/utils/env.server";
 import { attachmentBytes } from "./attachments.server";
 import { mailSender } from "./compose.server";
+import { writeQueuedMail } from "./writer.server";
 
 // The in-process sender: started by server.ts when SMTP_URL is set. A few
 // workers each claim one due message at a time (queued → sending), send it
@@ -33,8 +34,10 @@ export type MailTransport = { sendMail(message: SendMailOptions): Promise<unknow
 type SendOptions = { retryBaseMs?: number; concurrency?: number };
 type Outcome = "sent" | "failed";
 
-/** Claims the next due message and sends it; null when nothing is due. */
+/** Writes what is still unwritten, then claims the next due message and sends it; null when nothing is due. */
 async function sendNextMessage(transport: MailTransport, from: string, retryBaseMs: number): Promise<Outcome | null> {
+  // Mail queued outside a request (a job's) is written here, before it is due to go.
+  writeQueuedMail();
   const [message] = claimDueMessages(1);
   if (!message) return null;
   let failure: unknown = null;
@@ -82,8 +85,9 @@ async function asMail(message: OutgoingMessage, from: string): Promise<SendMailO
   return {
     from,
     to: message.toAddress,
-    subject: message.subject,
-    text: message.textBody,
+    // Claimed messages are written ones: only a written message is ever claimed.
+    subject: message.subject ?? "",
+    text: message.textBody ?? "",
     ...(message.htmlBody ? { html: message.htmlBody } : {}),
     messageId: message.messageId,
     // One click in the mail app unsubscribes (RFC 8058): a POST to the link, which needs no sign-in.

@@ -1,4 +1,4 @@
-import type { SignUpMail } from "~/models/accounts/user.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
@@ -9,27 +9,18 @@ import { instituteNow, mailSignature } from "./institute.server";
 // changed (the page says the same either way: decision 0011).
 
 /** The "Confirm your email address" message, its link leading to this site. */
-export const emailConfirmationMail: SignUpMail["toNewAccount"] = (account, token) =>
-  composeMail(
-    "verify-email",
-    account.email,
-    confirmEmailMail({ link: `${publicOrigin()}/verify-email?${new URLSearchParams({ token })}` }),
-  );
+export const writeEmailConfirmation = ({ token }: PayloadOf<"verify-email">) =>
+  composeMail(confirmEmailMail({ link: `${publicOrigin()}/verify-email?${new URLSearchParams({ token })}` }));
 
-/** What a sign-up sends: a confirmation link to a new account, a reminder to sign in to an existing one. */
-export const signUpMail: SignUpMail = {
-  toNewAccount: emailConfirmationMail,
-  toExistingAccount: (owner) =>
-    composeMail(
-      "account-exists",
-      owner.email,
-      accountExistsMail({
-        firstName: owner.firstName,
-        signInLink: `${publicOrigin()}/login`,
-        resetLink: `${publicOrigin()}/forgot-password`,
-      }),
-    ),
-};
+/** To the owner of an address that signed up again: nothing changed, sign in or reset the password. */
+export const writeAccountExists = ({ firstName }: PayloadOf<"account-exists">) =>
+  composeMail(
+    accountExistsMail({
+      firstName,
+      signInLink: `${publicOrigin()}/login`,
+      resetLink: `${publicOrigin()}/forgot-password`,
+    }),
+  );
 
 /** To a new account: confirm the address with a single-use link. */
 /** Greets no one by name: the address is not confirmed, so the name was typed by whoever signed up. */

@@ -1,5 +1,4 @@
-import type { ContactTeamNotice } from "~/models/content/contact-message.server";
-import type { EnrollmentLeadNotice } from "~/models/orders/enrollment-form.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { MailLink, type MailContent } from "./layout";
@@ -11,10 +10,8 @@ import { instituteNow } from "./institute.server";
 // sign-in; the mail carries only what the team needs to reply.
 
 /** The team's notice of a new contact message, linking to the inbox. */
-export const contactTeamNotice: ContactTeamNotice = (message, to) =>
+export const writeContactTeamNotice = ({ message }: PayloadOf<"team-contact-message">) =>
   composeMail(
-    "team-contact-message",
-    to,
     teamNotice({
       subject: `New contact message: ${message.subject}`,
       facts: [
@@ -29,11 +26,8 @@ export const contactTeamNotice: ContactTeamNotice = (message, to) =>
   );
 
 /** The team's notice of a new enrollment lead, linking to the enrollment forms list. */
-export const enrollmentLeadTeamNotice: EnrollmentLeadNotice = (lead, to) =>
+export const writeEnrollmentLeadTeamNotice = ({ lead }: PayloadOf<"team-enrolment-lead">) =>
   composeMail(
-    // The kind is stored on outbox rows, so it keeps its first spelling.
-    "team-enrolment-lead",
-    to,
     teamNotice({
       subject: `New enrollment lead: ${lead.name} for ${lead.targetTitle}`,
       facts: [

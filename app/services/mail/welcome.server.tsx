@@ -1,4 +1,4 @@
-import type { WelcomeMail } from "~/models/accounts/user.server";
+import type { PayloadOf } from "~/models/site/outbox-payload";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
@@ -8,8 +8,7 @@ import { instituteNow, mailSignature } from "./institute.server";
 // Plain facts about the site, never a promise of results.
 
 /** The welcome message, its links leading to this site. */
-export const welcomeMail: WelcomeMail = (account) =>
-  composeMail("welcome", account.email, welcomeContent({ firstName: account.firstName }));
+export const writeWelcome = ({ firstName }: PayloadOf<"welcome">) => composeMail(welcomeContent({ firstName }));
 
 function welcomeContent({ firstName }: { firstName: string | null }): MailContent {
   const origin = publicOrigin();

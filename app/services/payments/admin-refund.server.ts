@@ -1,6 +1,5 @@
 import type { AdminDecision } from "~/models/accounts/student-admin.server";
-import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
-import { recordOrderRefund, type RefundableOrder, type RefundMail } from "~/models/orders/order-refund.server";
+import { recordOrderRefund, type RefundableOrder } from "~/models/orders/order-refund.server";
 import { providerNamed } from "./registry.server";
 
 // An admin's refund of one order (decision 0034): the order's provider is
@@ -44,7 +43,7 @@ const refundsUnderWay = new Map<number, { key: string; result: Promise<RefundRes
 /** The order and the total refunded after this refund: asked twice, it is one refund. */
 const refundKey = (ask: RefundAsk) => `admin-refund:${ask.order.id}:${ask.order.refundedPaise + ask.amountPaise}`;
 
-export async function refundOrder(ask: RefundAsk, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
+export async function refundOrder(ask: RefundAsk, decision: AdminDecision): Promise<RefundResult> {
   const key = refundKey(ask);
   const underWay = refundsUnderWay.get(ask.order.id);
   if (underWay?.key === key) return underWay.result;
@@ -53,12 +52,12 @@ export async function refundOrder(ask: RefundAsk, decision: AdminDecision, mail:
       ok: false,
       message: `Another refund of this order is being made right now. Reload the page in a moment to see it. ${UNCHANGED}`,
     };
-  const result = makeRefund(ask, key, decision, mail).finally(() => refundsUnderWay.delete(ask.order.id));
+  const result = makeRefund(ask, key, decision).finally(() => refundsUnderWay.delete(ask.order.id));
   refundsUnderWay.set(ask.order.id, { key, result });
   return result;
 }
 
-async function makeRefund(ask: RefundAsk, key: string, decision: AdminDecision, mail: RefundMail): Promise<RefundResult> {
+async function makeRefund(ask: RefundAsk, key: string, decision: AdminDecision): Promise<RefundResult> {
   const { order } = ask;
   const refundedAfter = order.refundedPaise + ask.amountPaise;
   const made = ask.offline ? { refundId: key } : await refundAtProvider(ask, key);
@@ -66,8 +65,6 @@ async function makeRefund(ask: RefundAsk, key: string, decision: AdminDecision, 
   const outcome = recordOrderRefund(
     { userId: ask.userId, order, amountPaise: ask.amountPaise, takeAway: ask.takeAway, refundId: made.refundId, offline: ask.offline },
     decision,
-    mail,
-    lateCreditNoteNotice,
   );
   if (outcome === "stale" || outcome === "no-order")
     return { ok: false, message: `Another refund of this order was recorded meanwhile. Reload the page to see it. ${UNCHANGED}` };

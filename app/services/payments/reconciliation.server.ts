@@ -1,4 +1,5 @@
 import type { Env } from "~/utils/env.server";
+import { writeQueuedMail } from "../mail/writer.server";
 import { providersWithKeys } from "./registry.server";
 
 // The in-process reconciler, started by server.ts beside the mail sender and
@@ -18,6 +19,8 @@ export function startPaymentReconciliation(env: Env): (() => void) | null {
     running = true;
     try {
       for (const reconcile of reconcilers) await reconcile();
+      // The settled orders' mail, written now as a request's would be.
+      writeQueuedMail();
     } catch (error) {
       // The database may be briefly unwritable (decision 0010); the next tick tries again.
       console.warn("Payment reconciliation: this run could not finish:", error);

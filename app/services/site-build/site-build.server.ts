@@ -3,13 +3,14 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { isAdminSignedIn } from "../accounts/sessions/admin-session.server";
+import { withMailWritten } from "./mail-writing.server";
 import { allowedMethodsByPath, withMethodAnswers } from "~/utils/http-methods.server";
 import { largestBodyLimit, withBodyLimits } from "~/utils/request-body.server";
 import type { Refusal } from "~/utils/request-guards.server";
 import { withStorageFaultAnswers } from "~/utils/storage-faults.server";
 
 // The build as the site serves it: every route's action behind its body limits,
-// every loader and action answering storage faults, and a 405 for each method a
+// every loader and action answering storage faults and writing the mail it queued, and a 405 for each method a
 // route has no code for. server.ts serves it
 // through Express; the in-process test harness (tests/http/support/in-process-site.ts)
 // calls the same wrapped build with plain Requests.
@@ -38,7 +39,9 @@ export async function loadSiteBuild(buildDirectory = process.env.SITE_BUILD_DIR 
 
 /** A Remix build (built, or Vite's in development) as the site serves it. */
 export function guardBuild(build: ServerBuild): ServerBuild {
-  return withMethodAnswers(withStorageFaultAnswers(withBodyLimits(build, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn })));
+  return withMethodAnswers(
+    withStorageFaultAnswers(withMailWritten(withBodyLimits(build, { inFlightBytes: IN_FLIGHT_BODY_BYTES, isAdminSignedIn }))),
+  );
 }
 
 /** The answer to a request refused before routing: a plain page for a browser's form post, JSON otherwise. */

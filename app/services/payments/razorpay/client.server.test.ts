@@ -8,6 +8,7 @@ import { courses, orders, outboxMessages, paymentEvents, users } from "../../../
 import { startFakeRazorpay, type FakeRazorpay } from "../../../../tests/fixtures/fake-razorpay";
 import { fakeRazorpayControl, razorpayEnv, TEST_RAZORPAY_KEY_SECRET } from "../../../../tests/support/razorpay";
 import { db } from "~/utils/db.server";
+import { writeQueuedMail } from "../../mail/writer.server";
 
 const ORIGIN = "https://institute.example";
 // printf '%s' 'order_IluGWxBm9U8zJ8|pay_IluGgcDx7Os0U6' | openssl dgst -sha256 -hmac e2e_razorpay_key_secret
@@ -194,6 +195,7 @@ describe("an order paid through Razorpay", () => {
     expect(row(student.id)).toEqual([
       { status: "completed", provider: "razorpay", orderId: first.checkout.orderId, paymentId: payment.id },
     ]);
+    writeQueuedMail();
     const mail = db.select({ text: outboxMessages.textBody }).from(outboxMessages).where(eq(outboxMessages.toAddress, student.email)).all();
     // One message, and its receipt names Razorpay's payment as the reference.
     expect(mail).toHaveLength(1);

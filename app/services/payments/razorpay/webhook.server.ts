@@ -1,6 +1,5 @@
 import { findOrder, type Order } from "~/models/orders/order.server";
 import { isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/orders/payment-event.server";
-import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import type { DisputeStatus } from "../../../../db/enums";
 import type { ReceivedEvent } from "../payment-provider";
 import { fetchRazorpayPayment, type RazorpayEvent } from "./client.server";
@@ -43,11 +42,7 @@ export async function handleRazorpayEvent(event: RazorpayEvent): Promise<void> {
     }
     case "refund.processed": {
       const payment = event.payment ?? (await fetchRazorpayPayment(event.paymentId));
-      recordRefund(
-        stored,
-        { paymentId: payment.id, chargedPaise: payment.amountPaise, refundedPaise: payment.refundedPaise },
-        lateCreditNoteNotice,
-      );
+      recordRefund(stored, { paymentId: payment.id, chargedPaise: payment.amountPaise, refundedPaise: payment.refundedPaise });
       return;
     }
     case "payment.dispute.created":

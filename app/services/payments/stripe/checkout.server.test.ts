@@ -22,6 +22,7 @@ import { db } from "~/utils/db.server";
 import type { Quote } from "~/services/checkout/quote.server";
 import { selectAdminEnrollmentForms } from "~/models/orders/enrollment-form.server";
 import { stripeIntent } from "../../../../tests/support/unit-orders";
+import { writeQueuedMail } from "../../mail/writer.server";
 
 const SECRET_KEY = "sk_test_checkout_unit_0123456789";
 const PUBLISHABLE_KEY = "pk_test_checkout_unit_0123456789";
@@ -166,13 +167,15 @@ const ordersOf = (userId: string, courseId: number) =>
 
 const allOrdersOf = (userId: string) => db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).all();
 
-/** The order mail queued for the student: one per completed order. */
-const orderMails = (email: string) =>
-  db
+/** The order mail queued for the student, written as the site writes it after the request: one per completed order. */
+const orderMails = (email: string) => {
+  writeQueuedMail();
+  return db
     .select({ kind: outboxMessages.kind, subject: outboxMessages.subject, text: outboxMessages.textBody })
     .from(outboxMessages)
     .where(and(eq(outboxMessages.toAddress, email), eq(outboxMessages.kind, "order-confirmation")))
     .all();
+};
 
 const redemptions = (couponId: number) =>
   db.select({ count: coupons.redemptionCount }).from(coupons).where(eq(coupons.id, couponId)).get()?.count;

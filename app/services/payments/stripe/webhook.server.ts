@@ -1,6 +1,5 @@
 import { failOrder, findOrder } from "~/models/orders/order.server";
 import { disputeOutcome, isEventHandled, markEventHandled, recordDispute, recordRefund } from "~/models/orders/payment-event.server";
-import { lateCreditNoteNotice } from "~/services/mail/late-credit-note.server";
 import type { ReceivedEvent } from "../payment-provider";
 import { settleCheckoutSession, settlePaymentIntent } from "./checkout.server";
 import type { CheckoutSessionSnapshot, PaymentIntentSnapshot, WebhookEvent } from "./client.server";
@@ -16,15 +15,11 @@ export async function handleStripeEvent(event: WebhookEvent): Promise<void> {
   if (isEventHandled(event)) return;
   switch (event.type) {
     case "charge.refunded":
-      recordRefund(
-        event,
-        {
-          paymentId: event.charge.paymentIntentId,
-          chargedPaise: event.charge.amountPaise,
-          refundedPaise: event.charge.refundedPaise,
-        },
-        lateCreditNoteNotice,
-      );
+      recordRefund(event, {
+        paymentId: event.charge.paymentIntentId,
+        chargedPaise: event.charge.amountPaise,
+        refundedPaise: event.charge.refundedPaise,
+      });
       return;
     case "charge.dispute.created":
     case "charge.dispute.funds_withdrawn":

@@ -1,0 +1,73 @@
+import type { PaymentProvider } from "../../../db/enums";
+import type { BreachNotice } from "~/schemas/breach-notice";
+import type { ContactInput } from "~/schemas/contact";
+import type { CourseOrEventType, EnrollmentFormInput } from "~/schemas/enrollment-form";
+
+// What a queued message is about, as the transaction that queued it saw it.
+// The transaction stores this and nothing else; the mail writer
+// (app/services/mail/writer.server.ts) turns it into subject and bodies once the
+// transaction has committed, with the site's configured address for links.
+// Only JSON lives here: times are ISO strings, and what the writer can read
+// back by id (an order, an event) is named by its id.
+//
+// Each kind is stored on the outbox row and shown in the admin's outbox, so a
+// kind keeps its first spelling ("team-enrolment-lead").
+
+export type OutboxPayload =
+  // Accounts
+  | { kind: "verify-email"; token: string }
+  | { kind: "account-exists"; firstName: string | null }
+  | { kind: "reset-password"; firstName: string | null; token: string }
+  | { kind: "welcome"; firstName: string | null }
+  | { kind: "change-email"; firstName: string | null; token: string }
+  | { kind: "change-email-notice"; firstName: string | null; newEmail: string }
+  | { kind: "change-email-taken" }
+  | { kind: "course-granted"; firstName: string | null; courseId: number; courseTitle: string }
+  // Content
+  | { kind: "contact-acknowledgement" }
+  | { kind: "team-contact-message"; message: TeamContactMessage }
+  | { kind: "team-enrolment-lead"; lead: TeamEnrollmentLead }
+  | { kind: "newsletter-confirm"; confirmToken: string; unsubscribeToken: string }
+  // Events
+  | { kind: "event-registered"; eventId: number }
+  | { kind: "event-reminder-day-before"; eventId: number }
+  | { kind: "event-reminder-hour-before"; eventId: number }
+  | { kind: "event-waitlist-offer"; name: string; eventId: number; expiresAt: string }
+  | { kind: "event-seat-gone"; firstName: string | null; eventTitle: string; amountPaise: number }
+  // Orders
+  | { kind: "order-confirmation"; orderId: number }
+  | { kind: "order-refunded"; refund: RefundNotice }
+  | { kind: "team-late-credit-note"; late: LateCreditNote }
+  // Privacy
+  | { kind: "breach-notice"; notice: BreachNotice; contact: { email: string; phone: string } };
+
+export type OutboxKind = OutboxPayload["kind"];
+export type PayloadOf<Kind extends OutboxKind> = Extract<OutboxPayload, { kind: Kind }>;
+
+export type TeamContactMessage = Pick<ContactInput, "name" | "email" | "phone" | "subject" | "message">;
+
+export type TeamEnrollmentLead = Pick<
+  EnrollmentFormInput,
+  "name" | "whatsappNumber" | "email" | "city" | "state" | "experienceLevel" | "sourceOfLead"
+> & { targetTitle: string; targetType: CourseOrEventType };
+
+/** The student's refund, as the refund's transaction recorded it. */
+export type RefundNotice = {
+  firstName: string | null;
+  courseTitle: string;
+  amountPaise: number;
+  creditNoteNumber: string | null;
+  provider: PaymentProvider;
+  courseTakenAway: boolean;
+};
+
+/** A credit note issued after the last day it could reduce GST, for the team. */
+export type LateCreditNote = {
+  orderId: number;
+  studentId: string;
+  studentName: string;
+  creditNote: { number: string; totalPaise: number; description: string };
+  invoiceNumber: string;
+  /** The last day it could have reduced GST, "2027-11-30". */
+  deadline: string;
+};
