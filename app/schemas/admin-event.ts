@@ -14,7 +14,6 @@ import {
 import { blankToUndefined } from "./fields";
 import { uploadField, type UploadKind } from "./uploads";
 import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
-import { countOf } from "~/utils/plural";
 
 // The admin event form. Two doors share
 // every field rule: the page form, which takes the date and the time of day in
@@ -160,34 +159,3 @@ export function eventInputFromForm(value: AdminEventFormValue): AdminEventInput 
 export function eventInputFromApi(value: AdminEventApiValue): AdminEventInput {
   return { ...commonInput(value), eventDate: value.eventDate };
 }
-
-const registrations = (count: number) => countOf(count, "registration");
-
-/** What the Events tab and its JSON doors say, one text per outcome. */
-export const ADMIN_EVENT_MESSAGES = {
-  notFound: "Event not found",
-  created: { title: "Event created", description: (title: string) => `“${title}” has been created.` },
-  updated: { title: "Event updated", description: (title: string) => `“${title}” has been saved.` },
-  deleted: { title: "Event deleted", description: (title: string) => `“${title}” has been deleted.` },
-  deactivated: {
-    title: "Event deactivated",
-    description: (title: string) => `“${title}” is no longer shown on the site; its registrations are kept.`,
-  },
-  deleteQuestion: (title: string) => `Are you sure you want to delete "${title}"?`,
-  /** Why an event with registrations is not deleted (the dialog, and the API's 409). */
-  hasHistory: (count: number) =>
-    `This event has ${registrations(count)}. Deleting it would lose who registered, so deactivate it instead: it leaves the public site and the registrations are kept.`,
-  hasHistoryInactive: (count: number) =>
-    `This event has ${registrations(count)}. Deleting it would lose who registered, so it is kept; it is already inactive and not shown on the site.`,
-  hasHistoryApi: (count: number) =>
-    `This event has ${registrations(count)}, so it cannot be deleted without losing them. Deactivate it instead (PUT with "isActive": false).`,
-  notDeletedTitle: "Event not deleted",
-  /** Why a content manager's save was refused (the page form's notice; the API's 403 message joins both). */
-  pricingRefused: {
-    title: "Prices are set by an admin",
-    text: "Your role can change an event's content, not its price. Nothing was saved; leave the price out (or as it is) and save again.",
-  },
-} as const;
-
-/** The JSON doors' 403 when a content manager sends another price. */
-export const EVENT_PRICING_REFUSED_MESSAGE = `${ADMIN_EVENT_MESSAGES.pricingRefused.title}. ${ADMIN_EVENT_MESSAGES.pricingRefused.text}`;

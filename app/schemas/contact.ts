@@ -3,17 +3,6 @@ import { requiredTick } from "./consent";
 import { blankToUndefined, normalizeLineBreaks, phoneField } from "./fields";
 import { personName } from "./person-name";
 
-/** The texts the contact form shows; the product specification's quoted titles and texts stay as quoted. */
-export const CONTACT_TEXT = {
-  missingTitle: "Please fill in all required fields",
-  missingText: "Name, email, subject, and message are required.",
-  failedTitle: "Failed to Send Message",
-  failedText: "There was an error sending your message. Please try again.",
-  throttledTitle: "Message Not Sent",
-  sentTitle: "Message Sent!",
-  sentText: "Thank you for your message. We'll get back to you within 24 hours.",
-} as const;
-
 const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, subject: 200, message: 5000 } as const;
 
 /** Each required field's message when it is left empty. */

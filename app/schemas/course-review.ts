@@ -7,13 +7,6 @@ import { normalizeLineBreaks } from "./fields";
 export const REVIEW_BODY_LIMITS = { min: 10, max: 2000 } as const;
 export const STARS = [1, 2, 3, 4, 5] as const;
 
-/** What both doors say: the page's toast and form notice, the JSON answers. */
-export const REVIEW_TEXT = {
-  notEnrolled: "Only students enrolled in this course can review it.",
-  savedTitle: "Thank you for your review",
-  savedText: "It shows on the course page once an admin has approved it.",
-} as const;
-
 const RATING_MESSAGE = "Choose a rating from 1 to 5 stars";
 
 export const CourseReviewSchema = z.object({

@@ -12,11 +12,6 @@ import { blankToUndefined, emailField } from "./fields";
 // read back, so a stored value that no longer fits (an older shape) reads as
 // the section's defaults instead of breaking a page.
 
-export const SETTINGS_MESSAGES = {
-  saved: "Settings saved",
-  savedText: (section: string) => `${section} are up to date.`,
-} as const;
-
 /** Mail to the institute's team when something needs a person: a contact message, an enrollment lead. */
 export const NotificationSettingsSchema = z.object({
   notifyAddress: emailField("Notification address is required"),

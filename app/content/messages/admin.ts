@@ -1,5 +1,6 @@
 // What the admin panel's forms and toasts say: the words, kept apart from the
 // schemas that check the fields.
+import { countOf } from "~/utils/plural";
 
 export const REFERENCE_NEEDED = "Reference is required: the UTR or receipt number";
 export const ZERO_PAYMENT = "An amount of ₹0 is not a payment: use Grant a course instead.";
@@ -67,3 +68,39 @@ export const ADMIN_LOGIN_MESSAGES = {
   successTitle: "Login Successful",
   successText: "Welcome to the admin panel!",
 } as const;
+
+export const SETTINGS_MESSAGES = {
+  saved: "Settings saved",
+  savedText: (section: string) => `${section} are up to date.`,
+} as const;
+
+/** What the Events tab and its JSON doors say, one text per outcome. */
+const registrations = (count: number) => countOf(count, "registration");
+
+export const ADMIN_EVENT_MESSAGES = {
+  notFound: "Event not found",
+  created: { title: "Event created", description: (title: string) => `“${title}” has been created.` },
+  updated: { title: "Event updated", description: (title: string) => `“${title}” has been saved.` },
+  deleted: { title: "Event deleted", description: (title: string) => `“${title}” has been deleted.` },
+  deactivated: {
+    title: "Event deactivated",
+    description: (title: string) => `“${title}” is no longer shown on the site; its registrations are kept.`,
+  },
+  deleteQuestion: (title: string) => `Are you sure you want to delete "${title}"?`,
+  /** Why an event with registrations is not deleted (the dialog, and the API's 409). */
+  hasHistory: (count: number) =>
+    `This event has ${registrations(count)}. Deleting it would lose who registered, so deactivate it instead: it leaves the public site and the registrations are kept.`,
+  hasHistoryInactive: (count: number) =>
+    `This event has ${registrations(count)}. Deleting it would lose who registered, so it is kept; it is already inactive and not shown on the site.`,
+  hasHistoryApi: (count: number) =>
+    `This event has ${registrations(count)}, so it cannot be deleted without losing them. Deactivate it instead (PUT with "isActive": false).`,
+  notDeletedTitle: "Event not deleted",
+  /** Why a content manager's save was refused (the page form's notice; the API's 403 message joins both). */
+  pricingRefused: {
+    title: "Prices are set by an admin",
+    text: "Your role can change an event's content, not its price. Nothing was saved; leave the price out (or as it is) and save again.",
+  },
+} as const;
+
+/** The JSON doors' 403 when a content manager sends another price. */
+export const EVENT_PRICING_REFUSED_MESSAGE = `${ADMIN_EVENT_MESSAGES.pricingRefused.title}. ${ADMIN_EVENT_MESSAGES.pricingRefused.text}`;

@@ -8,7 +8,8 @@ import {
   type CourseRating,
 } from "~/models/courses/course-review.server";
 import { isEnrolled } from "~/models/orders/order.server";
-import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
+import { CourseReviewSchema } from "~/schemas/course-review";
+import { REVIEW_TEXT } from "~/content/messages/reviews";
 import type { CourseRatingView } from "./__course-reviews";
 import { formatShortDate } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";

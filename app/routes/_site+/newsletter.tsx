@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/content/newsletter.server";
-import { NEWSLETTER_TEXT, NewsletterFormSchema } from "~/schemas/newsletter";
+import { NewsletterFormSchema } from "~/schemas/newsletter";
+import { NEWSLETTER_TEXT } from "~/content/messages/newsletter";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { isSpam } from "~/utils/honeypot";
 import { redirectWithToast } from "~/utils/toast.server";

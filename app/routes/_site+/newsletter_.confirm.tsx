@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { confirmNewsletterSubscription } from "~/models/content/newsletter.server";
-import { NEWSLETTER_TEXT } from "~/schemas/newsletter";
+import { NEWSLETTER_TEXT } from "~/content/messages/newsletter";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { AuthCard, RefusedLinkCard } from "./__auth-card";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { unsubscribeFromNewsletter } from "~/models/content/newsletter.server";
-import { NEWSLETTER_TEXT } from "~/schemas/newsletter";
+import { NEWSLETTER_TEXT } from "~/content/messages/newsletter";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { AuthCard } from "./__auth-card";

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { deactivateEvent, deleteEvent, findEventForAdmin, findEventForDelete } from "~/models/events/event.server";
-import { ADMIN_EVENT_MESSAGES, DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
+import { DEFAULT_EVENT_DURATION, EVENT_UPLOADS } from "~/schemas/admin-event";
+import { ADMIN_EVENT_MESSAGES } from "~/content/messages/admin";
 import { readMultipartForm } from "~/services/images/uploads.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";

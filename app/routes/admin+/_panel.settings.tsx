@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { readSettings, saveSettings } from "~/models/site/site-settings.server";
-import { SETTINGS_MESSAGES, SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
+import { SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schemas/site-settings";
+import { SETTINGS_MESSAGES } from "~/content/messages/admin";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";

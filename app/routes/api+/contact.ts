@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sendContactMessage } from "~/models/content/contact-message.server";
 import { consentSubjectOf } from "~/services/privacy/consent/consent-cookies.server";
-import { CONTACT_TEXT, ContactSchema, isMissingRequiredField } from "~/schemas/contact";
+import { ContactSchema, isMissingRequiredField } from "~/schemas/contact";
+import { CONTACT_TEXT } from "~/content/messages/contact";
 import { apiError, apiJson, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 import { failedWrite } from "~/utils/storage-faults.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";

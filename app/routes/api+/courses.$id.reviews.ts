@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { saveCourseReview } from "~/models/courses/course-review.server";
 import { findActiveCourse } from "~/models/courses/course.server";
 import { isEnrolled } from "~/models/orders/order.server";
-import { CourseReviewSchema, REVIEW_TEXT } from "~/schemas/course-review";
+import { CourseReviewSchema } from "~/schemas/course-review";
+import { REVIEW_TEXT } from "~/content/messages/reviews";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/services/accounts/sessions/student-session.server";
 

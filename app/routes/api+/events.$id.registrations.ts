@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listRegistrationsForEvent } from "~/models/events/event-registration.server";
 import { findEventTitle } from "~/models/events/event.server";
-import { ADMIN_EVENT_MESSAGES } from "~/schemas/admin-event";
+import { ADMIN_EVENT_MESSAGES } from "~/content/messages/admin";
 import { requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listActiveEvents, listAllEvents, saveEvent, toEventJson } from "~/models/events/event.server";
-import { eventApiSchema, eventInputFromApi, EVENT_PRICING_REFUSED_MESSAGE } from "~/schemas/admin-event";
+import { EVENT_PRICING_REFUSED_MESSAGE } from "~/content/messages/admin";
+import { eventApiSchema, eventInputFromApi } from "~/schemas/admin-event";
 import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { subscribeToNewsletter } from "~/models/content/newsletter.server";
-import { NEWSLETTER_TEXT, NewsletterSchema } from "~/schemas/newsletter";
+import { NewsletterSchema } from "~/schemas/newsletter";
+import { NEWSLETTER_TEXT } from "~/content/messages/newsletter";
 import { apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { claimFormPost } from "~/services/throttle/public-forms.server";
 import { throttledJson } from "~/services/throttle/wait";
