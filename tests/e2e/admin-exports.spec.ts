@@ -19,7 +19,7 @@ import { E2E_DATABASE } from "../../playwright.config";
 // A failure while writing the workbook (disk full, folder unwritable) cannot be
 // caused from a browser on a healthy server: app/services/exports/generate.server.test.ts
 // covers the writer's failures (no partial file, no row) and
-// app/routes/admin+/_panel.users.export.test.ts the action's answer to one
+// app/routes/admin+/_panel.users+/export.test.ts the action's answer to one
 // ('Export failed' logged; JSON for the script, a toast without it). Here the
 // failure is one the server really refuses: a dataset it does not know, which
 // goes through the same answer.

@@ -9,7 +9,7 @@ import type { ExportDataset } from "~/services/exports/datasets";
 // the export buttons at the top, and below the tables the 'Excel Export
 // Options' explanation and the 'Generated Excel Files' list.
 
-/** One generated file as the list shows it (built by `loadGeneratedFiles` in routes/admin+/__excel-exports.server.ts). */
+/** One generated file as the list shows it (built by `loadGeneratedFiles` in routes/admin+/_panel.users+/__excel-exports.server.ts). */
 export type GeneratedFile = {
   id: number;
   filename: string;
@@ -25,7 +25,7 @@ export type GeneratedFile = {
   deleteDialogPath: string;
 };
 
-/** The page route every export button posts to (routes/admin+/_panel.users.export.tsx). */
+/** The page route every export button posts to (routes/admin+/_panel.users+/export.tsx). */
 const EXPORT_ACTION_PATH = "/admin/users/export";
 
 /** The buttons, in the order of the tables, and what each file holds (the explanation box repeats it). */

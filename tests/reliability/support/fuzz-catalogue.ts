@@ -179,40 +179,42 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Admin panel: page actions (every identity: the admin's cases test validation).
   page("admin_.login.tsx", () => "/admin/login", f(AdminLoginSchema), { endsSession: true }),
   page("admin_.logout.tsx", () => "/admin/logout", [], { endsSession: true }),
-  page("admin+/_panel.courses.new.tsx", () => "/admin/courses/new", f(CourseFormSchema), { files: ["coverPhoto", "brochure"] }),
-  page("admin+/_panel.courses.$id.tsx", (ids) => `/admin/courses/${ids.courseId}`, f(CourseFormSchema), {
+  page("admin+/_panel.courses+/new.tsx", () => "/admin/courses/new", f(CourseFormSchema), { files: ["coverPhoto", "brochure"] }),
+  page("admin+/_panel.courses+/$id.tsx", (ids) => `/admin/courses/${ids.courseId}`, f(CourseFormSchema), {
     files: ["coverPhoto", "brochure"],
   }),
-  page("admin+/_panel.events.new.tsx", () => "/admin/events/new", f(AdminEventFormSchema), { files: ["banner"] }),
-  page("admin+/_panel.events.$id.tsx", (ids) => `/admin/events/${ids.eventId}`, f(AdminEventFormSchema), { files: ["banner"] }),
-  page("admin+/_panel.mentors.new.tsx", () => "/admin/mentors/new", f(MentorSchema)),
-  page("admin+/_panel.mentors.$id.tsx", (ids) => `/admin/mentors/${ids.mentorId}`, f(MentorSchema)),
-  page("admin+/_panel.coupons.new.tsx", () => "/admin/coupons/new", f(CouponSchema)),
-  page("admin+/_panel.coupons.$id.tsx", (ids) => `/admin/coupons/${ids.couponId}`, f(CouponSchema)),
+  page("admin+/_panel.events+/new.tsx", () => "/admin/events/new", f(AdminEventFormSchema), { files: ["banner"] }),
+  page("admin+/_panel.events+/$id.tsx", (ids) => `/admin/events/${ids.eventId}`, f(AdminEventFormSchema), { files: ["banner"] }),
+  page("admin+/_panel.mentors+/new.tsx", () => "/admin/mentors/new", f(MentorSchema)),
+  page("admin+/_panel.mentors+/$id.tsx", (ids) => `/admin/mentors/${ids.mentorId}`, f(MentorSchema)),
+  page("admin+/_panel.coupons+/new.tsx", () => "/admin/coupons/new", f(CouponSchema)),
+  page("admin+/_panel.coupons+/$id.tsx", (ids) => `/admin/coupons/${ids.couponId}`, f(CouponSchema)),
   page("admin+/_panel.content.tsx", () => "/admin/content", [...f(PublishIntentSchema)], {
     intents: ["publish", "unpublish", "approve", "unapprove"],
   }),
-  page("admin+/_panel.blog.tsx", () => "/admin/blog", [...f(PublishIntentSchema)], { intents: ["publish", "unpublish"] }),
-  page("admin+/_panel.testimonials.tsx", () => "/admin/testimonials", [...f(ApproveIntentSchema)], { intents: ["approve", "unapprove"] }),
-  page("admin+/_panel.blog.new.tsx", () => "/admin/blog/new", f(AdminBlogPostSchema)),
-  page("admin+/_panel.blog.$id.tsx", (ids) => `/admin/blog/${ids.postId}`, f(AdminBlogPostSchema)),
-  page("admin+/_panel.testimonials.new.tsx", () => "/admin/testimonials/new", f(AdminTestimonialSchema)),
-  page("admin+/_panel.testimonials.$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
+  page("admin+/_panel.blog+/_layout.tsx", () => "/admin/blog", [...f(PublishIntentSchema)], { intents: ["publish", "unpublish"] }),
+  page("admin+/_panel.testimonials+/_layout.tsx", () => "/admin/testimonials", [...f(ApproveIntentSchema)], {
+    intents: ["approve", "unapprove"],
+  }),
+  page("admin+/_panel.blog+/new.tsx", () => "/admin/blog/new", f(AdminBlogPostSchema)),
+  page("admin+/_panel.blog+/$id.tsx", (ids) => `/admin/blog/${ids.postId}`, f(AdminBlogPostSchema)),
+  page("admin+/_panel.testimonials+/new.tsx", () => "/admin/testimonials/new", f(AdminTestimonialSchema)),
+  page("admin+/_panel.testimonials+/$id.tsx", (ids) => `/admin/testimonials/${ids.testimonialId}`, f(AdminTestimonialSchema)),
   page("admin+/_panel.inbox.tsx", () => "/admin/inbox", ["intent", "id"], { intents: ["mark-read", "mark-unread"] }),
   page("admin+/_panel.outbox_.$id.tsx", (ids) => `/admin/outbox/${ids.outboxMessageId}`, ["intent"], { intents: ["send-again"] }),
   page(
-    "admin+/_panel.settings.tsx",
+    "admin+/_panel.settings+/_layout.tsx",
     () => "/admin/settings",
     ["intent", ...new Set(Object.values(SETTINGS_SCHEMAS).flatMap((schema) => f(schema)))],
     {
       intents: Object.keys(SETTINGS_SCHEMAS),
     },
   ),
-  page("admin+/_panel.users.export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
+  page("admin+/_panel.users+/export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
   page("admin+/_panel.settings_.invoice-register.ts", () => "/admin/settings/invoice-register", ["month"]),
   page("admin+/_panel.breach.tsx", () => "/admin/breach", ["intent", ...f(BreachNoticeSchema)], { intents: ["edit", "preview", "send"] }),
   page(
-    "admin+/_panel.users.$id.tsx",
+    "admin+/_panel.users+/$id.tsx",
     (ids) => `/admin/users/${ids.accountId}`,
     [
       "intent",
@@ -224,13 +226,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     ],
     { intents: STUDENT_INTENTS },
   ),
-  page("admin+/_panel.courses_.$id.curriculum.tsx", (ids) => curriculum(ids), ["intent", "title", "item", "id", "direction", "order"], {
+  page("admin+/_panel.courses_+/$id.curriculum.tsx", (ids) => curriculum(ids), ["intent", "title", "item", "id", "direction", "order"], {
     intents: ["add-section", "move", "reorder"],
   }),
-  page("admin+/_panel.courses_.$id.curriculum.new.tsx", (ids) => `${curriculum(ids)}/new?section=${ids.sectionId}`, f(LessonFormSchema), {
+  page("admin+/_panel.courses_+/$id.curriculum.new.tsx", (ids) => `${curriculum(ids)}/new?section=${ids.sectionId}`, f(LessonFormSchema), {
     files: ["videoFile", "attachment"],
   }),
-  page("admin+/_panel.courses_.$id.curriculum.$lessonId.tsx", (ids) => `${curriculum(ids)}/${ids.lessonId}`, f(LessonFormSchema), {
+  page("admin+/_panel.courses_+/$id.curriculum.$lessonId.tsx", (ids) => `${curriculum(ids)}/${ids.lessonId}`, f(LessonFormSchema), {
     files: ["videoFile", "attachment"],
   }),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
@@ -238,7 +240,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     intents: ["complete", "watched", "quiz"],
   }),
   page(
-    "admin+/_panel.courses_.$id.curriculum.sections.$sectionId.tsx",
+    "admin+/_panel.courses_+/$id.curriculum.sections.$sectionId.tsx",
     (ids) => `${curriculum(ids)}/sections/${ids.sectionId}`,
     f(SectionSchema),
   ),
@@ -247,13 +249,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // fuzzed last, since an accepted one removes the row the others edit.
   ...(
     [
-      ["admin+/_panel.courses.$id.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}`],
-      ["admin+/_panel.events.$id.tsx", (ids: SiteIds) => `/admin/events/${ids.eventId}`],
-      ["admin+/_panel.mentors.$id.tsx", (ids: SiteIds) => `/admin/mentors/${ids.mentorId}`],
-      ["admin+/_panel.coupons.$id.tsx", (ids: SiteIds) => `/admin/coupons/${ids.couponId}`],
-      ["admin+/_panel.blog.$id.tsx", (ids: SiteIds) => `/admin/blog/${ids.postId}`],
-      ["admin+/_panel.testimonials.$id.tsx", (ids: SiteIds) => `/admin/testimonials/${ids.testimonialId}`],
-      ["admin+/_panel.users.files.$id.tsx", () => "/admin/users/files/1"],
+      ["admin+/_panel.courses+/$id.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}`],
+      ["admin+/_panel.events+/$id.tsx", (ids: SiteIds) => `/admin/events/${ids.eventId}`],
+      ["admin+/_panel.mentors+/$id.tsx", (ids: SiteIds) => `/admin/mentors/${ids.mentorId}`],
+      ["admin+/_panel.coupons+/$id.tsx", (ids: SiteIds) => `/admin/coupons/${ids.couponId}`],
+      ["admin+/_panel.blog+/$id.tsx", (ids: SiteIds) => `/admin/blog/${ids.postId}`],
+      ["admin+/_panel.testimonials+/$id.tsx", (ids: SiteIds) => `/admin/testimonials/${ids.testimonialId}`],
+      ["admin+/_panel.users+/files.$id.tsx", () => "/admin/users/files/1"],
     ] as const
   ).map(([file, url]) => page(file, url, ["intent"], { intents: DELETE_INTENTS, destructive: true })),
 

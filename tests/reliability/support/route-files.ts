@@ -43,7 +43,7 @@ function segmentsOf(name: string): string[] {
   return [...segments, current];
 }
 
-/** `admin+/_panel.events.$id_.registrations.tsx` → `/admin/events/:id/registrations`. */
+/** `admin+/_panel.events+/$id_.registrations.tsx` → `/admin/events/:id/registrations`. */
 export function urlPatternOf(file: string): string {
   // A `+` folder's name is the leading part of each file's flat name.
   const flatName = file.replace(/\.tsx?$/, "").replace(/\+\//g, ".");

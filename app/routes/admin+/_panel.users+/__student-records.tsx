@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PaymentBadge, PaymentFlag } from "~/components/admin/admin-table";
 import { LATE_CREDIT_NOTE_ADVICE } from "~/utils/late-credit-note";
 import type { loadStudentPage } from "./__student-page.server";
-import { OutboxStateBadge } from "./__outbox-state";
+import { OutboxStateBadge } from "../__outbox-state";
 
 // The read-only sections of the admin's page for one student: orders, course
 // progress, event registrations and the messages sent to them.

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { pageMeta } from "~/utils/seo";
-import { BlogPostDialog } from "./__content-ui";
-import { BLOG_LIST } from "./__content-paths";
-import { blogPostAction, blogPostLoader } from "./__content.server";
+import { BlogPostDialog } from "../__content-ui";
+import { BLOG_LIST } from "../__content-paths";
+import { blogPostAction, blogPostLoader } from "../__content.server";
 
 // One blog post, a dialog over the blog list: 'Edit Blog Post', prefilled;
 // with ?confirm=delete the question before deleting.

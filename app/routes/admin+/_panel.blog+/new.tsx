@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { pageMeta } from "~/utils/seo";
-import { BlogPostDialog } from "./__content-ui";
-import { BLOG_LIST } from "./__content-paths";
-import { blogPostAction, newBlogPostLoader } from "./__content.server";
+import { BlogPostDialog } from "../__content-ui";
+import { BLOG_LIST } from "../__content-paths";
+import { blogPostAction, newBlogPostLoader } from "../__content.server";
 
 // 'Create New Blog Post', a dialog over the blog list.
 

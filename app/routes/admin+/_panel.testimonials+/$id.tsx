@@ -2,9 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
 import { pageMeta } from "~/utils/seo";
-import { TestimonialDialog } from "./__content-ui";
-import { TESTIMONIAL_LIST } from "./__content-paths";
-import { testimonialAction, testimonialLoader } from "./__content.server";
+import { TestimonialDialog } from "../__content-ui";
+import { TESTIMONIAL_LIST } from "../__content-paths";
+import { testimonialAction, testimonialLoader } from "../__content.server";
 
 // One testimonial, a dialog over the testimonials list: 'Edit Testimonial',
 // prefilled; with ?confirm=delete the question before deleting.

@@ -4,7 +4,7 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { findSection } from "~/models/classroom/curriculum-admin.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { LESSON_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
-import { curriculumPath } from "./__curriculum-paths";
+import { curriculumPath } from "../__curriculum-paths";
 import { courseOr404, idOr404 } from "./__curriculum.server";
 import { LessonForm } from "./__lesson-form";
 import { saveLessonForm } from "./__lesson-form.server";

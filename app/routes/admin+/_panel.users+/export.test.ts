@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { listSharedFiles } from "~/models/content/shared-file.server";
 import { exportsDirectory } from "~/services/exports/stored-files.server";
-import { adminWithBlockedExports } from "../../../tests/support/unit-admin";
-import { action } from "./_panel.users.export";
+import { adminWithBlockedExports } from "../../../../tests/support/unit-admin";
+import { action } from "./export";
 
 // The export action's failure path ('Export failed' is logged with the
 // detail, and the admin sees a plain message). A browser cannot make the disk

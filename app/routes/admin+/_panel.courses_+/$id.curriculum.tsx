@@ -14,7 +14,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CurriculumDragOrder } from "./__curriculum-drag";
-import { curriculumPath } from "./__curriculum-paths";
+import { curriculumPath } from "../__curriculum-paths";
 import { courseOr404 } from "./__curriculum.server";
 
 // A course's curriculum: its sections and lessons in order, moved with Up and

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/utils/seo";
-import { TestimonialDialog } from "./__content-ui";
-import { TESTIMONIAL_LIST } from "./__content-paths";
-import { newTestimonialLoader, testimonialAction } from "./__content.server";
+import { TestimonialDialog } from "../__content-ui";
+import { TESTIMONIAL_LIST } from "../__content-paths";
+import { newTestimonialLoader, testimonialAction } from "../__content.server";
 
 // 'Add Testimonial', a dialog over the testimonials list.
 

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
-import { EVENT_TYPE_LABELS } from "../../../db/enums";
+import { EVENT_TYPE_LABELS } from "../../../../db/enums";
 import { ADMIN_EVENT_TYPES, EVENT_UPLOADS, eventFormSchema, MAX_EVENT_DURATION, MAX_EVENT_PARTICIPANTS } from "~/schemas/admin-event";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { DELIVERY_OPTIONS } from "~/schemas/delivery";

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { listTestimonialsForAdmin } from "~/models/content/testimonial.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
-import { FullListPage, TestimonialCard } from "./__content-ui";
-import { LIST_PAGE_SIZE, TESTIMONIAL_LIST } from "./__content-paths";
-import { contentToggleAction, readListPage, toTestimonialCard } from "./__content.server";
+import { FullListPage, TestimonialCard } from "../__content-ui";
+import { LIST_PAGE_SIZE, TESTIMONIAL_LIST } from "../__content-paths";
+import { contentToggleAction, readListPage, toTestimonialCard } from "../__content.server";
 
 // Every testimonial, pending ones included (the Content tab shows only the 5
 // newest), newest first: a search of name, content and profession (?q=) and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedFiles } from "../../../db/schema";
+import { sharedFiles } from "../../../../db/schema";
 import { db } from "~/utils/db.server";
 import { fileSizeLabel, findGeneratedFile, loadGeneratedFiles } from "./__excel-exports.server";
 

@@ -10,7 +10,7 @@ import { requireAdmin } from "~/services/accounts/sessions/admin-session.server"
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readItemForm } from "~/utils/admin-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
-import { curriculumPath } from "./__curriculum-paths";
+import { curriculumPath } from "../__curriculum-paths";
 import { courseOr404, idOr404 } from "./__curriculum.server";
 
 // One section: rename it; with ?confirm=delete the question before deleting

@@ -8,7 +8,7 @@ import { LessonFormSchema } from "~/schemas/admin-curriculum";
 import { discardLessonFiles, readLessonMultipart, type UploadedLessonFile } from "~/services/classroom/lesson-files.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
-import { curriculumPath } from "./__curriculum-paths";
+import { curriculumPath } from "../__curriculum-paths";
 
 // The new-lesson and edit-lesson dialogs post the same multipart form: the
 // lesson's fields, optionally a video file and an attachment, streamed to disk

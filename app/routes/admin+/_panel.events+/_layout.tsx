@@ -6,7 +6,7 @@ import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge 
 import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { ADMIN_EVENT_STATUSES, listEventsForAdmin, type AdminEventStatus } from "~/models/events/event.server";
-import { eventTypeLabel } from "../../../db/enums";
+import { eventTypeLabel } from "../../../../db/enums";
 import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { listSearchOf } from "~/utils/admin-routes";

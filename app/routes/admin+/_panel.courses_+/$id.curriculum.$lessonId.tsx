@@ -14,7 +14,7 @@ import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { LESSON_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import { QUIZ_DEFAULTS } from "~/utils/quiz-rules";
-import { curriculumPath } from "./__curriculum-paths";
+import { curriculumPath } from "../__curriculum-paths";
 import { courseOr404, idOr404, isMultipart, readSmallForm } from "./__curriculum.server";
 import { LessonForm, type LessonFormDefaults } from "./__lesson-form";
 import { saveLessonForm } from "./__lesson-form.server";

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { listPostsForAdmin } from "~/models/content/blog.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { pageMeta } from "~/utils/seo";
-import { BlogPostCard, FullListPage } from "./__content-ui";
-import { BLOG_LIST, LIST_PAGE_SIZE } from "./__content-paths";
-import { contentToggleAction, readListPage, toBlogPostCard } from "./__content.server";
+import { BlogPostCard, FullListPage } from "../__content-ui";
+import { BLOG_LIST, LIST_PAGE_SIZE } from "../__content-paths";
+import { contentToggleAction, readListPage, toBlogPostCard } from "../__content.server";
 
 // Every blog post, drafts included (the Content tab shows only the 5 newest),
 // newest first: a search of title, slug, excerpt and category (?q=) and 20

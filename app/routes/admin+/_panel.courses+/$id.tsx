@@ -15,7 +15,7 @@ import { canAccess } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
-import { curriculumPath } from "./__curriculum-paths";
+import { curriculumPath } from "../__curriculum-paths";
 import { countOf } from "~/utils/plural";
 import { deliveryValueOf } from "~/schemas/delivery";
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { LESSON_TYPES, VIDEO_SOURCES, type LessonFileKind } from "../../../db/enums";
+import { LESSON_TYPES, VIDEO_SOURCES, type LessonFileKind } from "../../../../db/enums";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";

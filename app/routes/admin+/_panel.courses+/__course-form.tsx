@@ -7,7 +7,7 @@ import { CheckboxField, FileField, SelectField, TextareaField, TextField } from 
 import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { COURSE_LEVELS } from "../../../db/enums";
+import { COURSE_LEVELS } from "../../../../db/enums";
 import { DELIVERY_OPTIONS } from "~/schemas/delivery";
 
 export type CourseFormDefaults = {
