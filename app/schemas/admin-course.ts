@@ -139,13 +139,3 @@ export function toCourseInput(values: CourseFormValues, canSetPrices: boolean): 
     isActive: values.isActive,
   };
 }
-
-/** Why a content manager's save was refused (the page form's notice, and the API's 403 `message`). */
-export const COURSE_PRICING_REFUSED = {
-  title: "Prices are set by an admin",
-  text: "Your role can change a course's content, not its price, original price or whether it is on sale. Nothing was saved; leave those fields out (or as they are) and save again.",
-} as const;
-export const COURSE_PRICING_REFUSED_MESSAGE = `${COURSE_PRICING_REFUSED.title}. ${COURSE_PRICING_REFUSED.text}`;
-
-/** The toast after a content manager creates a course (it starts at ₹0, not on sale). */
-export const NEW_COURSE_BY_CONTENT_MANAGER = "has been saved as inactive: an admin sets the price and puts it on sale.";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listActiveCourses, listCoursesForAdmin, saveCourse, toCourseJson } from "~/models/courses/course.server";
-import { COURSE_PRICING_REFUSED_MESSAGE, courseApiSchema, toCourseInput } from "~/schemas/admin-course";
+import { COURSE_PRICING_REFUSED_MESSAGE } from "~/content/messages/admin";
+import { courseApiSchema, toCourseInput } from "~/schemas/admin-course";
 import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { apiError, apiJson, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

@@ -5,13 +5,8 @@ import type { PublicAdmin } from "~/models/accounts/admin.server";
 import type { SetByAdminValues } from "~/components/admin/set-by-admin";
 import { imageAssetName, queueImageAsset } from "~/models/content/image-asset.server";
 import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/courses/course.server";
-import {
-  COURSE_PRICING_REFUSED,
-  COURSE_UPLOADS,
-  NEW_COURSE_BY_CONTENT_MANAGER,
-  courseFormSchema,
-  toCourseInput,
-} from "~/schemas/admin-course";
+import { COURSE_UPLOADS, courseFormSchema, toCourseInput } from "~/schemas/admin-course";
+import { COURSE_PRICING_REFUSED, NEW_COURSE_BY_CONTENT_MANAGER } from "~/content/messages/admin";
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, storeUpload, type MultipartResult } from "~/services/images/uploads.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
