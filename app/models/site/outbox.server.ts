@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, sql } 
 import { outboxMessages, type OutboxAttachment } from "../../../db/schema";
 import { type OutboxState } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
+import { noteMailQueued } from "~/utils/mail-queued.server";
 import { newMessageId } from "~/utils/message-id.server";
 import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { parseId } from "~/utils/validation";
@@ -32,6 +33,7 @@ export type QueuedMail = {
  * transaction has committed; a transaction that rolls back leaves nothing.
  */
 export function queueMail(tx: Transaction, mail: QueuedMail, now = new Date()): number {
+  noteMailQueued();
   return tx
     .insert(outboxMessages)
     .values({

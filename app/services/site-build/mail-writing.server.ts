@@ -1,12 +1,13 @@
 import type { ServerBuild } from "@remix-run/node";
 import { writeQueuedMail } from "~/services/mail/writer.server";
+import { takeMailQueuedNote } from "~/utils/mail-queued.server";
 import { wrapLoadersAndActions, type DataFunction } from "~/utils/server-build.server";
 
 // A request that queued mail (a sign-up, a payment's webhook) has committed its
 // transaction by the time its loader or action returns: its messages are
 // written then, before the answer goes out, so the outbox an admin opens next
-// already reads as the mail that will be sent. Finding nothing to write is one
-// indexed lookup.
+// already reads as the mail that will be sent. A request that queued nothing
+// costs no query (app/utils/mail-queued.server.ts).
 
 function writingMailAfter<F extends DataFunction>(fn: F): F {
   const wrapped = async (...args: Parameters<F>) => {
@@ -14,7 +15,7 @@ function writingMailAfter<F extends DataFunction>(fn: F): F {
       return await fn(...args);
     } finally {
       try {
-        writeQueuedMail();
+        if (takeMailQueuedNote()) writeQueuedMail();
       } catch (error) {
         // The sender writes what is left before it sends; the answer stands.
         console.warn("Mail: queued messages could not be written:", error);
