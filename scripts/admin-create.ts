@@ -1,10 +1,9 @@
 // `npm run admin:create -- --id <adminId> --role admin|content_manager`:
 // creates an admin account. The password comes from ADMIN_PASSWORD (for
-// scripts) or is asked for on the terminal without being shown.
+// scripts) or is typed twice on the terminal without being shown.
 import { parseArgs } from "node:util";
-import { createInterface } from "node:readline/promises";
 import { ADMIN_ROLES, type AdminRole } from "../db/enums";
-import { PASSWORD_HINT } from "../app/schemas/password";
+import { adminPassword } from "./admin-password";
 
 if (process.env.DATABASE_URL === undefined && (await import("node:fs")).existsSync(".env")) process.loadEnvFile(".env");
 
@@ -15,27 +14,8 @@ if (!values.id || !role) {
   process.exit(2);
 }
 
-async function askPassword(): Promise<string> {
-  if (!process.stdin.isTTY) throw new Error("Set ADMIN_PASSWORD, or run this in a terminal to type the password.");
-  const terminal = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // Echo nothing while the password is typed.
-  const write = process.stdout.write.bind(process.stdout);
-  let prompting = true;
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
-    prompting && typeof chunk === "string" && !chunk.startsWith("Password") ? true : write(chunk, ...rest)) as typeof process.stdout.write;
-  try {
-    write(`${PASSWORD_HINT}\n`);
-    return await terminal.question("Password: ");
-  } finally {
-    prompting = false;
-    process.stdout.write = write;
-    write("\n");
-    terminal.close();
-  }
-}
-
 try {
-  const password = process.env.ADMIN_PASSWORD ?? (await askPassword());
+  const password = await adminPassword();
   const { db, migrateDatabase } = await import("../app/utils/db.server");
   migrateDatabase(db);
   const { createAdminAccount } = await import("../app/services/accounts/admin-sign-in.server");

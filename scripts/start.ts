@@ -50,7 +50,23 @@ async function withBuildLock<T>(work: () => T): Promise<T> {
 const buildStatus = await withBuildLock(() => {
   if (!buildIsStale()) return 0;
   console.log("Building the site (the build is missing or older than the sources)...");
-  return spawnSync("npm", ["run", "build"], { stdio: "inherit", env: process.env }).status ?? 1;
+  const started = Date.now();
+  // The build's own report runs to hundreds of lines a person starting the site does not need:
+  // it is shown only when the build fails.
+  const build = spawnSync("npm", ["run", "build"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: process.env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? "");
+    process.stderr.write(build.stderr ?? "");
+    console.error("The build failed (its output is above).");
+    return build.status ?? 1;
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+  return 0;
 });
 if (buildStatus !== 0) process.exit(buildStatus);
 // The test suites build once up front, then start several servers from it.

@@ -156,8 +156,8 @@ describe("publicOrigin", () => {
 });
 
 describe("cookiesAreSecure", () => {
-  test("Secure in production, unless the site is deliberately served over plain http", () => {
-    expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production" }))).toBe(true);
+  test("Secure in production when the site's address is https; not on a default start, so a phone on the LAN can sign in", () => {
+    expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production" }))).toBe(false);
     expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production", SITE_URL: "https://academy.example" }))).toBe(true);
     expect(cookiesAreSecure(parseEnv({ NODE_ENV: "production", SITE_URL: "http://192.168.1.20:3000" }))).toBe(false);
     expect(cookiesAreSecure(parseEnv({ NODE_ENV: "development" }))).toBe(false);

@@ -236,9 +236,14 @@ export function publicOrigin(env: Pick<Env, "SITE_URL" | "PORT"> = getEnv()): st
   return env.SITE_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
 }
 
-/** Secure cookies in production, unless the site is deliberately served over plain http. */
+/**
+ * Secure cookies when the site's address is https. Without SITE_URL the site
+ * is served over plain http (http://localhost:PORT, or this machine's address
+ * on the LAN), where a browser drops a Secure cookie from any address but
+ * localhost: sign-in would fail with no word. A public site sets SITE_URL.
+ */
 export function cookiesAreSecure(env: Env = getEnv()): boolean {
-  return env.NODE_ENV === "production" && !env.SITE_URL?.startsWith("http://");
+  return env.NODE_ENV === "production" && Boolean(env.SITE_URL?.startsWith("https://"));
 }
 
 /** A configuration that cannot start the site: one line per bad variable, each naming it. */

@@ -47,7 +47,7 @@ async function plantStudents(databasePath: string, secret: string): Promise<stri
       for (let index = 0; index < STUDENTS; index++) {
         const id = randomUUID();
         const sid = randomBytes(24).toString("base64url");
-        user.run(id, `load-${id.slice(0, 8)}@example.test`);
+        user.run(id, `load-${index}-${id.slice(0, 8)}@example.test`);
         session.run(sid, JSON.stringify({ userId: id }), Date.now() + 24 * 60 * 60 * 1000);
         sids.push(sid);
       }

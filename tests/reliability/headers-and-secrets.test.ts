@@ -19,8 +19,9 @@ import { BASE_PORT, BUILD_DIR, RELIABILITY_SECRETS, startSite, type Site } from 
 
 const SITE_PORT = BASE_PORT + 70;
 const UNREACHABLE = "http://127.0.0.1:9";
-/** Payments and OAuth configured (with nothing listening), so their secrets are live in the server. */
+/** Payments and OAuth configured (with nothing listening), so their secrets are live in the server; a public https address. */
 const CONFIGURED = {
+  SITE_URL: "https://academy.example",
   STRIPE_SECRET_KEY: RELIABILITY_SECRETS.STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: RELIABILITY_SECRETS.STRIPE_WEBHOOK_SECRET,
   STRIPE_PUBLISHABLE_KEY: "pk_test_reliability_publishable_key",

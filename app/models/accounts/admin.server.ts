@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { admins } from "../../../db/schema";
+import { admins, sessions } from "../../../db/schema";
 import { type AdminRole } from "../../../db/enums";
 import { db, isUniqueViolation } from "~/utils/db.server";
 
@@ -41,6 +41,30 @@ export function createAdmin(input: { adminId: string; passwordHash: string; role
     if (isUniqueViolation(error)) return null;
     throw error;
   }
+}
+
+/** The session data key naming the admin (app/services/accounts/sessions/admin-session.server.ts). */
+const ADMIN_SESSION_KEY = "$.adminId";
+
+/**
+ * A forgotten admin password, set again from the server's terminal: the new
+ * hash, and every session of that admin ended, in one transaction. False when
+ * no admin has this ID.
+ */
+export function setAdminPassword(adminId: string, passwordHash: string): boolean {
+  return db.transaction((tx) => {
+    const admin = tx
+      .update(admins)
+      .set({ passwordHash })
+      .where(eq(admins.adminId, normaliseAdminId(adminId)))
+      .returning({ id: admins.id })
+      .get();
+    if (!admin) return false;
+    tx.delete(sessions)
+      .where(sql`json_extract(${sessions.sess}, ${ADMIN_SESSION_KEY}) = ${admin.id}`)
+      .run();
+    return true;
+  });
 }
 
 export function countAdmins(): number {

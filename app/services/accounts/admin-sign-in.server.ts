@@ -5,6 +5,7 @@ import {
   findAdminCredentials,
   normaliseAdminId,
   recordAdminSignIn,
+  setAdminPassword,
   type PublicAdmin,
 } from "~/models/accounts/admin.server";
 import { type AdminLoginInput } from "~/schemas/admin-login";
@@ -46,6 +47,13 @@ export async function createAdminAccount(input: { adminId: string; password: str
   const password = await hashNewPassword(input.password, passwordContext({ names: [input.adminId] }));
   if (!password.ok) throw new Error(password.message);
   return createAdmin({ adminId: input.adminId, role: input.role, passwordHash: password.hash });
+}
+
+/** A new password for the admin with this ID, ending their sessions; false when there is none. Throws when the password fails the policy. */
+export async function resetAdminPassword(input: { adminId: string; password: string }): Promise<boolean> {
+  const password = await hashNewPassword(input.password, passwordContext({ names: [input.adminId] }));
+  if (!password.ok) throw new Error(password.message);
+  return setAdminPassword(input.adminId, password.hash);
 }
 
 /** At start-up with no admins: make one from ADMIN_ID / ADMIN_PASSWORD, or say how to. */
