@@ -192,7 +192,7 @@ export const MIN_RETENTION_MONTHS = 12;
  * the GST law keeps them for 72 months (CGST s.36).
  */
 export const RetentionSettingsSchema = z.object({
-  leadMonths: wholeNumberField("Months to keep enrolment leads and contact messages", { min: MIN_RETENTION_MONTHS, max: 120 }),
+  leadMonths: wholeNumberField("Months to keep enrollment leads and contact messages", { min: MIN_RETENTION_MONTHS, max: 120 }),
   shareLinkDays: wholeNumberField("Days a share link works", { min: 1, max: 30 }),
   /** Months to keep processing logs (audit log, downloads); unset means the 12 the DPDP Rules ask as a minimum. */
   logMonths: wholeNumberField("Months to keep processing logs", { min: MIN_RETENTION_MONTHS, max: 120 }).optional(),

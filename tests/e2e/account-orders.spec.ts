@@ -6,7 +6,7 @@ import { expect, queryTestDatabase, test } from "./fixtures";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // After enrolling, a student finds the order on /account/orders, downloads its
-// receipt, and the enrolment mail (waiting in the Outbox, as no mail server is
+// receipt, and the enrollment mail (waiting in the Outbox, as no mail server is
 // configured here) leads into the course.
 
 inBothModes((mode) => {

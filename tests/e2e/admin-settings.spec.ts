@@ -32,7 +32,7 @@ inBothModes((mode) => {
     const desk = `desk-${randomUUID().slice(0, 8)}@example.com`;
     await address.fill(desk);
     await card.getByRole("checkbox", { name: "A new contact message" }).check();
-    await card.getByRole("checkbox", { name: "A new enrolment lead" }).uncheck();
+    await card.getByRole("checkbox", { name: "A new enrollment lead" }).uncheck();
     await card.getByRole("button", { name: "Save notifications" }).click();
     await expect(toast(page)).toContainText("Settings saved");
     await expect(toast(page)).toContainText("Notifications are up to date.");
@@ -43,7 +43,7 @@ inBothModes((mode) => {
       desk,
     );
     await expect(
-      page.getByRole("region", { name: "Notifications" }).getByRole("checkbox", { name: "A new enrolment lead" }),
+      page.getByRole("region", { name: "Notifications" }).getByRole("checkbox", { name: "A new enrollment lead" }),
     ).not.toBeChecked();
   });
 });

@@ -67,10 +67,10 @@ inBothModes((mode) => {
       await expect(question).toBeVisible();
       await settled(page, mode);
       await expectNoA11yViolations(page);
-      await question.getByRole("button", { name: "Revoke enrolment" }).click();
+      await question.getByRole("button", { name: "Revoke enrollment" }).click();
       await expect(question.getByText("Reason is required")).toBeVisible();
       await reasonIn(page, /^Revoke/).fill("Scholarship withdrawn");
-      await question.getByRole("button", { name: "Revoke enrolment" }).click();
+      await question.getByRole("button", { name: "Revoke enrollment" }).click();
       await expect(order).toContainText("Revoked");
       await expect(question).toBeHidden();
 

@@ -7,7 +7,7 @@ import { failOnPageErrors, inBothModes } from "./page-checks";
 // JavaScript and without: the toast says so, the button goes, the record stays.
 
 const toast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
-const PURPOSE = "Calling you back about a course (enrolment forms)";
+const PURPOSE = "Calling you back about a course (enrollment forms)";
 
 inBothModes((mode) => {
   test("withdraw the call-back consent in one click", async ({ page, student }) => {

@@ -13,7 +13,7 @@ import {
 } from "./support/test";
 
 // A student's orders and receipts (/account/orders and each completed order's
-// receipt PDF), the mail an enrolment queues, and the acknowledgement a
+// receipt PDF), the mail an enrollment queues, and the acknowledgement a
 // contact message gets. Mail is read where it waits: the outbox.
 
 type QueuedMail = { kind: string; subject: string; text_body: string };
@@ -23,7 +23,7 @@ const mailTo = (email: string, kind: string) =>
 const orderNumber = (id: number) => `TMA-${String(id).padStart(6, "0")}`;
 
 describe("enrolling with a 100% coupon", () => {
-  test("queues one enrolment mail with the course link and a Free receipt; the orders page lists it; the receipt reads back", async () => {
+  test("queues one enrollment mail with the course link and a Free receipt; the orders page lists it; the receipt reads back", async () => {
     const course = makeCourse({ pricePaise: 499_900 });
     const coupon = makeCoupon({ percentOff: 100 });
     const { client, student } = await studentClient();

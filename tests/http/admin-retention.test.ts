@@ -36,7 +36,7 @@ describe("the retention setting", () => {
     const { client } = await adminApiClient("admin");
     const refused = await client.post("/admin/settings", { form: { intent: "retention", leadMonths: "11", shareLinkDays: "7" } });
     expect(refused.status()).toBe(400);
-    expect(await visibleText(refused)).toContain("Months to keep enrolment leads and contact messages must be at least 12");
+    expect(await visibleText(refused)).toContain("Months to keep enrollment leads and contact messages must be at least 12");
     expect(storedRetention()).toBeUndefined();
 
     const saved = await client.post("/admin/settings", {
@@ -51,12 +51,12 @@ describe("the retention setting", () => {
     arrangeLeadsAndMessages();
     const { client } = await adminApiClient("admin");
     const html = await visibleText(await client.get("/admin/settings"));
-    expect(html).toContain("Delete enrolment leads and contact messages after N months");
-    expect(html).toContain("2 enrolment leads and 1 contact message will be deleted at the next run (the oldest from Jan 5, 2020).");
+    expect(html).toContain("Delete enrollment leads and contact messages after N months");
+    expect(html).toContain("2 enrollment leads and 1 contact message will be deleted at the next run (the oldest from Jan 5, 2020).");
 
     await client.post("/admin/settings", { form: { intent: "retention", leadMonths: "72", shareLinkDays: "7" }, maxRedirects: 0 });
     expect(await visibleText(await client.get("/admin/settings"))).toContain(
-      "1 enrolment lead and 0 contact messages will be deleted at the next run (the oldest from Jan 5, 2020).",
+      "1 enrollment lead and 0 contact messages will be deleted at the next run (the oldest from Jan 5, 2020).",
     );
   });
 });

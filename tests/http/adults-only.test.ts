@@ -44,7 +44,7 @@ const mailsTo = (email: string) => queryTestDatabase("SELECT id FROM outbox_mess
 const adultConfirmedAt = (userId: string) =>
   queryTestDatabase<{ at: number | null }>("SELECT adult_confirmed_at AS at FROM users WHERE id = ?", userId)[0]?.at;
 
-const enrolment = (courseId: number) => ({
+const enrollment = (courseId: number) => ({
   name: "Kiran Rao",
   whatsappNumber: "9876543210",
   state: "Karnataka",
@@ -74,7 +74,7 @@ describe("the checkout page", () => {
     expect(html).toContain(BOX);
     expect(html).toContain(course.title);
 
-    const details = await client.post(`/checkout/information?courseId=${course.id}`, { form: enrolment(course.id) });
+    const details = await client.post(`/checkout/information?courseId=${course.id}`, { form: enrollment(course.id) });
     expect(await textOf(details)).toContain(REFUSAL);
     expect(formsOf(student.id)).toEqual([]);
 
@@ -102,7 +102,7 @@ describe("the checkout page", () => {
 });
 
 describe("the payments API", () => {
-  test("answers 403 with the reason for a course, a paid event's seat and a free enrolment, reserving nothing, then takes the payment once ticked", async () => {
+  test("answers 403 with the reason for a course, a paid event's seat and a free enrollment, reserving nothing, then takes the payment once ticked", async () => {
     const { client, student } = await unconfirmedStudent();
     const course = makeCourse({ pricePaise: 249_900 });
     const freeCourse = makeCourse({ pricePaise: 0 });
@@ -201,7 +201,7 @@ describe("the enrollment form", () => {
     expect(page).toContain(REFUSAL);
     expect(page).toContain(BOX);
     expect(page).not.toContain('name="whatsappNumber"');
-    const refused = await client.post(path, { form: enrolment(course.id) });
+    const refused = await client.post(path, { form: enrollment(course.id) });
     expect(refused.status()).toBe(403);
     expect(await textOf(refused)).toContain(REFUSAL);
     const api = await client.post("/api/enrollment-forms", { data: json });
@@ -214,7 +214,7 @@ describe("the enrollment form", () => {
     const young = await client.post("/api/enrollment-forms", { data: { ...json, age: 17 } });
     expect(young.status()).toBe(400);
     expect(formsOf(student.id)).toEqual([]);
-    expect((await client.post(path, { form: enrolment(course.id), maxRedirects: 0 })).status()).toBe(302);
+    expect((await client.post(path, { form: enrollment(course.id), maxRedirects: 0 })).status()).toBe(302);
     expect((await client.post("/api/enrollment-forms", { data: json })).status()).toBe(201);
     expect(formsOf(student.id)).toHaveLength(2);
   });

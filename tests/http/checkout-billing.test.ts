@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, makeCourse, queryTestDatabase, s
 
 // The checkout's information step asks who the GST tax invoice is made out to
 // while the institute issues invoices (a GSTIN in the settings), keeps the
-// answer with the enrolment form, and offers it again next time; without a
+// answer with the enrollment form, and offers it again next time; without a
 // GSTIN it asks nothing of the kind (decision 0031).
 
-const enrolment = (courseId: number) => ({
+const enrollment = (courseId: number) => ({
   name: "Asha Rao",
   whatsappNumber: "9876543210",
   state: "Karnataka",
@@ -50,7 +50,7 @@ describe("with tax invoices on", () => {
     ])
       expect(page).toContain(text);
 
-    const saved = await client.post(path, { form: { ...enrolment(course.id), ...billing }, maxRedirects: 0 });
+    const saved = await client.post(path, { form: { ...enrollment(course.id), ...billing }, maxRedirects: 0 });
     expect(saved.status()).toBe(302);
     const [form] = formsOf(student.id);
     expect(saved.headers().location).toBe(`/checkout?courseId=${course.id}&form=${form!.id}`);
@@ -83,7 +83,7 @@ describe("with tax invoices on", () => {
       [{}, "Name for the invoice is required"],
     ];
     for (const [fields, message] of cases) {
-      const refused = await client.post(path, { form: { ...enrolment(course.id), ...fields } });
+      const refused = await client.post(path, { form: { ...enrollment(course.id), ...fields } });
       expect(refused.status(), message).toBe(400);
       expect(withoutScripts(await refused.text())).toContain(message);
     }
@@ -96,6 +96,6 @@ test("without a GSTIN in the settings nothing of billing is asked, and the form 
   const { client, student } = await studentClient();
   const path = `/checkout/information?courseId=${course.id}`;
   expect(withoutScripts(await (await client.get(path)).text())).not.toContain("Billing details");
-  expect((await client.post(path, { form: enrolment(course.id), maxRedirects: 0 })).status()).toBe(302);
+  expect((await client.post(path, { form: enrollment(course.id), maxRedirects: 0 })).status()).toBe(302);
   expect(formsOf(student.id)).toEqual([{ id: expect.any(Number), billing: null }]);
 });

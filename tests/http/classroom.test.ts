@@ -155,7 +155,7 @@ describe("lesson files", () => {
     expect(malformed.status()).toBe(200);
   });
 
-  test("a refunded enrolment loses the lessons, files and join link at the next request", async () => {
+  test("a refunded enrollment loses the lessons, files and join link at the next request", async () => {
     const student = await studentClient();
     enrolStudent(student.student.id, course.id);
     expect((await student.client.get(worksheet(), { headers: { Range: "bytes=0-0" } })).status()).toBe(206);

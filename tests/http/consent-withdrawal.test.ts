@@ -34,8 +34,8 @@ describe("withdrawing one purpose", () => {
     const leadId = makeEnrollmentForm(student.id, makeCourse({ pricePaise: 99_900 }).id);
     const before = await (await client.get(PAGE)).text();
     expect(before).toContain("Your consents");
-    expect(before).toContain("Calling you back about a course (enrolment forms)");
-    expect(before).toContain('aria-label="Withdraw: Calling you back about a course (enrolment forms)"');
+    expect(before).toContain("Calling you back about a course (enrollment forms)");
+    expect(before).toContain('aria-label="Withdraw: Calling you back about a course (enrollment forms)"');
 
     const response = await withdraw(client, "enrolment-callback");
     expect(response.status()).toBe(302);

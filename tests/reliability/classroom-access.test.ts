@@ -96,7 +96,7 @@ describe("the classroom's doors", () => {
     expect(past.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
   });
 
-  test("a refunded enrolment loses every door at the next request", async () => {
+  test("a refunded enrollment loses every door at the next request", async () => {
     const student = await createStudent({}, site.database);
     enrolStudent(student.id, course.id, site.database);
     const cookie = await studentCookie(site.database, student);

@@ -8,7 +8,7 @@ import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
 // The mail a production server sends over real SMTP when a student enrols
 // (the confirmation with the course link and the receipt, once however often
-// the enrolment is reported) and when someone writes through the contact form.
+// the enrollment is reported) and when someone writes through the contact form.
 
 const SITE_PORT = BASE_PORT + 190;
 const SMTP_PORT = BASE_PORT + 191;
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe("mail over SMTP", () => {
-  it("a free enrolment, reported twice, delivers one confirmation with the course link and the receipt", async () => {
+  it("a free enrollment, reported twice, delivers one confirmation with the course link and the receipt", async () => {
     const title = `Free Options Basics ${randomUUID().slice(0, 8)}`;
     const courseId = withDatabase(
       (db) =>

@@ -12,7 +12,7 @@ import { startFakeStripeForSite, webhooksAnswered } from "../support/fake-stripe
 // Money that goes back after a course was paid for: refunds made in Stripe's
 // dashboard, and card disputes the bank opens and the institute wins or loses.
 // Stripe tells the site by signed webhooks (the fake signs them as Stripe does)
-// and redelivers them; the site revokes or flags the enrolment, shows it on the
+// and redelivers them; the site revokes or flags the enrollment, shows it on the
 // admin's Course Enrollments table, and a redelivery changes nothing.
 
 const SITE_PORT = BASE_PORT + 128;

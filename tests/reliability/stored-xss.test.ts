@@ -466,7 +466,7 @@ describe("the Excel export", () => {
 reportWhenAllPass("xss", () => {
   const rows = [
     [
-      "Payload records written (admin: blog, testimonial, course, event, mentor; visitor: signup, contact, registration, enrolment form)",
+      "Payload records written (admin: blog, testimonial, course, event, mentor; visitor: signup, contact, registration, enrollment form)",
       figures.writes,
     ],
     ["Writes refused (javascript:/vbscript:/data: links in 10 link fields, payload coupon codes)", figures.refusedWrites],

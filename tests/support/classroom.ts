@@ -143,7 +143,7 @@ export function certificateRows(userId: string, courseId: number, databasePath?:
   );
 }
 
-/** A paid enrolment of the student in the course (a completed order). */
+/** A paid enrollment of the student in the course (a completed order). */
 export function enrolStudent(userId: string, courseId: number, databasePath?: string): number {
   return withDatabase(
     (database) =>

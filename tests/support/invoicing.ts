@@ -125,7 +125,7 @@ export const KARNATAKA_BILLING: TestBilling = {
   pin: "560001",
 };
 
-/** Billing details on record for the student: an enrolment form they saved at an earlier checkout, with its billing. */
+/** Billing details on record for the student: an enrollment form they saved at an earlier checkout, with its billing. */
 export function billingOnRecord(userId: string, billing: TestBilling = KARNATAKA_BILLING, databasePath?: string): void {
   withDatabase((database) => {
     const course = database.prepare("SELECT id FROM courses ORDER BY id LIMIT 1").get() as { id: number };

@@ -22,7 +22,7 @@ const decision = { admin: { adminId: "ADM-1" }, reason: "paid at the desk" };
 const KARNATAKA: BillingDetails = { name: "Asha Rao", address: "12 MG Road", city: "Bengaluru", stateCode: "29", pin: "560001" };
 const PUNE: BillingDetails = { name: "Asha Rao", address: "4 FC Road", city: "Pune", stateCode: "27", pin: "411004" };
 
-/** The enrolment form a student filled in at an earlier checkout, with its billing details. */
+/** The enrollment form a student filled in at an earlier checkout, with its billing details. */
 const billingOnRecord = (userId: string, courseId: number, billing: BillingDetails) =>
   db
     .insert(enrollmentForms)

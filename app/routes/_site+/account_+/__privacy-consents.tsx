@@ -15,7 +15,7 @@ const PURPOSES: Record<string, { label: string; stops: string }> = {
     stops: "Withdrawing takes your address off the list at once.",
   },
   "enrolment-callback": {
-    label: "Calling you back about a course (enrolment forms)",
+    label: "Calling you back about a course (enrollment forms)",
     stops: "Withdrawing deletes your call-back requests; we will not call about them.",
   },
   "event-registration": {

@@ -67,7 +67,7 @@ export function NotificationSettingsForm({ defaultValue, lastResult }: SectionFo
         />
         <CheckboxField
           field={fields.enrolmentLeads}
-          label="A new enrolment lead"
+          label="A new enrollment lead"
           hint="Sent when a student fills in the enrollment information form."
         />
         <SaveButton section="notifications" />
@@ -250,9 +250,9 @@ export type RetentionPreview = { leads: number; messages: number; oldestLabel: s
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "3 enrolment leads and 1 contact message will be deleted at the next run (the oldest from Jan 5, 2025)." */
+/** "3 enrollment leads and 1 contact message will be deleted at the next run (the oldest from Jan 5, 2025)." */
 function retentionPreviewText({ leads, messages, oldestLabel }: RetentionPreview): string {
-  const what = `${plural(leads, "enrolment lead", "enrolment leads")} and ${plural(messages, "contact message", "contact messages")}`;
+  const what = `${plural(leads, "enrollment lead", "enrollment leads")} and ${plural(messages, "contact message", "contact messages")}`;
   return `${what} will be deleted at the next run${oldestLabel ? ` (the oldest from ${oldestLabel})` : ""}.`;
 }
 
@@ -261,7 +261,7 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
   return (
     <SettingsCard
       section="retention"
-      intro="Enrolment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that they be kept at least a year. Processing logs go after their own months, at least 12. Consent records stay while the consent stands and for 3 years after it is withdrawn (the limitation period). Orders and tax documents are kept for 72 months as the GST law requires, whatever is set here."
+      intro="Enrollment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that they be kept at least a year. Processing logs go after their own months, at least 12. Consent records stay while the consent stands and for 3 years after it is withdrawn (the limitation period). Orders and tax documents are kept for 72 months as the GST law requires, whatever is set here."
     >
       <p role="status" className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
         {retentionPreviewText(preview)}
@@ -270,7 +270,7 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
         <FormErrors errors={form.errors} id={form.errorId} />
         {(
           [
-            [fields.leadMonths, "Delete enrolment leads and contact messages after N months", 12, 120, "At least 12 months."],
+            [fields.leadMonths, "Delete enrollment leads and contact messages after N months", 12, 120, "At least 12 months."],
             [
               fields.logMonths,
               "Delete processing logs (audit log, share-link downloads) after N months",

@@ -268,7 +268,7 @@ function RevokeForm({ last, studentPath, enrollmentId }: { last: StudentActionRe
       intent="revoke"
       form={formOf(form)}
       reason={<ReasonField field={fields.reason} />}
-      label="Revoke enrolment"
+      label="Revoke enrollment"
       pendingLabel="Revoking..."
       danger
       cancelTo={studentPath}

@@ -249,7 +249,7 @@ export async function runStudentIntent(
       return withForm(intent, formData, RevokeEnrollmentSchema, (value) => {
         const outcome = revokeEnrollment(student.id, value.enrollmentId, decide(value.reason));
         if (!outcome.ok) return { formError: STUDENT_MESSAGES.notEnrolled };
-        return done("Enrolment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
+        return done("Enrollment revoked", `${name} can no longer open the course.`, "enrollment_revoked");
       });
     case "refund":
       return withForm(intent, formData, RefundOrderSchema, (value) => refundIntent(student.id, value, decide(value.reason), done, name));
