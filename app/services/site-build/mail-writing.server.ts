@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { writeQueuedMail } from "~/services/mail/writer.server";
-import { takeMailQueuedNote } from "~/utils/mail-queued.server";
+import { noteMailQueued, takeMailQueuedNote } from "~/utils/mail-queued.server";
 import { wrapLoadersAndActions, type DataFunction } from "~/utils/server-build.server";
 
 // A request that queued mail (a sign-up, a payment's webhook) has committed its
@@ -17,7 +17,8 @@ function writingMailAfter<F extends DataFunction>(fn: F): F {
       try {
         if (takeMailQueuedNote()) writeQueuedMail();
       } catch (error) {
-        // The sender writes what is left before it sends; the answer stands.
+        // The answer stands; the next request (or the sender) tries again.
+        noteMailQueued();
         console.warn("Mail: queued messages could not be written:", error);
       }
     }
