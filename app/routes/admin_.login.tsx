@@ -47,8 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await startAdminSession(request, outcome.admin));
   headers.append("Set-Cookie", outcome.knownDeviceCookie);
+  const home = adminHome(outcome.admin, submission.value.redirectTo);
   return redirectWithToast(
-    adminHome(outcome.admin, submission.value.redirectTo),
+    `/admin/signed-in?${new URLSearchParams({ to: home })}`,
     { title: ADMIN_LOGIN_MESSAGES.successTitle, description: ADMIN_LOGIN_MESSAGES.successText },
     { headers },
   );

@@ -210,6 +210,26 @@ inBothModes((mode) => {
       await expect(header(page).getByText("Welcome Ravi")).toBeVisible();
     });
 
+    test("a browser that refuses the sign-in cookie is told why it is still signed out", async ({ page }) => {
+      const student = await createStudent();
+      // What a browser blocking this site's cookies does: every Set-Cookie is dropped
+      // (route.fetch keeps cookies in the context's jar, so that is emptied too).
+      await page.route("**/*", async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        await page.context().clearCookies();
+        const { "set-cookie": _dropped, ...headers } = response.headers();
+        await route.fulfill({ response, headers });
+      });
+      await open(page, mode, "/login?redirectTo=%2Fevents");
+      await fillLogin(page, student.email, student.password);
+      await expect(page).toHaveURL(/\/signed-in\?to=%2Fevents$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Your Browser Did Not Keep You Signed In" })).toBeVisible();
+      await expect(page.getByText(/Allow cookies for localhost:\d+/)).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole("link", { name: "Sign In Again" }).click();
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
+    });
+
     test("an unknown email gets the same message as a wrong password", async ({ page }) => {
       await open(page, mode, "/login");
       await fillLogin(page, uniqueEmail(), "whatever123");

@@ -102,7 +102,7 @@ test("opening the link changes nothing; the form sets the password, ends every s
   const token = new URL(link ?? "").searchParams.get("token") ?? "";
   const reset = await request.post("/reset-password", { form: { token, password: NEW_PASSPHRASE }, maxRedirects: 0 });
   expect(reset.status()).toBe(302);
-  expect(reset.headers()["location"]).toBe("/");
+  expect(reset.headers()["location"]).toBe("/signed-in?to=%2F");
   expect(passwordHashOf(student.id)).toMatch(/^\$argon2id\$/);
   expect(passwordHashOf(student.id)).not.toBe(before);
   expect(queryTestDatabase<{ at: number | null }>("SELECT email_verified_at AS at FROM users WHERE id = ?", student.id)[0]?.at).toEqual(

@@ -34,7 +34,8 @@ describe("student sessions", () => {
     const user = makeUser();
     const response = await signIn(requestWith(null), user.id, "/events");
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/events");
+    // Through the check that the browser kept the cookie, then on to where the student was going.
+    expect(response.headers.get("Location")).toBe("/signed-in?to=%2Fevents");
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);

@@ -32,6 +32,11 @@ export function currentPath(request: Request): string {
   return url.pathname + url.search;
 }
 
+/** The hop after every sign-in: it goes on to `to` when the browser kept the cookie, and says so when it did not. */
+export function signedInCheckPath(to: string): string {
+  return `/signed-in?${new URLSearchParams({ to: safeRedirectPath(to) })}`;
+}
+
 /** Where a deactivated student's sign-in lands: the sign-in page says why. */
 const DEACTIVATED_SIGN_IN_PATH = "/login?notice=deactivated";
 
@@ -107,7 +112,7 @@ export async function signIn(request: Request, userId: string, redirectTo: strin
   session.set("signedInAt", Date.now());
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await studentSessions.commitSession(session));
-  return redirect(safeRedirectPath(redirectTo), { ...init, headers });
+  return redirect(signedInCheckPath(redirectTo), { ...init, headers });
 }
 
 /** The id of the request's student session ("" when it has none): the account page's "This device". */
