@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, test } from "vitest";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/services/accounts/passwords.server";
 
 const folder = mkdtempSync(join(tmpdir(), "admin-scripts-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { z } from "zod";
 // What a password must be when someone sets one (NIST SP 800-63B rev. 4 for a
 // password that is the only factor): long, not only spaces, no composition
 // rules. The common-password check needs the dictionaries, so it runs on the
-// server only (`newPasswordProblem` in app/utils/password.server.ts).
+// server only (`newPasswordProblem` in app/services/accounts/passwords.server.ts).
 
 export const PASSWORD_MIN_LENGTH = 15;
 /** Well above the 64 NIST asks verifiers to allow; a bound on what hashing and checking cost. */

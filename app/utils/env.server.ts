@@ -78,6 +78,16 @@ const envSchema = z
     CHAT_LLM_URL: optional(z.string().url("CHAT_LLM_URL must be a URL such as http://127.0.0.1:8080/v1")),
     CHAT_LLM_MODEL: optional(z.string().trim().min(1)),
     CHAT_LLM_API_KEY: optional(z.string()),
+    // Where new passwords are looked up among breached ones (Have I Been Pwned's range API, which
+    // needs no key); "off" leaves the local checks alone, for a server that may not reach it.
+    PWNED_PASSWORDS_URL: optional(
+      z
+        .string()
+        .refine(
+          (value) => value === "off" || URL.canParse(value),
+          'PWNED_PASSWORDS_URL must be a URL such as https://api.pwnedpasswords.com, or "off"',
+        ),
+    ).transform((url) => url ?? "https://api.pwnedpasswords.com"),
     // "off": anonymous visitors get stored copies only of the pages rendered once per data
     // version for everyone (shared-render.server.ts), not of every page and JSON read.
     PAGE_CACHE: optional(z.enum(["on", "off"], { message: "PAGE_CACHE must be on or off" })).transform((value) => value ?? "on"),
@@ -316,6 +326,10 @@ export function describeDisabledFeatures(env: Env): string[] {
   if (!env.SITE_URL)
     notes.push(
       `SITE_URL is not set: links in mail, payment returns, the sign-in provider's callback and canonical links name ${publicOrigin(env)}. Set it to the site's public address (mail is sent only once it is).`,
+    );
+  if (env.PWNED_PASSWORDS_URL === "off")
+    notes.push(
+      "New passwords are not looked up among breached ones (PWNED_PASSWORDS_URL=off): unset it to check them against Have I Been Pwned's Pwned Passwords.",
     );
   if (!env.GA_TRACKING_ID) notes.push("Google Analytics is off: set GA_TRACKING_ID to turn it on.");
   if (!env.SESSION_SECRET) notes.push("SESSION_SECRET is not set: a random one is used, so sessions end when the server restarts.");

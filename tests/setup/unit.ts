@@ -6,6 +6,8 @@ process.env.DATABASE_URL = ":memory:";
 process.env.NODE_ENV = "test";
 // The public address links in mail and payment returns name (publicOrigin in env.server.ts).
 process.env.SITE_URL = "https://institute.example";
+// No breached-password lookups but the ones a test points at its fake.
+process.env.PWNED_PASSWORDS_URL = "off";
 
 const { db, migrateDatabase } = await import("~/utils/db.server");
 migrateDatabase(db);

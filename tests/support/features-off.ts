@@ -1,6 +1,6 @@
 // The environment a test server starts from: every optional outside system off
 // (card payments with Stripe or Razorpay, OAuth sign-in, the chat's LLM,
-// analytics, outgoing mail, the public address, the first admin from the
+// analytics, outgoing mail, the breached-password lookup, the public address, the first admin from the
 // environment). A test turns on only what it tests, on top of this, so a
 // developer's shell or .env never decides what a test sees. An empty value is
 // read as unset (app/utils/env.server.ts), and an empty value already in the
@@ -29,4 +29,6 @@ export const FEATURES_OFF_ENV: Readonly<Record<string, string>> = {
   SMTP_URL: "",
   ADMIN_ID: "",
   ADMIN_PASSWORD: "",
+  // The breached-password lookup goes to a fake on loopback in the tests that check it.
+  PWNED_PASSWORDS_URL: "off",
 };

@@ -1,7 +1,7 @@
 import { changePassword, getPasswordHash } from "~/models/accounts/account.server";
 import type { PublicUser } from "~/models/accounts/user.server";
 import { ACCOUNT_MESSAGES } from "~/content/messages/account";
-import { hashNewPassword, verifyPassword } from "~/utils/password.server";
+import { hashNewPassword, verifyPassword } from "~/services/accounts/passwords.server";
 import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "../throttle/sign-in.server";
 import type { Throttled } from "../throttle/wait";

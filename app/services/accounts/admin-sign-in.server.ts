@@ -10,7 +10,7 @@ import {
 } from "~/models/accounts/admin.server";
 import { type AdminLoginInput } from "~/schemas/admin-login";
 import { ADMIN_LOGIN_MESSAGES } from "~/content/messages/admin";
-import { hashNewPassword, verifyPassword } from "~/utils/password.server";
+import { hashNewPassword, verifyPassword } from "~/services/accounts/passwords.server";
 import type { Env } from "~/utils/env.server";
 import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "../throttle/sign-in.server";

@@ -1,5 +1,5 @@
 import { readSettings } from "~/models/site/site-settings.server";
-import type { PasswordContext } from "~/utils/password.server";
+import type { PasswordContext } from "~/services/accounts/passwords.server";
 
 /**
  * What a new password is checked against at every door (sign-up, reset,

@@ -1,7 +1,7 @@
 import { requestPasswordReset, resetPassword } from "~/models/accounts/password-reset.server";
 import { checkUserToken, type TokenState } from "~/models/accounts/user-token.server";
 import { findUserCredentials, getActiveUserById } from "~/models/accounts/user.server";
-import { hashNewPassword } from "~/utils/password.server";
+import { hashNewPassword } from "~/services/accounts/passwords.server";
 import { passwordContext } from "./password-context.server";
 import { claimPasswordResetRequest } from "../throttle/password-reset.server";
 import type { Throttled } from "../throttle/wait";

@@ -17,7 +17,7 @@ import { passwordContext } from "./password-context.server";
 import { throttledSignIn } from "../throttle/sign-in.server";
 import type { Throttled } from "../throttle/wait";
 import { cookiesAreSecure, getEnv, oauthConfig, publicOrigin, sessionSecret, type OAuthConfig } from "~/utils/env.server";
-import { hashNewPassword, verifyPassword } from "~/utils/password.server";
+import { hashNewPassword, verifyPassword } from "~/services/accounts/passwords.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
 import { withoutHiddenControls } from "~/schemas/person-name";
 

@@ -3,7 +3,7 @@ import { findUserCredentials, normaliseEmail, type PublicUser } from "~/models/a
 import { DELETE_ACCOUNT_MESSAGES } from "~/content/messages/account";
 import { removeStoredFiles } from "~/services/exports/stored-files.server";
 import { throttledSignIn } from "~/services/throttle/sign-in.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/services/accounts/passwords.server";
 
 /** Whether the account signs in with a password (then the password confirms a deletion, else the email). */
 export const hasPassword = (student: PublicUser) => findUserCredentials(student.email)?.passwordHash != null;

@@ -1,8 +1,8 @@
 import argon2 from "argon2";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MESSAGES } from "~/schemas/password";
-import { DEFAULT_INSTITUTE } from "./institute";
-import { hashNewPassword, newPasswordProblem, verifyPassword, type PasswordContext } from "./password.server";
+import { DEFAULT_INSTITUTE } from "../../utils/institute";
+import { hashNewPassword, newPasswordProblem, verifyPassword, type PasswordContext } from "./passwords.server";
 
 const ADVICE = "Try a passphrase of a few unrelated words.";
 /** Nobody in particular, on the seeded site. */

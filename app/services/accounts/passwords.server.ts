@@ -1,6 +1,7 @@
 import argon2 from "argon2";
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { newPasswordField } from "~/schemas/password";
+import { timesSeenInBreaches } from "./breached-passwords.server";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (about 30 ms here).
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -14,7 +15,8 @@ function hashPassword(password: string): Promise<string> {
 /**
  * zxcvbn's estimate below 10^8 guesses (score 0–2) is refused: the common and
  * breached passwords it knows, and the repeats, sequences, keyboard rows and
- * dates it recognises, whatever their length.
+ * dates it recognises, whatever their length. A password that passes is then
+ * looked up among breached ones (breached-passwords.server.ts).
  */
 const LOWEST_ACCEPTED_SCORE = 3;
 /** The estimate's cost grows with length (about 80 ms at 64 characters); what follows cannot make a guessable start safe. */
@@ -37,7 +39,7 @@ const WARNINGS: Record<string, string> = {
   namesByThemselves: "Names on their own are easy to guess.",
   commonNames: "Common names are easy to guess.",
   userInputs: "A password should not contain your name, your email or the site's name.",
-  pwned: "This password has appeared in a data breach.",
+  pwned: "This password has appeared in a data breach, so it is among the first that attackers try.",
 };
 const GUESSABLE = "This password is too easy to guess.";
 const ADVICE = "Try a passphrase of a few unrelated words.";
@@ -107,6 +109,9 @@ export async function newPasswordProblem(password: string, context: PasswordCont
   }
   const rest = withoutContextWords(checked, words);
   if (rest !== checked && estimator.check(rest, words).score < LOWEST_ACCEPTED_SCORE) return `${WARNINGS.userInputs} ${ADVICE}`;
+  // Last, and only for a password the local checks let through: a famous passphrase
+  // ("correct horse battery staple") is long and unusual enough to fool an estimate.
+  if (await timesSeenInBreaches(password)) return `${WARNINGS.pwned} ${ADVICE}`;
   return null;
 }
 
