@@ -95,7 +95,8 @@ function LessonRow({ lesson }: { lesson: OutlineLessonView }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
       {lesson.state ? <StateMark state={lesson.state} /> : null}
-      <span className="min-w-0 flex-1 break-words">{title}</span>
+      {/* At least 12rem wide: on a phone the type and duration wrap below rather than squeeze the title into broken words. */}
+      <span className="min-w-0 flex-[1_1_12rem] break-words">{title}</span>
       <span className="text-sm text-slate-600">
         {LESSON_TYPE_LABELS[lesson.type]}
         {lesson.durationMinutes > 0 ? ` · ${formatMinutes(lesson.durationMinutes)}` : ""}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/content/legal-pages";
-import { BUSINESS_HOURS, FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/site";
+import { FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/site";
+import { currentIndiaYear } from "~/utils/dates";
 import { institutePhones, instituteSocialLinks } from "~/utils/institute";
 import { useInstitute, useInstituteAddress } from "~/utils/use-institute";
 
@@ -91,7 +92,7 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
                 ))}
               </address>
             </li>
-            <li>{BUSINESS_HOURS}</li>
+            <li>{institute.hours}</li>
           </ul>
         </section>
       </div>
@@ -110,7 +111,9 @@ export function SiteFooter({ disclaimer }: { disclaimer?: FrameDisclaimer }) {
       <div className="border-t border-white/10">
         {/* Room below the last links for the floating chat button (56 px, 16 px from the edge): at the page's end it covers none of them. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-4 pb-20 text-xs sm:flex-row sm:items-center sm:justify-between">
-          <p>© 2024 {institute.name}. All rights reserved.</p>
+          <p>
+            © {currentIndiaYear()} {institute.name}. All rights reserved.
+          </p>
           <ul className="flex flex-wrap gap-x-4">
             {LEGAL_PAGES.map((page) => (
               <li key={page.path}>

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { isNavLinkCurrent } from "~/utils/nav";
 import { useInstitute } from "~/utils/use-institute";
 
-export type HeaderUser = { firstName: string | null; isAdmin: boolean };
+export type HeaderUser = { firstName: string | null; isAdmin: boolean; hasCourses: boolean };
 
 function navLinkClass(current: boolean) {
   return `rounded-md px-3 py-2 text-sm font-medium ${
@@ -82,6 +82,15 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               {link.label}
             </Link>
           ))}
+          {user?.hasCourses ? (
+            <Link
+              to="/learn"
+              className={navLinkClass(isNavLinkCurrent(pathname, "/learn"))}
+              aria-current={isNavLinkCurrent(pathname, "/learn") ? "page" : undefined}
+            >
+              My Courses
+            </Link>
+          ) : null}
           {user?.isAdmin ? (
             <Link to="/admin" className={navLinkClass(isNavLinkCurrent(pathname, "/admin"))}>
               Admin
@@ -111,6 +120,17 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                     </Link>
                   </li>
                 ))}
+                {user?.hasCourses ? (
+                  <li>
+                    <Link
+                      to="/learn"
+                      className={`flex min-h-11 items-center ${navLinkClass(isNavLinkCurrent(pathname, "/learn"))}`}
+                      aria-current={isNavLinkCurrent(pathname, "/learn") ? "page" : undefined}
+                    >
+                      My Courses
+                    </Link>
+                  </li>
+                ) : null}
                 {user ? (
                   <li>
                     <Link to="/account" className={`flex min-h-11 items-center ${navLinkClass(isNavLinkCurrent(pathname, "/account"))}`}>

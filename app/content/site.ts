@@ -4,11 +4,6 @@
 
 import type { Institute } from "~/utils/institute";
 
-/** Footer and contact page, quoted from the product specification: keep as is. */
-export const BUSINESS_HOURS = "All time GMT IST USE";
-/** The chat widget's welcome view, quoted from the product specification: keep as is. */
-export const CHAT_AVAILABILITY = "Everyday 10 AM - 7:00 PM IST";
-
 /** What each WhatsApp button says after "Hello <institute>!" (the name as the settings hold it). */
 const WHATSAPP_TEXTS = {
   general: "I would like to know more about your trading courses.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INDIAN_STATE_CODES } from "~/utils/indian-states";
-import { SOCIAL_NETWORKS, type Institute, type SocialField } from "~/utils/institute";
+import { DEFAULT_INSTITUTE, SOCIAL_NETWORKS, type Institute, type SocialField } from "~/utils/institute";
 import { optionalText, requiredText } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
 
@@ -63,6 +63,16 @@ export const InstituteSettingsSchema = z.object({
   whatsappNumber: z.preprocess(
     (value) => (typeof value === "string" ? value.replace(/[\s+-]/g, "") : value),
     z.string({ required_error: INSTITUTE_MESSAGES.whatsapp }).regex(/^\d{10,15}$/, INSTITUTE_MESSAGES.whatsapp),
+  ),
+  // A section saved before hours were a setting has none: it reads as the default, not as invalid.
+  hours: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(100, "Business hours must be at most 100 characters")
+      .refine((hours) => !hours.includes("\n"), "Business hours must be one line")
+      .default(DEFAULT_INSTITUTE.hours),
   ),
   addressLine1: requiredText("Address", 120),
   addressLine2: optionalText("Address line 2", 120),

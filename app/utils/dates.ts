@@ -39,6 +39,9 @@ export const formatTickerDate = (date: Date) => tickerDate.format(date);
 /** "2026-12-05" in India time, for <time dateTime> and date inputs. */
 export const formatIsoDateInIndia = (date: Date) => format(inIndia(date), "yyyy-MM-dd");
 
+/** This year in India: the footer's copyright line. */
+export const currentIndiaYear = (now = new Date()) => inIndia(now).getFullYear();
+
 export type EventTimeWindow = "all" | "upcoming" | "this-week" | "this-month";
 
 /**

@@ -14,6 +14,8 @@ export type Institute = {
   phone3?: string;
   /** Digits only, country code first, for wa.me links. */
   whatsappNumber: string;
+  /** When the team answers calls, WhatsApp and the chat, in IST: the footer, contact page, chat and mails say it. */
+  hours: string;
   addressLine1: string;
   addressLine2?: string;
   city: string;
@@ -48,6 +50,7 @@ export const DEFAULT_INSTITUTE: Institute = {
   phone2: "+91 98765 43211",
   phone3: "+91 98765 43212",
   whatsappNumber: "919876543210",
+  hours: "Everyday 10 AM - 7:00 PM IST",
   addressLine1: "2nd Floor, 14 Market Road",
   city: "Pune",
   stateCode: "27",

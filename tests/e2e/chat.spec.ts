@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page, type Route } from "@playwright/t
 import { CHAT_ERROR } from "../../app/components/chat/chat-replies";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "../../app/content/chat";
 import { CHAT_FAQ } from "../../app/content/faq";
-import { CHAT_AVAILABILITY, whatsappMessage } from "../../app/content/site";
+import { whatsappMessage } from "../../app/content/site";
 import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { CHAT_QUESTION_MAX } from "../../app/content/chat";
 import { ChatQuestionSchema } from "../../app/schemas/chat";
@@ -87,7 +87,7 @@ inBothModes((mode) => {
     await expect(page.getByText(CHAT_GREETING)).toBeVisible();
     for (const offering of CHAT_OFFERINGS) await expect(page.getByRole("listitem").filter({ hasText: offering })).toBeVisible();
     await expectWhatsappLink(page.getByRole("link", { name: /^Start Chat/ }));
-    await expect(page.getByText(CHAT_AVAILABILITY, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText(DEFAULT_INSTITUTE.hours, { exact: true })).toBeVisible();
     // The page is where the chat button leads, so the button itself is not on it.
     await expect(page.getByRole("link", { name: "Chat with us", exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Chat with us", exact: true })).toHaveCount(0);
@@ -240,7 +240,7 @@ test.describe("the chat widget", () => {
     await expect(panel.getByRole("button", { name: "Ask AI Assistant" })).toBeVisible();
     await expect(panel.getByRole("button", { name: "View FAQ" })).toBeVisible();
     await expectWhatsappLink(panel.getByRole("link", { name: /^Start Chat/ }));
-    await expect(panel.getByText(CHAT_AVAILABILITY, { exact: true })).toBeVisible();
+    await expect(panel.getByText(DEFAULT_INSTITUTE.hours, { exact: true })).toBeVisible();
     await expect(panel.getByRole("button", { name: "Back" })).toHaveCount(0);
     await expectNoA11yViolations(page);
     assertNoErrors();

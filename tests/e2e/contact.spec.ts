@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT_FAQ } from "../../app/content/faq";
 import { PUBLIC_FORM_LIMITS } from "../../app/services/throttle/public-form-limits";
-import { BUSINESS_HOURS, whatsappMessage } from "../../app/content/site";
+import { whatsappMessage } from "../../app/content/site";
 import { DEFAULT_INSTITUTE, institutePhones } from "../../app/utils/institute";
 import { openTestDatabase } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -84,8 +84,7 @@ inBothModes((mode) => {
     expect(href.pathname).toBe(`/${DEFAULT_INSTITUTE.whatsappNumber}`);
     expect(href.searchParams.get("text")).toBe(whatsappMessage(DEFAULT_INSTITUTE.name, "general"));
 
-    expect(BUSINESS_HOURS).toBe("All time GMT IST USE");
-    await expect(cards.getByText(BUSINESS_HOURS)).toBeVisible();
+    await expect(cards.getByText(DEFAULT_INSTITUTE.hours)).toBeVisible();
     await expectNoA11yViolations(page);
     assertNoErrors();
   });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 import { LEGAL_PAGES } from "../../app/content/legal-pages";
+import { DEFAULT_INSTITUTE } from "../../app/utils/institute";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 // The spec's §2 Global layout, quoted.
@@ -122,9 +123,9 @@ inBothModes((mode) => {
     for (const legal of LEGAL_PAGES) {
       await expect(footer.getByRole("link", { name: legal.title, exact: true })).toHaveAttribute("href", legal.path);
     }
-    await expect(footer.getByText(/©.*2024/)).toBeVisible();
+    await expect(footer.getByText(`© ${new Date().getFullYear()} ${DEFAULT_INSTITUTE.name}. All rights reserved.`)).toBeVisible();
     await expect(footer.getByText("India", { exact: true })).toBeVisible();
-    await expect(footer.getByText("All time GMT IST USE", { exact: true })).toBeVisible();
+    await expect(footer.getByText(DEFAULT_INSTITUTE.hours, { exact: true })).toBeVisible();
   });
 
   test("an unknown path answers 404 with 'Page Not Found'", async ({ page }) => {

@@ -15,7 +15,8 @@ import {
 
 const CREATE_INTENT = "/api/create-payment-intent";
 const WEBHOOK = "/api/stripe/webhook";
-const PAYMENTS_OFF = "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.";
+const PAYMENTS_OFF =
+  "Online payment (UPI, cards and netbanking) is not set up on this site yet. Message us on WhatsApp and our team will help you enroll.";
 
 async function jsonOf(response: HttpResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);

@@ -19,6 +19,7 @@ const NEW_INSTITUTE = {
   phone2: "",
   phone3: "",
   whatsappNumber: "91 91234 00011",
+  hours: "Mon to Sat, 9:30 AM - 6:30 PM IST",
   addressLine1: "7 Park Circus Lane",
   city: "Kolkata",
   stateCode: "19",
@@ -61,6 +62,7 @@ describe("the institute's identity", () => {
     await expectRefused(await post({ whatsappNumber: "98765" }), "WhatsApp number must be 10 to 15 digits");
     await expectRefused(await post({ name: "N".repeat(10_000) }), "Institute name must be at most 100 characters");
     await expectRefused(await post({ phone1: "12345" }), "Phone must be an Indian number");
+    await expectRefused(await post({ hours: "H".repeat(101) }), "Business hours must be at most 100 characters");
 
     const crowded = Object.fromEntries(Array.from({ length: 250 }, (_, index) => [`extra${index}`, "x"]));
     const tooMany = await client.post("/admin/settings", { form: { ...NEW_INSTITUTE, ...crowded } });
@@ -91,7 +93,13 @@ describe("the institute's identity", () => {
       expect(response.status(), path).toBe(200);
       const html = await response.text();
       const markup = html.replace(/<script[\s\S]*?<\/script>/g, "");
-      for (const shown of ["Nifty Lane School", "+91 91234 56789", "7 Park Circus Lane", "Kolkata, West Bengal 700017"])
+      for (const shown of [
+        "Nifty Lane School",
+        "+91 91234 56789",
+        "7 Park Circus Lane",
+        "Kolkata, West Bengal 700017",
+        NEW_INSTITUTE.hours,
+      ])
         expect(markup, `${path} shows ${shown}`).toContain(shown);
       expect(markup, path).toContain('href="https://www.instagram.com/niftylane"');
       expect(markup, path).toContain('href="mailto:hello@niftylane.example"');
@@ -110,6 +118,22 @@ describe("the institute's identity", () => {
     const terms = await markupOf(await request.get("/terms"));
     expect(terms).toContain("enrol in a course of Nifty Lane School.");
     expect(terms).toContain("hello@niftylane.example");
+  });
+
+  test("a section saved before business hours were a setting keeps its values and shows the default hours", async ({ request }) => {
+    const before = queryTestDatabase<{ value: string }>("SELECT value FROM site_settings WHERE section = 'institute'")[0]?.value;
+    const { hours: _hours, intent: _intent, ...older } = { ...NEW_INSTITUTE, whatsappNumber: "919123400011", name: "Older Save School" };
+    queryTestDatabase(
+      "INSERT INTO site_settings (section, value, updated_at, updated_by) VALUES ('institute', ?, ?, 'owner') ON CONFLICT (section) DO UPDATE SET value = excluded.value RETURNING section",
+      JSON.stringify(Object.fromEntries(Object.entries(older).filter(([, value]) => value !== ""))),
+      Date.now(),
+    );
+    const footer = await markupOf(await request.get("/contact"));
+    expect(footer).toContain("Older Save School");
+    expect(footer).toContain("Everyday 10 AM - 7:00 PM IST");
+    // The next test reads the institute as the earlier save left it.
+    if (before) queryTestDatabase("UPDATE site_settings SET value = ? WHERE section = 'institute' RETURNING section", before);
+    else queryTestDatabase("DELETE FROM site_settings WHERE section = 'institute' RETURNING section");
   });
 
   test("a mail queued after the save names the institute as it is now", async ({ request }) => {

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, typ
 import { showToast } from "~/components/toaster";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUESTION_MAX, CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ } from "~/content/faq";
-import { CHAT_AVAILABILITY } from "~/content/site";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatAnswerText } from "./chat-answer-text";
 import { CHAT_ERROR, fallbackAction } from "./chat-replies";
@@ -141,7 +140,7 @@ function WelcomeView({ onNavigate }: { onNavigate: (view: View) => void }) {
           Start Chat{newTabNote}
         </a>
       </div>
-      <p className="text-center text-sm text-slate-600">{CHAT_AVAILABILITY}</p>
+      <p className="text-center text-sm text-slate-600">{useInstitute().hours}</p>
     </div>
   );
 }

@@ -29,7 +29,8 @@ export const CHECKOUT_MESSAGES = {
   enrollFailedText: "There was an error processing your enrollment. Please try again.",
   alreadyEnrolled: "You are already enrolled in this course.",
   paymentsOffTitle: "Online payment is not available yet",
-  paymentsOffText: "Card payments are not set up on this site. Message us on WhatsApp and our team will help you enroll.",
+  paymentsOffText:
+    "Online payment (UPI, cards and netbanking) is not set up on this site yet. Message us on WhatsApp and our team will help you enroll.",
   billingMissingTitle: "Billing details needed",
   billingMissingText: "Your tax invoice needs your name, address, state and PIN. Add them with your enrollment information, then pay.",
   amountMismatch: "The amount does not match the price of this order.",

@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { courseSections, lessons } from "../../../db/schema";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { courses, courseSections, lessons, orders } from "../../../db/schema";
 import type { LessonType, VideoSource } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 
@@ -84,4 +84,45 @@ export function findLesson(courseId: number, lessonId: number): Lesson | null {
       .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
       .get() ?? null
   );
+}
+
+export type UpcomingLiveLesson = {
+  lessonId: number;
+  courseId: number;
+  courseTitle: string;
+  title: string;
+  startsAt: Date;
+  durationMinutes: number;
+};
+
+/**
+ * The live lessons of a student's paid courses that have not ended yet (one that
+ * started counts until its duration has passed), soonest first.
+ */
+export function listUpcomingLiveLessons(userId: string, now: Date, limit: number): UpcomingLiveLesson[] {
+  const enrolledCourseIds = db
+    .select({ courseId: orders.courseId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId)));
+  return db
+    .select({
+      lessonId: lessons.id,
+      courseId: lessons.courseId,
+      courseTitle: courses.title,
+      title: lessons.title,
+      startsAt: sql<Date>`${lessons.liveStartsAt}`.mapWith(lessons.liveStartsAt),
+      durationMinutes: lessons.durationMinutes,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(
+      and(
+        eq(lessons.type, "live"),
+        inArray(lessons.courseId, enrolledCourseIds),
+        sql`${lessons.liveStartsAt} + ${lessons.durationMinutes} * 60000 >= ${now.getTime()}`,
+      ),
+    )
+    .orderBy(asc(lessons.liveStartsAt), asc(lessons.id))
+    .limit(limit)
+    .all();
 }

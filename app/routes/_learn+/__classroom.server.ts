@@ -75,6 +75,13 @@ export const lessonPath = (courseId: number, lessonId: number) => `/learn/${cour
  * The curriculum with the student's state in each lesson (none for an admin
  * or a preview), the course's progress and the lesson "Resume" leads to.
  */
+/** "3 of 11 lessons complete"; with optional lessons in the outline, the count says it is of the required ones. */
+function progressLabel(done: number, required: number, lessonCount: number): string {
+  const optional = lessonCount - required;
+  if (optional <= 0) return `${done} of ${required} lessons complete`;
+  return `${done} of ${required} required lessons complete (${optional} optional)`;
+}
+
 export function classroomOutline(courseId: number, userId: string | null) {
   const curriculum = listCurriculum(courseId);
   const progress = userId ? courseProgress(userId, courseId) : null;
@@ -88,12 +95,15 @@ export function classroomOutline(courseId: number, userId: string | null) {
   }));
   const ordered = sections.flatMap((section) => section.lessons);
   const resume = ordered.find((lesson) => lesson.state !== "complete") ?? null;
+  const requiredDone = progress?.requiredDone ?? 0;
+  const requiredTotal = progress?.requiredTotal ?? ordered.filter((lesson) => lesson.isRequired).length;
   return {
     sections,
     ordered,
     percent: progress?.percent ?? 0,
-    requiredDone: progress?.requiredDone ?? 0,
-    requiredTotal: progress?.requiredTotal ?? ordered.filter((lesson) => lesson.isRequired).length,
+    requiredDone,
+    requiredTotal,
+    progressLabel: progressLabel(requiredDone, requiredTotal, ordered.length),
     resumeLessonId: resume?.id ?? ordered[0]?.id ?? null,
     started: ordered.some((lesson) => lesson.state !== "not-started"),
   };

@@ -5,12 +5,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter, type FrameDisclaimer } from "~/components/site-footer";
 import { SiteHeader, type HeaderUser } from "~/components/site-header";
 import { frameDisclaimer } from "~/services/legal-pages.server";
-import { getOptionalUser } from "~/services/accounts/sessions/student-session.server";
+import { headerUser } from "~/services/accounts/sessions/student-session.server";
 
 // The classroom sits in the site's frame (header and footer) with the signed-in student's greeting.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin }, disclaimer: frameDisclaimer() };
+  return { user: await headerUser(request), disclaimer: frameDisclaimer() };
 }
 
 function ClassroomFrame({ user, disclaimer, children }: { user: HeaderUser | null; disclaimer?: FrameDisclaimer; children: ReactNode }) {

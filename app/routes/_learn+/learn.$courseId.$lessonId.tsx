@@ -133,7 +133,8 @@ export default function LessonPage() {
             to open every lesson and keep your progress.
           </p>
         ) : null}
-        <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3">
+        {/* On a phone the right edge is kept clear for the floating chat button, which would otherwise cover Next. */}
+        <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 pr-20 md:pr-0">
           {data.previous ? (
             <Link to={data.previous.href} className={buttonClass("outline")} prefetch="none">
               <span aria-hidden="true">←</span> Previous<span className="sr-only">: {data.previous.title}</span>

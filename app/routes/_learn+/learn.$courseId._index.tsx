@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     course,
     isAdminPreview: access === "admin",
     percent: outline.percent,
-    progressLabel: `${outline.requiredDone} of ${outline.requiredTotal} lessons complete`,
+    progressLabel: outline.progressLabel,
     started: outline.started,
     resumeHref: outline.resumeLessonId === null ? null : lessonPath(course.id, outline.resumeLessonId),
     certificateHref: certificate && !certificate.revokedAt ? certificateDownloadPath(course.id) : null,

@@ -32,7 +32,7 @@ export function dashboardData(user: PublicUser) {
       progressPercent: progress.get(enrollment.courseId) ?? 0,
       certificateHref: certified.has(enrollment.courseId) ? certificateDownloadPath(enrollment.courseId) : null,
     })),
-    events: toEventCards(listUpcomingEvents(DASHBOARD_LIST_LIMIT, now)),
+    events: toEventCards(listUpcomingEvents(DASHBOARD_LIST_LIMIT, now), user.id),
   };
 }
 

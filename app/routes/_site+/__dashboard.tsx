@@ -17,23 +17,17 @@ export function Dashboard({ data }: { data: DashboardData }) {
         </div>
       </section>
 
-      <section aria-label="Your summary" className="mx-auto w-full max-w-7xl px-4 py-8">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SummaryCard label="Enrolled Courses" value={String(data.enrolledCount)} />
-          <SummaryCard label="Total Courses" value={String(data.courseCount)} />
-          <SummaryCard label="Upcoming Events" value={String(data.eventCount)} />
-          <SummaryCard label="Profile" value={data.email} small>
-            <Link to="/account" className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-4">
-              Your account
-            </Link>
-          </SummaryCard>
-        </ul>
-      </section>
-
       <section aria-labelledby="continue-heading" className="mx-auto w-full max-w-7xl px-4 py-6">
-        <h2 id="continue-heading" className="text-2xl font-bold text-navy-900">
-          Continue Learning
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="continue-heading" className="text-2xl font-bold text-navy-900">
+            Continue Learning
+          </h2>
+          {data.enrollments.length > 0 ? (
+            <Link to="/learn" className="font-semibold text-teal-800 underline underline-offset-4">
+              All my courses
+            </Link>
+          ) : null}
+        </div>
         {data.enrollments.length > 0 ? (
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
             {data.enrollments.map((enrollment) => (
@@ -62,6 +56,19 @@ export function Dashboard({ data }: { data: DashboardData }) {
             </Link>
           </EmptyState>
         )}
+      </section>
+
+      <section aria-label="Your summary" className="mx-auto w-full max-w-7xl px-4 py-8">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <SummaryCard label="Enrolled Courses" value={String(data.enrolledCount)} />
+          <SummaryCard label="Total Courses" value={String(data.courseCount)} />
+          <SummaryCard label="Upcoming Events" value={String(data.eventCount)} />
+          <SummaryCard label="Profile" value={data.email} small>
+            <Link to="/account" className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-4">
+              Your account
+            </Link>
+          </SummaryCard>
+        </ul>
       </section>
 
       <section aria-labelledby="dashboard-events-heading" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6">

@@ -1,4 +1,5 @@
 import { isFreeEvent, type SiteEvent } from "~/models/events/event.server";
+import { listRegisteredEventIds } from "~/models/events/student-event-registration.server";
 import { findReadyImages, type ReadyImage } from "~/models/content/image-asset.server";
 import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { imageSource, type ImageSource } from "~/utils/image-variants";
@@ -37,11 +38,15 @@ export function toEventCard(
   };
 }
 
-/** Events as their cards show them, the banners' encodings read in one query. */
-export function toEventCards(events: readonly SiteEvent[]): EventCardData[] {
+/**
+ * Events as their cards show them, the banners' encodings read in one query; with a
+ * signed-in student, the events they are registered for say so.
+ */
+export function toEventCards(events: readonly SiteEvent[], userId: string | null = null): EventCardData[] {
   const ready = findReadyImages(events.flatMap((event) => (event.bannerUrl ? [event.bannerUrl] : [])));
   const includesGst = pricesIncludeGst();
-  return events.map((event) => toEventCard(event, ready, includesGst));
+  const registered = userId ? listRegisteredEventIds(userId) : new Set<number>();
+  return events.map((event) => ({ ...toEventCard(event, ready, includesGst), registered: registered.has(event.id) }));
 }
 
 /** One event's banner as its page shows it, or null when it has none. */

@@ -25,6 +25,8 @@ export type EventCardData = {
   detailLabel: string;
   /** Where it happens, when the admin said. */
   venue: string | null;
+  /** The signed-in student is registered: the card says so instead of offering registration. */
+  registered?: boolean;
   /** The banner an admin uploaded; none leaves the card as it was before banners. */
   banner: ImageSource | null;
 };
@@ -69,10 +71,27 @@ export function CompactEventCard({ event }: { event: EventCardData }) {
         <Badge tone={event.isFree ? "green" : "gold"}>{event.isFree ? "Free" : "Paid"}</Badge>
       </div>
       <EventFacts event={event} />
-      <Link to={`/events/${event.id}/register`} className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
-        Register Now
-      </Link>
+      {event.registered ? (
+        <RegisteredNote title={event.title} />
+      ) : (
+        <Link
+          to={`/events/${event.id}/register`}
+          className={buttonClass("secondary", "w-full")}
+          aria-label={`Register Now: ${event.title}`}
+        >
+          Register Now
+        </Link>
+      )}
     </EventCardFrame>
+  );
+}
+
+/** In place of "Register Now" on an event the student is registered for: a link to their registrations. */
+export function RegisteredNote({ title }: { title: string }) {
+  return (
+    <Link to="/account/events" className={buttonClass("outline", "w-full")} aria-label={`You are registered: ${title}`}>
+      You are registered
+    </Link>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { eventTypeLabel } from "../../../db/enums";
-import { EventCardFrame, EventFacts, type EventCardData } from "./__event-card";
+import { EventCardFrame, EventFacts, RegisteredNote, type EventCardData } from "./__event-card";
 
 // The events page's card; the home page and the dashboard show the compact one (./__event-card).
 
@@ -35,6 +35,8 @@ export function EventCard({
       <EventFacts event={event} />
       {ended ? (
         <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This event has ended</p>
+      ) : event.registered ? (
+        <RegisteredNote title={event.title} />
       ) : (
         <Link to={registerTo} preventScrollReset className={buttonClass("secondary", "w-full")} aria-label={`Register Now: ${event.title}`}>
           Register Now

@@ -5,15 +5,17 @@ import { errorPageMeta } from "~/components/error-page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { frameDisclaimer } from "~/services/legal-pages.server";
-import { getOptionalUser } from "~/services/accounts/sessions/student-session.server";
+import { headerUser } from "~/services/accounts/sessions/student-session.server";
 import { sharedRenderViewer } from "~/services/site-build/shared-render.server";
 import { useFrameDisclaimer } from "~/utils/use-frame-disclaimer";
 import { useSiteUser } from "~/utils/use-site-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A page rendered once for many students is rendered for a stand-in (their name goes in afterwards).
-  const user = sharedRenderViewer() ?? (await getOptionalUser(request));
-  return { user: user && { firstName: user.firstName, isAdmin: user.isAdmin }, disclaimer: frameDisclaimer() };
+  const viewer = sharedRenderViewer();
+  if (viewer)
+    return { user: { firstName: viewer.firstName, isAdmin: viewer.isAdmin, hasCourses: viewer.hasCourses }, disclaimer: frameDisclaimer() };
+  return { user: await headerUser(request), disclaimer: frameDisclaimer() };
 }
 
 // A page that failed has no meta of its own: its error screen's title is this one.

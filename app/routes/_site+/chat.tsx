@@ -10,7 +10,6 @@ import { CHAT_TITLE } from "~/components/chat/chat-text";
 import { chatGreeting, CHAT_INPUT_PLACEHOLDER, CHAT_OFFERINGS, CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, withRefundAnswer } from "~/content/faq";
 import { refundPolicySummary } from "~/services/legal-pages.server";
-import { CHAT_AVAILABILITY } from "~/content/site";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 import { ChatQuestionSchema } from "~/schemas/chat";
 import { answerQuestion, chatSuggestions, checkChatRateLimit } from "~/services/chat/chat.server";
@@ -88,7 +87,7 @@ export default function ChatPage() {
             <a href={useWhatsappLink("general")} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
               Start Chat<span className="sr-only"> on WhatsApp (opens in a new tab)</span>
             </a>
-            <p className="text-sm text-slate-200">{CHAT_AVAILABILITY}</p>
+            <p className="text-sm text-slate-200">{useInstitute().hours}</p>
           </div>
         </div>
       </section>

@@ -8,7 +8,6 @@ import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormNotice, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_FAQ, withRefundAnswer } from "~/content/faq";
-import { BUSINESS_HOURS } from "~/content/site";
 import { institutePhones } from "~/utils/institute";
 import { useInstitute, useInstituteAddress, useWhatsappLink } from "~/utils/use-institute";
 import { sendContactMessage } from "~/models/content/contact-message.server";
@@ -120,7 +119,7 @@ export default function ContactPage() {
             </a>
           </ContactCard>
           <ContactCard title="Business Hours" icon={<ClockIcon />}>
-            <p>{BUSINESS_HOURS}</p>
+            <p>{institute.hours}</p>
           </ContactCard>
         </ul>
         <div className="mt-6 text-center text-slate-700">

@@ -12,6 +12,7 @@ import { publicOrigin } from "~/utils/env.server";
 import { oneOf } from "~/utils/validation";
 import { EventCard } from "./__events-list-card";
 import { toEventCards } from "./__event-card.server";
+import { getUserId } from "~/services/accounts/sessions/student-session.server";
 import { countOf } from "~/utils/plural";
 import { useWhatsappLink } from "~/utils/use-institute";
 import { readSettings } from "~/models/site/site-settings.server";
@@ -44,9 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Past events (only the "All Dates" window reaches back) sit in a section of their own, latest first.
   const past = events.filter((event) => event.eventDate < now).reverse();
   const origin = publicOrigin();
+  // Stored copies for everyone are rendered without cookies; a registered student gets a copy of their own.
+  const userId = await getUserId(request);
   return {
     filters,
-    events: toEventCards(upcoming),
+    events: toEventCards(upcoming, userId),
     pastEvents: toEventCards(past),
     stats: eventStats(now),
     typeOptions: EVENT_TYPE_FILTERS.map((value) => ({ value, label: TYPE_LABELS[value] })),

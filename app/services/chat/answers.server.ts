@@ -5,7 +5,7 @@
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ } from "~/content/faq";
 import { refundPolicySummary } from "~/services/legal-pages.server";
-import { CHAT_AVAILABILITY } from "~/content/site";
+import { readSettings } from "~/models/site/site-settings.server";
 import { eventDetailAnswer, eventsAnswer, wantsEvents } from "./event-answers.server";
 import { contactFacts, priceRange, type ChatDoc, type CourseFact, type Knowledge } from "./knowledge.server";
 import {
@@ -43,7 +43,7 @@ function refundAnswer(): Draft {
 function contactAnswer(): Draft {
   const facts = contactFacts();
   return {
-    answer: `You can reach our team ${CHAT_AVAILABILITY}.\n${list(facts.slice(1))}`,
+    answer: `You can reach our team ${readSettings("institute").hours}.\n${list(facts.slice(1))}`,
     suggestions: [PRICES_QUESTION, UPCOMING_QUESTION, REFUND_QUESTION],
     facts,
   };
@@ -186,7 +186,7 @@ function smallTalk(question: string): Draft | null {
     };
   if (all.every((word) => THANKS.has(word)))
     return {
-      answer: `You're welcome! Anything else? Our team is also on WhatsApp, ${CHAT_AVAILABILITY}.`,
+      answer: `You're welcome! Anything else? Our team is also on WhatsApp, ${readSettings("institute").hours}.`,
       suggestions: [UPCOMING_QUESTION, PRICES_QUESTION, BEGINNER_QUESTION],
       facts: [],
     };

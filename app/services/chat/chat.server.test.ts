@@ -5,7 +5,6 @@ import { courses, eventRegistrations, events } from "../../../db/schema";
 import { CHAT_QUICK_QUESTIONS } from "~/content/chat";
 import { CHAT_FAQ, CONTACT_FAQ } from "~/content/faq";
 import { refundPolicySummary } from "~/services/legal-pages.server";
-import { CHAT_AVAILABILITY } from "~/content/site";
 import { DEFAULT_INSTITUTE } from "~/utils/institute";
 import { listActiveCourses, type Course } from "~/models/courses/course.server";
 import { countRegistrations, listActiveEvents, type SiteEvent } from "~/models/events/event.server";
@@ -121,9 +120,9 @@ const TABLE: Row[] = [
   { question: "refund?", facts: () => [refundKeySentence()] },
   { question: "paisa wapas milega kya", facts: () => [refundKeySentence()] },
   { question: "can i cancel and get my money back", facts: () => [refundKeySentence()] },
-  { question: "what are your timings", facts: () => [CHAT_AVAILABILITY] },
-  { question: "office timimgs?", facts: () => [CHAT_AVAILABILITY] },
-  { question: "When is support available?", facts: () => [CHAT_AVAILABILITY] },
+  { question: "what are your timings", facts: () => [DEFAULT_INSTITUTE.hours] },
+  { question: "office timimgs?", facts: () => [DEFAULT_INSTITUTE.hours] },
+  { question: "When is support available?", facts: () => [DEFAULT_INSTITUTE.hours] },
   { question: "whatsapp number", facts: () => [`https://wa.me/${DEFAULT_INSTITUTE.whatsappNumber}`] },
   { question: "what is your email id", facts: () => [DEFAULT_INSTITUTE.email] },
   { question: "phone number to call", facts: () => [DEFAULT_INSTITUTE.phone1] },
@@ -131,7 +130,7 @@ const TABLE: Row[] = [
     question: "do you have a telegram group",
     facts: () => [DEFAULT_INSTITUTE.telegramUrl ?? ""],
   },
-  { question: "Contact us via WhatsApp", facts: () => [`https://wa.me/${DEFAULT_INSTITUTE.whatsappNumber}`, CHAT_AVAILABILITY] },
+  { question: "Contact us via WhatsApp", facts: () => [`https://wa.me/${DEFAULT_INSTITUTE.whatsappNumber}`, DEFAULT_INSTITUTE.hours] },
   { question: "do you give certificate", facts: () => [faq("certificates")] },
   { question: "are you NSE certified", facts: () => [faq("certified")] },
   {
@@ -192,7 +191,7 @@ describe("answerQuestion: what it never says", () => {
       const { answer, suggestions } = await ask(question);
       expect(answer).toContain("I don't have an answer to that");
       expect(answer).toContain("WhatsApp");
-      expect(answer).toContain(CHAT_AVAILABILITY);
+      expect(answer).toContain(DEFAULT_INSTITUTE.hours);
       expect(answer).toContain("FAQ");
       expect(answer).not.toMatch(/₹/);
       expect(suggestions).toEqual(expect.arrayContaining(["View our FAQ section", "Contact us via WhatsApp"]));
@@ -209,7 +208,7 @@ describe("answerQuestion: what it never says", () => {
     expect(hello.suggestions).toEqual(CHAT_QUICK_QUESTIONS.slice(0, 3));
     const thanks = await ask("thank you so much");
     expect(thanks.answer).toContain("You're welcome!");
-    expect(thanks.answer).toContain(CHAT_AVAILABILITY);
+    expect(thanks.answer).toContain(DEFAULT_INSTITUTE.hours);
   });
 
   test("a changed price shows in the very next answer (nothing cached)", async () => {

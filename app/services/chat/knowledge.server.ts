@@ -4,7 +4,6 @@
 // price or a new event shows in the very next answer.
 import { CHAT_FAQ, CONTACT_FAQ, REFUND_FAQ_ID } from "~/content/faq";
 import { refundPolicySummary } from "~/services/legal-pages.server";
-import { CHAT_AVAILABILITY } from "~/content/site";
 import { readSettings } from "~/models/site/site-settings.server";
 import { institutePhones, instituteSocialLinks } from "~/utils/institute";
 import { listCoursesForChat, type ChatCourse } from "~/models/courses/course.server";
@@ -52,7 +51,7 @@ export function whatsappDisplayNumber(digits = readSettings("institute").whatsap
 export function contactFacts(): string[] {
   const institute = readSettings("institute");
   return [
-    `Hours: ${CHAT_AVAILABILITY}.`,
+    `Hours: ${institute.hours}.`,
     `WhatsApp: ${whatsappDisplayNumber(institute.whatsappNumber)} (https://wa.me/${institute.whatsappNumber}).`,
     `Phone: ${institutePhones(institute).join(", ")}.`,
     `Email: ${institute.email}.`,

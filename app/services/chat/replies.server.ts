@@ -1,7 +1,7 @@
 // The building blocks of the assistant's answers: the draft shape, the
 // follow-up questions it suggests, the fallback, and one-line renderings of a
 // course or an event. Plain text only: the widget shows text, not HTML.
-import { CHAT_AVAILABILITY } from "~/content/site";
+import { readSettings } from "~/models/site/site-settings.server";
 import type { CourseFact, EventFact } from "./knowledge.server";
 import { whatsappDisplayNumber } from "./knowledge.server";
 import { GENERIC, containsPhrase, normalise, words } from "./text";
@@ -26,7 +26,7 @@ export function fallbackAnswer(): Draft {
   return {
     answer:
       `I'm sorry, I don't have an answer to that. Our team can help on WhatsApp at ${whatsappDisplayNumber()} ` +
-      `(${CHAT_AVAILABILITY}), and our FAQ covers prices, certificates, support hours and refunds.`,
+      `(${readSettings("institute").hours}), and our FAQ covers prices, certificates, support hours and refunds.`,
     suggestions: FALLBACK_SUGGESTIONS,
     facts: [],
   };

@@ -1,4 +1,4 @@
-import { CHAT_AVAILABILITY, whatsappLink } from "~/content/site";
+import { whatsappLink } from "~/content/site";
 import { institutePhones } from "~/utils/institute";
 import { publicOrigin } from "~/utils/env.server";
 import { composeMail } from "./compose.server";
@@ -18,7 +18,7 @@ function acknowledgementMail(): MailContent {
   const institute = instituteNow();
   const received = `Thank you for writing to ${institute.name}. We have received the message sent with this email address through the contact form on our website.`;
   const next = "A member of our team reads every message and will reply to this address within 24 hours.";
-  const meanwhile = `Need us sooner? Call ${institutePhones(institute).join(", ")} or chat with us on WhatsApp (${CHAT_AVAILABILITY}). You can also write to ${institute.email}.`;
+  const meanwhile = `Need us sooner? Call ${institutePhones(institute).join(", ")} or chat with us on WhatsApp (${institute.hours}). You can also write to ${institute.email}.`;
   const faqLink = `${publicOrigin()}/contact`;
   const whatsapp = whatsappLink(institute, "general");
   const notYou = "Did not write to us? Then someone typed your address by mistake; you can ignore this message.";

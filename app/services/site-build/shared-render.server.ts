@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import type { NextFunction, Request, Response } from "express";
 import { isEnrolled } from "~/models/orders/order.server";
+import { hasEnrollment } from "~/models/orders/enrollment.server";
+import { hasUpcomingRegistration } from "~/models/events/student-event-registration.server";
 import { hasConfirmedAdult } from "~/models/accounts/user.server";
 import { onlyAnalyticsConsent } from "~/utils/analytics-consent";
 import { getOptionalUser } from "../accounts/sessions/student-session.server";
@@ -13,9 +15,9 @@ import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
  * (docs/decisions/0017). The page cache asks `planRender` how to serve a GET:
  *
  * - A public page (SHARED_PAGES) reads nothing of the visitor but the site
- *   layout's greeting (first name, admin link). It is rendered once per viewer
- *   shape — anonymous, or a student with or without a first name, admin or not
- *   — with a stand-in first name, and each student gets that copy with their
+ *   layout's greeting (first name, admin link, My Courses). It is rendered once per viewer
+ *   shape — anonymous, or a student with or without a first name, admin or not,
+ *   with courses or not — with a stand-in first name, and each student gets that copy with their
  *   own name put in: in the markup as React escapes text, in the hydration
  *   data as Remix escapes it, so what the browser hydrates matches.
  * - A student's own page (OWN_PAGES: the dashboard at /; a course's page,
@@ -26,6 +28,8 @@ import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
  *   the enrollment checked on every request; anyone else there (an admin previewing, a student without a session
  *   cookie) gets a fresh render, never the anonymous copy, which is a
  *   redirect to sign in or a free preview.
+ *   A student registered for an upcoming event is served the events page as
+ *   their own page (REGISTRATION_PAGES), whose cards say "You are registered".
  * - Anything else, or a visitor with a toast waiting (one-time, read by the
  *   root loader), gets a fresh render.
  *
@@ -35,11 +39,13 @@ import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
  */
 const SHARED_PAGES = [/^\/courses$/, /^\/events$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/(about|gallery|testimonials)$/];
 const OWN_PAGES = [/^\/$/, /^\/courses\/[^/]+$/, /^\/study-materials$/];
+/** Shared pages that mark what the student registered for: such a student is served a copy of their own. */
+const REGISTRATION_PAGES = [/^\/events$/];
 const CLASSROOM_PAGES = [/^\/learn\/(\d+)(\/\d+)?$/];
 /** Cookies a shared page reads besides the student session: their presence means a fresh render. */
 const FRESH_RENDER_COOKIES = ["toast"];
 
-export type SiteViewer = { firstName: string; isAdmin: boolean; adultConfirmed: boolean };
+export type SiteViewer = { firstName: string; isAdmin: boolean; adultConfirmed: boolean; hasCourses: boolean };
 
 /** How the page cache serves one request. */
 export type RenderPlan = {
@@ -112,14 +118,25 @@ export async function planRender(req: Request, { anonymousEverywhere }: { anonym
   // revocation, however it was written, closes the classroom at the next request.
   if (classroom && !isEnrolled(user.id, Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]))) return null;
   const consent = onlyAnalyticsConsent(cookie);
+  // The events page says "You are registered" on a student's own events: theirs is a copy of their own.
+  if (shared && matches(REGISTRATION_PAGES, req.path) && hasUpcomingRegistration(user.id, new Date()))
+    return { variant: consent ? `student ${user.id} ${consent}` : `student ${user.id}`, render: renderAsIs };
   if (own) return { variant: consent ? `student ${user.id} ${consent}` : `student ${user.id}`, render: renderAsIs };
-  return studentPlan({ firstName: user.firstName ?? "", isAdmin: user.isAdmin, adultConfirmed: hasConfirmedAdult(user.id) }, consent);
+  return studentPlan(
+    {
+      firstName: user.firstName ?? "",
+      isAdmin: user.isAdmin,
+      adultConfirmed: hasConfirmedAdult(user.id),
+      hasCourses: hasEnrollment(user.id),
+    },
+    consent,
+  );
 }
 
 function studentPlan(viewer: SiteViewer, consent: string | undefined): RenderPlan {
   const standIn: SiteViewer = { ...viewer, firstName: viewer.firstName ? FIRST_NAME_STAND_IN : "" };
   return {
-    variant: `student admin=${viewer.isAdmin} named=${Boolean(viewer.firstName)} adult=${viewer.adultConfirmed}${consent ? ` ${consent}` : ""}`,
+    variant: `student admin=${viewer.isAdmin} named=${Boolean(viewer.firstName)} adult=${viewer.adultConfirmed} courses=${viewer.hasCourses}${consent ? ` ${consent}` : ""}`,
     render(req, _res, next) {
       // The copy is everyone's: rendered without this visitor's cookies but their analytics choice, for the stand-in.
       withOnlyAnalyticsConsent(req, consent);

@@ -35,6 +35,13 @@ export function InstituteSettingsForm({ defaultValue, lastResult }: SectionFormP
           hint="Digits only, country code first: 919876543210."
           required
         />
+        <TextField
+          field={fields.hours}
+          label="Business hours"
+          maxLength={100}
+          hint="When the team answers, in IST, like Everyday 10 AM - 7:00 PM IST. Shown in the footer, on the contact page and in the chat."
+          wide
+        />
         <TextField field={fields.addressLine1} label="Address" autoComplete="address-line1" required wide />
         <TextField field={fields.addressLine2} label="Address line 2 (optional)" autoComplete="address-line2" wide />
         <TextField field={fields.city} label="City" autoComplete="address-level2" required />

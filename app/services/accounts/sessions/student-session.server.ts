@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { getActiveUserById, hasConfirmedAdult, type PublicUser } from "~/models/accounts/user.server";
+import { hasEnrollment } from "~/models/orders/enrollment.server";
+import type { HeaderUser } from "~/components/site-header";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { apiError } from "~/utils/api.server";
 import { safeRedirectPath } from "~/utils/redirect-target";
@@ -50,6 +52,12 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
   const session = await getStudentSession(request);
   const userId = session.get(USER_ID_KEY);
   return typeof userId === "string" ? getActiveUserById(userId) : null;
+}
+
+/** What the site's header shows of the signed-in student (greeting, Admin link, My Courses), or null. */
+export async function headerUser(request: Request): Promise<HeaderUser | null> {
+  const user = await getOptionalUser(request);
+  return user && { firstName: user.firstName, isAdmin: user.isAdmin, hasCourses: hasEnrollment(user.id) };
 }
 
 /**
