@@ -60,9 +60,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[110] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900"
+        >
+          Skip to content
+        </a>
+        {/* First in the document, though shown over the page's top right: a form's result is the
+            first thing a text browser or a screen reader meets, not something after the footer. */}
+        <Toaster toast={data?.toast ?? null} />
         {children}
         {showsChatWidget(pathname) ? <ChatWidget /> : null}
-        <Toaster toast={data?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {data?.analytics ? <SiteAnalytics analytics={data.analytics} toast={data.toast} /> : null}

@@ -33,12 +33,6 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 
   return (
     <header className="sticky top-0 z-40 bg-navy-900 text-white shadow">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900"
-      >
-        Skip to content
-      </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold" aria-label={`${name} home`}>
           <img src="/images/brand/logo.svg" alt="" width={36} height={36} />
