@@ -34,7 +34,7 @@ export function BillingFields({
       <p className="mb-3 text-sm text-slate-600 sm:col-span-2">{intro}</p>
       <TextField field={billing.name} label="Name on the invoice" autoComplete="name" required={required} />
       <TextField field={billing.businessName} label="Business name (optional)" autoComplete="organization" />
-      <TextField field={billing.address} label="Address" autoComplete="street-address" required={required} wide />
+      <TextField field={billing.address} label="Address" autoComplete="address-line1" required={required} wide />
       <TextField field={billing.city} label="City" autoComplete="address-level2" required={required} />
       <SelectField field={billing.stateCode} label="State" placeholder="Select your state" options={STATE_OPTIONS} required={required} />
       <TextField field={billing.pin} label="PIN code" autoComplete="postal-code" inputMode="numeric" required={required} />

@@ -53,6 +53,24 @@ type FieldProps<T> = {
 
 type InputType = "text" | "email" | "tel" | "password" | "number" | "date" | "time";
 
+/** The input types HTML lets carry a length or a pattern, and those that take a range. */
+const LENGTH_TYPES = new Set<InputType>(["text", "email", "tel", "password"]);
+const RANGE_TYPES = new Set<InputType>(["number", "date", "time"]);
+
+/**
+ * Conform reads every constraint off the schema (a price's min and max, a date's
+ * length and pattern); HTML allows each only on some input types, so a constraint
+ * the type cannot carry is left off (the server's schema checks it all the same).
+ */
+function constraintsFor(type: InputType, props: ReturnType<typeof getInputProps>) {
+  const { min, max, step, minLength, maxLength, pattern, ...rest } = props;
+  return {
+    ...rest,
+    ...(RANGE_TYPES.has(type) ? { min, max, step } : {}),
+    ...(LENGTH_TYPES.has(type) ? { minLength, maxLength, pattern } : {}),
+  };
+}
+
 export function TextField<T>({
   field,
   label,
@@ -69,7 +87,7 @@ export function TextField<T>({
   return (
     <FieldFrame id={field.id} errorId={field.errorId} label={label} errors={field.errors} required={required} wide={wide} hint={described}>
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: described?.id })}
+        {...constraintsFor(type, getInputProps(field, { type, ariaDescribedBy: described?.id }))}
         {...rest}
         {...optionalOverride(required)}
         aria-required={required || undefined}

@@ -487,7 +487,7 @@ test.describe("/admin/events auto-refresh with JavaScript", () => {
     insertEvent({ title: first, eventDate: Date.now() + 2 * DAY_MS });
     await visitAdmin(page, { javaScriptEnabled: true, label: "" }, `/admin/events?q=${token}`);
 
-    await expect(page.getByRole("switch", { name: "Auto-refresh" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("button", { name: "Auto-refresh" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByText("Live", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Refresh" })).toHaveCount(0);
     await expect(cardTitles(page)).toHaveText([first]);
@@ -518,10 +518,10 @@ test.describe("/admin/events auto-refresh with JavaScript", () => {
     await visitAdmin(page, { javaScriptEnabled: true, label: "" }, `/admin/events?q=${token}&status=upcoming`);
     await expect(page.getByText("No Events Found")).toBeVisible();
 
-    const toggle = page.getByRole("switch", { name: "Auto-refresh" });
+    const toggle = page.getByRole("button", { name: "Auto-refresh" });
     await toggle.click();
     await expect(page).toHaveURL(new RegExp(`\\?q=${token}&status=upcoming&live=off$`));
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Refresh" })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -551,7 +551,7 @@ test.describe("/admin/events auto-refresh with JavaScript", () => {
 
     await toggle.click();
     await expect(page).toHaveURL(new RegExp(`\\?q=${token}&status=upcoming$`));
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByText("Live", { exact: true })).toBeVisible();
   });
 
@@ -594,9 +594,9 @@ test.describe("/admin/events auto-refresh without JavaScript", () => {
     await refresh.click();
     await expect(cardTitles(page)).toHaveText([title]);
 
-    await page.getByRole("switch", { name: "Auto-refresh" }).click();
+    await page.getByRole("button", { name: "Auto-refresh" }).click();
     await expect(page).toHaveURL(new RegExp(`\\?q=${token}&live=off$`));
-    await expect(page.getByRole("switch", { name: "Auto-refresh" })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("button", { name: "Auto-refresh" })).toHaveAttribute("aria-pressed", "false");
     await expect(page.getByText("Automatic updates are off; use Refresh to see the latest.")).toBeVisible();
   });
 });

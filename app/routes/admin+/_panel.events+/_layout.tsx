@@ -174,10 +174,10 @@ function AutoRefresh({ live, paused }: { live: boolean; paused: boolean }) {
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {live ? <input type="hidden" name="live" value="off" /> : null}
+        {/* A toggle button (aria-pressed): HTML allows role="switch" only on a type="button", and this one submits. */}
         <button
           type="submit"
-          role="switch"
-          aria-checked={live}
+          aria-pressed={live}
           className="inline-flex min-h-11 items-center gap-3 rounded-lg px-2 text-sm font-semibold text-navy-900 hover:bg-slate-100"
         >
           Auto-refresh

@@ -19,7 +19,7 @@ export function InvoiceRegisterForm({ month }: { month: string }) {
       <Form method="post" action="/admin/settings/invoice-register" reloadDocument className="mt-4 flex flex-wrap items-end gap-3">
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Month
-          <input type="month" name="month" defaultValue={month} required pattern="\d{4}-\d{2}" className={inputClass} />
+          <input type="month" name="month" defaultValue={month} required className={inputClass} />
         </label>
         <button type="submit" className={buttonClass("primary")}>
           Download invoice register

@@ -88,7 +88,7 @@ export function InvoicingSettingsForm({ defaultValue, lastResult }: SectionFormP
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-x-4 sm:grid-cols-2">
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextField field={fields.legalName} label="Legal name" autoComplete="organization" required wide />
-        <TextField field={fields.address} label="Address" autoComplete="street-address" required wide />
+        <TextField field={fields.address} label="Address" autoComplete="address-line1" required wide />
         <TextField field={fields.city} label="City" autoComplete="address-level2" required />
         <TextField field={fields.pin} label="PIN code" inputMode="numeric" autoComplete="postal-code" maxLength={6} required />
         <SelectField field={fields.stateCode} label="State" placeholder="Choose the state" options={STATE_OPTIONS} required />
