@@ -372,6 +372,10 @@ export const orders = sqliteTable(
       .on(t.userId, t.eventId)
       .where(sql`${t.paymentStatus} = 'completed'`),
     index("orders_event_status_idx").on(t.eventId, t.paymentStatus),
+    // The dashboard's count of charge-backs waiting for the institute's answer, without reading every order.
+    index("orders_open_dispute_idx")
+      .on(t.id)
+      .where(sql`${t.disputeStatus} = 'open'`),
     check("orders_one_item", sql`(${t.courseId} is null) <> (${t.eventId} is null)`),
   ],
 );

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import {
+  startOfIndiaToday,
+  startOfIndiaWeek,
   formatEventWhen,
   formatIndiaTime,
   formatIsoDateInIndia,
@@ -192,5 +194,16 @@ describe("lastIndiaMonths", () => {
     expect(january[0]?.key).toBe("2026-02");
     expect(january.at(-1)?.key).toBe("2027-01");
     expect(lastIndiaMonths(new Date("2026-12-31T18:29:59Z"), 1)[0]?.key).toBe("2026-12");
+  });
+});
+
+describe("today and this week in India", () => {
+  test("starts at India's midnight, the week on Monday", () => {
+    // Sunday 29 Nov 2026, 20:00 UTC is Monday 30 Nov, 01:30 in India.
+    const now = new Date("2026-11-29T20:00:00Z");
+    expect(startOfIndiaToday(now).toISOString()).toBe("2026-11-29T18:30:00.000Z");
+    expect(startOfIndiaWeek(now).toISOString()).toBe("2026-11-29T18:30:00.000Z");
+    // Sunday 29 Nov, 12:00 in India: its week began on Monday 23 Nov.
+    expect(startOfIndiaWeek(new Date("2026-11-29T06:30:00Z")).toISOString()).toBe("2026-11-22T18:30:00.000Z");
   });
 });

@@ -3,7 +3,7 @@
 // calendar day, month and wall clock is computed here, by @date-fns/tz, never
 // by adding an offset by hand.
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, format, parseISO } from "date-fns";
+import { addDays, addMonths, format, parseISO, startOfDay, startOfWeek } from "date-fns";
 
 const INDIA_TIME_ZONE = "Asia/Kolkata";
 
@@ -103,6 +103,12 @@ export function endOfIndiaDay(isoDate: string): Date | null {
   const start = startOfIndiaDay(isoDate);
   return start && new Date(addDays(inIndia(start), 1).getTime());
 }
+
+/** Midnight that began today in India. */
+export const startOfIndiaToday = (now: Date) => new Date(startOfDay(inIndia(now)).getTime());
+
+/** Midnight that began this week in India, on Monday. */
+export const startOfIndiaWeek = (now: Date) => new Date(startOfWeek(inIndia(now), { weekStartsOn: 1 }).getTime());
 
 /** The India calendar day `days` after today's (negative: before), at a wall-clock time ("19:30"). */
 export function indiaDayAt(now: Date, days: number, time: string): Date {

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_open_dispute_idx` ON `orders` (`id`) WHERE "orders"."dispute_status" = 'open';
