@@ -291,7 +291,9 @@ inBothModes((mode) => {
           await expect(curriculum.getByRole("link", { name: preview.title })).toHaveAttribute("href", `/learn/${course.id}/${preview.id}`);
 
         const description = page.getByRole("region", { name: "Course Description" });
-        await expect(description.getByRole("heading", { level: 3 })).toHaveText(["OVERVIEW", "CONTENT", "TAKEAWAYS"]);
+        // The Overview above is not said again here.
+        await expect(description.getByRole("heading", { level: 3 })).toHaveText(["CONTENT", "TAKEAWAYS"]);
+        await expect(description.getByText(descriptionSection(course.description, "OVERVIEW"))).toHaveCount(0);
         await expect(description.getByText(descriptionSection(course.description, "TAKEAWAYS"))).toBeVisible();
 
         const sidebar = page.getByRole("complementary", { name: "Course summary" });

@@ -2,11 +2,10 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { courses } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import {
-  courseOverview,
+  courseDescriptionParts,
   findActiveCourse,
   listActiveCourseIds,
   listActiveCourses,
-  splitCourseDescription,
   syllabusLines,
   toCourseJson,
 } from "./course.server";
@@ -59,18 +58,22 @@ describe("findActiveCourse", () => {
 
 describe("course description", () => {
   const description = "OVERVIEW\nLearn forex.\n\nCONTENT\nPairs and sessions.\n\nTAKEAWAYS\nA plan.";
-  test("splits into the three sections", () => {
-    expect(splitCourseDescription(description)).toEqual([
-      { heading: "OVERVIEW", body: "Learn forex." },
-      { heading: "CONTENT", body: "Pairs and sessions." },
-      { heading: "TAKEAWAYS", body: "A plan." },
-    ]);
-    expect(courseOverview(description)).toBe("Learn forex.");
+  test("the OVERVIEW section is the Overview, the others the Description, none said twice", () => {
+    expect(courseDescriptionParts(description)).toEqual({
+      overview: "Learn forex.",
+      sections: [
+        { heading: "CONTENT", body: "Pairs and sessions." },
+        { heading: "TAKEAWAYS", body: "A plan." },
+      ],
+    });
   });
-  test("without an OVERVIEW the fallback is 200 characters plus an ellipsis", () => {
+  test("without sections the whole text is the Overview, uncut; without OVERVIEW the text before the first section is", () => {
     const long = "x".repeat(250);
-    expect(courseOverview(long)).toBe(`${"x".repeat(200)}...`);
-    expect(courseOverview("short")).toBe("short");
+    expect(courseDescriptionParts(long)).toEqual({ overview: long, sections: [] });
+    expect(courseDescriptionParts("Learn forex.\n\nCONTENT\nPairs.")).toEqual({
+      overview: "Learn forex.",
+      sections: [{ heading: "CONTENT", body: "Pairs." }],
+    });
   });
   test("syllabus lines skip blanks", () => {
     expect(syllabusLines("Week 1\n\n  Week 2  \n")).toEqual(["Week 1", "Week 2"]);

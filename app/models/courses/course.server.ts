@@ -81,7 +81,7 @@ export function findActiveCourse(id: number | string): Course | null {
 }
 
 /** The description's OVERVIEW / CONTENT / TAKEAWAYS sections, in order. */
-export function splitCourseDescription(description: string) {
+function splitCourseDescription(description: string) {
   const sections: { heading: string; body: string }[] = [];
   const pattern = /^(OVERVIEW|CONTENT|TAKEAWAYS)\s*:?\s*$/gm;
   const marks = [...description.matchAll(pattern)];
@@ -90,15 +90,20 @@ export function splitCourseDescription(description: string) {
     const end = marks[i + 1]?.index ?? description.length;
     sections.push({ heading: mark[1] ?? "", body: description.slice(start, end).trim() });
   });
-  return sections;
+  return { lead: description.slice(0, marks[0]?.index ?? description.length).trim(), sections };
 }
 
-/** The overview paragraph, or the first 200 characters plus an ellipsis. */
-export function courseOverview(description: string): string {
-  const overview = splitCourseDescription(description).find((s) => s.heading === "OVERVIEW");
-  if (overview?.body) return overview.body;
-  const plain = description.trim();
-  return plain.length > 200 ? `${plain.slice(0, 200)}...` : plain;
+/**
+ * The course page's Overview and Description, each saying its own part once: the
+ * OVERVIEW section (or the text before the first section) is the Overview, and the
+ * other sections (CONTENT, TAKEAWAYS) the Description. A description with no
+ * sections is all Overview, shown whole: the earlier app cut it at 200 characters
+ * and then printed it again in full below (docs/decisions/0055).
+ */
+export function courseDescriptionParts(description: string) {
+  const { lead, sections } = splitCourseDescription(description);
+  const overview = sections.find((section) => section.heading === "OVERVIEW")?.body ?? lead;
+  return { overview, sections: sections.filter((section) => section.heading !== "OVERVIEW" && section.body) };
 }
 
 export function syllabusLines(syllabus: string | null): string[] {

@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { SummaryRow } from "~/components/ui/summary-row";
 import { courseStudentCount } from "~/models/content/institute-figures.server";
 import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/components/curriculum-outline";
-import { courseOverview, findActiveCourse, splitCourseDescription, syllabusLines } from "~/models/courses/course.server";
+import { courseDescriptionParts, findActiveCourse, syllabusLines } from "~/models/courses/course.server";
 import { lessonsInOrder, listCurriculum } from "~/models/classroom/curriculum.server";
 import { isEnrolled } from "~/models/orders/order.server";
 import { pricesIncludeGst } from "~/models/site/site-settings.server";
@@ -63,10 +63,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       image,
       duration: course.duration,
       brochureUrl: course.brochurePdfUrl,
-      overview: courseOverview(course.description),
+      ...courseDescriptionParts(course.description),
       features: course.features,
       curriculum: syllabusLines(course.syllabus),
-      sections: splitCourseDescription(course.description),
       priceLabel: formatPrice(course.pricePaise),
       originalPriceLabel: original !== null && original > course.pricePaise ? formatPrice(original) : null,
       discount: discountPercent(course.pricePaise, original),
