@@ -128,7 +128,7 @@ describe("sign-up does not reveal whether an email has an account", () => {
     expect(userRow(newEmail)?.email_verified_at).toBeNull();
     const confirmed = await post(`/verify-email?token=${token}`, { token });
     expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("Location")).toBe("/");
+    expect(confirmed.headers.get("Location")).toBe("/signed-in?to=%2F");
     expect(confirmed.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(true);
     expect(userRow(newEmail)?.email_verified_at).toEqual(expect.any(Number));
     const reused = await post(`/verify-email?token=${token}`, { token });

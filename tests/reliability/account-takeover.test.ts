@@ -110,7 +110,7 @@ describe("OAuth sign-in cannot take over an account by its email", () => {
     const attempt = await signInWithProvider(loginFor(owner));
     record("both sides proved the email (control)", attempt, loginFor(owner));
 
-    expect(attempt.location).toBe("/events");
+    expect(attempt.location).toBe("/signed-in?to=%2Fevents");
     expect(attempt.setsSession).toBe(true);
     expect(attempt.signedInAs).toBe(owner.id);
     expect(identitiesFor(loginFor(owner))).toBe(1);

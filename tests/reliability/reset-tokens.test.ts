@@ -62,7 +62,7 @@ describe("password reset links by mail", () => {
 
     const done = await reset(token);
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/");
+    expect(done.headers.get("Location")).toBe("/signed-in?to=%2F");
     const fresh = done.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
     expect(fresh).toBeDefined();
     expect(hashes(student)).not.toEqual(before);

@@ -532,6 +532,8 @@ function classroomPages(ids: MatrixIds): Row[] {
   const lesson = `/learn/${ids.course}/${ids.lesson}`;
   const certificate = `/learn/${ids.course}/certificate`;
   return [
+    // The classroom's home: every student's own (their courses, or none); admins have no student session.
+    get("/learn", "/learn", studentPage("/learn", 200)),
     get("/learn/:courseId", `/learn/${ids.course}`, door(`/learn/${ids.course}`, 200)),
     get("/learn/:courseId/:lessonId", lesson, door(lesson, 200)),
     get("/learn/:courseId/:lessonId/files/:fileId", `${lesson}/files/${ids.lessonFile}`, door(`${lesson}/files/${ids.lessonFile}`, 200)),
@@ -628,6 +630,12 @@ function publicPages(ids: MatrixIds): Row[] {
       expect: { ...anonymousOnly(), anonymous: 401, contentManager: 401, admin: 401 },
       watch: { table: "sessions" },
     },
+    // The hop after every sign-in: on with the session, else the page saying the cookie was refused.
+    get("/signed-in", "/signed-in?to=%2Fcourses", {
+      ...everyone(200),
+      student: redirectTo("/courses"),
+      otherStudent: redirectTo("/courses"),
+    }),
     get("/signup", "/signup", anonymousOnly()),
     get("/signup/check-email", "/signup/check-email", everyone(200)),
     // Without a token (or with a forged one) the link page says so and changes nothing.
@@ -682,6 +690,11 @@ function publicPages(ids: MatrixIds): Row[] {
       expect: { ...everyone(401), contentManager: redirectTo("/admin/courses"), admin: redirectTo("/admin") },
       watch: { table: "sessions" },
     },
+    get("/admin/signed-in", "/admin/signed-in?to=%2Fadmin%2Fevents", {
+      ...everyone(200),
+      contentManager: redirectTo("/admin/events"),
+      admin: redirectTo("/admin/events"),
+    }),
     get("/admin/logout", "/admin/logout", everyone(redirectTo("/admin"))),
     { route: "/admin/logout", method: "POST", path: "/admin/logout", body: empty, expect: everyone(redirectTo("/")) },
     get("/healthz", "/healthz", everyone(200)),
