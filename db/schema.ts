@@ -440,6 +440,22 @@ export const mentors = sqliteTable(
   (t) => [index("mentors_active_order_idx").on(t.isActive, t.displayOrder)],
 );
 
+/** Who teaches a course: its mentors' profiles in the order the course page shows them. */
+export const courseMentors = sqliteTable(
+  "course_mentors",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    mentorId: integer("mentor_id")
+      .notNull()
+      .references(() => mentors.id, { onDelete: "cascade" }),
+    /** Order on the course page, from 0. */
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.mentorId] }), index("course_mentors_mentor_idx").on(t.mentorId)],
+);
+
 export const contactMessages = sqliteTable(
   "contact_messages",
   {

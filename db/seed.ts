@@ -7,13 +7,21 @@ import type { AppDatabase } from "../app/utils/db.server";
 import { lessonFilesDirectory as lessonFilesFolder } from "../app/utils/lesson-files-directory.server";
 import { seedCurricula } from "./seed-curriculum";
 import { seedReviews } from "./seed-reviews";
-import { blogPosts, coupons, courses, events, imageAssets, mentors, testimonials } from "./schema";
+import { blogPosts, courseMentors, coupons, courses, events, imageAssets, mentors, testimonials } from "./schema";
 import { SEED_IMAGES } from "./seed-images";
 
 type CourseRow = typeof courses.$inferInsert;
 type EventRow = typeof events.$inferInsert;
 type BlogPostRow = typeof blogPosts.$inferInsert;
 type MentorRow = typeof mentors.$inferInsert;
+
+/** Who teaches each demo course, by the course's and the mentor's names. */
+const COURSE_MENTORS: Record<string, string[]> = {
+  "Currency Trading": ["Arjun Mehta"],
+  "Personal Mentorship": ["Rohan Deshpande", "Arjun Mehta"],
+  "SMC & ICT Courses": ["Priya Nair"],
+  "Live Classes on Replayed Markets": ["Priya Nair", "Arjun Mehta"],
+};
 type TestimonialRow = typeof testimonials.$inferInsert;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -718,7 +726,15 @@ export function seedDemoContent(database: AppDatabase, now = new Date(), lessonF
       seedReviews(tx, courseIds, now);
       tx.insert(events).values(eventRows(now)).run();
       tx.insert(blogPosts).values(blogPostRows(now)).run();
-      tx.insert(mentors).values(mentorRows()).run();
+      const seededMentors = tx.insert(mentors).values(mentorRows()).returning({ id: mentors.id, name: mentors.name }).all();
+      const mentorIds = new Map(seededMentors.map((mentor) => [mentor.name, mentor.id]));
+      tx.insert(courseMentors)
+        .values(
+          Object.entries(COURSE_MENTORS).flatMap(([course, names]) =>
+            names.map((name, position) => ({ courseId: courseIds.get(course)!, mentorId: mentorIds.get(name)!, position })),
+          ),
+        )
+        .run();
       tx.insert(testimonials).values(testimonialRows(now)).run();
       // The seeded images ship encoded (scripts/generate-seed-images.ts): a fresh start encodes nothing.
       tx.insert(imageAssets)

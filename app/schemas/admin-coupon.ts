@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUPON_KINDS } from "../../db/enums";
-import { checkboxField, optionalRupeesField, optionalWholeNumberField, rupeesField, wholeNumberField } from "./admin-fields";
+import { checkboxField, idListField, optionalRupeesField, optionalWholeNumberField, rupeesField, wholeNumberField } from "./admin-fields";
 import { blankToUndefined } from "./fields";
 
 // The Add Coupon / Edit Coupon form (the coupons table had no admin screen
@@ -21,16 +21,6 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Ticked checkboxes of ids (Conform makes one ticked box a list and none an empty one); the JSON API sends an array. */
-function idListField(label: string) {
-  const choose = `Choose ${label} from the list`;
-  return z
-    .array(z.number({ invalid_type_error: choose }).int(choose).positive(choose), { invalid_type_error: choose })
-    .max(500, `Choose at most 500 ${label}`)
-    .default([])
-    .transform((ids) => [...new Set(ids)]);
-}
-
 const kindMessage = "Choose a percent off or an amount off in rupees";
 
 /** The terms every coupon has, whatever it takes off. */
@@ -46,8 +36,8 @@ const CouponTerms = {
   /** How many orders one student may use it on; none means no such limit. */
   perStudentLimit: optionalWholeNumberField("Limit per student", { min: 1, max: 1000 }),
   /** The courses and events it applies to; none ticked means everything. */
-  courseIds: idListField("courses"),
-  eventIds: idListField("events"),
+  courseIds: idListField("courses", 500),
+  eventIds: idListField("events", 500),
   /** The last day the coupon works (India time), yyyy-mm-dd; none means it never expires. */
   expiresOn: z.preprocess(
     blankToUndefined,

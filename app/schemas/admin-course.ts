@@ -2,6 +2,8 @@ import { z } from "zod";
 import { COURSE_LEVELS, type CourseLevel } from "../../db/enums";
 import {
   checkboxField,
+  idList,
+  idListField,
   linesListField,
   optionalCheckboxField,
   optionalLink,
@@ -36,6 +38,8 @@ export type CourseInput = {
   features: string[];
   /** Left out: online for a new course, as stored for an edit. */
   delivery?: Delivery | undefined;
+  /** The mentors who teach it, in order; left out (the JSON API): none for a new course, as stored for an edit. */
+  mentorIds?: number[] | undefined;
 } & Partial<{ pricePaise: number; originalPricePaise: number | null; isActive: boolean }>;
 
 /** The form's file inputs and the kind each takes. */
@@ -61,6 +65,9 @@ const contentFields = {
   delivery: deliveryField,
 };
 
+/** Mentors a course names; a course page with more would not be read. */
+const MAX_MENTORS = 10;
+
 const uploadFields = {
   coverPhoto: uploadField("Cover photo", COURSE_UPLOADS.coverPhoto),
   brochure: uploadField("Brochure", COURSE_UPLOADS.brochure),
@@ -78,12 +85,20 @@ function checkOriginalPrice(course: CourseFields, context: z.RefinementCtx) {
 
 /** The admin page's form: the fields, plus a cover photo and a brochure to upload. */
 export const CourseFormSchema = z
-  .object({ ...contentFields, price: rupeesField("Price"), originalPrice, isActive: checkboxField, ...uploadFields })
+  .object({
+    ...contentFields,
+    mentorIds: idListField("mentors", MAX_MENTORS),
+    price: rupeesField("Price"),
+    originalPrice,
+    isActive: checkboxField,
+    ...uploadFields,
+  })
   .superRefine(checkOriginalPrice);
 
 /** A content manager's page form: the content; prices, if posted at all, only as read. */
 const CourseContentFormSchema = z.object({
   ...contentFields,
+  mentorIds: idListField("mentors", MAX_MENTORS),
   price: optionalRupeesField("Price"),
   originalPrice,
   isActive: optionalCheckboxField,
@@ -94,6 +109,7 @@ const CourseContentFormSchema = z.object({
 export const CourseApiSchema = z
   .object({
     ...contentFields,
+    mentorIds: idList("mentors", MAX_MENTORS).optional(),
     level: contentFields.level.default("beginner"),
     price: rupeesField("Price", 0),
     originalPrice,
@@ -104,6 +120,7 @@ export const CourseApiSchema = z
 /** A content manager's JSON body: a price or isActive left out is kept as stored, not defaulted. */
 const CourseContentApiSchema = z.object({
   ...contentFields,
+  mentorIds: idList("mentors", MAX_MENTORS).optional(),
   level: contentFields.level.default("beginner"),
   price: optionalRupeesField("Price"),
   originalPrice,
@@ -136,6 +153,7 @@ export function toCourseInput(values: CourseFormValues, canSetPrices: boolean): 
     syllabus: values.syllabus,
     features: values.features,
     delivery: deliveryOfValue(values.delivery),
+    mentorIds: values.mentorIds,
     isActive: values.isActive,
   };
 }

@@ -141,3 +141,15 @@ export function linesListField(label: string, { maxItems, maxLength }: { maxItem
       .refine((items) => items.length <= maxItems, `${label}: at most ${maxItems} lines`),
   );
 }
+
+/** Ids chosen from a list: up to `max`, each once. The JSON API sends an array. */
+export function idList(label: string, max: number) {
+  const choose = `Choose ${label} from the list`;
+  return z
+    .array(z.number({ invalid_type_error: choose }).int(choose).positive(choose), { invalid_type_error: choose })
+    .max(max, `Choose at most ${max} ${label}`)
+    .transform((ids) => [...new Set(ids)]);
+}
+
+/** Ticked checkboxes of ids: Conform makes one ticked box a list, and none an empty one (none ticked is none chosen). */
+export const idListField = (label: string, max: number) => idList(label, max).default([]);

@@ -115,3 +115,6 @@ export const COURSE_PRICING_REFUSED_MESSAGE = `${COURSE_PRICING_REFUSED.title}. 
 
 /** The toast after a content manager creates a course (it starts at ₹0, not on sale). */
 export const NEW_COURSE_BY_CONTENT_MANAGER = "has been saved as inactive: an admin sets the price and puts it on sale.";
+
+/** A mentor ticked on the course form was deleted before the form was saved. */
+export const COURSE_MENTOR_GONE = "A chosen mentor no longer exists. Reload the page and choose again.";

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { courses, enrollmentForms, orders } from "../../../db/schema";
 import type { AdminRole, CourseLevel } from "../../../db/enums";
 import type { CourseInput } from "~/schemas/admin-course";
+import { allMentorsExist, replaceCourseMentors } from "./course-mentors.server";
 import { db } from "~/utils/db.server";
 import { paiseToDecimalString } from "~/utils/money";
 import { pricingToWrite } from "~/utils/permissions";
@@ -191,7 +192,9 @@ export type CourseSave =
   | { ok: true; course: Course }
   | { ok: false; reason: "not-found" }
   /** A role without "pricing" posted a price, original price or on-sale flag other than the stored one. */
-  | { ok: false; reason: "pricing-is-admins" };
+  | { ok: false; reason: "pricing-is-admins" }
+  /** A chosen mentor was deleted meanwhile. */
+  | { ok: false; reason: "unknown-mentor" };
 
 /**
  * Creates (no `id`) or updates a course as `role` may. Pricing fields left out
@@ -214,21 +217,24 @@ export function saveCourse(role: AdminRole, input: CourseInput, id?: number): Co
       if (!stored) return { ok: false, reason: "not-found" };
       const pricing = pricingToWrite(role, postedPricing(input), stored);
       if (!pricing) return { ok: false, reason: "pricing-is-admins" };
-      if (id === undefined) {
-        const course = tx
-          .insert(courses)
-          .values({ ...contentColumns(input), ...stored, ...pricing })
-          .returning()
-          .get();
-        return { ok: true, course };
-      }
-      const course = tx
-        .update(courses)
-        .set({ ...contentColumns(input), ...pricing, updatedAt: new Date() })
-        .where(eq(courses.id, id))
-        .returning()
-        .get();
-      return course ? { ok: true, course } : { ok: false, reason: "not-found" };
+      // Checked in the transaction that links them: a mentor deleted meanwhile leaves the course as it was.
+      if (input.mentorIds !== undefined && !allMentorsExist(tx, input.mentorIds)) return { ok: false, reason: "unknown-mentor" };
+      const course =
+        id === undefined
+          ? tx
+              .insert(courses)
+              .values({ ...contentColumns(input), ...stored, ...pricing })
+              .returning()
+              .get()
+          : tx
+              .update(courses)
+              .set({ ...contentColumns(input), ...pricing, updatedAt: new Date() })
+              .where(eq(courses.id, id))
+              .returning()
+              .get();
+      if (!course) return { ok: false, reason: "not-found" };
+      if (input.mentorIds !== undefined) replaceCourseMentors(tx, course.id, input.mentorIds);
+      return { ok: true, course };
     },
     { behavior: "immediate" },
   );

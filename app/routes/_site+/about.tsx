@@ -6,26 +6,20 @@ import { CORE_VALUES, FOUNDED_YEAR, ourStory, WHY_CHOOSE_US } from "~/content/ab
 import { instituteFigures } from "./__institute-figures.server";
 import { listActiveMentors, mentorBioPoints } from "~/models/content/mentor.server";
 import { instituteFrom, pageMeta } from "~/utils/seo";
-import { findReadyImages } from "~/models/content/image-asset.server";
-import { imageSource } from "~/utils/image-variants";
+import { mentorPhotos } from "./__mentor-photos.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useInstitute, useWhatsappLink } from "~/utils/use-institute";
 
-const DEFAULT_MENTOR_IMAGE = "/images/mentors/default.svg";
-
 // The same model function /api/mentors answers with.
 export async function loader() {
-  const rows = listActiveMentors();
-  const photoOf = (mentor: (typeof rows)[number]) => mentor.imageUrl ?? DEFAULT_MENTOR_IMAGE;
-  const ready = findReadyImages(rows.map(photoOf));
-  const mentors = rows.map((mentor) => ({
+  const mentors = mentorPhotos(listActiveMentors(), 88).map((mentor) => ({
     id: mentor.id,
     name: mentor.name,
     title: mentor.title,
     bioPoints: mentorBioPoints(mentor.bio),
     experience: mentor.experience,
     specialization: mentor.specialization,
-    image: imageSource(photoOf(mentor), ready, { width: 88, height: 88 }),
+    image: mentor.image,
     twitter: mentor.socialLinks.twitter ?? null,
   }));
   return { mentors, figures: instituteFigures() };

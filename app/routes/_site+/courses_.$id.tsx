@@ -8,6 +8,9 @@ import { SummaryRow } from "~/components/ui/summary-row";
 import { courseStudentCount } from "~/models/content/institute-figures.server";
 import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/components/curriculum-outline";
 import { courseDescriptionParts, findActiveCourse, syllabusLines } from "~/models/courses/course.server";
+import { listCourseMentors } from "~/models/courses/course-mentors.server";
+import { mentorBioPoints } from "~/models/content/mentor.server";
+import { mentorPhotos } from "./__mentor-photos.server";
 import { lessonsInOrder, listCurriculum } from "~/models/classroom/curriculum.server";
 import { isEnrolled } from "~/models/orders/order.server";
 import { pricesIncludeGst } from "~/models/site/site-settings.server";
@@ -73,6 +76,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     // The students this course has had, counted now; none yet is not shown.
     studentsLabel: studentCount > 0 ? studentCount.toLocaleString("en-IN") : null,
+    mentors: mentorPhotos(listCourseMentors(course.id), 64).map((mentor) => ({
+      id: mentor.id,
+      name: mentor.name,
+      title: mentor.title,
+      summary: mentorBioPoints(mentor.bio)[0] ?? null,
+      image: mentor.image,
+    })),
     studentCount,
     structuredData: {
       url: `${origin}/courses/${course.id}`,
@@ -135,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function CourseDetailPage() {
-  const { course, studentsLabel, studentCount, enrolled, lessonSections, lessonsSummary, rating, reviewSection } =
+  const { course, studentsLabel, studentCount, enrolled, lessonSections, lessonsSummary, rating, reviewSection, mentors } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const signedIn = useSiteUser() !== null;
@@ -189,6 +199,31 @@ export default function CourseDetailPage() {
                   <li key={feature} className="flex gap-3 text-slate-700">
                     <CheckIcon />
                     <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {mentors.length > 0 ? (
+            <section aria-labelledby="mentors-heading">
+              <h2 id="mentors-heading" className="text-2xl font-bold text-navy-900">
+                {mentors.length === 1 ? "Your Mentor" : "Your Mentors"}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                {mentors.map((mentor) => (
+                  <li key={mentor.id} className="flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+                    <ResponsiveImage
+                      image={mentor.image}
+                      alt=""
+                      sizes="64px"
+                      className="size-16 shrink-0 rounded-full bg-slate-200 object-cover"
+                    />
+                    <div className="min-w-0">
+                      <h3 className="font-bold text-navy-900">{mentor.name}</h3>
+                      <p className="text-sm font-medium text-teal-700">{mentor.title}</p>
+                      {mentor.summary ? <p className="mt-1 text-sm text-slate-700">{mentor.summary}</p> : null}
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteCourse, findActiveCourse, findCourse, saveCourse, toCourseJson } from "~/models/courses/course.server";
-import { COURSE_PRICING_REFUSED_MESSAGE } from "~/content/messages/admin";
+import { COURSE_MENTOR_GONE, COURSE_PRICING_REFUSED_MESSAGE } from "~/content/messages/admin";
 import { courseApiSchema, toCourseInput } from "~/schemas/admin-course";
 import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
@@ -53,7 +53,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!findCourse(id)) return apiError(404, NOT_FOUND);
   const values = await parseJsonBody(request, courseApiSchema(canSetPrices));
   const saved = saveCourse(admin.role, toCourseInput(values, canSetPrices), id);
-  if (!saved.ok) return saved.reason === "not-found" ? apiError(404, NOT_FOUND) : apiError(403, COURSE_PRICING_REFUSED_MESSAGE);
+  if (!saved.ok && saved.reason === "not-found") return apiError(404, NOT_FOUND);
+  if (!saved.ok)
+    return saved.reason === "unknown-mentor" ? apiError(400, COURSE_MENTOR_GONE) : apiError(403, COURSE_PRICING_REFUSED_MESSAGE);
   recordAdminChange(admin, { entity: "course", verb: "updated", id });
   return apiJson(toCourseJson(saved.course));
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listActiveCourses, listCoursesForAdmin, saveCourse, toCourseJson } from "~/models/courses/course.server";
-import { COURSE_PRICING_REFUSED_MESSAGE } from "~/content/messages/admin";
+import { COURSE_MENTOR_GONE, COURSE_PRICING_REFUSED_MESSAGE } from "~/content/messages/admin";
 import { courseApiSchema, toCourseInput } from "~/schemas/admin-course";
 import { getOptionalAdmin, requireApiAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { recordAdminChange } from "~/services/accounts/sessions/admin-change.server";
@@ -33,7 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const canSetPrices = canAccess(admin.role, "pricing");
   const values = await parseJsonBody(request, courseApiSchema(canSetPrices));
   const saved = saveCourse(admin.role, toCourseInput(values, canSetPrices));
-  if (!saved.ok) return apiError(403, COURSE_PRICING_REFUSED_MESSAGE);
+  if (!saved.ok)
+    return saved.reason === "unknown-mentor" ? apiError(400, COURSE_MENTOR_GONE) : apiError(403, COURSE_PRICING_REFUSED_MESSAGE);
   recordAdminChange(admin, { entity: "course", verb: "created", id: saved.course.id });
   return apiJson(toCourseJson(saved.course), 201);
 }

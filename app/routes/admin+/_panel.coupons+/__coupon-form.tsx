@@ -1,6 +1,7 @@
-import { getCollectionProps, getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
+import { ChoiceList, choicesOf } from "~/components/admin/choice-list";
 import { CheckboxField, TextField } from "~/components/forms";
 import { COUPON_CODE_MAX, CouponSchema } from "~/schemas/admin-coupon";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -36,55 +37,6 @@ const KIND_OPTIONS = [
   { value: "percent", label: "Percent off" },
   { value: "amount", label: "Amount off" },
 ];
-
-type Choice = { value: string; label: string };
-
-/** A group of radio buttons or checkboxes under one legend, with the group's error under it. */
-function ChoiceList<T>({
-  field,
-  legend,
-  type,
-  choices,
-  wide,
-}: {
-  field: FieldMetadata<T, Record<string, unknown>, string[]>;
-  legend: string;
-  type: "radio" | "checkbox";
-  choices: Choice[];
-  wide?: boolean;
-}) {
-  // An id that is no number is reported on its item ("courseIds[0]"): shown here with the group's own.
-  const error = Object.values(field.allErrors).flat()[0];
-  // With nothing left to choose, the group still says why a posted choice was refused.
-  if (choices.length === 0 && !error) return null;
-  const inputs = getCollectionProps(field, { type, options: choices.map((choice) => choice.value) });
-  return (
-    <fieldset className={wide ? "mb-3 sm:col-span-2" : undefined} aria-describedby={field.errorId}>
-      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
-      <div
-        className={
-          wide ? "grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-slate-300 p-2 sm:grid-cols-2" : "flex flex-wrap gap-x-6"
-        }
-      >
-        {choices.map((choice, index) => {
-          const { key, ...input } = inputs[index] ?? {};
-          return (
-            <label key={key ?? choice.value} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-              <input {...input} className="size-5 shrink-0 rounded border-slate-400" />
-              {choice.label}
-            </label>
-          );
-        })}
-      </div>
-      <p id={field.errorId} className="min-h-6 pt-1 text-sm text-red-700">
-        {error}
-      </p>
-    </fieldset>
-  );
-}
-
-const choicesOf = (items: { id: number; title: string }[]): Choice[] =>
-  items.map((item) => ({ value: String(item.id), label: item.title }));
 
 export function CouponForm({
   id,

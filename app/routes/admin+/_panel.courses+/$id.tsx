@@ -15,6 +15,7 @@ import { canAccess } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
+import { courseMentorIds, listMentorChoices } from "~/models/courses/course-mentors.server";
 import { curriculumPath } from "../__curriculum-paths";
 import { countOf } from "~/utils/plural";
 import { deliveryValueOf } from "~/schemas/delivery";
@@ -78,9 +79,10 @@ function editForm(admin: PublicAdmin, course: ReturnType<typeof courseOr404>) {
     syllabus: course.syllabus ?? undefined,
     features: course.features.join("\n"),
     delivery: deliveryValueOf(course),
+    mentorIds: courseMentorIds(course.id).map(String),
     ...prices,
   };
-  return { defaults, pricingSetByAdmin };
+  return { defaults, pricingSetByAdmin, mentorChoices: listMentorChoices() };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -133,6 +135,7 @@ export default function CourseDialog() {
       lastResult={actionData?.result}
       submitLabel="Save Changes"
       pricingSetByAdmin={course.edit.pricingSetByAdmin}
+      mentorChoices={course.edit.mentorChoices}
       curriculumPath={curriculumPath(id)}
     />
   );

@@ -6,7 +6,7 @@ import type { SetByAdminValues } from "~/components/admin/set-by-admin";
 import { imageAssetName, queueImageAsset } from "~/models/content/image-asset.server";
 import { NEW_COURSE_PRICING, saveCourse, type Course, type CoursePricing } from "~/models/courses/course.server";
 import { COURSE_UPLOADS, courseFormSchema, toCourseInput } from "~/schemas/admin-course";
-import { COURSE_PRICING_REFUSED, NEW_COURSE_BY_CONTENT_MANAGER } from "~/content/messages/admin";
+import { COURSE_MENTOR_GONE, COURSE_PRICING_REFUSED, NEW_COURSE_BY_CONTENT_MANAGER } from "~/content/messages/admin";
 import { tooLargeMessage } from "~/schemas/uploads";
 import { discardUpload, storeUpload, type MultipartResult } from "~/services/images/uploads.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
@@ -86,6 +86,7 @@ export async function saveCourseForm(multipart: MultipartResult, admin: PublicAd
   if (!saved.ok) {
     await Promise.all(stored.map(discardUpload));
     if (saved.reason === "not-found") throw new Response("Not Found", { status: 404 });
+    if (saved.reason === "unknown-mentor") return refuse(submission.reply({ fieldErrors: { mentorIds: [COURSE_MENTOR_GONE] } }));
     return refuse(submission.reply({ formErrors: [COURSE_PRICING_REFUSED.title, COURSE_PRICING_REFUSED.text] }), 403);
   }
   const { course } = saved;

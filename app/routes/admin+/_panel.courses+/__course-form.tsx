@@ -4,6 +4,7 @@ import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin
 import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-admin";
 import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
+import { ChoiceList, choicesOf } from "~/components/admin/choice-list";
 import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -27,6 +28,8 @@ export type CourseFormDefaults = {
   delivery?: string;
   /** A checkbox's default is "on" (ticked) or absent. */
   isActive?: "on";
+  /** The ids of the mentors who teach it. */
+  mentorIds?: string[];
 };
 
 /** The fields a student reads, checked for claims as they are typed. */
@@ -48,6 +51,7 @@ export function CourseFormDialog({
   submitLabel,
   pricingSetByAdmin,
   curriculumPath,
+  mentorChoices,
 }: {
   formId: string;
   title: string;
@@ -58,6 +62,8 @@ export function CourseFormDialog({
   pricingSetByAdmin: SetByAdminValues | null;
   /** An existing course's curriculum editor. */
   curriculumPath?: string;
+  /** Every mentor profile, to tick who teaches the course. */
+  mentorChoices: { id: number; title: string }[];
 }) {
   const [form, fields] = useSchemaForm(courseFormSchema(!pricingSetByAdmin), {
     id: formId,
@@ -114,6 +120,13 @@ export function CourseFormDialog({
         />
         <TextField field={fields.brochurePdfUrl} label="Brochure URL" inputMode="url" />
         <TextField field={fields.imageUrl} label="Card image URL" inputMode="url" wide />
+        <ChoiceList
+          field={fields.mentorIds}
+          legend="Mentors who teach it (shown on the course page)"
+          type="checkbox"
+          choices={choicesOf(mentorChoices)}
+          wide
+        />
         <TextareaField field={fields.features} label="Features (one per line)" wide rows={4} />
         <TextareaField field={fields.syllabus} label="Syllabus (one topic per line)" wide rows={4} />
         {pricingSetByAdmin ? null : <CheckboxField field={fields.isActive} label="Active (shown on the site)" />}

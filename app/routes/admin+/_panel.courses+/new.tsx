@@ -7,6 +7,7 @@ import { listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog } from "./__course-form";
+import { listMentorChoices } from "~/models/courses/course-mentors.server";
 
 // 'Create New Course': defaults price 0, level beginner, active.
 // A content manager's course starts at ₹0 and inactive until an admin prices it.
@@ -16,7 +17,11 @@ export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_UPLOAD_BODY_LIMITS }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, "courses");
-  return { backTo: listPathFor(request, "/admin/courses"), pricingSetByAdmin: coursePricingForRole(admin) };
+  return {
+    backTo: listPathFor(request, "/admin/courses"),
+    pricingSetByAdmin: coursePricingForRole(admin),
+    mentorChoices: listMentorChoices(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateCourseDialog() {
-  const { backTo, pricingSetByAdmin } = useLoaderData<typeof loader>();
+  const { backTo, pricingSetByAdmin, mentorChoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <CourseFormDialog
@@ -36,6 +41,7 @@ export default function CreateCourseDialog() {
       lastResult={actionData?.result}
       submitLabel="Create Course"
       pricingSetByAdmin={pricingSetByAdmin}
+      mentorChoices={mentorChoices}
     />
   );
 }
