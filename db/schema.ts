@@ -407,6 +407,10 @@ export const testimonials = sqliteTable(
     content: text("content").notNull(),
     rating: integer("rating").notNull().default(5),
     profession: text("profession"),
+    /** Where the author lives, shown beside their name. */
+    city: text("city"),
+    /** When the author agreed to this being published with their name and city; none: never shown publicly. */
+    publishConsentAt: integer("publish_consent_at", { mode: "timestamp_ms" }),
     imageUrl: text("image_url"),
     isApproved: flag("is_approved", false),
     /** The student account behind it, when the author is a student: the card then says "Enrolled student" if they hold a course. */

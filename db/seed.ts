@@ -627,7 +627,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
   const rows: Omit<TestimonialRow, "createdAt">[] = [
     {
       name: "Rahul Sharma",
-      profession: "Software Engineer, Pune",
+      profession: "Software Engineer",
+      city: "Pune",
       rating: 5,
       content:
         "I had been losing money for two years following Telegram tips. The Currency Trading course taught me to plan my own trades and size them properly. My account is finally stable and I understand why I take every trade.",
@@ -635,7 +636,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
     },
     {
       name: "Sneha Kulkarni",
-      profession: "Chartered Accountant, Mumbai",
+      profession: "Chartered Accountant",
+      city: "Mumbai",
       rating: 5,
       content:
         "The SMC and ICT course made concepts click that I had watched dozens of videos about. The back-testing worksheets forced me to prove each setup before risking real money. Worth every rupee.",
@@ -643,7 +645,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
     },
     {
       name: "Vikram Singh",
-      profession: "Business Owner, Delhi",
+      profession: "Business Owner",
+      city: "Delhi",
       rating: 4,
       content:
         "Personal Mentorship was exactly what I needed to stop over-trading. The weekly journal reviews were uncomfortable at first, but they showed me my real mistakes. I would have liked a few more evening slots, but the guidance was excellent.",
@@ -651,7 +654,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
     },
     {
       name: "Ananya Iyer",
-      profession: "MBA Student, Bangalore",
+      profession: "MBA Student",
+      city: "Bangalore",
       rating: 5,
       content:
         "I started with just ₹5,000 and no idea what a pip was. The classes were clear and the WhatsApp support answered every doubt the same day. I now follow a written plan instead of guessing.",
@@ -659,7 +663,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
     },
     {
       name: "Mohammed Irfan",
-      profession: "Bank Officer, Hyderabad",
+      profession: "Bank Officer",
+      city: "Hyderabad",
       rating: 4,
       content:
         "Watching the live sessions taught me more about patience than anything else. Seeing a mentor skip three setups in a row because conditions were wrong changed how I trade. The recordings are very useful when I miss a session.",
@@ -667,7 +672,8 @@ function testimonialRows(now: Date): TestimonialRow[] {
     },
     {
       name: "Kavita Joshi",
-      profession: "Teacher, Jaipur",
+      profession: "Teacher",
+      city: "Jaipur",
       rating: 5,
       content:
         "As a complete beginner I was nervous, but the course moved at a comfortable pace and the mentors explained everything in Hindi when I asked. The risk management module alone saved me from mistakes I see others make. I now trade part-time with a proper plan and journal.",
@@ -676,17 +682,19 @@ function testimonialRows(now: Date): TestimonialRow[] {
     // Awaiting moderation: must never appear on the public site.
     {
       name: "Nikhil Verma",
-      profession: "Student, Lucknow",
+      profession: "Student",
+      city: "Lucknow",
       rating: 5,
       content: "PENDING REVIEW: Enjoying the course so far and will write a detailed review after finishing the final module.",
       isApproved: false,
     },
   ];
-  // Oldest first, a few days apart, so "newest first" lists are stable.
-  return rows.map((row, i) => ({
-    ...row,
-    createdAt: new Date(now.getTime() - (rows.length - i) * 5 * DAY_MS),
-  }));
+  // Oldest first, a few days apart, so "newest first" lists are stable. The demo authors (invented
+  // people) "agreed" to publication when they wrote; a real one's consent is recorded by the admin.
+  return rows.map((row, i) => {
+    const createdAt = new Date(now.getTime() - (rows.length - i) * 5 * DAY_MS);
+    return { ...row, createdAt, publishConsentAt: row.isApproved ? createdAt : null };
+  });
 }
 
 /** What the seeded images show, for scripts/generate-seed-images.ts to draw: each row's image URL and its words. */

@@ -17,6 +17,12 @@ export const AdminTestimonialSchema = z.object({
   content: requiredText("Content", 2000),
   rating: z.preprocess(blankToUndefined, wholeNumberField("Rating", { min: 1, max: 5 }).optional().default(DEFAULT_RATING)),
   profession: optionalText("Profession", 100),
+  city: optionalText("City", 60),
+  /**
+   * The author agreed to its publication with their name and city. Without it (or a city) an approved
+   * testimonial stays off the site: an unattributed one is not evidence a visitor can weigh.
+   */
+  publishConsent: checkboxField,
   imageUrl: optionalLink("Image URL"),
   /** Absent (an unticked box, or left out of a JSON body) is not approved, the default. */
   isApproved: checkboxField,

@@ -92,7 +92,13 @@ inBothModes((mode) => {
     await expect(page.getByRole("heading", { level: 2, name: MENTOR_SECTION.heading })).toBeVisible();
 
     const testimonial = page.getByRole("region", { name: "What our students say" });
-    await expect(testimonial.getByText("Anonymous Student")).toBeVisible();
+    // The author is named with their city, as they agreed (a testimonial without that consent is not shown).
+    await expect(
+      testimonial
+        .getByRole("figure")
+        .first()
+        .getByText(/^[^,]+, [A-Z][a-z]+$/),
+    ).toBeVisible();
     await expect(testimonial.getByRole("img", { name: /^Rated [1-5] out of 5$/ })).toBeVisible();
 
     const contact = page.getByRole("link", { name: "Contact Us on WhatsApp" });

@@ -11,7 +11,7 @@ import { waitForHydration } from "./hydration";
 import { expectNoA11yViolations, failOnPageErrors, inBothModes } from "./page-checks";
 
 type ApiMentor = { name: string; title: string; bio: string; specialization: string[]; socialLinks: { twitter?: string } };
-type ApiTestimonial = { id: number; rating: number; content: string };
+type ApiTestimonial = { name: string; city: string; id: number; rating: number; content: string };
 
 async function mentorsFromApi(request: APIRequestContext): Promise<ApiMentor[]> {
   const response = await request.get("/api/mentors");
@@ -86,8 +86,10 @@ inBothModes((mode) => {
 
       const cards = page.getByTestId("testimonial-cards").getByRole("listitem");
       await expect(cards).toHaveCount(approved.length);
-      for (const card of await cards.all()) {
-        await expect(card.getByText("Anonymous Student", { exact: true })).toBeVisible();
+      for (const [index, card] of (await cards.all()).entries()) {
+        // Each card names its author and city, as they agreed.
+        const author = approved[index]!;
+        await expect(card.getByText(`${author.name}, ${author.city}`, { exact: true })).toBeVisible();
         // No seeded testimonial is linked to an account holding a course, so none claims to be a student of one.
         await expect(card.getByText(/^(Verified Student|Enrolled student|Student of )/)).toHaveCount(0);
         await expect(card.getByRole("img", { name: /^Rated [1-5] out of 5$/ })).toBeVisible();

@@ -307,6 +307,8 @@ describe("/api/testimonials writes", () => {
       content: body.content,
       rating: 5,
       profession: null,
+      city: null,
+      publishConsentAt: null,
       imageUrl: null,
       isApproved: false,
       createdAt: expect.any(String),
@@ -334,18 +336,29 @@ describe("/api/testimonials writes", () => {
     await client.dispose();
   });
 
-  test("PUT 200 (approving shows it publicly), 400, 404; DELETE 200 then 404; 405 and 401; audit rows", async ({ request }) => {
+  test("PUT 200 (approving, with the author's consent and city, shows it publicly), 400, 404; DELETE 200 then 404; 405 and 401; audit rows", async ({
+    request,
+  }) => {
     const { admin, client } = await adminApiClient("content_manager");
     const id = unique();
     const content = `Approve me through the API ${id}.`;
     const testimonialId = insertTestimonial({ name: `Put Student ${id}`, content });
-    const body = { name: `Put Student ${id}`, content, rating: 4, profession: "Analyst", isApproved: true };
+    const body = {
+      name: `Put Student ${id}`,
+      content,
+      rating: 4,
+      profession: "Analyst",
+      city: "Nagpur",
+      publishConsent: true,
+      isApproved: true,
+    };
 
     expect(await jsonOf(await request.put(`/api/testimonials/${testimonialId}`, { data: body }), 401)).toEqual({
       message: "Unauthorized",
     });
     const updated = await jsonOf(await client.put(`/api/testimonials/${testimonialId}`, { data: body }), 200);
-    expect(updated).toMatchObject({ id: testimonialId, rating: 4, profession: "Analyst", isApproved: true });
+    expect(updated).toMatchObject({ id: testimonialId, rating: 4, profession: "Analyst", city: "Nagpur", isApproved: true });
+    expect(updated.publishConsentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const shown: { id: number; content: string }[] = await jsonOf(await request.get("/api/testimonials"), 200);
     expect(shown.find((testimonial) => testimonial.id === testimonialId)?.content).toBe(content);
 

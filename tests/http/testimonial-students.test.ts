@@ -18,6 +18,8 @@ const testimonial = (content: string, studentEmail: string) => ({
   name: "Rahul Verma",
   content,
   rating: "5",
+  city: "Indore",
+  publishConsent: "on",
   isApproved: "on",
   studentEmail,
 });
@@ -59,6 +61,7 @@ describe("linking a testimonial to a student", () => {
     const html = await (await request.get("/testimonials")).text();
     const cardOf = (content: string) => html.slice(html.indexOf(content), html.indexOf("</figure>", html.indexOf(content)));
     expect(cardOf(held)).toContain(`Student of ${course.title}`);
+    expect(cardOf(held)).toContain("Rahul Verma, Indore");
     expect(cardOf(unheld)).not.toContain("Student of");
     expect(cardOf(unheld)).not.toContain("Enrolled student");
     expect(html).not.toContain("Verified Student");

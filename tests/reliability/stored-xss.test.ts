@@ -102,7 +102,11 @@ async function writeAdminContent() {
     written.blog.push({ id: idWhere("blog_posts", "slug", slug), slug });
 
     await expectStored(
-      await postJson("/api/testimonials", { name: payload, content: payload, profession: payload, rating: 5, isApproved: true }, admin),
+      await postJson(
+        "/api/testimonials",
+        { name: payload, content: payload, profession: payload, city: "Pune", publishConsent: true, rating: 5, isApproved: true },
+        admin,
+      ),
       "testimonial",
     );
     written.testimonial.push(idWhere("testimonials", "name", payload));

@@ -28,6 +28,8 @@ const input = (fields: Record<string, unknown> = {}) =>
     content: "The mentors explained risk clearly.",
     ...fields,
   });
+/** What the author agreed to: publication with their name and city. */
+const agreed = { city: "Pune", publishConsent: "on" };
 
 beforeEach(() => {
   db.delete(testimonials).run();
@@ -42,6 +44,8 @@ describe("createTestimonial", () => {
       content: "The mentors explained risk clearly.",
       rating: 5,
       profession: null,
+      city: null,
+      publishConsentAt: null,
       imageUrl: null,
       isApproved: false,
       studentUserId: null,
@@ -50,11 +54,24 @@ describe("createTestimonial", () => {
     expect(listApprovedTestimonials()).toEqual([]);
   });
 
-  test("an approved one shows publicly, without its name", () => {
-    const saved = createTestimonial(input({ isApproved: "on", rating: "4", profession: "Engineer" }));
-    const [shown] = listApprovedTestimonials();
+  test("an approved one shows publicly with its author's name and city only when they agreed and gave a city", () => {
+    createTestimonial(input({ isApproved: "on", name: "No consent", city: "Pune" }));
+    createTestimonial(input({ isApproved: "on", name: "No city", publishConsent: "on" }));
+    const saved = createTestimonial(input({ isApproved: "on", rating: "4", profession: "Engineer", ...agreed }), start);
+    expect(saved.publishConsentAt).toEqual(start);
+    const [shown, ...others] = listApprovedTestimonials();
+    expect(others).toEqual([]);
     expect(shown?.id).toBe(saved.id);
-    expect(toPublicTestimonialJson(shown!)).not.toHaveProperty("name");
+    expect(toPublicTestimonialJson(shown!)).toMatchObject({ name: "Rahul Verma", city: "Pune" });
+    expect(toPublicTestimonialJson(shown!)).not.toHaveProperty("studentUserId");
+  });
+
+  test("a consent already recorded keeps its date when saved again; unticked, it is withdrawn", () => {
+    const saved = createTestimonial(input({ isApproved: "on", ...agreed }), start);
+    expect(updateTestimonial(saved.id, input({ isApproved: "on", ...agreed }), minute(30))?.publishConsentAt).toEqual(start);
+    expect(updateTestimonial(saved.id, input({ isApproved: "on", city: "Pune" }), minute(40))?.publishConsentAt).toBeNull();
+    expect(listApprovedTestimonials()).toEqual([]);
+    expect(updateTestimonial(saved.id, input({ isApproved: "on", ...agreed }), minute(50))?.publishConsentAt).toEqual(minute(50));
   });
 });
 
@@ -76,7 +93,7 @@ describe("updateTestimonial", () => {
 
 describe("setTestimonialApproved and deleteTestimonial", () => {
   test("approve, withdraw, delete; unknown ids are null", () => {
-    const saved = createTestimonial(input());
+    const saved = createTestimonial(input(agreed));
     expect(setTestimonialApproved(saved.id, true)).toEqual({
       name: "Rahul Verma",
     });
@@ -113,6 +130,8 @@ describe("admin lists", () => {
       content: "The mentors explained risk clearly.",
       rating: 5,
       profession: "Trader",
+      city: null,
+      publishConsentAt: null,
       imageUrl: null,
       isApproved: false,
       createdAt: start.toISOString(),
@@ -176,8 +195,8 @@ describe("a testimonial linked to a student account", () => {
     expect(labels.get(several!.id)).toBe("Enrolled student");
     expect(labels.has(none!.id)).toBe(false);
 
-    for (const student of [none!, one!]) createTestimonial({ ...input({ isApproved: "on" }), studentUserId: student.id });
-    createTestimonial(input({ isApproved: "on" }));
+    for (const student of [none!, one!]) createTestimonial({ ...input({ isApproved: "on", ...agreed }), studentUserId: student.id });
+    createTestimonial(input({ isApproved: "on", ...agreed }));
     expect(
       listApprovedTestimonialsWithEnrollment()
         .map((shown) => shown.enrollment)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { courses, orders, testimonials, users } from "../../../db/schema";
 import type { AdminTestimonialInput } from "~/schemas/admin-testimonial";
 import { db } from "~/utils/db.server";
@@ -6,12 +6,15 @@ import { escapeLike } from "~/utils/validation";
 
 export type Testimonial = typeof testimonials.$inferSelect;
 
-/** Approved testimonials only, newest first; the public never sees the rest. */
+/**
+ * What the public sees: approved testimonials whose author agreed to them being published with
+ * their name and city, newest first; the public never sees the rest.
+ */
 export function listApprovedTestimonials(limit?: number): Testimonial[] {
   const query = db
     .select()
     .from(testimonials)
-    .where(eq(testimonials.isApproved, true))
+    .where(and(eq(testimonials.isApproved, true), isNotNull(testimonials.publishConsentAt), sql`coalesce(${testimonials.city}, '') <> ''`))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
   return limit === undefined ? query.all() : query.limit(limit).all();
 }
@@ -26,11 +29,12 @@ export function listApprovedTestimonialsWithEnrollment(limit?: number): (Testimo
   }));
 }
 
-// The public site labels every card 'Anonymous Student', so the stored name
-// never leaves the server through the public API either.
+// A published testimonial names its author and city, as they agreed; nothing else of the record leaves.
 export function toPublicTestimonialJson(testimonial: Testimonial) {
   return {
     id: testimonial.id,
+    name: testimonial.name,
+    city: testimonial.city,
     rating: testimonial.rating,
     content: testimonial.content,
     profession: testimonial.profession,
@@ -101,6 +105,7 @@ function storedFields(input: TestimonialFields) {
     content: input.content,
     rating: input.rating,
     profession: input.profession ?? null,
+    city: input.city ?? null,
     imageUrl: input.imageUrl ?? null,
     isApproved: input.isApproved,
     studentUserId: input.studentUserId ?? null,
@@ -149,14 +154,23 @@ export function enrollmentLabels(studentUserIds: readonly (string | null)[]): Ma
 export function createTestimonial(input: TestimonialFields, now = new Date()): Testimonial {
   return db
     .insert(testimonials)
-    .values({ ...storedFields(input), createdAt: now })
+    .values({ ...storedFields(input), publishConsentAt: input.publishConsent ? now : null, createdAt: now })
     .returning()
     .get();
 }
 
 /** The saved testimonial, or null when it does not exist. */
-export function updateTestimonial(id: number, input: TestimonialFields): Testimonial | null {
-  return db.update(testimonials).set(storedFields(input)).where(eq(testimonials.id, id)).returning().get() ?? null;
+export function updateTestimonial(id: number, input: TestimonialFields, now = new Date()): Testimonial | null {
+  // A consent already recorded keeps its date; a new one is dated now.
+  const publishConsentAt = input.publishConsent ? sql`coalesce(${testimonials.publishConsentAt}, ${now.getTime()})` : null;
+  return (
+    db
+      .update(testimonials)
+      .set({ ...storedFields(input), publishConsentAt })
+      .where(eq(testimonials.id, id))
+      .returning()
+      .get() ?? null
+  );
 }
 
 /** Approves or withdraws approval; the name for the toast, or null when it does not exist. */
@@ -177,6 +191,8 @@ export function toAdminTestimonialJson(testimonial: Testimonial) {
     content: testimonial.content,
     rating: testimonial.rating,
     profession: testimonial.profession,
+    city: testimonial.city,
+    publishConsentAt: testimonial.publishConsentAt?.toISOString() ?? null,
     imageUrl: testimonial.imageUrl,
     isApproved: testimonial.isApproved,
     createdAt: testimonial.createdAt.toISOString(),

@@ -1,12 +1,19 @@
 import { StarRating } from "~/components/star-rating";
 
 /** `enrollment`: "Student of <course>" or "Enrolled student" while the linked account holds a course; else null. */
-export type PublicTestimonial = { id: number; rating: number; content: string; enrollment: string | null };
+export type PublicTestimonial = {
+  id: number;
+  rating: number;
+  content: string;
+  name: string;
+  city: string | null;
+  enrollment: string | null;
+};
 
 /**
- * Every card is labelled 'Anonymous Student': the name on the record is never
- * shown (and never sent to the browser). Only an author whose linked account
- * holds a paid or granted course is called a student of it.
+ * Each card names its author and city, as they agreed when it was collected (a testimonial
+ * without that consent is never listed). Only an author whose linked account holds a paid
+ * or granted course is called a student of it.
  */
 export function TestimonialCard({ testimonial, className = "" }: { testimonial: PublicTestimonial; className?: string }) {
   return (
@@ -22,7 +29,9 @@ export function TestimonialCard({ testimonial, className = "" }: { testimonial: 
           </svg>
         </span>
         <span className="flex flex-col">
-          <span className="font-semibold text-navy-900">Anonymous Student</span>
+          <span className="font-semibold text-navy-900">
+            {testimonial.city ? `${testimonial.name}, ${testimonial.city}` : testimonial.name}
+          </span>
           {testimonial.enrollment ? <span className="text-sm text-teal-700">{testimonial.enrollment}</span> : null}
         </span>
       </figcaption>
@@ -32,5 +41,6 @@ export function TestimonialCard({ testimonial, className = "" }: { testimonial: 
 
 /** Only what the card shows leaves the server. */
 export function toPublicTestimonial(testimonial: PublicTestimonial): PublicTestimonial {
-  return { id: testimonial.id, rating: testimonial.rating, content: testimonial.content, enrollment: testimonial.enrollment };
+  const { id, rating, content, name, city, enrollment } = testimonial;
+  return { id, rating, content, name, city, enrollment };
 }

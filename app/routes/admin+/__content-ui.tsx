@@ -317,6 +317,8 @@ export type TestimonialFormValues = {
   content: string;
   rating: string;
   profession: string;
+  city: string;
+  publishConsent: boolean;
   imageUrl: string;
   isApproved: boolean;
   studentEmail: string;
@@ -333,6 +335,7 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
       ? {
           ...testimonial,
           isApproved: testimonial.isApproved ? "on" : undefined,
+          publishConsent: testimonial.publishConsent ? "on" : undefined,
         }
       : { rating: String(DEFAULT_RATING) },
   });
@@ -347,6 +350,11 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
         <LiveClaimNotice formId={form.id} names={TESTIMONIAL_TEXT_FIELDS} />
         <SelectField field={fields.rating} label="Rating" placeholder="Choose a rating" options={RATING_OPTIONS} required />
         <TextField field={fields.profession} label="Profession" />
+        <TextField field={fields.city} label="City" autoComplete="off" hint="Shown beside the name, as the author agreed." />
+        <CheckboxField
+          field={fields.publishConsent}
+          label="The author agreed to this being published with their name and city (keep their message or form as the record)"
+        />
         <TextField field={fields.imageUrl} label="Image URL (https:// or /path)" inputMode="url" />
         <TextField
           field={fields.studentEmail}
@@ -355,7 +363,10 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
           autoComplete="off"
           hint="Links the author's account: the card then says “Student of” their course, only while they hold one."
         />
-        <CheckboxField field={fields.isApproved} label="Approved (shown on the public site)" />
+        <CheckboxField
+          field={fields.isApproved}
+          label="Approved (shown on the public site once the author has agreed and a city is given)"
+        />
         <DialogActions cancelTo={backTo} label={creating ? "Add Testimonial" : "Save Changes"} pendingLabel="Saving..." />
       </Form>
     </AdminDialog>

@@ -263,6 +263,8 @@ export async function testimonialLoader({ request, params }: LoaderFunctionArgs)
       content: testimonial.content,
       rating: String(testimonial.rating),
       profession: testimonial.profession ?? "",
+      city: testimonial.city ?? "",
+      publishConsent: testimonial.publishConsentAt !== null,
       imageUrl: testimonial.imageUrl ?? "",
       isApproved: testimonial.isApproved,
       studentEmail: linkedStudentEmail(testimonial),

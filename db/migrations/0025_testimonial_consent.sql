@@ -1,0 +1,2 @@
+ALTER TABLE `testimonials` ADD `city` text;--> statement-breakpoint
+ALTER TABLE `testimonials` ADD `publish_consent_at` integer;
