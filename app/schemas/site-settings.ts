@@ -6,6 +6,7 @@ import { InstituteSettingsSchema } from "./institute-settings";
 import { DEFAULT_VIDEO_SETTINGS, VideoSettingsSchema } from "./video-settings";
 import { checkboxField, optionalText, optionalWholeNumberField, requiredText, wholeNumberField } from "./admin-fields";
 import { blankToUndefined, emailField } from "./fields";
+import { uploadField } from "./uploads";
 
 // The sections of /admin/settings, each one form and one row of the
 // site_settings table. The same schema checks what an admin posts and what is
@@ -199,6 +200,32 @@ export const RetentionSettingsSchema = z.object({
 });
 export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
 
+/**
+ * Who signs the certificates: an authorised signatory's name and title, and their signature's
+ * image (an upload, /uploads/…), printed under the institute's logo. None set: the certificate
+ * carries the institute's name alone.
+ */
+export const CertificateSettingsSchema = z.object({
+  signatoryName: optionalText("Signatory's name", 100),
+  signatoryTitle: optionalText("Signatory's title", 100),
+  signatureUrl: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\/uploads\/[a-f0-9]{32}\.(png|jpg)$/)
+      .optional(),
+  ),
+});
+export type CertificateSettings = z.infer<typeof CertificateSettingsSchema>;
+
+/** The Certificates card's form: the names, a new signature image to upload, or the stored one to remove. */
+export const CertificateSettingsFormSchema = z.object({
+  signatoryName: CertificateSettingsSchema.shape.signatoryName,
+  signatoryTitle: CertificateSettingsSchema.shape.signatoryTitle,
+  signature: uploadField("Signature", "image"),
+  removeSignature: checkboxField,
+});
+
 export const SETTINGS_SCHEMAS = {
   institute: InstituteSettingsSchema,
   notifications: NotificationSettingsSchema,
@@ -209,6 +236,7 @@ export const SETTINGS_SCHEMAS = {
   legal: LegalSettingsSchema,
   retention: RetentionSettingsSchema,
   videos: VideoSettingsSchema,
+  certificate: CertificateSettingsSchema,
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export type SettingsOf<Section extends SettingsSection> = z.infer<(typeof SETTINGS_SCHEMAS)[Section]>;
@@ -234,6 +262,7 @@ export const SETTINGS_DEFAULTS: { [Section in SettingsSection]: SettingsOf<Secti
   legal: DEFAULT_LEGAL_SETTINGS,
   retention: { leadMonths: MIN_RETENTION_MONTHS, shareLinkDays: 7 },
   videos: DEFAULT_VIDEO_SETTINGS,
+  certificate: {},
 };
 
 /** The heading of each section's card, and the toast's subject. */
@@ -247,4 +276,5 @@ export const SETTINGS_TITLES: Record<SettingsSection, string> = {
   legal: "Legal pages",
   retention: "Retention and share links",
   videos: "Videos",
+  certificate: "Certificates",
 };

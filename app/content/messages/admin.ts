@@ -72,6 +72,7 @@ export const ADMIN_LOGIN_MESSAGES = {
 export const SETTINGS_MESSAGES = {
   saved: "Settings saved",
   savedText: (section: string) => `${section} are up to date.`,
+  notSavedTitle: (section: string) => `${section} not saved`,
 } as const;
 
 /** What the Events tab and its JSON doors say, one text per outcome. */

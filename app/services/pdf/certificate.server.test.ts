@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import { actualTexts, drawnRectangles, readPdf } from "../../../tests/support/pdf-text";
 import { saveSettings } from "~/models/site/site-settings.server";
 import { DEFAULT_INSTITUTE } from "~/utils/institute";
+import sharp from "sharp";
+import { storeUpload } from "~/services/images/uploads.server";
 import { certificateFilename, certificatePdf, type PrintedCertificate } from "./certificate.server";
 
 const CHECK_URL = "https://trademaster.example/certificates/TMA-2026-7KQ2M9XD";
@@ -111,5 +113,36 @@ describe("certificatePdf", () => {
     const pdf = await readPdf(await certificatePdf(certificate("Asha Rao"), CHECK_URL));
     expect(pdf.text).toContain("Nifty Lane School");
     expect(pdf.text).not.toContain("TradeMaster Academy");
+  });
+
+  test("carries the logo, and the authorised signatory's signature, name and title the settings name", async () => {
+    // Each PNG with transparency is two image objects in the PDF: its colours and its alpha mask.
+    const images = (bytes: Buffer) => bytes.toString("latin1").match(/\/Subtype \/Image/g)?.length ?? 0;
+    const unsigned = await certificatePdf(certificate("Asha Rao"), CHECK_URL);
+    expect(images(unsigned)).toBe(2);
+    expect((await readPdf(unsigned)).text).not.toContain("authorised signatory");
+
+    const png = await sharp({ create: { width: 300, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="80"><path d="M10 60 C80 0 120 80 290 20" stroke="#111" stroke-width="4" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const stored = await storeUpload(new File([new Uint8Array(png)], "signature.png", { type: "image/png" }), "image", "Signature");
+    if (!stored.ok) throw new Error(stored.message);
+    saveSettings(
+      "certificate",
+      { signatoryName: "Meera Iyer", signatoryTitle: "Director", signatureUrl: stored.url },
+      { adminId: "admin-1" },
+    );
+    const signed = await certificatePdf(certificate("Asha Rao"), CHECK_URL);
+    expect(images(signed)).toBe(4);
+    const pdf = await readPdf(signed);
+    expect(pdf.text).toContain("Meera Iyer");
+    expect(pdf.text).toContain("Director, authorised signatory");
   });
 });

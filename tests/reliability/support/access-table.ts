@@ -240,6 +240,17 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "outbox_messages" },
     }),
     // The invoice register is the institute's tax record: the admin's alone (decision 0031).
+    // Who signs the certificates (a multipart form of its own, for the signature's image).
+    get(
+      "/admin/settings/certificate",
+      "/admin/settings/certificate",
+      adminPage("/admin/settings/certificate", "settings", redirectTo("/admin/settings#certificate-settings")),
+    ),
+    post("/admin/settings/certificate", "/admin/settings/certificate", "settings", toast("/admin/settings"), {
+      body: { form: { signatoryName: "Matrix Signatory" } },
+      watch: { table: "site_settings" },
+      writes: ["admin"],
+    }),
     post("/admin/settings/invoice-register", "/admin/settings/invoice-register", "settings", 200, {
       body: { form: { month: "2026-11" } },
       watch: { table: "audit_log", where: "action = 'invoice_register_exported'" },

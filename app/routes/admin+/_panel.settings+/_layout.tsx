@@ -25,6 +25,7 @@ import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { findRetentionDue } from "~/models/privacy/retention.server";
 import { VideoSettingsForm } from "./__settings-video-form";
 import { InstituteSettingsForm } from "./__settings-institute-form";
+import { CertificateSettingsForm } from "./__settings-certificate-form";
 
 // The Settings tab: what the institute says about itself and how the site
 // behaves for it, a card per section. Admins only: it names who sells on tax
@@ -36,7 +37,8 @@ export const meta: MetaFunction = ({ matches }) =>
 /** The legal pages' Markdown can be long: the blog editor's limits, for a signed-in admin only. */
 export const handle: BodyLimitsHandle = { bodyLimits: ADMIN_TEXT_BODY_LIMITS };
 
-const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
+// The Certificates card posts its signature image to a route of its own (_panel.settings_.certificate.tsx).
+const SECTIONS = (Object.keys(SETTINGS_SCHEMAS) as SettingsSection[]).filter((section) => section !== "certificate");
 
 /** A stored section as its form's inputs hold it: text, "on" for true, nothing for false or empty. */
 function asFormDefaults(values: Record<string, unknown>): SettingsFormDefaults {
@@ -62,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     retention: asFormDefaults(readSettings("retention")),
     retentionPreview: retentionPreview(),
     videos: asFormDefaults(readSettings("videos")),
+    certificate: readSettings("certificate"),
   };
 }
 
@@ -104,6 +107,7 @@ export default function AdminSettings() {
       <LegalSettingsForm defaultValue={defaults.legal} lastResult={resultFor("legal")} />
       <RetentionSettingsForm defaultValue={defaults.retention} lastResult={resultFor("retention")} preview={defaults.retentionPreview} />
       <VideoSettingsForm defaultValue={defaults.videos} lastResult={resultFor("videos")} />
+      <CertificateSettingsForm defaultValue={defaults.certificate} />
     </div>
   );
 }
