@@ -130,6 +130,8 @@ describe("AdminTestimonialSchema", () => {
       rating: 5,
       isApproved: false,
       profession: undefined,
+      city: undefined,
+      publishConsent: false,
       imageUrl: undefined,
     });
   });
