@@ -16,7 +16,7 @@ export function ConsentCheckbox<T>({ field, kind }: { field: FieldMetadata<T, Re
           Privacy Policy
         </Link>
       </p>
-      <CheckboxField field={field} label={CONSENT_BOX_LABEL} />
+      <CheckboxField field={field} label={CONSENT_BOX_LABEL} mustTick />
     </div>
   );
 }

@@ -151,19 +151,25 @@ export function FormNotice({ title, children, id }: { title: string; children?: 
 }
 
 /** A checkbox with its label beside it (Conform posts "on" when ticked, nothing when not). */
+/**
+ * A yes-or-no box. The schema's boolean is always "required" (true and false are both answers), but
+ * HTML's `required` on a checkbox means "must be ticked": that is asked for only with `mustTick`.
+ */
 export function CheckboxField<T>({
   field,
   label,
   hint,
+  mustTick = false,
 }: {
   field: FieldMetadata<T, Record<string, unknown>, string[]>;
   label: string;
   hint?: string;
+  mustTick?: boolean;
 }) {
   return (
     <div className="sm:col-span-2">
       <label htmlFor={field.id} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
-        <input {...getInputProps(field, { type: "checkbox" })} className="size-5 rounded border-slate-400" />
+        <input {...getInputProps(field, { type: "checkbox" })} required={mustTick} className="size-5 rounded border-slate-400" />
         {label}
       </label>
       {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}

@@ -215,7 +215,7 @@ inBothModes((mode) => {
       const dialog = page.getByRole("dialog", { name: "Edit Course" });
       await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(course.title);
       await expect(dialog.getByRole("textbox", { name: /price/i })).toHaveCount(0);
-      await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+      await expect(dialog.getByRole("checkbox", { name: "Active (shown on the site)" })).toHaveCount(0);
       const prices = dialog.getByRole("region", { name: "Price and sale: set by an admin" });
       await expect(prices).toContainText("Price₹2,500");
       await expect(prices).toContainText("On saleYes: active, shown on the site");

@@ -93,7 +93,7 @@ export default function SignupPage() {
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" required wide />
         <NewPasswordField field={fields.password} />
-        <CheckboxField field={fields.adult} label={ADULT_BOX_LABEL} hint={ADULT_HINT} />
+        <CheckboxField field={fields.adult} label={ADULT_BOX_LABEL} hint={ADULT_HINT} mustTick />
         <ConsentCheckbox field={fields.consent} kind="account" />
         <button type="submit" disabled={submitting} className={buttonClass("primary", "mt-2 w-full sm:col-span-2")}>
           {submitting ? "Creating account..." : "Create Account"}

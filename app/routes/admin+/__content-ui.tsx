@@ -350,10 +350,10 @@ export function TestimonialDialog({ backTo, testimonial }: { backTo: string; tes
         <LiveClaimNotice formId={form.id} names={TESTIMONIAL_TEXT_FIELDS} />
         <SelectField field={fields.rating} label="Rating" placeholder="Choose a rating" options={RATING_OPTIONS} required />
         <TextField field={fields.profession} label="Profession" />
-        <TextField field={fields.city} label="City" autoComplete="off" hint="Shown beside the name, as the author agreed." />
+        <TextField field={fields.city} label="City" autoComplete="off" hint="Shown beside the author, as they agreed." />
         <CheckboxField
           field={fields.publishConsent}
-          label="The author agreed to this being published with their name and city (keep their message or form as the record)"
+          label="The author agreed to be quoted on the site, identified with their city (keep their message or form as the record)"
         />
         <TextField field={fields.imageUrl} label="Image URL (https:// or /path)" inputMode="url" />
         <TextField
