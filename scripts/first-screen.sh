@@ -22,7 +22,12 @@ STUDENT_PASSWORD="monsoon ledger above the brass lantern"
 SERVER_PID=""
 
 cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  # npm start runs the server as a child (tsx scripts/start.ts, from the copy): stop both.
+  if [ -n "$SERVER_PID" ]; then
+    pkill -f "$WORK/site/" 2>/dev/null || true
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -39,6 +44,7 @@ fail() { echo "FAILED: $1" >&2; exit 1; }
 as() { local who="$1"; shift; curl -sS -b "$WORK/$who.jar" -c "$WORK/$who.jar" "$@"; }
 
 case "$HOST" in ""|127.*) fail "this machine has no network address but loopback" ;; esac
+[ "$(node -p 'process.versions.node.split(".")[0]')" = "24" ] || fail "the site needs Node 24 on PATH (this is $(node --version))"
 
 git clone -q "$SOURCE" "$WORK/site"
 cd "$WORK/site"

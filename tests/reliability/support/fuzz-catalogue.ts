@@ -38,7 +38,7 @@ import { CancelRegistrationSchema, EventRegistrationSchema } from "../../../app/
 import { NewsletterFormSchema, NewsletterSchema } from "../../../app/schemas/newsletter";
 import { BreachNoticeSchema } from "../../../app/schemas/breach-notice";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "../../../app/schemas/password-reset";
-import { SETTINGS_SCHEMAS } from "../../../app/schemas/site-settings";
+import { CertificateSettingsFormSchema, SETTINGS_SCHEMAS } from "../../../app/schemas/site-settings";
 
 // Every state-changing route and every /api endpoint, with the field names its
 // zod schema reads. The test fails when app/routes holds an action (or an /api
@@ -207,11 +207,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     () => "/admin/settings",
     ["intent", ...new Set(Object.values(SETTINGS_SCHEMAS).flatMap((schema) => f(schema)))],
     {
-      intents: Object.keys(SETTINGS_SCHEMAS),
+      // The Certificates card posts to a route of its own (below).
+      intents: Object.keys(SETTINGS_SCHEMAS).filter((section) => section !== "certificate"),
     },
   ),
   page("admin+/_panel.users+/export.ts", () => "/admin/users/export", ["dataset", "returnTo"]),
   page("admin+/_panel.settings_.invoice-register.ts", () => "/admin/settings/invoice-register", ["month"]),
+  page("admin+/_panel.settings_.certificate.tsx", () => "/admin/settings/certificate", f(CertificateSettingsFormSchema), {
+    files: ["signature"],
+  }),
   page("admin+/_panel.breach.tsx", () => "/admin/breach", ["intent", ...f(BreachNoticeSchema)], { intents: ["edit", "preview", "send"] }),
   page(
     "admin+/_panel.users+/$id.tsx",
