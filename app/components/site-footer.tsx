@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/content/legal-pages";
 import { FOOTER_QUICK_LINKS, FOOTER_SERVICES } from "~/content/site";
-import { currentIndiaYear } from "~/utils/dates";
+import { currentIndiaYear } from "~/utils/india-year";
 import { institutePhones, instituteSocialLinks } from "~/utils/institute";
 import { useInstitute, useInstituteAddress } from "~/utils/use-institute";
 

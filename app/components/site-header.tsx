@@ -28,7 +28,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { name } = useInstitute();
   const moreRef = useCloseOnNavigation();
   const mobileRef = useCloseOnNavigation();
-  const links = [...NAV_LINKS, ...MORE_LINKS];
+  // A student with a course gets "My Courses" (the classroom's home) at the end of both menus.
+  const mine = user?.hasCourses ? [{ to: "/learn", label: "My Courses" }] : [];
+  const links = [...NAV_LINKS, ...MORE_LINKS, ...mine];
   const moreCurrent = MORE_LINKS.some((link) => isNavLinkCurrent(pathname, link.to));
 
   return (
@@ -66,7 +68,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               ))}
             </ul>
           </details>
-          {NAV_LINKS.slice(3).map((link) => (
+          {[...NAV_LINKS.slice(3), ...mine].map((link) => (
             <Link
               key={link.to}
               to={link.to}
@@ -76,15 +78,6 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               {link.label}
             </Link>
           ))}
-          {user?.hasCourses ? (
-            <Link
-              to="/learn"
-              className={navLinkClass(isNavLinkCurrent(pathname, "/learn"))}
-              aria-current={isNavLinkCurrent(pathname, "/learn") ? "page" : undefined}
-            >
-              My Courses
-            </Link>
-          ) : null}
           {user?.isAdmin ? (
             <Link to="/admin" className={navLinkClass(isNavLinkCurrent(pathname, "/admin"))}>
               Admin
@@ -114,17 +107,6 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                     </Link>
                   </li>
                 ))}
-                {user?.hasCourses ? (
-                  <li>
-                    <Link
-                      to="/learn"
-                      className={`flex min-h-11 items-center ${navLinkClass(isNavLinkCurrent(pathname, "/learn"))}`}
-                      aria-current={isNavLinkCurrent(pathname, "/learn") ? "page" : undefined}
-                    >
-                      My Courses
-                    </Link>
-                  </li>
-                ) : null}
                 {user ? (
                   <li>
                     <Link to="/account" className={`flex min-h-11 items-center ${navLinkClass(isNavLinkCurrent(pathname, "/account"))}`}>

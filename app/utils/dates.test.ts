@@ -207,3 +207,11 @@ describe("today and this week in India", () => {
     expect(startOfIndiaWeek(new Date("2026-11-29T06:30:00Z")).toISOString()).toBe("2026-11-22T18:30:00.000Z");
   });
 });
+
+describe("the year in India", () => {
+  test("turns at India's midnight, not UTC's", async () => {
+    const { currentIndiaYear } = await import("./india-year");
+    expect(currentIndiaYear(new Date("2026-12-31T18:29:00Z"))).toBe(2026);
+    expect(currentIndiaYear(new Date("2026-12-31T18:30:00Z"))).toBe(2027);
+  });
+});

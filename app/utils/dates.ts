@@ -5,7 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, format, parseISO, startOfDay, startOfWeek } from "date-fns";
 
-const INDIA_TIME_ZONE = "Asia/Kolkata";
+import { INDIA_TIME_ZONE } from "./india-time-zone";
 
 /** The instant as a date whose fields (day, hour…) are India's. */
 const inIndia = (date: Date) => new TZDate(date.getTime(), INDIA_TIME_ZONE);
@@ -38,9 +38,6 @@ export const formatShortCalendarDay = (isoDate: string) => format(parseISO(isoDa
 export const formatTickerDate = (date: Date) => tickerDate.format(date);
 /** "2026-12-05" in India time, for <time dateTime> and date inputs. */
 export const formatIsoDateInIndia = (date: Date) => format(inIndia(date), "yyyy-MM-dd");
-
-/** This year in India: the footer's copyright line. */
-export const currentIndiaYear = (now = new Date()) => inIndia(now).getFullYear();
 
 export type EventTimeWindow = "all" | "upcoming" | "this-week" | "this-month";
 
