@@ -380,6 +380,31 @@ export const orders = sqliteTable(
   ],
 );
 
+/**
+ * Paid course enrolments and their money per course and calendar month in
+ * India, kept by triggers on `orders` in the same transaction as each change
+ * (migration 0026): the dashboard's and analytics' totals read a few hundred
+ * rows, never every order. A month is "YYYY-MM" in IST (UTC+05:30, no DST).
+ */
+export const courseSales = sqliteTable(
+  "course_sales",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    indiaMonth: text("india_month").notNull(),
+    enrolments: integer("enrolments").notNull().default(0),
+    revenuePaise: integer("revenue_paise").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.indiaMonth] })],
+);
+
+/** Counts kept by triggers in the same transaction as the change they count (migration 0026), by name. */
+export const siteTallies = sqliteTable("site_tallies", {
+  name: text("name", { enum: ["students_with_courses"] }).primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
 export const blogPosts = sqliteTable(
   "blog_posts",
   {
@@ -473,7 +498,12 @@ export const contactMessages = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("contact_messages_read_created_idx").on(t.isRead, t.createdAt)],
+  (t) => [
+    index("contact_messages_read_created_idx").on(t.isRead, t.createdAt),
+    // The retention job's count of old messages, and a person's own messages by address.
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    index("contact_messages_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 export const admins = sqliteTable(
@@ -606,6 +636,15 @@ export const outboxMessages = sqliteTable(
     index("outbox_messages_unwritten_idx")
       .on(t.state, t.id)
       .where(sql`${t.payload} IS NOT NULL`),
+    // A student's mail, newest first: tied to the account, or left under their confirmed address without one.
+    index("outbox_messages_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("outbox_messages_unlinked_address_idx")
+      .on(sql`lower(${t.toAddress})`)
+      .where(sql`${t.userId} IS NULL`),
+    // Sent mail whose contents the retention job has still to remove.
+    index("outbox_messages_sent_at_idx")
+      .on(t.sentAt)
+      .where(sql`${t.textBody} IS NOT NULL`),
   ],
 );
 
@@ -735,7 +774,15 @@ export const lessonProgress = sqliteTable(
     /** The furthest point of a video reached, in percent; only ever rises. */
     watchedPercent: integer("watched_percent").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("lesson_progress_course_idx").on(t.courseId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    // Covers a course's figures per student (which lessons each has done) without reading the rows.
+    index("lesson_progress_course_idx").on(t.courseId, t.userId, t.lessonId, t.completedAt),
+    // Completions per lesson: only completed rows, in lesson order.
+    index("lesson_progress_lesson_done_idx")
+      .on(t.lessonId)
+      .where(sql`${t.completedAt} IS NOT NULL`),
+  ],
 );
 
 export const quizQuestions = sqliteTable(
@@ -800,7 +847,7 @@ export const certificates = sqliteTable(
     revokedReason: text("revoked_reason", { enum: CERTIFICATE_REVOCATION_REASONS }),
   },
   // Exactly one per student and course, even for two completions at the same moment.
-  (t) => [uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId)],
+  (t) => [uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId), index("certificates_course_idx").on(t.courseId)],
 );
 
 /**
@@ -917,7 +964,10 @@ export const sharedFileDownloads = sqliteTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
   },
-  (t) => [index("shared_file_downloads_file_idx").on(t.sharedFileId, t.downloadedAt)],
+  (t) => [
+    index("shared_file_downloads_file_idx").on(t.sharedFileId, t.downloadedAt),
+    index("shared_file_downloads_at_idx").on(t.downloadedAt),
+  ],
 );
 
 /** A student's rating and words about a course they hold; counted and shown only once approved. */
@@ -942,7 +992,13 @@ export const courseReviews = sqliteTable(
   },
   (t) => [
     uniqueIndex("course_reviews_course_user_uq").on(t.courseId, t.userId),
-    index("course_reviews_status_idx").on(t.status, t.createdAt),
+    // The admin's list: reviews waiting (longest first), then the decided ones (newest first).
+    index("course_reviews_pending_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index("course_reviews_decided_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} <> 'pending'`),
     index("course_reviews_course_status_idx").on(t.courseId, t.status),
     check("course_reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],

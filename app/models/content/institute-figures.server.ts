@@ -1,5 +1,5 @@
-import { and, countDistinct, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { courses, orders, events } from "../../../db/schema";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { courses, events, siteTallies } from "../../../db/schema";
 import { formatIsoDateInIndia, startOfIndiaDay } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
@@ -19,11 +19,7 @@ export type InstituteCounts = {
 
 export function instituteCounts(now = new Date()): InstituteCounts {
   const students =
-    db
-      .select({ count: countDistinct(orders.userId) })
-      .from(orders)
-      .where(and(eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId)))
-      .get()?.count ?? 0;
+    db.select({ count: siteTallies.value }).from(siteTallies).where(eq(siteTallies.name, "students_with_courses")).get()?.count ?? 0;
   const offered =
     db
       .select({ count: sql<number>`count(*)` })
@@ -37,15 +33,4 @@ export function instituteCounts(now = new Date()): InstituteCounts {
       .where(and(eq(events.isActive, true), lt(events.eventDate, startOfIndiaDay(formatIsoDateInIndia(now)) ?? now)))
       .get()?.count ?? 0;
   return { studentsEnrolled: students, courses: offered, eventsHeld: held };
-}
-
-/** Students with a paid or granted place in one course. */
-export function courseStudentCount(courseId: number): number {
-  return (
-    db
-      .select({ count: countDistinct(orders.userId) })
-      .from(orders)
-      .where(and(eq(orders.courseId, courseId), eq(orders.paymentStatus, "completed")))
-      .get()?.count ?? 0
-  );
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { certificates, courses, orders, lessonProgress, lessons, users } from "../../../db/schema";
+import { and, count, desc, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { certificates, courseSales, courses, orders, lessonProgress, lessons, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 
 // What the admin sees of a course's classroom: how many paid students it has,
@@ -8,53 +9,81 @@ import { db } from "~/utils/db.server";
 
 export type CourseFigures = { enrolled: number; started: number; completed: number; averagePercent: number };
 
-export function courseFigures(courseId: number): CourseFigures {
-  const students = db
-    .selectDistinct({ userId: orders.userId })
-    .from(orders)
-    .where(and(eq(orders.courseId, courseId), eq(orders.paymentStatus, "completed")))
-    .all()
-    .map((row) => row.userId);
-  const enrolled = new Set(students);
-  const required =
+/** Students holding a place in one course (paid or granted): one per student, as a student pays for a course once. */
+export function courseStudentCount(courseId: number): number {
+  return (
     db
-      .select({ count: sql<number>`count(*)` })
-      .from(lessons)
-      .where(and(eq(lessons.courseId, courseId), eq(lessons.isRequired, true)))
-      .get()?.count ?? 0;
+      .select({ count: sql<number>`coalesce(sum(${courseSales.enrolments}), 0)`.mapWith(Number) })
+      .from(courseSales)
+      .where(eq(courseSales.courseId, courseId))
+      .get()?.count ?? 0
+  );
+}
+
+/**
+ * Computed by SQLite over covering indexes: the course's students are counted
+ * from course_sales, each student's required lessons done are grouped in the
+ * progress index's order, and only the sums come back, whatever the course's size.
+ */
+export function courseFigures(courseId: number): CourseFigures {
+  const enrolled = courseStudentCount(courseId);
+  const requiredIds = db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isRequired, true)))
+    .all()
+    .map((lesson) => lesson.id);
+  const holdsPlace = (userId: SQLiteColumn) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId), eq(orders.paymentStatus, "completed"))),
+    );
+  const requiredDone = requiredIds.length
+    ? sql<number>`count(case when ${lessonProgress.completedAt} is not null and ${inArray(lessonProgress.lessonId, requiredIds)} then 1 end)`
+    : sql<number>`0`;
   const perStudent = db
-    .select({
-      userId: lessonProgress.userId,
-      done: sql<number>`count(case when ${lessonProgress.completedAt} is not null and ${lessons.isRequired} = 1 then 1 end)`,
-    })
+    .select({ done: requiredDone.as("done") })
     .from(lessonProgress)
-    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
     .where(eq(lessonProgress.courseId, courseId))
     .groupBy(lessonProgress.userId)
-    .all()
-    .filter((row) => enrolled.has(row.userId));
-  const certified = db
-    .select({ userId: certificates.userId })
-    .from(certificates)
-    .where(eq(certificates.courseId, courseId))
-    .all()
-    .filter((row) => enrolled.has(row.userId)).length;
-  const percents = perStudent.map((row) => (required === 0 ? 0 : Math.floor((row.done * 100) / required)));
-  const total = percents.reduce((sum, percent) => sum + percent, 0);
+    .having(holdsPlace(lessonProgress.userId))
+    .as("per_student");
+  const progress = db
+    .select({
+      started: count(),
+      percentSum: requiredIds.length
+        ? sql<number>`coalesce(sum(${perStudent.done} * 100 / ${requiredIds.length}), 0)`.mapWith(Number)
+        : sql<number>`0`.mapWith(Number),
+    })
+    .from(perStudent)
+    .get();
+  const certified =
+    db
+      .select({ count: count() })
+      .from(certificates)
+      .where(and(eq(certificates.courseId, courseId), holdsPlace(certificates.userId)))
+      .get()?.count ?? 0;
   return {
-    enrolled: enrolled.size,
-    started: perStudent.length,
+    enrolled,
+    started: progress?.started ?? 0,
     completed: certified,
-    averagePercent: enrolled.size === 0 ? 0 : Math.round(total / enrolled.size),
+    averagePercent: enrolled === 0 ? 0 : Math.round((progress?.percentSum ?? 0) / enrolled),
   };
 }
 
-/** Lesson id → how many students completed it. */
+/** Lesson id → how many students completed it (read from the index of completed rows, lesson by lesson). */
 export function completionsByLesson(courseId: number): Map<number, number> {
   const rows = db
-    .select({ lessonId: lessonProgress.lessonId, count: sql<number>`count(*)` })
+    .select({ lessonId: lessonProgress.lessonId, count: count() })
     .from(lessonProgress)
-    .where(and(eq(lessonProgress.courseId, courseId), isNotNull(lessonProgress.completedAt)))
+    .where(
+      and(
+        inArray(lessonProgress.lessonId, db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))),
+        isNotNull(lessonProgress.completedAt),
+      ),
+    )
     .groupBy(lessonProgress.lessonId)
     .all();
   return new Map(rows.map((row) => [row.lessonId, row.count]));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { courseReviews, courses, users } from "../../../db/schema";
 import type { ReviewStatus } from "../../../db/enums";
 import type { CourseReviewInput } from "~/schemas/course-review";
@@ -132,17 +132,32 @@ export type AdminReview = {
   reviewedBy: string | null;
 };
 
-// Pending first (oldest waiting longest at the top), then the decided ones, newest first.
-const pendingFirst = sql`case when ${courseReviews.status} = 'pending' then 0 else 1 end`;
-const waitingOrder = sql`case when ${courseReviews.status} = 'pending' then ${courseReviews.updatedAt} else -${courseReviews.updatedAt} end`;
-
-/** One page of every review, pending first. */
+/** One page of every review: pending first (oldest waiting longest at the top), then the decided ones, newest first. */
 export function listReviewsForAdmin({ limit, offset }: { limit: number; offset: number }): {
   reviews: AdminReview[];
   total: number;
   pending: number;
 } {
-  const reviews = db
+  // Each part walks its own partial index in order, so a page reads only its rows.
+  const isPending = eq(courseReviews.status, "pending");
+  const pending = db.select({ count: count() }).from(courseReviews).where(isPending).get()?.count ?? 0;
+  const total = db.select({ count: count() }).from(courseReviews).get()?.count ?? 0;
+  const fromPending = offset < pending ? reviewRows(isPending, [asc(courseReviews.updatedAt), asc(courseReviews.id)], limit, offset) : [];
+  const decidedLimit = limit - fromPending.length;
+  const fromDecided =
+    decidedLimit > 0
+      ? reviewRows(
+          ne(courseReviews.status, "pending"),
+          [desc(courseReviews.updatedAt), desc(courseReviews.id)],
+          decidedLimit,
+          Math.max(0, offset - pending),
+        )
+      : [];
+  return { reviews: [...fromPending, ...fromDecided], total, pending };
+}
+
+function reviewRows(where: SQL, order: SQL[], limit: number, offset: number): AdminReview[] {
+  return db
     .select({
       id: courseReviews.id,
       courseId: courseReviews.courseId,
@@ -159,16 +174,12 @@ export function listReviewsForAdmin({ limit, offset }: { limit: number; offset: 
     .from(courseReviews)
     .innerJoin(users, eq(users.id, courseReviews.userId))
     .innerJoin(courses, eq(courses.id, courseReviews.courseId))
-    .orderBy(asc(pendingFirst), asc(waitingOrder), desc(courseReviews.id))
+    .where(where)
+    .orderBy(...order)
     .limit(limit)
     .offset(offset)
     .all()
     .map(({ firstName, lastName, ...review }) => ({ ...review, reviewer: reviewerName(firstName, lastName) }));
-  const counts = db
-    .select({ total: sql<number>`count(*)`, pending: sql<number>`coalesce(sum(${courseReviews.status} = 'pending'), 0)` })
-    .from(courseReviews)
-    .get();
-  return { reviews, total: counts?.total ?? 0, pending: counts?.pending ?? 0 };
 }
 
 export type ReviewDecision = "approved" | "rejected";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { courses, orders, events, testimonials, users } from "../../../db/schema";
 import { type PaymentStatus } from "../../../db/enums";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { lastIndiaMonths } from "~/utils/dates";
 import { adminStats, monthlyAdmissions } from "./admin-stats.server";
@@ -119,5 +120,77 @@ describe("adminStats", () => {
     });
     expect(stats.averageRating).toBeGreaterThan(0);
     expect(adminStats(1).courseAnalytics).toHaveLength(1);
+  });
+});
+
+describe("course_sales and the students tally, kept by triggers", () => {
+  // A seeded sequence of what happens to orders (payments, refunds, a changed
+  // amount or date, deletions, a second course for a student), after which the
+  // kept figures must equal the figures counted from the orders themselves.
+  test("agree with the orders after any mix of inserts, updates and deletes", () => {
+    const courseIds = [makeCourse("Tally One"), makeCourse("Tally Two"), makeCourse("Tally Three")];
+    const eventId = db
+      .insert(events)
+      .values({ title: "Tally Event", description: "d", eventDate: new Date("2026-12-01T10:00:00Z"), eventType: "webinar" })
+      .returning({ id: events.id })
+      .get().id;
+    const studentIds = Array.from({ length: 12 }, newStudent);
+    const statuses: PaymentStatus[] = ["pending", "completed", "failed", "refunded", "charged_back", "revoked"];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor(seed / 65_536) % n;
+    };
+    const orderIds: number[] = [];
+    for (let step = 0; step < 600; step++) {
+      const action = next(10);
+      if (action < 4 || orderIds.length === 0) {
+        const isEvent = next(5) === 0;
+        const row = {
+          userId: studentIds[next(studentIds.length)]!,
+          courseId: isEvent ? null : courseIds[next(courseIds.length)]!,
+          eventId: isEvent ? eventId : null,
+          enrolledAt: new Date(Date.UTC(2025, next(24), 1 + next(28), next(24), next(60))),
+          amountPaise: next(500_000),
+          paymentStatus: statuses[next(2)]!,
+        };
+        // A student holds one paid place per course or event: a second is refused, as at checkout.
+        try {
+          orderIds.push(db.insert(orders).values(row).returning({ id: orders.id }).get().id);
+        } catch {
+          continue;
+        }
+      } else if (action < 9) {
+        const id = orderIds[next(orderIds.length)]!;
+        const change = [
+          { paymentStatus: statuses[next(statuses.length)]! },
+          { amountPaise: next(500_000) },
+          { enrolledAt: new Date(Date.UTC(2025, next(24), 1 + next(28))) },
+          { userId: studentIds[next(studentIds.length)]! },
+        ][next(4)]!;
+        try {
+          db.update(orders).set(change).where(eq(orders.id, id)).run();
+        } catch {
+          continue;
+        }
+      } else {
+        const [id] = orderIds.splice(next(orderIds.length), 1);
+        db.delete(orders).where(eq(orders.id, id!)).run();
+      }
+    }
+    const kept = db.all<{ course_id: number; india_month: string; enrolments: number; revenue_paise: number }>(
+      sql`select course_id, india_month, enrolments, revenue_paise from course_sales where enrolments <> 0 or revenue_paise <> 0 order by 1, 2`,
+    );
+    const counted = db.all<{ course_id: number; india_month: string; enrolments: number; revenue_paise: number }>(
+      sql`select course_id, strftime('%Y-%m', enrolled_at / 1000, 'unixepoch', '+330 minutes') as india_month, count(*) as enrolments,
+        sum(amount_paise) as revenue_paise from orders where course_id is not null and payment_status = 'completed' group by 1, 2 order by 1, 2`,
+    );
+    expect(counted.length).toBeGreaterThan(5);
+    expect(kept).toEqual(counted);
+    const tally = db.get<{ value: number }>(sql`select value from site_tallies where name = 'students_with_courses'`);
+    const students = db.get<{ n: number }>(
+      sql`select count(distinct user_id) as n from orders where course_id is not null and payment_status = 'completed'`,
+    );
+    expect(tally?.value).toBe(students?.n);
   });
 });

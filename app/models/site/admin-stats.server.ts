@@ -1,6 +1,6 @@
-import { and, asc, avg, count, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
-import { courses, orders, testimonials } from "../../../db/schema";
-import { type IndiaMonth, lastIndiaMonths } from "~/utils/dates";
+import { asc, avg, count, eq, inArray, sql } from "drizzle-orm";
+import { courseSales, courses, testimonials } from "../../../db/schema";
+import { lastIndiaMonths } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 
 // The admin Dashboard's and Analytics tab's figures. Revenue and enrollments
@@ -17,31 +17,41 @@ export type AdminStats = {
   courseAnalytics: CoursePerformance[];
 };
 
-// Course enrollments only (the Dashboard's revenue is "from course enrollments"); a paid event seat is an order too.
-const paid = and(eq(orders.paymentStatus, "completed"), isNotNull(orders.courseId));
+// Course enrollments only (the Dashboard's revenue is "from course enrollments"); a paid event seat
+// is an order too. Both come from course_sales, which triggers keep in step with every order.
 
 export function adminStats(courseLimit?: number): AdminStats {
   const totals = db
-    .select({ revenue: sum(orders.amountPaise).mapWith(Number), enrolled: count() })
-    .from(orders)
-    .where(paid)
+    .select({
+      revenue: sql<number>`coalesce(sum(${courseSales.revenuePaise}), 0)`.mapWith(Number),
+      enrolled: sql<number>`coalesce(sum(${courseSales.enrolments}), 0)`.mapWith(Number),
+    })
+    .from(courseSales)
     .get();
   const active = db.select({ n: count() }).from(courses).where(eq(courses.isActive, true)).get();
   const rating = db
     .select({ mean: avg(testimonials.rating).mapWith(Number) })
     .from(testimonials)
     .get();
+  const salesPerCourse = db
+    .select({
+      courseId: courseSales.courseId,
+      enrolments: sql<number>`sum(${courseSales.enrolments})`.as("enrolments"),
+      revenuePaise: sql<number>`sum(${courseSales.revenuePaise})`.as("revenue_paise"),
+    })
+    .from(courseSales)
+    .groupBy(courseSales.courseId)
+    .as("sales_per_course");
   const perCourse = db
     .select({
       id: courses.id,
       title: courses.title,
       isActive: courses.isActive,
-      enrollmentCount: count(orders.id),
-      revenuePaise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)`.mapWith(Number),
+      enrollmentCount: sql<number>`coalesce(${salesPerCourse.enrolments}, 0)`.mapWith(Number),
+      revenuePaise: sql<number>`coalesce(${salesPerCourse.revenuePaise}, 0)`.mapWith(Number),
     })
     .from(courses)
-    .leftJoin(orders, and(eq(orders.courseId, courses.id), paid))
-    .groupBy(courses.id)
+    .leftJoin(salesPerCourse, eq(salesPerCourse.courseId, courses.id))
     .orderBy(asc(courses.id));
   return {
     totalRevenuePaise: totals?.revenue ?? 0,
@@ -58,33 +68,26 @@ export function adminStats(courseLimit?: number): AdminStats {
 export type MonthlyAdmissions = { month: string; admissions: number; revenuePaise: number };
 
 /**
- * The enrollment's India month, computed by SQLite from the month ranges the
- * dates module gives (so no offset is written here): one CASE branch a month.
- */
-function indiaMonthOf(months: IndiaMonth[]) {
-  const branches = months.map((month) => sql`when ${orders.enrolledAt} < ${month.to.getTime()} then ${month.key}`);
-  return sql<string>`case ${sql.join(branches, sql` `)} end`;
-}
-
-/**
  * Paid (completed) admissions and their revenue per calendar month in India
  * time, for the last `months` months including the current one, oldest first;
- * a month with none reads zero. SQLite groups a bounded range: one row per
- * month comes back, never the enrollments themselves.
+ * a month with none reads zero.
  */
 export function monthlyAdmissions({ months = 12, now = new Date() }: { months?: number; now?: Date } = {}): MonthlyAdmissions[] {
   const range = lastIndiaMonths(now, months);
-  const indiaMonthOfEnrollment = indiaMonthOf(range);
-  const [from, to] = [range[0]!.from, range.at(-1)!.to];
   const rows = db
     .select({
-      month: indiaMonthOfEnrollment,
-      admissions: count(),
-      revenuePaise: sql<number>`coalesce(sum(${orders.amountPaise}), 0)`.mapWith(Number),
+      month: courseSales.indiaMonth,
+      admissions: sql<number>`sum(${courseSales.enrolments})`.mapWith(Number),
+      revenuePaise: sql<number>`sum(${courseSales.revenuePaise})`.mapWith(Number),
     })
-    .from(orders)
-    .where(and(paid, gte(orders.enrolledAt, from), lt(orders.enrolledAt, to)))
-    .groupBy(indiaMonthOfEnrollment)
+    .from(courseSales)
+    .where(
+      inArray(
+        courseSales.indiaMonth,
+        range.map((month) => month.key),
+      ),
+    )
+    .groupBy(courseSales.indiaMonth)
     .all();
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return range.map(({ key: month }) => ({

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, levelTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { SummaryRow } from "~/components/ui/summary-row";
-import { courseStudentCount } from "~/models/content/institute-figures.server";
+import { courseStudentCount } from "~/models/courses/course-figures.server";
 import { CurriculumOutline, formatMinutes, toOutlineSections } from "~/components/curriculum-outline";
 import { courseDescriptionParts, findActiveCourse, syllabusLines } from "~/models/courses/course.server";
 import { listCourseMentors } from "~/models/courses/course-mentors.server";

@@ -1,0 +1,137 @@
+import { enrolStudent, makeClassroomCourse } from "../../support/classroom";
+import { addRegistration, insertEvent, makeCoupon } from "../../support/rows";
+import { adminApiClient, queryTestDatabase, studentClient, type HttpClient } from "./test";
+
+// Every kind of page the site renders, public, a student's, the classroom's and
+// the admin's, each with a row to show: the list the whole-site checks walk
+// (valid HTML, query plans), so a new page is added to all of them at once.
+
+const first = <Row>(sql: string, ...params: unknown[]) => {
+  const [row] = queryTestDatabase<Row>(sql, ...params);
+  if (!row) throw new Error(`No row for ${sql}`);
+  return row;
+};
+
+export type EveryPage = { client: HttpClient; paths: string[] }[];
+
+/** Arranges a course with every lesson type, a student enrolled and registered, a coupon, a contact message; returns who opens which pages. */
+export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
+  const course = makeClassroomCourse();
+  const { client: student, student: studentRow } = await studentClient();
+  enrolStudent(studentRow.id, course.id);
+  const event = insertEvent("every page", { startsIn: 5 * 24 * 60 * 60 * 1000, maxParticipants: 20 });
+  addRegistration(event.id, studentRow);
+  const coupon = makeCoupon({ percentOff: 10 });
+  // A contact message, so the inbox and the outbox have a row to show.
+  await visitor.post("/contact", {
+    form: { name: "Asha Rao", email: "asha.every.page@example.com", subject: "Batches", message: "When is the next one?", consent: "on" },
+    headers: { "x-forwarded-for": "198.51.100.77" },
+  });
+  const { client: admin } = await adminApiClient("admin");
+
+  const post = first<{ id: number; slug: string }>("SELECT id, slug FROM blog_posts WHERE is_published = 1 ORDER BY id LIMIT 1");
+  const mentor = first<{ id: number }>("SELECT id FROM mentors ORDER BY id LIMIT 1");
+  const testimonial = first<{ id: number }>("SELECT id FROM testimonials ORDER BY id LIMIT 1");
+  const mail = first<{ id: number }>("SELECT id FROM outbox_messages ORDER BY id DESC LIMIT 1");
+  const section = first<{ id: number }>("SELECT id FROM course_sections WHERE course_id = ? ORDER BY id LIMIT 1", course.id);
+  const lesson = (id: number) => `/learn/${course.id}/${id}`;
+
+  return [
+    {
+      client: visitor,
+      paths: [
+        "/",
+        "/about",
+        "/courses",
+        `/courses/${course.id}`,
+        "/events",
+        "/blog",
+        `/blog/${post.slug}`,
+        "/contact",
+        "/gallery",
+        "/testimonials",
+        "/study-materials",
+        "/chat",
+        "/terms",
+        "/privacy",
+        "/refund-policy",
+        "/disclaimer",
+        "/grievances",
+        "/login",
+        "/signup",
+        "/signup/check-email",
+        "/forgot-password",
+        "/reset-password?token=not-a-token",
+        "/verify-email?token=not-a-token",
+        "/newsletter",
+        "/newsletter/confirm?token=not-a-token",
+        "/enrollment-form",
+        "/certificates/TMA-2026-NOTFOUND",
+        "/signed-in",
+        "/no-such-page",
+        "/admin/login",
+        "/admin/signed-in",
+      ],
+    },
+    {
+      client: student,
+      paths: [
+        "/?as=student",
+        "/account",
+        "/account/events",
+        "/account/orders",
+        "/account/privacy",
+        "/learn",
+        `/learn/${course.id}`,
+        ...course.order.map(lesson),
+        `/events/${event.id}/register`,
+        `/checkout?courseId=${makeClassroomCourse().id}`,
+      ],
+    },
+    {
+      client: admin,
+      paths: [
+        "/admin",
+        "/admin/analytics",
+        "/admin/courses",
+        "/admin/courses/new",
+        `/admin/courses/${course.id}`,
+        `/admin/courses/${course.id}/curriculum`,
+        `/admin/courses/${course.id}/curriculum/new`,
+        `/admin/courses/${course.id}/curriculum/${course.lessons.quiz}`,
+        `/admin/courses/${course.id}/curriculum/${course.lessons.live}`,
+        `/admin/courses/${course.id}/curriculum/sections/${section.id}`,
+        "/admin/events",
+        "/admin/events/new",
+        `/admin/events/${event.id}`,
+        `/admin/events/${event.id}/registrations`,
+        "/admin/users",
+        `/admin/users/${studentRow.id}`,
+        "/admin/users/enrollments",
+        "/admin/users/enrollment-forms",
+        "/admin/users/registrations",
+        "/admin/users/export",
+        "/admin/coupons",
+        "/admin/coupons/new",
+        `/admin/coupons/${coupon.id}`,
+        "/admin/blog",
+        "/admin/blog/new",
+        `/admin/blog/${post.id}`,
+        "/admin/mentors",
+        "/admin/mentors/new",
+        `/admin/mentors/${mentor.id}`,
+        "/admin/testimonials",
+        "/admin/testimonials/new",
+        `/admin/testimonials/${testimonial.id}`,
+        "/admin/content",
+        "/admin/reviews",
+        "/admin/inbox",
+        "/admin/outbox",
+        `/admin/outbox/${mail.id}`,
+        "/admin/settings",
+        "/admin/settings/invoice-register",
+        "/admin/breach",
+      ],
+    },
+  ];
+}
