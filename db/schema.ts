@@ -119,7 +119,11 @@ export const sessions = sqliteTable(
     sess: text("sess", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("sessions_expire_idx").on(t.expire)],
+  (t) => [
+    index("sessions_expire_idx").on(t.expire),
+    // A student's sessions (signing out everywhere, the personal-data download and erasure): sessionsOfStudent.
+    index("sessions_user_idx").on(sql`json_extract(${t.sess}, '$.userId')`),
+  ],
 );
 
 export const courses = sqliteTable(
@@ -992,6 +996,7 @@ export const courseReviews = sqliteTable(
   },
   (t) => [
     uniqueIndex("course_reviews_course_user_uq").on(t.courseId, t.userId),
+    index("course_reviews_user_idx").on(t.userId),
     // The admin's list: reviews waiting (longest first), then the decided ones (newest first).
     index("course_reviews_pending_idx")
       .on(t.updatedAt, t.id)

@@ -24,7 +24,7 @@ describe("listApiResponse", () => {
   test("a JSON array, X-Total-Count, and Link with prev and next keeping the other parameters", async () => {
     const response = listApiResponse(
       request("?q=a&pageSize=2&page=2"),
-      { rows: [1, 2], total: 5, page: 2, pageCount: 3, pageSize: 2 },
+      { rows: [1, 2], total: 5, page: 2, pageCount: 3, pageSize: 2, searchTooShort: false },
       (n) => ({ n }),
     );
     expect(response.status).toBe(200);
@@ -38,10 +38,10 @@ describe("listApiResponse", () => {
 
   test("no Link on a single page; past the end, prev points at the last page", () => {
     expect(
-      listApiResponse(request(""), { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 100 }, String).headers.get("Link"),
+      listApiResponse(request(""), { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 100, searchTooShort: false }, String).headers.get("Link"),
     ).toBeNull();
     expect(
-      listApiResponse(request("?page=9"), { rows: [], total: 5, page: 9, pageCount: 1, pageSize: 100 }, String).headers.get("Link"),
+      listApiResponse(request("?page=9"), { rows: [], total: 5, page: 9, pageCount: 1, pageSize: 100, searchTooShort: false }, String).headers.get("Link"),
     ).toBe('<http://localhost/api/admin/users?page=1>; rel="prev"');
   });
 

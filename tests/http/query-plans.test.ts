@@ -34,7 +34,7 @@ const GROWING_TABLES = [
 ];
 
 /**
- * Whole reads that cost only what the page shows: a list's total
+ * Whole reads that cost only what the page shows (or nothing): a list's total
  * (`count(*)` of the table, from its smallest index: a few milliseconds per
  * 100,000 rows), and a list's first page read from the top of the index its
  * order follows (`FROM t ORDER BY … LIMIT ?`, no filter, so it stops after a page).
@@ -42,15 +42,32 @@ const GROWING_TABLES = [
 function readsOnlyWhatItShows(sql: string, table: string): boolean {
   const quoted = `"${table}"`;
   if (sql.trim() === `select count(*) from ${quoted}`) return true;
+  // A condition known false (an unconfirmed address's rows): SQLite tests it once and reads no row.
+  if (new RegExp(`from ${quoted} where 0$`).test(sql.trim())) return true;
   return new RegExp(`from ${quoted} order by [^()]*? limit \\?`).test(sql);
 }
 
 test("no page view reads a growing table whole", { timeout: 240_000 }, async ({ request }) => {
   const pages = await everyPage(request);
+  const [, student, admin] = pages;
+  // Beyond every page: each list searched (long words, a long and a short one, one too short)
+  // and paged, the JSON lists, and a student's download of their personal data.
+  admin!.paths.push(
+    ...["/admin/users", "/admin/users/enrollments", "/admin/users/enrollment-forms", "/admin/users/registrations", "/admin/outbox"].flatMap(
+      (list) => [`${list}?q=asha`, `${list}?q=asha%20r`, `${list}?q=as`, `${list}?page=2`],
+    ),
+    "/admin/inbox?page=2",
+    "/admin/reviews?page=2",
+    "/api/admin/users?q=asha",
+    "/api/admin/enrollments?q=asha",
+    "/api/admin/registrations?q=asha",
+  );
+  student!.paths.push("/account/privacy/download");
   await recordStatements(async () => {
     for (const { client, paths } of pages)
       for (const path of paths) {
         const response = await client.get(path);
+        expect(response.status(), path).toBeLessThan(500);
         await response.text();
       }
   });
@@ -59,10 +76,12 @@ test("no page view reads a growing table whole", { timeout: 240_000 }, async ({ 
   const partial = partialIndexes(testDatabasePath());
   const wholeReads = planned.flatMap(({ sql, plan }) => {
     const growing = scansOf(plan).filter(
-      (scan) =>
-        GROWING_TABLES.includes(scan.table) && !(scan.index && partial.has(scan.index)) && !readsOnlyWhatItShows(sql, scan.table),
+      (scan) => GROWING_TABLES.includes(scan.table) && !(scan.index && partial.has(scan.index)) && !readsOnlyWhatItShows(sql, scan.table),
     );
-    return growing.length ? [{ tables: growing.map((scan) => scan.table), sql, plan }] : [];
+    // A full-text index read without MATCH is a read of every row's words.
+    const unmatched = plan.filter((detail) => /^SCAN \w+_search VIRTUAL TABLE INDEX \d+:(?!.*M)/.test(detail.trim()));
+    const tables = [...growing.map((scan) => scan.table), ...unmatched];
+    return tables.length ? [{ tables, sql, plan }] : [];
   });
   expect(wholeReads).toEqual([]);
 });

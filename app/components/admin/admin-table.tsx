@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { MIN_SEARCH_WORD } from "~/utils/search-words";
 import { AdminSearchForm, EmptyState } from "./admin-page";
 
 // One paged, searchable admin table (the Users tab's four tables): the search
@@ -25,6 +26,8 @@ export type AdminTableProps<Row> = {
   emptyHint?: string;
   search: { label: string; placeholder: string };
   query: string;
+  /** The search's words are all too short to look up (it matched nothing): the table says so. */
+  searchTooShort?: boolean;
   total: number;
   page: number;
   pageCount: number;
@@ -34,6 +37,8 @@ export type AdminTableProps<Row> = {
   /** The table's least width before it scrolls sideways, e.g. "min-w-[48rem]". */
   minWidthClass?: string;
 };
+
+export const SEARCH_TOO_SHORT = `Search for words of ${MIN_SEARCH_WORD} or more letters or digits`;
 
 export const formatCount = (count: number) => count.toLocaleString("en-IN");
 
@@ -52,6 +57,7 @@ export function AdminTable<Row>({
   emptyHint,
   search,
   query,
+  searchTooShort = false,
   total,
   page,
   pageCount,
@@ -97,7 +103,7 @@ export function AdminTable<Row>({
       >
         {rows.length === 0 ? (
           <EmptyState
-            title={query ? `No ${itemsLabel} match “${query}”` : `No ${itemsLabel} yet`}
+            title={searchTooShort ? SEARCH_TOO_SHORT : query ? `No ${itemsLabel} match “${query}”` : `No ${itemsLabel} yet`}
             hint={query ? "Try another search, or clear it to see everything." : emptyHint}
           />
         ) : (

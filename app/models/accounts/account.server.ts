@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
+import { sessionsOfStudent } from "~/models/accounts/session.server";
 import { db, type Transaction } from "~/utils/db.server";
 
 // What a student changes on their own account (/account): name and phone,
@@ -38,7 +39,6 @@ export function getPasswordHash(userId: string): string | null {
 // serves it, but the table holds one row per signed-in browser (a few thousand
 // at this institute's size), and the expired ones are swept, so the scan costs
 // well under a millisecond and saves a column and a migration.
-const sessionOf = (userId: string) => sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;
 
 /**
  * Sets a new password and ends every other session of the student in one
@@ -70,7 +70,7 @@ export function listStudentSessions(userId: string, now = new Date()): StudentSe
   return db
     .select({ sid: sessions.sid, sess: sessions.sess, expire: sessions.expire })
     .from(sessions)
-    .where(and(sessionOf(userId), gt(sessions.expire, now)))
+    .where(and(sessionsOfStudent(userId), gt(sessions.expire, now)))
     .orderBy(desc(sql`json_extract(${sessions.sess}, '$.signedInAt')`), desc(sessions.expire))
     .all()
     .map((row) => ({
@@ -89,6 +89,6 @@ export function endOtherSessions(userId: string, keepSid: string): number {
 function endSessionsBut(database: Pick<Transaction, "delete">, userId: string, keepSid: string): number {
   return database
     .delete(sessions)
-    .where(and(sessionOf(userId), ne(sessions.sid, keepSid)))
+    .where(and(sessionsOfStudent(userId), ne(sessions.sid, keepSid)))
     .run().changes;
 }

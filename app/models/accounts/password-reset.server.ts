@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users, userTokens } from "../../../db/schema";
+import { sessionsOfStudent } from "~/models/accounts/session.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { nameIfConfirmed, normaliseEmail } from "./user.server";
 import { queueMail } from "../site/outbox.server";
@@ -35,15 +36,9 @@ export function requestPasswordReset(email: string, now = new Date()): "sent" | 
   );
 }
 
-/** The session data key naming the student (app/services/accounts/sessions/student-session.server.ts). */
-const STUDENT_SESSION_USER_KEY = "$.userId";
-
 /** Ends every session of the student (all browsers, all devices). */
 function endStudentSessions(tx: Transaction, userId: string): number {
-  return tx
-    .delete(sessions)
-    .where(sql`json_extract(${sessions.sess}, ${STUDENT_SESSION_USER_KEY}) = ${userId}`)
-    .run().changes;
+  return tx.delete(sessions).where(sessionsOfStudent(userId)).run().changes;
 }
 
 /**

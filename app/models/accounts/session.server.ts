@@ -54,3 +54,10 @@ export function deleteExpiredSessions(now = new Date()): number {
 export function extendSession(sid: string, expires: Date) {
   db.update(sessions).set({ expire: expires }).where(eq(sessions.sid, sid)).run();
 }
+
+/**
+ * A student's sessions: the rows whose data names them. The expression is the
+ * one sessions_user_idx is built on (written out, not a parameter, so SQLite
+ * sees they are the same and uses the index).
+ */
+export const sessionsOfStudent = (userId: string) => sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;

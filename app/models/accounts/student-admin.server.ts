@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { courses, orders, sessions, users } from "../../../db/schema";
+import { sessionsOfStudent } from "~/models/accounts/session.server";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import type { PublicAdmin } from "./admin.server";
 import { recordAdminAction } from "../site/audit-log.server";
@@ -141,10 +142,7 @@ export function reactivateStudent(userId: string, decision: AdminDecision, now =
 
 /** Student sessions keep `{ userId }` in their data (admin sessions keep `adminId`). */
 function endStudentSessions(tx: Transaction, userId: string): number {
-  return tx
-    .delete(sessions)
-    .where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`)
-    .run().changes;
+  return tx.delete(sessions).where(sessionsOfStudent(userId)).run().changes;
 }
 
 export type CourseGrant = { ok: true; enrollmentId: number } | { ok: false; reason: "not-found" | "no-course" | "already-enrolled" };

@@ -5,7 +5,7 @@ import { FORM_CONSENT } from "~/schemas/consent";
 import { recordConsent } from "../privacy/consent.server";
 import { queueMail, queueOncePerAccount } from "../site/outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
-import { containsText, countRows, paginate, type ListPage, type ListRequest } from "../site/paging.server";
+import { countRows, matchesSearch, paginate, type ListPage, type ListRequest } from "../site/paging.server";
 
 export type PublicUser = {
   id: string;
@@ -220,12 +220,9 @@ export const adminUserColumns = {
   createdAt: users.createdAt,
 };
 
-/**
- * Email or name contains the search. "First Last" holds either name and
- * both together, so one LIKE on it covers first name, last name and the two.
- */
-const userSearch = (q: string | null | undefined) =>
-  containsText(q, [users.email, sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`]);
+/** Every word of the search is in the email, the first name or the last name. */
+export const userSearch = (q: string | null | undefined) =>
+  matchesSearch(q, { table: users, index: "users_search", columns: [users.email, users.firstName, users.lastName] });
 
 /** Every account, newest first (users_created_at_idx), a page at a time. */
 export function listUsersForAdmin(request: ListRequest = {}): ListPage<ListedUserRow> {

@@ -165,7 +165,26 @@ describe("listUsersForAdmin", () => {
     expect(ids("  returns  ")).toEqual(["u4", "u3"]);
     expect(ids("nobody")).toEqual([]);
     expect(listUsersForAdmin({ q: "returns" })).toMatchObject({ total: 2, pageCount: 1 });
-    expect(listUsersForAdmin({ q: "nobody" })).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25 });
+    expect(listUsersForAdmin({ q: "nobody" })).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25, searchTooShort: false });
+    // Words of one or two characters narrow what the longer words found; alone, they cannot be looked up.
+    expect(ids("priya s")).toEqual(["u1"]);
+    expect(ids("priya z")).toEqual([]);
+    expect(listUsersForAdmin({ q: "Pr S" })).toMatchObject({ rows: [], total: 0, searchTooShort: true });
+  });
+
+  test("the search follows every change: a new address, a new name, an erased or deleted account", () => {
+    addUser("c1", "old.address@example.test", "Chitra", "Menon", minutes(1));
+    addUser("c2", "gone@example.test", "Gopal", "Rao", minutes(2));
+    const ids = (q: string) => listUsersForAdmin({ q }).rows.map((row) => row.id);
+    sqlite.prepare("UPDATE users SET email = ?, last_name = ? WHERE id = ?").run("new.address@example.test", "Pillai", "c1");
+    expect(ids("old.address")).toEqual([]);
+    expect(ids("menon")).toEqual([]);
+    expect(ids("new.address")).toEqual(["c1"]);
+    expect(ids("pillai")).toEqual(["c1"]);
+    sqlite.prepare("DELETE FROM users WHERE id = ?").run("c2");
+    expect(ids("gopal")).toEqual([]);
+    // The index holds no word of a deleted row (secure-delete), and agrees with the table.
+    expect(() => sqlite.prepare("INSERT INTO users_search(users_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
   });
 
   test("25 to a page; page 0 is the first, a page past the end the last (or none for the API); the page size is capped", () => {
@@ -183,7 +202,8 @@ describe("listUsersForAdmin", () => {
     expect(listUsersForAdmin({ pageSize: 10_000 })).toMatchObject({ pageSize: MAX_PAGE_SIZE, pageCount: 1 });
     expect(listUsersForAdmin({ pageSize: 10_000 }).rows).toHaveLength(30);
     expect(listUsersForAdmin({ pageSize: 0 }).pageSize).toBe(25);
-    expect(listUsersForAdmin({ q: "No 1", pageSize: 5, page: 2 })).toMatchObject({ total: 11, pageCount: 3, page: 2 });
+    // "pager" and a "1" somewhere: u1, u10–u19 and u21.
+    expect(listUsersForAdmin({ q: "pager 1", pageSize: 5, page: 2 })).toMatchObject({ total: 12, pageCount: 3, page: 2 });
   });
 });
 
@@ -259,7 +279,9 @@ describe("listEnrollmentsForAdmin", () => {
     expect(ids("options_")).toEqual([failed]);
     // "_" would match the space in "Forex Fundamentals" if it were a wildcard.
     expect(ids("forex_fund")).toEqual([]);
-    expect(ids("pi_fail")).toEqual([failed]);
+    // A payment's reference is matched whole, as copied from the provider or the receipt.
+    expect(ids("pi_fail_456")).toEqual([failed]);
+    expect(ids("pi_fail")).toEqual([]);
     expect(listEnrollmentsForAdmin({ q: "forex" }).total).toBe(2);
   });
 });
@@ -324,7 +346,11 @@ describe("listEnrollmentFormsForAdmin", () => {
     expect(ids("90000123")).toEqual([toEvent]);
     expect(ids("kochi")).toEqual([toCourse]);
     expect(ids("maharashtra")).toEqual([wrongKind]);
-    expect(ids("5%")).toEqual([gone]);
+    expect(ids("5%")).toEqual([]);
+    expect(listEnrollmentFormsForAdmin({ q: "5%" }).searchTooShort).toBe(true);
+    // A short word narrows a longer one's rows, its % a percent sign, not a wildcard.
+    expect(ids("gone 5%")).toEqual([gone]);
+    expect(ids("kavya 5%")).toEqual([]);
     expect(ids("Technical")).toEqual([]);
   });
 });

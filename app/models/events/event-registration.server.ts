@@ -8,7 +8,7 @@ import { recordConsent } from "../privacy/consent.server";
 import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
 import { queueMail } from "../site/outbox.server";
 import { registeredEventColumns } from "./registered-event.server";
-import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
+import { containsText, isSearchTooShort, matchesSearch, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
 import { hasConfirmedAdult } from "../accounts/user.server";
 
 /** adult-unconfirmed: the account has not said its holder is 18 or older; a child's details need a parent's consent. */
@@ -222,13 +222,23 @@ export const selectAdminRegistrations = () =>
     .from(eventRegistrations)
     .leftJoin(events, eq(events.id, eventRegistrations.eventId));
 
-/** Name, email, phone or the event's title contains the search (events matched once, not per row). */
+/** Every word of the search is in the name, email or phone, or the event's title contains it (events matched once, not per row). */
 const registrationSearch = (q: string | null | undefined) => {
-  const ofTitle = containsText(q, [events.title]);
-  if (!ofTitle) return undefined;
+  const ofPerson = matchesSearch(q, {
+    table: eventRegistrations,
+    index: "event_registrations_search",
+    columns: [eventRegistrations.name, eventRegistrations.email, eventRegistrations.phone],
+  });
+  if (!ofPerson || isSearchTooShort(q)) return ofPerson;
   return or(
-    containsText(q, [eventRegistrations.name, eventRegistrations.email, eventRegistrations.phone]),
-    inArray(eventRegistrations.eventId, db.select({ id: events.id }).from(events).where(ofTitle)),
+    ofPerson,
+    inArray(
+      eventRegistrations.eventId,
+      db
+        .select({ id: events.id })
+        .from(events)
+        .where(containsText(q, [events.title])),
+    ),
   );
 };
 

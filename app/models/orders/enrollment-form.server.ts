@@ -5,7 +5,7 @@ import { FORM_CONSENT } from "~/schemas/consent";
 import { db } from "~/utils/db.server";
 import { findActiveCourse, listActiveCourses } from "../courses/course.server";
 import { findActiveEvent, listActiveEvents } from "../events/event.server";
-import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
+import { matchesSearch, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
 import { recordConsent } from "../privacy/consent.server";
 import { queueTeamNotice } from "../site/team-notice.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
@@ -190,15 +190,13 @@ export const selectAdminEnrollmentForms = () =>
     .leftJoin(courses, namedCourse)
     .leftJoin(events, namedEvent);
 
-/** Name, WhatsApp number, email, city or state contains the search. */
+/** Every word of the search is in the name, WhatsApp number, email, city or state. */
 const formSearch = (q: string | null | undefined) =>
-  containsText(q, [
-    enrollmentForms.name,
-    enrollmentForms.whatsappNumber,
-    enrollmentForms.email,
-    enrollmentForms.city,
-    enrollmentForms.state,
-  ]);
+  matchesSearch(q, {
+    table: enrollmentForms,
+    index: "enrollment_forms_search",
+    columns: [enrollmentForms.name, enrollmentForms.whatsappNumber, enrollmentForms.email, enrollmentForms.city, enrollmentForms.state],
+  });
 
 /**
  * Every enrollment form, newest first, with the title of what it names, a

@@ -1,8 +1,9 @@
-import type { PaymentProvider } from "../../../db/enums";
+import { PAYMENT_PROVIDERS, type PaymentProvider } from "../../../db/enums";
+import { userSearch } from "../accounts/user.server";
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { courses, orders, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
-import { containsText, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
+import { containsText, isSearchTooShort, paginateThenJoin, searchText, type ListPage, type ListRequest } from "../site/paging.server";
 
 export type StudentEnrollment = {
   id: number;
@@ -108,22 +109,29 @@ export const selectAdminEnrollments = () =>
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(courses, eq(courses.id, orders.courseId));
 
-/** "First Last": a search within it is one within either name, or across both. */
-const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-
 /**
- * The student's email or name, the course's title, or the payment intent id
- * contains the search. Students and courses are matched once (subqueries),
- * not joined for every enrollment.
+ * The student (every word in their email or names), the course's title
+ * (contains the search), or the payment's reference (the whole reference, as
+ * copied from the provider's dashboard or the receipt). Students and courses
+ * are matched once (subqueries), payments through their unique indexes.
  */
 const enrollmentSearch = (q: string | null | undefined) => {
-  const ofStudent = containsText(q, [users.email, fullName]);
-  const ofCourse = containsText(q, [courses.title]);
-  if (!ofStudent || !ofCourse) return undefined;
+  const ofStudent = userSearch(q);
+  if (!ofStudent) return undefined;
+  if (isSearchTooShort(q)) return ofStudent;
+  const reference = searchText(q);
+  const byProvider = inArray(orders.provider, [...PAYMENT_PROVIDERS]);
   return or(
     inArray(orders.userId, db.select({ id: users.id }).from(users).where(ofStudent)),
-    inArray(orders.courseId, db.select({ id: courses.id }).from(courses).where(ofCourse)),
-    containsText(q, [orders.providerPaymentId, orders.providerOrderId]),
+    inArray(
+      orders.courseId,
+      db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(containsText(q, [courses.title])),
+    ),
+    and(byProvider, eq(orders.providerPaymentId, reference)),
+    and(byProvider, eq(orders.providerOrderId, reference)),
   );
 };
 

@@ -25,6 +25,7 @@ import { revokeSharedFilesMadeSince, type SharedFileRow } from "../content/share
 import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { discardAccountPdfs } from "../site/stored-pdf.server";
 import { subjectShown } from "../site/outbox.server";
+import { sessionsOfStudent } from "~/models/accounts/session.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 
@@ -55,8 +56,6 @@ const userColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-
-const studentSessions = (userId: string) => sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;
 
 const auditAboutStudent = (userId: string) =>
   or(
@@ -99,7 +98,7 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .from(userTokens)
       .where(byUser(userTokens))
       .all(),
-    sessions: db.select({ expiresAt: sessions.expire }).from(sessions).where(studentSessions(userId)).all(),
+    sessions: db.select({ expiresAt: sessions.expire }).from(sessions).where(sessionsOfStudent(userId)).all(),
     orders: db.select().from(orders).where(byUser(orders)).all(),
     enrollmentForms: db.select().from(enrollmentForms).where(byUser(enrollmentForms)).all(),
     eventRegistrations: db.select().from(eventRegistrations).where(byUser(eventRegistrations)).all(),
@@ -204,7 +203,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
         .where(eq(orders.userId, userId))
         .all();
 
-      tx.delete(sessions).where(studentSessions(userId)).run();
+      tx.delete(sessions).where(sessionsOfStudent(userId)).run();
       tx.delete(userIdentities).where(eq(userIdentities.userId, userId)).run();
       tx.delete(userTokens).where(eq(userTokens.userId, userId)).run();
       tx.delete(nominees).where(eq(nominees.userId, userId)).run();

@@ -9,7 +9,7 @@ import { parseId } from "~/utils/validation";
 import type { PublicAdmin } from "../accounts/admin.server";
 import { recordAdminAction } from "./audit-log.server";
 import type { OutboxPayload } from "./outbox-payload";
-import { containsText, countRows, paginate, type ListPage, type ListRequest } from "./paging.server";
+import { countRows, matchesSearch, paginate, type ListPage, type ListRequest } from "./paging.server";
 
 // The mail outbox: every message is a row, written in the same transaction as
 // what caused it, so nothing is sent for a change that rolled back and nothing
@@ -249,7 +249,11 @@ export type OutboxListRow = Pick<
 
 /** Newest first, a page at a time; searched by recipient or subject. */
 export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxListRow> {
-  const where = containsText(request.q, [outboxMessages.toAddress, outboxMessages.subject]);
+  const where = matchesSearch(request.q, {
+    table: outboxMessages,
+    index: "outbox_search",
+    columns: [outboxMessages.toAddress, outboxMessages.subject],
+  });
   return paginate(
     request,
     () => db.select({ count: countRows }).from(outboxMessages).where(where).get()?.count ?? 0,

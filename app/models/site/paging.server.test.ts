@@ -58,9 +58,17 @@ describe("paginate", () => {
       page: 3,
       pageCount: 5,
       pageSize: 10,
+      searchTooShort: false,
     });
     read.mockClear();
-    expect(paginate({ page: 2 }, () => 0, read)).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25 });
+    expect(paginate({ page: 2 }, () => 0, read)).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      pageSize: 25,
+      searchTooShort: false,
+    });
     expect(paginate({ page: 9, pastEnd: "empty" }, () => 30, read)).toMatchObject({ rows: [], total: 30, page: 9, pageCount: 2 });
     expect(read).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
-import { inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db } from "~/utils/db.server";
+import { searchWords } from "~/utils/search-words";
 import { escapeLike } from "~/utils/validation";
 
 // Paging and search for the admin lists (the Users tab's four tables and their
@@ -31,6 +32,8 @@ export type ListRequest = {
 
 export type ListPage<Row> = {
   rows: Row[];
+  /** A search was asked whose words are all too short to look up (MIN_SEARCH_WORD): it matches nothing, and the page says why. */
+  searchTooShort: boolean;
   /** Rows matching the search, on all pages. */
   total: number;
   /** The page given. */
@@ -104,10 +107,12 @@ export function paginate<Row>(
   read: (limit: number, offset: number) => Row[],
   defaultPageSize = ADMIN_TABLE_PAGE_SIZE,
 ): ListPage<Row> {
-  const total = count();
+  // A search that cannot be looked up matches nothing: nothing to count or read.
+  const searchTooShort = isSearchTooShort(request.q);
+  const total = searchTooShort ? 0 : count();
   const { page, pageCount, pageSize, limit, offset } = pageWindow(total, request, defaultPageSize);
   const rows = total === 0 || limit === 0 ? [] : read(limit, offset);
-  return { rows, total, page, pageCount, pageSize };
+  return { rows, total, page, pageCount, pageSize, searchTooShort };
 }
 
 /** The search text a request means: trimmed, at most MAX_SEARCH_LENGTH characters; "" for none. */
@@ -116,6 +121,8 @@ export function searchText(q: string | null | undefined): string {
 }
 
 /**
+ * For the small tables (course and event titles), which are read whole anyway;
+ * a growing table is searched through its index with matchesSearch.
  * "Any of these columns contains the text", case-insensitive (for ASCII, as
  * SQLite's LIKE is). % and _ in the text are literal, through LIKE's ESCAPE.
  * Undefined for no search, so it can go straight into `.where()`.
@@ -125,6 +132,36 @@ export function containsText(q: string | null | undefined, columns: SQLWrapper[]
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;
   return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
+}
+
+/** A search was asked, but no word of it is long enough to look up. */
+export function isSearchTooShort(q: string | null | undefined): boolean {
+  return searchText(q) !== "" && searchWords(searchText(q)).length === 0;
+}
+
+/**
+ * Rows of a growing table whose searched columns hold every word of the search
+ * (any case, anywhere in a column: "rao", "98765", "@gmail"). The words of 3+
+ * characters are found through the table's trigram full-text index `index`
+ * (migration 0027) of `columns`, never by reading the table; shorter words
+ * ("Priya S") then narrow those rows. A search of only short words cannot be
+ * looked up and matches nothing (the list says so). Undefined for no search.
+ */
+export function matchesSearch(
+  q: string | null | undefined,
+  { table, index, columns }: { table: SQLiteTable; index: string; columns: SQLiteColumn[] },
+): SQL | undefined {
+  const text = searchText(q);
+  if (!text) return undefined;
+  const words = searchWords(text);
+  if (words.length === 0) return sql`0`;
+  const query = words.map((word) => `"${word.replaceAll('"', '""')}"`).join(" ");
+  const fts = sql.identifier(index);
+  const shortWords = text.split(/\s+/).filter((word) => word && !words.includes(word));
+  return and(
+    sql`${table}.rowid in (select rowid from ${fts} where ${fts} match ${query})`,
+    ...shortWords.map((word) => containsText(word, columns)),
+  );
 }
 
 /** count(*) as a number, for `db.select({ count: countRows })`. */

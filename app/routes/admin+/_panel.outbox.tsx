@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
+    searchTooShort: list.searchTooShort,
     rows: list.rows.map(outboxSummary),
   };
 }

@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
+    searchTooShort: list.searchTooShort,
     rows: list.rows.map((user) => ({
       id: user.id,
       name: user.erasedAt ? DELETED_ACCOUNT : [user.firstName, user.lastName].filter(Boolean).join(" "),

@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
+    searchTooShort: list.searchTooShort,
     rows: list.rows.map((form) => ({
       id: form.id,
       name: form.name,

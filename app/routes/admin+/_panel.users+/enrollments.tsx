@@ -32,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
+    searchTooShort: list.searchTooShort,
     rows: list.rows.map((enrollment) => ({
       id: enrollment.id,
       student: [enrollment.studentFirstName, enrollment.studentLastName].filter(Boolean).join(" "),

@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
+    searchTooShort: list.searchTooShort,
     rows: list.rows.map((registration) => ({
       id: registration.id,
       name: registration.name,
