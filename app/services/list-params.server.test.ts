@@ -5,14 +5,29 @@ const request = (query: string) => new Request(`http://localhost/api/admin/users
 
 describe("reading a list's query string", () => {
   test("tables: ?q= trimmed, ?page= a positive whole number or 1, always 25 rows", () => {
-    expect(readTableParams(request("?q=%20priya%20&page=3&pageSize=500"))).toEqual({ q: "priya", page: 3, pageSize: 25, pastEnd: "last" });
+    expect(readTableParams(request("?q=%20priya%20&page=3&pageSize=500"))).toEqual({
+      q: "priya",
+      page: 3,
+      pageSize: 25,
+      pastEnd: "last",
+      after: null,
+      before: null,
+    });
+    expect(readTableParams(request("?page=2&after=abc"))).toMatchObject({ after: "abc", before: null });
     for (const page of ["0", "-1", "abc", "1e9", "2.5", ""]) {
       expect(readTableParams(request(`?page=${page}`)).page, page).toBe(1);
     }
   });
 
   test("APIs: ?pageSize= defaults to 100, is capped at 500; a page past the end is empty", () => {
-    expect(readApiListParams(request(""))).toEqual({ q: "", page: 1, pageSize: API_PAGE_SIZE, pastEnd: "empty" });
+    expect(readApiListParams(request(""))).toEqual({
+      q: "",
+      page: 1,
+      pageSize: API_PAGE_SIZE,
+      pastEnd: "empty",
+      after: null,
+      before: null,
+    });
     expect(readApiListParams(request("?pageSize=1000&page=1000000000")).pageSize).toBe(500);
     expect(readApiListParams(request("?pageSize=1000&page=1000000000")).page).toBe(1_000_000_000);
     expect(readApiListParams(request("?pageSize=0")).pageSize).toBe(API_PAGE_SIZE);
@@ -38,11 +53,28 @@ describe("listApiResponse", () => {
 
   test("no Link on a single page; past the end, prev points at the last page", () => {
     expect(
-      listApiResponse(request(""), { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 100, searchTooShort: false }, String).headers.get("Link"),
+      listApiResponse(request(""), { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 100, searchTooShort: false }, String).headers.get(
+        "Link",
+      ),
     ).toBeNull();
     expect(
-      listApiResponse(request("?page=9"), { rows: [], total: 5, page: 9, pageCount: 1, pageSize: 100, searchTooShort: false }, String).headers.get("Link"),
+      listApiResponse(
+        request("?page=9"),
+        { rows: [], total: 5, page: 9, pageCount: 1, pageSize: 100, searchTooShort: false },
+        String,
+      ).headers.get("Link"),
     ).toBe('<http://localhost/api/admin/users?page=1>; rel="prev"');
+  });
+
+  test("a list paged by key links its neighbours by the keys of its first and last rows", () => {
+    const response = listApiResponse(
+      request("?q=a&pageSize=2&page=2&after=old"),
+      { rows: [1, 2], total: 5, page: 2, pageCount: 3, pageSize: 2, searchTooShort: false, previousKey: "first", nextKey: "last" },
+      String,
+    );
+    expect(response.headers.get("Link")).toBe(
+      '<http://localhost/api/admin/users?q=a&pageSize=2&page=1&before=first>; rel="prev", <http://localhost/api/admin/users?q=a&pageSize=2&page=3&after=last>; rel="next"',
+    );
   });
 
   test("paise become rupees", () => {

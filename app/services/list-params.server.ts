@@ -8,7 +8,15 @@ import { ADMIN_TABLE_PAGE_SIZE, clampPageSize, searchText, type ListPage, type L
 /** Rows per answer of a list API unless ?pageSize= says otherwise (at most MAX_PAGE_SIZE). */
 export const API_PAGE_SIZE = 100;
 
-export type ListParams = { q: string; page: number; pageSize: number; pastEnd: NonNullable<ListRequest["pastEnd"]> };
+export type ListParams = {
+  q: string;
+  page: number;
+  pageSize: number;
+  pastEnd: NonNullable<ListRequest["pastEnd"]>;
+  /** The key a "Next" (after=) or "Previous" (before=) link carries; the list ignores one that is not a key. */
+  after: string | null;
+  before: string | null;
+};
 
 /** "12" → 12; "", "0", "-1", "abc", "1e9", "2.5" → null. */
 function positiveWhole(raw: string | null): number | null {
@@ -25,6 +33,8 @@ export function readTableParams(request: Request): ListParams {
     page: positiveWhole(params.get("page")) ?? 1,
     pageSize: ADMIN_TABLE_PAGE_SIZE,
     pastEnd: "last",
+    after: params.get("after"),
+    before: params.get("before"),
   };
 }
 
@@ -36,13 +46,19 @@ export function readApiListParams(request: Request): ListParams {
     page: positiveWhole(params.get("page")) ?? 1,
     pageSize: clampPageSize(positiveWhole(params.get("pageSize")), API_PAGE_SIZE),
     pastEnd: "empty",
+    after: params.get("after"),
+    before: params.get("before"),
   };
 }
 
-/** The same request's URL for another page (its other parameters kept). */
-function pageUrl(request: Request, page: number): string {
+/** The same request's URL for another page (its other parameters kept), read from `key` when the list gave one. */
+function pageUrl(request: Request, page: number, key?: { after: string } | { before: string }): string {
   const url = new URL(request.url);
   url.searchParams.set("page", String(page));
+  url.searchParams.delete("after");
+  url.searchParams.delete("before");
+  if (key && "after" in key) url.searchParams.set("after", key.after);
+  if (key && "before" in key) url.searchParams.set("before", key.before);
   return url.toString();
 }
 
@@ -53,8 +69,11 @@ function pageUrl(request: Request, page: number): string {
  */
 export function listApiResponse<Row>(request: Request, list: ListPage<Row>, toItem: (row: Row) => unknown): Response {
   const links: string[] = [];
-  if (list.page > 1) links.push(`<${pageUrl(request, Math.min(list.page - 1, list.pageCount))}>; rel="prev"`);
-  if (list.page < list.pageCount) links.push(`<${pageUrl(request, list.page + 1)}>; rel="next"`);
+  // From a page of rows, its neighbours are read by key; past the end, the last page by number.
+  const previousKey = list.previousKey && list.page <= list.pageCount ? { before: list.previousKey } : undefined;
+  const nextKey = list.nextKey ? { after: list.nextKey } : undefined;
+  if (list.page > 1) links.push(`<${pageUrl(request, Math.min(list.page - 1, list.pageCount), previousKey)}>; rel="prev"`);
+  if (list.page < list.pageCount) links.push(`<${pageUrl(request, list.page + 1, nextKey)}>; rel="next"`);
   const headers = new Headers({ "Cache-Control": "no-store", "X-Total-Count": String(list.total) });
   if (links.length > 0) headers.set("Link", links.join(", "));
   return Response.json(list.rows.map(toItem), { status: 200, headers });

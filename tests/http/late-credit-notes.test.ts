@@ -127,5 +127,10 @@ describe("a refund past the deadline", () => {
     expect(noteRow?.[0]).toBe("Credit note");
     expect(String(noteRow?.at(-1))).toContain(`Late: past the GST deadline of ${deadline}, reduces no GST`);
     expect(String(noteRow?.at(-1))).toContain("financial credit note without GST");
+    // The month's only credit note is late: it reduces none of the GST totals, and the credit notes' total says so.
+    const total = (type: string) => rows.find((cells) => cells[0] === type) ?? [];
+    expect(total("Total credit notes").slice(7, 12)).toEqual([0, 0, 0, 0, 0]);
+    expect(total("Total credit notes")[12]).toBe("Leaves out 1 late credit note (₹4,999.00): past the GST deadline, it reduces no GST");
+    expect(total("Net (invoices less credit notes)").slice(7, 12)).toEqual([0, 0, 0, 0, 0]);
   });
 });

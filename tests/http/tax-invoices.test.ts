@@ -126,6 +126,66 @@ async function workbookOf(body: Buffer) {
   return { name: sheet.name, rows };
 }
 
+/** Figures in paise: taxable value, CGST, SGST, IGST, total. */
+type Figures = [number, number, number, number, number];
+
+/**
+ * 3,000 documents of July 2003 stored directly for the order, in series of
+ * their own (TBI and TBC, 03-04): 2,700 invoices and 300 credit notes (each
+ * reducing the invoice before it), 30 of those past their deadline; a third
+ * within the seller's state (CGST and SGST) and the rest across (IGST), of
+ * varied amounts, seven to a millisecond. Their numbers in number order, and
+ * the sums of invoices, of timely credit notes and of late ones.
+ */
+function insertMonthOfDocuments(orderId: number) {
+  const sums: Record<"invoices" | "notes" | "late", Figures> = { invoices: [0, 0, 0, 0, 0], notes: [0, 0, 0, 0, 0], late: [0, 0, 0, 0, 0] };
+  const numbers = { invoices: [] as string[], notes: [] as string[] };
+  const start = Date.parse("2003-07-01T00:00:00+05:30");
+  const seller = { name: "TradeMaster Academy", address: "14 Market Road, Pune", stateCode: "27", stateName: "Maharashtra", pin: "411001" };
+  const karnataka = { name: "Asha Rao", address: "12 MG Road, Bengaluru", stateCode: "29", stateName: "Karnataka", pin: "560001" };
+  const maharashtra = { ...seller, name: "Ravi Patil", pin: "411004", businessName: "Patil Traders", gstin: "27AAACP1234A1Z5" };
+  withDatabase((database) => {
+    const insert = database.prepare(
+      `INSERT INTO tax_documents (kind, number, financial_year, sequence, order_id, credited_document_id, issued_at, seller, buyer,
+                                  place_of_supply, sac, description, gst_rate_bps, taxable_paise, cgst_paise, sgst_paise, igst_paise,
+                                  total_paise, missed_deadline)
+       VALUES (?, ?, '03-04', ?, ?, ?, ?, ?, ?, ?, '999293', 'Course fee', 1800, ?, ?, ?, ?, ?, ?)`,
+    );
+    let lastInvoice = 0;
+    database.transaction(() => {
+      for (let index = 0; index < 3000; index += 1) {
+        const note = index % 10 === 9;
+        const late = index % 100 === 99;
+        const intraState = index % 3 === 0;
+        const total = 100_000 + (index % 13) * 1_003;
+        const taxable = Math.round((total * 100) / 118);
+        const cgst = intraState ? Math.floor((total - taxable) / 2) : 0;
+        const sgst = intraState ? total - taxable - cgst : 0;
+        const figures: Figures = [taxable, cgst, sgst, intraState ? 0 : total - taxable, total];
+        const series = note ? numbers.notes : numbers.invoices;
+        series.push(`${note ? "TBC" : "TBI"}/03-04/${String(series.length + 1).padStart(6, "0")}`);
+        const { lastInsertRowid } = insert.run(
+          note ? "credit_note" : "invoice",
+          series.at(-1),
+          series.length,
+          orderId,
+          note ? lastInvoice : null,
+          start + Math.floor(index / 7) * 60_000,
+          JSON.stringify(seller),
+          JSON.stringify(intraState ? maharashtra : karnataka),
+          intraState ? "27" : "29",
+          ...figures,
+          late ? "2003-11-30" : null,
+        );
+        if (!note) lastInvoice = Number(lastInsertRowid);
+        const sum = note ? (late ? sums.late : sums.notes) : sums.invoices;
+        figures.forEach((paise, column) => (sum[column]! += paise));
+      }
+    })();
+  });
+  return { numbers, sums };
+}
+
 describe("the invoice register", () => {
   test("an admin picks a month and gets every invoice of it with buyer, place of supply, GST and totals", async () => {
     const student = await createStudent();
@@ -181,6 +241,35 @@ describe("the invoice register", () => {
       "Total credit notes",
       "Net (invoices less credit notes)",
     ]);
+  });
+
+  test("a month of 3,000 documents lists each in number order, and its totals leave out the late credit notes", async () => {
+    const student = await createStudent();
+    const { numbers, sums } = insertMonthOfDocuments(addCompletedEnrollment(student.id, makeCourse({ pricePaise: 100_000 }).id, 100_000));
+    const { client } = await adminApiClient("admin");
+
+    const response = await client.post(REGISTER, { form: { month: "2003-07" } });
+    expect(response.status()).toBe(200);
+    const { rows } = await workbookOf(await response.body());
+    expect(rows).toHaveLength(1 + 3000 + 3);
+    expect(numbers.invoices).toHaveLength(2700);
+    expect(rows.slice(1, 3001).map((cells) => cells[1])).toEqual([...numbers.invoices, ...numbers.notes]);
+    const noteRows = rows.filter((cells) => cells[0] === "Credit note");
+    expect(noteRows).toHaveLength(300);
+    expect(noteRows.every((cells) => typeof cells[6] === "string" && cells[6].startsWith("TBI/03-04/"))).toBe(true);
+    expect(noteRows.filter((cells) => String(cells[12]).startsWith("Late: past the GST deadline of Nov 30, 2003"))).toHaveLength(30);
+    expect(rows[1]?.slice(3, 6)).toEqual(["Patil Traders (Ravi Patil)", "27AAACP1234A1Z5", "27-Maharashtra"]);
+
+    const [invoices, notes, net] = rows.slice(-3);
+    expect([invoices?.[0], notes?.[0], net?.[0]]).toEqual(["Total tax invoices", "Total credit notes", "Net (invoices less credit notes)"]);
+    sums.invoices.forEach((paise, column) => expect(invoices?.[7 + column]).toBeCloseTo(paise / 100, 2));
+    // A credit note past its s.34(2) deadline reduces no output tax: the totals are what the return may declare.
+    sums.notes.forEach((paise, column) => expect(notes?.[7 + column]).toBeCloseTo(paise / 100, 2));
+    sums.invoices.forEach((paise, column) => expect(net?.[7 + column]).toBeCloseTo((paise - sums.notes[column]!) / 100, 2));
+    const lateTotal = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2 }).format(sums.late[4]! / 100);
+    expect(notes?.[12]).toBe(`Leaves out 30 late credit notes (₹${lateTotal}): past the GST deadline, they reduce no GST`);
+    expect(invoices?.[12] ?? null).toBeNull();
+    expect(net?.[12] ?? null).toBeNull();
   });
 
   test("a content manager gets 403, others the admin sign-in; a bad month is refused with a message; nothing is exported", async () => {

@@ -31,6 +31,9 @@ export type AdminTableProps<Row> = {
   total: number;
   page: number;
   pageCount: number;
+  /** Keys of the page's last and first rows: "Next" and "Previous" read from there (see paginateThenJoin). */
+  nextKey?: string | null;
+  previousKey?: string | null;
   rows: Row[];
   rowKey: (row: Row) => string | number;
   columns: AdminTableColumn<Row>[];
@@ -42,11 +45,14 @@ export const SEARCH_TOO_SHORT = `Search for words of ${MIN_SEARCH_WORD} or more 
 
 export const formatCount = (count: number) => count.toLocaleString("en-IN");
 
-/** The list's path for a page, keeping the search (page 1 and an empty search stay out of the URL). */
-function tablePageHref(pathname: string, query: string, page: number): string {
+/** The list's path for a page, keeping the search (page 1 and an empty search stay out of the URL), with the key to read it from. */
+function tablePageHref(pathname: string, query: string, page: number, key?: { after?: string | null; before?: string | null }): string {
   const params = new URLSearchParams();
   if (query) params.set("q", query);
   if (page > 1) params.set("page", String(page));
+  // Page 1 is the top of the list: no key needed.
+  if (page > 1 && key?.after) params.set("after", key.after);
+  if (page > 1 && key?.before) params.set("before", key.before);
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
@@ -61,6 +67,8 @@ export function AdminTable<Row>({
   total,
   page,
   pageCount,
+  nextKey,
+  previousKey,
   rows,
   rowKey,
   columns,
@@ -139,7 +147,7 @@ export function AdminTable<Row>({
       {pageCount > 1 ? (
         <nav aria-label={`${title} pages`} className="flex flex-wrap items-center justify-between gap-3">
           {page > 1 ? (
-            <Link to={tablePageHref(location.pathname, query, page - 1)} rel="prev" className={buttonClass("outline")}>
+            <Link to={tablePageHref(location.pathname, query, page - 1, { before: previousKey })} rel="prev" className={buttonClass("outline")}>
               Previous
             </Link>
           ) : (
@@ -149,7 +157,7 @@ export function AdminTable<Row>({
             Page {page} of {pageCount}
           </p>
           {page < pageCount ? (
-            <Link to={tablePageHref(location.pathname, query, page + 1)} rel="next" className={buttonClass("outline")}>
+            <Link to={tablePageHref(location.pathname, query, page + 1, { after: nextKey })} rel="next" className={buttonClass("outline")}>
               Next
             </Link>
           ) : (

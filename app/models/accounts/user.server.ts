@@ -5,7 +5,7 @@ import { FORM_CONSENT } from "~/schemas/consent";
 import { recordConsent } from "../privacy/consent.server";
 import { queueMail, queueOncePerAccount } from "../site/outbox.server";
 import { issuedSince, issueUserToken, redeemUserToken, type Redemption } from "./user-token.server";
-import { countRows, matchesSearch, paginate, type ListPage, type ListRequest } from "../site/paging.server";
+import { countRows, matchesSearch, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
 
 export type PublicUser = {
   id: string;
@@ -226,19 +226,13 @@ export const userSearch = (q: string | null | undefined) =>
 
 /** Every account, newest first (users_created_at_idx), a page at a time. */
 export function listUsersForAdmin(request: ListRequest = {}): ListPage<ListedUserRow> {
-  const where = userSearch(request.q);
-  return paginate(
-    request,
-    () => db.select({ count: countRows }).from(users).where(where).get()?.count ?? 0,
-    (limit, offset) =>
-      db
-        .select({ ...adminUserColumns, erasedAt: users.erasedAt })
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+  return paginateThenJoin(request, { table: users, time: users.createdAt, id: users.id, where: userSearch(request.q) }, (onPage) =>
+    db
+      .select({ ...adminUserColumns, erasedAt: users.erasedAt })
+      .from(users)
+      .where(onPage)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .all(),
   );
 }
 

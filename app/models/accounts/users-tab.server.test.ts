@@ -165,7 +165,14 @@ describe("listUsersForAdmin", () => {
     expect(ids("  returns  ")).toEqual(["u4", "u3"]);
     expect(ids("nobody")).toEqual([]);
     expect(listUsersForAdmin({ q: "returns" })).toMatchObject({ total: 2, pageCount: 1 });
-    expect(listUsersForAdmin({ q: "nobody" })).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25, searchTooShort: false });
+    expect(listUsersForAdmin({ q: "nobody" })).toMatchObject({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      pageSize: 25,
+      searchTooShort: false,
+    });
     // Words of one or two characters narrow what the longer words found; alone, they cannot be looked up.
     expect(ids("priya s")).toEqual(["u1"]);
     expect(ids("priya z")).toEqual([]);
@@ -185,6 +192,34 @@ describe("listUsersForAdmin", () => {
     expect(ids("gopal")).toEqual([]);
     // The index holds no word of a deleted row (secure-delete), and agrees with the table.
     expect(() => sqlite.prepare("INSERT INTO users_search(users_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+  });
+
+  test("Next and Previous read from the key of the row beside the page: the same pages as counting, at any depth", () => {
+    // Equal times on purpose: the id orders rows of the same instant.
+    for (let i = 0; i < 23; i++)
+      addUser(`k${String(i).padStart(2, "0")}`, `k${i}@example.test`, "Keyed", `No ${i}`, minutes(Math.floor(i / 3)));
+    const byNumber = (page: number) => listUsersForAdmin({ page, pageSize: 5 }).rows.map((row) => row.id);
+    const pages: string[][] = [];
+    let list = listUsersForAdmin({ pageSize: 5 });
+    for (let page = 1; ; page++) {
+      pages.push(list.rows.map((row) => row.id));
+      if (page === list.pageCount) break;
+      list = listUsersForAdmin({ page: page + 1, pageSize: 5, after: list.nextKey });
+    }
+    expect(pages).toEqual([1, 2, 3, 4, 5].map(byNumber));
+    expect(pages.flat()).toHaveLength(23);
+    // Back from the last page, one "Previous" at a time.
+    const back: string[][] = [];
+    for (let page = 4; page >= 1; page--) {
+      list = listUsersForAdmin({ page, pageSize: 5, before: list.previousKey });
+      back.unshift(list.rows.map((row) => row.id));
+    }
+    expect(back).toEqual(pages.slice(0, 4));
+    // Not a key (typed or tampered with), or a key of rows since deleted: the page is counted from the top.
+    expect(listUsersForAdmin({ page: 2, pageSize: 5, after: "not-a-key" }).rows.map((row) => row.id)).toEqual(byNumber(2));
+    const last = listUsersForAdmin({ page: 5, pageSize: 5 });
+    sqlite.prepare("DELETE FROM users WHERE id LIKE 'k%' AND created_at < ?").run(minutes(10));
+    expect(listUsersForAdmin({ page: 2, pageSize: 5, after: last.nextKey }).rows.map((row) => row.id)).toEqual(byNumber(2));
   });
 
   test("25 to a page; page 0 is the first, a page past the end the last (or none for the API); the page size is capped", () => {

@@ -252,10 +252,13 @@ const registrationSearch = (q: string | null | undefined) => {
 export function listRegistrationsForAdmin(request: ListRequest = {}): ListPage<AdminRegistrationRow> {
   const where = registrationSearch(request.q);
   const newestFirst = [desc(eventRegistrations.registeredAt), desc(eventRegistrations.id)];
-  return paginateThenJoin(request, { table: eventRegistrations, id: eventRegistrations.id, where, order: newestFirst }, (onPage) =>
-    selectAdminRegistrations()
-      .where(onPage)
-      .orderBy(...newestFirst)
-      .all(),
+  return paginateThenJoin(
+    request,
+    { table: eventRegistrations, time: eventRegistrations.registeredAt, id: eventRegistrations.id, where },
+    (onPage) =>
+      selectAdminRegistrations()
+        .where(onPage)
+        .orderBy(...newestFirst)
+        .all(),
   );
 }

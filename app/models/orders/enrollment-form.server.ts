@@ -206,7 +206,7 @@ const formSearch = (q: string | null | undefined) =>
 export function listEnrollmentFormsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentFormRow> {
   const where = formSearch(request.q);
   const newestFirst = [desc(enrollmentForms.createdAt), desc(enrollmentForms.id)];
-  return paginateThenJoin(request, { table: enrollmentForms, id: enrollmentForms.id, where, order: newestFirst }, (onPage) =>
+  return paginateThenJoin(request, { table: enrollmentForms, time: enrollmentForms.createdAt, id: enrollmentForms.id, where }, (onPage) =>
     selectAdminEnrollmentForms()
       .where(onPage)
       .orderBy(...newestFirst)

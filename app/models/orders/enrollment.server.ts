@@ -144,7 +144,7 @@ const enrollmentSearch = (q: string | null | undefined) => {
 export function listEnrollmentsForAdmin(request: ListRequest = {}): ListPage<AdminEnrollmentRow> {
   const where = enrollmentSearch(request.q);
   const newestFirst = [desc(orders.enrolledAt), desc(orders.id)];
-  return paginateThenJoin(request, { table: orders, id: orders.id, where, order: newestFirst }, (onPage) =>
+  return paginateThenJoin(request, { table: orders, time: orders.enrolledAt, id: orders.id, where }, (onPage) =>
     selectAdminEnrollments()
       .where(onPage)
       .orderBy(...newestFirst)

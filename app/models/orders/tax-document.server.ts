@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, max, sql, type SQL } from "drizzle-orm";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { courses, enrollmentForms, orders, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../../db/schema";
 import type { TaxDocumentKind } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
@@ -362,13 +364,139 @@ export function listStudentTaxDocuments(
     .all();
 }
 
-/** The invoices and credit notes issued in [from, to), invoices first, each series in number order (the register). */
-export function listTaxDocumentsIssued(from: Date, to: Date): PrintableTaxDocument[] {
-  const rows = db
-    .select()
-    .from(taxDocuments)
-    .where(and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to)))
-    .orderBy(desc(taxDocuments.kind), asc(taxDocuments.financialYear), asc(taxDocuments.sequence))
-    .all();
-  return rows.map((row) => withCredited(db, row) ?? { ...row, credited: null });
+/** A document as the register lists it: its own figures, and for a credit note the number of the invoice it reduces. */
+export type RegisterDocument = Pick<
+  TaxDocument,
+  | "id"
+  | "kind"
+  | "number"
+  | "financialYear"
+  | "sequence"
+  | "issuedAt"
+  | "buyer"
+  | "placeOfSupply"
+  | "missedDeadline"
+  | "taxablePaise"
+  | "cgstPaise"
+  | "sgstPaise"
+  | "igstPaise"
+  | "totalPaise"
+> & { creditedNumber: string | null };
+
+const REGISTER_BATCH_SIZE = 1000;
+
+type Series = { kind: TaxDocumentKind; financialYear: string; first: number; last: number };
+
+/**
+ * The series (kind and financial year) that documents issued in [from, to)
+ * are numbered in, in the register's order, each with the first and last
+ * number issued in the range. Read along the issued_at index in keyset
+ * batches on (issued_at, id), so that a month of any size is read in short
+ * queries with other requests' turns between them.
+ */
+async function seriesIssued(from: Date, to: Date, batchSize: number): Promise<Series[]> {
+  const found = new Map<string, Series>();
+  let after: { issuedAt: Date; id: number } | null = null;
+  for (;;) {
+    const batch = db
+      .select({
+        id: taxDocuments.id,
+        issuedAt: taxDocuments.issuedAt,
+        kind: taxDocuments.kind,
+        financialYear: taxDocuments.financialYear,
+        sequence: taxDocuments.sequence,
+      })
+      .from(taxDocuments)
+      .where(
+        and(
+          lt(taxDocuments.issuedAt, to),
+          after
+            ? // Documents of the same millisecond as the last one read follow it in id order.
+              and(gte(taxDocuments.issuedAt, after.issuedAt), or(gt(taxDocuments.issuedAt, after.issuedAt), gt(taxDocuments.id, after.id)))
+            : gte(taxDocuments.issuedAt, from),
+        ),
+      )
+      .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
+      .limit(batchSize)
+      .all();
+    for (const { kind, financialYear, sequence } of batch) {
+      const key = `${kind} ${financialYear}`;
+      const series = found.get(key);
+      if (!series) found.set(key, { kind, financialYear, first: sequence, last: sequence });
+      else {
+        series.first = Math.min(series.first, sequence);
+        series.last = Math.max(series.last, sequence);
+      }
+    }
+    const end = batch.at(-1);
+    if (batch.length < batchSize || !end) break;
+    after = end;
+    await nextTurn();
+  }
+  // Invoices before credit notes, then year by year (as listTaxDocumentsIssued orders them).
+  return [...found.values()].sort(
+    (a, b) => (a.kind === b.kind ? 0 : a.kind === "invoice" ? -1 : 1) || a.financialYear.localeCompare(b.financialYear),
+  );
+}
+
+/**
+ * The invoices and credit notes issued in [from, to), in the register's order
+ * (invoices first, each series in number order, as listTaxDocumentsIssued),
+ * read a batch at a time so that a month of any size never sits in memory.
+ *
+ * The range's documents of a series lie between its first and last number
+ * found by seriesIssued, even where their times are not in number order (a
+ * number is taken when the document is stored); the time condition still
+ * decides which are listed. Each series is then read in keyset batches on its
+ * unique (kind, financial_year, sequence) index, with the number of the
+ * invoice a credit note reduces joined in. Every batch is a query of its own,
+ * so no read transaction stays open across the awaits between them.
+ * Documents are never changed, and one issued after the series were found has
+ * a later number than the last one found, so it is not listed.
+ */
+export async function* readTaxDocumentsIssued(from: Date, to: Date, batchSize = REGISTER_BATCH_SIZE): AsyncGenerator<RegisterDocument> {
+  const issued = and(gte(taxDocuments.issuedAt, from), lt(taxDocuments.issuedAt, to));
+  const credited = alias(taxDocuments, "credited");
+  for (const { kind, financialYear, first, last } of await seriesIssued(from, to, batchSize)) {
+    let after = first - 1;
+    for (;;) {
+      await nextTurn();
+      const batch = db
+        .select({
+          id: taxDocuments.id,
+          kind: taxDocuments.kind,
+          number: taxDocuments.number,
+          financialYear: taxDocuments.financialYear,
+          sequence: taxDocuments.sequence,
+          issuedAt: taxDocuments.issuedAt,
+          buyer: taxDocuments.buyer,
+          placeOfSupply: taxDocuments.placeOfSupply,
+          missedDeadline: taxDocuments.missedDeadline,
+          taxablePaise: taxDocuments.taxablePaise,
+          cgstPaise: taxDocuments.cgstPaise,
+          sgstPaise: taxDocuments.sgstPaise,
+          igstPaise: taxDocuments.igstPaise,
+          totalPaise: taxDocuments.totalPaise,
+          creditedNumber: credited.number,
+        })
+        .from(taxDocuments)
+        .leftJoin(credited, eq(credited.id, taxDocuments.creditedDocumentId))
+        .where(
+          and(
+            eq(taxDocuments.kind, kind),
+            eq(taxDocuments.financialYear, financialYear),
+            gt(taxDocuments.sequence, after),
+            lte(taxDocuments.sequence, last),
+            issued,
+          ),
+        )
+        .orderBy(asc(taxDocuments.sequence))
+        .limit(batchSize)
+        .all();
+      yield* batch;
+      const end = batch.at(-1);
+      if (batch.length < batchSize || !end) break;
+      after = end.sequence;
+    }
+  }
 }

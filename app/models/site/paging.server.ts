@@ -1,4 +1,4 @@
-import { and, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db } from "~/utils/db.server";
 import { searchWords } from "~/utils/search-words";
@@ -28,6 +28,13 @@ export type ListRequest = {
    * (the JSON API, so a client that pages until it gets nothing stops).
    */
   pastEnd?: "last" | "empty";
+  /**
+   * The key of the row just before this page (its "Next" link) or just after it
+   * (its "Previous" link): the page is then read from that point of the list's
+   * index, however deep, instead of counting `page` pages from the top.
+   */
+  after?: string | null;
+  before?: string | null;
 };
 
 export type ListPage<Row> = {
@@ -41,6 +48,9 @@ export type ListPage<Row> = {
   /** At least 1, even for an empty list. */
   pageCount: number;
   pageSize: number;
+  /** Keys of the page's last and first rows, for its "Next" (after=) and "Previous" (before=) links; absent on a list not paged by key. */
+  nextKey?: string | null;
+  previousKey?: string | null;
 };
 
 /** The page size a request may have: its own when it is a whole number in 1…MAX_PAGE_SIZE (capped above), else the fallback. */
@@ -67,34 +77,82 @@ export function pageWindow(total: number, request: ListRequest, defaultPageSize 
   return { page, pageCount, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
 }
 
+/** Where a row stands in a newest-first list: its time (ms) and id, as "Next"/"Previous" links carry it. */
+type RowKey = [number, number | string];
+
+const encodeKey = (key: RowKey) => Buffer.from(JSON.stringify(key)).toString("base64url");
+
+/** A key from a link, or null for anything that is not one (the page is then counted from the top). */
+function decodeKey(raw: string | null | undefined): RowKey | null {
+  if (!raw || raw.length > 200) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && ["number", "string"].includes(typeof value[1]))
+      return value as RowKey;
+  } catch {
+    // Not a key: read as no key.
+  }
+  return null;
+}
+
 /**
- * One page of a list whose rows are joined to other tables. The count and the
- * page's ids are found in `table` alone (the page by walking the index of
- * `order`); only the page's rows are then joined, by `readPage` given the
- * condition that picks them, so a deep page costs no joins for the rows skipped.
+ * One page of a newest-first list whose rows are joined to other tables. The
+ * count and the page's ids are found in `table` alone, walking the index on
+ * (time, id); only the page's rows are then joined, by `readPage` given the
+ * condition that picks them (it orders them newest first). A request that
+ * carries the key of the row before the page (`after`, from a "Next" link) or
+ * after it (`before`, from "Previous") reads from that point of the index, so
+ * paging through a million rows costs the same on the last page as on the
+ * first; a bare ?page=N is counted from the top, on the index alone.
  */
 export function paginateThenJoin<Row>(
   request: ListRequest,
-  list: { table: SQLiteTable; id: SQLiteColumn; where: SQL | undefined; order: SQL[] },
+  list: { table: SQLiteTable; time: SQLiteColumn; id: SQLiteColumn; where: SQL | undefined },
   readPage: (onPage: SQL) => Row[],
 ): ListPage<Row> {
-  return paginate(
+  const keyOf = (row: { time: Date | number; id: number | string }): RowKey => [
+    row.time instanceof Date ? row.time.getTime() : row.time,
+    row.id,
+  ];
+  let keys: RowKey[] = [];
+  const idsOf = (where: SQL | undefined, order: SQL[], limit: number, offset = 0) =>
+    db
+      .select({ time: list.time, id: list.id })
+      .from(list.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((row) => keyOf(row as { time: Date | number; id: number | string }));
+  const newestFirst = [desc(list.time), desc(list.id)];
+  const oldestFirst = [asc(list.time), asc(list.id)];
+  const after = decodeKey(request.after);
+  const before = after ? null : decodeKey(request.before);
+  const page = paginate(
     request,
     () => db.select({ count: countRows }).from(list.table).where(list.where).get()?.count ?? 0,
-    (limit, offset) =>
-      readPage(
-        inArray(
-          list.id,
-          db
-            .select({ id: list.id })
-            .from(list.table)
-            .where(list.where)
-            .orderBy(...list.order)
-            .limit(limit)
-            .offset(offset),
-        ),
-      ),
+    (limit, offset) => {
+      if (after) keys = idsOf(and(list.where, sql`(${list.time}, ${list.id}) < (${after[0]}, ${after[1]})`), newestFirst, limit);
+      else if (before)
+        keys = idsOf(and(list.where, sql`(${list.time}, ${list.id}) > (${before[0]}, ${before[1]})`), oldestFirst, limit).reverse();
+      // No key, or the rows it pointed at are gone: the page counted from the top.
+      if (keys.length === 0) keys = idsOf(list.where, newestFirst, limit, offset);
+      return keys.length === 0
+        ? []
+        : readPage(
+            inArray(
+              list.id,
+              keys.map(([, id]) => id),
+            ),
+          );
+    },
   );
+  return {
+    ...page,
+    nextKey: keys.length ? encodeKey(keys.at(-1)!) : null,
+    previousKey: keys.length ? encodeKey(keys[0]!) : null,
+  };
 }
 
 /**

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listTaxDocumentsIssued, type PrintableTaxDocument } from "~/models/orders/tax-document.server";
+import { readTaxDocumentsIssued, type RegisterDocument } from "~/models/orders/tax-document.server";
 import { indiaMonthRange } from "~/schemas/invoice-register";
 import { formatShortCalendarDay } from "~/utils/dates";
+import { formatExactRupees } from "~/utils/gst";
 import { LATE_CREDIT_NOTE_ADVICE, lateCreditNoteFlag } from "~/utils/late-credit-note";
 import { openStoredExport, workbookResponse } from "./stored-files.server";
 import { anySheet, date, rupees, text, writeWorkbook, type Sheet } from "./workbook-writer.server";
@@ -22,7 +23,10 @@ type RegisterRow = {
   buyerGstin: string | null;
   placeOfSupply: string | null;
   against: string | null;
-  /** A credit note past its CGST s.34(2) deadline: that it reduces no GST, and what to do instead. */
+  /**
+   * On a credit note past its CGST s.34(2) deadline, that it reduces no GST and
+   * what to do instead; on the credit notes' total, the late notes it leaves out.
+   */
   gstAdjustment: string | null;
   taxablePaise: number;
   cgstPaise: number;
@@ -31,14 +35,14 @@ type RegisterRow = {
   totalPaise: number;
 };
 
-const documentRow = (document: PrintableTaxDocument): RegisterRow => ({
+const documentRow = (document: RegisterDocument): RegisterRow => ({
   type: document.kind === "invoice" ? "Tax invoice" : "Credit note",
   number: document.number,
   issuedAt: document.issuedAt,
   buyer: document.buyer.businessName ? `${document.buyer.businessName} (${document.buyer.name})` : document.buyer.name,
   buyerGstin: document.buyer.gstin ?? null,
   placeOfSupply: `${document.placeOfSupply}-${document.buyer.stateName}`,
-  against: document.credited?.number ?? null,
+  against: document.creditedNumber,
   gstAdjustment: document.missedDeadline
     ? `${lateCreditNoteFlag(formatShortCalendarDay(document.missedDeadline))}. ${LATE_CREDIT_NOTE_ADVICE}`
     : null,
@@ -50,9 +54,21 @@ const documentRow = (document: PrintableTaxDocument): RegisterRow => ({
 });
 
 const AMOUNTS = ["taxablePaise", "cgstPaise", "sgstPaise", "igstPaise", "totalPaise"] as const;
+type Amounts = Record<(typeof AMOUNTS)[number], number>;
 
-function totalRow(type: string, rows: RegisterRow[], sign: (row: RegisterRow) => number = () => 1): RegisterRow {
-  const total: RegisterRow = {
+/** A running total of some of the month's documents: how many, and their figures. */
+class Tally {
+  count = 0;
+  readonly paise: Amounts = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 };
+
+  add(row: Amounts) {
+    this.count += 1;
+    for (const amount of AMOUNTS) this.paise[amount] += row[amount];
+  }
+}
+
+function totalRow(type: string, paise: Amounts, gstAdjustment: string | null = null): RegisterRow {
+  return {
     type,
     number: null,
     issuedAt: null,
@@ -60,37 +76,51 @@ function totalRow(type: string, rows: RegisterRow[], sign: (row: RegisterRow) =>
     buyerGstin: null,
     placeOfSupply: null,
     against: null,
-    gstAdjustment: null,
-    taxablePaise: 0,
-    cgstPaise: 0,
-    sgstPaise: 0,
-    igstPaise: 0,
-    totalPaise: 0,
+    gstAdjustment,
+    ...paise,
   };
-  for (const row of rows) for (const amount of AMOUNTS) total[amount] += sign(row) * row[amount];
-  return total;
 }
 
-/** The month's documents, then the totals of invoices, of credit notes, and net of both. */
-function registerRows(month: string): RegisterRow[] {
+const difference = (minuend: Amounts, subtrahend: Amounts): Amounts =>
+  Object.fromEntries(AMOUNTS.map((amount) => [amount, minuend[amount] - subtrahend[amount]])) as Amounts;
+
+/** What the credit notes' total says of the late notes it leaves out; nothing when there are none. */
+function lateNotesLeftOut(late: Tally): string | null {
+  if (late.count === 0) return null;
+  const notes = late.count === 1 ? "1 late credit note" : `${late.count} late credit notes`;
+  const reduce = late.count === 1 ? "it reduces" : "they reduce";
+  return `Leaves out ${notes} (${formatExactRupees(late.paise.totalPaise)}): past the GST deadline, ${reduce} no GST`;
+}
+
+/**
+ * The month's documents as they are read, then the totals of invoices, of
+ * credit notes, and net of both, added up on the way so that no more than a
+ * batch of documents is ever held. A credit note issued after its CGST s.34(2)
+ * deadline (decision 0050) is listed with its own figures but left out of the
+ * credit notes' total and of the net: the law lets it reduce no output tax, and
+ * the totals are what the return may declare.
+ */
+async function* registerRows(month: string): AsyncGenerator<RegisterRow> {
   const { from, to } = indiaMonthRange(month);
-  const rows = listTaxDocumentsIssued(from, to).map(documentRow);
-  const invoices = rows.filter((row) => row.type === "Tax invoice");
-  const notes = rows.filter((row) => row.type === "Credit note");
-  return [
-    ...rows,
-    totalRow("Total tax invoices", invoices),
-    totalRow("Total credit notes", notes),
-    totalRow("Net (invoices less credit notes)", rows, (row) => (row.type === "Credit note" ? -1 : 1)),
-  ];
+  const invoices = new Tally();
+  const notes = new Tally();
+  const lateNotes = new Tally();
+  for await (const document of readTaxDocumentsIssued(from, to)) {
+    const row = documentRow(document);
+    if (document.kind === "invoice") invoices.add(row);
+    else if (document.missedDeadline) lateNotes.add(row);
+    else notes.add(row);
+    yield row;
+  }
+  yield totalRow("Total tax invoices", invoices.paise);
+  yield totalRow("Total credit notes", notes.paise, lateNotesLeftOut(lateNotes));
+  yield totalRow("Net (invoices less credit notes)", difference(invoices.paise, notes.paise));
 }
 
 function registerSheet(month: string): Sheet<RegisterRow> {
   return {
     name: `Invoice register ${month}`,
-    rows: async function* () {
-      yield* registerRows(month);
-    },
+    rows: () => registerRows(month),
     columns: [
       text("Type", 30, (row) => row.type),
       text("Number", 20, (row) => row.number),

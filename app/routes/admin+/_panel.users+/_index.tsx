@@ -24,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: list.page,
     pageCount: list.pageCount,
     searchTooShort: list.searchTooShort,
+    nextKey: list.nextKey,
+    previousKey: list.previousKey,
     rows: list.rows.map((user) => ({
       id: user.id,
       name: user.erasedAt ? DELETED_ACCOUNT : [user.firstName, user.lastName].filter(Boolean).join(" "),

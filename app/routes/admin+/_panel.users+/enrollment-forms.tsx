@@ -30,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: list.page,
     pageCount: list.pageCount,
     searchTooShort: list.searchTooShort,
+    nextKey: list.nextKey,
+    previousKey: list.previousKey,
     rows: list.rows.map((form) => ({
       id: form.id,
       name: form.name,

@@ -33,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: list.page,
     pageCount: list.pageCount,
     searchTooShort: list.searchTooShort,
+    nextKey: list.nextKey,
+    previousKey: list.previousKey,
     rows: list.rows.map((enrollment) => ({
       id: enrollment.id,
       student: [enrollment.studentFirstName, enrollment.studentLastName].filter(Boolean).join(" "),
