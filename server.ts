@@ -19,7 +19,7 @@ import { startEventReminders } from "./app/services/events/event-reminders.serve
 import { startRetentionJob } from "./app/services/privacy/retention.server";
 import { startImageEncoder } from "./app/services/images/image-encoder.server";
 import { startPaymentReconciliation } from "./app/services/payments/reconciliation.server";
-import { db, migrateDatabase } from "./app/utils/db.server";
+import { db, migrateDatabase, refreshPlannerStatistics } from "./app/utils/db.server";
 import { rateLimitKey } from "./app/utils/client-address.server";
 import { describeDisabledFeatures, getEnv, trustProxySetting, type Env } from "./app/utils/env.server";
 import { createPageCache } from "./app/utils/page-cache.server";
@@ -31,6 +31,8 @@ import { securityHeaders } from "./app/utils/security-headers.server";
 import { guardBuild, loadSiteBuild, refusalAnswer } from "./app/services/site-build/site-build.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
+// SQLite suggests refreshing the planner's statistics every few hours; a run that finds nothing changed costs microseconds.
+const STATISTICS_REFRESH_MS = 4 * 60 * 60 * 1000;
 // Container runtimes send SIGKILL 10 s after SIGTERM: leave time to close the database.
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
@@ -142,9 +144,20 @@ async function prepareDatabase(env: Env) {
   migrateDatabase(db);
   const { seeded } = seedDemoContent(db);
   if (seeded) console.log("Seeded demo content into an empty database.");
+  // An index a migration just made has no statistics yet, and the demo content is new: analyze them now, not hours later.
+  refreshStatistics();
   for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
   const adminNote = await ensureFirstAdmin(env);
   if (adminNote) console.log(adminNote);
+}
+
+function refreshStatistics() {
+  try {
+    refreshPlannerStatistics(db);
+  } catch (error) {
+    // ANALYZE writes sqlite_stat1: a briefly unwritable database (decision 0010) only delays it to the next run.
+    console.warn("Could not refresh the query planner's statistics:", error);
+  }
 }
 
 /** Work the process does besides answering requests; returns what stops it. */
@@ -158,16 +171,19 @@ function startJobs(env: Env): () => Promise<void> {
   const stopEventReminders = startEventReminders();
   // Settles payments whose webhook never came, as it would have.
   const stopReconciliation = startPaymentReconciliation(env);
-  // Deletes enrollment leads and contact messages past the retention setting, once a day.
+  // Deletes enrollment leads and contact messages past the retention setting, and old sent mail's contents, once a day.
   const stopRetention = startRetentionJob();
   // Encodes uploaded images into their smaller variants, one at a time.
   const stopImageEncoder = startImageEncoder();
+  // Keeps the query planner's statistics in step with tables that grow (db.server.ts says why).
+  const statisticsRefresh = setInterval(refreshStatistics, STATISTICS_REFRESH_MS).unref();
   return async () => {
     clearInterval(sessionSweep);
+    clearInterval(statisticsRefresh);
     stopEventReminders();
-    stopRetention();
     stopReconciliation?.();
-    await Promise.all([stopMailSender?.(), stopImageEncoder()]);
+    // A batch of mail contents being cleared commits before SQLite closes.
+    await Promise.all([stopMailSender?.(), stopImageEncoder(), stopRetention()]);
   };
 }
 

@@ -188,6 +188,14 @@ export type FigureSettings = z.infer<typeof FigureSettingsSchema>;
 export const MIN_RETENTION_MONTHS = 12;
 
 /**
+ * The fewest months a sent mail keeps its text, HTML and attachments: the mail is the
+ * processing of the student's data, which the DPDP Rules (rule 8(3)) keep a year (decision 0057).
+ */
+export const MIN_MAIL_CONTENT_MONTHS = MIN_RETENTION_MONTHS;
+/** The months a sent mail keeps its contents until an admin sets others. */
+export const DEFAULT_MAIL_CONTENT_MONTHS = MIN_MAIL_CONTENT_MONTHS;
+
+/**
  * How long personal data that serves no contract is kept, and how long an
  * Excel share link works. Orders and tax documents are never on this clock:
  * the GST law keeps them for 72 months (CGST s.36).
@@ -197,6 +205,11 @@ export const RetentionSettingsSchema = z.object({
   shareLinkDays: wholeNumberField("Days a share link works", { min: 1, max: 30 }),
   /** Months to keep processing logs (audit log, downloads); unset means the 12 the DPDP Rules ask as a minimum. */
   logMonths: wholeNumberField("Months to keep processing logs", { min: MIN_RETENTION_MONTHS, max: 120 }).optional(),
+  /**
+   * Months a sent mail keeps its text, HTML and attachments; the list of what was sent stays.
+   * Optional so a section saved before it existed still reads; unset means DEFAULT_MAIL_CONTENT_MONTHS.
+   */
+  mailContentMonths: wholeNumberField("Months to keep the contents of sent mail", { min: MIN_MAIL_CONTENT_MONTHS, max: 120 }).optional(),
 });
 export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
 

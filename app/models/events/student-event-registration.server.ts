@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { eventRegistrations, events } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
@@ -27,19 +27,6 @@ export function listRegisteredEventIds(userId: string): Set<number> {
     .where(eq(eventRegistrations.userId, userId))
     .all();
   return new Set(rows.map((row) => row.eventId));
-}
-
-/** Whether the student holds a registration for an event that has not started. */
-export function hasUpcomingRegistration(userId: string, now: Date): boolean {
-  return (
-    db
-      .select({ id: eventRegistrations.id })
-      .from(eventRegistrations)
-      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-      .where(and(eq(eventRegistrations.userId, userId), gte(events.eventDate, now)))
-      .limit(1)
-      .get() !== undefined
-  );
 }
 
 /** The event of the student's registration (active events only); null when they are not registered for it. */

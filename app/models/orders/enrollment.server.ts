@@ -44,18 +44,6 @@ export function countStudentEnrollments(userId: string): number {
   return row?.count ?? 0;
 }
 
-/** Whether the student has a paid course: the header then links to the classroom. */
-export function hasEnrollment(userId: string): boolean {
-  return (
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), isPaid))
-      .limit(1)
-      .get() !== undefined
-  );
-}
-
 // ---- Admin (Users tab: Course Enrollments, and GET /api/admin/enrollments) ----
 
 export type AdminEnrollmentRow = {

@@ -24,7 +24,7 @@ import { consentHistoryOf } from "./consent.server";
 import { revokeSharedFilesMadeSince, type SharedFileRow } from "../content/shared-file.server";
 import { hideSingleUseLinks } from "~/utils/single-use-links";
 import { discardAccountPdfs } from "../site/stored-pdf.server";
-import { subjectShown } from "../site/outbox.server";
+import { contentsRemoved, subjectShown } from "../site/outbox.server";
 import { sessionsOfStudent } from "~/models/accounts/session.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
@@ -141,7 +141,12 @@ export function exportPersonalData(userId: string, now = new Date()) {
       .from(outboxMessages)
       .where(mailOfAccount(account))
       .all()
-      .map((message) => ({ ...message, textBody: message.textBody === null ? null : hideSingleUseLinks(message.textBody) })),
+      .map((message) => ({
+        ...message,
+        textBody: message.textBody === null ? null : hideSingleUseLinks(message.textBody),
+        // Past the months Settings → Retention keeps it, a sent mail's text and attachments are removed; the entry stays.
+        contentsRemoved: contentsRemoved(message),
+      })),
     activityLog: db
       .select({ action: auditLog.action, by: auditLog.actorType, details: auditLog.details, at: auditLog.createdAt })
       .from(auditLog)

@@ -1,10 +1,12 @@
+import { setImmediate as yieldToRequests } from "node:timers/promises";
 import { and, count, desc, eq, gte, inArray, lt, min } from "drizzle-orm";
 import { subMonths } from "date-fns";
-import { MIN_RETENTION_MONTHS } from "~/schemas/site-settings";
+import { DEFAULT_MAIL_CONTENT_MONTHS, MIN_MAIL_CONTENT_MONTHS, MIN_RETENTION_MONTHS } from "~/schemas/site-settings";
 import { auditLog, consentRecords, contactMessages, enrollmentForms, sharedFileDownloads } from "../../../db/schema";
 import { consentRecordsDue } from "./consent-retention.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "../site/audit-log.server";
+import { countSentMailContentsDue, removeSentMailContents } from "../site/outbox.server";
 import { readSettings } from "../site/site-settings.server";
 
 // The retention job's rules: enrollment leads and contact messages older than
@@ -14,7 +16,9 @@ import { readSettings } from "../site/site-settings.server";
 // Processing logs (the audit log, the share links' download log) go after
 // their own months, never fewer than 12 (DPDP Rules 2025 rule 8(3)); consent
 // records after the limitation period that follows a withdrawal
-// (consent-retention.server.ts).
+// (consent-retention.server.ts). Sent mail keeps its contents (text, HTML,
+// attachments) for its own months; then only the list of what was sent stays
+// (decision 0057).
 
 type Reader = Pick<typeof db, "select">;
 
@@ -121,4 +125,78 @@ export function runDailyRetention(now = new Date()): RetentionDue | null {
       .get();
     return lastRun ? null : deleteDueIn(tx, now);
   });
+}
+
+// ---- The contents of sent mail (decision 0057) ----
+
+export const MAIL_CONTENTS_ACTION = "retention_mail_contents_removed";
+
+/** Rows cleared per transaction: a few milliseconds of writing, then requests get their turn. */
+export const MAIL_CONTENTS_BATCH_SIZE = 1_000;
+
+/** The months a sent mail keeps its contents: the setting, or the default; never under the floor, whatever is stored. */
+export function mailContentMonths(database: Reader = db): number {
+  const months = readSettings("retention", database).mailContentMonths ?? DEFAULT_MAIL_CONTENT_MONTHS;
+  return Math.max(months, MIN_MAIL_CONTENT_MONTHS);
+}
+
+/** Mails sent before this have their contents removed at the next run. */
+export const mailContentsCutoff = (now = new Date(), database: Reader = db) => retentionCutoff(now, mailContentMonths(database));
+
+/** How many sent mails the next run clears (the settings card's preview). */
+export function countMailContentsDue(now = new Date()): number {
+  return countSentMailContentsDue(mailContentsCutoff(now));
+}
+
+export type MailContentsRemoved = {
+  sentBefore: Date;
+  mails: number;
+  batches: number;
+  /** False when the run stopped early (the process is stopping, or a batch failed): the next run goes on. */
+  finished: boolean;
+};
+
+/**
+ * Clears the text, HTML and attachments of mails sent more than the set months
+ * ago, MAIL_CONTENTS_BATCH_SIZE rows a transaction, letting requests run
+ * between batches: a decade of mail is cleared without holding the database
+ * for the whole of it. A mail exactly that old keeps its contents until the
+ * next run. Records the count in the audit log, as the deletions are recorded;
+ * the row names no one.
+ */
+export async function removeDueMailContents(
+  now = new Date(),
+  { batchSize = MAIL_CONTENTS_BATCH_SIZE, stopped = () => false }: { batchSize?: number; stopped?: () => boolean } = {},
+): Promise<MailContentsRemoved> {
+  const months = mailContentMonths();
+  const result: MailContentsRemoved = { sentBefore: retentionCutoff(now, months), mails: 0, batches: 0, finished: false };
+  try {
+    while (!stopped()) {
+      const cleared = removeSentMailContents(result.sentBefore, batchSize);
+      if (cleared > 0) {
+        result.mails += cleared;
+        result.batches += 1;
+      }
+      if (cleared < batchSize) {
+        result.finished = true;
+        break;
+      }
+      await yieldToRequests();
+    }
+  } finally {
+    // Also after a failed batch: the batches before it were committed, and the record says so.
+    recordSystemAction({
+      actor: "retention",
+      action: MAIL_CONTENTS_ACTION,
+      subject: null,
+      at: now,
+      details: {
+        sentMails: result.mails,
+        sentBefore: result.sentBefore.toISOString(),
+        months,
+        finished: result.finished,
+      },
+    });
+  }
+  return result;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { outboxMessages, type OutboxAttachment } from "../../../db/schema";
 import { type OutboxState } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
@@ -9,7 +9,7 @@ import { parseId } from "~/utils/validation";
 import type { PublicAdmin } from "../accounts/admin.server";
 import { recordAdminAction } from "./audit-log.server";
 import type { OutboxPayload } from "./outbox-payload";
-import { countRows, matchesSearch, paginate, type ListPage, type ListRequest } from "./paging.server";
+import { countRows, matchesSearch, paginateThenJoin, type ListPage, type ListRequest } from "./paging.server";
 
 // The mail outbox: every message is a row, written in the same transaction as
 // what caused it, so nothing is sent for a change that rolled back and nothing
@@ -219,6 +219,61 @@ export function requeueInterruptedMessages(): number {
   return db.update(outboxMessages).set({ state: "queued" }).where(eq(outboxMessages.state, "sending")).run().changes;
 }
 
+// ---- Retention: the contents of old sent mail ----
+
+/** Mail that still has something to send: its written text, or the payload it is written from. */
+const hasContents = or(isNotNull(outboxMessages.textBody), isNotNull(outboxMessages.payload));
+
+/**
+ * Sent before `sentBefore`, contents still held: found through
+ * outbox_messages_sent_at_idx (sent_at, over the rows whose text is held), so
+ * a batch reads only the rows it clears and a cleared row leaves the index.
+ * The unary + keeps the planner off the state index (outbox_messages_due_idx),
+ * which without statistics looks better and would read every sent mail ever
+ * (https://sqlite.org/optoverview.html#uplus).
+ */
+const sentMailWithContents = (sentBefore: Date) =>
+  and(isNotNull(outboxMessages.textBody), lt(outboxMessages.sentAt, sentBefore), sql`+${outboxMessages.state} = 'sent'`);
+
+/** The ids of the next `limit` mails whose contents are due, the oldest sent first. */
+export const sentMailContentsDue = (sentBefore: Date, limit: number) =>
+  db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(sentMailWithContents(sentBefore))
+    .orderBy(outboxMessages.sentAt)
+    .limit(limit);
+
+/**
+ * Whether the retention job removed this mail's contents. A message is written
+ * (text, HTML, attachments) before it can be claimed, so a sent one without
+ * text is one whose contents were removed.
+ */
+export function contentsRemoved(message: { state: OutboxState; textBody: string | null }): boolean {
+  return message.state === "sent" && message.textBody === null;
+}
+
+/**
+ * Removes the text, HTML and attachments of up to `limit` mails sent before
+ * `sentBefore`, the oldest first; how many. The row stays: recipient, subject,
+ * kind, state, dates and Message-ID still say what was sent. Mail not sent
+ * (queued, sending, failed) keeps everything, since it may still go out.
+ */
+export function removeSentMailContents(sentBefore: Date, limit: number): number {
+  const due = sentMailContentsDue(sentBefore, limit);
+  return db.transaction(
+    (tx) =>
+      tx.update(outboxMessages).set({ textBody: null, htmlBody: null, attachments: [] }).where(inArray(outboxMessages.id, due)).run()
+        .changes,
+    { behavior: "immediate" },
+  );
+}
+
+/** How many sent mails removeSentMailContents would clear for `sentBefore` (the settings card's preview). */
+export function countSentMailContentsDue(sentBefore: Date, database: Pick<typeof db, "select"> = db): number {
+  return database.select({ count: countRows }).from(outboxMessages).where(sentMailWithContents(sentBefore)).get()?.count ?? 0;
+}
+
 // ---- Admin (Outbox tab) ----
 
 /**
@@ -232,7 +287,8 @@ export function sendFailedMessageAgain(id: number, admin: Pick<PublicAdmin, "adm
     const requeued = tx
       .update(outboxMessages)
       .set({ state: "queued", attempts: 0, nextAttemptAt: now })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "failed")))
+      // Written, or still to write: a message whose contents are gone has nothing to send.
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "failed"), hasContents))
       .run().changes;
     if (requeued > 0) recordAdminAction(admin, "outbox_message_requeued", { type: "outbox_message", id }, { database: tx });
     return requeued > 0;
@@ -254,37 +310,34 @@ export function listOutboxMessages(request: ListRequest = {}): ListPage<OutboxLi
     index: "outbox_search",
     columns: [outboxMessages.toAddress, outboxMessages.subject],
   });
-  return paginate(
-    request,
-    () => db.select({ count: countRows }).from(outboxMessages).where(where).get()?.count ?? 0,
-    (limit, offset) =>
-      db
-        .select({
-          id: outboxMessages.id,
-          kind: outboxMessages.kind,
-          toAddress: outboxMessages.toAddress,
-          subject: subjectShown,
-          state: outboxMessages.state,
-          attempts: outboxMessages.attempts,
-          lastError: outboxMessages.lastError,
-          createdAt: outboxMessages.createdAt,
-          sentAt: outboxMessages.sentAt,
-        })
-        .from(outboxMessages)
-        .where(where)
-        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+  return paginateThenJoin(request, { table: outboxMessages, time: outboxMessages.createdAt, id: outboxMessages.id, where }, (onPage) =>
+    db
+      .select({
+        id: outboxMessages.id,
+        kind: outboxMessages.kind,
+        toAddress: outboxMessages.toAddress,
+        subject: subjectShown,
+        state: outboxMessages.state,
+        attempts: outboxMessages.attempts,
+        lastError: outboxMessages.lastError,
+        createdAt: outboxMessages.createdAt,
+        sentAt: outboxMessages.sentAt,
+      })
+      .from(outboxMessages)
+      .where(onPage)
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .all(),
   );
 }
 
 export type OutboxMessage = Omit<typeof outboxMessages.$inferSelect, "subject" | "textBody" | "payload"> & {
   subject: string;
   textBody: string;
+  /** The retention job removed its text, HTML and attachments (see contentsRemoved). */
+  contentsRemoved: boolean;
 };
 
-/** The message at /admin/outbox/:id (empty text while unwritten); null for an id that is not one. */
+/** The message at /admin/outbox/:id (empty text while unwritten or removed); null for an id that is not one. */
 export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
   const messageId = parseId(id);
   if (messageId === null) return null;
@@ -296,7 +349,7 @@ export function getOutboxMessage(id: string | undefined): OutboxMessage | null {
   if (!row) return null;
   // The payload may hold a single-use token: it never leaves the model.
   const { payload: _payload, ...message } = row;
-  return { ...message, textBody: message.textBody ?? "" };
+  return { ...message, textBody: message.textBody ?? "", contentsRemoved: contentsRemoved(message) };
 }
 
 /** Queues the message unless the account has already had one of its kind (a welcome goes once). */

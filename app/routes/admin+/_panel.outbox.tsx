@@ -26,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: list.page,
     pageCount: list.pageCount,
     searchTooShort: list.searchTooShort,
+    nextKey: list.nextKey,
+    previousKey: list.previousKey,
     rows: list.rows.map(outboxSummary),
   };
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { getOutboxMessage, sendFailedMessageAgain } from "~/models/site/outbox.server";
+import { mailContentMonths } from "~/models/privacy/retention.server";
 import { attachmentBytes } from "~/services/mail/attachments.server";
 import { itemIntentOf } from "~/utils/admin-intent.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
@@ -16,7 +17,9 @@ import { outboxSummary, OutboxStateBadge } from "./__outbox-state";
 // One message of the Outbox: who it is for, its state, its text, and the links
 // in it as links. Single-use links (password reset, address confirmation) are
 // hidden: they would let whoever reads them into the student's account, and an
-// admin is not the student. A message given up on can be sent again.
+// admin is not the student. A message given up on can be sent again. A sent
+// message past the months Settings → Retention keeps contents for has only its
+// list entry left (recipient, subject, dates, state), and the page says why.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "outbox");
@@ -29,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     text,
     links: [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
     sentLabel: message.sentAt ? formatIndiaDateTime(message.sentAt) : null,
+    removedContents: message.contentsRemoved ? removedContentsText() : null,
     attachments: await Promise.all(
       message.attachments.map(async (file, index) => ({
         name: file.filename,
@@ -40,12 +44,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** Said in place of a removed mail's text, and when "Send again" is refused for one. */
+const removedContentsText = () =>
+  `The contents of this mail were removed, as the retention setting says: sent mail keeps its text and attachments for ${mailContentMonths()} months (Settings → Retention and share links). Who it was sent to, its subject, its dates and its state are kept.`;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "outbox");
   const message = getOutboxMessage(params.id);
   if (!message) throw new Response("Not Found", { status: 404 });
   itemIntentOf(await readFormData(request), ["send-again"]);
   const page = `/admin/outbox/${message.id}`;
+  if (message.contentsRemoved) {
+    return redirectWithToast(page, {
+      type: "destructive",
+      title: "Not sent again",
+      description: `There is nothing left to send. ${removedContentsText()}`,
+    });
+  }
   if (!sendFailedMessageAgain(message.id, admin)) {
     return redirectWithToast(page, {
       type: "destructive",
@@ -104,7 +119,11 @@ export default function OutboxMessagePage() {
         <h2 id="outbox-text-heading" className="text-lg font-bold text-navy-900">
           Text
         </h2>
-        <pre className="mt-2 font-sans whitespace-pre-wrap break-words text-slate-800">{message.text}</pre>
+        {message.removedContents ? (
+          <p className="mt-2 text-slate-700">{message.removedContents}</p>
+        ) : (
+          <pre className="mt-2 font-sans whitespace-pre-wrap break-words text-slate-800">{message.text}</pre>
+        )}
       </section>
     </article>
   );

@@ -2,12 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { remember } from "@epic-web/remember";
 import type { NextFunction, Request, Response } from "express";
-import { isEnrolled } from "~/models/orders/order.server";
-import { hasEnrollment } from "~/models/orders/enrollment.server";
-import { hasUpcomingRegistration } from "~/models/events/student-event-registration.server";
-import { hasConfirmedAdult } from "~/models/accounts/user.server";
+import { siteViewerFacts } from "~/models/accounts/site-viewer.server";
 import { onlyAnalyticsConsent } from "~/utils/analytics-consent";
-import { getOptionalUser } from "../accounts/sessions/student-session.server";
+import { sessionStudentId } from "../accounts/sessions/student-session.server";
 import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
 
 /**
@@ -112,23 +109,20 @@ export async function planRender(req: Request, { anonymousEverywhere }: { anonym
   const names = cookieNames(cookie);
   if (FRESH_RENDER_COOKIES.some((name) => names.includes(name))) return null;
   if (!names.includes(STUDENT_SESSION_COOKIE)) return classroom ? null : anonymousPlan(cookie);
-  const user = await getOptionalUser(new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers: { cookie } }));
-  if (!user) return null;
-  // The enrollment is asked again on every request, stored copy or not: a refund or a
-  // revocation, however it was written, closes the classroom at the next request.
-  if (classroom && !isEnrolled(user.id, Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]))) return null;
+  const userId = await sessionStudentId(cookie);
+  // One read says all the copy depends on. The enrollment is asked again on every request, stored copy
+  // or not: a refund or a revocation, however it was written, closes the classroom at the next request.
+  const courseId = classroom ? Number(/^\/learn\/(\d+)/.exec(req.path)?.[1]) : null;
+  const facts = userId ? siteViewerFacts(userId, { now: new Date(), courseId }) : null;
+  if (!userId || !facts) return null;
+  if (classroom && !facts.enrolledInCourse) return null;
   const consent = onlyAnalyticsConsent(cookie);
+  const ownCopy: RenderPlan = { variant: consent ? `student ${userId} ${consent}` : `student ${userId}`, render: renderAsIs };
   // The events page says "You are registered" on a student's own events: theirs is a copy of their own.
-  if (shared && matches(REGISTRATION_PAGES, req.path) && hasUpcomingRegistration(user.id, new Date()))
-    return { variant: consent ? `student ${user.id} ${consent}` : `student ${user.id}`, render: renderAsIs };
-  if (own) return { variant: consent ? `student ${user.id} ${consent}` : `student ${user.id}`, render: renderAsIs };
+  if (shared && matches(REGISTRATION_PAGES, req.path) && facts.hasUpcomingRegistration) return ownCopy;
+  if (own) return ownCopy;
   return studentPlan(
-    {
-      firstName: user.firstName ?? "",
-      isAdmin: user.isAdmin,
-      adultConfirmed: hasConfirmedAdult(user.id),
-      hasCourses: hasEnrollment(user.id),
-    },
+    { firstName: facts.firstName ?? "", isAdmin: facts.isAdmin, adultConfirmed: facts.adultConfirmed, hasCourses: facts.hasCourses },
     consent,
   );
 }

@@ -246,7 +246,7 @@ export function AnnualReturnSettingsForm({
 }
 
 /** What the next retention run deletes, as the card says it; the oldest as an India date. */
-export type RetentionPreview = { leads: number; messages: number; oldestLabel: string | null };
+export type RetentionPreview = { leads: number; messages: number; oldestLabel: string | null; mailContents: number };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -256,16 +256,35 @@ function retentionPreviewText({ leads, messages, oldestLabel }: RetentionPreview
   return `${what} will be deleted at the next run${oldestLabel ? ` (the oldest from ${oldestLabel})` : ""}.`;
 }
 
+/** "The contents of 120 sent mails will be removed at the next run." */
+const mailContentsPreviewText = ({ mailContents }: RetentionPreview) =>
+  `The contents of ${plural(mailContents, "sent mail", "sent mails")} will be removed at the next run.`;
+
 export function RetentionSettingsForm({ defaultValue, lastResult, preview }: SectionFormProps & { preview: RetentionPreview }) {
   const [form, fields] = useSchemaForm(RetentionSettingsSchema, { id: "settings-retention", lastResult, defaultValue });
   return (
     <SettingsCard
       section="retention"
-      intro="Enrollment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that they be kept at least a year. Processing logs go after their own months, at least 12. Consent records stay while the consent stands and for 3 years after it is withdrawn (the limitation period). Orders and tax documents are kept for 72 months as the GST law requires, whatever is set here."
+      intro={
+        <>
+          <p>
+            Enrollment leads and contact messages are deleted once a day when they are older than the months below; the DPDP Rules ask that
+            they be kept at least a year. Processing logs go after their own months, at least 12. Consent records stay while the consent
+            stands and for 3 years after it is withdrawn (the limitation period). Orders and tax documents are kept for 72 months as the GST
+            law requires, whatever is set here.
+          </p>
+          <p className="mt-2">
+            Sent mails keep their contents (the text, and attachments such as receipts) for the months set, at least 12. After that the
+            contents are removed and the list of what was sent stays: recipient, subject, date and state. Mail not yet sent, or failed,
+            keeps everything, since it may be sent again. Tax invoices are kept as tax documents of their own, not as mail.
+          </p>
+        </>
+      }
     >
-      <p role="status" className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
-        {retentionPreviewText(preview)}
-      </p>
+      <div role="status" className="mt-3 grid gap-1 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+        <p>{retentionPreviewText(preview)}</p>
+        <p>{mailContentsPreviewText(preview)}</p>
+      </div>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-x-4 sm:grid-cols-2">
         <FormErrors errors={form.errors} id={form.errorId} />
         {(
@@ -277,6 +296,13 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
               12,
               120,
               "At least 12 months (DPDP Rules, rule 8(3)); 12 when left empty.",
+            ],
+            [
+              fields.mailContentMonths,
+              "Keep sent mails' contents for N months",
+              12,
+              120,
+              "At least 12 months (DPDP Rules, rule 8(3)); 12 when left empty. Who it went to, the subject, date and state stay.",
             ],
             [
               fields.shareLinkDays,
@@ -296,7 +322,7 @@ export function RetentionSettingsForm({ defaultValue, lastResult, preview }: Sec
             max={max}
             inputMode="numeric"
             hint={hint}
-            required={field.name !== "logMonths"}
+            required={field.name !== "logMonths" && field.name !== "mailContentMonths"}
           />
         ))}
         <SaveButton section="retention" />

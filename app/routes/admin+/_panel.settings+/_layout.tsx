@@ -22,7 +22,7 @@ import {
 } from "./__settings-forms";
 import { InvoiceRegisterForm } from "./__invoice-register-form";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
-import { findRetentionDue } from "~/models/privacy/retention.server";
+import { countMailContentsDue, findRetentionDue } from "~/models/privacy/retention.server";
 import { VideoSettingsForm } from "./__settings-video-form";
 import { InstituteSettingsForm } from "./__settings-institute-form";
 import { CertificateSettingsForm } from "./__settings-certificate-form";
@@ -70,7 +70,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function retentionPreview() {
   const due = findRetentionDue();
-  return { leads: due.leads, messages: due.messages, oldestLabel: due.oldest ? formatShortDate(due.oldest) : null };
+  return {
+    leads: due.leads,
+    messages: due.messages,
+    oldestLabel: due.oldest ? formatShortDate(due.oldest) : null,
+    mailContents: countMailContentsDue(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

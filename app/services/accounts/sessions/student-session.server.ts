@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getActiveUserById, hasConfirmedAdult, type PublicUser } from "~/models/accounts/user.server";
-import { hasEnrollment } from "~/models/orders/enrollment.server";
+import { siteViewerFacts } from "~/models/accounts/site-viewer.server";
 import type { HeaderUser } from "~/components/site-header";
 import { ADULT_FIRST_MESSAGE } from "~/schemas/consent";
 import { apiError } from "~/utils/api.server";
@@ -47,6 +47,16 @@ export async function getUserId(request: Request): Promise<string | null> {
   return (await getOptionalUser(request))?.id ?? null;
 }
 
+/**
+ * The student a Cookie header's session names, unchecked: for a caller that
+ * reads the account itself (the page cache, through siteViewerFacts, which
+ * answers nothing for a closed account).
+ */
+export async function sessionStudentId(cookieHeader: string | null): Promise<string | null> {
+  const userId = (await studentSessions.getSession(cookieHeader)).get(USER_ID_KEY);
+  return typeof userId === "string" ? userId : null;
+}
+
 /** The signed-in student, read on every request: a deactivated account's cookie reads as signed out. */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
   const session = await getStudentSession(request);
@@ -56,8 +66,9 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
 
 /** What the site's header shows of the signed-in student (greeting, Admin link, My Courses), or null. */
 export async function headerUser(request: Request): Promise<HeaderUser | null> {
-  const user = await getOptionalUser(request);
-  return user && { firstName: user.firstName, isAdmin: user.isAdmin, hasCourses: hasEnrollment(user.id) };
+  const userId = await sessionStudentId(request.headers.get("Cookie"));
+  const facts = userId ? siteViewerFacts(userId) : null;
+  return facts && { firstName: facts.firstName, isAdmin: facts.isAdmin, hasCourses: facts.hasCourses };
 }
 
 /**
