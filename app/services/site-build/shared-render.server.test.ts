@@ -1,7 +1,11 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { Request } from "express";
+import { courses, eventRegistrations, events, orders, users } from "../../../db/schema";
+import { studentSessions } from "~/services/accounts/sessions/student-session.server";
+import { db } from "~/utils/db.server";
 import { ADMIN_SESSION_COOKIE } from "~/utils/session-cookie";
 import { fillFirstName, firstNameStandIn, planRender } from "./shared-render.server";
 
@@ -67,4 +71,41 @@ test("an anonymous visitor's analytics choice picks the copy, and the copy is re
     ["anonymous analytics_consent=withdrawn", "analytics_consent=withdrawn"],
     ["anonymous", undefined],
   ]);
+});
+
+test("a signed-in student: their own copy of their pages, the classroom only while enrolled, the shared copy for their kind of viewer", async () => {
+  const student = db.insert(users).values({ email: "plan@example.com", firstName: "Ravi" }).returning().get();
+  const course = db
+    .insert(courses)
+    .values({ title: "Plan", shortDescription: "s", description: "d", duration: "4 weeks" })
+    .returning()
+    .get();
+  const session = await studentSessions.getSession();
+  session.set("userId", student.id);
+  const cookie = (await studentSessions.commitSession(session)).split(";")[0]!;
+  const plan = (path: string) => planRender(getRequest(path, cookie), { anonymousEverywhere: false });
+
+  expect((await plan("/learn"))?.variant).toBe(`student ${student.id}`);
+  expect(await plan(`/learn/${course.id}`)).toBeNull();
+  expect((await plan("/courses"))?.variant).toBe("student admin=false named=true adult=false courses=false");
+  expect((await plan("/events"))?.variant).toBe("student admin=false named=true adult=false courses=false");
+
+  const order = db.insert(orders).values({ userId: student.id, courseId: course.id, paymentStatus: "completed" }).returning().get();
+  const event = db
+    .insert(events)
+    .values({ title: "Plan Event", description: "d", eventDate: new Date(Date.now() + 86_400_000), eventType: "webinar" })
+    .returning()
+    .get();
+  db.insert(eventRegistrations)
+    .values({ eventId: event.id, userId: student.id, name: "Ravi", email: student.email, phone: "9876543210" })
+    .run();
+  expect((await plan(`/learn/${course.id}`))?.variant).toBe(`student ${student.id}`);
+  expect((await plan("/courses"))?.variant).toBe("student admin=false named=true adult=false courses=true");
+  expect((await plan("/events"))?.variant).toBe(`student ${student.id}`);
+
+  // A refund closes the classroom at the next request; a deactivated account gets fresh renders only.
+  db.update(orders).set({ paymentStatus: "refunded" }).where(eq(orders.id, order.id)).run();
+  expect(await plan(`/learn/${course.id}`)).toBeNull();
+  db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, student.id)).run();
+  expect(await plan("/courses")).toBeNull();
 });

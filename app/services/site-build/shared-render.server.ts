@@ -19,8 +19,8 @@ import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
  *   data as Remix escapes it, so what the browser hydrates matches.
  * - A student's own page (OWN_PAGES: the dashboard at /; a course's page,
  *   whose button says "Go to course" to an enrolled student; the study
- *   materials, with their courses' files) is rendered once per student and
- *   data version, with the real session.
+ *   materials, with their courses' files; the classroom's home, /learn) is
+ *   rendered once per student and data version, with the real session.
  * - The classroom (CLASSROOM_PAGES) is an enrolled student's own page too,
  *   the enrollment checked on every request; anyone else there (an admin previewing, a student without a session
  *   cookie) gets a fresh render, never the anonymous copy, which is a
@@ -35,7 +35,7 @@ import { STUDENT_SESSION_COOKIE } from "~/utils/session-cookie";
  * for the analytics choice (granted, withdrawn or none), which is part of the key.
  */
 const SHARED_PAGES = [/^\/courses$/, /^\/events$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/(about|gallery|testimonials)$/];
-const OWN_PAGES = [/^\/$/, /^\/courses\/[^/]+$/, /^\/study-materials$/];
+const OWN_PAGES = [/^\/$/, /^\/courses\/[^/]+$/, /^\/study-materials$/, /^\/learn$/];
 /** Shared pages that mark what the student registered for: such a student is served a copy of their own. */
 const REGISTRATION_PAGES = [/^\/events$/];
 const CLASSROOM_PAGES = [/^\/learn\/(\d+)(\/\d+)?$/];
