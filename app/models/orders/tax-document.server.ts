@@ -383,7 +383,8 @@ export type RegisterDocument = Pick<
   | "totalPaise"
 > & { creditedNumber: string | null };
 
-const REGISTER_BATCH_SIZE = 1000;
+// Small enough that writing one batch into the workbook keeps other visitors waiting only a few milliseconds.
+const REGISTER_BATCH_SIZE = 200;
 
 type Series = { kind: TaxDocumentKind; financialYear: string; first: number; last: number };
 

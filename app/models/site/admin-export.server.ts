@@ -15,15 +15,22 @@ import { adminUserColumns, type AdminUserRow } from "../accounts/user.server";
 // hold it for the whole export).
 
 const EXPORT_BATCH_SIZE = 1000;
+// The workbook writer turns each row into XML as it is handed over, without
+// waiting: left alone it would keep the process busy for a whole batch, and
+// other visitors' pages would wait behind it. Every so many rows it lets them in.
+const ROWS_BETWEEN_PAUSES = 100;
 
-/** Lets other requests (and the file writer) run between two batches. */
+/** Lets other requests (and the file writer) run. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function* inBatches<Row>(readBatch: (after: number, limit: number) => Row[], keyOf: (row: Row) => number, batchSize: number) {
   let after = 0;
   for (;;) {
     const batch = readBatch(after, batchSize);
-    for (const row of batch) yield row;
+    for (const [index, row] of batch.entries()) {
+      yield row;
+      if ((index + 1) % ROWS_BETWEEN_PAUSES === 0) await pause();
+    }
     if (batch.length < batchSize) return;
     after = keyOf(batch[batch.length - 1] as Row);
     await pause();
