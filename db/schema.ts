@@ -645,9 +645,9 @@ export const outboxMessages = sqliteTable(
     index("outbox_messages_unlinked_address_idx")
       .on(sql`lower(${t.toAddress})`)
       .where(sql`${t.userId} IS NULL`),
-    // Sent mail whose contents the retention job has still to remove.
+    // Sent mail whose contents the retention job has still to remove (its state in the index, so a count reads no row).
     index("outbox_messages_sent_at_idx")
-      .on(t.sentAt)
+      .on(t.sentAt, t.state)
       .where(sql`${t.textBody} IS NOT NULL`),
   ],
 );
@@ -788,6 +788,34 @@ export const lessonProgress = sqliteTable(
       .where(sql`${t.completedAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * Kept by triggers on lesson_progress and lessons in the same transaction as
+ * each change (migration 0029), so a course's figures read one row per
+ * student, and its completions one row per lesson, not every progress row:
+ * each student's required lessons done in a course (a row once they open any
+ * lesson of it), and how many completed each lesson.
+ */
+export const courseProgress = sqliteTable(
+  "course_progress",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requiredDone: integer("required_done").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] })],
+);
+
+export const lessonCompletions = sqliteTable("lesson_completions", {
+  lessonId: integer("lesson_id")
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: "cascade" }),
+  completed: integer("completed").notNull().default(0),
+});
 
 export const quizQuestions = sqliteTable(
   "quiz_questions",

@@ -3,7 +3,7 @@
 import { request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { createServer } from "node:net";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { constants, gunzipSync, gzipSync } from "node:zlib";
 
 export interface RawResponse {
   status: number;
@@ -79,6 +79,58 @@ export async function waitForOk(url: string, timeoutMs: number, isAlive: () => b
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s.`);
+}
+
+const KEPT_BYTES = 1024 * 1024;
+
+export interface TimedResponse {
+  status: number;
+  /** From sending the request to the body's last byte. */
+  ms: number;
+  /** Body bytes as they crossed the wire. */
+  bytes: number;
+  headers: IncomingHttpHeaders;
+  /** The body's first megabyte as text (a whole page, an error message); the rest of a download is counted, not kept. */
+  text: string;
+}
+
+/** One request, its body read to the end and timed (a large download is counted, not held). */
+export function timedRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<TimedResponse> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const headers = { ...options.headers };
+    // Without a length Node sends the body chunked, which the site refuses (411), as browsers never do.
+    if (options.body !== undefined) headers["content-length"] = String(Buffer.byteLength(options.body));
+    const req = request(url, { method: options.method ?? "GET", headers }, (res) => {
+      let bytes = 0;
+      const kept: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => {
+        if (bytes < KEPT_BYTES) kept.push(chunk);
+        bytes += chunk.length;
+      });
+      res.on("error", reject);
+      res.on("end", () => {
+        const body = Buffer.concat(kept);
+        const text = res.headers["content-encoding"] === "gzip" ? gunzipPrefix(body) : body.toString("utf8");
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, bytes, headers: res.headers, text });
+      });
+    });
+    req.setTimeout(options.timeoutMs ?? 10 * 60_000, () => req.destroy(new Error(`Timed out: ${url}`)));
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** What a gzip body's first bytes decode to (a cut-off stream decodes as far as it goes). */
+function gunzipPrefix(bytes: Buffer): string {
+  try {
+    return gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8");
+  } catch {
+    return "";
+  }
 }
 
 export function kb(bytes: number): string {

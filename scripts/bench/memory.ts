@@ -50,3 +50,36 @@ export function sampleRss(pid: number) {
     },
   };
 }
+
+/** CPU time a process has used so far, in clock ticks (utime + stime), or null when it is gone. */
+export function cpuTicksOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis start at field 3 (state); utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the processes have used almost no CPU for three seconds running
+ * (a server that just started may still be working through its start-up
+ * jobs), or `maxMs` passed; whether they settled.
+ */
+export async function waitUntilIdle(pids: number[], maxMs: number): Promise<boolean> {
+  const deadline = Date.now() + maxMs;
+  const total = () => pids.reduce((sum, pid) => sum + (cpuTicksOf(pid) ?? 0), 0);
+  let before = total();
+  let quiet = 0;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = total();
+    // Clock ticks are 1/100 s on Linux: under 5 a second is under 5% of a core.
+    quiet = now - before < 5 ? quiet + 1 : 0;
+    before = now;
+    if (quiet >= 3) return true;
+  }
+  return false;
+}

@@ -35,6 +35,7 @@ export function consoleReport(info: RunInfo, sections: Section[]): string {
   const parts = [`Run: ${info.date} · Node ${info.node} · ${info.cpus} · load ${info.load} · ${info.settings}`];
   for (const section of sections) {
     parts.push("", `== ${section.title} ==`, textTable(section.columns, section.rows));
+    for (const table of section.tables ?? []) parts.push("", `-- ${table.title}`, textTable(table.columns, table.rows));
     for (const note of section.notes) parts.push(`  note: ${note}`);
   }
   const budgets = sections.flatMap((section) => section.budgets);
@@ -61,7 +62,10 @@ a course, \`/events\` and a blog post (median of 3 runs each, \`BENCH_LIGHTHOUSE
 throttling, needs \`/usr/bin/chromium\`), and throughput with autocannon, each route against the same
 bytes served as static files by a plain Express + compression server in the same run, and the pages a
 signed-in student and an anonymous visitor (page cache off) get, each against the very bytes it answered
-served as a static file by the same site server, in two rounds. It takes about fifteen minutes. \`BENCH_DURATION\` (seconds per load test, default 10) and \`BENCH_CONNECTIONS\`
+served as a static file by the same site server, in two rounds. Then every page (admin, student and public) is timed on
+the demo data and on a scale database (\`data/bench-scale.db\`: the demo content plus ten years of
+\`BENCH_SCALE_STUDENTS\` students, default 100,000, from \`db/seed-scale.ts\`), with the invoice register and
+the Excel exports on the scale data. It takes about half an hour. \`BENCH_DURATION\` (seconds per load test, default 10) and \`BENCH_CONNECTIONS\`
 (default 50) tune the load tests. Budgets that fail are reported, not fatal: the script exits 0.
 Figures depend on the machine; compare runs from the same machine.`;
 
@@ -79,6 +83,7 @@ export function markdownReport(info: RunInfo, sections: Section[]): string {
   ];
   for (const section of sections) {
     parts.push("", `### ${section.title}`, "", markdownTable(section.columns, section.rows));
+    for (const table of section.tables ?? []) parts.push("", `#### ${table.title}`, "", markdownTable(table.columns, table.rows));
     if (section.notes.length) parts.push("", ...section.notes.map((note) => `- ${note}`));
   }
   const budgets = sections.flatMap((section) => section.budgets);

@@ -18,12 +18,17 @@ export interface BenchContext {
   log: (message: string) => void;
   /** The site server: its process group leader's pid (for memory sampling), its database file and cookie secret. */
   server?: { pid: number; databasePath: string; sessionSecret: string };
-  /** Starts another site server on the same build and database with extra environment (stop it when done). */
-  startSite?: (env: Record<string, string>) => Promise<ExtraSite>;
+  /**
+   * Starts another site server on the same build with extra environment (stop it when done). It runs on the
+   * bench database unless the environment names another DATABASE_URL; `name` labels its progress lines.
+   */
+  startSite?: (env: Record<string, string>, name?: string) => Promise<ExtraSite>;
 }
 
 export interface ExtraSite {
   url: string;
+  /** Its process group leader's pid (serverPid() in memory.ts finds the node process that serves), undefined if unknown. */
+  pid: number | undefined;
   /** The build's client folder: files put there are served as static files by this server. */
   clientDir: string;
   stop: () => Promise<void>;
@@ -40,10 +45,18 @@ export interface Budget {
   status: BudgetStatus;
 }
 
+export interface Table {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
+
 export interface Section {
   title: string;
   columns: string[];
   rows: string[][];
+  /** Further tables, printed after the main one, for figures whose columns differ from it. */
+  tables?: Table[];
   budgets: Budget[];
   notes: string[];
 }

@@ -21,6 +21,7 @@ const GROWING_TABLES = [
   "event_registrations",
   "event_waitlist",
   "lesson_progress",
+  "course_progress",
   "quiz_attempts",
   "certificates",
   "stored_pdfs",

@@ -56,15 +56,15 @@ export function countRows(path: string, table: string, where = "1", ...params: u
 export function contentFingerprint(path: string, ignore: string[] = ["sessions"]): Record<string, string> {
   return withDatabase((database) => {
     const tables = // Ordinary tables only: a full-text index (virtual table) and its shadow tables restate rows of the tables they index.
-    (
-      database
-        .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'")
-        .all() as {
-        name: string;
-      }[]
-    )
-      .map((row) => row.name)
-      .filter((name) => !ignore.includes(name));
+      (
+        database
+          .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'")
+          .all() as {
+          name: string;
+        }[]
+      )
+        .map((row) => row.name)
+        .filter((name) => !ignore.includes(name));
     return Object.fromEntries(
       tables.map((table) => {
         const rows = database.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all();

@@ -147,7 +147,11 @@ export function AdminTable<Row>({
       {pageCount > 1 ? (
         <nav aria-label={`${title} pages`} className="flex flex-wrap items-center justify-between gap-3">
           {page > 1 ? (
-            <Link to={tablePageHref(location.pathname, query, page - 1, { before: previousKey })} rel="prev" className={buttonClass("outline")}>
+            <Link
+              to={tablePageHref(location.pathname, query, page - 1, { before: previousKey })}
+              rel="prev"
+              className={buttonClass("outline")}
+            >
               Previous
             </Link>
           ) : (

@@ -34,7 +34,9 @@ test("each fact follows the student's own rows, and a closed account has none", 
   db.insert(orders).values({ userId: student.id, courseId: course.id, paymentStatus: "pending" }).run();
   expect(facts(student.id)).toMatchObject({ hasCourses: false, enrolledInCourse: false });
   db.insert(orders).values({ userId: student.id, courseId: course.id, paymentStatus: "completed" }).run();
-  db.insert(eventRegistrations).values({ eventId: event.id, userId: student.id, name: "Asha", email: student.email, phone: "9876543210" }).run();
+  db.insert(eventRegistrations)
+    .values({ eventId: event.id, userId: student.id, name: "Asha", email: student.email, phone: "9876543210" })
+    .run();
   db.update(users).set({ adultConfirmedAt: NOW }).where(eq(users.id, student.id)).run();
   expect(facts(student.id)).toMatchObject({
     adultConfirmed: true,

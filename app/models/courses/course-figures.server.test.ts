@@ -58,3 +58,62 @@ describe("course figures", () => {
     expect(studentCourseProgress(refunded)).toEqual([]);
   });
 });
+
+describe("the progress counts SQLite keeps", () => {
+  // A seeded sequence of what happens to progress (lessons opened, completed, a
+  // completion taken back, rows deleted, a lesson made optional or required,
+  // a lesson deleted, a student deleted), after which the kept counts must
+  // equal the counts made from the progress rows themselves.
+  it("agree with the progress rows after any mix of changes", () => {
+    const { courseId, lessonIds } = arrange();
+    const students = Array.from({ length: 8 }, () => student("completed", courseId));
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor(seed / 65_536) % n;
+    };
+    const sqlite = db.$client;
+    const lessons = [...lessonIds];
+    for (let step = 0; step < 400; step++) {
+      const userId = students[next(students.length)]!;
+      const lessonId = lessons[next(lessons.length)]!;
+      const action = next(12);
+      if (action < 5)
+        sqlite
+          .prepare("INSERT OR IGNORE INTO lesson_progress (user_id, lesson_id, course_id, completed_at) VALUES (?, ?, ?, ?)")
+          .run(userId, lessonId, courseId, next(2) ? Date.now() : null);
+      else if (action < 8)
+        sqlite
+          .prepare("UPDATE lesson_progress SET completed_at = ? WHERE user_id = ? AND lesson_id = ?")
+          .run(next(4) ? Date.now() : null, userId, lessonId);
+      else if (action < 10) sqlite.prepare("DELETE FROM lesson_progress WHERE user_id = ? AND lesson_id = ?").run(userId, lessonId);
+      else if (action === 10) sqlite.prepare("UPDATE lessons SET is_required = 1 - is_required WHERE id = ?").run(lessonId);
+      else if (step % 50 === 0 && lessons.length > 2) {
+        sqlite.prepare("DELETE FROM lessons WHERE id = ?").run(lessonId);
+        lessons.splice(lessons.indexOf(lessonId), 1);
+      }
+    }
+    // A student who leaves takes their counts along.
+    sqlite.prepare("DELETE FROM orders WHERE user_id = ?").run(students[0]);
+    sqlite.prepare("DELETE FROM users WHERE id = ?").run(students[0]);
+
+    const kept = sqlite.prepare("SELECT user_id, required_done FROM course_progress WHERE course_id = ? ORDER BY user_id").all(courseId);
+    const counted = sqlite
+      .prepare(
+        `SELECT p.user_id, count(CASE WHEN p.completed_at IS NOT NULL AND l.is_required = 1 THEN 1 END) AS required_done
+         FROM lesson_progress p JOIN lessons l ON l.id = p.lesson_id WHERE p.course_id = ? GROUP BY p.user_id ORDER BY p.user_id`,
+      )
+      .all(courseId);
+    expect(counted.length).toBeGreaterThan(3);
+    expect(kept).toEqual(counted);
+    const keptCompletions = sqlite
+      .prepare("SELECT lesson_id, completed FROM lesson_completions WHERE completed <> 0 ORDER BY lesson_id")
+      .all();
+    const countedCompletions = sqlite
+      .prepare(
+        "SELECT lesson_id, count(*) AS completed FROM lesson_progress WHERE completed_at IS NOT NULL GROUP BY lesson_id ORDER BY lesson_id",
+      )
+      .all();
+    expect(keptCompletions).toEqual(countedCompletions);
+  });
+});

@@ -1,6 +1,16 @@
-import { and, count, desc, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { certificates, courseSales, courses, orders, lessonProgress, lessons, users } from "../../../db/schema";
+import {
+  certificates,
+  courseProgress,
+  courseSales,
+  courses,
+  lessonCompletions,
+  lessonProgress,
+  lessons,
+  orders,
+  users,
+} from "../../../db/schema";
 import { db } from "~/utils/db.server";
 
 // What the admin sees of a course's classroom: how many paid students it has,
@@ -21,18 +31,19 @@ export function courseStudentCount(courseId: number): number {
 }
 
 /**
- * Computed by SQLite over covering indexes: the course's students are counted
- * from course_sales, each student's required lessons done are grouped in the
- * progress index's order, and only the sums come back, whatever the course's size.
+ * Read from the counts SQLite keeps as progress is made (course_progress, one
+ * row per student who opened the course, with their required lessons done):
+ * one row per student, never every progress row, whatever the course's size.
+ * Only students who hold the course count.
  */
 export function courseFigures(courseId: number): CourseFigures {
   const enrolled = courseStudentCount(courseId);
-  const requiredIds = db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isRequired, true)))
-    .all()
-    .map((lesson) => lesson.id);
+  const required =
+    db
+      .select({ count: count() })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, courseId), eq(lessons.isRequired, true)))
+      .get()?.count ?? 0;
   const holdsPlace = (userId: SQLiteColumn) =>
     exists(
       db
@@ -40,24 +51,16 @@ export function courseFigures(courseId: number): CourseFigures {
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId), eq(orders.paymentStatus, "completed"))),
     );
-  const requiredDone = requiredIds.length
-    ? sql<number>`count(case when ${lessonProgress.completedAt} is not null and ${inArray(lessonProgress.lessonId, requiredIds)} then 1 end)`
-    : sql<number>`0`;
-  const perStudent = db
-    .select({ done: requiredDone.as("done") })
-    .from(lessonProgress)
-    .where(eq(lessonProgress.courseId, courseId))
-    .groupBy(lessonProgress.userId)
-    .having(holdsPlace(lessonProgress.userId))
-    .as("per_student");
   const progress = db
     .select({
       started: count(),
-      percentSum: requiredIds.length
-        ? sql<number>`coalesce(sum(${perStudent.done} * 100 / ${requiredIds.length}), 0)`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
+      percentSum:
+        required > 0
+          ? sql<number>`coalesce(sum(${courseProgress.requiredDone} * 100 / ${required}), 0)`.mapWith(Number)
+          : sql<number>`0`.mapWith(Number),
     })
-    .from(perStudent)
+    .from(courseProgress)
+    .where(and(eq(courseProgress.courseId, courseId), holdsPlace(courseProgress.userId)))
     .get();
   const certified =
     db
@@ -73,18 +76,13 @@ export function courseFigures(courseId: number): CourseFigures {
   };
 }
 
-/** Lesson id → how many students completed it (read from the index of completed rows, lesson by lesson). */
+/** Lesson id → how many students completed it (kept in lesson_completions as lessons are completed). */
 export function completionsByLesson(courseId: number): Map<number, number> {
   const rows = db
-    .select({ lessonId: lessonProgress.lessonId, count: count() })
-    .from(lessonProgress)
-    .where(
-      and(
-        inArray(lessonProgress.lessonId, db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))),
-        isNotNull(lessonProgress.completedAt),
-      ),
-    )
-    .groupBy(lessonProgress.lessonId)
+    .select({ lessonId: lessonCompletions.lessonId, count: lessonCompletions.completed })
+    .from(lessonCompletions)
+    .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+    .where(eq(lessons.courseId, courseId))
     .all();
   return new Map(rows.map((row) => [row.lessonId, row.count]));
 }

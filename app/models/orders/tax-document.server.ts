@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { courses, enrollmentForms, orders, events, taxDocuments, users, type BillingDetails, type TaxParty } from "../../../db/schema";
+import { courses, enrollmentForms, orders, events, taxDocuments, users, type TaxParty } from "../../../db/schema";
 import type { TaxDocumentKind } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import {
@@ -15,11 +15,12 @@ import {
   splitInclusiveTotal,
 } from "~/utils/gst";
 import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
-import { financialYearStart, type InvoicingSettings } from "~/schemas/site-settings";
+import { financialYearStart } from "~/schemas/site-settings";
 import { findLatestStudentBilling } from "./billing.server";
 import type { LateCreditNote } from "../site/outbox-payload";
 import { queueMail } from "../site/outbox.server";
 import { readSettings } from "../site/site-settings.server";
+import { billedParty, sellerParty } from "~/utils/tax-parties";
 
 // GST tax invoices and credit notes (CGST rules 46 and 53; decision 0031).
 // An invoice is issued inside the transaction that completes a paid order,
@@ -36,29 +37,6 @@ type Reader = Pick<typeof db, "select">;
 export type TaxDocument = typeof taxDocuments.$inferSelect;
 /** A document as printed: a credit note with the number and date of the invoice it reduces. */
 export type PrintableTaxDocument = TaxDocument & { credited: { number: string; issuedAt: Date } | null };
-
-function sellerParty(settings: InvoicingSettings & { gstin: string }): TaxParty {
-  return {
-    name: settings.legalName,
-    address: `${settings.address}, ${settings.city}`,
-    stateCode: settings.stateCode,
-    stateName: indianStateName(settings.stateCode) ?? settings.stateCode,
-    pin: settings.pin,
-    gstin: settings.gstin,
-  };
-}
-
-function billedParty(billing: BillingDetails): TaxParty {
-  return {
-    name: billing.name,
-    address: `${billing.address}, ${billing.city}`,
-    stateCode: billing.stateCode,
-    stateName: indianStateName(billing.stateCode) ?? billing.stateCode,
-    pin: billing.pin,
-    gstin: billing.gstin ?? null,
-    businessName: billing.businessName ?? null,
-  };
-}
 
 /** "maharashtra " → "27": the enrollment form's free-text state, when it names one. */
 const stateCodeByName = (name: string | null) =>
