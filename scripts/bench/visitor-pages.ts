@@ -16,7 +16,9 @@ import Database from "better-sqlite3";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
-const RATIO_BUDGET = 0.4;
+// A student's page is served from a stored copy of their own (decision 0017), so all that
+// is left to do per request is knowing who they are: it should cost little beside the file.
+const RATIO_BUDGET = { student: 0.8, anonymous: 0.4 } as const;
 const P99_BUDGET_MS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
@@ -31,12 +33,13 @@ const PAGES: { page: string; visitors: readonly Visitor[] }[] = [
   { page: "/courses", visitors: VISITORS },
   { page: "/courses/:id", visitors: VISITORS },
   { page: "/events", visitors: VISITORS },
+  { page: "/learn", visitors: ["student"] },
   { page: "/learn/:id", visitors: ["student"] },
   { page: "/learn/:id/:lesson", visitors: ["student"] },
 ];
 
 const budgetName = (page: string, visitor: Visitor) => `${visitor === "student" ? "Signed-in student" : "Anonymous, cache off"} ${page}`;
-const LIMIT = `≥ ${RATIO_BUDGET * 100}% of static, p99 ≤ ${P99_BUDGET_MS} ms`;
+const limitFor = (visitor: Visitor) => `≥ ${RATIO_BUDGET[visitor] * 100}% of static, p99 ≤ ${P99_BUDGET_MS} ms`;
 
 interface LoadResult {
   rps: number;
@@ -90,7 +93,9 @@ const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
 
 export const visitorPages: Measurement = {
   title: "Pages for signed-in students and anonymous visitors (cache off) vs the same bytes as a static file",
-  budgets: PAGES.flatMap(({ page, visitors }) => visitors.map((visitor) => ({ name: budgetName(page, visitor), limit: LIMIT }))),
+  budgets: PAGES.flatMap(({ page, visitors }) =>
+    visitors.map((visitor) => ({ name: budgetName(page, visitor), limit: limitFor(visitor) })),
+  ),
   async run(context: BenchContext): Promise<Section> {
     if (!context.server || !context.startSite) throw new Error("needs the site server's database and a way to start another");
     const { databasePath, sessionSecret } = context.server;
@@ -150,14 +155,14 @@ export const visitorPages: Measurement = {
         for (const visitor of visitors) {
           const key = budgetName(page, visitor);
           const figures = worst.get(key);
-          if (!figures) budgets.push(notMeasured(key, LIMIT, "not measured"));
+          if (!figures) budgets.push(notMeasured(key, limitFor(visitor), "not measured"));
           else
             budgets.push(
               budget(
                 key,
-                LIMIT,
+                limitFor(visitor),
                 `${percent(figures.ratio)}, p99 ${figures.p99} ms`,
-                figures.ratio >= RATIO_BUDGET && figures.p99 <= P99_BUDGET_MS,
+                figures.ratio >= RATIO_BUDGET[visitor] && figures.p99 <= P99_BUDGET_MS,
               ),
             );
         }
