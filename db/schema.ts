@@ -361,7 +361,9 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_user_idx").on(t.userId),
     index("orders_coupon_hold_idx").on(t.couponId, t.paymentStatus),
-    index("orders_course_status_idx").on(t.courseId, t.paymentStatus),
+    // A course's orders by status; with the time, coupon and amount, the prices it sold at lately without a
+    // coupon (a "was" price may be shown only if it was charged) are read from the index alone, however many years of orders it has.
+    index("orders_course_status_idx").on(t.courseId, t.paymentStatus, t.enrolledAt, t.couponId, t.amountPaise),
     index("orders_coupon_idx").on(t.couponId),
     index("orders_form_idx").on(t.enrollmentFormId),
     index("orders_enrolled_at_idx").on(t.enrolledAt),

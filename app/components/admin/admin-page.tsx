@@ -96,3 +96,49 @@ export function EmptyState({ title, hint }: { title: string; hint?: string }) {
     </div>
   );
 }
+
+/**
+ * A list's page links: Previous, "Page n of m", Next; nothing for a single
+ * page. `hrefOf` gives each neighbour's address (keeping the list's search and
+ * filters, and a key to read it from where the list has one).
+ */
+export function PageLinks({
+  label,
+  page,
+  pageCount,
+  hrefOf,
+  words = { previous: "Previous", next: "Next" },
+  note,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  hrefOf: (page: number, side: "previous" | "next") => string;
+  words?: { previous: string; next: string };
+  /** Said after "Page n of m" (e.g. how many there are in all). */
+  note?: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={hrefOf(page - 1, "previous")} rel="prev" className={buttonClass("outline")}>
+          {words.previous}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700">
+        Page {page} of {pageCount}
+        {note ? ` · ${note}` : ""}
+      </p>
+      {page < pageCount ? (
+        <Link to={hrefOf(page + 1, "next")} rel="next" className={buttonClass("outline")}>
+          {words.next}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

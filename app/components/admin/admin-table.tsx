@@ -1,8 +1,7 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
 import { MIN_SEARCH_WORD } from "~/utils/search-words";
-import { AdminSearchForm, EmptyState } from "./admin-page";
+import { AdminSearchForm, EmptyState, PageLinks } from "./admin-page";
 
 // One paged, searchable admin table (the Users tab's four tables): the search
 // form (?q=), the heading with the matching count, the table in a focusable
@@ -144,31 +143,12 @@ export function AdminTable<Row>({
         )}
       </div>
 
-      {pageCount > 1 ? (
-        <nav aria-label={`${title} pages`} className="flex flex-wrap items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link
-              to={tablePageHref(location.pathname, query, page - 1, { before: previousKey })}
-              rel="prev"
-              className={buttonClass("outline")}
-            >
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={tablePageHref(location.pathname, query, page + 1, { after: nextKey })} rel="next" className={buttonClass("outline")}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks
+        label={`${title} pages`}
+        page={page}
+        pageCount={pageCount}
+        hrefOf={(to, side) => tablePageHref(location.pathname, query, to, side === "next" ? { after: nextKey } : { before: previousKey })}
+      />
     </section>
   );
 }

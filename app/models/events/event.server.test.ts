@@ -149,29 +149,38 @@ describe("admin: the Events tab's list", () => {
         { eventId: 7, userId: null, name: "Asha", email: "a@example.test", phone: "9876543212" },
       ])
       .run();
-    const rows = listEventsForAdmin({ now: NOW });
+    const rows = listEventsForAdmin({ now: NOW }).rows;
     expect(ids(rows)).toEqual([6, 9, 8, 1, 5, 4, 7, 3, 2]);
     expect(rows.find((row) => row.id === 3)).toMatchObject({ registrationCount: 2, isActive: true });
     expect(rows.find((row) => row.id === 7)).toMatchObject({ registrationCount: 1, isActive: false });
     expect(rows.find((row) => row.id === 1)?.registrationCount).toBe(0);
   });
 
+  test("a page at a time: the same order across pages, the count of all, a page past the end the last", () => {
+    const all = ids(listEventsForAdmin({ now: NOW }, { pageSize: 100 }).rows);
+    const pages = [1, 2, 3, 4, 5].map((page) => listEventsForAdmin({ now: NOW }, { page, pageSize: 2 }));
+    expect(pages.flatMap((page) => ids(page.rows))).toEqual(all);
+    expect(pages[0]).toMatchObject({ total: all.length, pageCount: Math.ceil(all.length / 2) });
+    expect(listEventsForAdmin({ now: NOW }, { page: 99, pageSize: 2 }).page).toBe(Math.ceil(all.length / 2));
+    expect(listEventsForAdmin({ now: NOW }).pageSize).toBe(24);
+  });
+
   test("status: active, inactive, upcoming (soonest first) and past", () => {
-    expect(ids(listEventsForAdmin({ status: "active", now: NOW }))).toEqual([6, 9, 8, 1, 5, 4, 3, 2]);
-    expect(ids(listEventsForAdmin({ status: "inactive", now: NOW }))).toEqual([7]);
-    expect(ids(listEventsForAdmin({ status: "upcoming", now: NOW }))).toEqual([3, 7, 4, 5, 1, 8, 9, 6]);
-    expect(ids(listEventsForAdmin({ status: "past", now: NOW }))).toEqual([2]);
+    expect(ids(listEventsForAdmin({ status: "active", now: NOW }).rows)).toEqual([6, 9, 8, 1, 5, 4, 3, 2]);
+    expect(ids(listEventsForAdmin({ status: "inactive", now: NOW }).rows)).toEqual([7]);
+    expect(ids(listEventsForAdmin({ status: "upcoming", now: NOW }).rows)).toEqual([3, 7, 4, 5, 1, 8, 9, 6]);
+    expect(ids(listEventsForAdmin({ status: "past", now: NOW }).rows)).toEqual([2]);
   });
 
   test("the search matches title or description, any case, and takes % and _ literally", () => {
     db.update(events).set({ description: "Bring 100% focus_and a notebook" }).where(eq(events.id, 5)).run();
-    expect(ids(listEventsForAdmin({ query: "WEBINAR", now: NOW }))).toEqual([6, 3, 2]);
-    expect(ids(listEventsForAdmin({ query: "  notebook ", now: NOW }))).toEqual([5]);
-    expect(ids(listEventsForAdmin({ query: "100%", now: NOW }))).toEqual([5]);
-    expect(ids(listEventsForAdmin({ query: "s_a", now: NOW }))).toEqual([5]);
-    expect(ids(listEventsForAdmin({ query: "%", now: NOW }))).toEqual([5]);
-    expect(ids(listEventsForAdmin({ query: "webinar", status: "past", now: NOW }))).toEqual([2]);
-    expect(listEventsForAdmin({ query: "no such thing", now: NOW })).toEqual([]);
+    expect(ids(listEventsForAdmin({ query: "WEBINAR", now: NOW }).rows)).toEqual([6, 3, 2]);
+    expect(ids(listEventsForAdmin({ query: "  notebook ", now: NOW }).rows)).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "100%", now: NOW }).rows)).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "s_a", now: NOW }).rows)).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "%", now: NOW }).rows)).toEqual([5]);
+    expect(ids(listEventsForAdmin({ query: "webinar", status: "past", now: NOW }).rows)).toEqual([2]);
+    expect(listEventsForAdmin({ query: "no such thing", now: NOW }).rows).toEqual([]);
   });
 
   test("listAllEvents is the API's admin list: every event, date ascending", () => {

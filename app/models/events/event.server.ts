@@ -8,6 +8,7 @@ import { paiseToDecimalString } from "~/utils/money";
 import { pricingToWrite } from "~/utils/permissions";
 import { escapeLike, parseId } from "~/utils/validation";
 import { seatsSpokenFor } from "./event-seat.server";
+import { countRows, paginate, type ListPage, type ListRequest } from "../site/paging.server";
 
 export type SiteEvent = typeof events.$inferSelect;
 
@@ -131,12 +132,15 @@ export type AdminEventRow = Pick<SiteEvent, "id" | "title" | "eventType" | "even
 const registrationCount = sql<number>`count(${eventRegistrations.id})`;
 const registrationsOfEvent = eq(eventRegistrations.eventId, events.id);
 
+/** Events on a page of the admin's list: a page of cards loads quickly however many years of events there are. */
+export const ADMIN_EVENTS_PAGE_SIZE = 24;
+
 /**
  * Every event, active or not, narrowed by a search and a status, with its
- * registration count. Newest date first, so the latest schedule is on top;
- * "Upcoming" runs soonest first instead.
+ * registration count, a page at a time. Newest date first, so the latest
+ * schedule is on top; "Upcoming" runs soonest first instead.
  */
-export function listEventsForAdmin(filters: AdminEventListFilters = {}): AdminEventRow[] {
+export function listEventsForAdmin(filters: AdminEventListFilters = {}, request: ListRequest = {}): ListPage<AdminEventRow> {
   const now = filters.now ?? new Date();
   const conditions: SQL[] = [];
   const query = filters.query?.trim();
@@ -151,23 +155,32 @@ export function listEventsForAdmin(filters: AdminEventListFilters = {}): AdminEv
   if (status === "upcoming") conditions.push(gte(events.eventDate, now));
   if (status === "past") conditions.push(lt(events.eventDate, now));
   const order = status === "upcoming" ? [asc(events.eventDate), asc(events.id)] : [desc(events.eventDate), desc(events.id)];
-  return db
-    .select({
-      id: events.id,
-      title: events.title,
-      eventType: events.eventType,
-      eventDate: events.eventDate,
-      durationMinutes: events.durationMinutes,
-      pricePaise: events.pricePaise,
-      isActive: events.isActive,
-      registrationCount,
-    })
-    .from(events)
-    .leftJoin(eventRegistrations, registrationsOfEvent)
-    .where(and(...conditions))
-    .groupBy(events.id)
-    .orderBy(...order)
-    .all();
+  const where = and(...conditions);
+  return paginate(
+    { pastEnd: "last", ...request },
+    () => db.select({ count: countRows }).from(events).where(where).get()?.count ?? 0,
+    (limit, offset) =>
+      db
+        .select({
+          id: events.id,
+          title: events.title,
+          eventType: events.eventType,
+          eventDate: events.eventDate,
+          durationMinutes: events.durationMinutes,
+          pricePaise: events.pricePaise,
+          isActive: events.isActive,
+          registrationCount,
+        })
+        .from(events)
+        .leftJoin(eventRegistrations, registrationsOfEvent)
+        .where(where)
+        .groupBy(events.id)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    ADMIN_EVENTS_PAGE_SIZE,
+  );
 }
 
 /** GET /api/events for an admin session: every event, inactive ones too, date ascending like the public list. */

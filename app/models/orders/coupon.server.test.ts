@@ -6,6 +6,7 @@ import { CouponSchema, type CouponInput } from "~/schemas/admin-coupon";
 import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { db } from "~/utils/db.server";
 import {
+  listCouponScopeChoices,
   couponExpiryFor,
   couponHasHistory,
   couponLastDay,
@@ -382,5 +383,23 @@ describe("saving an amount coupon with a scope", () => {
       type: "event",
     });
     expect(findCouponForAdmin(id)).toMatchObject({ percentOff: 15, scope: [] });
+  });
+});
+
+describe("what a coupon may be limited to", () => {
+  it("every course, the events still to come, and any past event the coupon already names", () => {
+    const now = new Date("2026-11-20T06:00:00Z");
+    const add = (title: string, at: string) =>
+      db
+        .insert(events)
+        .values({ title, description: "d", eventDate: new Date(at), eventType: "webinar" })
+        .returning()
+        .get().id;
+    const past = add("Scope Past Webinar", "2026-11-19T10:00:00Z");
+    const coming = add("Scope Coming Webinar", "2026-11-21T10:00:00Z");
+    const titles = (keepEventIds?: number[]) => listCouponScopeChoices({ now, keepEventIds }).events.map((event) => event.id);
+    expect(titles()).toContain(coming);
+    expect(titles()).not.toContain(past);
+    expect(titles([past])).toEqual(expect.arrayContaining([past, coming]));
   });
 });

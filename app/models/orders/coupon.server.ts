@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { CouponKind, CouponTargetType } from "../../../db/enums";
 import { coupons, couponTargets, courses, orders, events } from "../../../db/schema";
 import type { CouponInput } from "~/schemas/admin-coupon";
@@ -115,11 +115,24 @@ export function findCouponForAdmin(id: number | string): AdminCoupon | null {
   return row ? (withScopes([row])[0] ?? null) : null;
 }
 
-/** The courses and events an admin may limit a coupon to, by title. */
-export function listCouponScopeChoices(): { courses: { id: number; title: string }[]; events: { id: number; title: string }[] } {
+/**
+ * The courses and events an admin may limit a coupon to, by title: every
+ * course, and the events still to come (a decade of past events would bury
+ * them), with any the coupon already names.
+ */
+export function listCouponScopeChoices({ keepEventIds = [], now = new Date() }: { keepEventIds?: number[]; now?: Date } = {}): {
+  courses: { id: number; title: string }[];
+  events: { id: number; title: string }[];
+} {
+  const toCome = gte(events.eventDate, now);
   return {
     courses: db.select({ id: courses.id, title: courses.title }).from(courses).orderBy(asc(courses.title)).all(),
-    events: db.select({ id: events.id, title: events.title }).from(events).orderBy(asc(events.title)).all(),
+    events: db
+      .select({ id: events.id, title: events.title })
+      .from(events)
+      .where(keepEventIds.length ? or(toCome, inArray(events.id, keepEventIds)) : toCome)
+      .orderBy(asc(events.title))
+      .all(),
   };
 }
 

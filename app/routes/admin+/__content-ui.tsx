@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation, useOutlet } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { AdminDialog, DialogActions, FormErrors } from "~/components/admin/admin-dialog";
-import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
+import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, PageLinks, StatusBadge } from "~/components/admin/admin-page";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { Badge, categoryTone } from "~/components/ui/badge";
@@ -203,27 +203,13 @@ export function FullListPage<Item extends { id: number }>({
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-            {page > 1 ? (
-              <Link to={pageHref(listPath, query, page - 1)} className={buttonClass("outline")} rel="prev">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <p className="text-sm text-slate-700">
-              Page {page} of {pages}
-            </p>
-            {page < pages ? (
-              <Link to={pageHref(listPath, query, page + 1)} className={buttonClass("outline")} rel="next">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <PageLinks
+          label="Pages"
+          page={page}
+          pageCount={pages}
+          hrefOf={(to) => pageHref(listPath, query, to)}
+          words={{ previous: "Previous page", next: "Next page" }}
+        />
       </div>
       {dialog}
     </>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { EmptyState } from "~/components/admin/admin-page";
+import { EmptyState, PageLinks } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import {
   countUnreadMessages,
@@ -181,27 +181,7 @@ export default function AdminInbox() {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={inboxHref(filter, page - 1)} className={buttonClass("outline")} rel="prev">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700">
-            Page {page} of {pageCount} · {countOf(total, "message")}
-          </p>
-          {page < pageCount ? (
-            <Link to={inboxHref(filter, page + 1)} className={buttonClass("outline")} rel="next">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks label="Pages" page={page} pageCount={pageCount} hrefOf={(to) => inboxHref(filter, to)} note={countOf(total, "message")} />
     </div>
   );
 }

@@ -76,7 +76,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       edit: null,
     };
   }
-  const edit = { defaults: formDefaults(coupon), redemptionCount: coupon.redemptionCount, scopeChoices: listCouponScopeChoices() };
+  const edit = {
+    defaults: formDefaults(coupon),
+    redemptionCount: coupon.redemptionCount,
+    scopeChoices: listCouponScopeChoices({ keepEventIds: idsOf(coupon, "event").map(Number) }),
+  };
   return { id: coupon.id, code: coupon.code, backTo, confirmDelete: null, edit };
 }
 

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useOutlet, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, StatusBadge } from "~/components/admin/admin-page";
+import { AdminPageHeader, AdminSearchForm, CardActions, EmptyState, PageLinks, StatusBadge } from "~/components/admin/admin-page";
 import { FilterSelect } from "~/components/filter-select";
 import { buttonClass } from "~/components/ui/button";
 import { ADMIN_EVENT_STATUSES, listEventsForAdmin, type AdminEventStatus } from "~/models/events/event.server";
 import { eventTypeLabel } from "../../../../db/enums";
 import { DEFAULT_EVENT_DURATION } from "~/schemas/admin-event";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { readTableParams } from "~/services/list-params.server";
 import { listSearchOf } from "~/utils/admin-routes";
 import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";
@@ -42,10 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, 200);
   const status = oneOf(params.get("status"), ADMIN_EVENT_STATUSES, "all");
-  const events = listEventsForAdmin({ query, status });
+  const list = listEventsForAdmin({ query, status }, readTableParams(request));
+  const events = list.rows;
   return {
     query,
     status,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
     live: params.get("live") !== "off",
     canViewRegistrations: canAccess(admin.role, "registrations"),
     statusOptions: ADMIN_EVENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
@@ -68,8 +73,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminEventsTab() {
-  const { query, status, live, canViewRegistrations, statusOptions, events } = useLoaderData<typeof loader>();
+  const { query, status, live, canViewRegistrations, statusOptions, events, total, page, pageCount } = useLoaderData<typeof loader>();
   const search = listSearchOf(useLocation().search);
+  const pageHref = (to: number) => {
+    const params = new URLSearchParams(search);
+    if (to > 1) params.set("page", String(to));
+    else params.delete("page");
+    const kept = params.toString();
+    return kept ? `/admin/events?${kept}` : "/admin/events";
+  };
   // A dialog (create, edit, delete, registrations) renders over the list; the
   // list behind it is inert meanwhile, and does not refresh under the form.
   const dialog = useOutlet();
@@ -87,7 +99,7 @@ export default function AdminEventsTab() {
           {live ? null : <input type="hidden" name="live" value="off" />}
         </AdminSearchForm>
 
-        <p className="font-medium text-slate-700">{countOf(events.length, "event")}</p>
+        <p className="font-medium text-slate-700">{countOf(total, "event")}</p>
         {events.length === 0 ? (
           <EmptyState title="No Events Found" hint="Try another search or filter, or add an event." />
         ) : (
@@ -133,6 +145,7 @@ export default function AdminEventsTab() {
             ))}
           </ul>
         )}
+        <PageLinks label="Event pages" page={page} pageCount={pageCount} hrefOf={pageHref} />
       </div>
       {dialog}
     </>
