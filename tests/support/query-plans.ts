@@ -49,19 +49,30 @@ export function recordedStatements(): Recorded[] {
 
 export type PlannedStatement = { sql: string; plan: string[] };
 
-/** Statistics gathered on a small test database would make SQLite prefer scans that a large one must not use. */
-function forgetStatistics(databasePath: string) {
+export type PlannerStatistics = { tbl: string; idx: string | null; stat: string }[];
+
+/**
+ * The statistics SQLite plans with: none (it then plans as for large tables it
+ * knows nothing about), or those of a large database. Statistics gathered on a
+ * small test database would make SQLite prefer scans that a large one must not use.
+ */
+function useStatistics(databasePath: string, statistics: PlannerStatistics) {
   const database = new Database(databasePath, { fileMustExist: true });
   try {
-    if (database.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) database.exec("DELETE FROM sqlite_stat1");
+    if (!database.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) database.exec("ANALYZE sqlite_schema");
+    database.exec("DELETE FROM sqlite_stat1");
+    const known = new Set((database.prepare("SELECT name FROM sqlite_master").all() as { name: string }[]).map((row) => row.name));
+    const insert = database.prepare("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)");
+    for (const row of statistics)
+      if (known.has(row.tbl) && (row.idx === null || known.has(row.idx))) insert.run(row.tbl, row.idx, row.stat);
   } finally {
     database.close();
   }
 }
 
-/** EXPLAIN QUERY PLAN of each statement, on a copy-free connection to `databasePath` whose statistics are ignored. */
-export function planStatements(databasePath: string, statements: Recorded[]): PlannedStatement[] {
-  forgetStatistics(databasePath);
+/** EXPLAIN QUERY PLAN of each statement, on a connection of our own to `databasePath`, with `statistics` (none by default). */
+export function planStatements(databasePath: string, statements: Recorded[], statistics: PlannerStatistics = []): PlannedStatement[] {
+  useStatistics(databasePath, statistics);
   const database = new Database(databasePath, { fileMustExist: true, readonly: true });
   try {
     const planned: PlannedStatement[] = [];
