@@ -50,21 +50,23 @@ export function countRows(path: string, table: string, where = "1", ...params: u
 }
 
 /**
+ * The database's own tables, by name: not SQLite's, and not a full-text index
+ * (a virtual table) or its shadow tables, which restate rows of the tables they index.
+ */
+export function ordinaryTables(database: TestDatabase): string[] {
+  const rows = database
+    .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
+/**
  * Every table's rows, hashed: equal fingerprints mean nothing was written.
  * Sessions are left out (reading a page may touch them); so is SQLite's own bookkeeping.
  */
 export function contentFingerprint(path: string, ignore: string[] = ["sessions"]): Record<string, string> {
   return withDatabase((database) => {
-    const tables = // Ordinary tables only: a full-text index (virtual table) and its shadow tables restate rows of the tables they index.
-      (
-        database
-          .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'")
-          .all() as {
-          name: string;
-        }[]
-      )
-        .map((row) => row.name)
-        .filter((name) => !ignore.includes(name));
+    const tables = ordinaryTables(database).filter((name) => !ignore.includes(name));
     return Object.fromEntries(
       tables.map((table) => {
         const rows = database.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
+import { ordinaryTables } from "../../support/database";
 
 // What the fuzzer asks of every answer: below 500; a refusal (4xx) says why;
 // and a refusal stored nothing. Writes are seen on the test's own connection:
@@ -28,10 +29,7 @@ export class WriteWatcher {
   }
 
   private tables(): string[] {
-    const rows = this.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all() as { name: string }[];
-    return rows.map((row) => row.name).filter((name) => !UNWATCHED.has(name));
+    return ordinaryTables(this.db).filter((name) => !UNWATCHED.has(name));
   }
 
   fingerprint(): Fingerprint {
