@@ -176,6 +176,9 @@ describe("listUsersForAdmin", () => {
     // Words of one or two characters narrow what the longer words found; alone, they cannot be looked up.
     expect(ids("priya s")).toEqual(["u1"]);
     expect(ids("priya z")).toEqual([]);
+    // Whatever is typed or sent, the full-text query is well formed.
+    expect(ids('\u0000pri"ya\u0001 "sharma')).toEqual([]);
+    expect(ids("priya\u0000sharma")).toEqual(["u1"]);
     expect(listUsersForAdmin({ q: "Pr S" })).toMatchObject({ rows: [], total: 0, searchTooShort: true });
   });
 

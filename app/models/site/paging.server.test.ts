@@ -79,6 +79,8 @@ describe("search text", () => {
     expect(searchText("  priya ")).toBe("priya");
     expect(searchText("x".repeat(MAX_SEARCH_LENGTH + 50))).toHaveLength(MAX_SEARCH_LENGTH);
     expect(searchText(null)).toBe("");
+    // A NUL or another control character would end a full-text query early: it is a space.
+    expect(searchText("abc\u0000def\u0001")).toBe("abc def");
     expect(containsText("   ", [users.email])).toBeUndefined();
     expect(containsText(undefined, [users.email])).toBeUndefined();
   });

@@ -173,9 +173,16 @@ export function paginate<Row>(
   return { rows, total, page, pageCount, pageSize, searchTooShort };
 }
 
-/** The search text a request means: trimmed, at most MAX_SEARCH_LENGTH characters; "" for none. */
+/**
+ * The search text a request means: control characters (a NUL would end the
+ * full-text query early) as spaces, trimmed, at most MAX_SEARCH_LENGTH
+ * characters; "" for none.
+ */
 export function searchText(q: string | null | undefined): string {
-  return (q ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  return (q ?? "")
+    .replace(/\p{Cc}/gu, " ")
+    .trim()
+    .slice(0, MAX_SEARCH_LENGTH);
 }
 
 /**
