@@ -131,7 +131,8 @@ inBothModes((mode) => {
       const next = pager(page, "users").getByRole("link", { name: "Next" });
       await expect(next).toHaveAttribute("rel", "next");
       await next.click();
-      await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${tag}&page=2$`));
+      // Read from the key of the last row before it: as quick as the first page however deep the list.
+      await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${tag}&page=2&after=[\\w-]+$`));
       await expect(pager(page, "users")).toContainText("Page 2 of 2");
       await expect(bodyRows(page, "users")).toHaveCount(2);
       await expect(bodyRows(page, "users").first()).toContainText(`users-${tag}-01@`);
