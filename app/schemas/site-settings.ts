@@ -192,6 +192,8 @@ export const MIN_RETENTION_MONTHS = 12;
  * processing of the student's data, which the DPDP Rules (rule 8(3)) keep a year (decision 0057).
  */
 export const MIN_MAIL_CONTENT_MONTHS = MIN_RETENTION_MONTHS;
+/** The settings card counts the sent mails whose contents are due up to this many; past it, it says "more than". */
+export const MAIL_CONTENTS_COUNT_CAP = 10_000;
 /** The months a sent mail keeps its contents until an admin sets others. */
 export const DEFAULT_MAIL_CONTENT_MONTHS = MIN_MAIL_CONTENT_MONTHS;
 

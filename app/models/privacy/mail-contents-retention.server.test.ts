@@ -15,6 +15,7 @@ import {
   sentMailContentsDue,
 } from "../site/outbox.server";
 import { saveSettings } from "../site/site-settings.server";
+import { MAIL_CONTENTS_COUNT_CAP } from "~/schemas/site-settings";
 import { exportPersonalData } from "./personal-data.server";
 import { countMailContentsDue, MAIL_CONTENTS_ACTION, mailContentMonths, removeDueMailContents } from "./retention.server";
 
@@ -192,5 +193,22 @@ describe("the contents of sent mail", () => {
     const query = sentMailContentsDue(NOW, 1_000).toSQL();
     const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[];
     expect(plan.map((step) => step.detail)).toEqual(["SEARCH outbox_messages USING INDEX outbox_messages_sent_at_idx (sent_at<?)"]);
+  });
+});
+
+describe("the settings card's count of mails due", () => {
+  test("counts exactly up to the cap, and past it reads no further than one more", () => {
+    const old = new Date("2025-01-01T00:00:00Z");
+    const insert = db.$client.prepare(
+      "INSERT INTO outbox_messages (kind, to_address, subject, text_body, message_id, state, sent_at) VALUES ('welcome', 'a@example.com', 'Hi', 'Hello', ?, 'sent', ?)",
+    );
+    const add = (count: number) =>
+      db.$client.transaction(() => {
+        for (let n = 0; n < count; n++) insert.run(`<${randomUUID()}@example.test>`, old.getTime());
+      })();
+    add(MAIL_CONTENTS_COUNT_CAP);
+    expect(countMailContentsDue(NOW)).toBe(MAIL_CONTENTS_COUNT_CAP);
+    add(5);
+    expect(countMailContentsDue(NOW)).toBe(MAIL_CONTENTS_COUNT_CAP + 1);
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { outboxMessages, type OutboxAttachment } from "../../../db/schema";
 import { type OutboxState } from "../../../db/enums";
+import { MAIL_CONTENTS_COUNT_CAP } from "~/schemas/site-settings";
 import { db, type Transaction } from "~/utils/db.server";
 import { noteMailQueued } from "~/utils/mail-queued.server";
 import { newMessageId } from "~/utils/message-id.server";
@@ -269,9 +270,20 @@ export function removeSentMailContents(sentBefore: Date, limit: number): number 
   );
 }
 
-/** How many sent mails removeSentMailContents would clear for `sentBefore` (the settings card's preview). */
+/**
+ * How many sent mails removeSentMailContents would clear for `sentBefore` (the
+ * settings card's preview), counted up to MAIL_CONTENTS_COUNT_CAP + 1: on a
+ * large outbox the first run has most of it to clear, and an exact count
+ * would read every mail on each view of the settings.
+ */
 export function countSentMailContentsDue(sentBefore: Date, database: Pick<typeof db, "select"> = db): number {
-  return database.select({ count: countRows }).from(outboxMessages).where(sentMailWithContents(sentBefore)).get()?.count ?? 0;
+  const due = database
+    .select({ one: sql`1` })
+    .from(outboxMessages)
+    .where(sentMailWithContents(sentBefore))
+    .limit(MAIL_CONTENTS_COUNT_CAP + 1)
+    .as("due");
+  return database.select({ count: countRows }).from(due).get()?.count ?? 0;
 }
 
 // ---- Admin (Outbox tab) ----

@@ -8,6 +8,7 @@ import {
   AnnualReturnSettingsSchema,
   FigureSettingsSchema,
   InvoicingSettingsSchema,
+  MAIL_CONTENTS_COUNT_CAP,
   MAX_ANNUAL_RETURNS,
   MAX_INSTITUTE_FIGURES,
   NotificationSettingsSchema,
@@ -258,7 +259,9 @@ function retentionPreviewText({ leads, messages, oldestLabel }: RetentionPreview
 
 /** "The contents of 120 sent mails will be removed at the next run." */
 const mailContentsPreviewText = ({ mailContents }: RetentionPreview) =>
-  `The contents of ${plural(mailContents, "sent mail", "sent mails")} will be removed at the next run.`;
+  mailContents > MAIL_CONTENTS_COUNT_CAP
+    ? `The contents of more than ${MAIL_CONTENTS_COUNT_CAP.toLocaleString("en-IN")} sent mails will be removed at the next run.`
+    : `The contents of ${plural(mailContents, "sent mail", "sent mails")} will be removed at the next run.`;
 
 export function RetentionSettingsForm({ defaultValue, lastResult, preview }: SectionFormProps & { preview: RetentionPreview }) {
   const [form, fields] = useSchemaForm(RetentionSettingsSchema, { id: "settings-retention", lastResult, defaultValue });
