@@ -217,6 +217,8 @@ export const eventRegistrations = sqliteTable(
     uniqueIndex("event_registrations_event_user_uq").on(t.eventId, t.userId),
     index("event_registrations_user_idx").on(t.userId),
     index("event_registrations_registered_at_idx").on(t.registeredAt),
+    // An event's registrations in the order they came, a page at a time.
+    index("event_registrations_event_time_idx").on(t.eventId, t.registeredAt),
   ],
 );
 
@@ -809,7 +811,11 @@ export const courseProgress = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     requiredDone: integer("required_done").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.userId] }),
+    // Covers a course's figures (count and sum of required lessons done) without a row read per student.
+    index("course_progress_done_idx").on(t.courseId, t.userId, t.requiredDone),
+  ],
 );
 
 export const lessonCompletions = sqliteTable("lesson_completions", {
@@ -880,8 +886,12 @@ export const certificates = sqliteTable(
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     revokedReason: text("revoked_reason", { enum: CERTIFICATE_REVOCATION_REASONS }),
   },
-  // Exactly one per student and course, even for two completions at the same moment.
-  (t) => [uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId), index("certificates_course_idx").on(t.courseId)],
+  (t) => [
+    // Exactly one per student and course, even for two completions at the same moment.
+    uniqueIndex("certificates_user_course_uq").on(t.userId, t.courseId),
+    // A course's certificates with their students, read from the index alone for the course's figures.
+    index("certificates_course_idx").on(t.courseId, t.userId),
+  ],
 );
 
 /**

@@ -25,16 +25,21 @@ function positiveWhole(raw: string | null): number | null {
   return value >= 1 ? value : null;
 }
 
-/** An admin table page: ?q= and ?page=, 25 rows; a page past the end shows the last. */
-export function readTableParams(request: Request): ListParams {
+/**
+ * An admin table page: ?q= and ?page=, 25 rows; a page past the end shows the
+ * last. A list inside a dialog over another list names its paging
+ * parameters with a `prefix` (?registrations-page=), so the list behind keeps
+ * its own ?page=.
+ */
+export function readTableParams(request: Request, prefix = ""): ListParams {
   const params = new URL(request.url).searchParams;
   return {
-    q: searchText(params.get("q")),
-    page: positiveWhole(params.get("page")) ?? 1,
+    q: searchText(params.get(`${prefix}q`)),
+    page: positiveWhole(params.get(`${prefix}page`)) ?? 1,
     pageSize: ADMIN_TABLE_PAGE_SIZE,
     pastEnd: "last",
-    after: params.get("after"),
-    before: params.get("before"),
+    after: params.get(`${prefix}after`),
+    before: params.get(`${prefix}before`),
   };
 }
 

@@ -334,3 +334,49 @@ describe("POST /api/events/:id/register beside the admin routes", () => {
     await client.dispose();
   });
 });
+
+describe("an event's registrations, a page at a time", () => {
+  test("the dialog shows 25 first come first and a Next link by key that keeps the events list's page; the JSON door pages with Link", async () => {
+    const id = insertEvent(uniqueTitle("Seminar"));
+    const start = Date.UTC(2026, 0, 1, 5, 0);
+    for (let n = 1; n <= 27; n++) addRegistration(id, `Guest${String(n).padStart(2, "0")} Rao`, start + n * 60_000);
+    const { client } = await adminApiClient();
+
+    const first = await client.get(`/admin/events/${id}/registrations?page=2`);
+    expect(first.status()).toBe(200);
+    const html = (await first.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("27 registrations");
+    expect(html).toContain("Guest01 Rao");
+    expect(html).toContain("Guest25 Rao");
+    expect(html).not.toContain("Guest26 Rao");
+    expect(html).toContain("Page 1 of 2");
+    const next = /<a rel="next"[^>]* href="([^"]*)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    expect(next).toMatch(/^\/admin\/events\/\d+\/registrations\?page=2&registrations-page=2&registrations-after=[\w-]+$/);
+    // The dialog's Close goes back to the events list's own page, without the dialog's paging.
+    expect(html).toContain(`href="/admin/events?page=2"`);
+
+    const second = (await (await client.get(next!)).text()).replaceAll("<!-- -->", "");
+    expect(second).toContain("Guest26 Rao");
+    expect(second).toContain("Guest27 Rao");
+    expect(second).not.toContain("Guest25 Rao");
+    expect(second).toContain("Page 2 of 2");
+
+    const api = await client.get(`/api/events/${id}/registrations?pageSize=20`);
+    const items = (await jsonOf(api, 200)) as { name: string }[];
+    expect(items.map((item) => item.name)).toEqual(Array.from({ length: 20 }, (_, n) => `Guest${String(n + 1).padStart(2, "0")} Rao`));
+    expect(api.headers()["x-total-count"]).toBe("27");
+    const link = /<([^>]+)>; rel="next"/.exec(api.headers()["link"] ?? "")?.[1];
+    expect(link).toContain("after=");
+    const rest = (await jsonOf(await client.get(link!), 200)) as { name: string }[];
+    expect(rest.map((item) => item.name)).toEqual([
+      "Guest21 Rao",
+      "Guest22 Rao",
+      "Guest23 Rao",
+      "Guest24 Rao",
+      "Guest25 Rao",
+      "Guest26 Rao",
+      "Guest27 Rao",
+    ]);
+    await client.dispose();
+  });
+});

@@ -177,20 +177,35 @@ export type EventRegistrationListItem = {
   registeredAt: Date;
 };
 
-/** Who registered for an event, earliest first (the admin's View Registrations dialog and its JSON door). */
-export function listRegistrationsForEvent(eventId: number): EventRegistrationListItem[] {
-  return db
-    .select({
+/**
+ * Who registered for an event, earliest first, a page at a time (the admin's
+ * View Registrations dialog and its JSON door), walking
+ * event_registrations_event_time_idx: a 600-seat seminar costs one page.
+ */
+export function listRegistrationsForEvent(eventId: number, request: ListRequest = {}): ListPage<EventRegistrationListItem> {
+  return paginateThenJoin(
+    request,
+    {
+      table: eventRegistrations,
+      time: eventRegistrations.registeredAt,
       id: eventRegistrations.id,
-      name: eventRegistrations.name,
-      email: eventRegistrations.email,
-      phone: eventRegistrations.phone,
-      registeredAt: eventRegistrations.registeredAt,
-    })
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId))
-    .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
-    .all();
+      where: eq(eventRegistrations.eventId, eventId),
+      oldestFirst: true,
+    },
+    (onPage) =>
+      db
+        .select({
+          id: eventRegistrations.id,
+          name: eventRegistrations.name,
+          email: eventRegistrations.email,
+          phone: eventRegistrations.phone,
+          registeredAt: eventRegistrations.registeredAt,
+        })
+        .from(eventRegistrations)
+        .where(onPage)
+        .orderBy(asc(eventRegistrations.registeredAt), asc(eventRegistrations.id))
+        .all(),
+  );
 }
 
 // ---- Admin (Users tab: Event Registrations, and GET /api/admin/registrations) ----

@@ -196,7 +196,8 @@ describe("admin: the Events tab's list", () => {
   });
 
   test("listRegistrationsForEvent: name, email, phone and when, earliest first", () => {
-    const rows = listRegistrationsForEvent(3);
+    const { rows, total } = listRegistrationsForEvent(3);
+    expect(total).toBe(2);
     expect(rows.map((row) => row.name)).toEqual(["Priya", "Ravi"]);
     expect(rows[0]).toEqual({
       id: expect.any(Number),
@@ -205,7 +206,39 @@ describe("admin: the Events tab's list", () => {
       phone: "9876543210",
       registeredAt: expect.any(Date),
     });
-    expect(listRegistrationsForEvent(1)).toEqual([]);
+    expect(listRegistrationsForEvent(1).rows).toEqual([]);
+  });
+
+  test("listRegistrationsForEvent pages first come first by key, forward and back, equal times in id order", () => {
+    // 30 registrations, three at each instant, inserted in an order unlike the list's.
+    const rows = Array.from({ length: 30 }, (_, n) => ({
+      eventId: 6,
+      name: `Guest ${String(n).padStart(2, "0")}`,
+      email: `guest${n}@example.test`,
+      phone: "9876543210",
+      registeredAt: at(-DAY + Math.floor((29 - n) / 3) * HOUR),
+    }));
+    db.insert(eventRegistrations).values(rows).run();
+    try {
+      const whole = listRegistrationsForEvent(6, { pageSize: 100 }).rows;
+      expect(whole).toHaveLength(30);
+      const inOrder = [...whole].sort((a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || a.id - b.id);
+      expect(ids(whole)).toEqual(ids(inOrder));
+
+      const first = listRegistrationsForEvent(6, { pageSize: 7 });
+      expect(first).toMatchObject({ total: 30, page: 1, pageCount: 5 });
+      const pages = [first];
+      while (pages.length < 5) {
+        const last = pages.at(-1)!;
+        pages.push(listRegistrationsForEvent(6, { pageSize: 7, page: last.page + 1, after: last.nextKey }));
+      }
+      expect(pages.flatMap((page) => ids(page.rows))).toEqual(ids(whole));
+      // Back from page 3 by its first row's key is page 2 again.
+      const back = listRegistrationsForEvent(6, { pageSize: 7, page: 2, before: pages[2]!.previousKey });
+      expect(ids(back.rows)).toEqual(ids(pages[1]!.rows));
+    } finally {
+      db.delete(eventRegistrations).where(eq(eventRegistrations.eventId, 6)).run();
+    }
   });
 });
 
@@ -331,7 +364,7 @@ describe("admin: create, update, deactivate, delete", () => {
     expect(findEventForAdmin(created.id)).not.toBeNull();
     expect(deactivateEvent(created.id)).toMatchObject({ ok: true, event: { id: created.id, isActive: false } });
     expect(findActiveEvent(created.id)).toBeNull();
-    expect(listRegistrationsForEvent(created.id)).toHaveLength(1);
+    expect(listRegistrationsForEvent(created.id).rows).toHaveLength(1);
     expect(deactivateEvent(99999)).toEqual({ ok: false, reason: "not-found" });
   });
 });

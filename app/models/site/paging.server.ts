@@ -103,11 +103,13 @@ function decodeKey(raw: string | null | undefined): RowKey | null {
  * carries the key of the row before the page (`after`, from a "Next" link) or
  * after it (`before`, from "Previous") reads from that point of the index, so
  * paging through a million rows costs the same on the last page as on the
- * first; a bare ?page=N is counted from the top, on the index alone.
+ * first; a bare ?page=N is counted from the top, on the index alone. A list
+ * read `oldestFirst` (an event's registrations, first come first) walks the
+ * same index the other way.
  */
 export function paginateThenJoin<Row>(
   request: ListRequest,
-  list: { table: SQLiteTable; time: SQLiteColumn; id: SQLiteColumn; where: SQL | undefined },
+  list: { table: SQLiteTable; time: SQLiteColumn; id: SQLiteColumn; where: SQL | undefined; oldestFirst?: boolean },
   readPage: (onPage: SQL) => Row[],
 ): ListPage<Row> {
   const keyOf = (row: { time: Date | number; id: number | string }): RowKey => [
@@ -125,19 +127,22 @@ export function paginateThenJoin<Row>(
       .offset(offset)
       .all()
       .map((row) => keyOf(row as { time: Date | number; id: number | string }));
-  const newestFirst = [desc(list.time), desc(list.id)];
-  const oldestFirst = [asc(list.time), asc(list.id)];
+  const down = list.oldestFirst ? [asc(list.time), asc(list.id)] : [desc(list.time), desc(list.id)];
+  const up = list.oldestFirst ? [desc(list.time), desc(list.id)] : [asc(list.time), asc(list.id)];
+  const pastKey = ([time, id]: RowKey) =>
+    list.oldestFirst ? sql`(${list.time}, ${list.id}) > (${time}, ${id})` : sql`(${list.time}, ${list.id}) < (${time}, ${id})`;
+  const beforeKey = ([time, id]: RowKey) =>
+    list.oldestFirst ? sql`(${list.time}, ${list.id}) < (${time}, ${id})` : sql`(${list.time}, ${list.id}) > (${time}, ${id})`;
   const after = decodeKey(request.after);
   const before = after ? null : decodeKey(request.before);
   const page = paginate(
     request,
     () => db.select({ count: countRows }).from(list.table).where(list.where).get()?.count ?? 0,
     (limit, offset) => {
-      if (after) keys = idsOf(and(list.where, sql`(${list.time}, ${list.id}) < (${after[0]}, ${after[1]})`), newestFirst, limit);
-      else if (before)
-        keys = idsOf(and(list.where, sql`(${list.time}, ${list.id}) > (${before[0]}, ${before[1]})`), oldestFirst, limit).reverse();
+      if (after) keys = idsOf(and(list.where, pastKey(after)), down, limit);
+      else if (before) keys = idsOf(and(list.where, beforeKey(before)), up, limit).reverse();
       // No key, or the rows it pointed at are gone: the page counted from the top.
-      if (keys.length === 0) keys = idsOf(list.where, newestFirst, limit, offset);
+      if (keys.length === 0) keys = idsOf(list.where, down, limit, offset);
       return keys.length === 0
         ? []
         : readPage(
