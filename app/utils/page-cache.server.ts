@@ -63,8 +63,11 @@ export function createPageCache({ ttlMs, maxEntries, postsNoVisitorSees = [], pl
     const personalise = plan.personalise ?? ((stored: string) => stored);
     const hit = pages.get(key);
     if (hit && now() - hit.storedAt < ttlMs) {
-      res.status(200).set(hit.headers).set("X-Page-Cache", "hit");
-      res.send(personalise(hit.body).replaceAll(hit.nonce, nonce));
+      // Each copy carries this response's nonce, so an ETag (a hash of the body, which res.send would compute) could never match:
+      // the bytes are sent as they are.
+      const body = Buffer.from(personalise(hit.body).replaceAll(hit.nonce, nonce));
+      res.status(200).set(hit.headers).set("X-Page-Cache", "hit").set("Content-Length", String(body.length));
+      res.end(body);
       return;
     }
     if (hit) pages.delete(key);
