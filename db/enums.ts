@@ -3,6 +3,9 @@
 
 export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
+/** How a course is taken: at the student's own pace, in a dated batch with live classes, or either (decision 0059). */
+export const COURSE_PACINGS = ["self_paced", "batch", "both"] as const;
+export type CoursePacing = (typeof COURSE_PACINGS)[number];
 export const EVENT_TYPES = ["webinar", "workshop", "competition"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_TYPE_LABELS: Record<EventType, string> = { webinar: "Webinar", workshop: "Workshop", competition: "Competition" };

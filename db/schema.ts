@@ -7,6 +7,7 @@ import {
   COUPON_TARGET_TYPES,
   CONSENT_DECISIONS,
   COURSE_LEVELS,
+  COURSE_PACINGS,
   DISPUTE_STATUSES,
   IMAGE_STATES,
   LESSON_FILE_KINDS,
@@ -146,6 +147,7 @@ export const courses = sqliteTable(
     deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("online"),
     /** The GST state code of the venue; set only with delivery mode "venue". */
     venueStateCode: text("venue_state_code"),
+    pacing: text("pacing", { enum: COURSE_PACINGS }).notNull().default("self_paced"),
     isActive: flag("is_active", true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -327,6 +329,8 @@ export const orders = sqliteTable(
     /** What the order buys: a course, or a seat at a paid event (exactly one of the two). */
     courseId: integer("course_id").references(() => courses.id, { onDelete: "restrict" }),
     eventId: integer("event_id").references(() => events.id, { onDelete: "restrict" }),
+    /** For a course taught in batches: the batch chosen before paying, whose seat a pending order holds. */
+    batchId: integer("batch_id").references((): AnySQLiteColumn => batches.id, { onDelete: "restrict" }),
     enrolledAt: integer("enrolled_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -385,6 +389,7 @@ export const orders = sqliteTable(
       .on(t.id)
       .where(sql`${t.disputeStatus} = 'open'`),
     check("orders_one_item", sql`(${t.courseId} is null) <> (${t.eventId} is null)`),
+    index("orders_batch_status_idx").on(t.batchId, t.paymentStatus),
   ],
 );
 
@@ -1139,3 +1144,104 @@ export const nominees = sqliteTable("nominees", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A course taught to a group from a start date, live on a timetable
+ * (docs/decisions/0059-batches-and-live-classes.md). Its delivery decides the
+ * place of supply of its invoices as a course's does: "venue" is performed at
+ * a place in `venueStateCode` (IGST Act s.12(5)).
+ */
+export const batches = sqliteTable(
+  "batches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The first and last day of the batch in India, yyyy-mm-dd. */
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("online"),
+    venueStateCode: text("venue_state_code"),
+    /** The venue's address, for a batch taught in person. */
+    venue: text("venue"),
+    /** Null: as many students as come. */
+    seats: integer("seats"),
+    /** Null: the course's price. */
+    pricePaise: integer("price_paise"),
+    /** The mentor who leads the batch (each session may name its own). */
+    leadMentorId: integer("lead_mentor_id").references(() => mentors.id, { onDelete: "set null" }),
+    /** Set when the batch is called off: it is no longer offered, its students are told and refunded. */
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("batches_course_start_idx").on(t.courseId, t.startsOn),
+    check("batches_dates_in_order", sql`${t.startsOn} <= ${t.endsOn}`),
+    check("batches_seats_positive", sql`${t.seats} IS NULL OR ${t.seats} >= 1`),
+    check("batches_price_nonnegative", sql`${t.pricePaise} IS NULL OR ${t.pricePaise} >= 0`),
+  ],
+);
+
+/** One class of a batch's timetable: online through a meeting link, or in a room of the venue. */
+export const batchSessions = sqliteTable(
+  "batch_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** What the class covers; checked for claims of returns like every published text. */
+    description: text("description").notNull().default(""),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    mentorId: integer("mentor_id").references(() => mentors.id, { onDelete: "set null" }),
+    /** The meeting (Zoom, Google Meet, YouTube Live, Jitsi): given only through the session's page, to the batch's students. */
+    joinUrl: text("join_url"),
+    /** Where in the venue, for a class in person. */
+    room: text("room"),
+    /** The admin's record that any market example uses prices at least 30 days old (SEBI circular of 8 May 2026). */
+    pricesAtLeast30DaysOld: flag("prices_at_least_30_days_old", false),
+    /** Raised on every change a calendar should pick up (iCalendar SEQUENCE). */
+    sequence: integer("sequence").notNull().default(0),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /** The recording, published as a lesson of the course once the class is over. */
+    recordingLessonId: integer("recording_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("batch_sessions_batch_start_idx").on(t.batchId, t.startsAt),
+    index("batch_sessions_start_idx").on(t.startsAt),
+    check("batch_sessions_duration_range", sql`${t.durationMinutes} BETWEEN 1 AND 720`),
+  ],
+);
+
+/** A student's seat in a batch: written with the paid order (or by an admin's move), one batch per student and course. */
+export const batchStudents = sqliteTable(
+  "batch_students",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // A course or batch with students has their orders, which keep the course; the model refuses to delete a batch with students.
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    /** Kept beside the batch so "one batch per course" is a unique index. */
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("batch_students_course_user_uq").on(t.courseId, t.userId),
+    index("batch_students_batch_idx").on(t.batchId, t.joinedAt),
+    index("batch_students_user_idx").on(t.userId),
+  ],
+);

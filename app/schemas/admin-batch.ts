@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { indiaDateTimeToUtc } from "~/utils/dates";
+import { checkboxField, optionalRupeesField, optionalText, optionalWholeNumberField, requiredText, wholeNumberField } from "./admin-fields";
+import { deliveryField, deliveryOfValue } from "./delivery";
+import { blankToUndefined } from "./fields";
+
+// The admin forms of a course's batches and their timetables
+// (docs/decisions/0059-batches-and-live-classes.md). Days and times are typed
+// in India's time, as the course page and the timetable show them.
+
+export const MAX_BATCH_SEATS = 10_000;
+export const MAX_SESSION_MINUTES = 720;
+
+const indiaDay = (label: string) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine((day) => indiaDateTimeToUtc(day, "00:00") !== null, `${label} must be a real date, like 2027-01-04`);
+
+const optionalId = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: `Choose a ${label}` })
+      .regex(/^[1-9]\d{0,9}$/, `Choose a ${label} from the list`)
+      .transform(Number)
+      .optional(),
+  );
+
+export const BatchSchema = z
+  .object({
+    name: requiredText("Name", 120),
+    startsOn: indiaDay("First day"),
+    endsOn: indiaDay("Last day"),
+    delivery: deliveryField,
+    venue: optionalText("Venue address", 300),
+    seats: optionalWholeNumberField("Seats", { min: 1, max: MAX_BATCH_SEATS }),
+    price: optionalRupeesField("Price"),
+    leadMentorId: optionalId("mentor"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.endsOn < value.startsOn)
+      ctx.addIssue({ code: "custom", path: ["endsOn"], message: "Last day must be on or after the first day" });
+    if (value.delivery !== undefined && value.delivery !== "online" && !value.venue)
+      ctx.addIssue({ code: "custom", path: ["venue"], message: "Venue address is required for a batch taught in person" });
+  });
+
+export type BatchFormValue = z.infer<typeof BatchSchema>;
+
+/**
+ * The form's value as the model takes it: blank seats are unlimited, no
+ * delivery is online, a blank price is the course's. `canSetPrices` false (a
+ * role without "pricing", whose form has no price) leaves the price out.
+ */
+export function batchInputOf(value: BatchFormValue, canSetPrices: boolean) {
+  return {
+    name: value.name,
+    startsOn: value.startsOn,
+    endsOn: value.endsOn,
+    delivery: deliveryOfValue(value.delivery) ?? { deliveryMode: "online" as const, venueStateCode: null },
+    venue: value.venue ?? null,
+    seats: value.seats ?? null,
+    pricePaise: canSetPrices ? (value.price ?? null) : undefined,
+    leadMentorId: value.leadMentorId ?? null,
+  };
+}
+
+/** Meeting services a session may link to: the address must be one of theirs (https). */
+export const MEETING_HOSTS = ["zoom.us", "meet.google.com", "youtube.com", "youtu.be", "meet.jit.si"] as const;
+const MEETING_LINK_MESSAGE = "Join link must be an https:// link to Zoom, Google Meet, YouTube Live or Jitsi (meet.jit.si)";
+
+/** Whether `value` is an https address on a meeting service (a subdomain, like us02web.zoom.us, counts). */
+export function isMeetingLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && MEETING_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+  } catch {
+    return false;
+  }
+}
+
+export const BatchSessionSchema = z
+  .object({
+    title: requiredText("Title", 200),
+    description: z.preprocess((value) => value ?? "", z.string().trim().max(5000, "Description must be at most 5000 characters")),
+    date: indiaDay("Date"),
+    time: z
+      .string({ required_error: "Time is required", invalid_type_error: "Time is required" })
+      .trim()
+      .refine((time) => indiaDateTimeToUtc("2000-01-01", time) !== null, "Time must be a time of day, like 19:30"),
+    duration: wholeNumberField("Duration", { min: 1, max: MAX_SESSION_MINUTES }),
+    mentorId: optionalId("mentor"),
+    joinUrl: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(2000, "Join link must be at most 2000 characters").refine(isMeetingLink, MEETING_LINK_MESSAGE).optional(),
+    ),
+    room: optionalText("Room", 200),
+    pricesAtLeast30DaysOld: checkboxField.refine(
+      (ticked) => ticked,
+      "Confirm that every market example in this class uses prices at least 30 days old",
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.joinUrl && !value.room)
+      ctx.addIssue({ code: "custom", path: ["joinUrl"], message: "Give a join link for an online class, or a room for one in person" });
+  });
+
+export type BatchSessionFormValue = z.infer<typeof BatchSessionSchema>;
+
+/** The form's value as the model takes it: the IST day and time as one instant. */
+export function batchSessionInputOf(value: BatchSessionFormValue) {
+  const startsAt = indiaDateTimeToUtc(value.date, value.time);
+  // The schema has checked both; a null here is a bug, not bad input.
+  if (!startsAt) throw new Error(`Unreadable session time ${value.date} ${value.time}`);
+  return {
+    title: value.title,
+    description: value.description,
+    startsAt,
+    durationMinutes: value.duration,
+    mentorId: value.mentorId ?? null,
+    joinUrl: value.joinUrl ?? null,
+    room: value.room ?? null,
+    pricesAtLeast30DaysOld: value.pricesAtLeast30DaysOld,
+  };
+}
