@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COURSE_LEVELS, type CourseLevel } from "../../db/enums";
+import { COURSE_LEVELS, COURSE_PACINGS, type CourseLevel, type CoursePacing } from "../../db/enums";
 import {
   checkboxField,
   idList,
@@ -14,6 +14,7 @@ import {
 } from "./admin-fields";
 import { uploadField, type UploadKind } from "./uploads";
 import { deliveryField, deliveryOfValue, type Delivery } from "./delivery";
+import { blankToUndefined } from "./fields";
 
 // The Course form: title, description, short description,
 // price, duration and level are required; price defaults to 0, level to
@@ -38,6 +39,8 @@ export type CourseInput = {
   features: string[];
   /** Left out: online for a new course, as stored for an edit. */
   delivery?: Delivery | undefined;
+  /** Left out: self-paced for a new course, as stored for an edit. */
+  pacing?: CoursePacing | undefined;
   /** The mentors who teach it, in order; left out (the JSON API): none for a new course, as stored for an edit. */
   mentorIds?: number[] | undefined;
 } & Partial<{ pricePaise: number; originalPricePaise: number | null; isActive: boolean }>;
@@ -45,7 +48,13 @@ export type CourseInput = {
 /** The form's file inputs and the kind each takes. */
 export const COURSE_UPLOADS = { coverPhoto: "image", brochure: "pdf" } as const satisfies Record<string, UploadKind>;
 
-export const COURSE_DEFAULTS = { price: "0", level: "beginner", delivery: "online", isActive: "on" } as const;
+export const COURSE_DEFAULTS = { price: "0", level: "beginner", delivery: "online", pacing: "self_paced", isActive: "on" } as const;
+
+export const PACING_OPTIONS: { value: CoursePacing; label: string }[] = [
+  { value: "self_paced", label: "Self-paced" },
+  { value: "batch", label: "In batches only (live classes on a timetable)" },
+  { value: "both", label: "Self-paced or in a batch, as the student chooses" },
+];
 
 const contentFields = {
   title: requiredText("Title", 200),
@@ -63,6 +72,10 @@ const contentFields = {
   syllabus: optionalText("Syllabus", 20_000),
   features: linesListField("Features", { maxItems: 30, maxLength: 200 }),
   delivery: deliveryField,
+  pacing: z.preprocess(
+    blankToUndefined,
+    z.enum(COURSE_PACINGS, { errorMap: () => ({ message: "Taught must be self-paced, in batches, or both" }) }).optional(),
+  ),
 };
 
 /** Mentors a course names; a course page with more would not be read. */
@@ -153,6 +166,7 @@ export function toCourseInput(values: CourseFormValues, canSetPrices: boolean): 
     syllabus: values.syllabus,
     features: values.features,
     delivery: deliveryOfValue(values.delivery),
+    pacing: values.pacing,
     mentorIds: values.mentorIds,
     isActive: values.isActive,
   };

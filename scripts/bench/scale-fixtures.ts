@@ -19,6 +19,9 @@ export interface Fixtures {
   /** An active event still to come, for the student's registration page. */
   upcomingEvent: number | null;
   coupon: number | null;
+  /** A batch of the admin course and the first session of its timetable, when it has them. */
+  adminBatch: number | null;
+  adminBatchSession: number | null;
   blogPost: number | null;
   blogSlug: string | null;
   mentor: number | null;
@@ -156,6 +159,14 @@ export function readFixtures(
           .get(now, maxEvent) as Row,
       ),
       coupon: value<number>(database.prepare("SELECT min(id) FROM coupons").get() as Row),
+      adminBatch: value<number>(database.prepare("SELECT min(id) FROM batches WHERE course_id = ?").get(busyCourse) as Row),
+      adminBatchSession: value<number>(
+        database
+          .prepare(
+            "SELECT min(batch_sessions.id) FROM batch_sessions JOIN batches ON batches.id = batch_sessions.batch_id WHERE batches.course_id = ?",
+          )
+          .get(busyCourse) as Row,
+      ),
       blogPost: value<number>(database.prepare("SELECT min(id) FROM blog_posts").get() as Row),
       blogSlug: value<string>(
         database.prepare("SELECT slug FROM blog_posts WHERE is_published = 1 ORDER BY published_at DESC, id LIMIT 1").get() as Row,

@@ -50,6 +50,18 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     admin("/admin/courses/:id/curriculum/new?section=", (f) =>
       f.adminSection === null ? null : `${at("/admin/courses/:id/curriculum/new", f.adminCourse)}?section=${f.adminSection}`,
     ),
+    admin("/admin/courses/:id/batches", (f) => at("/admin/courses/:id/batches", f.adminCourse)),
+    admin("/admin/courses/:id/batches/new", (f) => at("/admin/courses/:id/batches/new", f.adminCourse)),
+    admin("/admin/courses/:id/batches/:batchId", (f) => at("/admin/courses/:id/batches/:batchId", f.adminCourse, f.adminBatch)),
+    admin("/admin/courses/:id/batches/:batchId/timetable", (f) =>
+      at("/admin/courses/:id/batches/:batchId/timetable", f.adminCourse, f.adminBatch),
+    ),
+    admin("/admin/courses/:id/batches/:batchId/timetable/new", (f) =>
+      at("/admin/courses/:id/batches/:batchId/timetable/new", f.adminCourse, f.adminBatch),
+    ),
+    admin("/admin/courses/:id/batches/:batchId/timetable/:sessionId", (f) =>
+      at("/admin/courses/:id/batches/:batchId/timetable/:sessionId", f.adminCourse, f.adminBatch, f.adminBatchSession),
+    ),
     admin("/admin/events"),
     admin("/admin/events?q=", () => `/admin/events?${q}`),
     admin("/admin/events/new"),

@@ -179,6 +179,7 @@ function contentColumns(input: CourseInput) {
     syllabus: input.syllabus ?? null,
     features: input.features,
     ...input.delivery,
+    ...(input.pacing ? { pacing: input.pacing } : {}),
   };
 }
 

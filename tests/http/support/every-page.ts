@@ -1,6 +1,6 @@
 import { enrolStudent, makeClassroomCourse } from "../../support/classroom";
 import { addRegistration, insertEvent, makeCoupon } from "../../support/rows";
-import { adminApiClient, queryTestDatabase, studentClient, type HttpClient } from "./test";
+import { adminApiClient, queryTestDatabase, studentClient, withDatabase, type HttpClient } from "./test";
 
 // Every kind of page the site renders, public, a student's, the classroom's and
 // the admin's, each with a row to show: the list the whole-site checks walk
@@ -34,6 +34,23 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
   const testimonial = first<{ id: number }>("SELECT id FROM testimonials ORDER BY id LIMIT 1");
   const mail = first<{ id: number }>("SELECT id FROM outbox_messages ORDER BY id DESC LIMIT 1");
   const section = first<{ id: number }>("SELECT id FROM course_sections WHERE course_id = ? ORDER BY id LIMIT 1", course.id);
+  const { batch, session } = withDatabase((database) => {
+    const batchId = Number(
+      database
+        .prepare(
+          "INSERT INTO batches (course_id, name, starts_on, ends_on, seats) VALUES (?, 'Every page batch', '2031-01-06', '2031-02-28', 20)",
+        )
+        .run(course.id).lastInsertRowid,
+    );
+    const sessionId = Number(
+      database
+        .prepare(
+          "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Levels', ?, 90, 'https://meet.jit.si/every-page', 1)",
+        )
+        .run(batchId, Date.parse("2031-01-06T13:30:00Z")).lastInsertRowid,
+    );
+    return { batch: { id: batchId }, session: { id: sessionId } };
+  });
   const lesson = (id: number) => `/learn/${course.id}/${id}`;
 
   return [
@@ -101,6 +118,12 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         `/admin/courses/${course.id}/curriculum/${course.lessons.quiz}`,
         `/admin/courses/${course.id}/curriculum/${course.lessons.live}`,
         `/admin/courses/${course.id}/curriculum/sections/${section.id}`,
+        `/admin/courses/${course.id}/batches`,
+        `/admin/courses/${course.id}/batches/new`,
+        `/admin/courses/${course.id}/batches/${batch.id}`,
+        `/admin/courses/${course.id}/batches/${batch.id}/timetable`,
+        `/admin/courses/${course.id}/batches/${batch.id}/timetable/new`,
+        `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}`,
         "/admin/events",
         "/admin/events/new",
         `/admin/events/${event.id}`,

@@ -17,6 +17,7 @@ import { coursePricingForRole, saveCourseForm } from "./__course-form.server";
 import { CourseFormDialog, type CourseFormDefaults } from "./__course-form";
 import { courseMentorIds, listMentorChoices } from "~/models/courses/course-mentors.server";
 import { curriculumPath } from "../__curriculum-paths";
+import { batchesPath } from "../__batch-paths";
 import { countOf } from "~/utils/plural";
 import { deliveryValueOf } from "~/schemas/delivery";
 
@@ -79,6 +80,7 @@ function editForm(admin: PublicAdmin, course: ReturnType<typeof courseOr404>) {
     syllabus: course.syllabus ?? undefined,
     features: course.features.join("\n"),
     delivery: deliveryValueOf(course),
+    pacing: course.pacing,
     mentorIds: courseMentorIds(course.id).map(String),
     ...prices,
   };
@@ -137,6 +139,7 @@ export default function CourseDialog() {
       pricingSetByAdmin={course.edit.pricingSetByAdmin}
       mentorChoices={course.edit.mentorChoices}
       curriculumPath={curriculumPath(id)}
+      batchesPath={batchesPath(id)}
     />
   );
 }

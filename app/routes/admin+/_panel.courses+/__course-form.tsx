@@ -5,7 +5,7 @@ import { SetByAdmin, type SetByAdminValues } from "~/components/admin/set-by-adm
 import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
 import { CheckboxField, FileField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { ChoiceList, choicesOf } from "~/components/admin/choice-list";
-import { COURSE_UPLOADS, courseFormSchema } from "~/schemas/admin-course";
+import { COURSE_UPLOADS, courseFormSchema, PACING_OPTIONS } from "~/schemas/admin-course";
 import { UPLOAD_KINDS } from "~/schemas/uploads";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { COURSE_LEVELS } from "../../../../db/enums";
@@ -26,6 +26,7 @@ export type CourseFormDefaults = {
   features?: string;
   /** "online" or the venue's state code. */
   delivery?: string;
+  pacing?: string;
   /** A checkbox's default is "on" (ticked) or absent. */
   isActive?: "on";
   /** The ids of the mentors who teach it. */
@@ -51,6 +52,7 @@ export function CourseFormDialog({
   submitLabel,
   pricingSetByAdmin,
   curriculumPath,
+  batchesPath,
   mentorChoices,
 }: {
   formId: string;
@@ -62,6 +64,8 @@ export function CourseFormDialog({
   pricingSetByAdmin: SetByAdminValues | null;
   /** An existing course's curriculum editor. */
   curriculumPath?: string;
+  /** An existing course's batches. */
+  batchesPath?: string;
   /** Every mentor profile, to tick who teaches the course. */
   mentorChoices: { id: number; title: string }[];
 }) {
@@ -80,6 +84,14 @@ export function CourseFormDialog({
           <Link to={curriculumPath} className="font-medium text-navy-900 underline">
             Edit the curriculum (sections and lessons)
           </Link>
+          {batchesPath ? (
+            <>
+              {" · "}
+              <Link to={batchesPath} className="font-medium text-navy-900 underline">
+                Batches and timetables
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 grid gap-x-4 sm:grid-cols-2">
@@ -105,6 +117,7 @@ export function CourseFormDialog({
           placeholder="Choose online or the venue's state"
           options={DELIVERY_OPTIONS}
         />
+        <SelectField field={fields.pacing} label="Taught" placeholder="Choose how it is taught" options={PACING_OPTIONS} />
         <FileField
           field={fields.coverPhoto}
           label="Cover photo"

@@ -13,6 +13,9 @@ export type AdminEntity =
   | "testimonial"
   | "mentor"
   | "coupon"
+  // A course's batches and the sessions of their timetables.
+  | "batch"
+  | "batch_session"
   // The curriculum editor: a course's sections and lessons (moves are "course_section_moved"…).
   | "course_section"
   | "lesson"
@@ -33,7 +36,8 @@ export type AdminVerb =
   | "marked_unread"
   | "moved"
   | "reordered"
-  | "revoked";
+  | "revoked"
+  | "cancelled";
 
 export type AdminChange = { entity: AdminEntity; verb: AdminVerb; id: number | string };
 

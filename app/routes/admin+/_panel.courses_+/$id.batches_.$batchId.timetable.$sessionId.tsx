@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
+import { cancelBatchSession, findBatchSession, saveBatchSession } from "~/models/batches/batch-session.server";
+import { BatchSessionSchema, batchSessionInputOf } from "~/schemas/admin-batch";
+import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
+import { readItemForm } from "~/utils/admin-intent.server";
+import { withClaimWarning } from "~/utils/claim-warning.server";
+import { formatIndiaDateTime, formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
+import { timetablePath } from "../__batch-paths";
+import { mentorChoices } from "./__batch-form.server";
+import { courseAndBatchOr404 } from "./__batch.server";
+import { idOr404 } from "./__curriculum.server";
+import { SessionForm } from "./__session-form";
+import { sessionRefusal } from "./__session-form.server";
+
+// One session of a timetable: its edit form; with ?confirm=cancel the question
+// before calling it off. A cancelled session stays on the timetable, marked,
+// and cannot be changed.
+
+function routeParts(params: { id?: string; batchId?: string; sessionId?: string }) {
+  const { course, batch } = courseAndBatchOr404(params);
+  const session = findBatchSession(batch.id, idOr404(params.sessionId));
+  if (!session) throw new Response("Not Found", { status: 404 });
+  return { course, batch, session, backTo: timetablePath(course.id, batch.id) };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, "courses");
+  const { session, backTo } = routeParts(params);
+  return {
+    backTo,
+    confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel" && session.cancelledAt === null,
+    session: { id: session.id, title: session.title, when: formatIndiaDateTime(session.startsAt) },
+    defaults: {
+      title: session.title,
+      description: session.description,
+      date: formatIsoDateInIndia(session.startsAt),
+      time: formatIsoTimeInIndia(session.startsAt),
+      duration: String(session.durationMinutes),
+      mentorId: session.mentorId === null ? "" : String(session.mentorId),
+      joinUrl: session.joinUrl ?? "",
+      room: session.room ?? "",
+      ...(session.pricesAtLeast30DaysOld ? { pricesAtLeast30DaysOld: "on" as const } : {}),
+    },
+    mentors: mentorChoices(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, "courses");
+  const { batch, session, backTo } = routeParts(params);
+  const { formData, intent } = await readItemForm(request, ["save", "cancel"]);
+  if (intent === "cancel") {
+    const cancelled = cancelBatchSession(batch.id, session.id);
+    if (!cancelled.ok && cancelled.reason === "not-found") throw new Response("Not Found", { status: 404 });
+    return redirectAfterAdminChange(admin, { entity: "batch_session", verb: "cancelled", id: session.id }, backTo, {
+      title: cancelled.ok ? "Session cancelled" : "Already cancelled",
+      description: `“${session.title}” on ${formatIndiaDateTime(session.startsAt)} is cancelled.`,
+    });
+  }
+  const submission = parseWithZod(formData, { schema: BatchSessionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = saveBatchSession(batch.id, batchSessionInputOf(submission.value), session.id);
+  if (!result.ok) return sessionRefusal(submission, result);
+  return redirectAfterAdminChange(
+    admin,
+    { entity: "batch_session", verb: "updated", id: session.id },
+    backTo,
+    withClaimWarning({ title: "Session saved", description: `“${result.session.title}” is saved.` }, submission.value),
+  );
+}
+
+export default function SessionDialog() {
+  const { backTo, confirmCancel, session, defaults, mentors } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (confirmCancel)
+    return (
+      <AdminDialog id={`cancel-session-${session.id}`} title="Cancel Session" backTo={backTo}>
+        <p className="mt-4 text-slate-800">
+          Cancel “{session.title}” on {session.when}? It stays on the timetable, marked cancelled.
+        </p>
+        <Form method="post">
+          <DialogActions cancelTo={backTo} label="Cancel Session" pendingLabel="Cancelling..." danger name="intent" value="cancel" />
+        </Form>
+      </AdminDialog>
+    );
+  return (
+    <AdminDialog id={`session-${session.id}`} title="Edit Session" backTo={backTo} wide>
+      <SessionForm
+        id={`session-${session.id}-form`}
+        defaultValue={defaults}
+        lastResult={actionData?.result}
+        mentors={mentors}
+        cancelTo={backTo}
+        submitLabel="Save Session"
+        pendingLabel="Saving..."
+      />
+    </AdminDialog>
+  );
+}
