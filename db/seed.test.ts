@@ -5,6 +5,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
 import {
+  batchSessions,
+  batches,
   blogPosts,
   courseReviews,
   courses,
@@ -207,6 +209,26 @@ describe("seedDemoContent", () => {
     for (const row of rows) expect(row).toMatchObject({ paid: "completed", amount: 0 });
   });
 
+  test("batches: one online under way, the next online one, one in person in Pune; every class says its prices are 30+ days old", () => {
+    const rows = db.select().from(batches).orderBy(asc(batches.id)).all();
+    const course = db.select().from(courses).where(eq(courses.title, "Live Classes on Replayed Markets")).get();
+    expect(course?.pacing).toBe("both");
+    expect(rows.map((batch) => [batch.courseId === course?.id, batch.deliveryMode, batch.startsOn])).toEqual([
+      [true, "online", "2026-03-05"],
+      [true, "online", "2026-03-29"],
+      [true, "venue", "2026-04-05"],
+    ]);
+    expect(rows[2]).toMatchObject({ venueStateCode: "27", venue: "2nd Floor, 14 Market Road, Pune 411001", pricePaise: 499_900 });
+    const sessions = db.select().from(batchSessions).all();
+    const underWay = sessions.filter((session) => session.batchId === rows[0]!.id);
+    expect(underWay.some((session) => session.startsAt < NOW)).toBe(true);
+    expect(underWay.some((session) => session.startsAt > NOW)).toBe(true);
+    // 19:00 IST is 13:30 UTC.
+    expect(underWay[0]!.startsAt.toISOString()).toBe("2026-03-05T13:30:00.000Z");
+    expect(sessions.every((session) => session.pricesAtLeast30DaysOld)).toBe(true);
+    expect(sessions.filter((session) => session.batchId === rows[2]!.id).every((session) => session.room && !session.joinUrl)).toBe(true);
+  });
+
   test("no seeded text claims returns, profit, accuracy or success (SEBI), and no video lesson points at a file that does not exist", () => {
     const rows = [
       ...db
@@ -237,6 +259,10 @@ describe("seedDemoContent", () => {
       ...db
         .select({ id: quizQuestions.prompt, text: sql<string>`${quizQuestions.prompt} || ' ' || ${quizQuestions.options}` })
         .from(quizQuestions)
+        .all(),
+      ...db
+        .select({ id: batchSessions.id, text: sql<string>`${batchSessions.title} || ' ' || ${batchSessions.description}` })
+        .from(batchSessions)
         .all(),
     ];
     expect(rows.length).toBeGreaterThan(50);

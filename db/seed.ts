@@ -1,10 +1,11 @@
-// Demo content for a fresh database: courses, events, blog posts, mentors and
-// testimonials. `npm run db:seed` (scripts/db-seed.ts) migrates the configured database
+// Demo content for a fresh database: courses (one taught in batches), events,
+// blog posts, mentors and testimonials. `npm run db:seed` (scripts/db-seed.ts) migrates the configured database
 // and seeds it; `seedDemoContent` does nothing once any course exists.
 import { sql } from "drizzle-orm";
 import { indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
 import { lessonFilesDirectory as lessonFilesFolder } from "../app/utils/lesson-files-directory.server";
+import { BATCH_COURSE, seedBatches } from "./seed-batches";
 import { seedCurricula } from "./seed-curriculum";
 import { seedReviews } from "./seed-reviews";
 import { blogPosts, courseMentors, coupons, courses, events, imageAssets, mentors, testimonials } from "./schema";
@@ -164,6 +165,7 @@ You will learn to prepare a daily plan in under twenty minutes, recognise when c
       pricePaise: 399900,
       originalPricePaise: 699900,
       duration: "4 weeks",
+      pacing: "both",
       imageUrl: "/images/courses/live-trading-sessions.jpg",
       features: [
         "Sixteen live classes over four weeks on replayed markets",
@@ -743,6 +745,7 @@ export function seedDemoContent(database: AppDatabase, now = new Date(), lessonF
           ),
         )
         .run();
+      seedBatches(tx, courseIds.get(BATCH_COURSE)!, mentorIds, now);
       tx.insert(testimonials).values(testimonialRows(now)).run();
       // The seeded images ship encoded (scripts/generate-seed-images.ts): a fresh start encodes nothing.
       tx.insert(imageAssets)

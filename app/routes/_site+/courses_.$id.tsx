@@ -28,6 +28,10 @@ import { imageSource } from "~/utils/image-variants";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CourseBuyButton, CoursePrice, PhoneBuyBlock, StickyBuyBar, type CourseOffer } from "./__course-buy";
 import { countOf } from "~/utils/plural";
+import { upcomingBatches } from "~/models/batches/batch.server";
+import { formatShortCalendarDay } from "~/utils/dates";
+import { indianStateName } from "~/utils/indian-states";
+import { UpcomingBatches } from "./__course-batches";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
@@ -45,7 +49,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const totalMinutes = allLessons.reduce((sum, lesson) => sum + lesson.durationMinutes, 0);
   const studentCount = courseStudentCount(course.id);
   const { rating, ...reviewSection } = courseReviewsFor(course.id, enrolled ? userId : null);
+  const batches = course.pacing === "self_paced" ? [] : upcomingBatches(course.id);
   return {
+    batches: batches.map((batch) => ({
+      id: batch.id,
+      name: batch.name,
+      days: `${formatShortCalendarDay(batch.startsOn)} – ${formatShortCalendarDay(batch.endsOn)}`,
+      where:
+        batch.deliveryMode === "venue"
+          ? `In person: ${[batch.venue, batch.venueStateCode ? indianStateName(batch.venueStateCode) : null].filter(Boolean).join(", ")}`
+          : "Online, live",
+      seats: batch.seatsLeft === null ? "Seats open" : batch.seatsLeft === 0 ? "Full" : `${countOf(batch.seatsLeft, "seat")} left`,
+      full: batch.seatsLeft === 0,
+      priceLabel: formatPrice(batch.pricePaise),
+    })),
     enrolled,
     reviewSection,
     // Stars and a count only from approved reviews; none approved, none shown (decision 0035).
@@ -145,7 +162,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function CourseDetailPage() {
-  const { course, studentsLabel, studentCount, enrolled, lessonSections, lessonsSummary, rating, reviewSection, mentors } =
+  const { course, studentsLabel, studentCount, enrolled, lessonSections, lessonsSummary, rating, reviewSection, mentors, batches } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const signedIn = useSiteUser() !== null;
@@ -204,6 +221,8 @@ export default function CourseDetailPage() {
               </ul>
             </section>
           ) : null}
+
+          {batches.length > 0 ? <UpcomingBatches batches={batches} /> : null}
 
           {mentors.length > 0 ? (
             <section aria-labelledby="mentors-heading">
