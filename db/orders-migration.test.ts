@@ -131,7 +131,10 @@ test("every kind of order keeps its row, and Stripe's ids move to the provider c
   expect(() => sqlite.prepare("insert into orders (user_id, course_id, event_id) values ('ravi', 1, 9)").run()).toThrow(
     /CHECK constraint failed/,
   );
-  expect(sqlite.prepare("select count(*) as n from event_waitlist").get()).toEqual({ n: 1 });
+  // The event's queue moved to the waitlist events and batches share (migration 34), place and all.
+  expect(sqlite.prepare("select id, event_id, batch_id, user_id, status from waitlist").all()).toEqual([
+    { id: 50, event_id: 9, batch_id: null, user_id: "asha", status: "waiting" },
+  ]);
   expect(sqlite.prepare("select count(*) as n from payment_events").get()).toEqual({ n: 1 });
   sqlite.close();
 });

@@ -1108,13 +1108,16 @@ export const imageAssets = sqliteTable(
  * Students waiting for a seat at a full event, first come first served. When a seat frees, the
  * next one waiting is offered it by mail for a limited time (the offer holds the seat meanwhile).
  */
-export const eventWaitlist = sqliteTable(
-  "event_waitlist",
+/**
+ * The queue for a full event's or batch's seats (exactly one of the two):
+ * first come, first offered a freed seat (docs/decisions/0016, 0059).
+ */
+export const waitlist = sqliteTable(
+  "waitlist",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    eventId: integer("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    batchId: integer("batch_id").references(() => batches.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -1124,8 +1127,12 @@ export const eventWaitlist = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("event_waitlist_event_user_uq").on(t.eventId, t.userId),
-    index("event_waitlist_event_status_idx").on(t.eventId, t.status, t.createdAt),
+    uniqueIndex("waitlist_event_user_uq").on(t.eventId, t.userId),
+    uniqueIndex("waitlist_batch_user_uq").on(t.batchId, t.userId),
+    index("waitlist_event_status_idx").on(t.eventId, t.status, t.createdAt),
+    index("waitlist_batch_status_idx").on(t.batchId, t.status, t.createdAt),
+    index("waitlist_user_idx").on(t.userId),
+    check("waitlist_one_place", sql`(${t.eventId} is null) <> (${t.batchId} is null)`),
   ],
 );
 

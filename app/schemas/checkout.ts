@@ -79,10 +79,16 @@ const eventIdField = z.coerce
   .int("eventId must be a whole number")
   .positive("eventId must be positive");
 
-/** POST /api/payments/start: a course (`courseId`) or a paid event's seat (`eventId`), never both. */
+const batchIdField = z.coerce
+  .number({ invalid_type_error: "batchId must be a number" })
+  .int("batchId must be a whole number")
+  .positive("batchId must be positive");
+
+/** POST /api/payments/start: a course (`courseId`, in its batch `batchId` when it has batches) or a paid event's seat (`eventId`), never both. */
 export const StartPaymentApiSchema = z
   .object({
     courseId: courseIdField.optional(),
+    batchId: batchIdField.optional(),
     eventId: eventIdField.optional(),
     couponCode: optionalCouponCode,
     enrollmentFormId: formIdField,
@@ -91,9 +97,16 @@ export const StartPaymentApiSchema = z
     message: "Send either courseId or eventId",
     path: ["courseId"],
   })
-  .transform(({ courseId, eventId, ...rest }) => ({
+  .refine((input) => input.batchId === undefined || input.courseId !== undefined, {
+    message: "batchId goes with a courseId",
+    path: ["batchId"],
+  })
+  .transform(({ courseId, eventId, batchId, ...rest }) => ({
     ...rest,
-    item: courseId !== undefined ? { type: "course" as const, id: courseId } : { type: "event" as const, id: eventId ?? 0 },
+    item:
+      courseId !== undefined
+        ? { type: "course" as const, id: courseId, ...(batchId !== undefined ? { batchId } : {}) }
+        : { type: "event" as const, id: eventId ?? 0 },
   }));
 
 /** POST /api/enroll-course: a PaymentIntent that succeeded, or nothing for a free order. */

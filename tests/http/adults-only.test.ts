@@ -149,7 +149,7 @@ describe("event registration", () => {
     const waitlist = await client.post(path, { form: { intent: "join-waitlist" } });
     expect(waitlist.status()).toBe(403);
     expect(storedRegistrations(event.id)).toEqual([]);
-    expect(queryTestDatabase("SELECT id FROM event_waitlist WHERE user_id = ?", student.id)).toEqual([]);
+    expect(queryTestDatabase("SELECT id FROM waitlist WHERE user_id = ?", student.id)).toEqual([]);
     expect(consentsOf(student.id)).toEqual([]);
     expect(mailsTo(student.email)).toEqual([]);
 

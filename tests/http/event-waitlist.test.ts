@@ -15,7 +15,7 @@ const joinWaitlist = (client: HttpClient, eventId: number) =>
 const waitlistRows = (eventId: number) =>
   withDatabase(
     (database) =>
-      database.prepare("SELECT user_id, status FROM event_waitlist WHERE event_id = ? ORDER BY id").all(eventId) as Array<{
+      database.prepare("SELECT user_id, status FROM waitlist WHERE event_id = ? ORDER BY id").all(eventId) as Array<{
         user_id: string;
         status: string;
       }>,

@@ -278,7 +278,7 @@ describe("event registration (dialog and API) and the waitlist", () => {
     const dialog = await markup(await classmate.get(`/events/${event.id}/register`, { headers: from(address) }));
     expect(dialog).toContain("Not on the waitlist yet");
     expect(dialog).toMatch(/Too many waitlist requests from your network\. Please wait (59|60) minutes and try again\./);
-    const rows = queryTestDatabase<{ user_id: string }>("SELECT user_id FROM event_waitlist WHERE event_id = ?", event.id);
+    const rows = queryTestDatabase<{ user_id: string }>("SELECT user_id FROM waitlist WHERE event_id = ?", event.id);
     expect(rows.map((row) => row.user_id)).toEqual([student.id]);
     expect(rows.map((row) => row.user_id)).not.toContain(later.id);
   });

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { siteWithFakeRazorpay } from "./support/payment-fakes";
+import { razorpayOrderOf, siteWithFakeRazorpay } from "./support/payment-fakes";
 import { TEST_RAZORPAY_KEY_SECRET } from "../support/razorpay";
 import {
   addRegistration,
@@ -45,14 +45,6 @@ async function buyer(eventId: number) {
 /** Presses Pay on the event's checkout page: the answer holds the form to Razorpay's hosted page. */
 async function pressPay(client: HttpClient, eventId: number, form: number) {
   return client.post(`/checkout?index&eventId=${eventId}&form=${form}`, { form: { intent: "pay", terms: "on" } });
-}
-
-async function razorpayOrderOf(response: Awaited<ReturnType<typeof pressPay>>) {
-  const html = await response.text();
-  expect(response.status(), html.slice(0, 300)).toBe(200);
-  const orderId = /name="order_id" value="(order_\w+)"/.exec(html)?.[1];
-  if (!orderId) throw new Error("The page has no form to Razorpay's hosted checkout");
-  return orderId;
 }
 
 const signed = (orderId: string, paymentId: string) => ({

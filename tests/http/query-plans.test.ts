@@ -31,7 +31,7 @@ const GROWING_TABLES = [
   "payment_events",
   "enrollment_forms",
   "event_registrations",
-  "event_waitlist",
+  "waitlist",
   "lesson_progress",
   "course_progress",
   "quiz_attempts",

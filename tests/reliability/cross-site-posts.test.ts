@@ -81,6 +81,9 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "sections:sectionId": first("course_sections"),
       "learn:courseId": String((db.prepare("SELECT course_id FROM lessons ORDER BY id LIMIT 1").get() as { course_id: number }).course_id),
       ":courseId:lessonId": first("lessons"),
+      // Refused before any lookup as well.
+      "batches:batchId": "1",
+      "timetable:sessionId": "1",
     } as Record<string, string>;
   }, site.database);
   const value = ids[`${previous}:${param}`];

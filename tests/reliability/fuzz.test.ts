@@ -125,6 +125,20 @@ async function siteIds(): Promise<SiteIds> {
       .prepare("INSERT INTO lessons (course_id, section_id, position, title, type) VALUES (?, ?, 1, 'Fuzzed lesson', 'article')")
       .run(courseId, sectionId).lastInsertRowid,
   );
+  const batchId = Number(
+    db
+      .prepare(
+        "INSERT INTO batches (course_id, name, starts_on, ends_on, seats) VALUES (?, 'Fuzzed batch', '2031-01-06', '2031-02-28', 30)",
+      )
+      .run(courseId).lastInsertRowid,
+  );
+  const batchSessionId = Number(
+    db
+      .prepare(
+        "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Fuzzed class', ?, 90, 'https://meet.jit.si/fuzz', 1)",
+      )
+      .run(batchId, Date.parse("2031-01-06T13:30:00Z")).lastInsertRowid,
+  );
   const accountId = (
     db
       .prepare(
@@ -142,6 +156,8 @@ async function siteIds(): Promise<SiteIds> {
   return {
     sectionId,
     lessonId,
+    batchId,
+    batchSessionId,
     accountId,
     outboxMessageId,
     courseId,
@@ -262,6 +278,8 @@ describe("hostile input", () => {
       enrollmentFormId: 1,
       sectionId: 1,
       lessonId: 1,
+      batchId: 1,
+      batchSessionId: 1,
       accountId: "1",
       outboxMessageId: 1,
     };

@@ -35,9 +35,15 @@ export const CHECKOUT_MESSAGES = {
   billingMissingText: "Your tax invoice needs your name, address, state and PIN. Add them with your enrollment information, then pay.",
   amountMismatch: "The amount does not match the price of this order.",
   joinWaitlist: "Every seat is booked or held by someone paying. You can join the waitlist from the event's register dialog.",
+  batchFullTitle: "This batch is full",
+  batchFull: "Every seat in this batch is booked or held by someone paying. Choose another batch on the course page.",
+  batchClosedTitle: "This batch is not open for booking",
+  batchClosed: "This batch has begun or was called off. Choose another batch on the course page.",
   refundedTitle: "Payment refunded",
   seatGoneRefunded:
     "The event filled up before your payment reached us, so we have refunded it in full. You can join its waitlist on the events page.",
+  batchSeatGoneRefunded:
+    "The batch filled up before your payment reached us, so we have refunded it in full. You can choose another batch on the course page.",
   couponLapsedRefunded:
     "Your coupon ran out before your payment reached us, so we have refunded the payment in full. Please check out again.",
   paymentRefunded: "This payment has been refunded, so it does not enroll you in the course.",

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, sql } from "drizzle-orm";
 import { batchSessions, batchStudents, batches, courses, mentors, orders } from "../../../db/schema";
 import type { AdminRole } from "../../../db/enums";
 import type { Delivery } from "~/schemas/delivery";
@@ -6,11 +6,12 @@ import { pricingToWrite } from "~/utils/permissions";
 import { formatIsoDateInIndia } from "~/utils/dates";
 import { db, type Transaction } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
+import { seatsSpokenFor } from "../seats/seats.server";
 
 // A course's batches (docs/decisions/0059-batches-and-live-classes.md): who
-// may see and change them, and how many seats each has left. A seat is taken
-// by a student in the batch or held by a pending order for it; both are
-// counted inside the transaction that changes them.
+// may see and change them, and how many seats each has left (counted by the
+// rule batches share with events, app/models/seats, inside the transaction
+// that changes them).
 
 export type BatchInput = {
   name: string;
@@ -29,17 +30,8 @@ export type Batch = typeof batches.$inferSelect;
 
 type Reader = Pick<Transaction, "select">;
 
-/** Seats of a batch taken at `now`: its students, and pending orders still inside their hold. */
-export function batchSeatsTaken(tx: Reader, batchId: number, now: Date): number {
-  const seated = tx.select({ n: count() }).from(batchStudents).where(eq(batchStudents.batchId, batchId)).get()?.n ?? 0;
-  const held =
-    tx
-      .select({ n: sql<number>`count(distinct ${orders.userId})` })
-      .from(orders)
-      .where(and(eq(orders.batchId, batchId), inArray(orders.paymentStatus, ["pending", "failed"]), gt(orders.seatHeldUntil, now)))
-      .get()?.n ?? 0;
-  return seated + held;
-}
+/** Seats of a batch taken at `now`: its students, pending orders inside their hold, and waitlist offers still open. */
+export const batchSeatsTaken = (tx: Reader, batchId: number, now: Date) => seatsSpokenFor(tx, { kind: "batch", id: batchId }, now);
 
 export type BatchSave =
   | { ok: true; batch: Batch }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { orders, events } from "../../../db/schema";
 import { db } from "~/utils/db.server";
-import { isRegistered, SEAT_HOLD_MS, seatFreeFor, type SeatRefusal } from "./event-seat.server";
+import { eventSeatFreeFor, isRegistered, SEAT_HOLD_MS, type SeatRefusal } from "./event-seat.server";
 import { reserveOrderIn, type OrderTerms, type PaymentKind, type Reservation } from "../orders/order.server";
 
 // The order for a paid event's seat: the order module reserves the order, the
@@ -28,7 +28,7 @@ export function reserveEventOrder(terms: OrderTerms & { eventId: number }, kind:
       if (event.eventDate.getTime() <= now.getTime()) return { ok: false, reason: "closed" };
       if (event.pricePaise === 0) return { ok: false, reason: "free" };
       if (isRegistered(tx, event.id, terms.userId)) return { ok: false, reason: "registered" };
-      if (!seatFreeFor(tx, event, terms.userId, now)) return { ok: false, reason: "full" };
+      if (!eventSeatFreeFor(tx, event, terms.userId, now)) return { ok: false, reason: "full" };
       const reservation = reserveOrderIn(tx, terms, kind, now);
       if (!reservation.ok) return reservation;
       const { order } = reservation;

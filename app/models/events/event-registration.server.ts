@@ -6,7 +6,8 @@ import { db, isUniqueViolation } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
 import { seatsLeftOf } from "./event.server";
 import { recordConsent } from "../privacy/consent.server";
-import { seatFreeFor, seatsSpokenFor, takeWaitlistPlace } from "./event-seat.server";
+import { eventSeatFreeFor, eventSeatsSpokenFor } from "./event-seat.server";
+import { takeWaitlistPlace } from "../seats/seats.server";
 import { queueMail } from "../site/outbox.server";
 import { registeredEventColumns } from "./registered-event.server";
 import { containsText, isSearchTooShort, matchesSearch, paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
@@ -78,7 +79,7 @@ export function registerForEvent(registration: NewRegistration, now = new Date()
         if (existing) return { ok: false, reason: "duplicate" };
 
         // Seats held by paying students and offered to the waitlist count as taken; this student's own offer is theirs.
-        if (!seatFreeFor(tx, event, registration.userId, now)) return { ok: false, reason: "full" };
+        if (!eventSeatFreeFor(tx, event, registration.userId, now)) return { ok: false, reason: "full" };
 
         const row = tx
           .insert(eventRegistrations)
@@ -92,7 +93,7 @@ export function registerForEvent(registration: NewRegistration, now = new Date()
           })
           .returning({ id: eventRegistrations.id })
           .get();
-        takeWaitlistPlace(tx, eventId, registration.userId);
+        takeWaitlistPlace(tx, { kind: "event", id: eventId }, registration.userId);
         recordConsent(
           {
             userId: registration.userId,
@@ -155,7 +156,7 @@ export function findRegistrationTarget(eventId: number | string, userId: string,
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, userId)))
     .get();
-  const seatsLeft = seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, id, now, userId));
+  const seatsLeft = seatsLeftOf(event.maxParticipants, eventSeatsSpokenFor(db, id, now, userId));
   // A full event is "full" whether paid or free: both offer the waitlist.
   const state: RegistrationState = registered
     ? "registered"

@@ -3,10 +3,10 @@
 // the waitlist when one frees up.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, eventRegistrations, eventWaitlist, events, outboxMessages, users } from "../../../db/schema";
+import { orders, eventRegistrations, waitlist, events, outboxMessages, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { registerForEvent } from "./event-registration.server";
-import { joinWaitlist, offerFreedSeats, SEAT_HOLD_MS, seatsSpokenFor, WAITLIST_OFFER_MS } from "./event-seat.server";
+import { joinWaitlist, offerFreedSeats, SEAT_HOLD_MS, eventSeatsSpokenFor, WAITLIST_OFFER_MS } from "./event-seat.server";
 import { reserveEventOrder } from "./event-order.server";
 import { completeOrder, type OrderTerms } from "../orders/order.server";
 import { RAZORPAY_ORDER } from "../../../tests/support/unit-orders";
@@ -68,12 +68,12 @@ describe("reserveEventOrder", () => {
     const order = reserved(first.id, event);
     expect(order).toMatchObject({ eventId: event.id, courseId: null, paymentStatus: "pending", amountPaise: 49_900 });
     expect(order.seatHeldUntil).toEqual(later(SEAT_HOLD_MS));
-    expect(seatsSpokenFor(db, event.id, NOW)).toBe(1);
+    expect(eventSeatsSpokenFor(db, event.id, NOW)).toBe(1);
     expect(reserveEventOrder(termsFor(second.id, event), RAZORPAY_ORDER, NOW)).toEqual({ ok: false, reason: "full" });
     // A second press by the same student reuses the order and its hold.
     expect(reserved(first.id, event, later(60_000)).id).toBe(order.id);
     // Once the hold lapses the seat is free for someone else.
-    expect(seatsSpokenFor(db, event.id, later(SEAT_HOLD_MS + 1))).toBe(0);
+    expect(eventSeatsSpokenFor(db, event.id, later(SEAT_HOLD_MS + 1))).toBe(0);
     expect(reserved(second.id, event, later(SEAT_HOLD_MS + 1)).id).not.toBe(order.id);
   });
 
@@ -189,11 +189,7 @@ describe("the waitlist", () => {
     const lapsed = new Date(freed.getTime() + WAITLIST_OFFER_MS);
     expect(offerFreedSeats(lapsed)).toBe(1);
     expect(
-      db
-        .select({ userId: eventWaitlist.userId, status: eventWaitlist.status })
-        .from(eventWaitlist)
-        .where(eq(eventWaitlist.eventId, event.id))
-        .all(),
+      db.select({ userId: waitlist.userId, status: waitlist.status }).from(waitlist).where(eq(waitlist.eventId, event.id)).all(),
     ).toEqual(
       expect.arrayContaining([
         { userId: first.id, status: "lapsed" },
@@ -203,7 +199,7 @@ describe("the waitlist", () => {
     // The one offered takes the seat by paying; their place on the list is done with.
     const taken = reserved(second.id, event, lapsed);
     expect(completeOrder(taken.id, `pay_w${serial}`, { paidAt: lapsed, now: lapsed })).toBe("completed");
-    expect(db.select({ status: eventWaitlist.status }).from(eventWaitlist).where(eq(eventWaitlist.userId, second.id)).get()).toEqual({
+    expect(db.select({ status: waitlist.status }).from(waitlist).where(eq(waitlist.userId, second.id)).get()).toEqual({
       status: "taken",
     });
   });
@@ -221,7 +217,7 @@ describe("the waitlist", () => {
       reason: "full",
     });
     expect(registerForEvent({ ...registration, userId: waiting.id, email: waiting.email }, later(3000)).ok).toBe(true);
-    expect(db.select({ status: eventWaitlist.status }).from(eventWaitlist).where(eq(eventWaitlist.userId, waiting.id)).get()).toEqual({
+    expect(db.select({ status: waitlist.status }).from(waitlist).where(eq(waitlist.userId, waiting.id)).get()).toEqual({
       status: "taken",
     });
   });

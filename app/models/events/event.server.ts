@@ -7,7 +7,7 @@ import type { AdminEventInput } from "~/schemas/admin-event";
 import { paiseToDecimalString } from "~/utils/money";
 import { pricingToWrite } from "~/utils/permissions";
 import { escapeLike, parseId } from "~/utils/validation";
-import { seatsSpokenFor } from "./event-seat.server";
+import { eventSeatsSpokenFor } from "./event-seat.server";
 import { countRows, paginate, type ListPage, type ListRequest } from "../site/paging.server";
 
 export type SiteEvent = typeof events.$inferSelect;
@@ -349,7 +349,7 @@ export function listUpcomingEventsForChat(
       // Seats held by students paying, and kept for the waitlist, are not free either.
       .map((event) => ({
         ...event,
-        seatsLeft: event.maxParticipants === null ? null : seatsLeftOf(event.maxParticipants, seatsSpokenFor(db, event.id, now)),
+        seatsLeft: event.maxParticipants === null ? null : seatsLeftOf(event.maxParticipants, eventSeatsSpokenFor(db, event.id, now)),
       }))
   );
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { courses, events, orders } from "../../../db/schema";
+import { batches, courses, events, orders } from "../../../db/schema";
 import type { PaymentProvider } from "../../../db/enums";
 import { db, isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { recordSystemAction } from "../site/audit-log.server";
@@ -9,6 +9,7 @@ import { queueOrderMail } from "./order-receipt.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
 import { billingOfForm } from "./billing.server";
 import { describeEventOrder, takeSeat } from "../events/event-seat.server";
+import { takeBatchSeat } from "../batches/batch-seat.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { hasConfirmedAdult } from "../accounts/user.server";
 
@@ -26,6 +27,8 @@ export type OrderTerms = {
   /** What the order buys: a course or a seat at a paid event, never both. */
   courseId: number | null;
   eventId: number | null;
+  /** For a course taught in batches: the batch chosen, whose seat the order holds and takes. */
+  batchId?: number | null;
   amountPaise: number;
   couponId: number | null;
   enrollmentFormId: number | null;
@@ -46,8 +49,9 @@ export type Order = OrderTerms & {
 };
 
 /** What the order bought: its course, or a seat at its event (exactly one is set). */
-export function orderItem(order: Pick<Order, "id" | "courseId" | "eventId">): CheckoutItem {
-  if (order.courseId !== null) return { type: "course", id: order.courseId };
+export function orderItem(order: Pick<Order, "id" | "courseId" | "eventId" | "batchId">): CheckoutItem {
+  if (order.courseId !== null)
+    return order.batchId ? { type: "course", id: order.courseId, batchId: order.batchId } : { type: "course", id: order.courseId };
   if (order.eventId !== null) return { type: "event", id: order.eventId };
   throw new Error(`Order ${order.id} names neither a course nor an event`);
 }
@@ -71,6 +75,7 @@ const orderColumns = {
   userId: orders.userId,
   courseId: orders.courseId,
   eventId: orders.eventId,
+  batchId: orders.batchId,
   amountPaise: orders.amountPaise,
   couponId: orders.couponId,
   enrollmentFormId: orders.enrollmentFormId,
@@ -91,6 +96,7 @@ const sameTerms = (terms: OrderTerms) =>
     eq(orders.userId, terms.userId),
     sameItem(terms),
     eq(orders.amountPaise, terms.amountPaise),
+    terms.batchId ? eq(orders.batchId, terms.batchId) : isNull(orders.batchId),
     terms.couponId === null ? isNull(orders.couponId) : eq(orders.couponId, terms.couponId),
     terms.enrollmentFormId === null ? isNull(orders.enrollmentFormId) : eq(orders.enrollmentFormId, terms.enrollmentFormId),
   );
@@ -170,15 +176,17 @@ export function reserveOrderIn(tx: Transaction, terms: OrderTerms, kind: Payment
 }
 
 /**
- * How the course or event is delivered as it stands now, copied onto the order
- * made for it: its invoice's place of supply follows the order's copy, never a later edit.
+ * How the course, batch or event is delivered as it stands now, copied onto
+ * the order made for it: its invoice's place of supply follows the order's
+ * copy, never a later edit. A batch's delivery is the course's for its
+ * students (a batch taught at a venue is supplied there, IGST Act s.12(5)).
  */
 export function deliveryOf(
   database: Pick<typeof db, "select">,
-  item: { courseId: number | null; eventId: number | null },
+  item: { courseId: number | null; eventId: number | null; batchId?: number | null },
 ): Pick<typeof orders.$inferInsert, "deliveryMode" | "venueStateCode"> {
-  const table = item.eventId !== null ? events : courses;
-  const id = item.eventId ?? item.courseId;
+  const table = item.eventId !== null ? events : item.batchId ? batches : courses;
+  const id = item.eventId ?? item.batchId ?? item.courseId;
   if (id === null) return {};
   const row = database
     .select({ deliveryMode: table.deliveryMode, venueStateCode: table.venueStateCode })
@@ -376,6 +384,11 @@ export function completeOrder(
           if (seat === "registered") return "duplicate";
           if (seat === "gone") return "seat-gone";
         }
+        if (order.batchId !== null) {
+          const seat = takeBatchSeat(tx, order, paidAt, now);
+          if (seat === "seated-already") return "duplicate";
+          if (seat === "gone") return "seat-gone";
+        }
         if (order.couponId !== null) countRedemption(tx, order.couponId);
         tx.update(orders)
           .set({
@@ -507,6 +520,10 @@ export function enrollWithoutPayment(terms: OrderTerms, { now = new Date() }: { 
         if (terms.eventId !== null) {
           const seat = takeSeat(tx, order, now, now);
           if (seat !== "seated") throw new SeatRefused(seat === "registered" ? "already" : "seat-gone");
+        }
+        if (order.batchId !== null) {
+          const seat = takeBatchSeat(tx, order, now, now);
+          if (seat !== "seated") throw new SeatRefused(seat === "seated-already" ? "already" : "seat-gone");
         }
         queueOrderMail(tx, order.id);
         return "completed";

@@ -1,6 +1,10 @@
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { checkoutPath } from "~/utils/checkout-path";
+
 // A course's upcoming batches on its page: when each runs (India's calendar),
-// where it is taught, the seats left and its price. Rendered on the server;
-// nothing here needs JavaScript.
+// where it is taught, the seats left and its price, and the way to choose one
+// (checkout with the batch named). Plain links: nothing here needs JavaScript.
 
 export type UpcomingBatchView = {
   id: number;
@@ -12,13 +16,26 @@ export type UpcomingBatchView = {
   priceLabel: string;
 };
 
-export function UpcomingBatches({ batches }: { batches: UpcomingBatchView[] }) {
+export function UpcomingBatches({
+  courseId,
+  batches,
+  enrolled,
+  signedIn,
+}: {
+  courseId: number;
+  batches: UpcomingBatchView[];
+  enrolled: boolean;
+  signedIn: boolean;
+}) {
   return (
-    <section aria-labelledby="batches-heading">
+    <section id="batches" aria-labelledby="batches-heading">
       <h2 id="batches-heading" className="text-2xl font-bold text-navy-900">
         Upcoming Batches
       </h2>
       <p className="mt-2 text-slate-600">Live classes with a mentor on a timetable, in India time.</p>
+      {batches.length === 0 ? (
+        <p className="mt-4 rounded-xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">No batch is open for booking right now.</p>
+      ) : null}
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {batches.map((batch) => (
           <li key={batch.id} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
@@ -31,6 +48,20 @@ export function UpcomingBatches({ batches }: { batches: UpcomingBatchView[] }) {
               </span>
               <span className="text-lg font-bold text-navy-900">{batch.priceLabel}</span>
             </p>
+            {enrolled || batch.full ? null : signedIn ? (
+              <Link
+                to={checkoutPath({ item: { type: "course", id: courseId, batchId: batch.id } })}
+                className={buttonClass("primary", "mt-3 w-full")}
+                aria-label={`Choose ${batch.name}`}
+              >
+                Choose this batch
+              </Link>
+            ) : (
+              // Login is a full-page navigation to /api/login, so a plain link rather than <Link>.
+              <a href={`/api/login?redirectTo=/courses/${courseId}`} className={buttonClass("outline", "mt-3 w-full")}>
+                Login to choose
+              </a>
+            )}
           </li>
         ))}
       </ul>

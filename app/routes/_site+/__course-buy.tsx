@@ -12,6 +12,8 @@ export type CourseOffer = {
   taxNote: string | null;
   enrolled: boolean;
   signedIn: boolean;
+  /** Sold only with a batch: the button leads to the batches to choose from. */
+  batchesOnly: boolean;
 };
 
 /** The id of the first-screen buy block on a phone; the bottom bar appears once it has scrolled away. */
@@ -24,6 +26,13 @@ export function CourseBuyButton({ offer, className = "" }: { offer: CourseOffer;
       <Link to={`/learn/${offer.courseId}`} className={buttonClass("primary", className)}>
         Go to course
       </Link>
+    );
+  }
+  if (offer.batchesOnly) {
+    return (
+      <a href="#batches" className={buttonClass("primary", className)}>
+        Choose a Batch
+      </a>
     );
   }
   if (offer.signedIn) {

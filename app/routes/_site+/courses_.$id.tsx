@@ -90,6 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       originalPriceLabel: original !== null && original > course.pricePaise ? formatPrice(original) : null,
       discount: discountPercent(course.pricePaise, original),
       taxNote: course.pricePaise > 0 && pricesIncludeGst() ? GST_INCLUDED_NOTE : null,
+      batchesOnly: course.pacing === "batch",
+      taughtInBatches: course.pacing !== "self_paced",
     },
     // The students this course has had, counted now; none yet is not shown.
     studentsLabel: studentCount > 0 ? studentCount.toLocaleString("en-IN") : null,
@@ -175,6 +177,7 @@ export default function CourseDetailPage() {
     taxNote: course.taxNote,
     enrolled,
     signedIn,
+    batchesOnly: course.batchesOnly,
   };
 
   return (
@@ -222,7 +225,9 @@ export default function CourseDetailPage() {
             </section>
           ) : null}
 
-          {batches.length > 0 ? <UpcomingBatches batches={batches} /> : null}
+          {course.taughtInBatches ? (
+            <UpcomingBatches courseId={course.id} batches={batches} enrolled={enrolled} signedIn={signedIn} />
+          ) : null}
 
           {mentors.length > 0 ? (
             <section aria-labelledby="mentors-heading">

@@ -22,7 +22,7 @@ import { REGISTRATION_MESSAGES, registeredText, WAITLIST_MESSAGES } from "~/cont
 import { paymentWidget } from "~/services/payments/registry.server";
 import { checkoutPath } from "~/utils/checkout-path";
 import { formatPrice, formatPriceWithGst } from "~/utils/money";
-import { findWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/events/event-seat.server";
+import { findEventWaitlistPlace, joinWaitlist, type WaitlistPlace } from "~/models/events/event-seat.server";
 import { parseId } from "~/utils/validation";
 import { currentPath, requireUser } from "~/services/accounts/sessions/student-session.server";
 import { hasConfirmedAdult } from "~/models/accounts/user.server";
@@ -86,7 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     backTo: eventsListPath(request),
     // Registering, paying and waiting for a seat are for an account whose holder said they are 18 or older.
     askAdult: !hasConfirmedAdult(user.id) && (event.state === "open" || event.state === "needs-payment" || event.state === "full"),
-    waitlist: waitlistView(findWaitlistPlace(event.id, user.id)),
+    waitlist: waitlistView(findEventWaitlistPlace(event.id, user.id)),
     whatsapp:
       event.state === "needs-payment" && !paymentWidget()
         ? whatsappLink(readSettings("institute"), "eventRegistration", `${event.title}, ${formatShortDate(event.eventDate)}`)

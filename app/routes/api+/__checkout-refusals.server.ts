@@ -42,6 +42,6 @@ export function settlementAnswer(settlement: Settlement) {
       ? apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.enrolledTitle }, 201)
       : apiJson({ ...enrolled, message: CHECKOUT_MESSAGES.alreadyEnrolled }, 200);
   }
-  const { status, message } = settlementRefusalAnswer(settlement.reason);
+  const { status, message } = settlementRefusalAnswer(settlement.reason, settlement.item);
   return apiError(status, message);
 }

@@ -11,7 +11,7 @@ import { checkoutPath } from "~/utils/checkout-path";
 import { foreignFormRefusal, quoteRefusal, startRefusal } from "./__checkout-refusals.server";
 
 /**
- * POST /api/payments/start `{ courseId | eventId, couponCode?, enrollmentFormId? }`:
+ * POST /api/payments/start `{ courseId (with batchId for a batch) | eventId, couponCode?, enrollmentFormId? }`:
  * the checkout page's "Pay" (a course, or a paid event's seat, held 15 minutes) for an app or a script, with whichever provider takes
  * payments. The server prices the order and reserves it (with its coupon's
  * redemption), then answers what the client opens:
@@ -21,8 +21,8 @@ import { foreignFormRefusal, quoteRefusal, startRefusal } from "./__checkout-ref
  *
  * 400 bad input, a coupon that does not apply or ran out · 401 signed out ·
  * 403 the account has not confirmed its holder is 18 or older (nothing is reserved) ·
- * 404 unknown course, or an event not on sale · 409 already enrolled or registered,
- * the event full (join its waitlist) or begun, or free (use /api/enroll-course) ·
+ * 404 unknown course, a batch not open for booking, or an event not on sale · 409 already enrolled or registered,
+ * the event or batch full (join its waitlist) or begun, or free (use /api/enroll-course) ·
  * 429 too many coupon codes · 502 the provider failed · 503 payments not set up.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

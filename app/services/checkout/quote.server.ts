@@ -1,5 +1,6 @@
 import { checkCouponCode, type RedeemableCoupon } from "~/models/orders/coupon.server";
 import { findActiveCourse } from "~/models/courses/course.server";
+import { upcomingBatches } from "~/models/batches/batch.server";
 import { findActiveEvent, isFreeEvent } from "~/models/events/event.server";
 import type { OrderTerms } from "~/models/orders/order.server";
 import type { PublicUser } from "~/models/accounts/user.server";
@@ -27,11 +28,22 @@ export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: "inv
 
 export type Buyer = Pick<PublicUser, "id" | "email">;
 
-/** An active course, or an active paid event that has not begun: what checkout can sell. */
+/**
+ * An active course (with a batch still to begin, when it names one; a course
+ * taught only in batches is sold only with one), or an active paid event that
+ * has not begun: what checkout can sell. A batch's own price replaces the course's.
+ */
 function findForSale(item: CheckoutItem, now: Date): (QuotedItem & { pricePaise: number }) | null {
   if (item.type === "course") {
     const course = findActiveCourse(item.id);
-    return course && { type: "course", id: course.id, title: course.title, pricePaise: course.pricePaise };
+    if (!course) return null;
+    if (item.batchId === undefined)
+      return course.pacing === "batch" ? null : { type: "course", id: course.id, title: course.title, pricePaise: course.pricePaise };
+    if (course.pacing === "self_paced") return null;
+    const batch = upcomingBatches(course.id, now).find((candidate) => candidate.id === item.batchId);
+    return batch
+      ? { type: "course", id: course.id, batchId: batch.id, title: `${course.title}: ${batch.name}`, pricePaise: batch.pricePaise }
+      : null;
   }
   const event = findActiveEvent(item.id);
   // A free event is registered for, never bought; a past one is not on sale.
@@ -39,7 +51,7 @@ function findForSale(item: CheckoutItem, now: Date): (QuotedItem & { pricePaise:
   return { type: "event", id: event.id, title: event.title, pricePaise: event.pricePaise };
 }
 
-/** What a settled order bought, titled for the student's toast (its course or event may have been withdrawn since). */
+/** What a settled order bought, titled for the student's toast (its course or event may have been withdrawn since; a course is named without its batch). */
 export function describePurchase(item: CheckoutItem): QuotedItem {
   const title = item.type === "course" ? findActiveCourse(item.id)?.title : findActiveEvent(item.id)?.title;
   return { ...item, title: title ?? (item.type === "course" ? "your course" : "your event") };
@@ -49,6 +61,7 @@ export function describePurchase(item: CheckoutItem): QuotedItem {
 const itemColumns = (item: CheckoutItem) => ({
   courseId: item.type === "course" ? item.id : null,
   eventId: item.type === "event" ? item.id : null,
+  batchId: item.type === "course" ? (item.batchId ?? null) : null,
 });
 
 /**

@@ -48,6 +48,10 @@ export function startRefusalAnswer(reason: Exclude<StartRefusal, "coupon-unavail
       );
     case "event-closed":
       return answer(409, CHECKOUT_MESSAGES.invalidEvent, REGISTRATION_MESSAGES.closed);
+    case "batch-full":
+      return answer(409, CHECKOUT_MESSAGES.batchFullTitle, CHECKOUT_MESSAGES.batchFull);
+    case "batch-closed":
+      return answer(409, CHECKOUT_MESSAGES.batchClosedTitle, CHECKOUT_MESSAGES.batchClosed);
     case "free":
       return answer(
         409,
@@ -72,7 +76,7 @@ export function startRefusalAnswer(reason: Exclude<StartRefusal, "coupon-unavail
 }
 
 /** A reported payment that did not enroll the student. */
-export function settlementRefusalAnswer(reason: Extract<Settlement, { ok: false }>["reason"]): RefusalAnswer {
+export function settlementRefusalAnswer(reason: Extract<Settlement, { ok: false }>["reason"], item?: CheckoutItem): RefusalAnswer {
   const failed = (status: number, text: string, message = text) => answer(status, CHECKOUT_MESSAGES.enrollFailedTitle, text, message);
   switch (reason) {
     case "not-found":
@@ -86,7 +90,7 @@ export function settlementRefusalAnswer(reason: Extract<Settlement, { ok: false 
     case "coupon-refused":
       return failed(409, CHECKOUT_MESSAGES.couponLapsedRefunded);
     case "seat-gone":
-      return failed(409, CHECKOUT_MESSAGES.seatGoneRefunded);
+      return failed(409, item?.batchId ? CHECKOUT_MESSAGES.batchSeatGoneRefunded : CHECKOUT_MESSAGES.seatGoneRefunded);
     case "refunded":
       return failed(409, CHECKOUT_MESSAGES.paymentRefunded);
     case "payments-off":

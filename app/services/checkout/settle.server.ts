@@ -11,7 +11,7 @@ export type Settlement =
       ok: false;
       /**
        * coupon-refused: paid after its hold on a coupon that then had none left, and refunded in full;
-       * seat-gone: a paid event's payment after its seat's hold lapsed, the event full, refunded in full;
+       * seat-gone: a paid event's (or batch's) payment after its seat's hold lapsed, the place full, refunded in full;
        * refunded: returned earlier.
        */
       reason: "not-found" | "not-yours" | "not-paid" | "mismatch" | "coupon-refused" | "seat-gone" | "refunded" | "payments-off";
@@ -22,8 +22,9 @@ export type Settlement =
 /** The payment that paid an order, and how its provider returns it whole. */
 export type PaidWith = { paymentId: string; refundWhole: (paymentId: string) => Promise<void> };
 
-/** "course 3" or "a seat at event 7", for the logs and the audit trail. */
-const describeItem = (item: CheckoutItem) => (item.type === "course" ? `course ${item.id}` : `a seat at event ${item.id}`);
+/** "course 3", "course 3 in batch 5" or "a seat at event 7", for the logs and the audit trail. */
+const describeItem = (item: CheckoutItem) =>
+  item.type === "event" ? `a seat at event ${item.id}` : item.batchId ? `course ${item.id} in batch ${item.batchId}` : `course ${item.id}`;
 
 /**
  * Returns the whole payment (refund policy) and records it on the order. The
@@ -60,7 +61,8 @@ export async function completePaidOrder(order: Order, payment: PaidWith, paidAt:
       await refundOrder(order, payment, `coupon ${order.couponId} ran out after order ${order.id}'s hold on it lapsed`);
       return { ok: false, reason: "coupon-refused" };
     case "seat-gone": {
-      await refundOrder(order, payment, `event ${order.eventId} was full when order ${order.id} was paid after its seat's hold lapsed`, {
+      const place = order.batchId !== null ? `batch ${order.batchId}` : `event ${order.eventId}`;
+      await refundOrder(order, payment, `${place} was full when order ${order.id} was paid after its seat's hold lapsed`, {
         seatGone: true,
       });
       return { ok: false, reason: "seat-gone", item };

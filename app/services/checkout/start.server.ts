@@ -1,5 +1,6 @@
 import { lacksInvoiceBilling } from "~/models/orders/billing.server";
 import { reserveEventOrder } from "~/models/events/event-order.server";
+import { reserveBatchOrder, type BatchReservation } from "~/models/batches/batch-order.server";
 import type { SeatRefusal } from "~/models/events/event-seat.server";
 import {
   enrollWithoutPayment,
@@ -27,7 +28,8 @@ export type PaymentStartInput = {
 
 /**
  * already-enrolled: the student has the course or the seat already; event-full: no seat is free
- * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn;
+ * (a waitlist is offered instead); event-closed: the event has begun or is withdrawn; batch-full,
+ * batch-closed: the same for the batch chosen;
  * adult-unconfirmed: the account has not said its holder is 18 or older; billing-missing: tax
  * invoices are on and the order's enrollment form has no billing details for its invoice.
  */
@@ -39,6 +41,8 @@ export type StartRefusal =
   | "coupon-unavailable"
   | "event-full"
   | "event-closed"
+  | "batch-full"
+  | "batch-closed"
   | "adult-unconfirmed"
   | "billing-missing";
 
@@ -61,11 +65,24 @@ const SEAT_REFUSALS: Record<SeatRefusal, StartRefusal> = {
 
 export type CheckoutReservation = { ok: true; order: Order } | { ok: false; reason: StartRefusal };
 
+const BATCH_REFUSALS: Record<Exclude<BatchReservation, { ok: true }>["reason"], StartRefusal> = {
+  "not-found": "batch-closed",
+  closed: "batch-closed",
+  full: "batch-full",
+  seated: "already-enrolled",
+  "coupon-unavailable": "coupon-unavailable",
+  "adult-unconfirmed": "adult-unconfirmed",
+};
+
 /**
  * The pending order for these terms, its coupon's redemption held; for an
- * event, its seat held too (decision 0016), checked in the same transaction.
+ * event or a batch, its seat held too (decisions 0016, 0059), checked in the same transaction.
  */
 export function reserveForCheckout(terms: OrderTerms, kind: PaymentKind, now: Date): CheckoutReservation {
+  if (terms.courseId !== null && terms.batchId) {
+    const reservation = reserveBatchOrder({ ...terms, courseId: terms.courseId, batchId: terms.batchId }, kind, now);
+    return reservation.ok ? reservation : { ok: false, reason: BATCH_REFUSALS[reservation.reason] };
+  }
   if (terms.eventId === null) return reserveOrder(terms, kind, now);
   const reservation = reserveEventOrder({ ...terms, eventId: terms.eventId }, kind, now);
   if (reservation.ok || reservation.reason === "coupon-unavailable" || reservation.reason === "adult-unconfirmed") return reservation;

@@ -37,3 +37,12 @@ export async function siteWithFakeRazorpay() {
   (Reflect.get(razorpay.api, "rq") as { defaults: { baseURL: string } }).defaults.baseURL = fake.url;
   return { fake, razorpay, control: fakeRazorpayControl(fake.url) };
 }
+
+/** The Razorpay order a checkout page's Pay answered with: its form to Razorpay's hosted page names it. */
+export async function razorpayOrderOf(response: { status(): number; text(): Promise<string> }): Promise<string> {
+  const html = await response.text();
+  if (response.status() !== 200) throw new Error(`Pay answered ${response.status()}: ${html.slice(0, 300)}`);
+  const orderId = /name="order_id" value="(order_\w+)"/.exec(html)?.[1];
+  if (!orderId) throw new Error("The page has no form to Razorpay's hosted checkout");
+  return orderId;
+}

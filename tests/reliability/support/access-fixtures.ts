@@ -51,6 +51,8 @@ export type MatrixIds = {
   certificate: string;
   /** The matrix course's curriculum: a section and a lesson in it (the curriculum editor's pages). */
   curriculum: { section: number; lesson: number };
+  /** A batch of the matrix course and a session of its timetable (the batches' admin pages). */
+  batch: { id: number; session: number };
   /** The owner's account id (their admin user page). */
   ownerUser: string;
 };
@@ -161,6 +163,13 @@ export const victims = {
   mentor: (db: Database.Database) => insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Victim Mentor', 'Mentor', 'Bio')"),
   coupon: (db: Database.Database) =>
     insert(db, "INSERT INTO coupons (code, percent_off) VALUES (?, 5)", `VICTIM${randomUUID().slice(0, 8).toUpperCase()}`),
+  /** A batch of the matrix course nobody has joined (its URL names the matrix course). */
+  batch: (db: Database.Database) =>
+    insert(
+      db,
+      "INSERT INTO batches (course_id, name, starts_on, ends_on) VALUES (?, 'Victim batch', '2031-01-06', '2031-02-28')",
+      matrixSection(db).courseId,
+    ),
   /** A message the mail server refused eight times (state failed). */
   failedMessage: (db: Database.Database) =>
     insert(
@@ -360,6 +369,21 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
           `Matrix lesson ${tag}`,
         );
         return { section, lesson };
+      })(),
+      batch: (() => {
+        const id = insert(
+          db,
+          "INSERT INTO batches (course_id, name, starts_on, ends_on, seats) VALUES (?, ?, '2031-01-06', '2031-02-28', 30)",
+          course,
+          `Matrix batch ${tag}`,
+        );
+        const session = insert(
+          db,
+          "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Matrix class', ?, 90, 'https://meet.jit.si/matrix', 1)",
+          id,
+          Date.parse("2031-01-06T13:30:00Z"),
+        );
+        return { id, session };
       })(),
       ownerUser: owner.id,
     };

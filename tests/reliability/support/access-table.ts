@@ -98,6 +98,24 @@ function curriculumPages(ids: MatrixIds): [string, string, Area][] {
   ];
 }
 
+const batchesOf = (ids: MatrixIds) => `/admin/courses/${ids.course}/batches`;
+const timetableOf = (ids: MatrixIds) => `${batchesOf(ids)}/${ids.batch.id}/timetable`;
+
+function batchPages(ids: MatrixIds): [string, string, Area][] {
+  const batches = batchesOf(ids);
+  const timetable = timetableOf(ids);
+  return [
+    ["/admin/courses/:id/batches", batches, "courses"],
+    ["/admin/courses/:id/batches/new", `${batches}/new`, "courses"],
+    ["/admin/courses/:id/batches/:batchId", `${batches}/${ids.batch.id}`, "courses"],
+    ["/admin/courses/:id/batches/:batchId", `${batches}/${ids.batch.id}?confirm=delete`, "courses"],
+    ["/admin/courses/:id/batches/:batchId/timetable", timetable, "courses"],
+    ["/admin/courses/:id/batches/:batchId/timetable/new", `${timetable}/new`, "courses"],
+    ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}`, "courses"],
+    ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}?confirm=cancel`, "courses"],
+  ];
+}
+
 function adminPages(ids: MatrixIds): Row[] {
   // Each resource: its list, /new, /:id (view and edit) and /:id?confirm=delete (the question before deleting).
   const resource = (list: string, id: number | string, area: Area): [string, string, Area][] => [
@@ -133,6 +151,8 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/users/:id", `/admin/users/${ids.ownerUser}?confirm=deactivate`, "users"],
     // A course's curriculum editor: its sections and lessons open under it.
     ...curriculumPages(ids),
+    // Its batches and their timetables.
+    ...batchPages(ids),
   ];
   const rows = pages.map(([route, path, area]) => {
     // A file sent with an outbox message is a download; the fixture's message has none, so an admin finds nothing.
@@ -324,6 +344,16 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       "lessons",
       toast(curriculumOf(ids)),
     ),
+    // A batch's and a session's forms: a post without what the form needs is refused; a fresh batch is deleted.
+    post("/admin/courses/:id/batches/new", `${batchesOf(ids)}/new`, "courses", 400, { watch: { table: "batches" } }),
+    post("/admin/courses/:id/batches/:batchId", `${batchesOf(ids)}/${ids.batch.id}`, "courses", 400, { watch: { table: "batches" } }),
+    post("/admin/courses/:id/batches/:batchId/timetable/new", `${timetableOf(ids)}/new`, "courses", 400, {
+      watch: { table: "batch_sessions" },
+    }),
+    post("/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetableOf(ids)}/${ids.batch.session}`, "courses", 400, {
+      watch: { table: "batch_sessions" },
+    }),
+    remove("/admin/courses/:id/batches/:batchId", `${batchesOf(ids)}/{victim}`, "courses", "batch", "batches", toast(batchesOf(ids))),
     remove(
       "/admin/courses/:id/curriculum/sections/:sectionId",
       `${curriculumOf(ids)}/sections/{victim}`,

@@ -3,6 +3,7 @@ import { exportsAction, routeFiles } from "./route-files";
 import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/admin-blog";
 import { CouponSchema } from "../../../app/schemas/admin-coupon";
 import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curriculum";
+import { BatchSchema, BatchSessionSchema } from "../../../app/schemas/admin-batch";
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
@@ -60,6 +61,9 @@ export type SiteIds = {
   /** A section and a lesson of `courseId` (the curriculum editor). */
   sectionId: number;
   lessonId: number;
+  /** A batch of `courseId` and a session of its timetable (the batches' admin forms). */
+  batchId: number;
+  batchSessionId: number;
   /** An account of its own for the admin's student page, whose intents may deactivate or rename it. */
   accountId: string;
   /** A message already sent, which "Send again" refuses. */
@@ -239,6 +243,23 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.courses_+/$id.curriculum.$lessonId.tsx", (ids) => `${curriculum(ids)}/${ids.lessonId}`, f(LessonFormSchema), {
     files: ["videoFile", "attachment"],
   }),
+  page("admin+/_panel.courses_+/$id.batches.new.tsx", (ids) => `/admin/courses/${ids.courseId}/batches/new`, f(BatchSchema)),
+  page(
+    "admin+/_panel.courses_+/$id.batches.$batchId.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}`,
+    f(BatchSchema),
+  ),
+  page(
+    "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.new.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/new`,
+    f(BatchSessionSchema),
+  ),
+  page(
+    "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.$sessionId.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}`,
+    f(BatchSessionSchema),
+    { intents: ["save", "cancel"] },
+  ),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
   page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
     intents: ["complete", "watched", "quiz"],
@@ -260,6 +281,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
       ["admin+/_panel.blog+/$id.tsx", (ids: SiteIds) => `/admin/blog/${ids.postId}`],
       ["admin+/_panel.testimonials+/$id.tsx", (ids: SiteIds) => `/admin/testimonials/${ids.testimonialId}`],
       ["admin+/_panel.users+/files.$id.tsx", () => "/admin/users/files/1"],
+      ["admin+/_panel.courses_+/$id.batches.$batchId.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}`],
     ] as const
   ).map(([file, url]) => page(file, url, ["intent"], { intents: DELETE_INTENTS, destructive: true })),
 

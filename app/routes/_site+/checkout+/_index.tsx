@@ -173,7 +173,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function settlementRefused(submission: Submission, settlement: Settlement | null) {
   if (!settlement) return payRefused(submission, ENROLL_FAILED, 502);
   if (settlement.ok) throw new Error("A settled payment is not a refusal");
-  const refused = settlementRefusalAnswer(settlement.reason);
+  const refused = settlementRefusalAnswer(settlement.reason, settlement.item);
   return payRefused(submission, refused.notice, refused.status);
 }
 

@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ state: "processing" as const }, { headers: { Refresh: String(RETRY_SECONDS), "Cache-Control": "no-store" } });
   }
   if (settlement === null) return data({ state: "failed" as const, message: CHECKOUT_MESSAGES.enrollFailedText }, { status: 502 });
-  const refused = settlementRefusalAnswer(settlement.reason);
+  const refused = settlementRefusalAnswer(settlement.reason, settlement.item);
   const returned = settlement.reason === "coupon-refused" || settlement.reason === "seat-gone" || settlement.reason === "refunded";
   return data({ state: returned ? ("refunded" as const) : ("failed" as const), message: refused.notice[1] }, { status: refused.status });
 }

@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import { batchStudents, batches, orders } from "../../../db/schema";
+import { isUniqueViolation, type Transaction } from "~/utils/db.server";
+import { formatIsoDateInIndia } from "~/utils/dates";
+import { seatFreeFor, takeWaitlistPlace, type SeatPlace } from "../seats/seats.server";
+
+// A student's seat in a batch, taken with the payment that buys the course
+// (docs/decisions/0059): a pending order holds it for the same time as an
+// event's seat; the capture seats the student in the same transaction.
+
+const batchPlace = (batchId: number): SeatPlace => ({ kind: "batch", id: batchId });
+
+/** What a batch seat needs to know of the order that pays for it. */
+type SeatOrder = { id: number; userId: string; courseId: number | null; batchId: number | null; seatHeldUntil: Date | null };
+
+export type BatchOpening =
+  | { ok: true; batch: { id: number; seats: number | null; startsOn: string } }
+  | { ok: false; reason: "not-found" | "closed" | "full" | "seated" };
+
+/**
+ * Whether the student may take a seat in the batch now, read inside the
+ * caller's transaction: the batch is the course's, not called off, not yet
+ * begun (India's calendar), the student not already in a batch of the course,
+ * and a seat free for them.
+ */
+export function batchOpenTo(tx: Transaction, courseId: number, batchId: number, userId: string, now: Date): BatchOpening {
+  const batch = tx
+    .select({ id: batches.id, seats: batches.seats, startsOn: batches.startsOn, cancelledAt: batches.cancelledAt })
+    .from(batches)
+    .where(and(eq(batches.id, batchId), eq(batches.courseId, courseId)))
+    .get();
+  if (!batch) return { ok: false, reason: "not-found" };
+  if (batch.cancelledAt !== null || batch.startsOn < formatIsoDateInIndia(now)) return { ok: false, reason: "closed" };
+  const seated = tx
+    .select({ id: batchStudents.id })
+    .from(batchStudents)
+    .where(and(eq(batchStudents.courseId, courseId), eq(batchStudents.userId, userId)))
+    .get();
+  if (seated) return { ok: false, reason: "seated" };
+  if (!seatFreeFor(tx, batchPlace(batch.id), batch.seats, userId, now)) return { ok: false, reason: "full" };
+  return { ok: true, batch };
+}
+
+/** seated: the order got its seat now; seated-already: the student has a batch of the course; gone: the hold lapsed and no seat is free (pay back). */
+export type BatchSeatTaking = "seated" | "seated-already" | "gone";
+
+/**
+ * Inside the transaction that completes an order with a batch: a payment made
+ * within the hold gets the seat it held; a later one only if the batch is
+ * still open and a seat free now. The student's waitlist place is done with.
+ */
+export function takeBatchSeat(tx: Transaction, order: SeatOrder, paidAt: Date, now: Date): BatchSeatTaking {
+  if (order.batchId === null || order.courseId === null) throw new Error(`Order ${order.id} is not for a batch`);
+  const withinHold = order.seatHeldUntil !== null && paidAt.getTime() <= order.seatHeldUntil.getTime();
+  if (!withinHold) {
+    const opening = batchOpenTo(tx, order.courseId, order.batchId, order.userId, now);
+    if (!opening.ok) return opening.reason === "seated" ? "seated-already" : "gone";
+  }
+  try {
+    tx.insert(batchStudents)
+      .values({ batchId: order.batchId, courseId: order.courseId, userId: order.userId, orderId: order.id, joinedAt: now })
+      .run();
+  } catch (error) {
+    if (isUniqueViolation(error)) return "seated-already";
+    throw error;
+  }
+  tx.update(orders).set({ seatHeldUntil: null }).where(eq(orders.id, order.id)).run();
+  takeWaitlistPlace(tx, batchPlace(order.batchId), order.userId);
+  return "seated";
+}
