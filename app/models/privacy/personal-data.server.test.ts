@@ -16,6 +16,9 @@ import {
   enrollmentForms,
   orders,
   eventRegistrations,
+  batchStudents,
+  batches,
+  waitlist,
   events,
   lessonProgress,
   lessons,
@@ -123,6 +126,13 @@ function studentWithEverything() {
     .values({ sid: `sid-${user.id}`, sess: { userId: user.id }, expire: new Date(NOW.getTime() + 86_400_000) })
     .run();
   db.insert(eventRegistrations).values({ userId: user.id, eventId: event.id, name: "Meera Rao", email, phone: "9876500001" }).run();
+  db.insert(waitlist).values({ userId: user.id, eventId: event.id }).run();
+  const batch = db
+    .insert(batches)
+    .values({ courseId: course.id, name: "January", startsOn: "2027-01-04", endsOn: "2027-01-29" })
+    .returning()
+    .get();
+  db.insert(batchStudents).values({ batchId: batch.id, courseId: course.id, userId: user.id, joinedAt: NOW }).run();
   db.insert(lessonProgress).values({ userId: user.id, lessonId: lesson.id, courseId: course.id, completedAt: NOW }).run();
   db.insert(quizAttempts)
     .values({ userId: user.id, lessonId: lesson.id, answers: { "1": [0] }, scorePercent: 100, passed: true })
@@ -176,6 +186,8 @@ describe("exporting a student's data", () => {
       data.mailedLinks,
       data.sessions,
       data.eventRegistrations,
+      data.waitlistPlaces,
+      data.batchSeats,
       data.lessonProgress,
       data.quizAttempts,
       data.certificates,
@@ -232,6 +244,8 @@ describe("erasing an account", () => {
       "user_identities",
       "user_tokens",
       "event_registrations",
+      "waitlist",
+      "batch_students",
       "lesson_progress",
       "quiz_attempts",
       "certificates",

@@ -8,6 +8,8 @@ import {
   enrollmentForms,
   orders,
   eventRegistrations,
+  batchStudents,
+  waitlist,
   lessonProgress,
   newsletterSubscribers,
   outboxMessages,
@@ -102,6 +104,8 @@ export function exportPersonalData(userId: string, now = new Date()) {
     orders: db.select().from(orders).where(byUser(orders)).all(),
     enrollmentForms: db.select().from(enrollmentForms).where(byUser(enrollmentForms)).all(),
     eventRegistrations: db.select().from(eventRegistrations).where(byUser(eventRegistrations)).all(),
+    waitlistPlaces: db.select().from(waitlist).where(byUser(waitlist)).all(),
+    batchSeats: db.select().from(batchStudents).where(byUser(batchStudents)).all(),
     lessonProgress: db.select().from(lessonProgress).where(byUser(lessonProgress)).all(),
     quizAttempts: db.select().from(quizAttempts).where(byUser(quizAttempts)).all(),
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
@@ -214,6 +218,9 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       tx.delete(nominees).where(eq(nominees.userId, userId)).run();
       // A registration is erased whatever the event's date: a future event gets its seat back.
       tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).run();
+      // So is a batch seat and a place on any waitlist: the seat goes back to the batch.
+      tx.delete(batchStudents).where(eq(batchStudents.userId, userId)).run();
+      tx.delete(waitlist).where(eq(waitlist.userId, userId)).run();
       tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId)).run();
       tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).run();
       tx.delete(courseReviews).where(eq(courseReviews.userId, userId)).run();
