@@ -230,3 +230,31 @@ describe("a batch's timetable", () => {
     expect((await client.post(`${timetable}/${session!.id}`, { form: { intent: "publish" } })).status()).toBe(400);
   });
 });
+
+describe("a batch's students", () => {
+  test("an admin sees who joined, first come first; a content manager is refused (personal data) and gets no link to it", async () => {
+    const { course, batches } = arrange();
+    const { client: admin } = await adminApiClient();
+    await admin.post(`${batches}/new`, { form: batchForm() });
+    const [batch] = batchesOf(course.id);
+    const first = await createStudent({ firstName: "Asha", lastName: "Rao" });
+    const second = await createStudent({ firstName: "Vikram", lastName: "Iyer" });
+    withDatabase((database) => {
+      const seat = database.prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)");
+      seat.run(batch!.id, course.id, second.id, Date.parse("2030-12-02T05:00:00Z"));
+      seat.run(batch!.id, course.id, first.id, Date.parse("2030-12-01T05:00:00Z"));
+    });
+    const roster = `${batches}/${batch!.id}/roster`;
+    const page = visible(await (await admin.get(roster)).text());
+    expect(page).toContain("Students: January evenings");
+    expect(page).toContain("2 of 30 seats taken");
+    expect(page.indexOf("Asha Rao")).toBeLessThan(page.indexOf("Vikram Iyer"));
+    expect(page).toContain(first.email);
+    expect(page).toContain("Dec 1, 2030, 10:30 am IST");
+    expect(visible(await (await admin.get(batches)).text())).toContain("Students");
+
+    const { client: manager } = await adminApiClient("content_manager");
+    expect((await manager.get(roster)).status()).toBe(403);
+    expect(await (await manager.get(batches)).text()).not.toContain(`href="${roster}"`);
+  });
+});

@@ -4,12 +4,13 @@ import { markdownTable } from "../../scripts/reliability-report";
 import { createStudent, studentCookie } from "../support/accounts";
 import { countRows, withDatabase } from "../support/database";
 import { nthClientAddress, percentile, postForm, postJson, timed } from "./support/http";
-import { contactFields, insertEvent, registrationFields } from "../support/rows";
+import { contactFields, insertEvent, makeEnrollmentForm, registrationFields } from "../support/rows";
+import { CHECKOUT_MESSAGES } from "~/content/messages/checkout";
 import { reportWhenAllPass } from "./support/report-on-pass";
 import { BASE_PORT, startSite, type Site } from "./support/production-server";
 
-// Many people at once: the last seats of a webinar and a burst of contact
-// messages. Half of each arrive as page form posts, half through the JSON API,
+// Many people at once: the last seats of a webinar and of a batch, and a
+// burst of contact messages. Half of each arrive as page form posts, half through the JSON API,
 // each from an address of its own (X-Forwarded-For behind a proxy on loopback),
 // as many visitors would: one address is held to 40 posts an hour (decision 0013).
 
@@ -88,6 +89,79 @@ describe("a 50-seat event", () => {
       REGISTRANTS,
       seated.length,
       `${full.length} × "${REGISTRATION_MESSAGES.full}"`,
+      stored.length,
+      Math.round(percentile(times, 50)),
+      Math.round(percentile(times, 99)),
+      Math.round(wall),
+    ]);
+  });
+});
+
+describe("a 20-seat batch", () => {
+  test("200 students choosing it at the same moment through checkout: exactly 20 are seated, 180 hear it is full", async () => {
+    const BATCH_SEATS = 20;
+    const { courseId, batchId } = withDatabase((db) => {
+      const course = Number(
+        db
+          .prepare(
+            "INSERT INTO courses (title, short_description, description, duration, price_paise, pacing) VALUES ('Replays: capacity test', 's', 'd', '4 weeks', 0, 'both')",
+          )
+          .run().lastInsertRowid,
+      );
+      const batch = Number(
+        db
+          .prepare(
+            "INSERT INTO batches (course_id, name, starts_on, ends_on, seats, price_paise) VALUES (?, 'Capacity batch', '2031-01-06', '2031-02-28', ?, 0)",
+          )
+          .run(course, BATCH_SEATS).lastInsertRowid,
+      );
+      return { courseId: course, batchId: batch };
+    }, site.database);
+    const students = await Promise.all(Array.from({ length: REGISTRANTS }, () => createStudent({}, site.database)));
+    const cookies = await Promise.all(students.map((student) => studentCookie(site.database, student)));
+    const forms = students.map((student) => makeEnrollmentForm(student.id, courseId, site.database));
+
+    const started = performance.now();
+    const answers = await Promise.all(
+      students.map(async (student, index) => {
+        const { value: response, ms } = await timed(() =>
+          postForm(
+            `${site.url}/checkout?index&courseId=${courseId}&batch=${batchId}&form=${forms[index]}`,
+            { intent: "pay", terms: "on" },
+            cookies[index],
+            nthClientAddress("10.32", index),
+          ),
+        );
+        const text = await response.text();
+        const seated = response.status === 302;
+        const full = response.status === 409 && text.includes(CHECKOUT_MESSAGES.batchFullTitle);
+        return { studentId: student.id, status: response.status, seated, full, ms };
+      }),
+    );
+    const wall = performance.now() - started;
+
+    const seated = answers.filter((answer) => answer.seated);
+    const full = answers.filter((answer) => answer.full);
+    expect(answers.filter((answer) => !answer.seated && !answer.full).map((answer) => answer.status)).toEqual([]);
+    expect(seated).toHaveLength(BATCH_SEATS);
+    expect(full).toHaveLength(REGISTRANTS - BATCH_SEATS);
+    const stored = withDatabase(
+      (db) =>
+        (db.prepare("SELECT user_id AS userId FROM batch_students WHERE batch_id = ?").all(batchId) as { userId: string }[]).map(
+          (row) => row.userId,
+        ),
+      site.database,
+    );
+    expect(new Set(stored)).toEqual(new Set(seated.map((answer) => answer.studentId)));
+    // A refused student has no order: the seat check and the order are one transaction.
+    expect(countRows(site.database, "orders", "batch_id = ?", batchId)).toBe(BATCH_SEATS);
+
+    const times = answers.map((answer) => answer.ms);
+    figures.push([
+      "Checkouts of a 20-seat batch",
+      REGISTRANTS,
+      seated.length,
+      `${full.length} × "${CHECKOUT_MESSAGES.batchFullTitle}"`,
       stored.length,
       Math.round(percentile(times, 50)),
       Math.round(percentile(times, 99)),

@@ -36,4 +36,9 @@ export const WAITLIST_MESSAGES = {
   place: (position: number) =>
     `You are number ${position.toLocaleString("en-IN")} on the waitlist. If a seat frees up, we will offer it to you by mail and keep it for you for ${WAITLIST_OFFER_HOURS} hours.`,
   kept: (until: string) => `A seat has freed up and is kept for you until ${until}. Register now to take it.`,
+  keptInBatch: (until: string) => `A seat has freed up and is kept for you until ${until}. Choose this batch now to take it.`,
+  alreadyWaiting: "You are on this waitlist already. We will mail you when a seat is kept for you.",
+  batchClosed: "This batch has begun or was called off, so its waitlist is closed. Choose another batch.",
+  batchSeated: "You already have a seat in a batch of this course.",
+  batchSeatFree: "A seat is free in this batch: choose it instead of waiting.",
 } as const;

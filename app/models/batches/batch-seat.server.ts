@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { batchStudents, batches, orders } from "../../../db/schema";
+import { batchStudents, batches, courses, orders, users } from "../../../db/schema";
 import { isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
 import { seatFreeFor, takeWaitlistPlace, type SeatPlace } from "../seats/seats.server";
@@ -13,17 +13,23 @@ const batchPlace = (batchId: number): SeatPlace => ({ kind: "batch", id: batchId
 /** What a batch seat needs to know of the order that pays for it. */
 type SeatOrder = { id: number; userId: string; courseId: number | null; batchId: number | null; seatHeldUntil: Date | null };
 
-export type BatchOpening =
-  | { ok: true; batch: { id: number; seats: number | null; startsOn: string } }
-  | { ok: false; reason: "not-found" | "closed" | "full" | "seated" };
+type OpenBatch = { id: number; seats: number | null; startsOn: string };
+
+export type BatchOpening = { ok: true; batch: OpenBatch } | { ok: false; reason: "not-found" | "closed" | "full" | "seated" };
 
 /**
- * Whether the student may take a seat in the batch now, read inside the
- * caller's transaction: the batch is the course's, not called off, not yet
- * begun (India's calendar), the student not already in a batch of the course,
- * and a seat free for them.
+ * The batch, if a student may still join it, read inside the caller's
+ * transaction: it is the course's, not called off, not yet begun (India's
+ * calendar), and the student is not already in a batch of the course. Seats
+ * are not looked at: a full batch is open to its waitlist.
  */
-export function batchOpenTo(tx: Transaction, courseId: number, batchId: number, userId: string, now: Date): BatchOpening {
+export function openBatchFor(
+  tx: Transaction,
+  courseId: number,
+  batchId: number,
+  userId: string,
+  now: Date,
+): { ok: true; batch: OpenBatch } | { ok: false; reason: "not-found" | "closed" | "seated" } {
   const batch = tx
     .select({ id: batches.id, seats: batches.seats, startsOn: batches.startsOn, cancelledAt: batches.cancelledAt })
     .from(batches)
@@ -37,8 +43,15 @@ export function batchOpenTo(tx: Transaction, courseId: number, batchId: number, 
     .where(and(eq(batchStudents.courseId, courseId), eq(batchStudents.userId, userId)))
     .get();
   if (seated) return { ok: false, reason: "seated" };
-  if (!seatFreeFor(tx, batchPlace(batch.id), batch.seats, userId, now)) return { ok: false, reason: "full" };
   return { ok: true, batch };
+}
+
+/** As openBatchFor, and a seat free for the student now (their own hold or waitlist offer counts as theirs). */
+export function batchOpenTo(tx: Transaction, courseId: number, batchId: number, userId: string, now: Date): BatchOpening {
+  const opening = openBatchFor(tx, courseId, batchId, userId, now);
+  if (!opening.ok) return opening;
+  if (!seatFreeFor(tx, batchPlace(opening.batch.id), opening.batch.seats, userId, now)) return { ok: false, reason: "full" };
+  return opening;
 }
 
 /** seated: the order got its seat now; seated-already: the student has a batch of the course; gone: the hold lapsed and no seat is free (pay back). */
@@ -67,4 +80,20 @@ export function takeBatchSeat(tx: Transaction, order: SeatOrder, paidAt: Date, n
   tx.update(orders).set({ seatHeldUntil: null }).where(eq(orders.id, order.id)).run();
   takeWaitlistPlace(tx, batchPlace(order.batchId), order.userId);
   return "seated";
+}
+
+/** Whom a batch order belongs to, and which course and batch: for the message when its payment is returned. */
+export function describeBatchOrder(
+  tx: Transaction,
+  order: { userId: string; batchId: number | null },
+): { email: string; firstName: string | null; courseTitle: string; batchName: string; courseId: number } | null {
+  if (order.batchId === null) return null;
+  const row = tx
+    .select({ email: users.email, firstName: users.firstName, courseTitle: courses.title, batchName: batches.name, courseId: courses.id })
+    .from(users)
+    .innerJoin(batches, eq(batches.id, order.batchId))
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .where(eq(users.id, order.userId))
+    .get();
+  return row ?? null;
 }

@@ -186,3 +186,23 @@ export function upcomingBatches(courseId: number, now = new Date()): UpcomingBat
     pricePaise: batch.pricePaise ?? course.pricePaise,
   }));
 }
+
+/** A batch as its mails name it: the course's title, the batch's name and days; null once deleted. */
+export type BatchForMail = { courseId: number; courseTitle: string; name: string; startsOn: string; endsOn: string };
+
+export function findBatchForMail(batchId: number): BatchForMail | null {
+  return (
+    db
+      .select({
+        courseId: batches.courseId,
+        courseTitle: courses.title,
+        name: batches.name,
+        startsOn: batches.startsOn,
+        endsOn: batches.endsOn,
+      })
+      .from(batches)
+      .innerJoin(courses, eq(courses.id, batches.courseId))
+      .where(eq(batches.id, batchId))
+      .get() ?? null
+  );
+}

@@ -9,7 +9,7 @@ import { queueOrderMail } from "./order-receipt.server";
 import { issueInvoiceForOrder } from "./tax-document.server";
 import { billingOfForm } from "./billing.server";
 import { describeEventOrder, takeSeat } from "../events/event-seat.server";
-import { takeBatchSeat } from "../batches/batch-seat.server";
+import { describeBatchOrder, takeBatchSeat } from "../batches/batch-seat.server";
 import type { CheckoutItem } from "~/utils/checkout-path";
 import { hasConfirmedAdult } from "../accounts/user.server";
 
@@ -447,7 +447,7 @@ export function markOrderRefunded(
   /** The provider's payment that was returned. */
   paymentId: string,
   reason: string,
-  /** seatGone: the student is told, with the refund, that the event filled before the payment came. */
+  /** seatGone: the student is told, with the refund, that the event or batch filled before the payment came. */
   tell?: { seatGone: true },
 ): void {
   const paidWith = { providerPaymentId: paymentId };
@@ -457,9 +457,18 @@ export function markOrderRefunded(
         .update(orders)
         .set({ paymentStatus: "refunded", ...paidWith, refundedPaise: order.amountPaise, couponHeldUntil: null, seatHeldUntil: null })
         .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "failed"])))
-        .returning({ id: orders.id, userId: orders.userId, eventId: orders.eventId })
+        .returning({ id: orders.id, userId: orders.userId, eventId: orders.eventId, batchId: orders.batchId })
         .get();
       if (!refunded) return;
+      const batchStudent = tell?.seatGone ? describeBatchOrder(tx, refunded) : null;
+      if (batchStudent) {
+        const { email, ...about } = batchStudent;
+        queueMail(tx, {
+          to: email,
+          userId: refunded.userId,
+          payload: { kind: "batch-seat-gone", ...about, amountPaise: order.amountPaise },
+        });
+      }
       const student = tell?.seatGone ? describeEventOrder(tx, refunded) : null;
       if (student) {
         const payload = {

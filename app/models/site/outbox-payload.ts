@@ -34,6 +34,9 @@ export type OutboxPayload =
   | { kind: "event-reminder-hour-before"; eventId: number }
   | { kind: "event-waitlist-offer"; name: string; eventId: number; expiresAt: string }
   | { kind: "event-seat-gone"; firstName: string | null; eventTitle: string; amountPaise: number }
+  // Batches
+  | { kind: "batch-waitlist-offer"; name: string; courseId: number; batchId: number; expiresAt: string }
+  | { kind: "batch-seat-gone"; firstName: string | null; courseTitle: string; batchName: string; courseId: number; amountPaise: number }
   // Orders
   | { kind: "order-confirmation"; orderId: number }
   | { kind: "order-refunded"; refund: RefundNotice }

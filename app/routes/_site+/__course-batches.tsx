@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { checkoutPath } from "~/utils/checkout-path";
 
@@ -14,6 +14,10 @@ export type UpcomingBatchView = {
   seats: string;
   full: boolean;
   priceLabel: string;
+  /** The student's place on the batch's waitlist, said; null when they have none. */
+  waitlist: string | null;
+  /** A freed seat is kept for them: they may choose the batch although it shows full. */
+  offered: boolean;
 };
 
 export function UpcomingBatches({
@@ -48,23 +52,53 @@ export function UpcomingBatches({
               </span>
               <span className="text-lg font-bold text-navy-900">{batch.priceLabel}</span>
             </p>
-            {enrolled || batch.full ? null : signedIn ? (
-              <Link
-                to={checkoutPath({ item: { type: "course", id: courseId, batchId: batch.id } })}
-                className={buttonClass("primary", "mt-3 w-full")}
-                aria-label={`Choose ${batch.name}`}
-              >
-                Choose this batch
-              </Link>
-            ) : (
-              // Login is a full-page navigation to /api/login, so a plain link rather than <Link>.
-              <a href={`/api/login?redirectTo=/courses/${courseId}`} className={buttonClass("outline", "mt-3 w-full")}>
-                Login to choose
-              </a>
-            )}
+            {batch.waitlist ? (
+              <p className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">{batch.waitlist}</p>
+            ) : null}
+            <BatchAction courseId={courseId} batch={batch} enrolled={enrolled} signedIn={signedIn} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** What a student can do with a batch: choose it, join its waitlist when it is full, or sign in first. */
+function BatchAction({
+  courseId,
+  batch,
+  enrolled,
+  signedIn,
+}: {
+  courseId: number;
+  batch: UpcomingBatchView;
+  enrolled: boolean;
+  signedIn: boolean;
+}) {
+  if (enrolled) return null;
+  if (!signedIn)
+    return (
+      // Login is a full-page navigation to /api/login, so a plain link rather than <Link>.
+      <a href={`/api/login?redirectTo=/courses/${courseId}`} className={buttonClass("outline", "mt-3 w-full")}>
+        Login to choose
+      </a>
+    );
+  if (!batch.full || batch.offered)
+    return (
+      <Link
+        to={checkoutPath({ item: { type: "course", id: courseId, batchId: batch.id } })}
+        className={buttonClass("primary", "mt-3 w-full")}
+        aria-label={`Choose ${batch.name}`}
+      >
+        Choose this batch
+      </Link>
+    );
+  if (batch.waitlist) return null;
+  return (
+    <Form method="post" action={`/courses/${courseId}/batches/${batch.id}/waitlist`} className="mt-3">
+      <button type="submit" className={buttonClass("outline", "w-full")} aria-label={`Join the waitlist of ${batch.name}`}>
+        Join the waitlist
+      </button>
+    </Form>
   );
 }

@@ -32,6 +32,10 @@ import { upcomingBatches } from "~/models/batches/batch.server";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { indianStateName } from "~/utils/indian-states";
 import { UpcomingBatches } from "./__course-batches";
+import { batchWaitlistPlaces } from "~/models/batches/batch-waitlist.server";
+import type { WaitlistPlace } from "~/models/seats/seats.server";
+import { WAITLIST_MESSAGES } from "~/content/messages/events";
+import { formatEventWhen } from "~/utils/dates";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = findActiveCourse(params.id ?? "");
@@ -50,8 +54,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const studentCount = courseStudentCount(course.id);
   const { rating, ...reviewSection } = courseReviewsFor(course.id, enrolled ? userId : null);
   const batches = course.pacing === "self_paced" ? [] : upcomingBatches(course.id);
+  const waitlistPlaces =
+    userId && !enrolled
+      ? batchWaitlistPlaces(
+          batches.map((batch) => batch.id),
+          userId,
+        )
+      : new Map();
   return {
     batches: batches.map((batch) => ({
+      waitlist: waitlistText(waitlistPlaces.get(batch.id)),
+      offered: waitlistPlaces.get(batch.id)?.status === "offered",
       id: batch.id,
       name: batch.name,
       days: `${formatShortCalendarDay(batch.startsOn)} – ${formatShortCalendarDay(batch.endsOn)}`,
@@ -110,6 +123,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       price: paiseToDecimalString(course.pricePaise),
     },
   };
+}
+
+/** What a batch's card says of the student's place on its waitlist; null when they have none. */
+function waitlistText(place: WaitlistPlace | undefined): string | null {
+  if (!place) return null;
+  return place.status === "waiting"
+    ? WAITLIST_MESSAGES.place(place.position)
+    : WAITLIST_MESSAGES.keptInBatch(formatEventWhen(place.expiresAt));
 }
 
 /** The "Review this course" form's post. */

@@ -1,12 +1,13 @@
 import { queueDueReminders } from "~/models/events/event-reminder.server";
 import { offerFreedSeats } from "~/models/events/event-seat.server";
+import { offerFreedBatchSeats } from "~/models/batches/batch-waitlist.server";
 import { writeQueuedMail } from "../mail/writer.server";
 
 // The in-process reminder scheduler, started by server.ts beside the mail
 // sender: every minute it queues the reminders that have fallen due
 // (app/models/events/event-reminder.server.ts holds the rules), and offers seats
-// freed at full events to the next students on their waitlists
-// (app/models/events/event-seat.server.ts). The rows are the
+// freed at full events and batches to the next students on their waitlists
+// (app/models/events/event-seat.server.ts, app/models/batches/batch-waitlist.server.ts). The rows are the
 // truth, so a missed tick, a second process or a restart sends nothing twice.
 // The messages are written at once; the sender (or an admin at /admin/outbox)
 // takes them from there.
@@ -16,7 +17,8 @@ const TICK_MS = 60_000;
 /** One minute's work: the reminders now due and the freed seats' offers, queued and written; returns how many offers were made. */
 export function remindAndOfferSeats(now = new Date()): number {
   queueDueReminders(now);
-  const offers = offerFreedSeats(now);
+  // The events' sweep lets lapsed offers go first, for batches too (one waitlist table).
+  const offers = offerFreedSeats(now) + offerFreedBatchSeats(now);
   writeQueuedMail();
   return offers;
 }

@@ -3,6 +3,8 @@ import { findOrderReceipt } from "~/models/orders/order-receipt.server";
 import { taxDocumentsOfOrders } from "~/models/orders/tax-document.server";
 import type { OutboxKind, OutboxPayload } from "~/models/site/outbox-payload";
 import { markMessageUnwritable, storeWrittenMessage, unwrittenMessages, type WrittenMessage } from "~/models/site/outbox.server";
+import { findBatchForMail } from "~/models/batches/batch.server";
+import { writeBatchSeatGone, writeBatchWaitlistOffer } from "./batch-seats.server";
 import { writeBreachNotice } from "./breach-notice.server";
 import { writeContactAcknowledgement } from "./contact.server";
 import { writeCourseGrant } from "./course-grant.server";
@@ -57,6 +59,12 @@ const WRITERS: { [Kind in OutboxKind]: Writer<Kind> } = {
   "event-reminder-hour-before": ({ eventId }) => writeEventReminder("hour-before", eventOf(eventId)),
   "event-waitlist-offer": (offer) => writeWaitlistOffer(offer, eventOf(offer.eventId)),
   "event-seat-gone": writeSeatGone,
+  "batch-waitlist-offer": (offer) => {
+    const batch = findBatchForMail(offer.batchId);
+    if (!batch) throw new NothingToWrite(`batch ${offer.batchId} no longer exists`);
+    return writeBatchWaitlistOffer(offer, batch);
+  },
+  "batch-seat-gone": writeBatchSeatGone,
   "order-confirmation": ({ orderId }) => {
     const receipt = findOrderReceipt(orderId);
     if (!receipt) throw new NothingToWrite(`order ${orderId} can no longer be read`);

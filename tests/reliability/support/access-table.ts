@@ -111,6 +111,8 @@ function batchPages(ids: MatrixIds): [string, string, Area][] {
     ["/admin/courses/:id/batches/:batchId", `${batches}/${ids.batch.id}?confirm=delete`, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable", timetable, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable/new", `${timetable}/new`, "courses"],
+    // Its students: personal data, for admins only.
+    ["/admin/courses/:id/batches/:batchId/roster", `${batches}/${ids.batch.id}/roster`, "registrations"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}`, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}?confirm=cancel`, "courses"],
   ];
@@ -965,6 +967,21 @@ function studentRows(ids: MatrixIds): Row[] {
       expect: studentPage(pageRegister, redirectTo("/events")),
       watch: { table: "event_registrations" },
       writes: ["student", "otherStudent"],
+    },
+    // A batch's waitlist: the course page's form; its address alone shows the course page.
+    get(
+      "/courses/:id/batches/:batchId/waitlist",
+      `/courses/${ids.course}/batches/${ids.batch.id}/waitlist`,
+      everyone(redirectTo(`/courses/${ids.course}#batches`)),
+    ),
+    {
+      route: "/courses/:id/batches/:batchId/waitlist",
+      method: "POST",
+      path: `/courses/${ids.course}/batches/${ids.batch.id}/waitlist`,
+      body: empty,
+      // The matrix batch has seats free: the student is told to choose it instead, and nothing is stored.
+      expect: { ...studentPage(`/courses/${ids.course}`, redirectTo(`/courses/${ids.course}#batches`)) },
+      watch: { table: "waitlist" },
     },
     get("/checkout", checkout, studentPage(checkout, 200, otherStartsOver)),
     get("/checkout/information", information, studentPage(information, 200)),

@@ -260,6 +260,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     f(BatchSessionSchema),
     { intents: ["save", "cancel"] },
   ),
+  page("_site+/courses_.$id_.batches.$batchId.waitlist.tsx", (ids) => `/courses/${ids.courseId}/batches/${ids.batchId}/waitlist`, []),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
   page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
     intents: ["complete", "watched", "quiz"],

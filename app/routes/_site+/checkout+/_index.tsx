@@ -110,7 +110,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // The coupon's last redemption (or the event's last seat) may have gone to someone else while this form was sent.
         const enrolled = enrollFree(user, quote, formId);
         if (enrolled === "coupon-unavailable") return payRefused(submission, couponRejection(couponRefusalAtStore(quote, user.id)), 400);
-        if (enrolled === "seat-gone") return payRefused(submission, startRefusalAnswer("event-full", item).notice, 409);
+        if (enrolled === "seat-gone")
+          return payRefused(submission, startRefusalAnswer(item.batchId ? "batch-full" : "event-full", item).notice, 409);
         if (enrolled === "adult-unconfirmed") return redirect(checkoutPath(here), 303);
         return redirectWithToast(paidPath(item, "/"), purchasedToast(item));
       }

@@ -4,19 +4,20 @@ import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { listBatchesForAdmin } from "~/models/batches/batch.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { canAccess } from "~/utils/permissions";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { indianStateName } from "~/utils/indian-states";
 import { formatPrice } from "~/utils/money";
 import { countOf } from "~/utils/plural";
 import { pageMeta } from "~/utils/seo";
-import { batchesPath, timetablePath } from "../__batch-paths";
+import { batchesPath, rosterPath, timetablePath } from "../__batch-paths";
 import { courseOr404 } from "./__curriculum.server";
 
 // A course's batches: each one's days, where it is taught, its seats and its
 // timetable. Adding and editing open as dialogs over this page.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, "courses");
+  const admin = await requireAdmin(request, "courses");
   const course = courseOr404(params.id);
   const batches = listBatchesForAdmin(course.id).map((batch) => ({
     id: batch.id,
@@ -33,7 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     leadMentor: batch.leadMentorName,
     cancelled: batch.cancelledAt !== null,
   }));
-  return { course: { id: course.id, title: course.title, pacing: course.pacing }, batches };
+  // A roster is personal data: only roles that may see registrations get the link (its page checks again).
+  return {
+    course: { id: course.id, title: course.title, pacing: course.pacing },
+    batches,
+    canSeeStudents: canAccess(admin.role, "registrations"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
@@ -45,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   });
 
 export default function CourseBatchesPage() {
-  const { course, batches } = useLoaderData<typeof loader>();
+  const { course, batches, canSeeStudents } = useLoaderData<typeof loader>();
   const here = batchesPath(course.id);
   return (
     <div className="grid gap-6">
@@ -90,6 +96,11 @@ export default function CourseBatchesPage() {
                   <Link to={timetablePath(course.id, batch.id)} className={buttonClass("outline")}>
                     Timetable
                   </Link>
+                  {canSeeStudents ? (
+                    <Link to={rosterPath(course.id, batch.id)} className={buttonClass("outline")}>
+                      Students
+                    </Link>
+                  ) : null}
                   <Link to={`${here}/${batch.id}`} preventScrollReset className={buttonClass("outline")}>
                     Edit
                   </Link>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { PageLinks } from "~/components/admin/admin-page";
+import { PeopleTable } from "~/components/admin/people-table";
 import { buttonClass } from "~/components/ui/button";
 import { listRegistrationsForEvent } from "~/models/events/event-registration.server";
 import { findEventTitle } from "~/models/events/event.server";
@@ -48,8 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       name: registration.name,
       email: registration.email,
       phone: registration.phone,
-      registeredIso: registration.registeredAt.toISOString(),
-      registeredLabel: formatIndiaDateTime(registration.registeredAt),
+      whenIso: registration.registeredAt.toISOString(),
+      whenLabel: formatIndiaDateTime(registration.registeredAt),
     })),
     backTo: `/admin/events${listSearchOf(behind.search)}`,
   };
@@ -77,39 +78,13 @@ export default function EventRegistrationsDialog() {
           <p className="mt-1 text-slate-600">Registrations appear here as students sign up for this event.</p>
         </div>
       ) : (
-        // Scrolls sideways on a phone; focusable so keyboard users can scroll it too.
-        <div className="mt-6 overflow-x-auto" role="region" aria-label="Registrations table" tabIndex={0}>
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Registrations for {event.title}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Phone
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Registered
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {registrations.map((registration) => (
-                <tr key={registration.id}>
-                  <td className="py-2 pr-4 font-medium text-navy-900">{registration.name}</td>
-                  <td className="py-2 pr-4 break-all">{registration.email}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{registration.phone}</td>
-                  <td className="py-2 whitespace-nowrap">
-                    <time dateTime={registration.registeredIso}>{registration.registeredLabel}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-6">
+          <PeopleTable
+            caption={`Registrations for ${event.title}`}
+            regionLabel="Registrations table"
+            whenHeader="Registered"
+            rows={registrations}
+          />
         </div>
       )}
       <div className="mt-4">

@@ -1,0 +1,37 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { batchStudents, users } from "../../../db/schema";
+import { db } from "~/utils/db.server";
+import { paginateThenJoin, type ListPage, type ListRequest } from "../site/paging.server";
+
+// A batch's roster: who holds its seats, with the contact details the
+// institute teaches them by. Personal data: shown to admins only.
+
+export type RosterRow = { id: number; name: string; email: string; phone: string | null; joinedAt: Date };
+
+/** A batch's students in the order they joined, a page at a time (paged by key: the same cost on the last page as the first). */
+export function listBatchRoster(batchId: number, request: ListRequest = {}): ListPage<RosterRow> {
+  return paginateThenJoin(
+    request,
+    {
+      table: batchStudents,
+      time: batchStudents.joinedAt,
+      id: batchStudents.id,
+      where: eq(batchStudents.batchId, batchId),
+      oldestFirst: true,
+    },
+    (onPage) =>
+      db
+        .select({
+          id: batchStudents.id,
+          name: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+          email: users.email,
+          phone: users.phone,
+          joinedAt: batchStudents.joinedAt,
+        })
+        .from(batchStudents)
+        .innerJoin(users, eq(users.id, batchStudents.userId))
+        .where(onPage)
+        .orderBy(asc(batchStudents.joinedAt), asc(batchStudents.id))
+        .all(),
+  );
+}
