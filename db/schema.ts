@@ -1252,3 +1252,26 @@ export const batchStudents = sqliteTable(
     index("batch_students_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * A student at a live session: "joined" when they pressed Join on the
+ * session's page (once, however many presses), "attended" as the mentor marks
+ * it or the meeting's participant report says (decision 0059).
+ */
+export const sessionAttendance = sqliteTable(
+  "session_attendance",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => batchSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The first press of Join; null when they never pressed it. */
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }),
+    /** Null until marked: true present, false absent. */
+    attended: integer("attended", { mode: "boolean" }),
+    markedAt: integer("marked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index("session_attendance_user_idx").on(t.userId)],
+);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { indiaDateTimeToUtc } from "~/utils/dates";
+import { meetingServiceOf } from "~/utils/meeting-services";
 import { checkboxField, optionalRupeesField, optionalText, optionalWholeNumberField, requiredText, wholeNumberField } from "./admin-fields";
 import { deliveryField, deliveryOfValue } from "./delivery";
 import { blankToUndefined } from "./fields";
@@ -66,19 +67,10 @@ export function batchInputOf(value: BatchFormValue, canSetPrices: boolean) {
   };
 }
 
-/** Meeting services a session may link to: the address must be one of theirs (https). */
-export const MEETING_HOSTS = ["zoom.us", "meet.google.com", "youtube.com", "youtu.be", "meet.jit.si"] as const;
 const MEETING_LINK_MESSAGE = "Join link must be an https:// link to Zoom, Google Meet, YouTube Live or Jitsi (meet.jit.si)";
 
-/** Whether `value` is an https address on a meeting service (a subdomain, like us02web.zoom.us, counts). */
-export function isMeetingLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && MEETING_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
-  } catch {
-    return false;
-  }
-}
+/** Whether `value` is an https address on a meeting service. */
+export const isMeetingLink = (value: string) => meetingServiceOf(value) !== null;
 
 export const BatchSessionSchema = z
   .object({

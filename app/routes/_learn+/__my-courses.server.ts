@@ -2,6 +2,7 @@ import { listUpcomingLiveLessons } from "~/models/classroom/curriculum.server";
 import { findStudentCertificate } from "~/models/classroom/certificate.server";
 import { listStudentRegistrations } from "~/models/events/student-event-registration.server";
 import { listStudentEnrollments } from "~/models/orders/enrollment.server";
+import { nextSessionsOfStudent } from "~/models/batches/live-session.server";
 import { certificateDownloadPath } from "~/utils/certificate-links";
 import { formatEventWhen } from "~/utils/dates";
 import { classroomOutline, lessonPath } from "./__classroom.server";
@@ -63,5 +64,17 @@ export function myClassroom(userId: string, now: Date) {
     .sort((a, b) => a.at - b.at)
     .slice(0, UPCOMING_LIMIT)
     .map(({ at: _at, ...session }) => session);
-  return { courses, upcoming };
+  // Each batch the student is in, with its next class first (decision 0059).
+  const batches = nextSessionsOfStudent(userId, now).map((batch) => ({
+    batchId: batch.batchId,
+    batchName: batch.batchName,
+    courseTitle: batch.courseTitle,
+    next: batch.session && {
+      title: batch.session.title,
+      whenLabel: formatEventWhen(batch.session.startsAt),
+      whenIso: batch.session.startsAt.toISOString(),
+      href: `/learn/${batch.courseId}/sessions/${batch.session.id}`,
+    },
+  }));
+  return { batches, courses, upcoming };
 }

@@ -22,11 +22,41 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export default function MyCourses() {
-  const { courses, upcoming } = useLoaderData<typeof loader>();
+  const { batches, courses, upcoming } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12">
       <p className="text-sm font-semibold uppercase tracking-widest text-teal-800">Classroom</p>
       <h1 className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">My Courses</h1>
+      {batches.length > 0 ? (
+        <section aria-labelledby="batches-heading" className="mt-6">
+          <h2 id="batches-heading" className="text-xl font-bold text-navy-900">
+            Your Batches
+          </h2>
+          <ul className="mt-3 grid gap-3 md:grid-cols-2">
+            {batches.map((batch) => (
+              <li key={batch.batchId} className="rounded-2xl bg-navy-900 p-5 text-white">
+                <p className="text-sm text-slate-200">
+                  {batch.courseTitle} · {batch.batchName}
+                </p>
+                {batch.next ? (
+                  <>
+                    <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-gold-400">Next class</p>
+                    <p className="text-lg font-bold">{batch.next.title}</p>
+                    <p className="text-slate-100">
+                      <time dateTime={batch.next.whenIso}>{batch.next.whenLabel}</time>
+                    </p>
+                    <Link to={batch.next.href} className={buttonClass("primary", "mt-3")}>
+                      Open the class<span className="sr-only">: {batch.next.title}</span>
+                    </Link>
+                  </>
+                ) : (
+                  <p className="mt-2 text-slate-100">No more classes on the timetable.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {courses.length > 0 ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
           {courses.map((course) => (

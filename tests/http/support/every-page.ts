@@ -49,6 +49,9 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         )
         .run(batchId, Date.parse("2031-01-06T13:30:00Z")).lastInsertRowid,
     );
+    database
+      .prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)")
+      .run(batchId, course.id, studentRow.id, Date.now());
     return { batch: { id: batchId }, session: { id: sessionId } };
   });
   const lesson = (id: number) => `/learn/${course.id}/${id}`;
@@ -99,6 +102,7 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         "/account/orders",
         "/account/privacy",
         "/learn",
+        `/learn/${course.id}/sessions/${session.id}`,
         `/learn/${course.id}`,
         ...course.order.map(lesson),
         `/events/${event.id}/register`,

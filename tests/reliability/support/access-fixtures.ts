@@ -383,6 +383,13 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
           id,
           Date.parse("2031-01-06T13:30:00Z"),
         );
+        // The owner holds a seat in it: the session's page is theirs.
+        db.prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)").run(
+          id,
+          course,
+          owner.id,
+          Date.now(),
+        );
         return { id, session };
       })(),
       ownerUser: owner.id,

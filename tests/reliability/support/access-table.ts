@@ -574,6 +574,7 @@ function classroomPages(ids: MatrixIds): Row[] {
   });
   const lesson = `/learn/${ids.course}/${ids.lesson}`;
   const certificate = `/learn/${ids.course}/certificate`;
+  const session = `/learn/${ids.course}/sessions/${ids.batch.session}`;
   return [
     // The classroom's home: every student's own (their courses, or none); admins have no student session.
     get("/learn", "/learn", studentPage("/learn", 200)),
@@ -585,6 +586,17 @@ function classroomPages(ids: MatrixIds): Row[] {
       `/learn/${ids.course}/${ids.liveLesson}/join`,
       door(`/learn/${ids.course}/${ids.liveLesson}/join`, redirectTo(ids.joinUrl)),
     ),
+    // A live session of the owner's batch: theirs alone (admins have no student session, another student finds nothing).
+    get("/learn/:courseId/sessions/:sessionId", session, { ...studentPage(session, 200, 404) }),
+    {
+      route: "/learn/:courseId/sessions/:sessionId",
+      method: "POST",
+      path: session,
+      body: { form: { intent: "join" } },
+      // The class is years away: the owner is told Join is not open yet, and nothing is recorded.
+      expect: { ...studentPage(session, redirectTo(session), 404) },
+      watch: { table: "session_attendance" },
+    },
     // A certificate is its owner's alone: admins have no student session, another student finds nothing.
     get("/learn/:courseId/certificate", certificate, { ...studentPage(certificate, 200, 404) }),
     // The owner of a certificate that stands is sent on to the download; another student finds nothing.

@@ -261,6 +261,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     { intents: ["save", "cancel"] },
   ),
   page("_site+/courses_.$id_.batches.$batchId.waitlist.tsx", (ids) => `/courses/${ids.courseId}/batches/${ids.batchId}/waitlist`, []),
+  page("_learn+/learn.$courseId.sessions.$sessionId.tsx", (ids) => `/learn/${ids.courseId}/sessions/${ids.batchSessionId}`, ["intent"], {
+    intents: ["join"],
+  }),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
   page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
     intents: ["complete", "watched", "quiz"],

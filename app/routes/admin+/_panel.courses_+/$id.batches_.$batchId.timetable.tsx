@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { listBatchSessions } from "~/models/batches/batch-session.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { formatIndiaDateTime } from "~/utils/dates";
+import { meetingServiceOf } from "~/utils/meeting-services";
 import { pageMeta } from "~/utils/seo";
 import { batchesPath, timetablePath } from "../__batch-paths";
 import { courseAndBatchOr404 } from "./__batch.server";
@@ -14,15 +15,8 @@ import { courseAndBatchOr404 } from "./__batch.server";
 // cancelling open as dialogs over this page.
 
 /** Where a class meets, as the timetable says it: the meeting service's name (never the link itself), or the room. */
-function placeOf(session: { joinUrl: string | null; room: string | null }): string {
-  if (session.room) return `Room: ${session.room}`;
-  if (!session.joinUrl) return "";
-  const host = new URL(session.joinUrl).hostname;
-  if (host.endsWith("zoom.us")) return "Zoom";
-  if (host === "meet.google.com") return "Google Meet";
-  if (host.endsWith("youtube.com") || host === "youtu.be") return "YouTube Live";
-  return "Jitsi";
-}
+const placeOf = (session: { joinUrl: string | null; room: string | null }) =>
+  session.room ? `Room: ${session.room}` : session.joinUrl ? (meetingServiceOf(session.joinUrl) ?? "") : "";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "courses");

@@ -1,0 +1,182 @@
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { batchSessions, batchStudents, batches, courses, mentors, sessionAttendance } from "../../../db/schema";
+import { db, type Transaction } from "~/utils/db.server";
+import { meetingServiceOf, type MeetingService } from "~/utils/meeting-services";
+
+// A batch's live session as its students meet it (decision 0059): its page
+// is theirs alone, its meeting link is handed out only by "Join" (a POST that
+// records "joined" once and redirects), from 15 minutes before the start
+// until the end. Membership is read on every request and again inside the
+// transaction that records the join.
+
+/** How long before the start the Join button opens. */
+export const JOIN_OPENS_MS = 15 * 60_000;
+
+export type JoinWindow = "not-yet" | "open" | "over" | "cancelled";
+
+/** Where the session stands for joining at `now`. */
+export function joinWindow(session: { startsAt: Date; durationMinutes: number; cancelledAt: Date | null }, now: Date): JoinWindow {
+  if (session.cancelledAt !== null) return "cancelled";
+  const start = session.startsAt.getTime();
+  if (now.getTime() < start - JOIN_OPENS_MS) return "not-yet";
+  return now.getTime() < start + session.durationMinutes * 60_000 ? "open" : "over";
+}
+
+type Reader = Pick<Transaction, "select">;
+
+/** Whether the student holds a seat in the batch. */
+const inBatch = (tx: Reader, batchId: number, userId: string) =>
+  tx
+    .select({ id: batchStudents.id })
+    .from(batchStudents)
+    .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.userId, userId)))
+    .get() !== undefined;
+
+const sessionColumns = {
+  id: batchSessions.id,
+  batchId: batchSessions.batchId,
+  title: batchSessions.title,
+  description: batchSessions.description,
+  startsAt: batchSessions.startsAt,
+  durationMinutes: batchSessions.durationMinutes,
+  cancelledAt: batchSessions.cancelledAt,
+  joinUrl: batchSessions.joinUrl,
+  room: batchSessions.room,
+  mentorName: mentors.name,
+  batchName: batches.name,
+  venue: batches.venue,
+  courseId: batches.courseId,
+  courseTitle: courses.title,
+};
+
+export type LiveSessionView = {
+  id: number;
+  batchId: number;
+  title: string;
+  description: string;
+  startsAt: Date;
+  durationMinutes: number;
+  cancelledAt: Date | null;
+  /** The meeting's service ("Zoom"), never its link; null for a class in a room. */
+  meetingService: MeetingService | null;
+  room: string | null;
+  mentorName: string | null;
+  batchName: string;
+  venue: string | null;
+  courseId: number;
+  courseTitle: string;
+  /** When the student pressed Join; null if they have not. */
+  joinedAt: Date | null;
+};
+
+/**
+ * A session of the course as the student sees it, or null when it is not one
+ * of the course's or the student is not in its batch. The meeting link is not
+ * part of it: only Join hands it out.
+ */
+export function findSessionForStudent(courseId: number, sessionId: number, userId: string): LiveSessionView | null {
+  const session = db
+    .select({ ...sessionColumns, joinedAt: sessionAttendance.joinedAt })
+    .from(batchSessions)
+    .innerJoin(batches, eq(batches.id, batchSessions.batchId))
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .leftJoin(mentors, eq(mentors.id, batchSessions.mentorId))
+    .leftJoin(sessionAttendance, and(eq(sessionAttendance.sessionId, batchSessions.id), eq(sessionAttendance.userId, userId)))
+    .where(and(eq(batchSessions.id, sessionId), eq(batches.courseId, courseId)))
+    .get();
+  if (!session || !inBatch(db, session.batchId, userId)) return null;
+  const { joinUrl, ...shown } = session;
+  return { ...shown, meetingService: joinUrl ? meetingServiceOf(joinUrl) : null };
+}
+
+export type JoinOutcome = { ok: true; joinUrl: string } | { ok: false; reason: "not-found" | "no-link" | Exclude<JoinWindow, "open"> };
+
+/**
+ * Join: inside one write transaction, the student's seat in the batch and the
+ * join window are read, "joined" is recorded once (the first press's time is
+ * kept, whatever comes after), and the meeting link is handed back.
+ */
+export function joinSession(courseId: number, sessionId: number, userId: string, now = new Date()): JoinOutcome {
+  return db.transaction(
+    (tx): JoinOutcome => {
+      const session = tx
+        .select({
+          batchId: batchSessions.batchId,
+          startsAt: batchSessions.startsAt,
+          durationMinutes: batchSessions.durationMinutes,
+          cancelledAt: batchSessions.cancelledAt,
+          joinUrl: batchSessions.joinUrl,
+        })
+        .from(batchSessions)
+        .innerJoin(batches, eq(batches.id, batchSessions.batchId))
+        .where(and(eq(batchSessions.id, sessionId), eq(batches.courseId, courseId)))
+        .get();
+      if (!session || !inBatch(tx, session.batchId, userId)) return { ok: false, reason: "not-found" };
+      const window = joinWindow(session, now);
+      if (window !== "open") return { ok: false, reason: window };
+      if (!session.joinUrl) return { ok: false, reason: "no-link" };
+      tx.insert(sessionAttendance)
+        .values({ sessionId, userId, joinedAt: now })
+        .onConflictDoUpdate({
+          target: [sessionAttendance.sessionId, sessionAttendance.userId],
+          set: { joinedAt: sql`coalesce(${sessionAttendance.joinedAt}, excluded.joined_at)` },
+        })
+        .run();
+      return { ok: true, joinUrl: session.joinUrl };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type NextSession = {
+  batchId: number;
+  batchName: string;
+  courseId: number;
+  courseTitle: string;
+  session: { id: number; title: string; startsAt: Date; durationMinutes: number } | null;
+};
+
+/** Each batch the student is in, with its next session not yet over (none when its timetable is done), soonest first. */
+export function nextSessionsOfStudent(userId: string, now = new Date()): NextSession[] {
+  const next = db
+    .select({ id: batchSessions.id })
+    .from(batchSessions)
+    .where(
+      and(
+        eq(batchSessions.batchId, batchStudents.batchId),
+        isNull(batchSessions.cancelledAt),
+        gt(sql`${batchSessions.startsAt} + ${batchSessions.durationMinutes} * 60000`, now.getTime()),
+      ),
+    )
+    .orderBy(asc(batchSessions.startsAt), asc(batchSessions.id))
+    .limit(1);
+  const rows = db
+    .select({
+      batchId: batches.id,
+      batchName: batches.name,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      sessionId: batchSessions.id,
+      title: batchSessions.title,
+      startsAt: batchSessions.startsAt,
+      durationMinutes: batchSessions.durationMinutes,
+    })
+    .from(batchStudents)
+    .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .leftJoin(batchSessions, eq(batchSessions.id, sql`(${next})`))
+    .where(eq(batchStudents.userId, userId))
+    .all();
+  return rows
+    .map((row) => ({
+      batchId: row.batchId,
+      batchName: row.batchName,
+      courseId: row.courseId,
+      courseTitle: row.courseTitle,
+      session:
+        row.sessionId === null || row.title === null || row.startsAt === null || row.durationMinutes === null
+          ? null
+          : { id: row.sessionId, title: row.title, startsAt: row.startsAt, durationMinutes: row.durationMinutes },
+    }))
+    .sort((a, b) => (a.session?.startsAt.getTime() ?? Infinity) - (b.session?.startsAt.getTime() ?? Infinity));
+}
