@@ -56,6 +56,9 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     admin("/admin/courses/:id/batches/:batchId/timetable", (f) =>
       at("/admin/courses/:id/batches/:batchId/timetable", f.adminCourse, f.adminBatch),
     ),
+    admin("/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance", (f) =>
+      at("/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance", f.adminCourse, f.adminBatch, f.adminBatchSession),
+    ),
     admin("/admin/courses/:id/batches/:batchId/roster", (f) =>
       at("/admin/courses/:id/batches/:batchId/roster", f.adminCourse, f.adminBatch),
     ),

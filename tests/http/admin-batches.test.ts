@@ -258,3 +258,41 @@ describe("a batch's students", () => {
     expect(await (await manager.get(batches)).text()).not.toContain(`href="${roster}"`);
   });
 });
+
+describe("a session's attendance", () => {
+  test("an admin marks the batch's students present or absent; a forged field is refused and nothing is saved; a content manager is refused", async () => {
+    const { course, batches } = arrange();
+    const { client: admin, admin: adminRow } = await adminApiClient();
+    await admin.post(`${batches}/new`, { form: batchForm() });
+    const [batch] = batchesOf(course.id);
+    await admin.post(`${batches}/${batch!.id}/timetable/new`, { form: sessionForm() });
+    const [session] = sessionsOf(batch!.id);
+    const asha = await createStudent({ firstName: "Asha", lastName: "Rao" });
+    withDatabase((database) =>
+      database
+        .prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)")
+        .run(batch!.id, course.id, asha.id, Date.now()),
+    );
+    const attendance = `${batches}/${batch!.id}/timetable/${session!.id}/attendance`;
+    const page = visible(await (await admin.get(attendance)).text());
+    expect(page).toContain("Asha Rao");
+    expect(page).toContain("Did not press Join");
+
+    const forged = await admin.post(attendance, { form: { [`attended:${asha.id}`]: "yes", role: "admin" } });
+    expect(forged.status()).toBe(400);
+    expect(queryTestDatabase("SELECT attended FROM session_attendance WHERE session_id = ?", session!.id)).toEqual([]);
+
+    const saved = await admin.post(attendance, { form: { [`attended:${asha.id}`]: "yes" }, maxRedirects: 0 });
+    expect(saved.status()).toBe(302);
+    expect(saved.headers().location).toBe(`${batches}/${batch!.id}/timetable`);
+    expect(queryTestDatabase("SELECT user_id, attended FROM session_attendance WHERE session_id = ?", session!.id)).toEqual([
+      { user_id: asha.id, attended: 1 },
+    ]);
+    expect(auditActionsOf(adminRow).map((row) => row.action)).toContain("batch_session_updated");
+
+    const { client: manager } = await adminApiClient("content_manager");
+    expect((await manager.get(attendance)).status()).toBe(403);
+    expect((await manager.post(attendance, { form: { [`attended:${asha.id}`]: "no" } })).status()).toBe(403);
+    expect(queryTestDatabase("SELECT attended FROM session_attendance WHERE session_id = ?", session!.id)).toEqual([{ attended: 1 }]);
+  });
+});

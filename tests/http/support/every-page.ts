@@ -129,6 +129,7 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/new`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}`,
         `/admin/courses/${course.id}/batches/${batch.id}/roster`,
+        `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}/attendance`,
         "/admin/events",
         "/admin/events/new",
         `/admin/events/${event.id}`,

@@ -111,6 +111,11 @@ function batchPages(ids: MatrixIds): [string, string, Area][] {
     ["/admin/courses/:id/batches/:batchId", `${batches}/${ids.batch.id}?confirm=delete`, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable", timetable, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable/new", `${timetable}/new`, "courses"],
+    [
+      "/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance",
+      `${timetable}/${ids.batch.session}/attendance`,
+      "registrations",
+    ],
     // Its students: personal data, for admins only.
     ["/admin/courses/:id/batches/:batchId/roster", `${batches}/${ids.batch.id}/roster`, "registrations"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}`, "courses"],
@@ -356,6 +361,14 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "batch_sessions" },
     }),
     remove("/admin/courses/:id/batches/:batchId", `${batchesOf(ids)}/{victim}`, "courses", "batch", "batches", toast(batchesOf(ids))),
+    // Attendance names the students: admins only; an empty post saves no mark and goes back to the timetable.
+    post(
+      "/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance",
+      `${timetableOf(ids)}/${ids.batch.session}/attendance`,
+      "registrations",
+      redirectTo(timetableOf(ids)),
+      { watch: { table: "session_attendance" }, writes: ["admin"] },
+    ),
     remove(
       "/admin/courses/:id/curriculum/sections/:sectionId",
       `${curriculumOf(ids)}/sections/{victim}`,

@@ -264,6 +264,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_learn+/learn.$courseId.sessions.$sessionId.tsx", (ids) => `/learn/${ids.courseId}/sessions/${ids.batchSessionId}`, ["intent"], {
     intents: ["join"],
   }),
+  page(
+    "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.$sessionId_.attendance.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}/attendance`,
+    ["attended:fuzz"],
+  ),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
   page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
     intents: ["complete", "watched", "quiz"],

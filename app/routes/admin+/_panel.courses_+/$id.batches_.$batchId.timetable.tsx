@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { listBatchSessions } from "~/models/batches/batch-session.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { meetingServiceOf } from "~/utils/meeting-services";
 import { pageMeta } from "~/utils/seo";
@@ -19,7 +20,7 @@ const placeOf = (session: { joinUrl: string | null; room: string | null }) =>
   session.room ? `Room: ${session.room}` : session.joinUrl ? (meetingServiceOf(session.joinUrl) ?? "") : "";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, "courses");
+  const admin = await requireAdmin(request, "courses");
   const { course, batch } = courseAndBatchOr404(params);
   const sessions = listBatchSessions(batch.id).map((session) => ({
     id: session.id,
@@ -31,7 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     place: placeOf(session),
     cancelled: session.cancelledAt !== null,
   }));
-  return { course: { id: course.id, title: course.title }, batch: { id: batch.id, name: batch.name }, sessions };
+  // Attendance names the students: only roles that may see registrations get its link (its page checks again).
+  return {
+    course: { id: course.id, title: course.title },
+    batch: { id: batch.id, name: batch.name },
+    sessions,
+    canSeeStudents: canAccess(admin.role, "registrations"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
@@ -43,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   });
 
 export default function TimetablePage() {
-  const { course, batch, sessions } = useLoaderData<typeof loader>();
+  const { course, batch, sessions, canSeeStudents } = useLoaderData<typeof loader>();
   const here = timetablePath(course.id, batch.id);
   return (
     <div className="grid gap-6">
@@ -85,6 +92,11 @@ export default function TimetablePage() {
               </div>
               {session.cancelled ? null : (
                 <div className="flex flex-wrap gap-2">
+                  {canSeeStudents ? (
+                    <Link to={`${here}/${session.id}/attendance`} preventScrollReset className={buttonClass("outline")}>
+                      Attendance
+                    </Link>
+                  ) : null}
                   <Link to={`${here}/${session.id}`} preventScrollReset className={buttonClass("outline")}>
                     Edit
                   </Link>
