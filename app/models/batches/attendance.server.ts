@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { batchSessions, batchStudents, sessionAttendance, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
+import { studentName } from "./batch-roster.server";
 
 // Attendance at a live session (decision 0059): "joined" is recorded by the
 // student's Join; "attended" is marked afterwards by whoever teaches it, for
@@ -20,7 +21,7 @@ export function attendanceOfSession(sessionId: number): AttendanceRow[] {
   return db
     .select({
       userId: batchStudents.userId,
-      name: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+      name: studentName,
       email: users.email,
       joinedAt: sessionAttendance.joinedAt,
       attended: sessionAttendance.attended,

@@ -6,6 +6,9 @@ import { paginateThenJoin, type ListPage, type ListRequest } from "../site/pagin
 // A batch's roster: who holds its seats, with the contact details the
 // institute teaches them by. Personal data: shown to admins only.
 
+/** A student's full name as the admin's lists show it ("" when they gave none: the list shows their address). */
+export const studentName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
 export type RosterRow = { id: number; name: string; email: string; phone: string | null; joinedAt: Date };
 
 /** A batch's students in the order they joined, a page at a time (paged by key: the same cost on the last page as the first). */
@@ -23,7 +26,7 @@ export function listBatchRoster(batchId: number, request: ListRequest = {}): Lis
       db
         .select({
           id: batchStudents.id,
-          name: sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+          name: studentName,
           email: users.email,
           phone: users.phone,
           joinedAt: batchStudents.joinedAt,
