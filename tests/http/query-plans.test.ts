@@ -32,6 +32,8 @@ const GROWING_TABLES = [
   "enrollment_forms",
   "event_registrations",
   "waitlist",
+  "batch_students",
+  "session_attendance",
   "lesson_progress",
   "course_progress",
   "quiz_attempts",
