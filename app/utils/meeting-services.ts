@@ -22,3 +22,10 @@ export function meetingServiceOf(address: string): MeetingService | null {
     return null;
   }
 }
+
+/**
+ * Where "Join the class" may lead: the form posts to this site, whose answer
+ * redirects to the meeting, and browsers hold a form's redirects to the
+ * page's CSP form-action too (CSP Level 3).
+ */
+export const MEETING_FORM_TARGETS = SERVICES.flatMap(({ hosts }) => hosts.flatMap((host) => [`https://${host}`, `https://*.${host}`]));

@@ -1,3 +1,4 @@
+import { MEETING_FORM_TARGETS } from "./meeting-services";
 import { expect, test } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.server";
 
@@ -17,9 +18,24 @@ test("HSTS, nosniff and the referrer policy on every answer, in development too"
   expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
 });
 
+/** A live class's Join answers with a redirect to its meeting: the meeting services are always form targets. */
+const MEETINGS = MEETING_FORM_TARGETS.join(" ");
+
+test("Join may lead to a meeting on Zoom, Google Meet, YouTube Live or Jitsi, and nowhere else", () => {
+  const policy = contentSecurityPolicy("n", {});
+  for (const host of ["https://zoom.us", "https://*.zoom.us", "https://meet.google.com", "https://www.youtube.com", "https://meet.jit.si"])
+    expect(
+      policy
+        .split("; ")
+        .find((directive) => directive.startsWith("form-action "))
+        ?.split(" "),
+    ).toContain(host === "https://www.youtube.com" ? "https://*.youtube.com" : host);
+  expect(policy).not.toMatch(/form-action[^;]*https:\/\/\*[;\s]/);
+});
+
 test("Stripe's hosts are allowed only when payments are configured", () => {
   const without = contentSecurityPolicy("n", {});
-  expect(without).toContain("form-action 'self';");
+  expect(without).toContain(`form-action 'self' ${MEETINGS};`);
   expect(without).not.toContain("stripe.com");
   const live = contentSecurityPolicy("n", { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" });
   expect(live).toContain("form-action 'self' https://checkout.stripe.com");
@@ -35,13 +51,13 @@ test("Stripe's hosts are allowed only when payments are configured", () => {
 });
 
 test("the sign-in provider's origin is a form target only when OAuth is configured", () => {
-  expect(contentSecurityPolicy("n", { OAUTH_ISSUER: "https://accounts.example.com/tenant" })).toContain("form-action 'self';");
+  expect(contentSecurityPolicy("n", { OAUTH_ISSUER: "https://accounts.example.com/tenant" })).toContain(`form-action 'self' ${MEETINGS};`);
   const configured = { OAUTH_CLIENT_ID: "id", OAUTH_CLIENT_SECRET: "secret" };
   expect(contentSecurityPolicy("n", { ...configured, OAUTH_ISSUER: "https://accounts.example.com/tenant" })).toContain(
-    "form-action 'self' https://accounts.example.com;",
+    `form-action 'self' https://accounts.example.com ${MEETINGS};`,
   );
   expect(contentSecurityPolicy("n", { ...configured, OAUTH_AUTHORIZATION_URL: "https://login.example.org/oauth/authorize" })).toContain(
-    "form-action 'self' https://login.example.org;",
+    `form-action 'self' https://login.example.org ${MEETINGS};`,
   );
 });
 

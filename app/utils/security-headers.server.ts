@@ -1,3 +1,4 @@
+import { MEETING_FORM_TARGETS } from "./meeting-services";
 import { oauthAuthorizationOrigin, paymentsProvider, razorpayConfig, stripeConfig, type Env } from "./env.server";
 
 const GOOGLE_ANALYTICS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
@@ -75,7 +76,7 @@ export function contentSecurityPolicy(nonce: string, env: PolicyEnv): string {
     "media-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", ...payments.form, ...(signInProvider ? [signInProvider] : [])],
+    "form-action": ["'self'", ...payments.form, ...(signInProvider ? [signInProvider] : []), ...MEETING_FORM_TARGETS],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)

@@ -8,7 +8,8 @@ import { expectNoA11yViolations, inBothModes, type Mode } from "./page-checks";
 // Choosing a batch and paying for it through Razorpay, with JavaScript on and
 // off: the course page lists the upcoming batches, "Choose this batch" leads
 // through the enrollment information to a checkout that names the batch and
-// charges its price, and the captured payment seats the student in it.
+// charges its price, and the captured payment seats the student in it. Then
+// the batch's next class, from /learn to its page and "Join the class".
 
 test.use({ baseURL: RAZORPAY_BASE_URL });
 
@@ -64,8 +65,33 @@ const seatedIn = (batchId: number) =>
     RAZORPAY_DATABASE,
   );
 
+/** A class of the batch starting in five minutes, online at `meeting`; its id. */
+const addSession = (batchId: number, meeting: string) =>
+  withDatabase(
+    (database) =>
+      Number(
+        database
+          .prepare(
+            "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Replay: the open', ?, 90, ?, 1)",
+          )
+          .run(batchId, Date.now() + 5 * 60_000, meeting).lastInsertRowid,
+      ),
+    RAZORPAY_DATABASE,
+  );
+
+const joinedOf = (sessionId: number) =>
+  withDatabase(
+    (database) =>
+      (
+        database.prepare("SELECT user_id FROM session_attendance WHERE session_id = ? AND joined_at IS NOT NULL").all(sessionId) as {
+          user_id: string;
+        }[]
+      ).map((row) => row.user_id),
+    RAZORPAY_DATABASE,
+  );
+
 inBothModes((mode) => {
-  test("chooses a batch on the course page, pays its price and is seated in it", async ({ page }) => {
+  test("chooses a batch on the course page, pays its price, is seated in it, and joins its next class", async ({ page }) => {
     const batch = makeBatch("Journey batch");
     const student = await createStudent({}, RAZORPAY_DATABASE);
     await signInAs(page.context(), student, RAZORPAY_BASE_URL, RAZORPAY_DATABASE);
@@ -89,5 +115,22 @@ inBothModes((mode) => {
     await expect(page).toHaveURL(`${RAZORPAY_BASE_URL}/account/orders`);
     await expect(toasts(page).getByRole("status")).toContainText("Enrollment Successful!");
     expect(seatedIn(batch.id)).toEqual([student.id]);
+
+    // A class of the batch starts in five minutes: Join is open.
+    const meeting = `https://meet.jit.si/TradeMaster-e2e-${batch.id}`;
+    const sessionId = addSession(batch.id, meeting);
+    await page.route(`${meeting}**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>The meeting</title><h1>The meeting</h1>" }),
+    );
+    await visit(page, mode, "/learn");
+    const yours = page.getByRole("region", { name: "Your Batches" });
+    await expect(yours).toContainText("Next class");
+    await yours.getByRole("link", { name: /Open the class/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Replay: the open" })).toBeVisible();
+    await expect(page.getByText("Online, on Jitsi")).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "Join the class" }).click();
+    await expect(page).toHaveURL(meeting);
+    expect(joinedOf(sessionId)).toEqual([student.id]);
   });
 });
