@@ -367,7 +367,7 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       `${timetableOf(ids)}/${ids.batch.session}/attendance`,
       "registrations",
       redirectTo(timetableOf(ids)),
-      { watch: { table: "session_attendance" }, writes: ["admin"] },
+      { watch: { table: "session_attendance" } },
     ),
     remove(
       "/admin/courses/:id/curriculum/sections/:sectionId",
