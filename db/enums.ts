@@ -20,7 +20,8 @@ export function eventTypeLabel(type: string): string | undefined {
 // revoked: an admin took the course away (the reason is in the audit log); final, like a refund.
 export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded", "charged_back", "revoked"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const ADMIN_ROLES = ["admin", "content_manager"] as const;
+/** "mentor": a teacher's account, linked to their public profile, that sees only the batches they teach. */
+export const ADMIN_ROLES = ["admin", "content_manager", "mentor"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 /** A card dispute (chargeback) on a paid order, as the payment provider reports it. */
 export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
@@ -72,3 +73,12 @@ export type StoredPdfKind = (typeof STORED_PDF_KINDS)[number];
 /** How a course or event is delivered, which decides the place of supply of its sale (IGST Act s.12; decision 0031). */
 export const DELIVERY_MODES = ["online", "venue"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+/**
+ * When a lesson opens to a student (drip release): a number of days after their
+ * enrolment, after their batch's first day, or on a date in India. Null: at once.
+ */
+export const LESSON_RELEASES = ["after_enrolment", "after_batch_start", "on_date"] as const;
+export type LessonRelease = (typeof LESSON_RELEASES)[number];
+/** The reminders before a live session, a day and an hour ahead. */
+export const SESSION_REMINDER_KINDS = ["day-before", "hour-before"] as const;
+export type SessionReminderKind = (typeof SESSION_REMINDER_KINDS)[number];

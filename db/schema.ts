@@ -22,6 +22,8 @@ import {
   VIDEO_SOURCES,
   WAITLIST_STATES,
   DELIVERY_MODES,
+  LESSON_RELEASES,
+  SESSION_REMINDER_KINDS,
 } from "./enums";
 
 // Conventions: money is integer paise; times are UTC instants stored as
@@ -526,6 +528,8 @@ export const admins = sqliteTable(
     adminId: text("admin_id").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ADMIN_ROLES }).notNull().default("content_manager"),
+    /** A mentor's account: the public profile it teaches as; it sees the batches and sessions that name this mentor. */
+    mentorId: integer("mentor_id").references((): AnySQLiteColumn => mentors.id, { onDelete: "set null" }),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -734,12 +738,23 @@ export const lessons = sqliteTable(
     quizMaxAttempts: integer("quiz_max_attempts"),
     /** How long a student waits after an attempt before the next; null is the default. */
     quizRetryWaitMinutes: integer("quiz_retry_wait_minutes"),
+    /** Drip release: when the lesson opens to a student; null opens it at once. */
+    releaseRule: text("release_rule", { enum: LESSON_RELEASES }),
+    /** Days after the enrolment or the batch's first day (the two relative rules). */
+    releaseAfterDays: integer("release_after_days"),
+    /** The day in India it opens, yyyy-mm-dd (the dated rule). */
+    releaseOn: text("release_on"),
+    /** A lesson of one batch only (a class's recording): shown to that batch's students, nobody else. */
+    batchId: integer("batch_id").references((): AnySQLiteColumn => batches.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("lessons_section_idx").on(t.sectionId, t.position),
     index("lessons_course_idx").on(t.courseId),
+    index("lessons_batch_idx")
+      .on(t.batchId)
+      .where(sql`${t.batchId} IS NOT NULL`),
     check("lessons_duration_nonnegative", sql`${t.durationMinutes} >= 0`),
     check("lessons_pass_percent_range", sql`${t.passPercent} IS NULL OR (${t.passPercent} BETWEEN 0 AND 100)`),
     check("lessons_quiz_max_attempts_range", sql`${t.quizMaxAttempts} IS NULL OR (${t.quizMaxAttempts} BETWEEN 1 AND 10)`),
@@ -1274,4 +1289,54 @@ export const sessionAttendance = sqliteTable(
     markedAt: integer("marked_at", { mode: "timestamp_ms" }),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index("session_attendance_user_idx").on(t.userId)],
+);
+
+/** A lesson an admin opened early for one student, before its drip release (audited). */
+export const lessonUnlocks = sqliteTable(
+  "lesson_unlocks",
+  {
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The admin who opened it, by sign-in name (the audit log has the rest). */
+    unlockedBy: text("unlocked_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId] }), index("lesson_unlocks_user_idx").on(t.userId)],
+);
+
+/**
+ * A student's private calendar feed: the secret in its address. Revoking it
+ * writes a new secret, so the old address answers 404 from then on.
+ */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A reminder queued for a student before a live session, at most once per
+ * session, student, kind and start: a session moved to a new time is reminded
+ * of again, at its new time.
+ */
+export const sessionReminders = sqliteTable(
+  "session_reminders",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => batchSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SESSION_REMINDER_KINDS }).notNull(),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId, t.kind, t.startsAt] }), index("session_reminders_user_idx").on(t.userId)],
 );

@@ -28,12 +28,18 @@ const ADMIN_AREAS = [
   // it is on sale, and an event's price; the rest of a course or an event is
   // content (docs/decisions/0007-admin-area.md, "Prices are the admin's").
   "pricing",
+  // The batches someone teaches: their timetables, rosters and attendance.
+  // Personal data, so not a content manager's; a mentor's account has this
+  // area alone, and only for the batches that name its mentor
+  // (app/models/batches/teaching.server.ts).
+  "teaching",
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 const AREAS_BY_ROLE: Record<AdminRole, readonly AdminArea[]> = {
   admin: ADMIN_AREAS,
   content_manager: ["courses", "events", "content", "mentors"],
+  mentor: ["teaching"],
 };
 
 export function canAccess(role: AdminRole, area: AdminArea): boolean {

@@ -95,7 +95,7 @@ export async function endAdminSession(request: Request): Promise<string> {
 
 /** Where an admin lands after signing in: the page asked for, else their first tab. */
 export function adminHome(admin: PublicAdmin, redirectTo?: string | null): string {
-  const fallback = canAccess(admin.role, "dashboard") ? "/admin" : "/admin/courses";
+  const fallback = canAccess(admin.role, "dashboard") ? "/admin" : canAccess(admin.role, "courses") ? "/admin/courses" : "/admin/teaching";
   const target = safeRedirectPath(redirectTo, fallback);
   return target.startsWith("/admin") && !target.startsWith("/admin/login") ? target : fallback;
 }
