@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { findSessionForStudent, JOIN_OPENS_MS, joinSession, joinWindow, type JoinOutcome } from "~/models/batches/live-session.server";
 import { requireUser } from "~/services/accounts/sessions/student-session.server";
-import { itemIntentOf } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/form-intent.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { instituteFrom } from "~/utils/seo";

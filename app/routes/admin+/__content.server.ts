@@ -24,7 +24,7 @@ import { AdminTestimonialSchema, ApproveIntentSchema, testimonialPreview, UNKNOW
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatShortDate } from "~/utils/dates";
 import { parseId } from "~/utils/validation";

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getOutboxMessage, sendFailedMessageAgain } from "~/models/site/outbox.server";
 import { mailContentMonths } from "~/models/privacy/retention.server";
 import { attachmentBytes } from "~/services/mail/attachments.server";
-import { itemIntentOf } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/form-intent.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -17,7 +17,7 @@ import { CouponSchema } from "~/schemas/admin-coupon";
 import { COUPON_MESSAGES } from "~/content/messages/admin";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { paiseToDecimalString } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";

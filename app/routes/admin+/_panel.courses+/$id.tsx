@@ -7,7 +7,7 @@ import { COURSE_UPLOADS } from "~/schemas/admin-course";
 import { readMultipartForm } from "~/services/images/uploads.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { itemIntentOf } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/form-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { paiseToDecimalString } from "~/utils/money";

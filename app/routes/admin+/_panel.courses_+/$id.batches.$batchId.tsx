@@ -7,7 +7,7 @@ import { BatchSchema, batchInputOf } from "~/schemas/admin-batch";
 import { deliveryValueOf } from "~/schemas/delivery";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";

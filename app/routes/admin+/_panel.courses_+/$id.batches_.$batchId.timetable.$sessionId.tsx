@@ -6,7 +6,7 @@ import { cancelBatchSession, findBatchSession, saveBatchSession } from "~/models
 import { BatchSessionSchema, batchSessionInputOf } from "~/schemas/admin-batch";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { formatIndiaDateTime, formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
 import { timetablePath } from "../__batch-paths";

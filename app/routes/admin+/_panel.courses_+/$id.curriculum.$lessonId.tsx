@@ -9,7 +9,7 @@ import { quizQuestionsText } from "~/schemas/admin-curriculum";
 import { discardLessonFiles } from "~/services/classroom/lesson-files.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { itemIntentOf } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/form-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { LESSON_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";

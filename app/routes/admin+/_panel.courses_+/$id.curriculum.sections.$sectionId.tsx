@@ -8,7 +8,7 @@ import { SectionSchema } from "~/schemas/admin-curriculum";
 import { discardLessonFiles } from "~/services/classroom/lesson-files.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { curriculumPath } from "../__curriculum-paths";
 import { courseOr404, idOr404 } from "./__curriculum.server";

@@ -7,7 +7,7 @@ import { ADMIN_EVENT_MESSAGES } from "~/content/messages/admin";
 import { readMultipartForm } from "~/services/images/uploads.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { itemIntentOf } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/form-intent.server";
 import { ADMIN_UPLOAD_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { asksToConfirmDelete, confirmDeletePath, listPathFor } from "~/utils/admin-routes";
 import { formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";

@@ -7,7 +7,7 @@ import { MentorSchema } from "~/schemas/admin-mentor";
 import { MENTOR_MESSAGES } from "~/content/messages/admin";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { asksToConfirmDelete, listPathFor } from "~/utils/admin-routes";
 import { pageMeta } from "~/utils/seo";
 import { MentorForm, type MentorFormDefaults } from "./__mentor-form";

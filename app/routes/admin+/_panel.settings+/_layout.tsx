@@ -7,7 +7,7 @@ import { SETTINGS_SCHEMAS, SETTINGS_TITLES, type SettingsSection } from "~/schem
 import { SETTINGS_MESSAGES } from "~/content/messages/admin";
 import { ADMIN_TEXT_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-limits";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
-import { itemIntentOf } from "~/utils/admin-intent.server";
+import { itemIntentOf } from "~/utils/form-intent.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";

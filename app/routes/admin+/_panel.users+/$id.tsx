@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { STUDENT_INTENTS, type StudentIntent } from "~/schemas/admin-student";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { pageMeta } from "~/utils/seo";
 import {
   AccountStateForm,

@@ -9,7 +9,7 @@ import { listSharedFileDownloads } from "~/models/content/shared-file.server";
 import { revokeShareLinkAndFile, revokeSharedFile, sharePathFor } from "~/services/exports/stored-files.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
-import { readItemForm } from "~/utils/admin-intent.server";
+import { readItemForm } from "~/utils/form-intent.server";
 import { asksToConfirmDelete } from "~/utils/admin-routes";
 import { publicOrigin } from "~/utils/env.server";
 import { pageMeta } from "~/utils/seo";

@@ -1,9 +1,10 @@
 import { readFormData } from "./form-data.server";
 
-// One admin item, one action (docs/decisions/0018-admin-routes-and-deleting.md):
-// /admin/<resource>/:id takes its edit form (no intent), `intent=delete` from
-// its confirmation, and `intent=deactivate` where history keeps an item from
-// being deleted. Anything else is refused and changes nothing.
+// One item, one action (docs/decisions/0018-admin-routes-and-deleting.md): an
+// item's address takes its edit form (no intent) and the few intents its page
+// offers, such as an admin's `intent=delete` from a confirmation or a
+// student's `intent=join` on a live session. Anything else is refused and
+// changes nothing.
 
 export type ItemIntent = "save" | "delete" | "deactivate";
 

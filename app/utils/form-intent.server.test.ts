@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { itemIntentOf } from "./admin-intent.server";
+import { itemIntentOf } from "./form-intent.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
