@@ -6,7 +6,8 @@ import { Badge } from "~/components/ui/badge";
 // preview badges, preview lessons linked) and in the classroom (each lesson's
 // state for the student, every lesson linked).
 
-export type LessonState = "not-started" | "started" | "complete";
+/** "locked": drip release has not opened it to this student yet. */
+export type LessonState = "not-started" | "started" | "complete" | "locked";
 
 export type OutlineLessonView = {
   id: number;
@@ -20,6 +21,8 @@ export type OutlineLessonView = {
   href: string | null;
   /** The lesson the student is on ("Resume"). */
   current?: boolean;
+  /** When a locked lesson opens ("Opens on Dec 5, 2026"). */
+  opens?: string;
 };
 export type OutlineSectionView = { id: number; title: string; lessons: OutlineLessonView[] };
 
@@ -28,7 +31,7 @@ type LessonFacts = Pick<OutlineLessonView, "id" | "title" | "type" | "durationMi
 /** Sections as the list shows them: each lesson's own facts and what this visitor gets (`view`: link, state). */
 export function toOutlineSections<L extends LessonFacts>(
   sections: { id: number; title: string; lessons: L[] }[],
-  view: (lesson: L) => Pick<OutlineLessonView, "href" | "state" | "current">,
+  view: (lesson: L) => Pick<OutlineLessonView, "href" | "state" | "current" | "opens">,
 ): OutlineSectionView[] {
   return sections.map((section) => ({
     id: section.id,
@@ -52,7 +55,12 @@ export const LESSON_TYPE_LABELS: Record<LessonType, string> = {
   quiz: "Quiz",
 };
 
-const STATE_LABELS: Record<LessonState, string> = { "not-started": "Not started", started: "Started", complete: "Complete" };
+const STATE_LABELS: Record<LessonState, string> = {
+  "not-started": "Not started",
+  started: "Started",
+  complete: "Complete",
+  locked: "Locked",
+};
 
 /** "45 min", "1 h 30 min". */
 export function formatMinutes(minutes: number): string {
@@ -102,6 +110,7 @@ function LessonRow({ lesson }: { lesson: OutlineLessonView }) {
         {lesson.durationMinutes > 0 ? ` · ${formatMinutes(lesson.durationMinutes)}` : ""}
       </span>
       {lesson.isFreePreview ? <Badge tone="teal">Free preview</Badge> : null}
+      {lesson.opens ? <span className="text-sm font-medium text-slate-700">{lesson.opens}</span> : null}
     </div>
   );
 }
@@ -112,11 +121,13 @@ function StateMark({ state }: { state: LessonState }) {
       ? "bg-green-700 text-white"
       : state === "started"
         ? "border-2 border-amber-600 text-amber-800"
-        : "border-2 border-slate-400 text-transparent";
+        : state === "locked"
+          ? "bg-slate-200 text-slate-700"
+          : "border-2 border-slate-400 text-transparent";
   return (
     <span className="inline-flex items-center gap-2">
       <span aria-hidden="true" className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${look}`}>
-        {state === "complete" ? "✓" : state === "started" ? "…" : ""}
+        {state === "complete" ? "✓" : state === "started" ? "…" : state === "locked" ? "🔒" : ""}
       </span>
       <span className="sr-only">{STATE_LABELS[state]}: </span>
     </span>

@@ -35,6 +35,36 @@ describe("the lesson form", () => {
   });
 });
 
+describe("when a lesson opens (drip release)", () => {
+  const article = { ...base, type: "article", body: "Read this." };
+  const parse = (fields: Record<string, string>) => LessonFormSchema.safeParse({ ...article, ...fields });
+
+  it("opens at once by default, and keeps only the field its rule reads", () => {
+    expect(parse({}).data).toMatchObject({ releaseRule: null, releaseAfterDays: null, releaseOn: null });
+    expect(parse({ release: "after_batch_start", releaseAfterDays: "14", releaseOn: "2027-01-01" }).data).toMatchObject({
+      releaseRule: "after_batch_start",
+      releaseAfterDays: 14,
+      releaseOn: null,
+    });
+    expect(parse({ release: "on_date", releaseAfterDays: "3", releaseOn: "2027-01-15" }).data).toMatchObject({
+      releaseRule: "on_date",
+      releaseAfterDays: null,
+      releaseOn: "2027-01-15",
+    });
+  });
+
+  it("asks for the days or a real date, and refuses a rule on a free preview", () => {
+    expect(parse({ release: "after_enrolment" }).error?.flatten().fieldErrors.releaseAfterDays).toEqual(["Say after how many days it opens"]);
+    expect(parse({ release: "on_date", releaseOn: "2027-02-30" }).error?.flatten().fieldErrors.releaseOn).toEqual([
+      "Date must be a date like 2026-12-31",
+    ]);
+    expect(parse({ release: "after_enrolment", releaseAfterDays: "7", isFreePreview: "on" }).error?.flatten().fieldErrors.release).toEqual([
+      "A free preview is open to everyone at once: untick Free preview, or let it open at once",
+    ]);
+    expect(parse({ release: "weekly" }).error?.flatten().fieldErrors.release).toEqual(["Choose when the lesson opens"]);
+  });
+});
+
 describe("quiz questions typed in one box", () => {
   it("reads one or many right answers and writes the same text back", () => {
     const text = "What does RSI measure?\n- Volume\n* Momentum\n\nPick the candles\n* Doji\n- Moving average\n* Hammer";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LESSON_TYPES, VIDEO_SOURCES } from "../../db/enums";
+import { LESSON_RELEASES, LESSON_TYPES, VIDEO_SOURCES, type LessonRelease } from "../../db/enums";
 import { indiaDateTimeToUtc } from "~/utils/dates";
 import { QUIZ_DEFAULTS, QUIZ_LIMITS } from "~/utils/quiz-rules";
 import { vimeoPlayerUrl, youtubeEmbedUrl } from "~/utils/video-embed";
@@ -21,6 +21,32 @@ export const LESSON_TYPE_LABELS = {
   live: "Live session",
   quiz: "Quiz",
 } as const satisfies Record<(typeof LESSON_TYPES)[number], string>;
+
+/** The "Opens" choices of drip release; "now" is no rule. */
+export const LESSON_RELEASE_LABELS = {
+  now: "At once",
+  after_enrolment: "Days after the student enrols",
+  after_batch_start: "Days after the student's batch starts",
+  on_date: "On a date (India time)",
+} as const satisfies Record<LessonRelease | "now", string>;
+
+/** "Opens 7 days after enrolment": a lesson's rule as the curriculum lists it; null when it opens at once. */
+export function releaseSummary(lesson: { releaseRule: LessonRelease | null; releaseAfterDays: number | null; releaseOn: string | null }) {
+  const days = `${lesson.releaseAfterDays ?? 0} ${lesson.releaseAfterDays === 1 ? "day" : "days"}`;
+  switch (lesson.releaseRule) {
+    case null:
+      return null;
+    case "after_enrolment":
+      return `Opens ${days} after enrolment`;
+    case "after_batch_start":
+      return `Opens ${days} after the batch starts`;
+    case "on_date":
+      return `Opens on ${lesson.releaseOn ?? "a date"}`;
+  }
+}
+
+/** A drip release reaches at most this far ahead: a year and a half of a long course. */
+const RELEASE_DAYS_MAX = 540;
 
 export const UNLISTED_VIDEO_WARNING =
   "An unlisted YouTube or Vimeo link plays for anyone who has it: a student can share it. For paid lessons upload the file, or use a Vimeo video whose embedding is restricted to this site's domain.";
@@ -122,6 +148,12 @@ export const LessonFormSchema = z
     quizMaxAttempts: optionalWholeNumberField("Attempts allowed", QUIZ_LIMITS.maxAttempts),
     quizRetryWaitMinutes: optionalWholeNumberField("Wait between attempts (minutes)", QUIZ_LIMITS.retryWaitMinutes),
     questions: optionalText("Questions", 50_000),
+    release: z.preprocess(
+      (value) => (value === "" || value === undefined ? "now" : value),
+      z.enum(["now", ...LESSON_RELEASES], { errorMap: () => ({ message: "Choose when the lesson opens" }) }),
+    ),
+    releaseAfterDays: optionalWholeNumberField("Days", { min: 1, max: RELEASE_DAYS_MAX }),
+    releaseOn: optionalText("Opens on", 10),
     // The file inputs: streamed to disk before this schema runs (app/services/classroom/lesson-files.server.ts).
     videoFile: z.unknown().optional(),
     attachment: z.unknown().optional(),
@@ -155,6 +187,13 @@ export const LessonFormSchema = z
       liveStartsAt = indiaDateTimeToUtc(form.liveDate, form.liveTime);
       if (!liveStartsAt) return fail("liveDate", dateMessage);
     }
+    const release = form.release === "now" ? null : form.release;
+    if (release && form.isFreePreview)
+      return fail("release", "A free preview is open to everyone at once: untick Free preview, or let it open at once");
+    if ((release === "after_enrolment" || release === "after_batch_start") && !form.releaseAfterDays)
+      return fail("releaseAfterDays", "Say after how many days it opens");
+    if (release === "on_date" && !(form.releaseOn && indiaDateTimeToUtc(form.releaseOn, "00:00")))
+      return fail("releaseOn", dateMessage);
     if (form.type === "quiz") {
       const parsed = parseQuizQuestions(form.questions ?? "");
       if (!parsed.ok) return fail("questions", parsed.message);
@@ -176,6 +215,9 @@ export const LessonFormSchema = z
       quizMaxAttempts: form.type === "quiz" ? (form.quizMaxAttempts ?? QUIZ_DEFAULTS.maxAttempts) : null,
       quizRetryWaitMinutes: form.type === "quiz" ? (form.quizRetryWaitMinutes ?? QUIZ_DEFAULTS.retryWaitMinutes) : null,
       questions,
+      releaseRule: release,
+      releaseAfterDays: release === "after_enrolment" || release === "after_batch_start" ? (form.releaseAfterDays ?? null) : null,
+      releaseOn: release === "on_date" ? (form.releaseOn ?? null) : null,
     };
   });
 

@@ -20,6 +20,7 @@ export const STUDENT_INTENTS = [
   "revoke",
   "offline-payment",
   "refund",
+  "unlock-lesson",
 ] as const;
 export type StudentIntent = (typeof STUDENT_INTENTS)[number];
 
@@ -38,6 +39,9 @@ export const StudentDetailsSchema = z.object({
 export const StudentReasonSchema = z.object({ reason });
 
 export const GrantCourseSchema = z.object({ courseId: rowId("Course"), reason });
+
+/** Open a lesson before its drip release, for this student only. */
+export const UnlockLessonSchema = z.object({ lessonId: rowId("Lesson"), reason });
 
 /** Fields a form posts without showing them (the confirmation names the order it revokes). */
 export const HIDDEN_FIELDS = ["enrollmentId"];

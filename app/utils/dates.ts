@@ -101,6 +101,9 @@ export function endOfIndiaDay(isoDate: string): Date | null {
   return start && new Date(addDays(inIndia(start), 1).getTime());
 }
 
+/** The calendar day `days` after a day written "2026-12-05" (a day, not an instant: no zone applies). */
+export const calendarDayAfter = (isoDate: string, days: number) => format(addDays(parseISO(isoDate), days), "yyyy-MM-dd");
+
 /** Midnight that began today in India. */
 export const startOfIndiaToday = (now: Date) => new Date(startOfDay(inIndia(now)).getTime());
 

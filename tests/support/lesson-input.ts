@@ -17,4 +17,7 @@ export const articleLessonInput = (title: string, body = "Read this."): LessonIn
   quizMaxAttempts: null,
   quizRetryWaitMinutes: null,
   questions: [],
+  releaseRule: null,
+  releaseAfterDays: null,
+  releaseOn: null,
 });

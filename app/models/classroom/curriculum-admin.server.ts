@@ -152,7 +152,7 @@ export function moveLesson(courseId: number, lessonId: number, direction: Direct
       tx.update(lessons).set({ position: lesson.position }).where(eq(lessons.id, neighbour.id)).run();
       return true;
     }
-    const sections = listCurriculum(courseId, tx).map((section) => section.id);
+    const sections = listCurriculum(courseId, "every-batch", tx).map((section) => section.id);
     const target = sections[sections.indexOf(lesson.sectionId) + (direction === "up" ? -1 : 1)];
     if (target === undefined) return false;
     closeGap(tx, lesson.sectionId, lesson.position);
@@ -188,7 +188,7 @@ export type CurriculumOrder = { id: number; lessons: number[] }[];
  */
 export function reorderCurriculum(courseId: number, order: CurriculumOrder): boolean {
   return db.transaction((tx) => {
-    const current = listCurriculum(courseId, tx);
+    const current = listCurriculum(courseId, "every-batch", tx);
     const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
     if (
       !sameSet(

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { courses, courseSections, lessons, orders } from "../../../db/schema";
-import type { LessonType, VideoSource } from "../../../db/enums";
+import type { LessonRelease, LessonType, VideoSource } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 
 // A course's curriculum as students and the course page read it: sections in
@@ -15,6 +15,11 @@ export type LessonSummary = {
   durationMinutes: number;
   isFreePreview: boolean;
   isRequired: boolean;
+  releaseRule: LessonRelease | null;
+  releaseAfterDays: number | null;
+  releaseOn: string | null;
+  /** A lesson of one batch only (a class's recording); null for the whole course's. */
+  batchId: number | null;
 };
 export type CurriculumSection = { id: number; title: string; lessons: LessonSummary[] };
 
@@ -39,10 +44,32 @@ const summaryColumns = {
   durationMinutes: lessons.durationMinutes,
   isFreePreview: lessons.isFreePreview,
   isRequired: lessons.isRequired,
+  releaseRule: lessons.releaseRule,
+  releaseAfterDays: lessons.releaseAfterDays,
+  releaseOn: lessons.releaseOn,
+  batchId: lessons.batchId,
 };
 
+/**
+ * Whose lessons a reading includes besides the whole course's: none (the
+ * course page), one batch's (that batch's students), or every batch's (the
+ * admin's curriculum and preview).
+ */
+export type BatchLessons = { batchId: number | null } | "every-batch";
+
+const lessonsFor = (batchLessons: BatchLessons) =>
+  batchLessons === "every-batch"
+    ? undefined
+    : batchLessons.batchId === null
+      ? isNull(lessons.batchId)
+      : or(isNull(lessons.batchId), eq(lessons.batchId, batchLessons.batchId));
+
 /** Sections in order with their lessons in order (a section without lessons included). */
-export function listCurriculum(courseId: number, database: Transaction | typeof db = db): CurriculumSection[] {
+export function listCurriculum(
+  courseId: number,
+  batchLessons: BatchLessons = { batchId: null },
+  database: Transaction | typeof db = db,
+): CurriculumSection[] {
   const sections = database
     .select({ id: courseSections.id, title: courseSections.title })
     .from(courseSections)
@@ -52,7 +79,7 @@ export function listCurriculum(courseId: number, database: Transaction | typeof 
   const rows = database
     .select(summaryColumns)
     .from(lessons)
-    .where(eq(lessons.courseId, courseId))
+    .where(and(eq(lessons.courseId, courseId), lessonsFor(batchLessons)))
     .orderBy(asc(lessons.position), asc(lessons.id))
     .all();
   return sections.map((section) => ({ ...section, lessons: rows.filter((lesson) => lesson.sectionId === section.id) }));

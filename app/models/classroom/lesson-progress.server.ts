@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { certificates, courses, lessonProgress, lessons, users } from "../../../db/schema";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { batchStudents, certificates, courses, lessonProgress, lessons, users } from "../../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { isEnrolled } from "../orders/order.server";
+import { lessonLockFor, releaseColumns } from "./lesson-release.server";
 
 // A student's progress, one row per lesson they opened, and the certificate it
 // earns. Every write runs in a `BEGIN IMMEDIATE` transaction that checks the
@@ -21,7 +22,7 @@ export type CompletionResult =
       /** The course's certificate once every required lesson is complete. */
       certificateNumber: string | null;
     }
-  | { ok: false; reason: "not-found" | "not-enrolled" | "quiz" };
+  | { ok: false; reason: "not-found" | "not-enrolled" | "quiz" | "locked" };
 
 /** Marks a lesson complete for a student ("Mark complete"); a quiz completes only by passing it. */
 export function completeLesson(userId: string, courseId: number, lessonId: number, now = new Date()): CompletionResult {
@@ -31,6 +32,8 @@ export function completeLesson(userId: string, courseId: number, lessonId: numbe
       if (!lesson) return { ok: false, reason: "not-found" };
       if (lesson.type === "quiz") return { ok: false, reason: "quiz" };
       if (!isEnrolled(userId, courseId, tx)) return { ok: false, reason: "not-enrolled" };
+      const closed = closedReason(tx, userId, lesson, now);
+      if (closed) return { ok: false, reason: closed };
       return recordCompletion(tx, userId, courseId, lessonId, now);
     },
     { behavior: "immediate" },
@@ -51,6 +54,8 @@ export function recordVideoWatched(
       const lesson = lessonOf(tx, courseId, lessonId);
       if (!lesson || lesson.type !== "video") return { ok: false, reason: "not-found" };
       if (!isEnrolled(userId, courseId, tx)) return { ok: false, reason: "not-enrolled" };
+      const closed = closedReason(tx, userId, lesson, now);
+      if (closed) return { ok: false, reason: closed };
       tx.insert(lessonProgress)
         .values({ userId, lessonId, courseId, watchedPercent: watched, startedAt: now })
         .onConflictDoUpdate({
@@ -93,12 +98,32 @@ export function recordCompletion(tx: Transaction, userId: string, courseId: numb
   return { ok: true, newlyCompleted, certificateNumber: issueCertificateIfComplete(tx, userId, courseId, now) };
 }
 
-function lessonOf(tx: Transaction, courseId: number, lessonId: number) {
+/** The lesson with what drip release needs to know of it; undefined when it is not the course's. */
+export function lessonOf(tx: Transaction, courseId: number, lessonId: number) {
   return tx
-    .select({ type: lessons.type })
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      type: lessons.type,
+      passPercent: lessons.passPercent,
+      quizMaxAttempts: lessons.quizMaxAttempts,
+      quizRetryWaitMinutes: lessons.quizRetryWaitMinutes,
+      ...releaseColumns,
+    })
     .from(lessons)
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
     .get();
+}
+
+/** Another batch's lesson is not found; one drip release has not opened is locked; null when the student may work on it. */
+export function closedReason(
+  tx: Transaction,
+  userId: string,
+  lesson: NonNullable<ReturnType<typeof lessonOf>>,
+  now: Date,
+): "not-found" | "locked" | null {
+  const lock = lessonLockFor(userId, lesson, now, tx);
+  return lock === "hidden" ? "not-found" : lock ? "locked" : null;
 }
 
 /** The certificate's number once every required lesson is complete (issued now if it was not yet), else null. */
@@ -129,6 +154,13 @@ function issueCertificateIfComplete(tx: Transaction, userId: string, courseId: n
   return issued?.number ?? null;
 }
 
+/** Lessons a student's counts include: the whole course's, and their own batch's (another batch's recordings are not theirs). */
+const lessonsOfStudent = (database: Transaction | typeof db, userId: string) =>
+  or(
+    isNull(lessons.batchId),
+    inArray(lessons.batchId, database.select({ batchId: batchStudents.batchId }).from(batchStudents).where(eq(batchStudents.userId, userId))),
+  );
+
 function requiredCounts(tx: Transaction | typeof db, userId: string, courseId: number): { required: number; done: number } {
   const row = tx
     .select({
@@ -137,7 +169,7 @@ function requiredCounts(tx: Transaction | typeof db, userId: string, courseId: n
     })
     .from(lessons)
     .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.isRequired, true)))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.isRequired, true), lessonsOfStudent(tx, userId)))
     .get();
   return { required: row?.required ?? 0, done: row?.done ?? 0 };
 }
@@ -190,7 +222,7 @@ export function progressByCourse(userId: string): Map<number, number> {
     })
     .from(lessons)
     .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(lessons.isRequired, true))
+    .where(and(eq(lessons.isRequired, true), lessonsOfStudent(db, userId)))
     .groupBy(lessons.courseId)
     .all();
   return new Map(rows.map((row) => [row.courseId, row.required === 0 ? 0 : Math.floor((row.done * 100) / row.required)]));

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { lessons, quizAttempts, quizQuestions } from "../../../db/schema";
+import { quizAttempts, quizQuestions } from "../../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { QUIZ_DEFAULTS } from "~/utils/quiz-rules";
 import { isEnrolled } from "../orders/order.server";
+import { closedReason, lessonOf } from "./lesson-progress.server";
 import { recordCompletion, type CompletionResult } from "./lesson-progress.server";
 
 // Quizzes: multiple-choice questions (one or many right options), a pass mark,
@@ -100,6 +101,7 @@ function gradeQuiz(questions: QuizQuestion[], answers: QuizAnswers, passPercent:
 export type QuizRefusal =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "not-enrolled" }
+  | { ok: false; reason: "locked" }
   | { ok: false; reason: "already-passed" }
   | { ok: false; reason: "no-attempts-left" }
   | { ok: false; reason: "too-soon"; nextAttemptAt: Date };
@@ -116,18 +118,11 @@ export function submitQuizAttempt(
 ): AttemptResult {
   return db.transaction(
     (tx): AttemptResult => {
-      const lesson = tx
-        .select({
-          type: lessons.type,
-          passPercent: lessons.passPercent,
-          quizMaxAttempts: lessons.quizMaxAttempts,
-          quizRetryWaitMinutes: lessons.quizRetryWaitMinutes,
-        })
-        .from(lessons)
-        .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
-        .get();
+      const lesson = lessonOf(tx, courseId, lessonId);
       if (!lesson || lesson.type !== "quiz") return { ok: false, reason: "not-found" };
       if (!isEnrolled(userId, courseId, tx)) return { ok: false, reason: "not-enrolled" };
+      const closed = closedReason(tx, userId, lesson, now);
+      if (closed) return { ok: false, reason: closed };
       const policy = quizPolicyOf(lesson);
       const earlier = listQuizAttempts(userId, lessonId, tx);
       const before = quizStanding(earlier, policy, now);

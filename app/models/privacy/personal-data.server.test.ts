@@ -17,6 +17,9 @@ import {
   orders,
   eventRegistrations,
   batchStudents,
+  batchSessions,
+  sessionAttendance,
+  lessonUnlocks,
   batches,
   waitlist,
   events,
@@ -133,6 +136,13 @@ function studentWithEverything() {
     .returning()
     .get();
   db.insert(batchStudents).values({ batchId: batch.id, courseId: course.id, userId: user.id, joinedAt: NOW }).run();
+  const session = db
+    .insert(batchSessions)
+    .values({ batchId: batch.id, title: "Reading a chart", startsAt: NOW, durationMinutes: 60 })
+    .returning()
+    .get();
+  db.insert(sessionAttendance).values({ sessionId: session.id, userId: user.id, joinedAt: NOW, attended: true, markedAt: NOW }).run();
+  db.insert(lessonUnlocks).values({ lessonId: lesson.id, userId: user.id, unlockedBy: "owner" }).run();
   db.insert(lessonProgress).values({ userId: user.id, lessonId: lesson.id, courseId: course.id, completedAt: NOW }).run();
   db.insert(quizAttempts)
     .values({ userId: user.id, lessonId: lesson.id, answers: { "1": [0] }, scorePercent: 100, passed: true })
@@ -188,6 +198,8 @@ describe("exporting a student's data", () => {
       data.eventRegistrations,
       data.waitlistPlaces,
       data.batchSeats,
+      data.liveClassAttendance,
+      data.lessonsOpenedEarly,
       data.lessonProgress,
       data.quizAttempts,
       data.certificates,
@@ -246,6 +258,8 @@ describe("erasing an account", () => {
       "event_registrations",
       "waitlist",
       "batch_students",
+      "session_attendance",
+      "lesson_unlocks",
       "lesson_progress",
       "quiz_attempts",
       "certificates",

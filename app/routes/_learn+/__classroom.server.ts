@@ -3,9 +3,11 @@ import { lessonAccess, opensLesson, type ClassroomViewer, type LessonAccess } fr
 import { findCourse } from "~/models/courses/course.server";
 import { findLesson, listCurriculum, type Lesson, type LessonSummary } from "~/models/classroom/curriculum.server";
 import { courseProgress } from "~/models/classroom/lesson-progress.server";
+import { lessonLockFor, lockedUntil, studentTimeline } from "~/models/classroom/lesson-release.server";
 import type { LessonState } from "~/components/curriculum-outline";
 import { getOptionalAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { currentPath, getUserId, loginPath } from "~/services/accounts/sessions/student-session.server";
+import { formatShortDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseId } from "~/utils/validation";
 
@@ -66,7 +68,34 @@ export function lessonOr404(courseId: number, rawLessonId: string | undefined): 
 
 export { notFound };
 
-export type OutlineLesson = LessonSummary & { state: LessonState };
+/**
+ * Whether the door's viewer may open this lesson now (drip release): 404 for
+ * a batch's own lesson to anyone outside that batch; the instant it opens
+ * while it is locked for an enrolled student; null when it is open. An admin
+ * previewing sees every lesson open.
+ */
+export function lessonLock(door: ClassroomDoor, lesson: Lesson, now = new Date()): Date | null {
+  if (door.access === "admin") return null;
+  if (door.access !== "enrolled" || !door.userId) {
+    if (lesson.batchId !== null) throw notFound();
+    return null;
+  }
+  const lock = lessonLockFor(door.userId, lesson, now);
+  if (lock === "hidden") throw notFound();
+  return lock;
+}
+
+/** "Opens on Dec 5, 2026 (midnight IST)": what a locked lesson says, on the page, in the outline and to a download. */
+export const opensLabel = (opensAt: Date) => `Opens on ${formatShortDate(opensAt)}`;
+
+/** A locked lesson's file or join link: refused with the day it opens. */
+export const lockedResponse = (opensAt: Date) =>
+  new Response(`This lesson is not open yet. ${opensLabel(opensAt)} (India time).`, {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+
+export type OutlineLesson = LessonSummary & { state: LessonState; opensAt: Date | null };
 export type OutlineSection = { id: number; title: string; lessons: OutlineLesson[] };
 
 export const lessonPath = (courseId: number, lessonId: number) => `/learn/${courseId}/${lessonId}`;
@@ -82,19 +111,28 @@ function progressLabel(done: number, required: number, lessonCount: number): str
   return `${done} of ${required} required lessons complete (${optional} optional)`;
 }
 
-export function classroomOutline(courseId: number, userId: string | null) {
-  const curriculum = listCurriculum(courseId);
+export function classroomOutline(courseId: number, door: Pick<ClassroomDoor, "access" | "userId">, now = new Date()) {
+  const userId = door.access === "enrolled" ? door.userId : null;
+  const timeline = userId ? studentTimeline(userId, courseId) : null;
+  const curriculum = listCurriculum(courseId, door.access === "admin" ? "every-batch" : { batchId: timeline?.batchId ?? null });
   const progress = userId ? courseProgress(userId, courseId) : null;
-  const stateOf = (lessonId: number): LessonState => {
-    const state = progress?.lessons.get(lessonId);
-    return state?.completed ? "complete" : state?.started ? "started" : "not-started";
-  };
   const sections: OutlineSection[] = curriculum.map((section) => ({
     ...section,
-    lessons: section.lessons.map((lesson) => ({ ...lesson, state: stateOf(lesson.id) })),
+    lessons: section.lessons.map((lesson) => {
+      const progressed = progress?.lessons.get(lesson.id);
+      const opensAt = timeline ? lockedUntil(lesson, timeline, now, Boolean(progressed?.completed)) : null;
+      const state: LessonState = opensAt
+        ? "locked"
+        : progressed?.completed
+          ? "complete"
+          : progressed?.started
+            ? "started"
+            : "not-started";
+      return { ...lesson, state, opensAt };
+    }),
   }));
   const ordered = sections.flatMap((section) => section.lessons);
-  const resume = ordered.find((lesson) => lesson.state !== "complete") ?? null;
+  const resume = ordered.find((lesson) => lesson.state !== "complete" && lesson.state !== "locked") ?? null;
   const requiredDone = progress?.requiredDone ?? 0;
   const requiredTotal = progress?.requiredTotal ?? ordered.filter((lesson) => lesson.isRequired).length;
   return {
@@ -105,6 +143,6 @@ export function classroomOutline(courseId: number, userId: string | null) {
     requiredTotal,
     progressLabel: progressLabel(requiredDone, requiredTotal, ordered.length),
     resumeLessonId: resume?.id ?? ordered[0]?.id ?? null,
-    started: ordered.some((lesson) => lesson.state !== "not-started"),
+    started: ordered.some((lesson) => lesson.state === "started" || lesson.state === "complete"),
   };
 }

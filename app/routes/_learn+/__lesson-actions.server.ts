@@ -6,7 +6,7 @@ import { quizAnswersFrom, type LessonIntentSchema } from "~/schemas/classroom";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { z } from "zod";
-import { classroomOutline, lessonPath, NOT_ENROLLED_TOAST } from "./__classroom.server";
+import { classroomOutline, lessonPath, NOT_ENROLLED_TOAST, opensLabel } from "./__classroom.server";
 
 // What a lesson's form posts do for an enrolled student. The models check the
 // enrollment again inside their transaction and make every write idempotent.
@@ -19,8 +19,16 @@ type Work = {
   formData: FormData;
 };
 
-const refusal = (reason: "not-found" | "not-enrolled" | "quiz", courseId: number, lesson: Lesson) => {
+/** A lesson drip release has not opened yet: nothing is recorded. */
+export const lockedToast = (opensAt: Date | null): Toast => ({
+  type: "destructive",
+  title: "This lesson is not open yet",
+  description: opensAt ? `${opensLabel(opensAt)} (India time). Nothing was recorded.` : "Nothing was recorded.",
+});
+
+const refusal = (reason: "not-found" | "not-enrolled" | "quiz" | "locked", courseId: number, lesson: Lesson) => {
   if (reason === "not-enrolled") return redirectWithToast(`/courses/${courseId}`, NOT_ENROLLED_TOAST);
+  if (reason === "locked") return redirectWithToast(lessonPath(courseId, lesson.id), lockedToast(null));
   const toast: Toast =
     reason === "quiz"
       ? {
@@ -33,7 +41,7 @@ const refusal = (reason: "not-found" | "not-enrolled" | "quiz", courseId: number
 };
 
 /** An attempt the quiz's rules do not allow: the page again, saying why and when (nothing is recorded). */
-function quizAttemptRefused(refusal: Exclude<QuizRefusal, { reason: "not-found" | "not-enrolled" }>, now: Date) {
+function quizAttemptRefused(refusal: Exclude<QuizRefusal, { reason: "not-found" | "not-enrolled" | "locked" }>, now: Date) {
   if (refusal.reason === "too-soon") {
     const seconds = Math.max(1, Math.ceil((refusal.nextAttemptAt.getTime() - now.getTime()) / 1000));
     return data(
@@ -63,10 +71,11 @@ export async function recordLessonWork({ userId, courseId, lesson, intent, formD
     case "complete": {
       const result = completeLesson(userId, courseId, lesson.id);
       if (!result.ok) return refusal(result.reason, courseId, lesson);
-      // On to the next lesson, or back to the outline after the last.
-      const ordered = classroomOutline(courseId, userId).ordered;
+      // On to the next lesson, or back to the outline after the last or when
+      // the next is still locked (the outline says when it opens).
+      const ordered = classroomOutline(courseId, { userId, access: "enrolled" }).ordered;
       const next = ordered[ordered.findIndex((entry) => entry.id === lesson.id) + 1];
-      return redirectWithToast(next ? lessonPath(courseId, next.id) : `/learn/${courseId}`, completionToast(result));
+      return redirectWithToast(next && !next.opensAt ? lessonPath(courseId, next.id) : `/learn/${courseId}`, completionToast(result));
     }
     case "watched": {
       const result = recordVideoWatched(userId, courseId, lesson.id, intent.percent);
@@ -77,7 +86,8 @@ export async function recordLessonWork({ userId, courseId, lesson, intent, formD
       const now = new Date();
       const result = submitQuizAttempt(userId, courseId, lesson.id, quizAnswersFrom(formData), now);
       if (!result.ok) {
-        if (result.reason === "not-found" || result.reason === "not-enrolled") return refusal(result.reason, courseId, lesson);
+        if (result.reason === "not-found" || result.reason === "not-enrolled" || result.reason === "locked")
+          return refusal(result.reason, courseId, lesson);
         return quizAttemptRefused(result, now);
       }
       // The score only: which questions were right shows once the answers may be shown (the page's review).

@@ -3,7 +3,7 @@ import type { Lesson } from "~/models/classroom/curriculum.server";
 import { listLessonFiles } from "~/models/classroom/lesson-file.server";
 import { renderMarkdown } from "~/utils/blog-html.server";
 import { formatIndiaDateTime } from "~/utils/dates";
-import { classroomOutline, lessonPath } from "./__classroom.server";
+import { classroomOutline, lessonPath, opensLabel, type ClassroomDoor } from "./__classroom.server";
 import { quizPageData } from "./__lesson-quiz.server";
 
 // What a lesson page shows, by type. The page's HTML carries the text first;
@@ -45,19 +45,26 @@ function videoOf(lesson: Lesson, uploadedSrc: { src: string; contentType: string
 
 const opensJoinLink = (access: LessonAccess) => access === "enrolled" || access === "admin";
 
-export function lessonPageData(courseId: number, lesson: Lesson, access: LessonAccess, userId: string | null) {
-  const outline = classroomOutline(courseId, userId);
+/**
+ * The lesson page's data. A lesson still locked by drip release (`opensAt`)
+ * carries its title and the day it opens, none of its content: no text,
+ * player, files, quiz or join link, and nothing to complete.
+ */
+export function lessonPageData(courseId: number, lesson: Lesson, door: Pick<ClassroomDoor, "access" | "userId">, opensAt: Date | null) {
+  const { access, userId } = door;
+  const outline = classroomOutline(courseId, door);
   const index = outline.ordered.findIndex((entry) => entry.id === lesson.id);
   const neighbour = (offset: number) => {
     const entry = outline.ordered[index + offset];
-    // A preview visitor is offered only the lessons they may open.
-    if (!entry || (access === "preview" && !entry.isFreePreview)) return null;
+    // A preview visitor is offered only the lessons they may open; a student, none still locked.
+    if (!entry || (access === "preview" && !entry.isFreePreview) || entry.opensAt) return null;
     return { title: entry.title, href: lessonPath(courseId, entry.id) };
   };
-  const files = listLessonFiles(lesson.id).map((file) => ({ ...file, href: lessonFilePath(courseId, lesson.id, file.id) }));
+  const open = opensAt === null;
+  const files = open ? listLessonFiles(lesson.id).map((file) => ({ ...file, href: lessonFilePath(courseId, lesson.id, file.id) })) : [];
   const uploaded = files.find((file) => file.kind === "video");
   const state = outline.ordered[index]?.state ?? "not-started";
-  const records = access === "enrolled";
+  const records = access === "enrolled" && open;
   return {
     lesson: {
       id: lesson.id,
@@ -66,8 +73,9 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
       durationMinutes: lesson.durationMinutes,
       isFreePreview: lesson.isFreePreview,
       isRequired: lesson.isRequired,
-      bodyHtml: lesson.body.trim() ? renderMarkdown(lesson.body) : null,
+      bodyHtml: open && lesson.body.trim() ? renderMarkdown(lesson.body) : null,
     },
+    opens: opensAt && { label: opensLabel(opensAt), iso: opensAt.toISOString() },
     sectionTitle: outline.sections.find((section) => section.id === lesson.sectionId)?.title ?? "",
     position: { number: index + 1, total: outline.ordered.length },
     previous: neighbour(-1),
@@ -77,10 +85,10 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
     records,
     completed: state === "complete",
     percent: outline.percent,
-    video: lesson.type === "video" ? videoOf(lesson, uploaded ? { src: uploaded.href, contentType: uploaded.contentType } : null) : null,
+    video: open && lesson.type === "video" ? videoOf(lesson, uploaded ? { src: uploaded.href, contentType: uploaded.contentType } : null) : null,
     attachments: files.filter((file) => file.kind === "attachment"),
     live:
-      lesson.type === "live"
+      open && lesson.type === "live"
         ? {
             startsLabel: lesson.liveStartsAt ? formatIndiaDateTime(lesson.liveStartsAt) : null,
             startsIso: lesson.liveStartsAt?.toISOString() ?? null,
@@ -88,7 +96,7 @@ export function lessonPageData(courseId: number, lesson: Lesson, access: LessonA
             recordingUrl: lesson.recordingUrl,
           }
         : null,
-    quiz: lesson.type === "quiz" ? quizPageData(lesson, userId, records) : null,
+    quiz: open && lesson.type === "quiz" ? quizPageData(lesson, userId, records) : null,
   };
 }
 

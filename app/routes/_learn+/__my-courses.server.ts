@@ -23,7 +23,7 @@ export type UpcomingSession = {
 /** The classroom's home for one student: each course with its progress and where to go on, then what is coming up live. */
 export function myClassroom(userId: string, now: Date) {
   const courses = listStudentEnrollments(userId).map((enrollment) => {
-    const outline = classroomOutline(enrollment.courseId, userId);
+    const outline = classroomOutline(enrollment.courseId, { userId, access: "enrolled" }, now);
     const certificate = findStudentCertificate(userId, enrollment.courseId);
     return {
       courseId: enrollment.courseId,

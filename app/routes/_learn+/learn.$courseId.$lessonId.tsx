@@ -9,8 +9,8 @@ import { LessonIntentSchema } from "~/schemas/classroom";
 import { currentPath, loginPath } from "~/services/accounts/sessions/student-session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PreviewBanner } from "./__classroom";
-import { courseOr404, lessonOr404, NOT_ENROLLED_TOAST, requireClassroomAccess } from "./__classroom.server";
-import { recordLessonWork } from "./__lesson-actions.server";
+import { courseOr404, lessonLock, lessonOr404, NOT_ENROLLED_TOAST, requireClassroomAccess } from "./__classroom.server";
+import { lockedToast, recordLessonWork } from "./__lesson-actions.server";
 import { LessonQuiz } from "./__lesson-quiz";
 import { lessonPageData } from "./__lesson.server";
 import { LessonVideoPlayer } from "./__lesson-video";
@@ -23,21 +23,25 @@ export const headers = retryAfterFromAction;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = courseOr404(params.courseId);
   const lesson = lessonOr404(course.id, params.lessonId);
-  const { access, userId } = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview });
-  if (userId && access === "enrolled") recordLessonOpened(userId, course.id, lesson.id);
-  return { course, ...lessonPageData(course.id, lesson, access, userId) };
+  const door = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview });
+  const opensAt = lessonLock(door, lesson);
+  if (door.userId && door.access === "enrolled" && !opensAt) recordLessonOpened(door.userId, course.id, lesson.id);
+  return { course, ...lessonPageData(course.id, lesson, door, opensAt) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const course = courseOr404(params.courseId);
   const lesson = lessonOr404(course.id, params.lessonId);
-  const { access, userId } = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview });
+  const door = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview });
+  const { access, userId } = door;
+  const opensAt = lessonLock(door, lesson);
   if (access === "admin") {
     return redirectWithToast(currentPath(request), { title: "Preview as student", description: "Nothing is recorded while you preview." });
   }
   // A free preview is open to read, but only an enrolled student's work is kept.
   if (!userId) return redirect(loginPath(currentPath(request)));
   if (access !== "enrolled") return redirectWithToast(`/courses/${course.id}`, NOT_ENROLLED_TOAST);
+  if (opensAt) return redirectWithToast(currentPath(request), lockedToast(opensAt));
   const formData = await request.formData();
   const intent = LessonIntentSchema.safeParse(Object.fromEntries(formData));
   if (!intent.success) return data({ error: "That could not be saved. Please reload the page and try again.", quiz: null }, 400);
@@ -72,6 +76,19 @@ export default function LessonPage() {
         {lesson.durationMinutes > 0 ? ` · ${formatMinutes(lesson.durationMinutes)}` : ""}
       </p>
       <h1 className="mt-1 text-2xl font-bold text-navy-900 sm:text-3xl">{lesson.title}</h1>
+      {data.opens ? (
+        <p className="mt-6 rounded-xl bg-white p-4 text-slate-800 ring-1 ring-slate-200">
+          <span aria-hidden="true">🔒 </span>
+          This lesson is not open yet.{" "}
+          <time dateTime={data.opens.iso} className="font-semibold">
+            {data.opens.label}
+          </time>{" "}
+          (India time).{" "}
+          <Link to={outlineHref} className="font-semibold text-teal-800 underline underline-offset-4">
+            Back to the course
+          </Link>
+        </p>
+      ) : null}
       {data.completed ? <p className="mt-2 font-semibold text-green-800">✓ Completed</p> : null}
       {actionData?.error ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findLessonFile } from "~/models/classroom/lesson-file.server";
 import { lessonFileResponse } from "~/services/classroom/lesson-files.server";
 import { parseId } from "~/utils/validation";
-import { courseOr404, lessonOr404, notFound, requireClassroomAccess } from "./__classroom.server";
+import { courseOr404, lessonLock, lessonOr404, lockedResponse, notFound, requireClassroomAccess } from "./__classroom.server";
 
 // A lesson's file, streamed with range requests (a phone seeks in a video). The
 // session and enrollment are checked on every request, each range included:
@@ -10,7 +10,9 @@ import { courseOr404, lessonOr404, notFound, requireClassroomAccess } from "./__
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = courseOr404(params.courseId);
   const lesson = lessonOr404(course.id, params.lessonId);
-  await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview });
+  const door = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview });
+  const opensAt = lessonLock(door, lesson);
+  if (opensAt) throw lockedResponse(opensAt);
   const fileId = parseId(params.fileId);
   const file = fileId === null ? null : findLessonFile(course.id, lesson.id, fileId);
   if (!file) throw notFound();

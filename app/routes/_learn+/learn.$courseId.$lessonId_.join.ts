@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { courseOr404, lessonOr404, notFound, requireClassroomAccess } from "./__classroom.server";
+import { courseOr404, lessonLock, lessonOr404, lockedResponse, notFound, requireClassroomAccess } from "./__classroom.server";
 
 // A live session's join link, for enrolled students and admins only (a free
 // preview shows the session's time, never its link): the address itself is
@@ -7,7 +7,9 @@ import { courseOr404, lessonOr404, notFound, requireClassroomAccess } from "./__
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = courseOr404(params.courseId);
   const lesson = lessonOr404(course.id, params.lessonId);
-  await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview }, { enrolledOnly: true });
+  const door = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: lesson.isFreePreview }, { enrolledOnly: true });
+  const opensAt = lessonLock(door, lesson);
+  if (opensAt) throw lockedResponse(opensAt);
   if (lesson.type !== "live" || !lesson.joinUrl || !/^https:\/\//i.test(lesson.joinUrl)) throw notFound();
   return redirect(lesson.joinUrl, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
 }

@@ -4,7 +4,7 @@ import { CurriculumOutline, toOutlineSections } from "~/components/curriculum-ou
 import { ProgressBar } from "~/components/progress-bar";
 import { buttonClass } from "~/components/ui/button";
 import { findStudentCertificate } from "~/models/classroom/certificate.server";
-import { classroomOutline, courseOr404, lessonPath, requireClassroomAccess } from "./__classroom.server";
+import { classroomOutline, courseOr404, lessonPath, opensLabel, requireClassroomAccess } from "./__classroom.server";
 import { PreviewBanner } from "./__classroom";
 import { certificateDownloadPath } from "~/utils/certificate-links";
 import { instituteFrom } from "~/utils/seo";
@@ -12,8 +12,9 @@ import { instituteFrom } from "~/utils/seo";
 /** The classroom's outline: every lesson with the student's state in it, the course's progress, "Resume". */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = courseOr404(params.courseId);
-  const { access, userId } = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: false });
-  const outline = classroomOutline(course.id, userId);
+  const door = await requireClassroomAccess(request, { courseId: course.id, isFreePreview: false });
+  const { access, userId } = door;
+  const outline = classroomOutline(course.id, door);
   const certificate = userId ? findStudentCertificate(userId, course.id) : null;
   return {
     course,
@@ -25,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     certificateHref: certificate && !certificate.revokedAt ? certificateDownloadPath(course.id) : null,
     sections: toOutlineSections(outline.sections, (lesson) => ({
       state: userId ? lesson.state : undefined,
-      href: lessonPath(course.id, lesson.id),
+      // A locked lesson is listed with the day it opens, not linked: it cannot be opened yet.
+      href: lesson.opensAt ? null : lessonPath(course.id, lesson.id),
+      opens: lesson.opensAt ? opensLabel(lesson.opensAt) : undefined,
       current: userId !== null && lesson.id === outline.resumeLessonId && outline.started,
     })),
   };

@@ -58,6 +58,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       quizRetryWaitMinutes: String(lesson.quizRetryWaitMinutes ?? QUIZ_DEFAULTS.retryWaitMinutes),
     }),
     questions: lesson.type === "quiz" ? quizQuestionsText(quizQuestionsForEditor(lesson.id)) : undefined,
+    release: lesson.releaseRule ?? undefined,
+    releaseAfterDays: lesson.releaseAfterDays === null ? undefined : String(lesson.releaseAfterDays),
+    releaseOn: lesson.releaseOn ?? undefined,
   };
   const files = listLessonFiles(lesson.id).map((file) => ({
     id: file.id,

@@ -7,7 +7,7 @@ import { completionsByLesson, courseFigures } from "~/models/courses/course-figu
 import { addSection, liveSessionTimes, moveLesson, moveSection, reorderCurriculum } from "~/models/classroom/curriculum-admin.server";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { listCurriculum } from "~/models/classroom/curriculum.server";
-import { LESSON_TYPE_LABELS, MoveSchema, ReorderSchema, SectionSchema } from "~/schemas/admin-curriculum";
+import { LESSON_TYPE_LABELS, MoveSchema, releaseSummary, ReorderSchema, SectionSchema } from "~/schemas/admin-curriculum";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -27,11 +27,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const course = courseOr404(params.id);
   const completions = completionsByLesson(course.id);
   const liveTimes = liveSessionTimes(course.id);
-  const sections = listCurriculum(course.id).map((section) => ({
+  const sections = listCurriculum(course.id, "every-batch").map((section) => ({
     ...section,
     lessons: section.lessons.map((lesson) => {
       const startsAt = liveTimes.get(lesson.id);
-      return { ...lesson, completions: completions.get(lesson.id) ?? 0, startsAt: startsAt ? formatIndiaDateTime(startsAt) : null };
+      return {
+        ...lesson,
+        completions: completions.get(lesson.id) ?? 0,
+        startsAt: startsAt ? formatIndiaDateTime(startsAt) : null,
+        opens: releaseSummary(lesson),
+      };
     }),
   }));
   return { course: { id: course.id, title: course.title }, sections, figures: courseFigures(course.id) };
@@ -222,7 +227,9 @@ export default function CurriculumEditor() {
                         {LESSON_TYPE_LABELS[lesson.type]}
                         {lesson.startsAt ? ` on ${lesson.startsAt}` : ""} · {lesson.durationMinutes} min
                         {lesson.isFreePreview ? " · Free preview" : ""}
-                        {lesson.isRequired ? "" : " · Optional"} · Completed by {lesson.completions}
+                        {lesson.isRequired ? "" : " · Optional"}
+                        {lesson.opens ? ` · ${lesson.opens}` : ""}
+                        {lesson.batchId !== null ? " · One batch only" : ""} · Completed by {lesson.completions}
                       </p>
                     </div>
                     <RowActions

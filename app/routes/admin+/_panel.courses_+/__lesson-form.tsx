@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { LESSON_TYPES, VIDEO_SOURCES, type LessonFileKind } from "../../../../db/enums";
+import { LESSON_RELEASES, LESSON_TYPES, VIDEO_SOURCES, type LessonFileKind } from "../../../../db/enums";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms";
 import { LiveClaimNotice, MarketPriceReminder } from "~/components/admin/editor-rules";
-import { LESSON_TYPE_LABELS, LessonFormSchema, UNLISTED_VIDEO_WARNING } from "~/schemas/admin-curriculum";
+import { LESSON_RELEASE_LABELS, LESSON_TYPE_LABELS, LessonFormSchema, UNLISTED_VIDEO_WARNING } from "~/schemas/admin-curriculum";
 import { LESSON_FILE_SPECS } from "~/schemas/lesson-files";
 import { QUIZ_LIMITS } from "~/utils/quiz-rules";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -32,6 +32,9 @@ export type LessonFormDefaults = {
   quizMaxAttempts?: string;
   quizRetryWaitMinutes?: string;
   questions?: string;
+  release?: string;
+  releaseAfterDays?: string;
+  releaseOn?: string;
 };
 
 const VIDEO_SOURCE_LABELS = { upload: "Uploaded file (enrolled students only)", youtube: "YouTube link", vimeo: "Vimeo link" } as const;
@@ -104,6 +107,22 @@ export function LessonForm({
       <TextField field={fields.durationMinutes} label="Duration (minutes)" type="number" min={0} max={1000} inputMode="numeric" required />
       <CheckboxField field={fields.isFreePreview} label="Free preview" hint="Anyone can open it from the course page, without buying." />
       <CheckboxField field={fields.isRequired} label="Required to complete the course" hint="Counts towards the certificate." />
+
+      <fieldset className="mt-2 grid gap-x-4 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-3">
+        <legend className="px-1 text-sm font-semibold text-navy-900">Opens to students (drip)</legend>
+        <SelectField
+          field={fields.release}
+          label="Opens"
+          placeholder={LESSON_RELEASE_LABELS.now}
+          options={LESSON_RELEASES.map((value) => ({ value, label: LESSON_RELEASE_LABELS[value] }))}
+        />
+        <TextField field={fields.releaseAfterDays} label="Days" type="number" min={1} max={540} inputMode="numeric" />
+        <TextField field={fields.releaseOn} label="Opens on (date)" type="date" />
+        <p className="mb-3 text-sm text-slate-600 sm:col-span-3">
+          A lesson opens at midnight India time. Until then students see when it opens and cannot open, download or complete it; an
+          admin can open it early for one student from their page.
+        </p>
+      </fieldset>
 
       <Group shown={shows("video")} title="For a video">
         <SelectField

@@ -12,6 +12,7 @@ import {
   RefusedElsewhere,
   ResendConfirmationForm,
   SendPasswordResetForm,
+  UnlockLessonForm,
   type StudentActionResult,
 } from "./__student-actions";
 import { OfflinePaymentForm, RefundOrderStep } from "./__student-money";
@@ -50,7 +51,8 @@ function Badge({ tone, children }: { tone: "good" | "warn" | "bad"; children: st
 }
 
 export default function StudentPage() {
-  const { student, confirm, orders, progress, registrations, messages, grantable, offlineBilling, today } = useLoaderData<typeof loader>();
+  const { student, confirm, orders, progress, registrations, messages, grantable, offlineBilling, today, lockedLessons } =
+    useLoaderData<typeof loader>();
   const last: StudentActionResult = useActionData<typeof action>();
   const path = studentPath(student.id);
   const onPage: Record<StudentIntent, boolean> = {
@@ -63,6 +65,7 @@ export default function StudentPage() {
     revoke: confirm?.kind === "revoke",
     "offline-payment": grantable.length > 0,
     refund: confirm?.kind === "refund",
+    "unlock-lesson": lockedLessons.length > 0,
   };
   const formsShown = STUDENT_INTENTS.filter((intent) => onPage[intent]);
   return (
@@ -90,6 +93,7 @@ export default function StudentPage() {
       <GrantCourseForm last={last} courses={grantable} />
       <OfflinePaymentForm last={last} courses={grantable} billing={offlineBilling} today={today} />
       <StudentProgress progress={progress} />
+      {lockedLessons.length > 0 ? <UnlockLessonForm last={last} lessons={lockedLessons} /> : null}
       <StudentRegistrations registrations={registrations} />
       <StudentMessages messages={messages} />
 

@@ -3,13 +3,14 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { FormErrors } from "~/components/admin/admin-dialog";
-import { FormNotice, SelectField, TextareaField, TextField } from "~/components/forms";
+import { FormNotice, SelectField, TextareaField, TextField, type SelectGroup } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import {
   GrantCourseSchema,
   RevokeEnrollmentSchema,
   StudentDetailsSchema,
   StudentReasonSchema,
+  UnlockLessonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -218,6 +219,27 @@ export function GrantCourseForm({ last, courses }: { last: StudentActionResult; 
           />
         </IntentForm>
       )}
+    </Panel>
+  );
+}
+
+/** Open a lesson before its drip release for this student alone (audited with the reason). */
+export function UnlockLessonForm({ last, lessons }: { last: StudentActionResult; lessons: SelectGroup[] }) {
+  const [form, fields] = useIntentForm("unlock-lesson", UnlockLessonSchema, last);
+  return (
+    <Panel id="student-unlock-heading" title="Open a lesson early">
+      <p className="text-sm text-slate-700">
+        These lessons have not opened to the student yet. Opening one makes it open for this student only, now.
+      </p>
+      <IntentForm
+        intent="unlock-lesson"
+        form={formOf(form)}
+        reason={<ReasonField field={fields.reason} />}
+        label="Open lesson now"
+        pendingLabel="Opening..."
+      >
+        <SelectField field={fields.lessonId} label="Lesson" required wide placeholder="Choose a lesson" options={lessons} />
+      </IntentForm>
     </Panel>
   );
 }

@@ -33,10 +33,12 @@ import {
   RevokeEnrollmentSchema,
   StudentDetailsSchema,
   StudentReasonSchema,
+  UnlockLessonSchema,
   type StudentIntent,
 } from "~/schemas/admin-student";
 import { STUDENT_MESSAGES } from "~/content/messages/admin";
-import { formatIndiaDateTime, formatIsoDateInIndia, formatShortCalendarDay } from "~/utils/dates";
+import { formatIndiaDateTime, formatIsoDateInIndia, formatShortCalendarDay, formatShortDate } from "~/utils/dates";
+import { lockedLessonsOf, unlockLessonEarly } from "~/models/classroom/lesson-release.server";
 import { lateCreditNoteFlag } from "~/utils/late-credit-note";
 import { formatPrice, paiseToDecimalString } from "~/utils/money";
 import { paidByLabel, paymentFlags, paymentStatusLabel } from "~/utils/payment-status";
@@ -87,6 +89,8 @@ function confirmationAsked(request: Request, orders: StudentOrder[], student: St
 export function loadStudentPage(request: Request, student: StudentAccount) {
   const orders = listStudentOrders(student.id);
   const taxDocuments = listStudentTaxDocuments(student.id);
+  const progressRows = studentCourseProgress(student.id);
+  const now = new Date();
   return {
     student: {
       id: student.id,
@@ -125,7 +129,7 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
           : [],
       ),
     })),
-    progress: studentCourseProgress(student.id).map((row) => ({
+    progress: progressRows.map((row) => ({
       courseId: row.courseId,
       title: row.courseTitle,
       done: row.done,
@@ -149,6 +153,21 @@ export function loadStudentPage(request: Request, student: StudentAccount) {
       attempts: message.attempts,
       queued: formatIndiaDateTime(message.createdAt),
     })),
+    // Each course's lessons still locked for the student (drip release), which an admin may open early.
+    lockedLessons: progressRows.flatMap((row) => {
+      const locked = row.courseId === null ? [] : lockedLessonsOf(student.id, row.courseId, now);
+      return locked.length === 0
+        ? []
+        : [
+            {
+              label: row.courseTitle,
+              options: locked.map((lesson) => ({
+                value: String(lesson.lessonId),
+                label: `${lesson.title} (opens ${formatShortDate(lesson.opensAt)})`,
+              })),
+            },
+          ];
+    }),
     grantable: listGrantableCourses(student.id).map((course) => ({ ...course, price: formatPrice(course.pricePaise) })),
     offlineBilling: offlinePaymentBilling(student.id),
     today: formatIsoDateInIndia(new Date()),
@@ -257,5 +276,12 @@ export async function runStudentIntent(
       return withForm(intent, formData, OfflinePaymentSchema, (value) =>
         offlinePaymentIntent(student.id, value, decide(value.reason), done, name),
       );
+    case "unlock-lesson":
+      return withForm(intent, formData, UnlockLessonSchema, (value) => {
+        const outcome = unlockLessonEarly(student.id, value.lessonId, decide(value.reason));
+        if (outcome === "not-found") return { fieldErrors: { lessonId: ["That lesson is no longer there. Reload the page."] }, status: 404 };
+        if (outcome === "not-enrolled") return { formError: `${name} is not enrolled in that lesson's course.` };
+        return done("Lesson opened", `${name} can open the lesson now, before the day it was due.`, "lesson_unlocked");
+      });
   }
 }
