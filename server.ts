@@ -12,6 +12,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { ViteDevServer } from "vite";
 import { seedDemoContent } from "./db/seed";
+import { keepDemoDropInOpen } from "./db/seed-batches";
 import { ensureFirstAdmin } from "./app/services/accounts/admin-sign-in.server";
 import { deleteExpiredSessions } from "./app/models/accounts/session.server";
 import { startMailSender } from "./app/services/mail/sender.server";
@@ -144,6 +145,7 @@ async function prepareDatabase(env: Env) {
   migrateDatabase(db);
   const { seeded } = seedDemoContent(db);
   if (seeded) console.log("Seeded demo content into an empty database.");
+  keepDemoDropInOpen(db);
   // An index a migration just made has no statistics yet, and the demo content is new: analyze them now, not hours later.
   refreshStatistics();
   for (const note of describeDisabledFeatures(env)) console.log(`Note: ${note}`);
@@ -177,8 +179,11 @@ function startJobs(env: Env): () => Promise<void> {
   const stopImageEncoder = startImageEncoder();
   // Keeps the query planner's statistics in step with tables that grow (db.server.ts says why).
   const statisticsRefresh = setInterval(refreshStatistics, STATISTICS_REFRESH_MS).unref();
+  // The demo content's drop-in class stays open to join at any hour (db/seed-batches.ts); without demo content this does nothing.
+  const demoDropIn = setInterval(() => keepDemoDropInOpen(db), 60 * 60 * 1000).unref();
   return async () => {
     clearInterval(sessionSweep);
+    clearInterval(demoDropIn);
     clearInterval(statisticsRefresh);
     stopEventReminders();
     stopReconciliation?.();

@@ -5,6 +5,7 @@
 // Every class says its examples use prices at least 30 days old (SEBI).
 import { formatIsoDateInIndia, indiaDayAt } from "../app/utils/dates";
 import type { AppDatabase } from "../app/utils/db.server";
+import { and, eq } from "drizzle-orm";
 import { batchSessions, batches } from "./schema";
 
 type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
@@ -74,6 +75,42 @@ const BATCHES: BatchSeed[] = [
   },
 ];
 
+/**
+ * A class of the next batch (the one a visitor can buy) that is always open to
+ * join, so the journey from choosing a batch to pressing Join can be tried at
+ * any hour: `keepDemoDropInOpen` moves it along while the server runs. It
+ * exists only in the demo content; an institute that deletes that has none.
+ */
+export const DEMO_DROP_IN_TITLE = "Drop-in practice room (demo: open at any hour)";
+const DROP_IN_BATCH = "Next evening batch (online)";
+const HOUR_MS = 60 * 60 * 1000;
+/** The longest a class may last (the timetable's own limit). */
+const DROP_IN_MINUTES = 720;
+
+/**
+ * Keeps the demo drop-in class open from now until at least two hours ahead:
+ * once less remains, it starts again an hour ago and lasts twelve hours. The
+ * server calls this at start and every hour. Returns whether it moved it.
+ */
+export function keepDemoDropInOpen(database: AppDatabase, now = new Date()): boolean {
+  const dropIn = database
+    .select({ id: batchSessions.id, startsAt: batchSessions.startsAt, durationMinutes: batchSessions.durationMinutes })
+    .from(batchSessions)
+    .innerJoin(batches, eq(batches.id, batchSessions.batchId))
+    .where(and(eq(batchSessions.title, DEMO_DROP_IN_TITLE), eq(batches.name, DROP_IN_BATCH)))
+    .get();
+  if (!dropIn) return false;
+  const endsAt = dropIn.startsAt.getTime() + dropIn.durationMinutes * 60_000;
+  if (dropIn.startsAt <= now && endsAt - now.getTime() >= 2 * HOUR_MS) return false;
+  const startsAt = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS);
+  database
+    .update(batchSessions)
+    .set({ startsAt, durationMinutes: DROP_IN_MINUTES, updatedAt: now })
+    .where(eq(batchSessions.id, dropIn.id))
+    .run();
+  return true;
+}
+
 /** Adds the demo batches and their timetables to the course `courseId`, led by the mentors named. */
 export function seedBatches(tx: Transaction, courseId: number, mentorIds: Map<string, number>, now: Date): void {
   for (const seed of BATCHES) {
@@ -115,5 +152,20 @@ export function seedBatches(tx: Transaction, courseId: number, mentorIds: Map<st
         })),
       )
       .run();
+    if (seed.name === DROP_IN_BATCH)
+      tx.insert(batchSessions)
+        .values({
+          batchId: batch.id,
+          title: DEMO_DROP_IN_TITLE,
+          description: "Bring a question from the replays; a mentor or a fellow student is often in the room. Prices at least 30 days old only.",
+          startsAt: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS),
+          durationMinutes: DROP_IN_MINUTES,
+          mentorId,
+          joinUrl: "https://meet.jit.si/TradeMasterAcademy-DropIn",
+          pricesAtLeast30DaysOld: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
   }
 }

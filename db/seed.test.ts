@@ -22,6 +22,7 @@ import {
 } from "./schema";
 import { findClaims } from "~/utils/claims";
 import { seedDemoContent } from "./seed";
+import { DEMO_DROP_IN_TITLE, keepDemoDropInOpen } from "./seed-batches";
 import { variantName } from "~/utils/image-variants";
 
 const NOW = new Date("2026-03-15T06:00:00.000Z");
@@ -227,6 +228,26 @@ describe("seedDemoContent", () => {
     expect(underWay[0]!.startsAt.toISOString()).toBe("2026-03-05T13:30:00.000Z");
     expect(sessions.every((session) => session.pricesAtLeast30DaysOld)).toBe(true);
     expect(sessions.filter((session) => session.batchId === rows[2]!.id).every((session) => session.room && !session.joinUrl)).toBe(true);
+  });
+
+  test("the next batch, which a visitor can buy, has a drop-in class open to join at any hour while the server runs", () => {
+    const dropIn = () => db.select().from(batchSessions).where(eq(batchSessions.title, DEMO_DROP_IN_TITLE)).get()!;
+    const joinable = (at: Date) => {
+      const { startsAt, durationMinutes } = dropIn();
+      // Join opens 15 minutes before the start and stays until the end.
+      return startsAt.getTime() - 15 * 60_000 <= at.getTime() && at.getTime() < startsAt.getTime() + durationMinutes * 60_000;
+    };
+    const nextBatch = db.select().from(batches).where(eq(batches.name, "Next evening batch (online)")).get()!;
+    expect(dropIn().batchId).toBe(nextBatch.id);
+    expect(joinable(NOW)).toBe(true);
+    // The server's hourly call: nothing to do while two hours remain; then it starts again.
+    expect(keepDemoDropInOpen(db, new Date(NOW.getTime() + 60 * 60_000))).toBe(false);
+    for (let hours = 1; hours <= 72; hours += 1) {
+      const at = new Date(NOW.getTime() + hours * 60 * 60_000);
+      keepDemoDropInOpen(db, at);
+      expect(joinable(at), `${hours} h after seeding`).toBe(true);
+      expect(joinable(new Date(at.getTime() + 60 * 60_000)), `${hours + 1} h after seeding, before the next call`).toBe(true);
+    }
   });
 
   test("no seeded text claims returns, profit, accuracy or success (SEBI), and no video lesson points at a file that does not exist", () => {
