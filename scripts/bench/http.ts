@@ -15,9 +15,9 @@ export interface RawResponse {
   compressed: boolean;
 }
 
-export function getRaw(url: string, acceptGzip = true): Promise<RawResponse> {
+export function getRaw(url: string, acceptGzip = true, extraHeaders: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = acceptGzip ? { "Accept-Encoding": "gzip" } : {};
+    const headers: Record<string, string> = { ...(acceptGzip ? { "Accept-Encoding": "gzip" } : {}), ...extraHeaders };
     const req = request(url, { method: "GET", headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -45,8 +45,8 @@ export function gzipBytes(response: RawResponse): number {
   return response.compressed ? response.wire.length : gzipSync(response.body, { level: 9 }).length;
 }
 
-export async function getOk(url: string, acceptGzip = true): Promise<RawResponse> {
-  const response = await getRaw(url, acceptGzip);
+export async function getOk(url: string, acceptGzip = true, extraHeaders: Record<string, string> = {}): Promise<RawResponse> {
+  const response = await getRaw(url, acceptGzip, extraHeaders);
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
   return response;
 }

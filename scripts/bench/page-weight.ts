@@ -4,6 +4,7 @@
 // browser would receive them. Images are listed apart.
 import Database from "better-sqlite3";
 import { getOk, getRaw, gzipBytes, kb } from "./http";
+import { plantBatchStudent, sessionCookie } from "./planted-students";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
@@ -15,6 +16,8 @@ const LESSON_JS_BUDGET_KB = 120;
 
 interface PageWeight {
   path: string;
+  /** The page's markup, to check it is the page meant (a signed-in one, say). */
+  html: string;
   htmlGzip: number;
   jsGzip: number;
   jsFiles: number;
@@ -110,15 +113,16 @@ async function sumRaw(urls: string[]): Promise<number> {
   return sizes.reduce((total, size) => total + size, 0);
 }
 
-export async function measurePage(siteUrl: string, path: string): Promise<PageWeight> {
+export async function measurePage(siteUrl: string, path: string, cookie?: string): Promise<PageWeight> {
   const pageUrl = new URL(path, siteUrl).href;
-  const page = await getOk(pageUrl);
+  const page = await getOk(pageUrl, true, cookie ? { cookie } : {});
   const html = page.body.toString("utf8");
   const { js, css } = assetReferences(html, pageUrl);
   const images = imageSources(html, pageUrl);
   const jsSizes = await gzipSizes(js);
   return {
     path,
+    html,
     htmlGzip: gzipBytes(page),
     jsGzip: sum(jsSizes),
     jsFiles: js.length,
@@ -214,6 +218,7 @@ export const pageWeight: Measurement = {
     { name: "Home page JS (gzip)", limit: `≤ ${HOME_JS_BUDGET_KB} KB` },
     { name: "Home page total with images", limit: `≤ ${HOME_TOTAL_BUDGET_KB} KB` },
     { name: "Lesson page JS (gzip)", limit: `≤ ${LESSON_JS_BUDGET_KB} KB` },
+    { name: "/learn with a batch JS (gzip)", limit: `≤ ${LESSON_JS_BUDGET_KB} KB` },
   ],
   async run(context: BenchContext): Promise<Section> {
     const notes: string[] = [];
@@ -238,10 +243,24 @@ export const pageWeight: Measurement = {
         notes.push(`${path} not measured: ${reason.replace(context.siteUrl, "")}`);
       }
     }
+    // The classroom's home of a student in a batch (its next class first), weighed with their session.
+    let learnJs: number | undefined;
+    if (context.server) {
+      try {
+        const cookie = await sessionCookie(plantBatchStudent(context.server.databasePath).sid, context.server.sessionSecret);
+        const weight = await measurePage(context.siteUrl, "/learn", cookie);
+        if (!weight.html.includes("Your Batches")) notes.push("/learn did not show the student's batch: the planted seat was not read.");
+        learnJs = weight.jsGzip;
+        rows.push(row({ ...weight, path: "/learn (student in a batch)" }));
+      } catch (error) {
+        notes.push(`/learn with a batch not measured: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     const budgets: Budget[] = [
       kbBudget("Home page JS (gzip)", HOME_JS_BUDGET_KB, homeJs),
       kbBudget("Home page total with images", HOME_TOTAL_BUDGET_KB, homeTotal),
       kbBudget("Lesson page JS (gzip)", LESSON_JS_BUDGET_KB, lessonJs),
+      kbBudget("/learn with a batch JS (gzip)", LESSON_JS_BUDGET_KB, learnJs),
     ];
     return {
       title: this.title,

@@ -7,18 +7,16 @@
 // 10 s cache. Each measurement runs BENCH_ROUNDS times (default 2) and the
 // budget takes the worst round, because other work on a shared host moves
 // the figures from one run to the next.
-import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
+import { plantBatchStudent, plantStudent, sessionCookie } from "./planted-students";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
 // A student's page is served from a stored copy of their own (decision 0017), so all that
 // is left to do per request is knowing who they are: it should cost little beside the file.
-const RATIO_BUDGET = { student: 0.8, anonymous: 0.4 } as const;
+const RATIO_BUDGET: Record<Visitor, number> = { student: 0.8, "batch student": 0.8, anonymous: 0.4 };
 const P99_BUDGET_MS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
@@ -26,19 +24,25 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
 const COPIES_FOLDER = "bench-copies";
 
 const VISITORS = ["student", "anonymous"] as const;
-type Visitor = (typeof VISITORS)[number];
+/** "batch student": seated in a batch, so /learn leads with the batch's next class. */
+type Visitor = (typeof VISITORS)[number] | "batch student";
 // The classroom is the enrolled student's alone (anyone else is sent away).
 const PAGES: { page: string; visitors: readonly Visitor[] }[] = [
   { page: "/", visitors: VISITORS },
   { page: "/courses", visitors: VISITORS },
   { page: "/courses/:id", visitors: VISITORS },
   { page: "/events", visitors: VISITORS },
-  { page: "/learn", visitors: ["student"] },
+  { page: "/learn", visitors: ["student", "batch student"] },
   { page: "/learn/:id", visitors: ["student"] },
   { page: "/learn/:id/:lesson", visitors: ["student"] },
 ];
 
-const budgetName = (page: string, visitor: Visitor) => `${visitor === "student" ? "Signed-in student" : "Anonymous, cache off"} ${page}`;
+const VISITOR_NAMES: Record<Visitor, string> = {
+  student: "Signed-in student",
+  "batch student": "Signed-in student in a batch",
+  anonymous: "Anonymous, cache off",
+};
+const budgetName = (page: string, visitor: Visitor) => `${VISITOR_NAMES[visitor]} ${page}`;
 const limitFor = (visitor: Visitor) => `≥ ${RATIO_BUDGET[visitor] * 100}% of static, p99 ≤ ${P99_BUDGET_MS} ms`;
 
 interface LoadResult {
@@ -56,37 +60,6 @@ async function load(url: string, context: BenchContext, cookie?: string): Promis
     warmup: WARMUP_SECONDS > 0 ? { duration: WARMUP_SECONDS } : undefined,
   });
   return { rps: result.requests.average, p99Ms: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
-}
-
-/** A student with a live session and a paid enrollment (the dashboard and the classroom have something to show), and the course's first lesson. */
-function plantStudent(databasePath: string, courseId: number): { sid: string; lessonId: number } {
-  const database = new Database(databasePath);
-  database.pragma("busy_timeout = 10000");
-  try {
-    const id = randomUUID();
-    const sid = randomBytes(24).toString("base64url");
-    database
-      .prepare(
-        "INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Asha', 'Bench', '$argon2id$not-a-real-hash')",
-      )
-      .run(id, `bench-${id.slice(0, 8)}@example.test`);
-    database
-      .prepare("INSERT INTO orders (user_id, course_id, payment_status, amount_paise) VALUES (?, ?, 'completed', 0)")
-      .run(id, courseId);
-    database
-      .prepare("INSERT INTO sessions (sid, sess, expire) VALUES (?, ?, ?)")
-      .run(sid, JSON.stringify({ userId: id }), Date.now() + 86_400_000);
-    const lesson = database
-      .prepare(
-        `SELECT lessons.id FROM lessons JOIN course_sections ON course_sections.id = lessons.section_id
-         WHERE lessons.course_id = ? ORDER BY course_sections.position, lessons.position LIMIT 1`,
-      )
-      .get(courseId) as { id: number } | undefined;
-    if (!lesson) throw new Error("the course has no lessons to load");
-    return { sid, lessonId: lesson.id };
-  } finally {
-    database.close();
-  }
 }
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
@@ -109,7 +82,11 @@ export const visitorPages: Measurement = {
       const courseId = courses[0]?.id;
       if (courseId === undefined) throw new Error("no course to load");
       const { sid, lessonId } = plantStudent(databasePath, courseId);
-      const cookie = (await createCookie("__session", { secrets: [sessionSecret] }).serialize(sid)).split(";")[0] ?? "";
+      const cookies: Record<Visitor, string | undefined> = {
+        student: await sessionCookie(sid, sessionSecret),
+        "batch student": await sessionCookie(plantBatchStudent(databasePath).sid, sessionSecret),
+        anonymous: undefined,
+      };
       await mkdir(copies, { recursive: true });
 
       const worst = new Map<string, { ratio: number; p99: number }>();
@@ -117,12 +94,12 @@ export const visitorPages: Measurement = {
         for (const { page, visitors } of PAGES) {
           const path = page.replace(":id", String(courseId)).replace(":lesson", String(lessonId));
           for (const visitor of visitors) {
-            const visitorCookie = visitor === "student" ? cookie : undefined;
-            const file = `${visitor}${path === "/" ? "-home" : path.replaceAll("/", "-")}.html`;
+            const visitorCookie = cookies[visitor];
+            const file = `${visitor.replace(" ", "-")}${path === "/" ? "-home" : path.replaceAll("/", "-")}.html`;
             const page200 = await fetch(new URL(path, site.url), { headers: visitorCookie ? { cookie: visitorCookie } : {} });
             const body = Buffer.from(await page200.text());
             if (page200.status !== 200) notes.push(`${visitor} ${path} answered ${page200.status}.`);
-            if (visitor === "student" && !body.includes("Welcome"))
+            if (visitorCookie && !body.includes("Welcome"))
               notes.push(`${path} did not greet the student: the session was not honoured.`);
             await writeFile(join(copies, file), body);
             context.log(`round ${round}: ${visitor} ${path} (${context.duration} s, ${context.connections} connections)`);
@@ -173,7 +150,8 @@ export const visitorPages: Measurement = {
     notes.push(
       `${ROUNDS} rounds; each: ${context.duration} s per run after a ${WARMUP_SECONDS} s warm-up, ${context.connections} connections, ` +
         "Accept-Encoding: gzip. A second site server (PAGE_CACHE=off) serves both the pages and, from its build folder, " +
-        "the static copy of the very bytes that page answered. 'student' sends a planted student's session cookie. " +
+        "the static copy of the very bytes that page answered. 'student' sends a planted student's session cookie; " +
+        "'batch student' one seated in the batch whose next class comes soonest. " +
         "The budget takes each page's worst round.",
     );
     return {
