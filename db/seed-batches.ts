@@ -157,7 +157,8 @@ export function seedBatches(tx: Transaction, courseId: number, mentorIds: Map<st
         .values({
           batchId: batch.id,
           title: DEMO_DROP_IN_TITLE,
-          description: "Bring a question from the replays; a mentor or a fellow student is often in the room. Prices at least 30 days old only.",
+          description:
+            "Bring a question from the replays; a mentor or a fellow student is often in the room. Prices at least 30 days old only.",
           startsAt: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS),
           durationMinutes: DROP_IN_MINUTES,
           mentorId,

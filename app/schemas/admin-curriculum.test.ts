@@ -54,7 +54,9 @@ describe("when a lesson opens (drip release)", () => {
   });
 
   it("asks for the days or a real date, and refuses a rule on a free preview", () => {
-    expect(parse({ release: "after_enrolment" }).error?.flatten().fieldErrors.releaseAfterDays).toEqual(["Say after how many days it opens"]);
+    expect(parse({ release: "after_enrolment" }).error?.flatten().fieldErrors.releaseAfterDays).toEqual([
+      "Say after how many days it opens",
+    ]);
     expect(parse({ release: "on_date", releaseOn: "2027-02-30" }).error?.flatten().fieldErrors.releaseOn).toEqual([
       "Date must be a date like 2026-12-31",
     ]);

@@ -192,8 +192,7 @@ export const LessonFormSchema = z
       return fail("release", "A free preview is open to everyone at once: untick Free preview, or let it open at once");
     if ((release === "after_enrolment" || release === "after_batch_start") && !form.releaseAfterDays)
       return fail("releaseAfterDays", "Say after how many days it opens");
-    if (release === "on_date" && !(form.releaseOn && indiaDateTimeToUtc(form.releaseOn, "00:00")))
-      return fail("releaseOn", dateMessage);
+    if (release === "on_date" && !(form.releaseOn && indiaDateTimeToUtc(form.releaseOn, "00:00"))) return fail("releaseOn", dateMessage);
     if (form.type === "quiz") {
       const parsed = parseQuizQuestions(form.questions ?? "");
       if (!parsed.ok) return fail("questions", parsed.message);

@@ -20,7 +20,9 @@ function insertStudent(database: Database.Database, courseId: number, batchId: n
   const userId = randomUUID();
   const sid = randomBytes(24).toString("base64url");
   database
-    .prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Asha', 'Bench', '$argon2id$not-a-real-hash')")
+    .prepare(
+      "INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, 'Asha', 'Bench', '$argon2id$not-a-real-hash')",
+    )
     .run(userId, `bench-${userId.slice(0, 8)}@example.test`);
   database
     .prepare("INSERT INTO orders (user_id, course_id, batch_id, payment_status, amount_paise) VALUES (?, ?, ?, 'completed', 0)")

@@ -99,8 +99,7 @@ export const visitorPages: Measurement = {
             const page200 = await fetch(new URL(path, site.url), { headers: visitorCookie ? { cookie: visitorCookie } : {} });
             const body = Buffer.from(await page200.text());
             if (page200.status !== 200) notes.push(`${visitor} ${path} answered ${page200.status}.`);
-            if (visitorCookie && !body.includes("Welcome"))
-              notes.push(`${path} did not greet the student: the session was not honoured.`);
+            if (visitorCookie && !body.includes("Welcome")) notes.push(`${path} did not greet the student: the session was not honoured.`);
             await writeFile(join(copies, file), body);
             context.log(`round ${round}: ${visitor} ${path} (${context.duration} s, ${context.connections} connections)`);
             const rendered = await load(new URL(path, site.url).href, context, visitorCookie);

@@ -95,8 +95,9 @@ describe("opening a lesson early", () => {
       maxRedirects: 0,
     });
     expect(opened.status()).toBe(302);
-    expect(queryTestDatabase("SELECT lesson_id AS lessonId, unlocked_by AS unlockedBy FROM lesson_unlocks WHERE user_id = ?", enrolledId))
-      .toEqual([{ lessonId: course.lessons.article, unlockedBy: expect.any(String) }]);
+    expect(
+      queryTestDatabase("SELECT lesson_id AS lessonId, unlocked_by AS unlockedBy FROM lesson_unlocks WHERE user_id = ?", enrolledId),
+    ).toEqual([{ lessonId: course.lessons.article, unlockedBy: expect.any(String) }]);
     expect(
       queryTestDatabase("SELECT action FROM audit_log WHERE action = 'lesson_unlocked' AND entity_id = ?", String(course.lessons.article)),
     ).toHaveLength(1);

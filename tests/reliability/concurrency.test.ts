@@ -170,6 +170,93 @@ describe("a 20-seat batch", () => {
   });
 });
 
+describe("a live class starting", () => {
+  test("40 students pressing Join 5 times each at the same moment: each is sent to the meeting every time, 'joined' is recorded once", async () => {
+    const STUDENTS = 40;
+    const PRESSES = 5;
+    const MEETING = "https://meet.jit.si/TradeMaster-concurrency";
+    const students = await Promise.all(Array.from({ length: STUDENTS + 10 }, () => createStudent({}, site.database)));
+    const [seated, outsiders] = [students.slice(0, STUDENTS), students.slice(STUDENTS)];
+    const { courseId, sessionId } = withDatabase((db) => {
+      const course = Number(
+        db
+          .prepare(
+            "INSERT INTO courses (title, short_description, description, duration, price_paise, pacing) VALUES ('Replays: join test', 's', 'd', '4 weeks', 0, 'batch')",
+          )
+          .run().lastInsertRowid,
+      );
+      const batch = Number(
+        db
+          .prepare("INSERT INTO batches (course_id, name, starts_on, ends_on) VALUES (?, 'Join batch', '2026-01-05', '2031-01-05')")
+          .run(course).lastInsertRowid,
+      );
+      const session = Number(
+        db
+          .prepare(
+            "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Opening bell replay', ?, 60, ?, 1)",
+          )
+          .run(batch, Date.now() + 5 * 60_000, MEETING).lastInsertRowid,
+      );
+      const seat = db.prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)");
+      for (const student of seated) seat.run(batch, course, student.id, Date.now());
+      return { courseId: course, sessionId: session };
+    }, site.database);
+    const cookies = await Promise.all(students.map((student) => studentCookie(site.database, student)));
+    const page = `${site.url}/learn/${courseId}/sessions/${sessionId}`;
+    const press = (index: number, press: number) =>
+      timed(() => postForm(page, { intent: "join" }, cookies[index], nthClientAddress("10.33", index * PRESSES + press)));
+
+    const started = performance.now();
+    const answers = await Promise.all(
+      students.flatMap((_, index) =>
+        Array.from({ length: PRESSES }, async (_, n) => {
+          const { value: response, ms } = await press(index, n);
+          await response.body?.cancel();
+          return { index, status: response.status, location: response.headers.get("location"), ms };
+        }),
+      ),
+    );
+    const wall = performance.now() - started;
+
+    const ofSeated = answers.filter((answer) => answer.index < STUDENTS);
+    expect(ofSeated.filter((answer) => answer.status !== 303 || answer.location !== MEETING)).toEqual([]);
+    // Anyone outside the batch is told nothing, not even that the class exists.
+    expect(answers.filter((answer) => answer.index >= STUDENTS).map((answer) => answer.status)).toEqual(
+      Array.from({ length: 10 * PRESSES }, () => 404),
+    );
+    const joinedRows = () =>
+      withDatabase(
+        (db) =>
+          db
+            .prepare("SELECT user_id AS userId, joined_at AS joinedAt FROM session_attendance WHERE session_id = ? ORDER BY user_id")
+            .all(sessionId) as {
+            userId: string;
+            joinedAt: number;
+          }[],
+        site.database,
+      );
+    const rows = joinedRows();
+    expect(rows.map((row) => row.userId)).toEqual(seated.map((student) => student.id).sort());
+    expect(rows.every((row) => row.joinedAt > 0)).toBe(true);
+    expect(outsiders.some((outsider) => rows.some((row) => row.userId === outsider.id))).toBe(false);
+    // A later press keeps the first time.
+    await (await press(0, PRESSES)).value.body?.cancel();
+    expect(joinedRows()).toEqual(rows);
+
+    const times = answers.map((answer) => answer.ms);
+    figures.push([
+      "Join presses at a class's start",
+      answers.length,
+      ofSeated.length,
+      `${answers.length - ofSeated.length} × 404 (not in the batch)`,
+      rows.length,
+      Math.round(percentile(times, 50)),
+      Math.round(percentile(times, 99)),
+      Math.round(wall),
+    ]);
+  });
+});
+
 describe("a burst of contact messages", () => {
   test("1,000 contact posts at the same moment: every acknowledged message is stored, word for word", async () => {
     const before = countRows(site.database, "contact_messages");

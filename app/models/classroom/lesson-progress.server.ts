@@ -158,7 +158,10 @@ function issueCertificateIfComplete(tx: Transaction, userId: string, courseId: n
 const lessonsOfStudent = (database: Transaction | typeof db, userId: string) =>
   or(
     isNull(lessons.batchId),
-    inArray(lessons.batchId, database.select({ batchId: batchStudents.batchId }).from(batchStudents).where(eq(batchStudents.userId, userId))),
+    inArray(
+      lessons.batchId,
+      database.select({ batchId: batchStudents.batchId }).from(batchStudents).where(eq(batchStudents.userId, userId)),
+    ),
   );
 
 function requiredCounts(tx: Transaction | typeof db, userId: string, courseId: number): { required: number; done: number } {

@@ -55,12 +55,22 @@ describe("the day a lesson opens", () => {
 
 let serial = 0;
 
-type LessonSpec = { type?: LessonType; releaseRule?: LessonRelease; releaseAfterDays?: number; batch?: "own" | "other"; required?: boolean };
+type LessonSpec = {
+  type?: LessonType;
+  releaseRule?: LessonRelease;
+  releaseAfterDays?: number;
+  batch?: "own" | "other";
+  required?: boolean;
+};
 
 /** A student enrolled on ENROLLED in a course taught in two batches, seated in the first, with the lessons asked for. */
 function arrange(specs: LessonSpec[]) {
   serial += 1;
-  const user = db.insert(users).values({ email: `drip${serial}@example.com`, firstName: "Kavya", lastName: "Nair" }).returning().get();
+  const user = db
+    .insert(users)
+    .values({ email: `drip${serial}@example.com`, firstName: "Kavya", lastName: "Nair" })
+    .returning()
+    .get();
   const course = db
     .insert(courses)
     .values({ title: `Swing Trading ${serial}`, shortDescription: "s", description: "d", duration: "6 weeks", pacing: "both" })
@@ -132,9 +142,7 @@ describe("every write refuses a lesson that has not opened", () => {
     const { userId, courseId, lessonIds } = arrange([{ releaseRule: "after_enrolment", releaseAfterDays: 30 }]);
     const [lesson] = lessonIds as [number];
     const other = arrange([]);
-    expect(lockedLessonsOf(userId, courseId, BEFORE)).toEqual([
-      { lessonId: lesson, title: "Week 1", opensAt: at("2026-12-28T18:30:00Z") },
-    ]);
+    expect(lockedLessonsOf(userId, courseId, BEFORE)).toEqual([{ lessonId: lesson, title: "Week 1", opensAt: at("2026-12-28T18:30:00Z") }]);
     const decision = { admin: { adminId: "owner" }, reason: "Missed the first class for an exam; catching up" };
     expect(unlockLessonEarly(other.userId, lesson, decision)).toBe("not-enrolled");
     expect(unlockLessonEarly(userId, 999_999, decision)).toBe("not-found");
@@ -157,7 +165,14 @@ describe("a batch's own lessons", () => {
   it("are its students' alone: another batch's lesson is not found, and not counted towards their certificate", () => {
     const { userId, courseId, lessonIds } = arrange([{}, { batch: "own" }, { batch: "other" }]);
     const [shared, ownRecording, otherRecording] = lessonIds as [number, number, number];
-    const lesson = (id: number, batchId: number | null) => ({ id, courseId, releaseRule: null, releaseAfterDays: null, releaseOn: null, batchId });
+    const lesson = (id: number, batchId: number | null) => ({
+      id,
+      courseId,
+      releaseRule: null,
+      releaseAfterDays: null,
+      releaseOn: null,
+      batchId,
+    });
     const ownBatch = db.select().from(batchStudents).where(eq(batchStudents.userId, userId)).get()!.batchId;
     expect(lessonLockFor(userId, lesson(ownRecording, ownBatch), ENROLLED)).toBeNull();
     expect(lessonLockFor(userId, lesson(otherRecording, ownBatch + 1), ENROLLED)).toBe("hidden");
@@ -165,6 +180,9 @@ describe("a batch's own lessons", () => {
 
     expect(courseProgress(userId, courseId).requiredTotal).toBe(2);
     completeLesson(userId, courseId, shared, ENROLLED);
-    expect(completeLesson(userId, courseId, ownRecording, ENROLLED)).toMatchObject({ ok: true, certificateNumber: expect.stringMatching(/^TMA-/) });
+    expect(completeLesson(userId, courseId, ownRecording, ENROLLED)).toMatchObject({
+      ok: true,
+      certificateNumber: expect.stringMatching(/^TMA-/),
+    });
   });
 });

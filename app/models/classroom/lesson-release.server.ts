@@ -163,7 +163,12 @@ export function unlockLessonEarly(
       if (!lesson) return "not-found";
       if (!isEnrolled(userId, lesson.courseId, tx)) return "not-enrolled";
       tx.insert(lessonUnlocks).values({ lessonId, userId, unlockedBy: decision.admin.adminId }).onConflictDoNothing().run();
-      recordAdminAction(decision.admin, "lesson_unlocked", { type: "lesson", id: lessonId }, { database: tx, details: { userId, reason: decision.reason } });
+      recordAdminAction(
+        decision.admin,
+        "lesson_unlocked",
+        { type: "lesson", id: lessonId },
+        { database: tx, details: { userId, reason: decision.reason } },
+      );
       return "unlocked";
     },
     { behavior: "immediate" },

@@ -121,13 +121,7 @@ export function classroomOutline(courseId: number, door: Pick<ClassroomDoor, "ac
     lessons: section.lessons.map((lesson) => {
       const progressed = progress?.lessons.get(lesson.id);
       const opensAt = timeline ? lockedUntil(lesson, timeline, now, Boolean(progressed?.completed)) : null;
-      const state: LessonState = opensAt
-        ? "locked"
-        : progressed?.completed
-          ? "complete"
-          : progressed?.started
-            ? "started"
-            : "not-started";
+      const state: LessonState = opensAt ? "locked" : progressed?.completed ? "complete" : progressed?.started ? "started" : "not-started";
       return { ...lesson, state, opensAt };
     }),
   }));

@@ -85,7 +85,8 @@ export function lessonPageData(courseId: number, lesson: Lesson, door: Pick<Clas
     records,
     completed: state === "complete",
     percent: outline.percent,
-    video: open && lesson.type === "video" ? videoOf(lesson, uploaded ? { src: uploaded.href, contentType: uploaded.contentType } : null) : null,
+    video:
+      open && lesson.type === "video" ? videoOf(lesson, uploaded ? { src: uploaded.href, contentType: uploaded.contentType } : null) : null,
     attachments: files.filter((file) => file.kind === "attachment"),
     live:
       open && lesson.type === "live"

@@ -279,7 +279,8 @@ export async function runStudentIntent(
     case "unlock-lesson":
       return withForm(intent, formData, UnlockLessonSchema, (value) => {
         const outcome = unlockLessonEarly(student.id, value.lessonId, decide(value.reason));
-        if (outcome === "not-found") return { fieldErrors: { lessonId: ["That lesson is no longer there. Reload the page."] }, status: 404 };
+        if (outcome === "not-found")
+          return { fieldErrors: { lessonId: ["That lesson is no longer there. Reload the page."] }, status: 404 };
         if (outcome === "not-enrolled") return { formError: `${name} is not enrolled in that lesson's course.` };
         return done("Lesson opened", `${name} can open the lesson now, before the day it was due.`, "lesson_unlocked");
       });
