@@ -4,7 +4,7 @@
 // browser would receive them. Images are listed apart.
 import Database from "better-sqlite3";
 import { getOk, getRaw, gzipBytes, kb } from "./http";
-import { plantBatchStudent, sessionCookie } from "./planted-students";
+import { plantStudent, seatInBatch, signInStudent } from "./sessions";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
@@ -247,7 +247,10 @@ export const pageWeight: Measurement = {
     let learnJs: number | undefined;
     if (context.server) {
       try {
-        const cookie = await sessionCookie(plantBatchStudent(context.server.databasePath).sid, context.server.sessionSecret);
+        const { databasePath, sessionSecret } = context.server;
+        const student = plantStudent(databasePath, []);
+        seatInBatch(databasePath, student.id);
+        const cookie = await signInStudent(databasePath, sessionSecret, student.id);
         const weight = await measurePage(context.siteUrl, "/learn", cookie);
         if (!weight.html.includes("Your Batches")) notes.push("/learn did not show the student's batch: the planted seat was not read.");
         learnJs = weight.jsGzip;

@@ -32,6 +32,8 @@ export interface Fixtures {
   adminStudent: string;
   /** A certificate's number, for its public verification page. */
   certificate: string | null;
+  /** A class of the batch the timed student is seated in, for its page. */
+  liveClass: { courseId: number; sessionId: number } | null;
 }
 
 type Row = Record<string, unknown> | undefined;
@@ -112,7 +114,15 @@ export function readFixtures(
     learnCourse,
     demoPath,
     adminEvent,
-  }: { student: string; busyCourse: number; learnCourse: number; demoPath: string; adminEvent?: number | null },
+    liveClass = null,
+  }: {
+    student: string;
+    busyCourse: number;
+    learnCourse: number;
+    demoPath: string;
+    adminEvent?: number | null;
+    liveClass?: Fixtures["liveClass"];
+  },
 ): Fixtures {
   const database = new Database(databasePath, { readonly: true });
   try {
@@ -142,6 +152,7 @@ export function readFixtures(
       adminLesson: admin?.lesson ?? null,
       learnCourse,
       learnLesson: learn.lesson,
+      liveClass,
       checkoutCourse: forSale.find((id) => !held.has(id)) ?? null,
       adminEvent:
         adminEvent ??

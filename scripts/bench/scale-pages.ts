@@ -114,6 +114,9 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     student("/learn"),
     student("/learn/:courseId", (f) => at("/learn/:courseId", f.learnCourse)),
     student("/learn/:courseId/:lessonId", (f) => at("/learn/:courseId/:lessonId", f.learnCourse, f.learnLesson)),
+    student("/learn/:courseId/sessions/:sessionId", (f) =>
+      at("/learn/:courseId/sessions/:sessionId", f.liveClass?.courseId ?? null, f.liveClass?.sessionId ?? null),
+    ),
     // Without saved enrolment details the checkout's first address sends the student to this step.
     student("/checkout/information?courseId=", (f) =>
       f.checkoutCourse === null ? null : `/checkout/information?courseId=${f.checkoutCourse}`,

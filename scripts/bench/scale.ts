@@ -23,7 +23,7 @@ import type { Cache, PageSpec, Side, Who } from "./scale-pages";
 import { BUDGETS, cell, databaseTable, invoiceBudgets, invoiceTable, loadTable, pageBudgets, pageRow } from "./scale-report";
 import type { PageResult } from "./scale-report";
 import { SAMPLES, WARMUPS, timePair } from "./scale-timing";
-import { plantAdmin, plantStudent, signInStudent } from "./sessions";
+import { plantAdmin, plantStudent, seatInBatch, signInStudent } from "./sessions";
 import { notMeasured } from "./types";
 import type { BenchContext, Budget, ExtraSite, Measurement, Section, Table } from "./types";
 
@@ -90,6 +90,8 @@ async function prepare(context: BenchContext, scale: ScaleDatabase): Promise<Pre
   if (learnCourse === undefined) throw new Error(`the summary's student ${sample.studentId} holds no course`);
   // On the demo data the student is a new account holding the same course.
   const demoStudent = plantStudent(demoPath, [learnCourse]);
+  // Each side's timed student is seated in the batch whose next class comes soonest, for that class's page.
+  const liveClass = { demo: seatInBatch(demoPath, demoStudent.id), scale: seatInBatch(scale.path, sample.studentId) };
   const eventOnDemo = hasRow(demoPath, "events", sample.eventId);
   if (!eventOnDemo)
     notes.push(
@@ -102,6 +104,7 @@ async function prepare(context: BenchContext, scale: ScaleDatabase): Promise<Pre
       learnCourse,
       demoPath,
       adminEvent: eventOnDemo ? sample.eventId : null,
+      liveClass: liveClass.demo,
     }),
     scale: readFixtures(scale.path, {
       student: sample.studentId,
@@ -109,6 +112,7 @@ async function prepare(context: BenchContext, scale: ScaleDatabase): Promise<Pre
       learnCourse,
       demoPath,
       adminEvent: sample.eventId,
+      liveClass: liveClass.scale,
     }),
   };
   const [demoAdmin, scaleAdmin] = await Promise.all([plantAdmin(demoPath, sessionSecret), plantAdmin(scale.path, sessionSecret)]);

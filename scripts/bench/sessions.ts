@@ -73,3 +73,52 @@ export function plantStudent(databasePath: string, courseIds: number[]): { id: s
     return { id, email };
   });
 }
+
+/** A course's first lesson in the order students take them. */
+export function firstLessonOf(databasePath: string, courseId: number): number {
+  return withDatabase(databasePath, (database) => {
+    const lesson = database
+      .prepare(
+        `SELECT lessons.id FROM lessons JOIN course_sections ON course_sections.id = lessons.section_id
+         WHERE lessons.course_id = ? ORDER BY course_sections.position, lessons.position LIMIT 1`,
+      )
+      .get(courseId) as { id: number } | undefined;
+    if (!lesson) throw new Error(`course ${courseId} has no lessons to load`);
+    return lesson.id;
+  });
+}
+
+/**
+ * Seats the student in the batch whose next class comes soonest (the demo's
+ * batch under way), with a paid order for it, so /learn leads with that class;
+ * the class's course and id. A student already in a batch of that course
+ * keeps their seat.
+ */
+export function seatInBatch(databasePath: string, userId: string): { courseId: number; sessionId: number } {
+  return withDatabase(databasePath, (database) => {
+    const next = database
+      .prepare(
+        `SELECT batches.id AS batchId, batches.course_id AS courseId, batch_sessions.id AS sessionId
+         FROM batch_sessions JOIN batches ON batches.id = batch_sessions.batch_id
+         WHERE batches.cancelled_at IS NULL AND batch_sessions.cancelled_at IS NULL AND batch_sessions.starts_at > ?
+         ORDER BY batch_sessions.starts_at LIMIT 1`,
+      )
+      .get(Date.now()) as { batchId: number; courseId: number; sessionId: number } | undefined;
+    if (!next) throw new Error("no batch has a class ahead: the demo content has none");
+    const seated = database
+      .prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+      .run(next.batchId, next.courseId, userId, Date.now());
+    if (seated.changes === 1)
+      database
+        .prepare("INSERT INTO orders (user_id, course_id, batch_id, payment_status, amount_paise) VALUES (?, ?, ?, 'completed', 0)")
+        .run(userId, next.courseId, next.batchId);
+    const seat = database
+      .prepare("SELECT batch_id AS batchId FROM batch_students WHERE course_id = ? AND user_id = ?")
+      .get(next.courseId, userId) as { batchId: number };
+    if (seat.batchId === next.batchId) return { courseId: next.courseId, sessionId: next.sessionId };
+    const own = database
+      .prepare("SELECT id FROM batch_sessions WHERE batch_id = ? AND cancelled_at IS NULL ORDER BY starts_at DESC LIMIT 1")
+      .get(seat.batchId) as { id: number };
+    return { courseId: next.courseId, sessionId: own.id };
+  });
+}

@@ -10,7 +10,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { plantBatchStudent, plantStudent, sessionCookie } from "./planted-students";
+import { firstLessonOf, plantStudent, seatInBatch, signInStudent } from "./sessions";
 import { budget, notMeasured } from "./types";
 import type { BenchContext, Budget, Measurement, Section } from "./types";
 
@@ -81,10 +81,13 @@ export const visitorPages: Measurement = {
       const courses = (await (await fetch(new URL("/api/courses", site.url))).json()) as { id: number }[];
       const courseId = courses[0]?.id;
       if (courseId === undefined) throw new Error("no course to load");
-      const { sid, lessonId } = plantStudent(databasePath, courseId);
+      const student = plantStudent(databasePath, [courseId]);
+      const lessonId = firstLessonOf(databasePath, courseId);
+      const batchStudent = plantStudent(databasePath, []);
+      seatInBatch(databasePath, batchStudent.id);
       const cookies: Record<Visitor, string | undefined> = {
-        student: await sessionCookie(sid, sessionSecret),
-        "batch student": await sessionCookie(plantBatchStudent(databasePath).sid, sessionSecret),
+        student: await signInStudent(databasePath, sessionSecret, student.id),
+        "batch student": await signInStudent(databasePath, sessionSecret, batchStudent.id),
         anonymous: undefined,
       };
       await mkdir(copies, { recursive: true });
