@@ -82,3 +82,14 @@ export type LessonRelease = (typeof LESSON_RELEASES)[number];
 /** The reminders before a live session, a day and an hour ahead. */
 export const SESSION_REMINDER_KINDS = ["day-before", "hour-before"] as const;
 export type SessionReminderKind = (typeof SESSION_REMINDER_KINDS)[number];
+/** Where an instrument of the practice lab trades. */
+export const EXCHANGES = ["NSE", "BSE"] as const;
+export type Exchange = (typeof EXCHANGES)[number];
+/** What it is: a share, an index, or an exchange-traded currency pair (USDINR). */
+export const INSTRUMENT_KINDS = ["equity", "index", "currency"] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+export const TRADE_SIDES = ["buy", "sell"] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
+/** How a paper trade ended: its stop-loss or target was reached, the student closed it, or the replay ended with it open. */
+export const TRADE_EXITS = ["stop", "target", "closed", "replay-end"] as const;
+export type TradeExit = (typeof TRADE_EXITS)[number];

@@ -24,6 +24,10 @@ import {
   DELIVERY_MODES,
   LESSON_RELEASES,
   SESSION_REMINDER_KINDS,
+  EXCHANGES,
+  INSTRUMENT_KINDS,
+  TRADE_SIDES,
+  TRADE_EXITS,
 } from "./enums";
 
 // Conventions: money is integer paise; times are UTC instants stored as
@@ -1339,4 +1343,197 @@ export const sessionReminders = sqliteTable(
     queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId, t.kind, t.startsAt] }), index("session_reminders_user_idx").on(t.userId)],
+);
+
+// The practice lab (docs/decisions/0064-the-practice-lab.md). Prices are whole
+// "price units" of ₹0.0001, fine enough for every tick (₹0.05 shares, ₹0.0025
+// currency pairs); money (profit and loss) is paise, as everywhere.
+
+/** Something whose past prices the lab replays: an NSE or BSE symbol, or a currency pair traded there. */
+export const instruments = sqliteTable(
+  "instruments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    exchange: text("exchange", { enum: EXCHANGES }).notNull(),
+    symbol: text("symbol").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: INSTRUMENT_KINDS }).notNull(),
+    /** The smallest price step, in price units (₹0.05 = 500; ₹0.0025 = 25). */
+    tickUnits: integer("tick_units").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("instruments_exchange_symbol_uq").on(t.exchange, t.symbol),
+    check("instruments_tick_positive", sql`${t.tickUnits} >= 1`),
+  ],
+);
+
+/** One uploaded file of candles, with where it came from (SEBI expects the data's provenance on record). */
+export const marketDatasets = sqliteTable(
+  "market_datasets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    instrumentId: integer("instrument_id")
+      .notNull()
+      .references(() => instruments.id, { onDelete: "restrict" }),
+    /** Minutes per candle (1440: a day). */
+    timeframeMinutes: integer("timeframe_minutes").notNull(),
+    /** Who supplied the prices and under what terms, as the admin recorded it. */
+    source: text("source").notNull(),
+    /** Generated for the demo, not market prices: said wherever it is shown. */
+    isGenerated: flag("is_generated", false),
+    filename: text("filename").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    candleCount: integer("candle_count").notNull(),
+    firstOpenAt: integer("first_open_at", { mode: "timestamp_ms" }).notNull(),
+    lastCloseAt: integer("last_close_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("market_datasets_instrument_idx").on(t.instrumentId)],
+);
+
+/** A candle of a dataset; `seq` numbers them in time order from 0, which is how a replay steps. */
+export const candles = sqliteTable(
+  "candles",
+  {
+    datasetId: integer("dataset_id")
+      .notNull()
+      .references(() => marketDatasets.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    openAt: integer("open_at", { mode: "timestamp_ms" }).notNull(),
+    closeAt: integer("close_at", { mode: "timestamp_ms" }).notNull(),
+    open: integer("open").notNull(),
+    high: integer("high").notNull(),
+    low: integer("low").notNull(),
+    close: integer("close").notNull(),
+    volume: integer("volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datasetId, t.seq] }), index("candles_dataset_close_idx").on(t.datasetId, t.closeAt)],
+);
+
+/** A setup a course teaches (a breakout, a pullback to a level…): what a paper trade says it followed. */
+export const tradeSetups = sqliteTable(
+  "trade_setups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("trade_setups_course_idx").on(t.courseId, t.position)],
+);
+
+/**
+ * A replay a lesson or a live session offers: a dataset from a chosen candle.
+ * Blind (the default) hides the instrument and the dates until a student's
+ * replay ends; an open one shows them, for teaching.
+ */
+export const replayExercises = sqliteTable(
+  "replay_exercises",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "cascade" }),
+    batchSessionId: integer("batch_session_id").references(() => batchSessions.id, { onDelete: "cascade" }),
+    datasetId: integer("dataset_id")
+      .notNull()
+      .references(() => marketDatasets.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    /** The first candle the student steps onto; the `historyCandles` before it show as context. */
+    startSeq: integer("start_seq").notNull(),
+    historyCandles: integer("history_candles").notNull().default(60),
+    isBlind: flag("is_blind", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("replay_exercises_course_idx").on(t.courseId),
+    index("replay_exercises_lesson_idx").on(t.lessonId),
+    index("replay_exercises_session_idx").on(t.batchSessionId),
+  ],
+);
+
+/** A student's run through an exercise: the candles up to `revealedSeq` are theirs to see; the rest the server keeps. */
+export const replays = sqliteTable(
+  "replays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    exerciseId: integer("exercise_id")
+      .notNull()
+      .references(() => replayExercises.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revealedSeq: integer("revealed_seq").notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("replays_user_idx").on(t.userId, t.createdAt),
+    // One replay of an exercise open at a time per student; an ended one may be followed by another.
+    uniqueIndex("replays_open_uq")
+      .on(t.exerciseId, t.userId)
+      .where(sql`${t.endedAt} IS NULL`),
+  ],
+);
+
+/** A paper trade in a replay: entered at a revealed candle's close, closed by its stop, target, the student or the replay's end. */
+export const paperTrades = sqliteTable(
+  "paper_trades",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    replayId: integer("replay_id")
+      .notNull()
+      .references(() => replays.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    setupId: integer("setup_id").references(() => tradeSetups.id, { onDelete: "set null" }),
+    side: text("side", { enum: TRADE_SIDES }).notNull(),
+    quantity: integer("quantity").notNull(),
+    entrySeq: integer("entry_seq").notNull(),
+    entryPrice: integer("entry_price").notNull(),
+    stopLoss: integer("stop_loss"),
+    target: integer("target"),
+    reason: text("reason").notNull(),
+    exitSeq: integer("exit_seq"),
+    exitPrice: integer("exit_price"),
+    exitReason: text("exit_reason", { enum: TRADE_EXITS }),
+    /** Profit (negative: loss) in paise, rounded once at the close. */
+    pnlPaise: integer("pnl_paise"),
+    /** The student's journal notes on the trade. */
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("paper_trades_replay_idx").on(t.replayId, t.entrySeq),
+    index("paper_trades_user_idx").on(t.userId, t.createdAt),
+    check("paper_trades_quantity_range", sql`${t.quantity} BETWEEN 1 AND 1000000`),
+  ],
+);
+
+/** A mentor's comment on a trade in a student's journal. */
+export const journalComments = sqliteTable(
+  "journal_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tradeId: integer("trade_id")
+      .notNull()
+      .references(() => paperTrades.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /** The name the student sees: the mentor's public name, kept as written. */
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("journal_comments_trade_idx").on(t.tradeId, t.createdAt)],
 );
