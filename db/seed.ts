@@ -7,6 +7,7 @@ import type { AppDatabase } from "../app/utils/db.server";
 import { lessonFilesDirectory as lessonFilesFolder } from "../app/utils/lesson-files-directory.server";
 import { BATCH_COURSE, seedBatches } from "./seed-batches";
 import { seedCurricula } from "./seed-curriculum";
+import { seedPracticeLab } from "./seed-lab";
 import { seedReviews } from "./seed-reviews";
 import { blogPosts, courseMentors, coupons, courses, events, imageAssets, mentors, testimonials } from "./schema";
 import { SEED_IMAGES } from "./seed-images";
@@ -746,6 +747,7 @@ export function seedDemoContent(database: AppDatabase, now = new Date(), lessonF
         )
         .run();
       seedBatches(tx, courseIds.get(BATCH_COURSE)!, mentorIds, now);
+      seedPracticeLab(tx, courseIds.get(BATCH_COURSE)!, now);
       tx.insert(testimonials).values(testimonialRows(now)).run();
       // The seeded images ship encoded (scripts/generate-seed-images.ts): a fresh start encodes nothing.
       tx.insert(imageAssets)

@@ -61,6 +61,15 @@ export const LESSON_UPLOAD_BODY_LIMITS: BodyLimits = {
   streamed: true,
 };
 
+/** The practice lab's candle files (CSV, up to 20 MB), read whole by /admin/lab to check every row. */
+export const MARKET_DATA_BODY_LIMITS: BodyLimits = {
+  maxBytes: 20 * MB + 64 * KB,
+  maxFields: 20,
+  maxFieldBytes: 16 * KB,
+  maxFileBytes: 20 * MB + 4 * KB,
+  adminOnly: true,
+};
+
 /** A payment provider's signed event: not a form, read whole by its route to check the signature. */
 export const SIGNED_EVENT_BODY_LIMITS: BodyLimits = { maxBytes: 1 * MB, maxFields: 200, maxFieldBytes: 1 * MB };
 
