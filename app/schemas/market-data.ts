@@ -17,7 +17,7 @@ export const MarketDataUploadSchema = z.object({
   exchange: z.enum(EXCHANGES, { errorMap: () => ({ message: "Choose NSE or BSE" }) }),
   symbol: requiredText("Symbol", 20)
     .transform((symbol) => symbol.toUpperCase())
-    .refine((symbol) => /^[A-Z0-9][A-Z0-9&.\-]{0,19}$/.test(symbol), "Symbol must be the exchange's symbol, like RELIANCE or USDINR"),
+    .refine((symbol) => /^[A-Z0-9][A-Z0-9&.-]{0,19}$/.test(symbol), "Symbol must be the exchange's symbol, like RELIANCE or USDINR"),
   name: requiredText("Name", 100),
   kind: z.enum(INSTRUMENT_KINDS, { errorMap: () => ({ message: "Choose what it is" }) }),
   tick: requiredText("Tick size", 10).transform((tick, context) => {
