@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { calendarFilename, eventCalendar, eventCalendarAttachment } from "./calendar.server";
+import { calendarFilename } from "./calendar.server";
+import { eventCalendar, eventCalendarAttachment } from "./event-calendar.server";
 
 const event = {
   id: 42,
@@ -52,6 +53,6 @@ describe("eventCalendar", () => {
     expect(attachment.filename).toBe("live-nifty-options-webinar.ics");
     expect(attachment.contentType).toMatch(/^text\/calendar/);
     expect(unfolded(Buffer.from(attachment.contentBase64, "base64").toString("utf8"))).toContain("DTSTART:20261205T140000Z");
-    expect(calendarFilename({ title: "₹ ₹" })).toBe("event.ics");
+    expect(calendarFilename("₹ ₹")).toBe("event.ics");
   });
 });
