@@ -8,8 +8,9 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { batchSessions, batchStudents, batches, courses, outboxMessages, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/env.server";
+import { sessionInputOf, unfoldedCalendar } from "../../../tests/support/calendar";
 import { writtenMail, type WrittenMail } from "../../../tests/support/unit-mail";
-import { cancelBatchSession, saveBatchSession, type BatchSessionInput } from "./batch-session.server";
+import { cancelBatchSession, saveBatchSession } from "./batch-session.server";
 
 const NOW = new Date("2026-12-01T06:30:00Z");
 const START = new Date("2026-12-05T13:30:00Z"); // Sat, 5 Dec 2026, 7:00 pm IST
@@ -50,27 +51,12 @@ function timetable() {
   return { course, batch, session, students };
 }
 
-const inputOf = (session: typeof batchSessions.$inferSelect, change: Partial<BatchSessionInput> = {}): BatchSessionInput => ({
-  title: session.title,
-  description: session.description,
-  startsAt: session.startsAt,
-  durationMinutes: session.durationMinutes,
-  mentorId: session.mentorId,
-  joinUrl: session.joinUrl,
-  room: session.room,
-  pricesAtLeast30DaysOld: session.pricesAtLeast30DaysOld,
-  ...change,
-});
-
 /** The attached calendar file's lines, RFC 5545 folding undone. */
 function calendarLines(mail: WrittenMail): string[] {
   const [attachment] = mail.attachments;
   if (!attachment || !("contentBase64" in attachment)) throw new Error("No calendar file attached");
   expect(attachment.contentType).toMatch(/^text\/calendar/);
-  return Buffer.from(attachment.contentBase64, "base64")
-    .toString("utf8")
-    .replace(/\r\n[ \t]/g, "")
-    .split("\r\n");
+  return unfoldedCalendar(Buffer.from(attachment.contentBase64, "base64").toString("utf8"));
 }
 
 const sequenceOf = (id: number) =>
@@ -84,7 +70,7 @@ describe("a session moved, or its place or length changed", () => {
   test("each student gets one mail: the new time in IST, the place, the old time, the class's page (not the meeting) and the updated entry", () => {
     const { course, batch, session, students } = timetable();
     const later = new Date("2026-12-06T14:30:00Z"); // Sun, 6 Dec 2026, 8:00 pm IST
-    expect(saveBatchSession(batch.id, inputOf(session, { startsAt: later }), session.id, NOW)).toMatchObject({
+    expect(saveBatchSession(batch.id, sessionInputOf(session, { startsAt: later }), session.id, NOW)).toMatchObject({
       ok: true,
       calendarChanged: true,
     });
@@ -112,7 +98,7 @@ describe("a session moved, or its place or length changed", () => {
 
   test("a new room is said; a new meeting link is told without the link", () => {
     const { batch, session, students } = timetable();
-    saveBatchSession(batch.id, inputOf(session, { joinUrl: "https://meet.google.com/abc-defg-hij" }), session.id, NOW);
+    saveBatchSession(batch.id, sessionInputOf(session, { joinUrl: "https://meet.google.com/abc-defg-hij" }), session.id, NOW);
     const [online] = writtenMail(students[0]!, "batch-session-changed");
     expect(online!.subject).toBe("Class changed: Reading levels");
     expect(online!.text).toContain("Where: Online, on Google Meet");
@@ -121,7 +107,7 @@ describe("a session moved, or its place or length changed", () => {
 
     db.update(batches).set({ venue: "TradeMaster Pune, FC Road" }).where(eq(batches.id, batch.id)).run();
     const moved = db.select().from(batchSessions).where(eq(batchSessions.id, session.id)).get()!;
-    saveBatchSession(batch.id, inputOf(moved, { joinUrl: null, room: "Room 2" }), session.id, NOW);
+    saveBatchSession(batch.id, sessionInputOf(moved, { joinUrl: null, room: "Room 2" }), session.id, NOW);
     const inRoom = writtenMail(students[0]!, "batch-session-changed").at(-1)!;
     expect(inRoom.text).toContain("It now meets at: Room 2, TradeMaster Pune, FC Road.");
     expect(inRoom.text).toContain("The class meets in person, at the place above.");
@@ -129,9 +115,9 @@ describe("a session moved, or its place or length changed", () => {
 
   test("a new title or description raises no mail (the title still updates calendars)", () => {
     const { batch, session, students } = timetable();
-    saveBatchSession(batch.id, inputOf(session, { description: "Levels from 2024, with a typo fixed." }), session.id, NOW);
+    saveBatchSession(batch.id, sessionInputOf(session, { description: "Levels from 2024, with a typo fixed." }), session.id, NOW);
     expect(sequenceOf(session.id)).toBe(0);
-    saveBatchSession(batch.id, inputOf(session, { title: "Reading support and resistance" }), session.id, NOW);
+    saveBatchSession(batch.id, sessionInputOf(session, { title: "Reading support and resistance" }), session.id, NOW);
     expect(sequenceOf(session.id)).toBe(1);
     expect(writtenMail(students[0]!)).toEqual([]);
   });
@@ -139,12 +125,17 @@ describe("a session moved, or its place or length changed", () => {
   test("a class over before and after the change (a record put right) and a called-off batch's class mail nobody", () => {
     const { batch, session, students } = timetable();
     const afterIt = new Date(START.getTime() + 3 * 60 * 60 * 1000);
-    saveBatchSession(batch.id, inputOf(session, { durationMinutes: 120 }), session.id, afterIt);
+    saveBatchSession(batch.id, sessionInputOf(session, { durationMinutes: 120 }), session.id, afterIt);
     expect(writtenMail(students[0]!)).toEqual([]);
 
     const called = timetable();
     db.update(batches).set({ cancelledAt: NOW }).where(eq(batches.id, called.batch.id)).run();
-    saveBatchSession(called.batch.id, inputOf(called.session, { startsAt: new Date("2026-12-07T13:30:00Z") }), called.session.id, NOW);
+    saveBatchSession(
+      called.batch.id,
+      sessionInputOf(called.session, { startsAt: new Date("2026-12-07T13:30:00Z") }),
+      called.session.id,
+      NOW,
+    );
     expect(cancelBatchSession(called.batch.id, called.session.id, NOW).ok).toBe(true);
     expect(writtenMail(called.students[0]!)).toEqual([]);
   });
@@ -153,7 +144,7 @@ describe("a session moved, or its place or length changed", () => {
     const { batch, session, students } = timetable();
     db.$client.exec("CREATE TEMP TRIGGER refuse_mail BEFORE INSERT ON outbox_messages BEGIN SELECT RAISE(ABORT, 'outbox broke'); END");
     try {
-      expect(() => saveBatchSession(batch.id, inputOf(session, { durationMinutes: 60 }), session.id, NOW)).toThrow("outbox broke");
+      expect(() => saveBatchSession(batch.id, sessionInputOf(session, { durationMinutes: 60 }), session.id, NOW)).toThrow("outbox broke");
       expect(() => cancelBatchSession(batch.id, session.id, NOW)).toThrow("outbox broke");
     } finally {
       db.$client.exec("DROP TRIGGER refuse_mail");

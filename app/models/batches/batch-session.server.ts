@@ -54,15 +54,15 @@ const endOf = (session: Pick<BatchSession, "startsAt" | "durationMinutes">) =>
 /**
  * Queues one mail to each student of the batch, unless the batch is called off
  * (its students hear of that instead) or the class was over before and after
- * the change (a record put right, not news).
+ * the change (a record put right, not news). Returns how many were told.
  */
 function tellStudents(
   tx: Transaction,
   session: { batchId: number; times: Pick<BatchSession, "startsAt" | "durationMinutes">[] },
   payload: (firstName: string | null) => OutboxPayload,
   now: Date,
-) {
-  if (session.times.every((times) => endOf(times) <= now.getTime())) return;
+): number {
+  if (session.times.every((times) => endOf(times) <= now.getTime())) return 0;
   const students = tx
     .select({ userId: users.id, email: users.email, firstName: users.firstName })
     .from(batchStudents)
@@ -74,10 +74,12 @@ function tellStudents(
     .orderBy(batchStudents.id)
     .all();
   for (const student of students) queueMail(tx, { to: student.email, userId: student.userId, payload: payload(student.firstName) }, now);
+  return students.length;
 }
 
 export type BatchSessionSave =
-  { ok: true; session: BatchSession; calendarChanged: boolean } | { ok: false; reason: "not-found" | "unknown-mentor" | "cancelled" };
+  | { ok: true; session: BatchSession; calendarChanged: boolean; studentsTold: number }
+  | { ok: false; reason: "not-found" | "unknown-mentor" | "cancelled" };
 
 /** Adds a session to a batch's timetable, or changes one (a cancelled one stays as it is). */
 export function saveBatchSession(batchId: number, input: BatchSessionInput, id?: number, now = new Date()): BatchSessionSave {
@@ -92,7 +94,7 @@ export function saveBatchSession(batchId: number, input: BatchSessionInput, id?:
           .values({ ...input, batchId, createdAt: now, updatedAt: now })
           .returning()
           .get();
-        return { ok: true, session, calendarChanged: false };
+        return { ok: true, session, calendarChanged: false, studentsTold: 0 };
       }
       const stored = tx
         .select()
@@ -109,22 +111,24 @@ export function saveBatchSession(batchId: number, input: BatchSessionInput, id?:
         .returning()
         .get();
       const changed = noticedChanges(stored, input);
-      if (changed.length > 0) {
-        const change = { changed, previousStartsAt: stored.startsAt.toISOString() };
-        tellStudents(
-          tx,
-          { batchId, times: [stored, session] },
-          (firstName) => ({ kind: "batch-session-changed", sessionId: id, firstName, change }),
-          now,
-        );
-      }
-      return { ok: true, session, calendarChanged };
+      const change = { changed, previousStartsAt: stored.startsAt.toISOString() };
+      const studentsTold =
+        changed.length === 0
+          ? 0
+          : tellStudents(
+              tx,
+              { batchId, times: [stored, session] },
+              (firstName) => ({ kind: "batch-session-changed", sessionId: id, firstName, change }),
+              now,
+            );
+      return { ok: true, session, calendarChanged, studentsTold };
     },
     { behavior: "immediate" },
   );
 }
 
-export type BatchSessionCancel = { ok: true; session: BatchSession } | { ok: false; reason: "not-found" | "cancelled" };
+export type BatchSessionCancel =
+  { ok: true; session: BatchSession; studentsTold: number } | { ok: false; reason: "not-found" | "cancelled" };
 
 /** Calls a session off: it stays on the timetable, marked cancelled, calendars are told (its sequence rises) and so are its students, by mail. */
 export function cancelBatchSession(batchId: number, id: number, now = new Date()): BatchSessionCancel {
@@ -147,8 +151,13 @@ export function cancelBatchSession(batchId: number, id: number, now = new Date()
         .where(eq(batchSessions.id, id))
         .returning()
         .get();
-      tellStudents(tx, { batchId, times: [stored] }, (firstName) => ({ kind: "batch-session-cancelled", sessionId: id, firstName }), now);
-      return { ok: true, session };
+      const studentsTold = tellStudents(
+        tx,
+        { batchId, times: [stored] },
+        (firstName) => ({ kind: "batch-session-cancelled", sessionId: id, firstName }),
+        now,
+      );
+      return { ok: true, session, studentsTold };
     },
     { behavior: "immediate" },
   );

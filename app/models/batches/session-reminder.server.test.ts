@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { batchSessions, batchStudents, batches, courses, outboxMessages, sessionReminders, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
+import { sessionInputOf } from "../../../tests/support/calendar";
 import { writtenMail } from "../../../tests/support/unit-mail";
-import { cancelBatchSession, saveBatchSession, type BatchSessionInput } from "./batch-session.server";
+import { cancelBatchSession, saveBatchSession } from "./batch-session.server";
 import { queueDueSessionReminders, SESSION_REMINDERS_PER_TICK } from "./session-reminder.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -58,18 +59,6 @@ const reminders = () =>
     .orderBy(outboxMessages.id)
     .all()
     .map(({ to, kind, payload }) => ({ to, kind, sessionId: (payload as { sessionId: number } | null)?.sessionId }));
-
-const inputOf = (session: typeof batchSessions.$inferSelect, change: Partial<BatchSessionInput> = {}): BatchSessionInput => ({
-  title: session.title,
-  description: session.description,
-  startsAt: session.startsAt,
-  durationMinutes: session.durationMinutes,
-  mentorId: session.mentorId,
-  joinUrl: session.joinUrl,
-  room: session.room,
-  pricesAtLeast30DaysOld: session.pricesAtLeast30DaysOld,
-  ...change,
-});
 
 beforeEach(() => {
   db.delete(outboxMessages).run();
@@ -143,7 +132,7 @@ describe("queueDueSessionReminders", () => {
     const student = seat(batch, before(72 * HOUR));
     expect(queueDueSessionReminders(before(20 * HOUR))).toEqual({ "day-before": 1, "hour-before": 0 });
     const later = new Date(START.getTime() + 48 * HOUR);
-    expect(saveBatchSession(batch.id, inputOf(session, { startsAt: later }), session.id, before(19 * HOUR)).ok).toBe(true);
+    expect(saveBatchSession(batch.id, sessionInputOf(session, { startsAt: later }), session.id, before(19 * HOUR)).ok).toBe(true);
 
     expect(queueDueSessionReminders(before(HOUR / 2))).toEqual(NONE);
     expect(queueDueSessionReminders(before(20 * HOUR, later))).toEqual({ "day-before": 1, "hour-before": 0 });

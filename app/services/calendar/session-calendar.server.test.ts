@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { unfoldedCalendar } from "../../../tests/support/calendar";
 import type { SessionView } from "~/models/batches/live-session.server";
 import { sessionCalendar, sessionCalendarAttachment, sessionsFeed } from "./session-calendar.server";
 
@@ -25,12 +26,9 @@ const session: SessionView = {
   courseTitle: "Price Action",
 };
 
-/** The file's lines with RFC 5545 folding undone (a long line continues after CRLF and a space or tab). */
-const unfolded = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
-
 describe("sessionCalendar", () => {
   test("one session: a stable UID, its sequence, its start in UTC, its length, its place in words and its page as the link", () => {
-    const lines = unfolded(sessionCalendar(session, ORIGIN));
+    const lines = unfoldedCalendar(sessionCalendar(session, ORIGIN));
     expect(lines).toContain("UID:batch-session-7@trademaster.example");
     expect(lines).toContain("SEQUENCE:2");
     expect(lines).toContain("SUMMARY:Reading levels");
@@ -45,11 +43,11 @@ describe("sessionCalendar", () => {
   });
 
   test("a class in a room says the room and the venue; a called-off class, or one of a called-off batch, is CANCELLED", () => {
-    const inRoom = unfolded(sessionCalendar({ ...session, meetingService: null, room: "Room 2", venue: "FC Road, Pune" }, ORIGIN));
+    const inRoom = unfoldedCalendar(sessionCalendar({ ...session, meetingService: null, room: "Room 2", venue: "FC Road, Pune" }, ORIGIN));
     expect(inRoom).toContain("LOCATION:Room 2\\, FC Road\\, Pune");
-    const cancelled = unfolded(sessionCalendar({ ...session, cancelledAt: new Date("2026-12-01T00:00:00Z") }, ORIGIN));
+    const cancelled = unfoldedCalendar(sessionCalendar({ ...session, cancelledAt: new Date("2026-12-01T00:00:00Z") }, ORIGIN));
     expect(cancelled).toContain("STATUS:CANCELLED");
-    const batchCalledOff = unfolded(sessionCalendar({ ...session, batchCancelledAt: new Date("2026-12-01T00:00:00Z") }, ORIGIN));
+    const batchCalledOff = unfoldedCalendar(sessionCalendar({ ...session, batchCancelledAt: new Date("2026-12-01T00:00:00Z") }, ORIGIN));
     expect(batchCalledOff).toContain("STATUS:CANCELLED");
   });
 
@@ -57,17 +55,17 @@ describe("sessionCalendar", () => {
     const attachment = sessionCalendarAttachment(session, ORIGIN);
     expect(attachment.filename).toBe("reading-levels.ics");
     expect(attachment.contentType).toMatch(/^text\/calendar/);
-    expect(unfolded(Buffer.from(attachment.contentBase64, "base64").toString("utf8"))).toContain("SEQUENCE:2");
+    expect(unfoldedCalendar(Buffer.from(attachment.contentBase64, "base64").toString("utf8"))).toContain("SEQUENCE:2");
   });
 });
 
 describe("sessionsFeed", () => {
   test("every session given, each its own entry, under the calendar's name; none is a valid empty calendar", () => {
-    const lines = unfolded(sessionsFeed([session, { ...session, id: 8, title: "Trend lines", sequence: 0 }], ORIGIN));
+    const lines = unfoldedCalendar(sessionsFeed([session, { ...session, id: 8, title: "Trend lines", sequence: 0 }], ORIGIN));
     expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(2);
     expect(lines).toContain("UID:batch-session-8@trademaster.example");
     expect(lines.some((line) => line.startsWith("X-WR-CALNAME:") && line.endsWith("live classes"))).toBe(true);
-    const empty = unfolded(sessionsFeed([], ORIGIN));
+    const empty = unfoldedCalendar(sessionsFeed([], ORIGIN));
     expect(empty[0]).toBe("BEGIN:VCALENDAR");
     expect(empty).not.toContain("BEGIN:VEVENT");
   });
