@@ -13,6 +13,7 @@ import {
   type HttpClient,
 } from "./support/test";
 import { unfoldedCalendar } from "../support/calendar";
+import { htmlErrors } from "../support/html-checker";
 
 // A batch's live classes in the students' calendars and inboxes: the private
 // feed offered on /account (one address, replaced on request, the old one then
@@ -150,7 +151,10 @@ describe("the private calendar feed", () => {
     const anonymous = await clientWithCookie();
     const first = await newFeedAddress(client);
     expect((await anonymous.get(first)).status()).toBe(200);
-    expect(await (await client.get("/account")).text()).toContain("Get a new address");
+    const account = await (await client.get("/account")).text();
+    expect(account).toContain("Get a new address");
+    // The section with its address is valid HTML (every-page checks the one before an address is made).
+    expect(await htmlErrors({ "/account": account })).toEqual({});
 
     const second = await newFeedAddress(client);
     expect(second).not.toBe(first);
