@@ -16,6 +16,7 @@ export const ACCOUNT_INTENTS = [
   "send-confirmation",
   "confirm-adult",
   "connect-provider",
+  "new-calendar-address",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

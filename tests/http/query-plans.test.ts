@@ -34,6 +34,8 @@ const GROWING_TABLES = [
   "waitlist",
   "batch_students",
   "session_attendance",
+  "session_reminders",
+  "calendar_feeds",
   "lesson_progress",
   "course_progress",
   "quiz_attempts",
@@ -87,6 +89,12 @@ test("no page view reads a growing table whole", { timeout: 240_000 }, async ({ 
     "/api/admin/registrations?q=asha",
   );
   student!.paths.push("/account/privacy/download");
+  // A live class's calendar file, and the student's feed of every class (its address made first, as the account page does).
+  const livePage = student!.paths.find((path) => /^\/learn\/\d+\/sessions\/\d+$/.test(path));
+  await student!.client.post("/account", { form: { intent: "new-calendar-address" } });
+  const feed = /\/calendar\/[A-Za-z0-9_-]{43}\.ics/.exec(await (await student!.client.get("/account")).text())?.[0];
+  if (!livePage || !feed) throw new Error("The student of every page has no live class or no calendar feed address");
+  student!.paths.push(`${livePage}/calendar.ics`, feed);
   await recordStatements(async () => {
     for (const { client, paths } of pages)
       for (const path of paths) {

@@ -42,14 +42,17 @@ const sessionColumns = {
   cancelledAt: batchSessions.cancelledAt,
   joinUrl: batchSessions.joinUrl,
   room: batchSessions.room,
+  sequence: batchSessions.sequence,
   mentorName: mentors.name,
   batchName: batches.name,
   venue: batches.venue,
+  batchCancelledAt: batches.cancelledAt,
   courseId: batches.courseId,
   courseTitle: courses.title,
 };
 
-export type LiveSessionView = {
+/** A session as its page, its mails and calendar entries describe it: never its meeting link. */
+export type SessionView = {
   id: number;
   batchId: number;
   title: string;
@@ -60,14 +63,63 @@ export type LiveSessionView = {
   /** The meeting's service ("Zoom"), never its link; null for a class in a room. */
   meetingService: MeetingService | null;
   room: string | null;
+  /** iCalendar's SEQUENCE: raised by each change a calendar must pick up. */
+  sequence: number;
   mentorName: string | null;
   batchName: string;
   venue: string | null;
+  /** Set when the whole batch was called off: its sessions will not happen either. */
+  batchCancelledAt: Date | null;
   courseId: number;
   courseTitle: string;
+};
+
+export type LiveSessionView = SessionView & {
   /** When the student pressed Join; null if they have not. */
   joinedAt: Date | null;
 };
+
+/** Where a session meets, in words: the meeting service ("Online, on Zoom") or the room and the venue; never the link. */
+export function sessionPlace(session: Pick<SessionView, "meetingService" | "room" | "venue">): string {
+  if (session.meetingService) return `Online, on ${session.meetingService}`;
+  return [session.room, session.venue].filter(Boolean).join(", ") || "To be announced";
+}
+
+/** Whether the session will not take place: called off itself, or with its whole batch. */
+export const isCalledOff = (session: Pick<SessionView, "cancelledAt" | "batchCancelledAt">) =>
+  session.cancelledAt !== null || session.batchCancelledAt !== null;
+
+/** The row as it may be shown: the link traded for its service's name. */
+function viewOf<Row extends { joinUrl: string | null }>({
+  joinUrl,
+  ...shown
+}: Row): Omit<Row, "joinUrl"> & { meetingService: MeetingService | null } {
+  return { ...shown, meetingService: joinUrl ? meetingServiceOf(joinUrl) : null };
+}
+
+/** The rows behind a session's view, each with its batch, course and mentor. */
+const sessionRows = () =>
+  db
+    .select(sessionColumns)
+    .from(batchSessions)
+    .innerJoin(batches, eq(batches.id, batchSessions.batchId))
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .leftJoin(mentors, eq(mentors.id, batchSessions.mentorId));
+
+/** A session as mails describe it now, whoever reads it; null when it has been deleted. */
+export function findSessionForMail(sessionId: number): SessionView | null {
+  const row = sessionRows().where(eq(batchSessions.id, sessionId)).get();
+  return row ? viewOf(row) : null;
+}
+
+/** Every session of every batch the student is in, past and future, called-off ones included, in order of time. */
+export function sessionsOfStudent(userId: string): SessionView[] {
+  return sessionRows()
+    .innerJoin(batchStudents, and(eq(batchStudents.batchId, batchSessions.batchId), eq(batchStudents.userId, userId)))
+    .orderBy(asc(batchSessions.startsAt), asc(batchSessions.id))
+    .all()
+    .map(viewOf);
+}
 
 /**
  * A session of the course as the student sees it, or null when it is not one
@@ -85,8 +137,7 @@ export function findSessionForStudent(courseId: number, sessionId: number, userI
     .where(and(eq(batchSessions.id, sessionId), eq(batches.courseId, courseId)))
     .get();
   if (!session || !inBatch(db, session.batchId, userId)) return null;
-  const { joinUrl, ...shown } = session;
-  return { ...shown, meetingService: joinUrl ? meetingServiceOf(joinUrl) : null };
+  return viewOf(session);
 }
 
 export type JoinOutcome = { ok: true; joinUrl: string } | { ok: false; reason: "not-found" | "no-link" | Exclude<JoinWindow, "open"> };

@@ -21,6 +21,8 @@ import {
   sessionAttendance,
   lessonUnlocks,
   batches,
+  calendarFeeds,
+  sessionReminders,
   waitlist,
   events,
   lessonProgress,
@@ -138,9 +140,15 @@ function studentWithEverything() {
   db.insert(batchStudents).values({ batchId: batch.id, courseId: course.id, userId: user.id, joinedAt: NOW }).run();
   const session = db
     .insert(batchSessions)
-    .values({ batchId: batch.id, title: "Reading a chart", startsAt: NOW, durationMinutes: 60 })
+    .values({ batchId: batch.id, title: "Levels", startsAt: new Date("2027-01-04T13:30:00Z"), durationMinutes: 90 })
     .returning()
     .get();
+  db.insert(sessionReminders)
+    .values({ sessionId: session.id, userId: user.id, kind: "day-before", startsAt: session.startsAt, queuedAt: NOW })
+    .run();
+  db.insert(calendarFeeds)
+    .values({ userId: user.id, token: `feed-token-${user.id}`, createdAt: NOW })
+    .run();
   db.insert(sessionAttendance).values({ sessionId: session.id, userId: user.id, joinedAt: NOW, attended: true, markedAt: NOW }).run();
   db.insert(lessonUnlocks).values({ lessonId: lesson.id, userId: user.id, unlockedBy: "owner" }).run();
   db.insert(lessonProgress).values({ userId: user.id, lessonId: lesson.id, courseId: course.id, completedAt: NOW }).run();
@@ -213,9 +221,14 @@ describe("exporting a student's data", () => {
       expect(rows).toHaveLength(1);
     expect(data.messagesToYou[0]!.attachments).toEqual(["receipt.pdf"]);
     expect(data.omitted).toContain("password hash");
+    // The calendar feed is told (since when), its secret address is not; the reminders queued are listed.
+    expect(data.calendarFeed).toEqual({ createdAt: NOW });
+    expect(data.omitted).toContain("calendar feed");
+    expect(data.sessionReminders).toEqual([expect.objectContaining({ kind: "day-before", queuedAt: NOW })]);
 
     const file = JSON.stringify(data);
-    for (const secret of ["argon-secret-hash", `hash-${user.id}`, `sid-${user.id}`, "UERGLWJ5dGVz"]) expect(file).not.toContain(secret);
+    for (const secret of ["argon-secret-hash", `hash-${user.id}`, `sid-${user.id}`, "UERGLWJ5dGVz", `feed-token-${user.id}`])
+      expect(file).not.toContain(secret);
     for (const foreign of [other.user.id, other.user.email, other.user.lastName!]) expect(file).not.toContain(foreign);
   });
 
@@ -260,6 +273,8 @@ describe("erasing an account", () => {
       "batch_students",
       "session_attendance",
       "lesson_unlocks",
+      "calendar_feeds",
+      "session_reminders",
       "lesson_progress",
       "quiz_attempts",
       "certificates",

@@ -9,6 +9,8 @@ import {
   orders,
   eventRegistrations,
   batchStudents,
+  calendarFeeds,
+  sessionReminders,
   waitlist,
   lessonUnlocks,
   sessionAttendance,
@@ -39,7 +41,7 @@ import { formatIsoDateInIndia } from "~/utils/dates";
 
 /** Said in the file itself, so the student knows what is left out and why. */
 const EXPORT_OMISSIONS =
-  "Left out on purpose: your password hash, the hashes of links we mailed you, the single-use part (token) of those links in the mail we sent you, and your session ids. They are secrets that let someone act as you; none of them says anything about you.";
+  "Left out on purpose: your password hash, the hashes of links we mailed you, the single-use part (token) of those links in the mail we sent you, your session ids, and the address of your calendar feed. They are secrets that let someone act as you or read your timetable; none of them says anything about you.";
 
 /** How admins see an erased account in place of a name. */
 export const DELETED_ACCOUNT = "Deleted account";
@@ -110,6 +112,18 @@ export function exportPersonalData(userId: string, now = new Date()) {
     batchSeats: db.select().from(batchStudents).where(byUser(batchStudents)).all(),
     liveClassAttendance: db.select().from(sessionAttendance).where(byUser(sessionAttendance)).all(),
     lessonsOpenedEarly: db.select().from(lessonUnlocks).where(byUser(lessonUnlocks)).all(),
+    // That the feed exists and since when; its address is a key to the timetable, like a session id, and stays out.
+    calendarFeed: db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(byUser(calendarFeeds)).get() ?? null,
+    sessionReminders: db
+      .select({
+        sessionId: sessionReminders.sessionId,
+        kind: sessionReminders.kind,
+        startsAt: sessionReminders.startsAt,
+        queuedAt: sessionReminders.queuedAt,
+      })
+      .from(sessionReminders)
+      .where(byUser(sessionReminders))
+      .all(),
     lessonProgress: db.select().from(lessonProgress).where(byUser(lessonProgress)).all(),
     quizAttempts: db.select().from(quizAttempts).where(byUser(quizAttempts)).all(),
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
@@ -227,6 +241,9 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       tx.delete(sessionAttendance).where(eq(sessionAttendance.userId, userId)).run();
       tx.delete(lessonUnlocks).where(eq(lessonUnlocks.userId, userId)).run();
       tx.delete(waitlist).where(eq(waitlist.userId, userId)).run();
+      // The feed's address stops answering, and the record of reminders sent goes with the seat.
+      tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).run();
+      tx.delete(sessionReminders).where(eq(sessionReminders.userId, userId)).run();
       tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId)).run();
       tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).run();
       tx.delete(courseReviews).where(eq(courseReviews.userId, userId)).run();

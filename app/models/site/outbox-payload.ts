@@ -37,6 +37,10 @@ export type OutboxPayload =
   // Batches
   | { kind: "batch-waitlist-offer"; name: string; courseId: number; batchId: number; expiresAt: string }
   | { kind: "batch-seat-gone"; firstName: string | null; courseTitle: string; batchName: string; courseId: number; amountPaise: number }
+  | { kind: "batch-session-reminder-day-before"; sessionId: number; firstName: string | null }
+  | { kind: "batch-session-reminder-hour-before"; sessionId: number; firstName: string | null }
+  | { kind: "batch-session-changed"; sessionId: number; firstName: string | null; change: SessionChange }
+  | { kind: "batch-session-cancelled"; sessionId: number; firstName: string | null }
   // Orders
   | { kind: "order-confirmation"; orderId: number }
   | { kind: "order-refunded"; refund: RefundNotice }
@@ -53,6 +57,14 @@ export type TeamEnrollmentLead = Pick<
   EnrollmentFormInput,
   "name" | "whatsappNumber" | "email" | "city" | "state" | "experienceLevel" | "sourceOfLead"
 > & { targetTitle: string; targetType: CourseOrEventType };
+
+/** What a student would notice of a session's change, and how it stood before. */
+export type SessionChange = {
+  /** Which of these changed: the start, the length, where it meets (the room, or the meeting's link). */
+  changed: ("time" | "length" | "place")[];
+  /** The start before the change, ISO. */
+  previousStartsAt: string;
+};
 
 /** The student's refund, as the refund's transaction recorded it. */
 export type RefundNotice = {

@@ -6,6 +6,7 @@ import { nextSessionsOfStudent } from "~/models/batches/live-session.server";
 import { certificateDownloadPath } from "~/utils/certificate-links";
 import { formatEventWhen } from "~/utils/dates";
 import { classroomOutline, lessonPath } from "./__classroom.server";
+import { liveSessionPath } from "~/utils/live-session-path";
 
 /** How many live classes and events the classroom's home lists. */
 const UPCOMING_LIMIT = 6;
@@ -73,7 +74,7 @@ export function myClassroom(userId: string, now: Date) {
       title: batch.session.title,
       whenLabel: formatEventWhen(batch.session.startsAt),
       whenIso: batch.session.startsAt.toISOString(),
-      href: `/learn/${batch.courseId}/sessions/${batch.session.id}`,
+      href: liveSessionPath(batch.courseId, batch.session.id),
     },
   }));
   return { batches, courses, upcoming };

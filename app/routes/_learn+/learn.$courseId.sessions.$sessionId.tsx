@@ -1,32 +1,22 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { findSessionForStudent, JOIN_OPENS_MS, joinSession, joinWindow, type JoinOutcome } from "~/models/batches/live-session.server";
-import { requireUser } from "~/services/accounts/sessions/student-session.server";
+import { JOIN_OPENS_MS, joinSession, joinWindow, sessionPlace, type JoinOutcome } from "~/models/batches/live-session.server";
 import { itemIntentOf } from "~/utils/form-intent.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { instituteFrom } from "~/utils/seo";
+import { liveSessionCalendarPath, liveSessionPath } from "~/utils/live-session-path";
 import { redirectWithToast } from "~/utils/toast.server";
-import { parseId } from "~/utils/validation";
 import { notFound } from "./__classroom.server";
+import { sessionOr404 } from "./__live-session.server";
 
 // A live session of the student's batch: when it is (IST), who teaches it,
 // where it meets, and "Join" (a form, so it works without JavaScript, and no
 // cross-site link can mark attendance) from 15 minutes before the start to
 // the end. The meeting's link is never in the page: Join records "joined"
-// once and redirects to it. Nobody outside the batch finds the page.
-
-const sessionPath = (courseId: number, sessionId: number) => `/learn/${courseId}/sessions/${sessionId}`;
-
-async function sessionOr404(request: Request, params: { courseId?: string; sessionId?: string }) {
-  const user = await requireUser(request);
-  const courseId = parseId(params.courseId);
-  const sessionId = parseId(params.sessionId);
-  const session = courseId === null || sessionId === null ? null : findSessionForStudent(courseId, sessionId, user.id);
-  if (!session) throw notFound();
-  return { user, session };
-}
+// once and redirects to it. "Add to calendar" downloads the session's
+// calendar entry. Nobody outside the batch finds the page.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await sessionOr404(request, params);
@@ -44,9 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       whenIso: session.startsAt.toISOString(),
       minutes: session.durationMinutes,
       mentor: session.mentorName,
-      where: session.meetingService ? `Online, on ${session.meetingService}` : [session.room, session.venue].filter(Boolean).join(", "),
+      where: sessionPlace(session),
       online: session.meetingService !== null,
       joinedAt: session.joinedAt ? formatEventWhen(session.joinedAt) : null,
+      calendarHref: liveSessionCalendarPath(session.courseId, session.id),
     },
     window,
     opensAt: formatIndiaTime(new Date(session.startsAt.getTime() - JOIN_OPENS_MS)),
@@ -74,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // A redirect off the site, never cached, with no Referer to tell the meeting service which page it came from.
     return redirect(joined.joinUrl, { status: 303, headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
   if (joined.reason === "not-found") throw notFound();
-  return redirectWithToast(sessionPath(session.courseId, session.id), {
+  return redirectWithToast(liveSessionPath(session.courseId, session.id), {
     title: "Could not join",
     description: REFUSALS[joined.reason],
     type: "destructive",
@@ -110,6 +101,12 @@ export default function LiveSessionPage() {
           </div>
         ) : null}
       </dl>
+      {/* A plain download: the browser hands the .ics to the student's calendar app. */}
+      {window === "cancelled" ? null : (
+        <a href={session.calendarHref} download className="mt-4 inline-flex min-h-11 items-center font-medium text-teal-800 underline">
+          Add to calendar
+        </a>
+      )}
       {session.description ? <p className="mt-6 whitespace-pre-line text-slate-700">{session.description}</p> : null}
       <div className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
         <JoinPanel window={window} online={session.online} opensAt={opensAt} joinedAt={session.joinedAt} />

@@ -42,7 +42,7 @@ function useAccountForm<Schema extends Parameters<typeof useSchemaForm>[0]>(
   return [form, fields] as const;
 }
 
-function SubmitButton({
+export function SubmitButton({
   intent,
   label,
   pendingLabel,

@@ -14,12 +14,15 @@ import { ConfirmAdultForm } from "./__account-adult";
 import { askToChangeEmail, loadProfileAndDevices, saveProfile, savePassword, signOutOtherDevices } from "./__account.server";
 import { AccountSection } from "~/components/account-section";
 import { DevicesList, EmailChangeForm, PasswordForm, ProfileForm } from "./__account-forms";
+import { loadCalendarFeed, renewCalendarAddress } from "./__account-calendar.server";
+import { CalendarFeedSection } from "./__account-calendar";
 
 // /account: the signed-in student's own account: who they are (name and an
 // optional phone, which they edit here), whether their email is confirmed
 // (with a new link on request), how they sign in (their password, changed or
 // set here), and the devices signed in; a provider is connected here (after
-// signing in some other way), never by an email that merely matches.
+// signing in some other way), never by an email that merely matches. A student
+// in a batch also finds the private calendar feed of their live classes.
 
 export const headers = retryAfterFromAction;
 
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adultConfirmed: account.adultConfirmedAt !== null,
     hasPassword: account.hasPassword,
     provider: providerConnection(user.id),
+    calendarFeed: loadCalendarFeed(user.id),
     ...(await loadProfileAndDevices(request, user.id)),
   };
 }
@@ -52,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "change-password") return savePassword(request, user, formData, context.clientAddress ?? "unknown");
   if (intent === "sign-out-others") return signOutOtherDevices(request, user);
   if (intent === "confirm-adult") return confirmAdultAccount(user.id, formData);
+  if (intent === "new-calendar-address") return renewCalendarAddress(user.id);
   if (intent === "send-confirmation") {
     const outcome = sendEmailConfirmation(user.id);
     return redirectWithToast("/account", CONFIRMATION_TOASTS[outcome](user.email));
@@ -167,6 +172,8 @@ export default function AccountPage() {
         <AccountSection id="devices-heading" title="Signed-in devices">
           <DevicesList devices={account.devices} />
         </AccountSection>
+
+        <CalendarFeedSection feed={account.calendarFeed} />
       </div>
     </div>
   );

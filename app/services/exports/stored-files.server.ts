@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { open, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { deleteSharedFile, listStoppedSharedFiles, revokeShareLink, type SharedFileRow } from "~/models/content/shared-file.server";
 import { getEnv } from "~/utils/env.server";
+import { newUrlToken, URL_TOKEN_PATTERN } from "~/utils/url-token.server";
 
 // Where generated exports are kept and how they are handed out: the exports
 // folder beside the database, a shared_files row per file under a random
@@ -13,8 +13,8 @@ import { getEnv } from "~/utils/env.server";
 const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** A share token: 32 random bytes, base64url (43 characters). */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const newShareToken = () => randomBytes(32).toString("base64url");
+export const SHARE_TOKEN_PATTERN = URL_TOKEN_PATTERN;
+export const newShareToken = newUrlToken;
 export const sharePathFor = (token: string) => `/shared/${token}`;
 
 /** The names generated files are stored under (see generate.server.ts); nothing else in the folder is ever served. */

@@ -3,7 +3,7 @@ import type { RegisteredEvent } from "~/models/events/registered-event.server";
 import type { ReminderKind } from "~/models/events/event-reminder.server";
 import { publicOrigin } from "~/utils/env.server";
 import { formatEventWhen, formatIndiaTime } from "~/utils/dates";
-import { eventCalendarAttachment, eventLink } from "../events/calendar.server";
+import { eventCalendarAttachment, eventLink } from "../calendar/event-calendar.server";
 import { composeMail } from "./compose.server";
 import { greeting, MailLink, type MailContent } from "./layout";
 import { instituteNow, mailSignature } from "./institute.server";

@@ -4,7 +4,9 @@ import { taxDocumentsOfOrders } from "~/models/orders/tax-document.server";
 import type { OutboxKind, OutboxPayload } from "~/models/site/outbox-payload";
 import { markMessageUnwritable, storeWrittenMessage, unwrittenMessages, type WrittenMessage } from "~/models/site/outbox.server";
 import { findBatchForMail } from "~/models/batches/batch.server";
+import { findSessionForMail, isCalledOff, type SessionView } from "~/models/batches/live-session.server";
 import { writeBatchSeatGone, writeBatchWaitlistOffer } from "./batch-seats.server";
+import { writeSessionCancelled, writeSessionChanged, writeSessionReminder } from "./batch-sessions.server";
 import { writeBreachNotice } from "./breach-notice.server";
 import { writeContactAcknowledgement } from "./contact.server";
 import { writeCourseGrant } from "./course-grant.server";
@@ -40,6 +42,19 @@ function eventOf(eventId: number): RegisteredEvent {
   return event;
 }
 
+function sessionOf(sessionId: number): SessionView {
+  const session = findSessionForMail(sessionId);
+  if (!session) throw new NothingToWrite(`live session ${sessionId} no longer exists`);
+  return session;
+}
+
+/** A reminder of a class since called off would send the student to a class that will not happen. */
+function sessionStillOn(sessionId: number): SessionView {
+  const session = sessionOf(sessionId);
+  if (isCalledOff(session)) throw new NothingToWrite(`live session ${sessionId} was cancelled`);
+  return session;
+}
+
 /** Every kind has its writer: a new kind fails the type check until it is given one. */
 const WRITERS: { [Kind in OutboxKind]: Writer<Kind> } = {
   "verify-email": writeEmailConfirmation,
@@ -65,6 +80,10 @@ const WRITERS: { [Kind in OutboxKind]: Writer<Kind> } = {
     return writeBatchWaitlistOffer(offer, batch);
   },
   "batch-seat-gone": writeBatchSeatGone,
+  "batch-session-reminder-day-before": (reminder) => writeSessionReminder("day-before", reminder, sessionStillOn(reminder.sessionId)),
+  "batch-session-reminder-hour-before": (reminder) => writeSessionReminder("hour-before", reminder, sessionStillOn(reminder.sessionId)),
+  "batch-session-changed": (notice) => writeSessionChanged(notice, sessionOf(notice.sessionId)),
+  "batch-session-cancelled": (notice) => writeSessionCancelled(notice, sessionOf(notice.sessionId)),
   "order-confirmation": ({ orderId }) => {
     const receipt = findOrderReceipt(orderId);
     if (!receipt) throw new NothingToWrite(`order ${orderId} can no longer be read`);

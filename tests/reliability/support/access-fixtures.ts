@@ -53,6 +53,8 @@ export type MatrixIds = {
   curriculum: { section: number; lesson: number };
   /** A batch of the matrix course and a session of its timetable (the batches' admin pages). */
   batch: { id: number; session: number };
+  /** The token of the owner's private calendar feed (/calendar/<token>.ics), seated in that batch. */
+  calendarFeed: string;
   /** The owner's account id (their admin user page). */
   ownerUser: string;
 };
@@ -392,6 +394,11 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
         );
         return { id, session };
       })(),
+      calendarFeed: (() => {
+        const token = randomBytes(32).toString("base64url");
+        db.prepare("INSERT INTO calendar_feeds (user_id, token) VALUES (?, ?)").run(owner.id, token);
+        return token;
+      })(),
       ownerUser: owner.id,
     };
   }, database);
@@ -408,6 +415,8 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
     { label: "order figures", values: ["This course has 1 order"], visibleTo: ["admin"] },
     // The mail is the owner's: their data download (/account/privacy/download) holds it too.
     { label: "the mail outbox", values: [outboxSubject], visibleTo: ["student", "admin"] },
+    // The feed's address opens the owner's timetable: only their account page shows it (not the data download, not admins).
+    { label: "the owner's calendar feed address", values: [ids.calendarFeed], visibleTo: ["student"] },
   ];
   return { ids, owner, other, admins, markers };
 }

@@ -610,6 +610,14 @@ function classroomPages(ids: MatrixIds): Row[] {
       expect: { ...studentPage(session, redirectTo(session), 404) },
       watch: { table: "session_attendance" },
     },
+    // Its calendar entry likewise.
+    get("/learn/:courseId/sessions/:sessionId/calendar.ics", `${session}/calendar.ics`, {
+      ...studentPage(`${session}/calendar.ics`, 200, 404),
+    }),
+    // The owner's private calendar feed: calendar apps send no cookie, so its address is the key, for whoever holds it;
+    // any other address finds nothing. (Before studentRows, whose "Get a new address" revokes this one.)
+    get("/calendar/:token", `/calendar/${ids.calendarFeed}.ics`, everyone(200)),
+    get("/calendar/:token", `/calendar/${"A".repeat(43)}.ics`, everyone(404)),
     // A certificate is its owner's alone: admins have no student session, another student finds nothing.
     get("/learn/:courseId/certificate", certificate, { ...studentPage(certificate, 200, 404) }),
     // The owner of a certificate that stands is sent on to the download; another student finds nothing.
@@ -904,6 +912,17 @@ function studentRows(ids: MatrixIds): Row[] {
       expect: studentPage("/account", redirectTo("/account")),
       watch: { table: "outbox_messages" },
       writes: ["student", "otherStudent"],
+    },
+    // A new calendar feed address: the owner's replaces the one the fixtures made (which then opens nothing);
+    // the other student gets one of their own.
+    {
+      route: "/account",
+      method: "POST",
+      path: "/account",
+      body: { form: { intent: "new-calendar-address" } },
+      expect: studentPage("/account", redirectTo("/account#calendar-feed-heading")),
+      watch: { table: "calendar_feeds", where: `token = '${ids.calendarFeed}'` },
+      writes: ["student"],
     },
     // OAuth is off on this server: connecting a provider comes straight back.
     {

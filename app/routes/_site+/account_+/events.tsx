@@ -8,7 +8,7 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { cancelStudentRegistration, listStudentRegistrations } from "~/models/events/student-event-registration.server";
 import { CancelRegistrationSchema } from "~/schemas/event-registration";
 import { CANCEL_MESSAGES } from "~/content/messages/events";
-import { eventLink } from "~/services/events/calendar.server";
+import { eventLink } from "~/services/calendar/event-calendar.server";
 import { formatEventWhen, formatIsoDateInIndia } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findStudentRegisteredEvent } from "~/models/events/student-event-registration.server";
-import { CALENDAR_CONTENT_TYPE, calendarFilename, eventCalendar } from "~/services/events/calendar.server";
+import { calendarDownload } from "~/services/calendar/calendar.server";
+import { eventCalendar, eventCalendarFilename } from "~/services/calendar/event-calendar.server";
 import { requireUser } from "~/services/accounts/sessions/student-session.server";
 import { SIGN_IN_TO_SEE_EVENTS } from "./__account-events";
 
@@ -12,11 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { redirectTo: "/account/events", whenSignedOut: SIGN_IN_TO_SEE_EVENTS });
   const event = findStudentRegisteredEvent(params.eventId ?? "", user.id);
   if (!event) throw new Response("Not Found", { status: 404 });
-  return new Response(eventCalendar(event), {
-    headers: {
-      "Content-Type": CALENDAR_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="${calendarFilename(event)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return calendarDownload(eventCalendarFilename(event), eventCalendar(event));
 }

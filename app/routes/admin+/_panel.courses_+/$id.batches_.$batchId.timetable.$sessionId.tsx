@@ -18,7 +18,12 @@ import { sessionRefusal } from "./__session-form.server";
 
 // One session of a timetable: its edit form; with ?confirm=cancel the question
 // before calling it off. A cancelled session stays on the timetable, marked,
-// and cannot be changed.
+// and cannot be changed. A move, a new length or place, or a cancellation is
+// mailed to the batch's students (the model queues it with the change).
+
+/** What the admin is told of the students' mail. */
+const toldLine = (told: number) =>
+  told === 0 ? "" : ` ${told === 1 ? "Its student is" : `Its ${told} students are`} told by mail, with the updated calendar entry.`;
 
 function routeParts(params: { id?: string; batchId?: string; sessionId?: string }) {
   const { course, batch } = courseAndBatchOr404(params);
@@ -58,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!cancelled.ok && cancelled.reason === "not-found") throw new Response("Not Found", { status: 404 });
     return redirectAfterAdminChange(admin, { entity: "batch_session", verb: "cancelled", id: session.id }, backTo, {
       title: cancelled.ok ? "Session cancelled" : "Already cancelled",
-      description: `“${session.title}” on ${formatIndiaDateTime(session.startsAt)} is cancelled.`,
+      description: `“${session.title}” on ${formatIndiaDateTime(session.startsAt)} is cancelled.${toldLine(cancelled.ok ? cancelled.studentsTold : 0)}`,
     });
   }
   const submission = parseWithZod(formData, { schema: BatchSessionSchema });
@@ -69,7 +74,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     admin,
     { entity: "batch_session", verb: "updated", id: session.id },
     backTo,
-    withClaimWarning({ title: "Session saved", description: `“${result.session.title}” is saved.` }, submission.value),
+    withClaimWarning(
+      { title: "Session saved", description: `“${result.session.title}” is saved.${toldLine(result.studentsTold)}` },
+      submission.value,
+    ),
   );
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { calendarFilename, eventCalendar, eventCalendarAttachment } from "./calendar.server";
+import { unfoldedCalendar } from "../../../tests/support/calendar";
+import { calendarFilename } from "./calendar.server";
+import { eventCalendar, eventCalendarAttachment } from "./event-calendar.server";
 
 const event = {
   id: 42,
@@ -13,12 +15,9 @@ const event = {
 };
 const ORIGIN = "https://trademaster.example";
 
-/** The file's lines with RFC 5545 folding undone (a long line continues after CRLF and a space). */
-const unfolded = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
-
 describe("eventCalendar", () => {
   test("one event: its title, its start in UTC, its length, its link as place and URL", () => {
-    const lines = unfolded(eventCalendar(event, ORIGIN));
+    const lines = unfoldedCalendar(eventCalendar(event, ORIGIN));
     expect(lines).toContain("BEGIN:VEVENT");
     expect(lines).toContain("SUMMARY:Live Nifty Options Webinar");
     expect(lines).toContain("DTSTART:20261205T140000Z");
@@ -29,20 +28,20 @@ describe("eventCalendar", () => {
   });
 
   test("a link given as a path is made absolute; without a link the URL is the student's events page and there is no place", () => {
-    const local = unfolded(eventCalendar({ ...event, registrationUrl: "/events" }, ORIGIN));
+    const local = unfoldedCalendar(eventCalendar({ ...event, registrationUrl: "/events" }, ORIGIN));
     expect(local).toContain("URL:https://trademaster.example/events");
-    const none = unfolded(eventCalendar({ ...event, registrationUrl: null }, ORIGIN));
+    const none = unfoldedCalendar(eventCalendar({ ...event, registrationUrl: null }, ORIGIN));
     expect(none).toContain("URL:https://trademaster.example/account/events");
     expect(none.some((line) => line.startsWith("LOCATION"))).toBe(false);
-    const broken = unfolded(eventCalendar({ ...event, registrationUrl: "https://[not a host" }, ORIGIN));
+    const broken = unfoldedCalendar(eventCalendar({ ...event, registrationUrl: "https://[not a host" }, ORIGIN));
     expect(broken).toContain("URL:https://trademaster.example/account/events");
   });
 
   test("the join link comes before the event's own link; a venue is the place", () => {
-    const online = unfolded(eventCalendar({ ...event, joinUrl: "https://zoom.example.com/j/1" }, ORIGIN));
+    const online = unfoldedCalendar(eventCalendar({ ...event, joinUrl: "https://zoom.example.com/j/1" }, ORIGIN));
     expect(online).toContain("URL:https://zoom.example.com/j/1");
     expect(online).toContain("LOCATION:https://zoom.example.com/j/1");
-    const hall = unfolded(eventCalendar({ ...event, venue: "Hall 2; Pune" }, ORIGIN));
+    const hall = unfoldedCalendar(eventCalendar({ ...event, venue: "Hall 2; Pune" }, ORIGIN));
     expect(hall).toContain("LOCATION:Hall 2\\; Pune");
     expect(hall).toContain("URL:https://meet.example.com/nifty-options");
   });
@@ -51,7 +50,7 @@ describe("eventCalendar", () => {
     const attachment = eventCalendarAttachment(event, ORIGIN);
     expect(attachment.filename).toBe("live-nifty-options-webinar.ics");
     expect(attachment.contentType).toMatch(/^text\/calendar/);
-    expect(unfolded(Buffer.from(attachment.contentBase64, "base64").toString("utf8"))).toContain("DTSTART:20261205T140000Z");
-    expect(calendarFilename({ title: "₹ ₹" })).toBe("event.ics");
+    expect(unfoldedCalendar(Buffer.from(attachment.contentBase64, "base64").toString("utf8"))).toContain("DTSTART:20261205T140000Z");
+    expect(calendarFilename("₹ ₹")).toBe("event.ics");
   });
 });
