@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXCHANGES, INSTRUMENT_KINDS } from "../../db/enums";
-import { parsePrice } from "~/utils/price-units";
+import { parseMarketPrice } from "~/utils/price-units";
 import { requiredText } from "./admin-fields";
 
 // The practice lab's market-data upload (/admin/lab): the instrument, the
@@ -21,7 +21,7 @@ export const MarketDataUploadSchema = z.object({
   name: requiredText("Name", 100),
   kind: z.enum(INSTRUMENT_KINDS, { errorMap: () => ({ message: "Choose what it is" }) }),
   tick: requiredText("Tick size", 10).transform((tick, context) => {
-    const units = parsePrice(tick);
+    const units = parseMarketPrice(tick);
     if (units === null) {
       context.addIssue({ code: "custom", message: "Tick size must be a price like 0.05 or 0.0025" });
       return z.NEVER;

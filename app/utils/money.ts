@@ -52,6 +52,12 @@ export function formatExactRupees(paise: number): string {
   return `₹${format.format(paise / 100)}`;
 }
 
+/** A profit or loss to the paisa, signed: "+₹2.50", "−₹1,200", "₹0" (the practice lab's paper trades). */
+export function formatProfit(paise: number): string {
+  const sign = paise > 0 ? "+" : paise < 0 ? "−" : "";
+  return `${sign}${formatExactRupees(Math.abs(paise))}`;
+}
+
 /** The JSON API shows prices as the earlier app did: "4999.00". */
 export function paiseToDecimalString(paise: number): string {
   const sign = paise < 0 ? "-" : "";

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, parsePrice, profitPaise } from "./price-units";
+import { formatMarketPrice, parseMarketPrice, profitPaise } from "./price-units";
 
 describe("price units of ₹0.0001", () => {
   it("read a price with up to four decimals, and nothing else", () => {
-    expect(parsePrice("22450.35")).toBe(224_503_500);
-    expect(parsePrice("83.2475")).toBe(832_475);
-    expect(parsePrice(" 0.0025 ")).toBe(25);
+    expect(parseMarketPrice("22450.35")).toBe(224_503_500);
+    expect(parseMarketPrice("83.2475")).toBe(832_475);
+    expect(parseMarketPrice(" 0.0025 ")).toBe(25);
     for (const bad of ["", "-5", "1e3", "12.34567", "0", "0.0000", "12,000", "₹10", "NaN", "1000000"])
-      expect(parsePrice(bad), bad).toBeNull();
+      expect(parseMarketPrice(bad), bad).toBeNull();
   });
 
   it("show a price with its tick's decimals and Indian grouping", () => {
-    expect(formatPrice(224_503_500, 500)).toBe("22,450.35");
-    expect(formatPrice(832_475, 25)).toBe("83.2475");
-    expect(formatPrice(12_345_678_000, 500)).toBe("12,34,567.80");
+    expect(formatMarketPrice(224_503_500, 500)).toBe("22,450.35");
+    expect(formatMarketPrice(832_475, 25)).toBe("83.2475");
+    expect(formatMarketPrice(12_345_678_000, 500)).toBe("12,34,567.80");
   });
 });
 

@@ -16,7 +16,7 @@ const UNITS_PER_PAISA = 100;
  * near it (MRF, the dearest share, trades near ₹1.5 lakh), and the cap keeps
  * every profit of a million units an exact number of paise).
  */
-export function parsePrice(text: string): number | null {
+export function parseMarketPrice(text: string): number | null {
   const match = /^(\d{1,6})(?:\.(\d{1,4}))?$/.exec(text.trim());
   if (!match) return null;
   const units = Number(match[1]) * UNITS_PER_RUPEE + Number((match[2] ?? "").padEnd(4, "0"));
@@ -24,7 +24,7 @@ export function parsePrice(text: string): number | null {
 }
 
 /** Price units → "1,234.55" with the decimals the tick needs (2 for ₹0.05, 4 for ₹0.0025), Indian grouping. */
-export function formatPrice(units: number, tickUnits: number): string {
+export function formatMarketPrice(units: number, tickUnits: number): string {
   const decimals = tickUnits % 100 === 0 ? 2 : 4;
   return (units / UNITS_PER_RUPEE).toLocaleString("en-IN", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }

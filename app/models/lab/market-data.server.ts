@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { candles, instruments, marketDatasets } from "../../../db/schema";
 import type { Exchange, InstrumentKind } from "../../../db/enums";
-import type { CandleRow } from "~/services/market-data/candle-file.server";
 import { db } from "~/utils/db.server";
 import type { PublicAdmin } from "../accounts/admin.server";
 import { recordAdminAction } from "../site/audit-log.server";
@@ -9,6 +8,9 @@ import { recordAdminAction } from "../site/audit-log.server";
 // The practice lab's market data: instruments and the datasets of candles
 // admins upload for them, each with its source on record
 // (docs/decisions/0064-the-practice-lab.md).
+
+/** One candle as a checked file gives it (app/services/market-data/candle-file.server.ts); prices in units of ₹0.0001. */
+export type CandleRow = { openAt: Date; closeAt: Date; open: number; high: number; low: number; close: number; volume: number };
 
 export type InstrumentInput = { exchange: Exchange; symbol: string; name: string; kind: InstrumentKind; tickUnits: number };
 export type DatasetInput = {

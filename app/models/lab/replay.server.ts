@@ -95,13 +95,18 @@ const shownColumns = {
  * (the cut is read again at every request, never stored).
  */
 export function shownCandles(exercise: Pick<Exercise, "datasetId" | "startSeq" | "historyCandles">, throughSeq: number, now: Date) {
+  return candlesBetween(exercise.datasetId, exercise.startSeq - exercise.historyCandles, throughSeq, now);
+}
+
+/** A dataset's candles from `fromSeq` to `throughSeq` that are old enough to show at `now` (a journal's snapshot). */
+export function candlesBetween(datasetId: number, fromSeq: number, throughSeq: number, now: Date) {
   return db
     .select(shownColumns)
     .from(candles)
     .where(
       and(
-        eq(candles.datasetId, exercise.datasetId),
-        between(candles.seq, Math.max(0, exercise.startSeq - exercise.historyCandles), throughSeq),
+        eq(candles.datasetId, datasetId),
+        between(candles.seq, Math.max(0, fromSeq), throughSeq),
         lte(candles.closeAt, newestShowableClose(now)),
       ),
     )

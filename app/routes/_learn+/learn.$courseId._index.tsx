@@ -4,6 +4,9 @@ import { CurriculumOutline, toOutlineSections } from "~/components/curriculum-ou
 import { ProgressBar } from "~/components/progress-bar";
 import { buttonClass } from "~/components/ui/button";
 import { findStudentCertificate } from "~/models/classroom/certificate.server";
+import { findSessionForStudent } from "~/models/batches/live-session.server";
+import { listCourseExercises } from "~/models/lab/exercise.server";
+import { labPath } from "./__lab.server";
 import { classroomOutline, courseOr404, lessonPath, opensLabel, requireClassroomAccess } from "./__classroom.server";
 import { PreviewBanner } from "./__classroom";
 import { certificateDownloadPath } from "~/utils/certificate-links";
@@ -24,6 +27,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     started: outline.started,
     resumeHref: outline.resumeLessonId === null ? null : lessonPath(course.id, outline.resumeLessonId),
     certificateHref: certificate && !certificate.revokedAt ? certificateDownloadPath(course.id) : null,
+    // The practice lab's replays this student may open: the course's own, those of a lesson open to them, and their batch's classes'.
+    exercises: listCourseExercises(course.id)
+      .filter(
+        (exercise) =>
+          access === "admin" ||
+          ((exercise.lessonId === null || outline.ordered.some((lesson) => lesson.id === exercise.lessonId && !lesson.opensAt)) &&
+            (exercise.batchSessionId === null ||
+              (userId !== null && findSessionForStudent(course.id, exercise.batchSessionId, userId) !== null))),
+      )
+      .map((exercise) => ({ title: exercise.title, href: labPath(course.id, exercise.id), blind: exercise.isBlind })),
     sections: toOutlineSections(outline.sections, (lesson) => ({
       state: userId ? lesson.state : undefined,
       // A locked lesson is listed with the day it opens, not linked: it cannot be opened yet.
@@ -64,6 +77,29 @@ export default function ClassroomOutline() {
           </Link>
         </div>
       </section>
+      {data.exercises.length > 0 ? (
+        <section aria-labelledby="lab-heading" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+          <h2 id="lab-heading" className="text-lg font-bold text-navy-900">
+            Practice lab
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Replays of past markets (prices at least 30 days old) to practise on with paper trades.
+          </p>
+          <ul className="mt-3 space-y-2">
+            {data.exercises.map((exercise) => (
+              <li key={exercise.href}>
+                <Link to={exercise.href} className="font-semibold text-teal-800 underline underline-offset-4">
+                  {exercise.title}
+                </Link>
+                {exercise.blind ? <span className="ml-2 text-sm text-slate-600">(blind)</span> : null}
+              </li>
+            ))}
+          </ul>
+          <Link to="/learn/journal" className={buttonClass("outline", "mt-4")}>
+            Your trade journal
+          </Link>
+        </section>
+      ) : null}
       <section aria-labelledby="lessons-heading" className="mt-8">
         <h2 id="lessons-heading" className="sr-only">
           Lessons

@@ -14,7 +14,7 @@ import { MARKET_DATA_BODY_LIMITS, type BodyLimitsHandle } from "~/utils/body-lim
 import { formatIndiaDateTime } from "~/utils/dates";
 import { readFormData } from "~/utils/form-data.server";
 import { oldEnoughToShow } from "~/utils/market-age";
-import { formatPrice } from "~/utils/price-units";
+import { formatMarketPrice } from "~/utils/price-units";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       instrument: `${dataset.exchange}:${dataset.symbol}`,
       name: dataset.name,
       timeframe: TIMEFRAMES[String(dataset.timeframeMinutes) as keyof typeof TIMEFRAMES] ?? `${dataset.timeframeMinutes} minutes`,
-      tick: formatPrice(dataset.tickUnits, dataset.tickUnits),
+      tick: formatMarketPrice(dataset.tickUnits, dataset.tickUnits),
       candles: dataset.candleCount.toLocaleString("en-IN"),
       from: formatIndiaDateTime(dataset.firstOpenAt),
       to: formatIndiaDateTime(dataset.lastCloseAt),

@@ -1,7 +1,8 @@
 import { parseString } from "@fast-csv/parse";
 import type { InstrumentKind } from "../../../db/enums";
+import type { CandleRow } from "~/models/lab/market-data.server";
 import { formatIsoDateInIndia, formatIsoTimeInIndia, indiaDateTimeToUtc } from "~/utils/dates";
-import { formatPrice, parsePrice } from "~/utils/price-units";
+import { formatMarketPrice, parseMarketPrice } from "~/utils/price-units";
 
 // An admin's file of historical candles for the practice lab
 // (docs/decisions/0064-the-practice-lab.md): a CSV with a header naming
@@ -9,7 +10,6 @@ import { formatPrice, parsePrice } from "~/utils/price-units";
 // oldest first. Every row is checked and every problem reported with its row
 // number; a file with any problem stores nothing.
 
-export type CandleRow = { openAt: Date; closeAt: Date; open: number; high: number; low: number; close: number; volume: number };
 export type CandleFile = { ok: true; candles: CandleRow[] } | { ok: false; problems: string[]; more: number };
 
 /** More rows than this is not a lesson's replay: split the file. */
@@ -101,7 +101,7 @@ export async function readCandleFile(
       more: 0,
     };
 
-  const tick = formatPrice(instrument.tickUnits, instrument.tickUnits);
+  const tick = formatMarketPrice(instrument.tickUnits, instrument.tickUnits);
   const session = SESSIONS[instrument.kind];
   const candles: CandleRow[] = [];
   let previous: { openAt: Date; row: number } | null = null;
@@ -116,7 +116,7 @@ export async function readCandleFile(
         `timestamp "${cell("timestamp")}" is not ${daily ? "a day like 2026-03-02" : "a date and time like 2026-03-02 09:15"} (India time)`,
       );
     const prices = (["open", "high", "low", "close"] as const).map((column) => {
-      const units = parsePrice(cell(column));
+      const units = parseMarketPrice(cell(column));
       if (units === null) rowProblems.push(`${column} "${cell(column)}" is not a price (a positive number with at most 4 decimals)`);
       else if (units % instrument.tickUnits !== 0) rowProblems.push(`${column} ${cell(column)} is not in steps of ₹${tick}`);
       return units;
