@@ -12,6 +12,8 @@ import { formatMarketPrice } from "~/utils/price-units";
 /** Candles shown before the entry, and after the exit once the replay has ended. */
 const CONTEXT_CANDLES = 40;
 
+export type JournalEntryView = ReturnType<typeof journalEntryView>;
+
 export function journalEntryView(entry: JournalEntry, now = new Date()) {
   const exercise = findExercise(entry.courseId, entry.exerciseId);
   const instrument = exercise && instrumentOfExercise(exercise);
@@ -50,5 +52,3 @@ export function journalEntryView(entry: JournalEntry, now = new Date()) {
     comments: commentsOnTrade(entry.id).map((comment) => ({ ...comment, createdAt: formatIndiaDateTime(comment.createdAt) })),
   };
 }
-
-export const journalPath = (tradeId: number) => `/learn/journal/${tradeId}`;

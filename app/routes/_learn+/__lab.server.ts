@@ -35,8 +35,6 @@ export async function labDoor(request: Request, params: Params): Promise<LabDoor
   return { course, door, exercise };
 }
 
-export const labPath = (courseId: number, exerciseId: number) => `/learn/${courseId}/lab/${exerciseId}`;
-
 /** The page: the exercise, the student's replay with the candles shown so far, their trades, and the setups to name. */
 export function labPageData({ course, door, exercise }: LabDoor, now = new Date()) {
   const instrument = instrumentOfExercise(exercise);

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { findStudentCertificate } from "~/models/classroom/certificate.server";
 import { findSessionForStudent } from "~/models/batches/live-session.server";
 import { listCourseExercises } from "~/models/lab/exercise.server";
-import { labPath } from "./__lab.server";
+import { labPath } from "~/utils/lab-paths";
 import { classroomOutline, courseOr404, lessonPath, opensLabel, requireClassroomAccess } from "./__classroom.server";
 import { PreviewBanner } from "./__classroom";
 import { certificateDownloadPath } from "~/utils/certificate-links";

@@ -15,7 +15,8 @@ import { formatMarketPrice } from "~/utils/price-units";
 import { instituteFrom } from "~/utils/seo";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { labDoor, labPageData, labPath } from "./__lab.server";
+import { labDoor, labPageData } from "./__lab.server";
+import { labPath } from "~/utils/lab-paths";
 
 // A replay in the practice lab (docs/decisions/0064-the-practice-lab.md): the
 // candles the student has been shown, drawn on the server, and plain forms to

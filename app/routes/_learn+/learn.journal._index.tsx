@@ -5,7 +5,7 @@ import { requireUser } from "~/services/accounts/sessions/student-session.server
 import { formatIndiaDateTime } from "~/utils/dates";
 import { formatProfit } from "~/utils/money";
 import { instituteFrom } from "~/utils/seo";
-import { journalPath } from "./__journal.server";
+import { journalPath } from "~/utils/lab-paths";
 
 // The student's trade journal: every paper trade of the practice lab, newest
 // first. Theirs and their mentors' alone: no rankings, no prizes (SEBI).
