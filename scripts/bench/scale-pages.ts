@@ -106,12 +106,14 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     // /admin/settings/certificate and /admin/settings/invoice-register take posts; a GET only redirects to /admin/settings.
     admin("/admin/settings"),
     admin("/admin/breach"),
+    admin("/admin/lab"),
 
     student("/account"),
     student("/account/orders"),
     student("/account/events"),
     student("/account/privacy"),
     student("/learn"),
+    student("/learn/journal"),
     student("/learn/:courseId", (f) => at("/learn/:courseId", f.learnCourse)),
     student("/learn/:courseId/:lessonId", (f) => at("/learn/:courseId/:lessonId", f.learnCourse, f.learnLesson)),
     student("/learn/:courseId/sessions/:sessionId", (f) =>

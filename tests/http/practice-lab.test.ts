@@ -28,7 +28,7 @@ const text = async (response: { text(): Promise<string> }) =>
 async function shownTo(client: HttpClient, path: string) {
   const response = await client.get(`${path}.data`);
   const bytes = await response.body();
-  const decoded = await decode(new Blob([bytes]).stream());
+  const decoded = await decode(new Blob([new Uint8Array(bytes)]).stream());
   await decoded.done;
   const routes = decoded.value as Record<string, { data?: { candles?: { seq: number }[] } }>;
   const seqs = Object.values(routes).flatMap((route) => route.data?.candles?.map((candle) => candle.seq) ?? []);

@@ -139,6 +139,24 @@ async function siteIds(): Promise<SiteIds> {
       )
       .run(batchId, Date.parse("2031-01-06T13:30:00Z")).lastInsertRowid,
   );
+  // A replay of the course on the demo's generated series, begun by the student with one paper trade (the lab and the journal's forms).
+  const exerciseId = Number(
+    db
+      .prepare(
+        "INSERT INTO replay_exercises (course_id, dataset_id, title, start_seq) VALUES (?, (SELECT min(id) FROM market_datasets), 'Fuzzed replay', 100)",
+      )
+      .run(courseId).lastInsertRowid,
+  );
+  const replayId = Number(
+    db.prepare("INSERT INTO replays (exercise_id, user_id, revealed_seq) VALUES (?, ?, 100)").run(exerciseId, studentId).lastInsertRowid,
+  );
+  const tradeId = Number(
+    db
+      .prepare(
+        "INSERT INTO paper_trades (replay_id, user_id, side, quantity, entry_seq, entry_price, reason) VALUES (?, ?, 'buy', 5, 100, 2200000000, 'Fuzzed trade')",
+      )
+      .run(replayId, studentId).lastInsertRowid,
+  );
   const accountId = (
     db
       .prepare(
@@ -158,6 +176,8 @@ async function siteIds(): Promise<SiteIds> {
     lessonId,
     batchId,
     batchSessionId,
+    exerciseId,
+    tradeId,
     accountId,
     outboxMessageId,
     courseId,
@@ -280,6 +300,8 @@ describe("hostile input", () => {
       lessonId: 1,
       batchId: 1,
       batchSessionId: 1,
+      exerciseId: 1,
+      tradeId: 1,
       accountId: "1",
       outboxMessageId: 1,
     };

@@ -55,6 +55,25 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
     return { batch: { id: batchId }, session: { id: sessionId } };
   });
   const lesson = (id: number) => `/learn/${course.id}/${id}`;
+  // The demo's blind replay, begun by the student with one paper trade, for the lab and the journal.
+  const exercise = first<{ id: number; courseId: number; startSeq: number }>(
+    "SELECT id, course_id AS courseId, start_seq AS startSeq FROM replay_exercises WHERE is_blind = 1 ORDER BY id LIMIT 1",
+  );
+  enrolStudent(studentRow.id, exercise.courseId);
+  const trade = withDatabase((database) => {
+    const replay = Number(
+      database
+        .prepare("INSERT INTO replays (exercise_id, user_id, revealed_seq) VALUES (?, ?, ?)")
+        .run(exercise.id, studentRow.id, exercise.startSeq).lastInsertRowid,
+    );
+    return Number(
+      database
+        .prepare(
+          "INSERT INTO paper_trades (replay_id, user_id, side, quantity, entry_seq, entry_price, reason) VALUES (?, ?, 'buy', 10, ?, 2200000000, 'Every page')",
+        )
+        .run(replay, studentRow.id, exercise.startSeq).lastInsertRowid,
+    );
+  });
 
   return [
     {
@@ -105,6 +124,9 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         `/learn/${course.id}/sessions/${session.id}`,
         `/learn/${course.id}`,
         ...course.order.map(lesson),
+        `/learn/${exercise.courseId}/lab/${exercise.id}`,
+        "/learn/journal",
+        `/learn/journal/${trade}`,
         `/events/${event.id}/register`,
         `/checkout?courseId=${makeClassroomCourse().id}`,
       ],
@@ -147,6 +169,7 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         "/admin/blog/new",
         `/admin/blog/${post.id}`,
         "/admin/mentors",
+        "/admin/lab",
         "/admin/mentors/new",
         `/admin/mentors/${mentor.id}`,
         "/admin/testimonials",

@@ -57,6 +57,8 @@ export type MatrixIds = {
   calendarFeed: string;
   /** The owner's account id (their admin user page). */
   ownerUser: string;
+  /** A practice-lab replay of the matrix course (on the demo's generated series), begun by the owner with one paper trade. */
+  lab: { exercise: number; trade: number };
 };
 
 /** Text that only some roles may ever receive, whatever they ask for. */
@@ -400,6 +402,25 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
         return token;
       })(),
       ownerUser: owner.id,
+      lab: (() => {
+        const dataset = db.prepare("SELECT id FROM market_datasets ORDER BY id LIMIT 1").get() as { id: number };
+        const exercise = Number(
+          db
+            .prepare("INSERT INTO replay_exercises (course_id, dataset_id, title, start_seq) VALUES (?, ?, 'Matrix replay', 100)")
+            .run(course, dataset.id).lastInsertRowid,
+        );
+        const replay = Number(
+          db.prepare("INSERT INTO replays (exercise_id, user_id, revealed_seq) VALUES (?, ?, 100)").run(exercise, owner.id).lastInsertRowid,
+        );
+        const trade = Number(
+          db
+            .prepare(
+              "INSERT INTO paper_trades (replay_id, user_id, side, quantity, entry_seq, entry_price, reason) VALUES (?, ?, 'buy', 5, 100, 2200000000, 'Matrix trade')",
+            )
+            .run(replay, owner.id).lastInsertRowid,
+        );
+        return { exercise, trade };
+      })(),
     };
   }, database);
 

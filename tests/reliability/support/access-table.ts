@@ -147,6 +147,7 @@ function adminPages(ids: MatrixIds): Row[] {
     ["/admin/outbox/:id/attachments/:number", `/admin/outbox/${ids.outboxMessage}/attachments/1`, "outbox"],
     ["/admin/settings", "/admin/settings", "settings"],
     ["/admin/breach", "/admin/breach", "settings"],
+    ["/admin/lab", "/admin/lab", "courses"],
     ["/admin/users", "/admin/users", "users"],
     ["/admin/users/registrations", "/admin/users/registrations", "users"],
     ["/admin/users/enrollments", "/admin/users/enrollments", "users"],
@@ -266,6 +267,8 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       body: { form: { intent: "edit" } },
       watch: { table: "outbox_messages" },
     }),
+    // The practice lab's market data: an empty upload is refused, and nothing is stored for anyone.
+    post("/admin/lab", "/admin/lab", "courses", 400, { watch: { table: "market_datasets" } }),
     // The invoice register is the institute's tax record: the admin's alone (decision 0031).
     // Who signs the certificates (a multipart form of its own, for the signature's image).
     get(
@@ -588,6 +591,8 @@ function classroomPages(ids: MatrixIds): Row[] {
   const lesson = `/learn/${ids.course}/${ids.lesson}`;
   const certificate = `/learn/${ids.course}/certificate`;
   const session = `/learn/${ids.course}/sessions/${ids.batch.session}`;
+  const lab = `/learn/${ids.course}/lab/${ids.lab.exercise}`;
+  const journal = `/learn/journal/${ids.lab.trade}`;
   return [
     // The classroom's home: every student's own (their courses, or none); admins have no student session.
     get("/learn", "/learn", studentPage("/learn", 200)),
@@ -625,6 +630,28 @@ function classroomPages(ids: MatrixIds): Row[] {
       ...studentPage(`${certificate}/revoked`, redirectTo(certificate), 404),
     }),
     get("/certificates/:number", `/certificates/${ids.certificate}`, everyone(200)),
+    // The practice lab: a replay of the owner's course (admins preview it), and the owner's trade journal.
+    get("/learn/:courseId/lab/:exerciseId", lab, door(lab, 200)),
+    {
+      route: "/learn/:courseId/lab/:exerciseId",
+      method: "POST",
+      path: lab,
+      body: { form: { intent: "step", atSeq: "0" } },
+      // A step from a candle the replay is not at changes nothing; admins preview and record nothing.
+      expect: { ...door(lab, redirectTo(lab)) },
+      watch: { table: "replays", where: "revealed_seq <> 100" },
+    },
+    get("/learn/journal", "/learn/journal", studentPage("/learn/journal", 200)),
+    get("/learn/journal/:tradeId", journal, studentPage(journal, 200, 404)),
+    {
+      route: "/learn/journal/:tradeId",
+      method: "POST",
+      path: journal,
+      body: { form: { notes: "Held too long." } },
+      expect: studentPage(journal, redirectTo(journal), 404),
+      watch: { table: "paper_trades", where: "notes = 'Held too long.'" },
+      writes: ["student"],
+    },
   ];
 }
 

@@ -1,3 +1,4 @@
+import { MarketDataUploadSchema } from "~/schemas/market-data";
 import { z } from "zod";
 import { exportsAction, routeFiles } from "./route-files";
 import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/admin-blog";
@@ -64,6 +65,9 @@ export type SiteIds = {
   /** A batch of `courseId` and a session of its timetable (the batches' admin forms). */
   batchId: number;
   batchSessionId: number;
+  /** A practice-lab replay of `courseId`, and a paper trade of the fuzzing student's in it (their journal). */
+  exerciseId: number;
+  tradeId: number;
   /** An account of its own for the admin's student page, whose intents may deactivate or rename it. */
   accountId: string;
   /** A message already sent, which "Send again" refuses. */
@@ -222,6 +226,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   page("admin+/_panel.breach.tsx", () => "/admin/breach", ["intent", ...f(BreachNoticeSchema)], { intents: ["edit", "preview", "send"] }),
   page(
+    "admin+/_panel.lab.tsx",
+    () => "/admin/lab",
+    f(MarketDataUploadSchema).filter((field) => field !== "file"),
+    { files: ["file"] },
+  ),
+  page(
     "admin+/_panel.users+/$id.tsx",
     (ids) => `/admin/users/${ids.accountId}`,
     [
@@ -264,6 +274,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_learn+/learn.$courseId.sessions.$sessionId.tsx", (ids) => `/learn/${ids.courseId}/sessions/${ids.batchSessionId}`, ["intent"], {
     intents: ["join"],
   }),
+  page(
+    "_learn+/learn.$courseId.lab.$exerciseId.tsx",
+    (ids) => `/learn/${ids.courseId}/lab/${ids.exerciseId}`,
+    ["intent", "atSeq", "count", "side", "quantity", "stopLoss", "target", "setupId", "reason", "tradeId"],
+    { intents: ["start", "step", "trade", "close", "end"] },
+  ),
+  page("_learn+/learn.journal.$tradeId.tsx", (ids) => `/learn/journal/${ids.tradeId}`, ["notes"]),
   page(
     "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.$sessionId_.attendance.tsx",
     (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}/attendance`,
