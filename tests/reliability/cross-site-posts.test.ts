@@ -85,6 +85,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "batches:batchId": "1",
       "timetable:sessionId": "1",
       "sessions:sessionId": "1",
+      "students:userId": "1",
     } as Record<string, string>;
   }, site.database);
   const value = ids[`${previous}:${param}`];

@@ -5,6 +5,7 @@ import type { OutboxKind, OutboxPayload } from "~/models/site/outbox-payload";
 import { markMessageUnwritable, storeWrittenMessage, unwrittenMessages, type WrittenMessage } from "~/models/site/outbox.server";
 import { findBatchForMail } from "~/models/batches/batch.server";
 import { writeBatchSeatGone, writeBatchWaitlistOffer } from "./batch-seats.server";
+import { writeBatchCancelled, writeBatchMoved } from "./batch-changes.server";
 import { writeBreachNotice } from "./breach-notice.server";
 import { writeContactAcknowledgement } from "./contact.server";
 import { writeCourseGrant } from "./course-grant.server";
@@ -65,6 +66,8 @@ const WRITERS: { [Kind in OutboxKind]: Writer<Kind> } = {
     return writeBatchWaitlistOffer(offer, batch);
   },
   "batch-seat-gone": writeBatchSeatGone,
+  "batch-cancelled": writeBatchCancelled,
+  "batch-moved": writeBatchMoved,
   "order-confirmation": ({ orderId }) => {
     const receipt = findOrderReceipt(orderId);
     if (!receipt) throw new NothingToWrite(`order ${orderId} can no longer be read`);
