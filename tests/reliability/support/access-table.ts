@@ -378,12 +378,12 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       400,
       { watch: { table: "batch_students", where: `batch_id = ${ids.batch.id}` } },
     ),
-    // A recording post that is no upload form is refused, and publishes no lesson.
+    // The matrix class is years away: a recording posted for it is refused (409), and publishes no lesson.
     post(
       "/admin/courses/:id/batches/:batchId/timetable/:sessionId/recording",
       `${timetableOf(ids)}/${ids.batch.session}/recording`,
       "courses",
-      400,
+      409,
       { watch: { table: "lessons" } },
     ),
     // Attendance names the students: admins only; an empty post saves no mark and goes back to the timetable.
