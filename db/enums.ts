@@ -48,8 +48,8 @@ export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
 /** What a coupon takes off: a percent of the price, or a fixed amount in paise. */
 export const COUPON_KINDS = ["percent", "amount"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
-/** What a coupon may be scoped to (no scope rows: everything). */
-export const COUPON_TARGET_TYPES = ["course", "event"] as const;
+/** What a coupon may be scoped to (no scope rows: everything); a batch scopes it to a course bought in that batch only. */
+export const COUPON_TARGET_TYPES = ["course", "event", "batch"] as const;
 export type CouponTargetType = (typeof COUPON_TARGET_TYPES)[number];
 /** Where a student's review of a course stands: shown on the course only once an admin approves it. */
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;

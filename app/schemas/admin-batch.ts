@@ -2,6 +2,7 @@ import { z } from "zod";
 import { indiaDateTimeToUtc } from "~/utils/dates";
 import { meetingServiceOf } from "~/utils/meeting-services";
 import { checkboxField, optionalRupeesField, optionalText, optionalWholeNumberField, requiredText, wholeNumberField } from "./admin-fields";
+import { videoLinkOf } from "./admin-curriculum";
 import { deliveryField, deliveryOfValue } from "./delivery";
 import { blankToUndefined } from "./fields";
 
@@ -116,3 +117,55 @@ export function batchSessionInputOf(value: BatchSessionFormValue) {
     pricesAtLeast30DaysOld: value.pricesAtLeast30DaysOld,
   };
 }
+
+/** The admin's reason, kept in the audit row beside a cancellation or a move. */
+const reason = requiredText("Reason", 500);
+
+/** Calling a batch off: its students are refunded and everyone is told (decision 0062). */
+export const BatchCancelSchema = z.object({ reason });
+
+/** Moving a student to another batch of the same course (decision 0062). */
+export const BatchMoveSchema = z.object({
+  toBatchId: z
+    .string({ required_error: "Choose the batch to move to", invalid_type_error: "Choose the batch to move to" })
+    .regex(/^[1-9]\d{0,9}$/, "Choose the batch to move to from the list")
+    .transform(Number),
+  reason,
+});
+
+/**
+ * Where a class's recording plays from: an uploaded file behind the
+ * enrolment check, or Vimeo with its embedding restricted to this site's
+ * domain. Never YouTube: an unlisted video plays for anyone with its link
+ * (decision 0024).
+ */
+export const RECORDING_SOURCES = ["upload", "vimeo"] as const;
+
+export const RecordingSchema = z
+  .object({
+    title: requiredText("Title", 200),
+    videoSource: z.enum(RECORDING_SOURCES, { errorMap: () => ({ message: "Choose where the recording plays from" }) }),
+    videoUrl: optionalText("Vimeo link", 2000),
+    vimeoDomainOnly: checkboxField,
+    // The file input: streamed to disk before this schema runs (app/services/classroom/lesson-files.server.ts).
+    videoFile: z.unknown().optional(),
+  })
+  .transform((form, context) => {
+    if (form.videoSource === "upload") return { title: form.title, videoSource: "upload" as const, videoUrl: null };
+    const link = videoLinkOf("vimeo", form.videoUrl);
+    if (!link.ok) {
+      context.addIssue({ code: "custom", path: ["videoUrl"], message: link.message });
+      return z.NEVER;
+    }
+    if (!form.vimeoDomainOnly) {
+      context.addIssue({
+        code: "custom",
+        path: ["vimeoDomainOnly"],
+        message: "Restrict the video's embedding to this site's domain in Vimeo first: otherwise its link plays for anyone",
+      });
+      return z.NEVER;
+    }
+    return { title: form.title, videoSource: "vimeo" as const, videoUrl: link.embedUrl };
+  });
+
+export type RecordingInput = z.output<typeof RecordingSchema>;

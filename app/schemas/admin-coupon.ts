@@ -35,8 +35,9 @@ const CouponTerms = {
   minOrder: optionalRupeesField("Minimum order"),
   /** How many orders one student may use it on; none means no such limit. */
   perStudentLimit: optionalWholeNumberField("Limit per student", { min: 1, max: 1000 }),
-  /** The courses and events it applies to; none ticked means everything. */
+  /** The courses, batches and events it applies to; none ticked means everything. */
   courseIds: idListField("courses", 500),
+  batchIds: idListField("batches", 500),
   eventIds: idListField("events", 500),
   /** The last day the coupon works (India time), yyyy-mm-dd; none means it never expires. */
   expiresOn: z.preprocess(

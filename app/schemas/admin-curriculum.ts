@@ -127,6 +127,26 @@ export function quizQuestionsText(questions: QuizQuestionInput[]): string {
     .join("\n\n");
 }
 
+/**
+ * A YouTube or Vimeo link as the player address stored for a lesson
+ * (YouTube's privacy-enhanced player, Vimeo's player keeping an unlisted
+ * video's hash), or what is wrong with it.
+ */
+export function videoLinkOf(
+  source: "youtube" | "vimeo",
+  url: string | undefined,
+): { ok: true; embedUrl: string } | { ok: false; message: string } {
+  const embed = url && (source === "youtube" ? youtubeEmbedUrl : vimeoPlayerUrl)(url);
+  if (embed) return { ok: true, embedUrl: embed };
+  return {
+    ok: false,
+    message:
+      source === "youtube"
+        ? "Video link must be a YouTube link like https://www.youtube.com/watch?v=…"
+        : "Video link must be a Vimeo link like https://vimeo.com/123456789",
+  };
+}
+
 const dateMessage = "Date must be a date like 2026-12-31";
 const timeMessage = "Time must be a time like 19:30";
 
@@ -169,15 +189,9 @@ export const LessonFormSchema = z
     if (form.type === "video") {
       if (!form.videoSource) return fail("videoSource", "Choose where the video plays from");
       if (form.videoSource !== "upload") {
-        const embed = form.videoUrl && (form.videoSource === "youtube" ? youtubeEmbedUrl : vimeoPlayerUrl)(form.videoUrl);
-        if (!embed)
-          return fail(
-            "videoUrl",
-            form.videoSource === "youtube"
-              ? "Video link must be a YouTube link like https://www.youtube.com/watch?v=…"
-              : "Video link must be a Vimeo link like https://vimeo.com/123456789",
-          );
-        videoUrl = embed;
+        const link = videoLinkOf(form.videoSource, form.videoUrl);
+        if (!link.ok) return fail("videoUrl", link.message);
+        videoUrl = link.embedUrl;
       }
     }
     if (form.type === "article" && !form.body) return fail("body", "An article needs its text");

@@ -38,6 +38,16 @@ describe("couponRefusal", () => {
     expect(couponCovers([], { type: "event", id: 1 })).toBe(true);
   });
 
+  test("scope: a batch covers its course bought in that batch only; a course covers it in any batch", () => {
+    const batchOnly = coupon({ targets: [{ type: "batch", id: 3 }] });
+    expect(couponRefusal(batchOnly, { ...BASICS, batchId: 3 }, unused, NOW)).toBeNull();
+    expect(couponRefusal(batchOnly, { ...BASICS, batchId: 4 }, unused, NOW)).toMatchObject({ reason: "out-of-scope" });
+    expect(couponRefusal(batchOnly, BASICS, unused, NOW)).toMatchObject({ reason: "out-of-scope" });
+    // An event never matches a batch target, whatever its id.
+    expect(couponCovers([{ type: "batch", id: 3 }], { type: "event", id: 3 })).toBe(false);
+    expect(couponCovers([{ type: "course", id: 7 }], { type: "course", id: 7, batchId: 4 })).toBe(true);
+  });
+
   test("minimum order: the price before the coupon must reach it", () => {
     const minimum = coupon({ minOrderPaise: 500000 });
     expect(couponRefusal(minimum, BASICS, unused, NOW)).toEqual({ reason: "below-minimum", minOrderPaise: 500000 });

@@ -29,8 +29,11 @@ export type CouponTerms = {
   targets: CouponTarget[];
 };
 
-/** What the coupon would be used on: a course (or, later, a paid event) at its price before the coupon. */
-export type CouponPurchase = CouponTarget & { title: string; pricePaise: number };
+/**
+ * What the coupon would be used on: a course (in the batch chosen, when
+ * there is one) or a paid event, at its price before the coupon.
+ */
+export type CouponPurchase = CouponTarget & { batchId?: number; title: string; pricePaise: number };
 
 /**
  * The coupon's uses that count against this order. `heldByOthers`: live holds
@@ -45,9 +48,20 @@ export type CouponRefusal =
   | { reason: "below-minimum"; minOrderPaise: number }
   | { reason: "student-limit"; perStudentLimit: number };
 
-/** Whether the coupon may be used on this course or event: no targets means everything. */
-export function couponCovers(targets: CouponTarget[], target: CouponTarget): boolean {
-  return targets.length === 0 || targets.some((scoped) => scoped.type === target.type && scoped.id === target.id);
+/**
+ * Whether the coupon may be used on this course or event: no targets means
+ * everything. A course's coupon covers it in any batch; a batch's covers the
+ * course bought in that batch only.
+ */
+export function couponCovers(targets: CouponTarget[], purchase: Pick<CouponPurchase, "type" | "id" | "batchId">): boolean {
+  return (
+    targets.length === 0 ||
+    targets.some(
+      (scoped) =>
+        (scoped.type === purchase.type && scoped.id === purchase.id) ||
+        (scoped.type === "batch" && purchase.type === "course" && scoped.id === purchase.batchId),
+    )
+  );
 }
 
 /** The first rule this use of the coupon breaks, in the order above; null when it may be used. */

@@ -19,6 +19,8 @@ const NOT_TIMED: Record<string, string> = {
   "/account/orders/:orderId/invoice": "the demo data's student has no tax documents to compare with",
   "/account/orders/:orderId/receipt": "the demo data's student has no tax documents to compare with",
   "/api/logout": "an action",
+  "/admin/courses/:id/batches/:batchId/students/:userId/move":
+    "needs a student seated in the admin's batch, which the fixtures do not name",
   "/courses/:id/batches/:batchId/waitlist": "an action; its address alone redirects to the course page (timed there)",
   "/blog/preview/:slug": "an admin's preview of a draft",
   "/checkout": "redirects to /checkout/information until the student's details are saved (timed there)",
@@ -26,7 +28,8 @@ const NOT_TIMED: Record<string, string> = {
   "/confirm-email-change": "needs a token from a message",
   "/learn/:courseId/certificate/revoked": "only for a revoked certificate",
   "/learn/:courseId/lab/:exerciseId": "a replay needs its student's own run; the practice lab's section of the bench times its steps",
-  "/learn/journal/:tradeId": "a trade needs a replay of the timed student's own; the practice lab's section of the bench covers the journal",
+  "/learn/journal/:tradeId":
+    "a trade needs a replay of the timed student's own; the practice lab's section of the bench covers the journal",
   "/newsletter": "takes the sign-up form's posts; a GET redirects to /blog",
   "/newsletter/confirm": "needs a token from a message",
   "/newsletter/unsubscribe": "needs a token from a message",

@@ -68,6 +68,12 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     admin("/admin/courses/:id/batches/:batchId/timetable/:sessionId", (f) =>
       at("/admin/courses/:id/batches/:batchId/timetable/:sessionId", f.adminCourse, f.adminBatch, f.adminBatchSession),
     ),
+    admin("/admin/courses/:id/batches/:batchId/timetable/:sessionId/recording", (f) =>
+      at("/admin/courses/:id/batches/:batchId/timetable/:sessionId/recording", f.adminCourse, f.adminBatch, f.adminBatchSession),
+    ),
+    admin("/admin/courses/:id/batches/:batchId/cancel", (f) =>
+      at("/admin/courses/:id/batches/:batchId/cancel", f.adminCourse, f.adminBatch),
+    ),
     admin("/admin/events"),
     admin("/admin/events?q=", () => `/admin/events?${q}`),
     admin("/admin/events/new"),

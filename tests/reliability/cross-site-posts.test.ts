@@ -87,6 +87,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       "sessions:sessionId": "1",
       "lab:exerciseId": "1",
       "journal:tradeId": "1",
+      "students:userId": "1",
     } as Record<string, string>;
   }, site.database);
   const value = ids[`${previous}:${param}`];

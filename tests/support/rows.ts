@@ -38,7 +38,8 @@ export type TestCoupon = { id: number; code: string; percentOff: number | null }
 
 /**
  * A coupon of the test's own (a fresh upper-case code unless one is given). `expiresAt` is a Date.
- * A percent coupon by default; with `amountOffPaise`, an amount coupon. `courseIds` limits it to those courses.
+ * A percent coupon by default; with `amountOffPaise`, an amount coupon. `courseIds` limits it to those courses
+ * (`eventIds`, `batchIds` to those events or batches).
  */
 export function makeCoupon(
   options: {
@@ -51,6 +52,7 @@ export function makeCoupon(
     perStudentLimit?: number | null;
     courseIds?: number[];
     eventIds?: number[];
+    batchIds?: number[];
   } & ({ percentOff: number } | { amountOffPaise: number }),
 ): TestCoupon {
   const code = options.code ?? `TEST${randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`;
@@ -80,6 +82,8 @@ export function makeCoupon(
       database.prepare("INSERT INTO coupon_targets (coupon_id, target_type, target_id) VALUES (?, 'course', ?)").run(couponId, courseId);
     for (const eventId of options.eventIds ?? [])
       database.prepare("INSERT INTO coupon_targets (coupon_id, target_type, target_id) VALUES (?, 'event', ?)").run(couponId, eventId);
+    for (const batchId of options.batchIds ?? [])
+      database.prepare("INSERT INTO coupon_targets (coupon_id, target_type, target_id) VALUES (?, 'batch', ?)").run(couponId, batchId);
     return couponId;
   });
   return { id, code, percentOff };

@@ -23,7 +23,7 @@ export const COUPON_MESSAGES = {
   deleteQuestion: (code: string) => `Are you sure you want to delete "${code}"?`,
   codeTaken: (code: string) => `The code ${code} is already used by another coupon`,
   belowUsed: (used: number) => `Max redemptions cannot be below the ${used} already used`,
-  unknownTargets: (type: "course" | "event") => `A chosen ${type} no longer exists. Reload the page and choose again.`,
+  unknownTargets: (type: "course" | "event" | "batch") => `A chosen ${type} no longer exists. Reload the page and choose again.`,
   hasHistory:
     "This coupon has been used at checkout, so deleting it would lose that history. Deactivate it instead: checkout will refuse it from now on.",
   alreadyInactive: "This coupon has been used at checkout, so it is kept for that history. It is already inactive.",

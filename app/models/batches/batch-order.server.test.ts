@@ -3,9 +3,9 @@
 // seat only if one is free, and the order's place of supply is the batch's.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { batchStudents, batches, courses, orders, users } from "../../../db/schema";
+import { batchStudents, batches, courses, orders, outboxMessages, users } from "../../../db/schema";
 import { db } from "~/utils/db.server";
-import { completeOrder, enrollWithoutPayment, type OrderTerms } from "../orders/order.server";
+import { completeOrder, enrollWithoutPayment, markOrderRefunded, type OrderTerms } from "../orders/order.server";
 import { SEAT_HOLD_MS } from "../events/event-seat.server";
 import { joinWaitlistIn, offerFreeSeatsIn } from "../seats/seats.server";
 import { reserveBatchOrder } from "./batch-order.server";
@@ -144,6 +144,25 @@ describe("completing an order with a batch", () => {
     expect(completeOrder(first.order.id, "pay_late", { paidAt: afterHold, now: afterHold })).toBe("seat-gone");
     expect(seated(batch.id).map((row) => row.userId)).toEqual([prompt.id]);
     expect(orderRow(first.order.id)?.paymentStatus).toBe("pending");
+  });
+
+  it("a payment within its hold, for a batch called off meanwhile, gets no seat; once returned, the student hears the batch was cancelled", () => {
+    const { course, batch } = courseWithBatch();
+    const buyer = student();
+    const reservation = reserveBatchOrder(termsFor(buyer.id, course.id, batch.id), RAZORPAY_ORDER, NOW);
+    if (!reservation.ok) throw new Error(reservation.reason);
+    db.update(batches)
+      .set({ cancelledAt: later(30_000) })
+      .where(eq(batches.id, batch.id))
+      .run();
+    expect(completeOrder(reservation.order.id, "pay_called_off", { paidAt: later(60_000), now: later(60_000) })).toBe("seat-gone");
+    expect(seated(batch.id)).toEqual([]);
+    markOrderRefunded(reservation.order, "pay_called_off", "batch called off", { seatGone: true });
+    const [mail] = db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, buyer.email)).all();
+    expect(mail?.payload).toMatchObject({
+      kind: "batch-cancelled",
+      cancelled: { batchName: "January", money: { kind: "refunded", amountPaise: 399_900, paidPaise: 399_900 } },
+    });
   });
 
   it("a free order (a ₹0 batch) seats the student at once, and only while a seat is free", () => {

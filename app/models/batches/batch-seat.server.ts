@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { batchStudents, batches, courses, orders, users } from "../../../db/schema";
 import { isUniqueViolation, type Transaction } from "~/utils/db.server";
 import { formatIsoDateInIndia } from "~/utils/dates";
@@ -60,11 +60,15 @@ export type BatchSeatTaking = "seated" | "seated-already" | "gone";
 /**
  * Inside the transaction that completes an order with a batch: a payment made
  * within the hold gets the seat it held; a later one only if the batch is
- * still open and a seat free now. The student's waitlist place is done with.
+ * still open and a seat free now; none if the batch was called off. The
+ * student's waitlist place is done with.
  */
 export function takeBatchSeat(tx: Transaction, order: SeatOrder, paidAt: Date, now: Date): BatchSeatTaking {
   if (order.batchId === null || order.courseId === null) throw new Error(`Order ${order.id} is not for a batch`);
   const withinHold = order.seatHeldUntil !== null && paidAt.getTime() <= order.seatHeldUntil.getTime();
+  // A batch called off takes no one, whatever their hold: the payment goes back.
+  const calledOff = tx.select({ cancelledAt: batches.cancelledAt }).from(batches).where(eq(batches.id, order.batchId)).get()?.cancelledAt;
+  if (calledOff) return "gone";
   if (!withinHold) {
     const opening = batchOpenTo(tx, order.courseId, order.batchId, order.userId, now);
     if (!opening.ok) return opening.reason === "seated" ? "seated-already" : "gone";
@@ -86,10 +90,17 @@ export function takeBatchSeat(tx: Transaction, order: SeatOrder, paidAt: Date, n
 export function describeBatchOrder(
   tx: Transaction,
   order: { userId: string; batchId: number | null },
-): { email: string; firstName: string | null; courseTitle: string; batchName: string; courseId: number } | null {
+): { email: string; firstName: string | null; courseTitle: string; batchName: string; courseId: number; cancelled: boolean } | null {
   if (order.batchId === null) return null;
   const row = tx
-    .select({ email: users.email, firstName: users.firstName, courseTitle: courses.title, batchName: batches.name, courseId: courses.id })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      courseTitle: courses.title,
+      batchName: batches.name,
+      courseId: courses.id,
+      cancelled: sql<boolean>`${batches.cancelledAt} is not null`.mapWith(Boolean),
+    })
     .from(users)
     .innerJoin(batches, eq(batches.id, order.batchId))
     .innerJoin(courses, eq(courses.id, batches.courseId))

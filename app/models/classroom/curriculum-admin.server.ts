@@ -48,18 +48,21 @@ export function findSection(courseId: number, sectionId: number) {
 }
 
 export function addSection(courseId: number, title: string) {
-  return db.transaction((tx) => {
-    const last = tx
-      .select({ position: sql<number>`coalesce(max(${courseSections.position}), 0)` })
-      .from(courseSections)
-      .where(eq(courseSections.courseId, courseId))
-      .get();
-    return tx
-      .insert(courseSections)
-      .values({ courseId, title, position: (last?.position ?? 0) + 1 })
-      .returning({ id: courseSections.id, title: courseSections.title })
-      .get();
-  });
+  return db.transaction((tx) => appendSection(tx, courseId, title));
+}
+
+/** A new section after the course's last, in the caller's transaction. */
+export function appendSection(tx: Transaction, courseId: number, title: string) {
+  const last = tx
+    .select({ position: sql<number>`coalesce(max(${courseSections.position}), 0)` })
+    .from(courseSections)
+    .where(eq(courseSections.courseId, courseId))
+    .get();
+  return tx
+    .insert(courseSections)
+    .values({ courseId, title, position: (last?.position ?? 0) + 1 })
+    .returning({ id: courseSections.id, title: courseSections.title })
+    .get();
 }
 
 export function renameSection(courseId: number, sectionId: number, title: string): boolean {
@@ -121,7 +124,8 @@ export function moveSection(courseId: number, sectionId: number, direction: Dire
   });
 }
 
-function lastLessonPosition(tx: Transaction, sectionId: number): number {
+/** The last lesson's position in the section; 0 when it has none. */
+export function lastLessonPosition(tx: Transaction, sectionId: number): number {
   return (
     tx
       .select({ position: sql<number>`coalesce(max(${lessons.position}), 0)` })

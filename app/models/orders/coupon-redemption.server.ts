@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
-import { coupons, couponTargets, courses, orders, events } from "../../../db/schema";
+import { batches, coupons, couponTargets, courses, orders, events } from "../../../db/schema";
 import {
   COUPON_HOLD_MINUTES,
   couponDiscount,
@@ -24,8 +24,8 @@ export const COUPON_HOLD_MS = COUPON_HOLD_MINUTES * 60_000;
 /** Whose checkout is asking: a student's own holds for the same course (or event) never compete with the order replacing them. */
 export type CouponBuyer = { userId: string; courseId?: number | null; eventId?: number | null };
 
-/** The course or event an order buys. */
-type OrderItem = { courseId: number | null; eventId: number | null };
+/** The course (in its batch, when it names one) or event an order buys. */
+type OrderItem = { courseId: number | null; eventId: number | null; batchId?: number | null };
 
 /** A coupon checkout may apply: what it takes off, for pricing. */
 export type RedeemableCoupon = { id: number; code: string; discount: CouponDiscount };
@@ -132,7 +132,7 @@ export function couponHasRoom(tx: Reader, couponId: number, now: Date, buyer: Co
   return purchase !== null && check(tx, readTerms(tx, eq(coupons.id, couponId)), purchase, now, buyer).ok;
 }
 
-/** The course or event as the coupon rules judge it: its title and price now. */
+/** The course (in its batch, at the batch's price when it has one) or event as the coupon rules judge it: its title and price now. */
 function purchaseOf(tx: Reader, item: OrderItem): CouponPurchase | null {
   if (item.courseId !== null) {
     const course = tx
@@ -140,7 +140,21 @@ function purchaseOf(tx: Reader, item: OrderItem): CouponPurchase | null {
       .from(courses)
       .where(eq(courses.id, item.courseId))
       .get();
-    return course ? { type: "course", id: item.courseId, ...course } : null;
+    if (!course) return null;
+    if (!item.batchId) return { type: "course", id: item.courseId, ...course };
+    const batch = tx
+      .select({ name: batches.name, pricePaise: batches.pricePaise })
+      .from(batches)
+      .where(and(eq(batches.id, item.batchId), eq(batches.courseId, item.courseId)))
+      .get();
+    if (!batch) return null;
+    return {
+      type: "course",
+      id: item.courseId,
+      batchId: item.batchId,
+      title: `${course.title}: ${batch.name}`,
+      pricePaise: batch.pricePaise ?? course.pricePaise,
+    };
   }
   if (item.eventId === null) return null;
   const event = tx.select({ title: events.title, pricePaise: events.pricePaise }).from(events).where(eq(events.id, item.eventId)).get();

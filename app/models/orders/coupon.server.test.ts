@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coupons, couponTargets, courses, orders, events, users } from "../../../db/schema";
+import { batches, coupons, couponTargets, courses, orders, events, users } from "../../../db/schema";
 import { CouponSchema, type CouponInput } from "~/schemas/admin-coupon";
 import { ValidateCouponApiSchema } from "~/schemas/checkout";
 import { db } from "~/utils/db.server";
@@ -120,6 +120,7 @@ describe("CouponSchema", () => {
       kind: "percent",
       percentOff: 25,
       courseIds: [],
+      batchIds: [],
       eventIds: [],
       isActive: false,
     });
@@ -401,5 +402,27 @@ describe("what a coupon may be limited to", () => {
     expect(titles()).toContain(coming);
     expect(titles()).not.toContain(past);
     expect(titles([past])).toEqual(expect.arrayContaining([past, coming]));
+  });
+
+  it("the batches not called off and not over, under their course's title, and any the coupon already names", () => {
+    const now = new Date("2026-11-20T06:00:00Z");
+    const course = db
+      .insert(courses)
+      .values({ title: "Scope Batch Course", shortDescription: "s", description: "d", duration: "1 week", pricePaise: 500_000 })
+      .returning()
+      .get();
+    const add = (name: string, endsOn: string, cancelledAt: Date | null = null) =>
+      db.insert(batches).values({ courseId: course.id, name, startsOn: "2026-11-01", endsOn, cancelledAt }).returning().get().id;
+    const open = add("Open batch", "2026-12-31");
+    const over = add("Over batch", "2026-11-19");
+    const cancelled = add("Called off batch", "2026-12-31", now);
+    const groupOf = (keepBatchIds?: number[]) =>
+      listCouponScopeChoices({ now, keepBatchIds }).batches.find((group) => group.courseTitle === "Scope Batch Course");
+    expect(groupOf()).toEqual({ courseTitle: "Scope Batch Course", batches: [{ id: open, title: "Open batch" }] });
+    expect(
+      groupOf([over, cancelled])
+        ?.batches.map((batch) => batch.id)
+        .sort(),
+    ).toEqual([open, over, cancelled].sort());
   });
 });

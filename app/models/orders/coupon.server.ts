@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { CouponKind, CouponTargetType } from "../../../db/enums";
-import { coupons, couponTargets, courses, orders, events } from "../../../db/schema";
+import { batches, coupons, couponTargets, courses, orders, events } from "../../../db/schema";
 import type { CouponInput } from "~/schemas/admin-coupon";
 import { endOfIndiaDay, formatIsoDateInIndia } from "~/utils/dates";
 import { db, isUniqueViolation } from "~/utils/db.server";
@@ -52,7 +52,7 @@ const couponColumns = {
   redemptionCount: coupons.redemptionCount,
 };
 
-/** A course or event a coupon is limited to, with its title for the admin's words. */
+/** A course, batch or event a coupon is limited to, with its title for the admin's words. */
 export type CouponScopeItem = { type: CouponTargetType; id: number; title: string };
 
 export type AdminCoupon = {
@@ -76,7 +76,7 @@ export type AdminCoupon = {
  * A deleted one stays in the scope (the coupon must not widen to everything)
  * and is named as deleted.
  */
-function scopeRows(type: CouponTargetType, couponIds: number[]) {
+function scopeRows(type: "course" | "event", couponIds: number[]) {
   const table = type === "course" ? courses : events;
   return db
     .select({ couponId: couponTargets.couponId, id: couponTargets.targetId, title: table.title })
@@ -88,11 +88,28 @@ function scopeRows(type: CouponTargetType, couponIds: number[]) {
     .map((row) => ({ ...row, type, title: row.title ?? `A deleted ${type}` }));
 }
 
-/** Each coupon's scope: its courses, then its events, by title. */
+/** The coupons' batches, each named with its course ("Trading Basics: January evenings"). */
+function batchScopeRows(couponIds: number[]) {
+  return db
+    .select({ couponId: couponTargets.couponId, id: couponTargets.targetId, courseTitle: courses.title, batchName: batches.name })
+    .from(couponTargets)
+    .leftJoin(batches, eq(batches.id, couponTargets.targetId))
+    .leftJoin(courses, eq(courses.id, batches.courseId))
+    .where(and(eq(couponTargets.targetType, "batch"), inArray(couponTargets.couponId, couponIds)))
+    .orderBy(asc(courses.title), asc(batches.startsOn))
+    .all()
+    .map(({ courseTitle, batchName, ...row }) => ({
+      ...row,
+      type: "batch" as const,
+      title: batchName === null ? "A deleted batch" : `${courseTitle ?? "A course"}: ${batchName}`,
+    }));
+}
+
+/** Each coupon's scope: its courses, then its batches, then its events, by title. */
 function scopesOf(couponIds: number[]): Map<number, CouponScopeItem[]> {
   const scopes = new Map<number, CouponScopeItem[]>();
   if (couponIds.length === 0) return scopes;
-  for (const { couponId, ...item } of [...scopeRows("course", couponIds), ...scopeRows("event", couponIds)])
+  for (const { couponId, ...item } of [...scopeRows("course", couponIds), ...batchScopeRows(couponIds), ...scopeRows("event", couponIds)])
     scopes.set(couponId, [...(scopes.get(couponId) ?? []), item]);
   return scopes;
 }
@@ -115,18 +132,43 @@ export function findCouponForAdmin(id: number | string): AdminCoupon | null {
   return row ? (withScopes([row])[0] ?? null) : null;
 }
 
+/** A course's batches a coupon may be limited to, under the course's title. */
+export type CouponBatchGroup = { courseTitle: string; batches: { id: number; title: string }[] };
+
 /**
- * The courses and events an admin may limit a coupon to, by title: every
- * course, and the events still to come (a decade of past events would bury
- * them), with any the coupon already names.
+ * The courses, batches and events an admin may limit a coupon to, by title:
+ * every course, the batches not called off and not yet over (grouped under
+ * their course), and the events still to come (a decade of past events would
+ * bury them), with any batch or event the coupon already names.
  */
-export function listCouponScopeChoices({ keepEventIds = [], now = new Date() }: { keepEventIds?: number[]; now?: Date } = {}): {
+export function listCouponScopeChoices({
+  keepEventIds = [],
+  keepBatchIds = [],
+  now = new Date(),
+}: { keepEventIds?: number[]; keepBatchIds?: number[]; now?: Date } = {}): {
   courses: { id: number; title: string }[];
+  batches: CouponBatchGroup[];
   events: { id: number; title: string }[];
 } {
   const toCome = gte(events.eventDate, now);
+  const batchOpen = and(isNull(batches.cancelledAt), gte(batches.endsOn, formatIsoDateInIndia(now)));
+  const batchRows = db
+    .select({ id: batches.id, name: batches.name, courseTitle: courses.title })
+    .from(batches)
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .where(keepBatchIds.length ? or(batchOpen, inArray(batches.id, keepBatchIds)) : batchOpen)
+    .orderBy(asc(courses.title), asc(courses.id), asc(batches.startsOn), asc(batches.id))
+    .all();
+  const groups: CouponBatchGroup[] = [];
+  for (const row of batchRows) {
+    const last = groups.at(-1);
+    const group = last?.courseTitle === row.courseTitle ? last : { courseTitle: row.courseTitle, batches: [] };
+    if (group !== last) groups.push(group);
+    group.batches.push({ id: row.id, title: row.name });
+  }
   return {
     courses: db.select({ id: courses.id, title: courses.title }).from(courses).orderBy(asc(courses.title)).all(),
+    batches: groups,
     events: db
       .select({ id: events.id, title: events.title })
       .from(events)
@@ -173,8 +215,8 @@ function columnsOf(input: CouponInput) {
 type Writer = Pick<typeof db, "select" | "insert" | "delete">;
 type UnknownTargets = { ok: false; reason: "unknown-targets"; type: CouponTargetType };
 
-/** The ids among these that name no row of the table: a course or event deleted while the form was open. */
-function missingIds(tx: Reader, table: typeof courses | typeof events, ids: number[]): boolean {
+/** The ids among these that name no row of the table: a course, batch or event deleted while the form was open. */
+function missingIds(tx: Reader, table: typeof courses | typeof batches | typeof events, ids: number[]): boolean {
   if (ids.length === 0) return false;
   const found =
     tx
@@ -185,13 +227,15 @@ function missingIds(tx: Reader, table: typeof courses | typeof events, ids: numb
   return found !== ids.length;
 }
 
-/** Replaces the coupon's scope with the chosen courses and events; refused (nothing written) when one no longer exists. */
+/** Replaces the coupon's scope with the chosen courses, batches and events; refused (nothing written) when one no longer exists. */
 function saveScope(tx: Writer, couponId: number, input: CouponInput): UnknownTargets | null {
   if (missingIds(tx, courses, input.courseIds)) return { ok: false, reason: "unknown-targets", type: "course" };
+  if (missingIds(tx, batches, input.batchIds)) return { ok: false, reason: "unknown-targets", type: "batch" };
   if (missingIds(tx, events, input.eventIds)) return { ok: false, reason: "unknown-targets", type: "event" };
   tx.delete(couponTargets).where(eq(couponTargets.couponId, couponId)).run();
   const rows = [
     ...input.courseIds.map((targetId) => ({ couponId, targetType: "course" as const, targetId })),
+    ...input.batchIds.map((targetId) => ({ couponId, targetType: "batch" as const, targetId })),
     ...input.eventIds.map((targetId) => ({ couponId, targetType: "event" as const, targetId })),
   ];
   if (rows.length > 0) tx.insert(couponTargets).values(rows).run();

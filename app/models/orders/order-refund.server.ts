@@ -4,7 +4,7 @@ import type { PaymentProvider } from "../../../db/enums";
 import { db } from "~/utils/db.server";
 import { recordAdminAction } from "../site/audit-log.server";
 import { queueMail } from "../site/outbox.server";
-import { recordAdminRefund, revokeOrderAccess, type AdjustmentOutcome } from "./payment-event.server";
+import { recordAdminRefund, revokeOrderAccess, type AdjustmentOutcome, type Tx } from "./payment-event.server";
 import type { AdminDecision } from "../accounts/student-admin.server";
 
 // An admin's refund of one order from the student's page (decision 0034).
@@ -50,6 +50,13 @@ export function findRefundableOrder(userId: string, orderId: number): Refundable
   return { ...order, provider, leftPaise };
 }
 
+/**
+ * What the refund's transaction does in place of the refund mail, when the
+ * refund is part of a larger change (a batch called off): it tells the
+ * student itself, with the amount and the credit note the refund issued.
+ */
+export type RefundSequel = (tx: Tx, refund: { amountPaise: number; creditNoteNumber: string | null }) => void;
+
 export type AdminRefund = {
   userId: string;
   order: RefundableOrder;
@@ -59,6 +66,7 @@ export type AdminRefund = {
   refundId: string;
   /** For an offline order: how the money went back (cash, bank transfer, UPI) and its reference. */
   offline?: { method: string; reference: string | null };
+  sequel?: RefundSequel;
 };
 
 /**
@@ -78,6 +86,7 @@ export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision):
       const whole = order.refundedPaise + refund.amountPaise >= order.amountPaise;
       const courseTakenAway = whole || refund.takeAway;
       if (refund.takeAway && !whole) revokeOrderAccess(tx, order.id);
+      const creditNoteNumber = applied.creditNote?.number ?? null;
       recordAdminAction(
         decision.admin,
         whole ? "order_refunded" : "order_partly_refunded",
@@ -91,10 +100,11 @@ export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision):
             refundId: refund.refundId,
             courseTakenAway,
             ...refund.offline,
-            creditNote: applied.creditNote?.number ?? null,
+            creditNote: creditNoteNumber,
           },
         },
       );
+      if (refund.sequel) return refund.sequel(tx, { amountPaise: refund.amountPaise, creditNoteNumber });
       const student = tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, refund.userId)).get();
       if (student)
         queueMail(tx, {
@@ -106,7 +116,7 @@ export function recordOrderRefund(refund: AdminRefund, decision: AdminDecision):
               firstName: student.firstName,
               courseTitle: order.courseTitle,
               amountPaise: refund.amountPaise,
-              creditNoteNumber: applied.creditNote?.number ?? null,
+              creditNoteNumber,
               provider: order.provider,
               courseTakenAway,
             },

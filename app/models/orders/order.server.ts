@@ -447,7 +447,7 @@ export function markOrderRefunded(
   /** The provider's payment that was returned. */
   paymentId: string,
   reason: string,
-  /** seatGone: the student is told, with the refund, that the event or batch filled before the payment came. */
+  /** seatGone: the student is told, with the refund, that the event or batch filled (or the batch was called off) before the payment came. */
   tell?: { seatGone: true },
 ): void {
   const paidWith = { providerPaymentId: paymentId };
@@ -462,12 +462,18 @@ export function markOrderRefunded(
       if (!refunded) return;
       const batchStudent = tell?.seatGone ? describeBatchOrder(tx, refunded) : null;
       if (batchStudent) {
-        const { email, ...about } = batchStudent;
-        queueMail(tx, {
-          to: email,
-          userId: refunded.userId,
-          payload: { kind: "batch-seat-gone", ...about, amountPaise: order.amountPaise },
-        });
+        const { email, cancelled, ...about } = batchStudent;
+        // A batch called off since the seat was held: the student hears that, not that it filled.
+        const payload = cancelled
+          ? {
+              kind: "batch-cancelled" as const,
+              cancelled: {
+                ...about,
+                money: { kind: "refunded" as const, amountPaise: order.amountPaise, paidPaise: order.amountPaise, creditNoteNumber: null },
+              },
+            }
+          : { kind: "batch-seat-gone" as const, ...about, amountPaise: order.amountPaise };
+        queueMail(tx, { to: email, userId: refunded.userId, payload });
       }
       const student = tell?.seatGone ? describeEventOrder(tx, refunded) : null;
       if (student) {

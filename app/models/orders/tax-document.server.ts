@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { courses, enrollmentForms, orders, events, taxDocuments, users, type TaxParty } from "../../../db/schema";
-import type { TaxDocumentKind } from "../../../db/enums";
+import type { DeliveryMode, TaxDocumentKind } from "../../../db/enums";
 import { db, type Transaction } from "~/utils/db.server";
 import {
   creditNoteDeadline,
@@ -15,7 +15,7 @@ import {
   splitInclusiveTotal,
 } from "~/utils/gst";
 import { INDIAN_STATES, indianStateName } from "~/utils/indian-states";
-import { financialYearStart } from "~/schemas/site-settings";
+import { financialYearStart, type InvoicingSettings } from "~/schemas/site-settings";
 import { findLatestStudentBilling } from "./billing.server";
 import type { LateCreditNote } from "../site/outbox-payload";
 import { queueMail } from "../site/outbox.server";
@@ -24,8 +24,9 @@ import { billedParty, sellerParty } from "~/utils/tax-parties";
 
 // GST tax invoices and credit notes (CGST rules 46 and 53; decision 0031).
 // An invoice is issued inside the transaction that completes a paid order,
-// a credit note inside the one that records a refund, so a document exists
-// exactly when its cause does. Each kind is its own series, numbered within
+// a credit note inside the one that records a refund, and both inside the one
+// that moves a student to a batch supplied elsewhere (decision 0062), so a
+// document exists exactly when its cause does. Each kind is its own series, numbered within
 // the Indian financial year: the next number is read and written in that same
 // `BEGIN IMMEDIATE` transaction (SQLite lets one writer in at a time), and the
 // unique index on (kind, year, sequence) refuses a duplicate outright. The
@@ -109,12 +110,74 @@ function issue(tx: Transaction, prefix: string, document: Issue, now: Date): Tax
     .get();
 }
 
+/**
+ * The order's invoice in force: its latest. A move to a batch supplied
+ * elsewhere credits the first in full and issues a new one, so a later
+ * refund reduces the new one.
+ */
 const invoiceOf = (database: Reader, orderId: number) =>
   database
     .select()
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")))
+    .orderBy(desc(taxDocuments.id))
     .get();
+
+/** What credit notes have not yet taken off the invoice. */
+function invoiceLeftPaise(database: Reader, invoice: TaxDocument): number {
+  const credited = database
+    .select({ total: sql<number>`coalesce(sum(${taxDocuments.totalPaise}), 0)` })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.creditedDocumentId, invoice.id), eq(taxDocuments.kind, "credit_note")))
+    .get();
+  return invoice.totalPaise - (credited?.total ?? 0);
+}
+
+type RegisteredSeller = InvoicingSettings & { gstin: string };
+
+/**
+ * A new invoice in the invoices' series, at the seller's rate now, supplied
+ * where the order's own copy of its delivery says for this buyer (a later
+ * edit of the course, batch or event changes nothing here).
+ */
+function newInvoice(
+  tx: Transaction,
+  settings: RegisteredSeller,
+  order: { orderId: number; item: "course" | "event"; deliveryMode: DeliveryMode; venueStateCode: string | null },
+  invoice: { buyer: TaxParty; description: string; totalPaise: number },
+  now: Date,
+): TaxDocument {
+  const seller = sellerParty(settings);
+  return issue(
+    tx,
+    settings.invoicePrefix,
+    {
+      kind: "invoice",
+      orderId: order.orderId,
+      creditedDocumentId: null,
+      seller,
+      ...invoice,
+      placeOfSupply: supplyPlace(order, invoice.buyer, seller),
+      sac: settings.sac,
+      gstRateBps: percentToBps(settings.gstRatePercent),
+    },
+    now,
+  );
+}
+
+const supplyPlace = (
+  order: { item: "course" | "event"; deliveryMode: DeliveryMode; venueStateCode: string | null },
+  buyer: TaxParty,
+  seller: TaxParty,
+) =>
+  placeOfSupply({
+    item: order.item,
+    deliveryMode: order.deliveryMode,
+    venueStateCode: order.venueStateCode,
+    buyerGstin: buyer.gstin ?? null,
+    buyerStateCode: buyer.stateCode,
+    sellerStateCode: seller.stateCode,
+  });
 
 /**
  * The order's tax invoice, issued now in the caller's transaction (the one
@@ -157,30 +220,12 @@ export function issueInvoiceForOrder(tx: Transaction, orderId: number, now = new
   // without a form) names the student's latest on record: rule 46(e) wants the buyer's name, address and PIN.
   const billing = order.billing ?? findLatestStudentBilling(order.userId, tx);
   const buyer = billing ? billedParty(billing) : fallbackParty(order, seller);
-  // The order's own copy of how it is delivered, so a later edit of the course or event changes nothing here.
-  const place = placeOfSupply({
-    item: order.eventId === null ? "course" : "event",
-    deliveryMode: order.deliveryMode,
-    venueStateCode: order.venueStateCode,
-    buyerGstin: buyer.gstin ?? null,
-    buyerStateCode: buyer.stateCode,
-    sellerStateCode: seller.stateCode,
-  });
-  return issue(
+  const description = order.courseTitle !== null ? `Course fee: ${order.courseTitle}` : `Event fee: ${order.eventTitle ?? "event"}`;
+  return newInvoice(
     tx,
-    settings.invoicePrefix,
-    {
-      kind: "invoice",
-      orderId,
-      creditedDocumentId: null,
-      seller,
-      buyer,
-      placeOfSupply: place,
-      sac: settings.sac,
-      description: order.courseTitle !== null ? `Course fee: ${order.courseTitle}` : `Event fee: ${order.eventTitle ?? "event"}`,
-      gstRateBps: percentToBps(settings.gstRatePercent),
-      totalPaise: order.amountPaise,
-    },
+    { ...settings, gstin: settings.gstin },
+    { orderId, item: order.eventId === null ? "course" : "event", deliveryMode: order.deliveryMode, venueStateCode: order.venueStateCode },
+    { buyer, description, totalPaise: order.amountPaise },
     now,
   );
 }
@@ -195,15 +240,15 @@ export function issueCreditNoteForRefund(tx: Transaction, orderId: number, refun
   if (refundedPaise <= 0) return null;
   const invoice = invoiceOf(tx, orderId);
   if (!invoice) return null;
-  const credited = tx
-    .select({ total: sql<number>`coalesce(sum(${taxDocuments.totalPaise}), 0)` })
-    .from(taxDocuments)
-    .where(and(eq(taxDocuments.creditedDocumentId, invoice.id), eq(taxDocuments.kind, "credit_note")))
-    .get();
-  const totalPaise = Math.min(refundedPaise, invoice.totalPaise - (credited?.total ?? 0));
+  const totalPaise = Math.min(refundedPaise, invoiceLeftPaise(tx, invoice));
   if (totalPaise <= 0) return null;
+  return creditInvoice(tx, invoice, totalPaise, `Refund: ${invoice.description}`, now);
+}
+
+/** A credit note of `totalPaise` against the invoice, at its rate and place of supply, in the credit notes' series. */
+function creditInvoice(tx: Transaction, invoice: TaxDocument, totalPaise: number, description: string, now: Date): TaxDocument {
   const settings = readSettings("invoicing", tx);
-  // Past the s.34(2) deadline the refund is still owed and recorded, but the note can no longer reduce tax: it says so.
+  // Past the s.34(2) deadline the note is still issued, but can no longer reduce tax: it says so.
   const deadline = creditNoteDeadlineOf(tx, invoice);
   const missedDeadline = isPastCreditNoteDeadline(now, deadline) ? deadline : null;
   // A deregistered seller still owes the note for an invoice it issued while registered.
@@ -213,19 +258,59 @@ export function issueCreditNoteForRefund(tx: Transaction, orderId: number, refun
     settings.creditNotePrefix,
     {
       kind: "credit_note",
-      orderId,
+      orderId: invoice.orderId,
       creditedDocumentId: invoice.id,
       seller,
       buyer: invoice.buyer,
       placeOfSupply: invoice.placeOfSupply,
       sac: invoice.sac,
-      description: `Refund: ${invoice.description}`,
+      description,
       gstRateBps: invoice.gstRateBps,
       totalPaise,
       missedDeadline,
     },
     now,
   );
+}
+
+/** The documents a change of the place of supply issued: the credit note for the old invoice, and the new invoice. */
+export type SupplyChange = { creditNote: TaxDocument; invoice: TaxDocument };
+
+/**
+ * After the order's delivery changed (a move to another batch), in the
+ * caller's transaction: when its invoice in force names another place of
+ * supply than the new delivery has for the same buyer (online is supplied
+ * where the buyer is, IGST Act s.12(2); at a venue where it is performed,
+ * s.12(5)), that invoice is credited for all it still stands for (CGST Rules
+ * rule 53) and a new invoice for the same amount is issued with the new
+ * place of supply, its CGST+SGST or IGST split computed again. Null when the
+ * place is the same, or there is no invoice, or the seller can issue none now.
+ */
+export function reissueInvoiceForSupplyChange(tx: Transaction, orderId: number, now = new Date()): SupplyChange | null {
+  const invoice = invoiceOf(tx, orderId);
+  if (!invoice) return null;
+  const settings = readSettings("invoicing", tx);
+  if (!settings.gstin) return null;
+  const order = tx
+    .select({ deliveryMode: orders.deliveryMode, venueStateCode: orders.venueStateCode })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order) return null;
+  const registered = { ...settings, gstin: settings.gstin };
+  const delivery = { orderId, item: "course" as const, ...order };
+  if (supplyPlace(delivery, invoice.buyer, sellerParty(registered)) === invoice.placeOfSupply) return null;
+  const leftPaise = invoiceLeftPaise(tx, invoice);
+  if (leftPaise <= 0) return null;
+  const creditNote = creditInvoice(tx, invoice, leftPaise, `Change of place of supply: ${invoice.description}`, now);
+  const reissued = newInvoice(
+    tx,
+    registered,
+    delivery,
+    { buyer: invoice.buyer, description: invoice.description, totalPaise: leftPaise },
+    now,
+  );
+  return { creditNote, invoice: reissued };
 }
 
 /**
@@ -309,13 +394,22 @@ function findStudentDocument(userId: string, orderId: number, which: SQL | undef
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .where(and(eq(taxDocuments.orderId, orderId), eq(orders.userId, userId), which))
+    .orderBy(desc(taxDocuments.id))
     .get();
   return withCredited(db, row?.document);
 }
 
-/** The tax invoice of the student's own order; null for another's order, or an order without one. */
-export const findStudentInvoice = (userId: string, orderId: number) =>
-  findStudentDocument(userId, orderId, eq(taxDocuments.kind, "invoice"));
+/**
+ * A tax invoice of the student's own order: the one named, or the one in
+ * force (its latest; an earlier one was credited when a move changed the
+ * place of supply). Null for another's order, or an order without one.
+ */
+export const findStudentInvoice = (userId: string, orderId: number, documentId?: number) =>
+  findStudentDocument(
+    userId,
+    orderId,
+    and(eq(taxDocuments.kind, "invoice"), documentId === undefined ? undefined : eq(taxDocuments.id, documentId)),
+  );
 
 /** A credit note of the student's own order; null for anyone else's, or no such note. */
 export const findStudentCreditNote = (userId: string, orderId: number, documentId: number) =>

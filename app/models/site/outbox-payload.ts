@@ -41,6 +41,8 @@ export type OutboxPayload =
   | { kind: "batch-session-reminder-hour-before"; sessionId: number; firstName: string | null }
   | { kind: "batch-session-changed"; sessionId: number; firstName: string | null; change: SessionChange }
   | { kind: "batch-session-cancelled"; sessionId: number; firstName: string | null }
+  | { kind: "batch-cancelled"; cancelled: BatchCancelledNotice }
+  | { kind: "batch-moved"; moved: BatchMovedNotice }
   // Orders
   | { kind: "order-confirmation"; orderId: number }
   | { kind: "order-refunded"; refund: RefundNotice }
@@ -74,6 +76,35 @@ export type RefundNotice = {
   creditNoteNumber: string | null;
   provider: PaymentProvider;
   courseTakenAway: boolean;
+};
+
+/** A batch called off, as told to one of its students or one on its waitlist: what they get back. */
+export type BatchCancelledNotice = {
+  firstName: string | null;
+  courseId: number;
+  courseTitle: string;
+  batchName: string;
+  money:
+    /**
+     * Returned through the payment provider (`amountPaise` now, of `paidPaise` paid: less when part was
+     * refunded before), with the credit note that reduces the invoice (none without GST).
+     */
+    | { kind: "refunded"; amountPaise: number; paidPaise: number; creditNoteNumber: string | null }
+    /** Paid to the institute directly: returned by the institute the same way. */
+    | { kind: "returned-directly"; amountPaise: number }
+    | { kind: "nothing-paid" }
+    | { kind: "waitlisted" };
+};
+
+/** A student moved from one batch of a course to another, with the tax documents the move issued. */
+export type BatchMovedNotice = {
+  firstName: string | null;
+  courseId: number;
+  courseTitle: string;
+  fromBatchName: string;
+  to: { name: string; startsOn: string; endsOn: string; where: string };
+  /** When the move changed the place of supply: the credit note for the old invoice, and the new invoice. */
+  documents: { creditNote: { id: number; number: string }; invoice: { id: number; number: string } } | null;
 };
 
 /** A credit note issued after the last day it could reduce GST, for the team. */

@@ -28,9 +28,9 @@ import { imageSource } from "~/utils/image-variants";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CourseBuyButton, CoursePrice, PhoneBuyBlock, StickyBuyBar, type CourseOffer } from "./__course-buy";
 import { countOf } from "~/utils/plural";
+import { batchPlaceText } from "~/utils/batch-place";
 import { upcomingBatches } from "~/models/batches/batch.server";
 import { formatShortCalendarDay } from "~/utils/dates";
-import { indianStateName } from "~/utils/indian-states";
 import { UpcomingBatches } from "./__course-batches";
 import { batchWaitlistPlaces } from "~/models/batches/batch-waitlist.server";
 import type { WaitlistPlace } from "~/models/seats/seats.server";
@@ -68,10 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: batch.id,
       name: batch.name,
       days: `${formatShortCalendarDay(batch.startsOn)} – ${formatShortCalendarDay(batch.endsOn)}`,
-      where:
-        batch.deliveryMode === "venue"
-          ? `In person: ${[batch.venue, batch.venueStateCode ? indianStateName(batch.venueStateCode) : null].filter(Boolean).join(", ")}`
-          : "Online, live",
+      where: batchPlaceText(batch),
       seats: batch.seatsLeft === null ? "Seats open" : batch.seatsLeft === 0 ? "Full" : `${countOf(batch.seatsLeft, "seat")} left`,
       full: batch.seatsLeft === 0,
       priceLabel: formatPrice(batch.pricePaise),

@@ -7,6 +7,7 @@ import { findBatchForMail } from "~/models/batches/batch.server";
 import { findSessionForMail, isCalledOff, type SessionView } from "~/models/batches/live-session.server";
 import { writeBatchSeatGone, writeBatchWaitlistOffer } from "./batch-seats.server";
 import { writeSessionCancelled, writeSessionChanged, writeSessionReminder } from "./batch-sessions.server";
+import { writeBatchCancelled, writeBatchMoved } from "./batch-changes.server";
 import { writeBreachNotice } from "./breach-notice.server";
 import { writeContactAcknowledgement } from "./contact.server";
 import { writeCourseGrant } from "./course-grant.server";
@@ -84,6 +85,8 @@ const WRITERS: { [Kind in OutboxKind]: Writer<Kind> } = {
   "batch-session-reminder-hour-before": (reminder) => writeSessionReminder("hour-before", reminder, sessionStillOn(reminder.sessionId)),
   "batch-session-changed": (notice) => writeSessionChanged(notice, sessionOf(notice.sessionId)),
   "batch-session-cancelled": (notice) => writeSessionCancelled(notice, sessionOf(notice.sessionId)),
+  "batch-cancelled": writeBatchCancelled,
+  "batch-moved": writeBatchMoved,
   "order-confirmation": ({ orderId }) => {
     const receipt = findOrderReceipt(orderId);
     if (!receipt) throw new NothingToWrite(`order ${orderId} can no longer be read`);

@@ -1,5 +1,5 @@
 import type { AdminDecision } from "~/models/accounts/student-admin.server";
-import { recordOrderRefund, type RefundableOrder } from "~/models/orders/order-refund.server";
+import { recordOrderRefund, type RefundableOrder, type RefundSequel } from "~/models/orders/order-refund.server";
 import { providerNamed } from "./registry.server";
 
 // An admin's refund of one order (decision 0034): the order's provider is
@@ -15,6 +15,8 @@ export type RefundAsk = {
   takeAway: boolean;
   /** An offline order's refund: how the money went back, and its UTR or receipt number. */
   offline?: { method: string; reference: string | null };
+  /** Done in the refund's transaction instead of the refund mail (a batch called off tells the student itself). */
+  sequel?: RefundSequel;
 };
 
 export type RefundResult = { ok: true; whole: boolean } | { ok: false; message: string };
@@ -63,7 +65,15 @@ async function makeRefund(ask: RefundAsk, key: string, decision: AdminDecision):
   const made = ask.offline ? { refundId: key } : await refundAtProvider(ask, key);
   if ("message" in made) return { ok: false, message: made.message };
   const outcome = recordOrderRefund(
-    { userId: ask.userId, order, amountPaise: ask.amountPaise, takeAway: ask.takeAway, refundId: made.refundId, offline: ask.offline },
+    {
+      userId: ask.userId,
+      order,
+      amountPaise: ask.amountPaise,
+      takeAway: ask.takeAway,
+      refundId: made.refundId,
+      offline: ask.offline,
+      sequel: ask.sequel,
+    },
     decision,
   );
   if (outcome === "stale" || outcome === "no-order")

@@ -34,7 +34,7 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
   const testimonial = first<{ id: number }>("SELECT id FROM testimonials ORDER BY id LIMIT 1");
   const mail = first<{ id: number }>("SELECT id FROM outbox_messages ORDER BY id DESC LIMIT 1");
   const section = first<{ id: number }>("SELECT id FROM course_sections WHERE course_id = ? ORDER BY id LIMIT 1", course.id);
-  const { batch, session } = withDatabase((database) => {
+  const { batch, session, pastSession } = withDatabase((database) => {
     const batchId = Number(
       database
         .prepare(
@@ -52,7 +52,20 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
     database
       .prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)")
       .run(batchId, course.id, studentRow.id, Date.now());
-    return { batch: { id: batchId }, session: { id: sessionId } };
+    // A class already over (its recording form is open) and another batch the student could be moved to.
+    const pastSessionId = Number(
+      database
+        .prepare(
+          "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Candles', ?, 90, 'https://meet.jit.si/every-page', 1)",
+        )
+        .run(batchId, Date.now() - 24 * 60 * 60 * 1000).lastInsertRowid,
+    );
+    database
+      .prepare(
+        "INSERT INTO batches (course_id, name, starts_on, ends_on, delivery_mode, venue_state_code, venue, seats) VALUES (?, 'Every page weekend batch', '2031-03-01', '2031-04-30', 'venue', '27', 'Pune', 20)",
+      )
+      .run(course.id);
+    return { batch: { id: batchId }, session: { id: sessionId }, pastSession: { id: pastSessionId } };
   });
   const lesson = (id: number) => `/learn/${course.id}/${id}`;
   // The demo's blind replay, begun by the student with one paper trade, for the lab and the journal.
@@ -152,6 +165,10 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}`,
         `/admin/courses/${course.id}/batches/${batch.id}/roster`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}/attendance`,
+        `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}/recording`,
+        `/admin/courses/${course.id}/batches/${batch.id}/timetable/${pastSession.id}/recording`,
+        `/admin/courses/${course.id}/batches/${batch.id}/cancel`,
+        `/admin/courses/${course.id}/batches/${batch.id}/students/${studentRow.id}/move`,
         "/admin/events",
         "/admin/events/new",
         `/admin/events/${event.id}`,

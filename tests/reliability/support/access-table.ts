@@ -120,6 +120,11 @@ function batchPages(ids: MatrixIds): [string, string, Area][] {
     ["/admin/courses/:id/batches/:batchId/roster", `${batches}/${ids.batch.id}/roster`, "registrations"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}`, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}?confirm=cancel`, "courses"],
+    // A recording is published once the class is over (the matrix class is years away: the page says so).
+    ["/admin/courses/:id/batches/:batchId/timetable/:sessionId/recording", `${timetable}/${ids.batch.session}/recording`, "courses"],
+    // Cancelling refunds money and moving may issue tax documents: admins only.
+    ["/admin/courses/:id/batches/:batchId/cancel", `${batches}/${ids.batch.id}/cancel`, "users"],
+    ["/admin/courses/:id/batches/:batchId/students/:userId/move", `${batches}/${ids.batch.id}/students/${ids.ownerUser}/move`, "users"],
   ];
 }
 
@@ -364,6 +369,26 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       watch: { table: "batch_sessions" },
     }),
     remove("/admin/courses/:id/batches/:batchId", `${batchesOf(ids)}/{victim}`, "courses", "batch", "batches", toast(batchesOf(ids))),
+    // Cancelling without a reason is refused: the batch stays on sale and nobody is refunded.
+    post("/admin/courses/:id/batches/:batchId/cancel", `${batchesOf(ids)}/${ids.batch.id}/cancel`, "users", 400, {
+      watch: { table: "batches", where: "cancelled_at IS NOT NULL" },
+    }),
+    // A move without its batch and reason is refused: the seat stays where it is.
+    post(
+      "/admin/courses/:id/batches/:batchId/students/:userId/move",
+      `${batchesOf(ids)}/${ids.batch.id}/students/${ids.ownerUser}/move`,
+      "users",
+      400,
+      { watch: { table: "batch_students", where: `batch_id = ${ids.batch.id}` } },
+    ),
+    // The matrix class is years away: a recording posted for it is refused (409), and publishes no lesson.
+    post(
+      "/admin/courses/:id/batches/:batchId/timetable/:sessionId/recording",
+      `${timetableOf(ids)}/${ids.batch.session}/recording`,
+      "courses",
+      409,
+      { watch: { table: "lessons" } },
+    ),
     // Attendance names the students: admins only; an empty post saves no mark and goes back to the timetable.
     post(
       "/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance",

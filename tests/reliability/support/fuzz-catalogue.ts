@@ -4,7 +4,7 @@ import { exportsAction, routeFiles } from "./route-files";
 import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/admin-blog";
 import { CouponSchema } from "../../../app/schemas/admin-coupon";
 import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curriculum";
-import { BatchSchema, BatchSessionSchema } from "../../../app/schemas/admin-batch";
+import { BatchCancelSchema, BatchMoveSchema, BatchSchema, BatchSessionSchema, RecordingSchema } from "../../../app/schemas/admin-batch";
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
@@ -286,6 +286,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}/attendance`,
     ["attended:fuzz"],
   ),
+  // Moving the fuzz account (seated in the batch) to another batch, and a past class's recording.
+  page(
+    "admin+/_panel.courses_+/$id.batches_.$batchId.students_.$userId.move.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/students/${ids.accountId}/move`,
+    f(BatchMoveSchema),
+  ),
+  page(
+    "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.$sessionId_.recording.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}/recording`,
+    f(RecordingSchema),
+    { files: ["videoFile"] },
+  ),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
   page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
     intents: ["complete", "watched", "quiz"],
@@ -310,6 +322,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
       ["admin+/_panel.courses_+/$id.batches.$batchId.tsx", (ids: SiteIds) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}`],
     ] as const
   ).map(([file, url]) => page(file, url, ["intent"], { intents: DELETE_INTENTS, destructive: true })),
+  // Cancelling a batch settles its seats and ends its timetable: fuzzed with the deletions.
+  page(
+    "admin+/_panel.courses_+/$id.batches.$batchId_.cancel.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/cancel`,
+    f(BatchCancelSchema),
+    { destructive: true },
+  ),
 
   // JSON API: public and student endpoints.
   api("api+/contact.ts", "POST", () => "/api/contact", f(ContactSchema)),

@@ -37,16 +37,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     date: formatIndiaDateTime(order.orderedAt),
     isoDate: formatIsoDateInIndia(order.orderedAt),
     // Its GST invoice and credit notes: they stay downloadable after a refund (decision 0031).
-    taxDocuments: (taxDocuments.get(order.orderId) ?? []).map((document) => ({
-      number: document.number,
-      label: document.kind === "invoice" ? "Download invoice" : "Download credit note",
-      href:
-        document.kind === "invoice"
-          ? `/account/orders/${order.orderId}/invoice`
-          : `/account/orders/${order.orderId}/credit-notes/${document.id}`,
-    })),
+    taxDocuments: documentLinks(order.orderId, taxDocuments.get(order.orderId) ?? []),
   }));
   return { orders };
+}
+
+/**
+ * Each tax document's download. The invoice in force is the order's invoice;
+ * an earlier one (credited when a move changed the place of supply) is named.
+ */
+function documentLinks(orderId: number, documents: { id: number; kind: string; number: string }[]) {
+  const current = documents.filter((document) => document.kind === "invoice").at(-1);
+  return documents.map((document) => ({
+    number: document.number,
+    label: document.kind === "invoice" ? "Download invoice" : "Download credit note",
+    href:
+      document.kind !== "invoice"
+        ? `/account/orders/${orderId}/credit-notes/${document.id}`
+        : document === current
+          ? `/account/orders/${orderId}/invoice`
+          : `/account/orders/${orderId}/invoice?document=${document.id}`,
+  }));
 }
 
 const STATUS_TONES: Record<string, BadgeTone> = {

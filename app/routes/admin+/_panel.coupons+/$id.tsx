@@ -38,7 +38,7 @@ function couponOr404(id: string | undefined) {
 }
 
 const rupeesText = (paise: number | null) => (paise === null ? "" : paiseToDecimalString(paise).replace(/\.00$/, ""));
-const idsOf = (coupon: AdminCoupon, type: "course" | "event") =>
+const idsOf = (coupon: AdminCoupon, type: "course" | "batch" | "event") =>
   coupon.scope.filter((item) => item.type === type).map((item) => String(item.id));
 
 /** The stored coupon as the form's inputs hold it. */
@@ -51,6 +51,7 @@ function formDefaults(coupon: AdminCoupon): CouponFormDefaults {
     minOrder: rupeesText(coupon.minOrderPaise),
     perStudentLimit: coupon.perStudentLimit === null ? "" : String(coupon.perStudentLimit),
     courseIds: idsOf(coupon, "course"),
+    batchIds: idsOf(coupon, "batch"),
     eventIds: idsOf(coupon, "event"),
     expiresOn: coupon.expiresAt ? couponLastDay(coupon.expiresAt) : "",
     maxRedemptions: coupon.maxRedemptions === null ? "" : String(coupon.maxRedemptions),
@@ -79,7 +80,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const edit = {
     defaults: formDefaults(coupon),
     redemptionCount: coupon.redemptionCount,
-    scopeChoices: listCouponScopeChoices({ keepEventIds: idsOf(coupon, "event").map(Number) }),
+    scopeChoices: listCouponScopeChoices({
+      keepEventIds: idsOf(coupon, "event").map(Number),
+      keepBatchIds: idsOf(coupon, "batch").map(Number),
+    }),
   };
   return { id: coupon.id, code: coupon.code, backTo, confirmDelete: null, edit };
 }

@@ -11,7 +11,7 @@ function refusalFieldErrors(result: Refusal): Record<string, string[]> {
     case "below-used":
       return { maxRedemptions: [COUPON_MESSAGES.belowUsed(result.used)] };
     case "unknown-targets":
-      return { [result.type === "course" ? "courseIds" : "eventIds"]: [COUPON_MESSAGES.unknownTargets(result.type)] };
+      return { [`${result.type}Ids`]: [COUPON_MESSAGES.unknownTargets(result.type)] };
   }
 }
 

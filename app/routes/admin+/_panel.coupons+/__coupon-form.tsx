@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, FormErrors } from "~/components/admin/admin-dialog";
-import { ChoiceList, choicesOf } from "~/components/admin/choice-list";
+import { ChoiceList, choicesOf, GroupedChoiceList } from "~/components/admin/choice-list";
 import { CheckboxField, TextField } from "~/components/forms";
 import { COUPON_CODE_MAX, CouponSchema } from "~/schemas/admin-coupon";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -23,6 +23,7 @@ export type CouponFormDefaults = {
   minOrder?: string;
   perStudentLimit?: string;
   courseIds?: string[];
+  batchIds?: string[];
   eventIds?: string[];
   /** yyyy-mm-dd, the last day in India time */
   expiresOn?: string;
@@ -31,7 +32,12 @@ export type CouponFormDefaults = {
   isActive?: "on";
 };
 
-export type CouponScopeChoices = { courses: { id: number; title: string }[]; events: { id: number; title: string }[] };
+export type CouponScopeChoices = {
+  courses: { id: number; title: string }[];
+  /** Batches under their course's title. */
+  batches: { courseTitle: string; batches: { id: number; title: string }[] }[];
+  events: { id: number; title: string }[];
+};
 
 const KIND_OPTIONS = [
   { value: "percent", label: "Percent off" },
@@ -83,9 +89,15 @@ export function CouponForm({
       <TextField field={fields.perStudentLimit} label="Orders per student (optional)" type="number" min={1} inputMode="numeric" />
       <p className="-mt-1 mb-3 text-sm text-slate-600 sm:col-span-2">
         The discount chosen above says which value counts. An amount coupon never takes an order below Free. The minimum order is the price
-        before the coupon. Tick the courses and events the coupon is for; with none ticked it applies to everything.
+        before the coupon. Tick the courses, batches and events the coupon is for; with none ticked it applies to everything. A course
+        ticked covers all its batches; a batch ticked covers the course bought in that batch only.
       </p>
       <ChoiceList field={fields.courseIds} legend="Courses it applies to" type="checkbox" choices={choicesOf(scopeChoices.courses)} wide />
+      <GroupedChoiceList
+        field={fields.batchIds}
+        legend="Batches it applies to"
+        groups={scopeChoices.batches.map((group) => ({ label: group.courseTitle, choices: choicesOf(group.batches) }))}
+      />
       <ChoiceList field={fields.eventIds} legend="Events it applies to" type="checkbox" choices={choicesOf(scopeChoices.events)} wide />
       <TextField field={fields.expiresOn} label="Last valid day (optional, India time)" type="date" />
       <TextField

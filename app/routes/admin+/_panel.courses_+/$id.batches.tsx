@@ -10,7 +10,7 @@ import { indianStateName } from "~/utils/indian-states";
 import { formatPrice } from "~/utils/money";
 import { countOf } from "~/utils/plural";
 import { pageMeta } from "~/utils/seo";
-import { batchesPath, rosterPath, timetablePath } from "../__batch-paths";
+import { batchesPath, cancelBatchPath, rosterPath, timetablePath } from "../__batch-paths";
 import { courseOr404 } from "./__curriculum.server";
 
 // A course's batches: each one's days, where it is taught, its seats and its
@@ -34,11 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     leadMentor: batch.leadMentorName,
     cancelled: batch.cancelledAt !== null,
   }));
-  // A roster is personal data: only roles that may see registrations get the link (its page checks again).
+  // A roster is personal data, and cancelling refunds money: only roles allowed them get the links (their pages check again).
   return {
     course: { id: course.id, title: course.title, pacing: course.pacing },
     batches,
     canSeeStudents: canAccess(admin.role, "registrations"),
+    canCancel: canAccess(admin.role, "users"),
   };
 }
 
@@ -51,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   });
 
 export default function CourseBatchesPage() {
-  const { course, batches, canSeeStudents } = useLoaderData<typeof loader>();
+  const { course, batches, canSeeStudents, canCancel } = useLoaderData<typeof loader>();
   const here = batchesPath(course.id);
   return (
     <div className="grid gap-6">
@@ -104,6 +105,11 @@ export default function CourseBatchesPage() {
                   <Link to={`${here}/${batch.id}`} preventScrollReset className={buttonClass("outline")}>
                     Edit
                   </Link>
+                  {canCancel && !batch.cancelled ? (
+                    <Link to={cancelBatchPath(course.id, batch.id)} preventScrollReset className={buttonClass("outline")}>
+                      Cancel batch
+                    </Link>
+                  ) : null}
                   <Link to={`${here}/${batch.id}?confirm=delete`} preventScrollReset className={buttonClass("outline")}>
                     Delete
                   </Link>

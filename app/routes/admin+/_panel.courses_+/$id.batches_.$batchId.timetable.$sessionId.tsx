@@ -1,18 +1,19 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
-import { cancelBatchSession, findBatchSession, saveBatchSession } from "~/models/batches/batch-session.server";
+import { cancelBatchSession, saveBatchSession } from "~/models/batches/batch-session.server";
 import { BatchSessionSchema, batchSessionInputOf } from "~/schemas/admin-batch";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { redirectAfterAdminChange } from "~/services/accounts/sessions/admin-change.server";
 import { readItemForm } from "~/utils/form-intent.server";
 import { withClaimWarning } from "~/utils/claim-warning.server";
 import { formatIndiaDateTime, formatIsoDateInIndia, formatIsoTimeInIndia } from "~/utils/dates";
-import { timetablePath } from "../__batch-paths";
+import { buttonClass } from "~/components/ui/button";
+import { sessionIsOver } from "~/models/batches/session-recording.server";
+import { recordingPath } from "../__batch-paths";
 import { mentorChoices } from "./__batch-form.server";
-import { courseAndBatchOr404 } from "./__batch.server";
-import { idOr404 } from "./__curriculum.server";
+import { courseBatchAndSessionOr404 } from "./__batch.server";
 import { SessionForm } from "./__session-form";
 import { sessionRefusal } from "./__session-form.server";
 
@@ -25,18 +26,17 @@ import { sessionRefusal } from "./__session-form.server";
 const toldLine = (told: number) =>
   told === 0 ? "" : ` ${told === 1 ? "Its student is" : `Its ${told} students are`} told by mail, with the updated calendar entry.`;
 
-function routeParts(params: { id?: string; batchId?: string; sessionId?: string }) {
-  const { course, batch } = courseAndBatchOr404(params);
-  const session = findBatchSession(batch.id, idOr404(params.sessionId));
-  if (!session) throw new Response("Not Found", { status: 404 });
-  return { course, batch, session, backTo: timetablePath(course.id, batch.id) };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, "courses");
-  const { session, backTo } = routeParts(params);
+  const { course, batch, session, backTo } = courseBatchAndSessionOr404(params);
+  // Once the class is over, its recording can be published as a lesson of the batch.
+  const recording =
+    session.cancelledAt === null && sessionIsOver(session)
+      ? { to: recordingPath(course.id, batch.id, session.id), published: session.recordingLessonId !== null }
+      : null;
   return {
     backTo,
+    recording,
     confirmCancel: new URL(request.url).searchParams.get("confirm") === "cancel" && session.cancelledAt === null,
     session: { id: session.id, title: session.title, when: formatIndiaDateTime(session.startsAt) },
     defaults: {
@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, "courses");
-  const { batch, session, backTo } = routeParts(params);
+  const { batch, session, backTo } = courseBatchAndSessionOr404(params);
   const { formData, intent } = await readItemForm(request, ["save", "cancel"]);
   if (intent === "cancel") {
     const cancelled = cancelBatchSession(batch.id, session.id);
@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionDialog() {
-  const { backTo, confirmCancel, session, defaults, mentors } = useLoaderData<typeof loader>();
+  const { backTo, confirmCancel, session, defaults, mentors, recording } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (confirmCancel)
     return (
@@ -97,6 +97,13 @@ export default function SessionDialog() {
     );
   return (
     <AdminDialog id={`session-${session.id}`} title="Edit Session" backTo={backTo} wide>
+      {recording ? (
+        <p className="mt-2">
+          <Link to={recording.to} preventScrollReset className={buttonClass("outline", "min-h-9 px-3 text-sm")}>
+            {recording.published ? "Recording published" : "Publish recording"}
+          </Link>
+        </p>
+      ) : null}
       <SessionForm
         id={`session-${session.id}-form`}
         defaultValue={defaults}

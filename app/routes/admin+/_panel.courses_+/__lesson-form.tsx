@@ -48,7 +48,7 @@ function Group({ shown, title, children }: { shown: boolean; title: string; chil
   );
 }
 
-function LessonFileInput({
+export function LessonFileInput({
   field,
   kind,
   label,
