@@ -65,7 +65,7 @@ describe("access matrix", () => {
     figures.routes = named.length;
   });
 
-  test("every page and endpoint × {anonymous, student, another student, content_manager, admin} answers as the table says", async () => {
+  test("every page and endpoint × {anonymous, student, another student, content_manager, mentor, admin} answers as the table says", async () => {
     const started = Date.now();
     const rows = accessRows(matrix.ids);
     const seen: string[] = [];

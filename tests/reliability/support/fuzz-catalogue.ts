@@ -4,6 +4,7 @@ import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/a
 import { CouponSchema } from "../../../app/schemas/admin-coupon";
 import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curriculum";
 import { BatchSchema, BatchSessionSchema } from "../../../app/schemas/admin-batch";
+import { AttendanceReportSchema, REPORT_INTENT } from "../../../app/schemas/attendance";
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
@@ -264,10 +265,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("_learn+/learn.$courseId.sessions.$sessionId.tsx", (ids) => `/learn/${ids.courseId}/sessions/${ids.batchSessionId}`, ["intent"], {
     intents: ["join"],
   }),
+  // A session's attendance on the teaching pages: the marks form, or a participant report's CSV (intent "report").
   page(
-    "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.$sessionId_.attendance.tsx",
-    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}/attendance`,
-    ["attended:fuzz"],
+    "admin+/_panel.teaching+/$batchId_.sessions.$sessionId.tsx",
+    (ids) => `/admin/teaching/${ids.batchId}/sessions/${ids.batchSessionId}`,
+    ["attended:fuzz", ...f(AttendanceReportSchema)],
+    { intents: ["save", REPORT_INTENT], files: ["report"] },
   ),
   // The classroom: a lesson's own action (Mark complete, the player's report, a quiz's answers).
   page("_learn+/learn.$courseId.$lessonId.tsx", (ids) => `/learn/${ids.courseId}/${ids.lessonId}`, ["intent", "percent", "answer-1"], {
