@@ -109,7 +109,7 @@ function SessionList({
               }
               actions={
                 <Link to={sessionAttendancePath(batchId, session.id)} className={buttonClass("outline")}>
-                  Attendance<span className="sr-only">: {session.title}</span>
+                  Attendance<span className="sr-only"> for {session.title}</span>
                 </Link>
               }
             />

@@ -117,7 +117,9 @@ export default function AttendancePage() {
               <h2 className="text-lg font-semibold text-navy-900">Mark by hand</h2>
               <ul className="mt-2 divide-y divide-slate-200">
                 {students.map((student) => (
-                  <li key={student.userId} className="py-3">
+                  // Keyed by the stored mark too: a report uploaded from this page changes marks the radios were drawn with
+                  // (defaultChecked is read once), so a changed row is drawn anew rather than left showing the old mark.
+                  <li key={`${student.userId}:${student.mark}`} className="py-3">
                     <fieldset className="flex flex-wrap items-center justify-between gap-3">
                       <legend className="float-left font-medium text-navy-900">
                         {student.name}
