@@ -14,7 +14,8 @@ import { canAccess } from "~/utils/permissions";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getOptionalAdmin(request);
-  if (admin && canAccess(admin.role, "events")) return apiJson(listAllEvents().map(toEventJson), 200, { "Cache-Control": "private, no-store" });
+  if (admin && canAccess(admin.role, "events"))
+    return apiJson(listAllEvents().map(toEventJson), 200, { "Cache-Control": "private, no-store" });
   return Response.json(listActiveEvents().map(toEventJson), { headers: { "Cache-Control": "no-cache" } });
 }
 

@@ -1,6 +1,15 @@
 import { enrolStudent, makeClassroomCourse } from "../../support/classroom";
 import { addRegistration, insertEvent, makeCoupon } from "../../support/rows";
-import { adminApiClient, clientWithCookie, createAdmin, plantAdminSession, queryTestDatabase, studentClient, withDatabase, type HttpClient } from "./test";
+import {
+  adminApiClient,
+  clientWithCookie,
+  createAdmin,
+  plantAdminSession,
+  queryTestDatabase,
+  studentClient,
+  withDatabase,
+  type HttpClient,
+} from "./test";
 
 // Every kind of page the site renders, public, a student's, the classroom's and
 // the admin's, each with a row to show: the list the whole-site checks walk
@@ -167,6 +176,10 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
       downloads: [`/admin/teaching/${batch.id}/attendance.xlsx`],
     },
     // A mentor's account: the batches it teaches (a condition of its own on every query), the same pages.
-    { client: mentorAccount, paths: teaching.map((path) => `${path}?as=mentor`), downloads: [`/admin/teaching/${batch.id}/attendance.xlsx`] },
+    {
+      client: mentorAccount,
+      paths: teaching.map((path) => `${path}?as=mentor`),
+      downloads: [`/admin/teaching/${batch.id}/attendance.xlsx`],
+    },
   ];
 }

@@ -427,7 +427,11 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       values: [owner.id, owner.email, ownerSurname],
       visibleTo: ["student", "mentor", "admin"],
     },
-    { label: "the owner's phones, orders, forms and registrations", values: [whatsapp, registrationPhone, checkoutSession], visibleTo: ["student", "admin"] },
+    {
+      label: "the owner's phones, orders, forms and registrations",
+      values: [whatsapp, registrationPhone, checkoutSession],
+      visibleTo: ["student", "admin"],
+    },
     { label: "unpublished content", values: Object.values(draft), visibleTo: ["contentManager", "admin"] },
     { label: "the contact inbox", values: [inboxSubject], visibleTo: ["admin"] },
     // The matrix course's delete dialog counts its order (and forms) for the admin only.

@@ -769,7 +769,12 @@ function publicPages(ids: MatrixIds): Row[] {
       path: "/admin/login",
       body: { form: { adminId: "nobody-form", password: "not the password" } },
       // A signed-in admin's failed attempt lands on the login page, whose loader sends them home.
-      expect: { ...everyone(401), contentManager: redirectTo("/admin/courses"), mentor: redirectTo("/admin/teaching"), admin: redirectTo("/admin") },
+      expect: {
+        ...everyone(401),
+        contentManager: redirectTo("/admin/courses"),
+        mentor: redirectTo("/admin/teaching"),
+        admin: redirectTo("/admin"),
+      },
       watch: { table: "sessions" },
     },
     get("/admin/signed-in", "/admin/signed-in?to=%2Fadmin%2Fevents", {
