@@ -16,6 +16,7 @@ import {
   enrollmentForms,
   orders,
   eventRegistrations,
+  batchSessions,
   batchStudents,
   batches,
   waitlist,
@@ -25,6 +26,7 @@ import {
   newsletterSubscribers,
   outboxMessages,
   quizAttempts,
+  sessionAttendance,
   sessions,
   testimonials,
   userIdentities,
@@ -133,6 +135,12 @@ function studentWithEverything() {
     .returning()
     .get();
   db.insert(batchStudents).values({ batchId: batch.id, courseId: course.id, userId: user.id, joinedAt: NOW }).run();
+  const session = db
+    .insert(batchSessions)
+    .values({ batchId: batch.id, title: "Levels", startsAt: NOW, durationMinutes: 60 })
+    .returning()
+    .get();
+  db.insert(sessionAttendance).values({ sessionId: session.id, userId: user.id, joinedAt: NOW, attended: true, markedAt: NOW }).run();
   db.insert(lessonProgress).values({ userId: user.id, lessonId: lesson.id, courseId: course.id, completedAt: NOW }).run();
   db.insert(quizAttempts)
     .values({ userId: user.id, lessonId: lesson.id, answers: { "1": [0] }, scorePercent: 100, passed: true })
@@ -188,6 +196,7 @@ describe("exporting a student's data", () => {
       data.eventRegistrations,
       data.waitlistPlaces,
       data.batchSeats,
+      data.classAttendance,
       data.lessonProgress,
       data.quizAttempts,
       data.certificates,
@@ -246,6 +255,7 @@ describe("erasing an account", () => {
       "event_registrations",
       "waitlist",
       "batch_students",
+      "session_attendance",
       "lesson_progress",
       "quiz_attempts",
       "certificates",

@@ -9,6 +9,7 @@ import {
   orders,
   eventRegistrations,
   batchStudents,
+  sessionAttendance,
   waitlist,
   lessonProgress,
   newsletterSubscribers,
@@ -106,6 +107,8 @@ export function exportPersonalData(userId: string, now = new Date()) {
     eventRegistrations: db.select().from(eventRegistrations).where(byUser(eventRegistrations)).all(),
     waitlistPlaces: db.select().from(waitlist).where(byUser(waitlist)).all(),
     batchSeats: db.select().from(batchStudents).where(byUser(batchStudents)).all(),
+    // When they pressed Join at each live class, and whether their mentor marked them present.
+    classAttendance: db.select().from(sessionAttendance).where(byUser(sessionAttendance)).all(),
     lessonProgress: db.select().from(lessonProgress).where(byUser(lessonProgress)).all(),
     quizAttempts: db.select().from(quizAttempts).where(byUser(quizAttempts)).all(),
     certificates: db.select().from(certificates).where(byUser(certificates)).all(),
@@ -220,6 +223,7 @@ export function eraseAccount(userId: string, now = new Date()): Erasure {
       tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).run();
       // So is a batch seat and a place on any waitlist: the seat goes back to the batch.
       tx.delete(batchStudents).where(eq(batchStudents.userId, userId)).run();
+      tx.delete(sessionAttendance).where(eq(sessionAttendance.userId, userId)).run();
       tx.delete(waitlist).where(eq(waitlist.userId, userId)).run();
       tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId)).run();
       tx.delete(quizAttempts).where(eq(quizAttempts.userId, userId)).run();
