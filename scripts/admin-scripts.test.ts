@@ -42,6 +42,36 @@ describe("npm run admin:create", () => {
     expect(await verifyPassword(hashOf("owner"), FIRST)).toBe(true);
     expect(run("admin-create", ["--id", "owner"], SECOND)).toEqual({ status: 1, out: 'An admin with the ID "owner" already exists.' });
   }, 60_000);
+
+  test("a mentor's account names an existing mentor profile; --mentor on another role, or none on a mentor, is refused", () => {
+    const database = new Database(DATABASE_URL);
+    const mentorId = Number(
+      database.prepare("INSERT INTO mentors (name, title, bio) VALUES ('Meera Shah', 'Options mentor', 'Bio')").run().lastInsertRowid,
+    );
+    const accounts = () => database.prepare("SELECT admin_id AS adminId, role, mentor_id AS mentorId FROM admins ORDER BY id").all();
+    const before = accounts();
+
+    expect(run("admin-create", ["--id", "meera", "--role", "mentor"], SECOND)).toEqual({
+      status: 2,
+      out: "A mentor's account needs --mentor <mentorId>: the mentor profile it teaches as (see /admin/mentors).",
+    });
+    expect(run("admin-create", ["--id", "desk", "--role", "content_manager", "--mentor", String(mentorId)], SECOND)).toEqual({
+      status: 2,
+      out: "--mentor is for a mentor's account only; a content manager teaches no batch of their own.",
+    });
+    expect(run("admin-create", ["--id", "meera", "--role", "mentor", "--mentor", String(mentorId + 100)], SECOND)).toEqual({
+      status: 1,
+      out: `No mentor profile has the id ${mentorId + 100}. Add the mentor on /admin/mentors first. Nothing was created.`,
+    });
+    expect(accounts()).toEqual(before);
+
+    expect(run("admin-create", ["--id", "meera", "--role", "mentor", "--mentor", String(mentorId)], SECOND)).toEqual({
+      status: 0,
+      out: 'Created mentor "meera". Sign in at /admin/login.',
+    });
+    expect(accounts()).toEqual([...before, { adminId: "meera", role: "mentor", mentorId }]);
+    database.close();
+  }, 60_000);
 });
 
 describe("npm run admin:reset-password", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The files admin forms take (course cover photo and brochure). The browser
+// The files admin forms take (course cover photo and brochure, a meeting's participant report). The browser
 // checks size and extension before posting; the server checks size again and
 // the content itself (app/services/images/uploads.server.ts).
 
@@ -14,6 +14,8 @@ export const UPLOAD_KINDS = {
     describe: "a .jpg, .jpeg or .png image",
   },
   pdf: { types: { "application/pdf": "pdf" }, maxBytes: 10 * MB, accept: ".pdf", describe: "a .pdf file" },
+  // A meeting's participant report: read once and kept nowhere (app/services/attendance-reports), so no type is stored.
+  csv: { types: {}, maxBytes: 1 * MB, accept: ".csv,text/csv", describe: "a .csv file" },
 } as const satisfies Record<string, { types: Record<string, string>; maxBytes: number; accept: string; describe: string }>;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;

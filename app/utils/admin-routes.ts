@@ -13,6 +13,7 @@ const CONFIRM_PARAM = "confirm";
 export const ADMIN_TABS: { area: AdminArea; to: string; label: string; shortLabel?: string; also?: string[] }[] = [
   { area: "dashboard", to: "/admin", label: "Dashboard", shortLabel: "Stats" },
   { area: "courses", to: "/admin/courses", label: "Courses" },
+  { area: "teaching", to: "/admin/teaching", label: "Teaching" },
   { area: "events", to: "/admin/events", label: "Events" },
   { area: "content", to: "/admin/content", label: "Content", also: ["/admin/blog", "/admin/testimonials"] },
   { area: "content", to: "/admin/reviews", label: "Reviews" },

@@ -49,6 +49,18 @@ export const ADMIN_UPLOAD_BODY_LIMITS: BodyLimits = {
 };
 
 /**
+ * A session's attendance: a mark for each student of the batch (a field each,
+ * hundreds in a large batch), or a meeting's participant report (a CSV file).
+ */
+export const ATTENDANCE_BODY_LIMITS: BodyLimits = {
+  maxBytes: UPLOAD_KINDS.csv.maxBytes + 256 * KB,
+  maxFields: 2000,
+  maxFieldBytes: 4 * KB,
+  maxFileBytes: UPLOAD_KINDS.csv.maxBytes + 4 * KB,
+  adminOnly: true,
+};
+
+/**
  * A lesson's video (MP4/WebM, 500 MB) or attachment, streamed to disk by the
  * curriculum editor (app/services/classroom/lesson-files.server.ts) and never held.
  */

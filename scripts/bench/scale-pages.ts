@@ -56,12 +56,6 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     admin("/admin/courses/:id/batches/:batchId/timetable", (f) =>
       at("/admin/courses/:id/batches/:batchId/timetable", f.adminCourse, f.adminBatch),
     ),
-    admin("/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance", (f) =>
-      at("/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance", f.adminCourse, f.adminBatch, f.adminBatchSession),
-    ),
-    admin("/admin/courses/:id/batches/:batchId/roster", (f) =>
-      at("/admin/courses/:id/batches/:batchId/roster", f.adminCourse, f.adminBatch),
-    ),
     admin("/admin/courses/:id/batches/:batchId/timetable/new", (f) =>
       at("/admin/courses/:id/batches/:batchId/timetable/new", f.adminCourse, f.adminBatch),
     ),
@@ -73,6 +67,12 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     ),
     admin("/admin/courses/:id/batches/:batchId/cancel", (f) =>
       at("/admin/courses/:id/batches/:batchId/cancel", f.adminCourse, f.adminBatch),
+    ),
+    // The Teaching tab, as the admin sees it (every batch); a mentor's sees fewer.
+    admin("/admin/teaching"),
+    admin("/admin/teaching/:batchId", (f) => at("/admin/teaching/:batchId", f.adminBatch)),
+    admin("/admin/teaching/:batchId/sessions/:sessionId", (f) =>
+      at("/admin/teaching/:batchId/sessions/:sessionId", f.adminBatch, f.adminBatchSession),
     ),
     admin("/admin/events"),
     admin("/admin/events?q=", () => `/admin/events?${q}`),

@@ -83,6 +83,7 @@ inBothModes((mode) => {
       const tabNames = [
         "Dashboard",
         "Courses",
+        "Teaching",
         "Events",
         "Content",
         "Reviews",

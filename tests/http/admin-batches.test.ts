@@ -231,12 +231,14 @@ describe("a batch's timetable", () => {
   });
 });
 
-describe("a batch's students", () => {
-  test("an admin sees who joined, first come first; a content manager is refused (personal data) and gets no link to it", async () => {
+describe("a batch's students and attendance", () => {
+  test("an admin reaches a batch's students and each session's attendance on the teaching pages; a content manager gets neither link nor page", async () => {
     const { course, batches } = arrange();
     const { client: admin } = await adminApiClient();
     await admin.post(`${batches}/new`, { form: batchForm() });
     const [batch] = batchesOf(course.id);
+    await admin.post(`${batches}/${batch!.id}/timetable/new`, { form: sessionForm() });
+    const [session] = sessionsOf(batch!.id);
     const first = await createStudent({ firstName: "Asha", lastName: "Rao" });
     const second = await createStudent({ firstName: "Vikram", lastName: "Iyer" });
     withDatabase((database) => {
@@ -244,55 +246,25 @@ describe("a batch's students", () => {
       seat.run(batch!.id, course.id, second.id, Date.parse("2030-12-02T05:00:00Z"));
       seat.run(batch!.id, course.id, first.id, Date.parse("2030-12-01T05:00:00Z"));
     });
-    const roster = `${batches}/${batch!.id}/roster`;
-    const page = visible(await (await admin.get(roster)).text());
-    expect(page).toContain("Students: January evenings");
+    const students = `/admin/teaching/${batch!.id}`;
+    const attendance = `${students}/sessions/${session!.id}`;
+    expect(await (await admin.get(batches)).text()).toContain(`href="${students}"`);
+    expect(await (await admin.get(`${batches}/${batch!.id}/timetable`)).text()).toContain(`href="${attendance}"`);
+    const page = visible(await (await admin.get(students)).text());
+    expect(page).toContain("January evenings");
     expect(page).toContain("2 of 30 seats taken");
     expect(page.indexOf("Asha Rao")).toBeLessThan(page.indexOf("Vikram Iyer"));
     expect(page).toContain(first.email);
-    expect(page).toContain("Dec 1, 2030, 10:30 am IST");
-    expect(visible(await (await admin.get(batches)).text())).toContain("Students");
+    expect(page).toContain("Dec 1, 2030");
+    expect((await admin.get(attendance)).status()).toBe(200);
 
     const { client: manager } = await adminApiClient("content_manager");
-    expect((await manager.get(roster)).status()).toBe(403);
-    expect(await (await manager.get(batches)).text()).not.toContain(`href="${roster}"`);
-  });
-});
-
-describe("a session's attendance", () => {
-  test("an admin marks the batch's students present or absent; a forged field is refused and nothing is saved; a content manager is refused", async () => {
-    const { course, batches } = arrange();
-    const { client: admin, admin: adminRow } = await adminApiClient();
-    await admin.post(`${batches}/new`, { form: batchForm() });
-    const [batch] = batchesOf(course.id);
-    await admin.post(`${batches}/${batch!.id}/timetable/new`, { form: sessionForm() });
-    const [session] = sessionsOf(batch!.id);
-    const asha = await createStudent({ firstName: "Asha", lastName: "Rao" });
-    withDatabase((database) =>
-      database
-        .prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)")
-        .run(batch!.id, course.id, asha.id, Date.now()),
-    );
-    const attendance = `${batches}/${batch!.id}/timetable/${session!.id}/attendance`;
-    const page = visible(await (await admin.get(attendance)).text());
-    expect(page).toContain("Asha Rao");
-    expect(page).toContain("Did not press Join");
-
-    const forged = await admin.post(attendance, { form: { [`attended:${asha.id}`]: "yes", role: "admin" } });
-    expect(forged.status()).toBe(400);
-    expect(queryTestDatabase("SELECT attended FROM session_attendance WHERE session_id = ?", session!.id)).toEqual([]);
-
-    const saved = await admin.post(attendance, { form: { [`attended:${asha.id}`]: "yes" }, maxRedirects: 0 });
-    expect(saved.status()).toBe(302);
-    expect(saved.headers().location).toBe(`${batches}/${batch!.id}/timetable`);
-    expect(queryTestDatabase("SELECT user_id, attended FROM session_attendance WHERE session_id = ?", session!.id)).toEqual([
-      { user_id: asha.id, attended: 1 },
-    ]);
-    expect(auditActionsOf(adminRow).map((row) => row.action)).toContain("batch_session_updated");
-
-    const { client: manager } = await adminApiClient("content_manager");
+    expect((await manager.get(students)).status()).toBe(403);
     expect((await manager.get(attendance)).status()).toBe(403);
-    expect((await manager.post(attendance, { form: { [`attended:${asha.id}`]: "no" } })).status()).toBe(403);
-    expect(queryTestDatabase("SELECT attended FROM session_attendance WHERE session_id = ?", session!.id)).toEqual([{ attended: 1 }]);
+    expect(await (await manager.get(batches)).text()).not.toContain(`href="${students}"`);
+    expect(await (await manager.get(`${batches}/${batch!.id}/timetable`)).text()).not.toContain(`href="${attendance}"`);
+    // The old addresses are gone.
+    expect((await admin.get(`${batches}/${batch!.id}/roster`)).status()).toBe(404);
+    expect((await admin.get(`${batches}/${batch!.id}/timetable/${session!.id}/attendance`)).status()).toBe(404);
   });
 });

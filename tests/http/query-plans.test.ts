@@ -100,8 +100,8 @@ test("no page view reads a growing table whole", { timeout: 240_000 }, async ({ 
   if (!livePage || !feed) throw new Error("The student of every page has no live class or no calendar feed address");
   student!.paths.push(`${livePage}/calendar.ics`, feed);
   await recordStatements(async () => {
-    for (const { client, paths } of pages)
-      for (const path of paths) {
+    for (const { client, paths, downloads = [] } of pages)
+      for (const path of [...paths, ...downloads]) {
         const response = await client.get(path);
         expect(response.status(), path).toBeLessThan(500);
         await response.text();

@@ -65,7 +65,7 @@ describe("access matrix", () => {
     figures.routes = named.length;
   });
 
-  test("every page and endpoint × {anonymous, student, another student, content_manager, admin} answers as the table says", async () => {
+  test("every page and endpoint × {anonymous, student, another student, content_manager, mentor, admin} answers as the table says", async () => {
     const started = Date.now();
     const rows = accessRows(matrix.ids);
     const seen: string[] = [];
@@ -211,9 +211,10 @@ describe("access matrix", () => {
         "## Access matrix",
         "",
         "`tests/reliability/access-matrix.test.ts`: every page and endpoint (each method it takes) × anonymous, student,",
-        "another student, content_manager and admin, against a production server. Each answer was also checked for the",
-        "security headers, for data its role must not see (another student's orders, forms and registrations; drafts;",
-        "the inbox) and, for writes, for the row count of the table it targets.",
+        "another student, content_manager, mentor (teaching one batch) and admin, against a production server. Each answer",
+        "was also checked for the security headers, for data its role must not see (another student's orders, forms and",
+        "registrations; a student's phones to their mentor; drafts; the inbox) and, for writes, for the row count of the",
+        "table it targets.",
         "",
         markdownTable(
           ["Figure", "Value"],

@@ -83,6 +83,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       ":courseId:lessonId": first("lessons"),
       // Refused before any lookup as well.
       "batches:batchId": "1",
+      "teaching:batchId": "1",
       "timetable:sessionId": "1",
       "sessions:sessionId": "1",
       "lab:exerciseId": "1",

@@ -73,17 +73,20 @@ export function plantSession(student: Pick<Student, "id">, databasePath?: string
   return signedCookie(STUDENT_SESSION_COOKIE, sid, options.secret);
 }
 
-export type AdminRole = "admin" | "content_manager";
+export type AdminRole = "admin" | "content_manager" | "mentor";
 export type TestAdmin = { id: number; adminId: string; role: AdminRole };
 
-/** A fresh admin of `role`. Its password hash is not a real one: these admins never sign in by form. */
-export function createAdmin(role: AdminRole, databasePath?: string): TestAdmin {
+/**
+ * A fresh admin of `role` (a mentor's account names `mentorId`, its mentor
+ * profile). Its password hash is not a real one: these admins never sign in by form.
+ */
+export function createAdmin(role: AdminRole, databasePath?: string, mentorId: number | null = null): TestAdmin {
   const adminId = `${role}-${randomUUID().slice(0, 8)}`;
   const result = withDatabase(
     (database) =>
       database
-        .prepare("INSERT INTO admins (admin_id, password_hash, role) VALUES (?, ?, ?)")
-        .run(adminId, "$argon2id$not-a-real-hash", role),
+        .prepare("INSERT INTO admins (admin_id, password_hash, role, mentor_id) VALUES (?, ?, ?, ?)")
+        .run(adminId, "$argon2id$not-a-real-hash", role, mentorId),
     databasePath,
   );
   return { id: Number(result.lastInsertRowid), adminId, role };

@@ -10,10 +10,14 @@ import { startAdminSession } from "~/services/accounts/sessions/admin-session.se
 // For unit tests (their in-memory database): an admin signed in through the
 // real session code, and an exports folder that cannot be written.
 
-/** A fresh admin of `role` and the Cookie header of a session the site itself started. */
-export async function signedInAdmin(role: AdminRole = "admin"): Promise<{ admin: PublicAdmin; cookie: string }> {
-  const admin = createAdmin({ adminId: `${role}-${randomUUID().slice(0, 8)}`, passwordHash: "never-signs-in-by-form", role });
-  if (!admin) throw new Error("the admin's ID was taken");
+/** A fresh admin of `role` (a mentor's names `mentorId`) and the Cookie header of a session the site itself started. */
+export async function signedInAdmin(
+  role: AdminRole = "admin",
+  mentorId: number | null = null,
+): Promise<{ admin: PublicAdmin; cookie: string }> {
+  const created = createAdmin({ adminId: `${role}-${randomUUID().slice(0, 8)}`, passwordHash: "never-signs-in-by-form", role, mentorId });
+  if (!created.ok) throw new Error(`the admin could not be made: ${created.reason}`);
+  const { admin } = created;
   const setCookie = await startAdminSession(new Request("http://localhost/admin/login"), admin);
   return { admin, cookie: setCookie.slice(0, setCookie.indexOf(";")) };
 }

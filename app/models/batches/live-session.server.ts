@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { batchSessions, batchStudents, batches, courses, mentors, sessionAttendance } from "../../../db/schema";
 import { db, type Transaction } from "~/utils/db.server";
 import { meetingServiceOf, type MeetingService } from "~/utils/meeting-services";
@@ -187,20 +188,23 @@ export type NextSession = {
   session: { id: number; title: string; startsAt: Date; durationMinutes: number } | null;
 };
 
-/** Each batch the student is in, with its next session not yet over (none when its timetable is done), soonest first. */
-export function nextSessionsOfStudent(userId: string, now = new Date()): NextSession[] {
-  const next = db
+/** The id of the batch's next session not yet over at `now` (one under way counts), as a subquery on the batch id column given. */
+export const nextSessionIdOf = (batchId: SQLiteColumn, now: Date) =>
+  sql`(${db
     .select({ id: batchSessions.id })
     .from(batchSessions)
     .where(
       and(
-        eq(batchSessions.batchId, batchStudents.batchId),
+        eq(batchSessions.batchId, batchId),
         isNull(batchSessions.cancelledAt),
         gt(sql`${batchSessions.startsAt} + ${batchSessions.durationMinutes} * 60000`, now.getTime()),
       ),
     )
     .orderBy(asc(batchSessions.startsAt), asc(batchSessions.id))
-    .limit(1);
+    .limit(1)})`;
+
+/** Each batch the student is in, with its next session not yet over (none when its timetable is done), soonest first. */
+export function nextSessionsOfStudent(userId: string, now = new Date()): NextSession[] {
   const rows = db
     .select({
       batchId: batches.id,
@@ -215,7 +219,7 @@ export function nextSessionsOfStudent(userId: string, now = new Date()): NextSes
     .from(batchStudents)
     .innerJoin(batches, eq(batches.id, batchStudents.batchId))
     .innerJoin(courses, eq(courses.id, batches.courseId))
-    .leftJoin(batchSessions, eq(batchSessions.id, sql`(${next})`))
+    .leftJoin(batchSessions, eq(batchSessions.id, nextSessionIdOf(batchStudents.batchId, now)))
     .where(eq(batchStudents.userId, userId))
     .all();
   return rows

@@ -206,7 +206,7 @@ describe("exporting a student's data", () => {
       data.eventRegistrations,
       data.waitlistPlaces,
       data.batchSeats,
-      data.liveClassAttendance,
+      data.classAttendance,
       data.lessonsOpenedEarly,
       data.lessonProgress,
       data.quizAttempts,

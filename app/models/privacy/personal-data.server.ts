@@ -110,7 +110,8 @@ export function exportPersonalData(userId: string, now = new Date()) {
     eventRegistrations: db.select().from(eventRegistrations).where(byUser(eventRegistrations)).all(),
     waitlistPlaces: db.select().from(waitlist).where(byUser(waitlist)).all(),
     batchSeats: db.select().from(batchStudents).where(byUser(batchStudents)).all(),
-    liveClassAttendance: db.select().from(sessionAttendance).where(byUser(sessionAttendance)).all(),
+    // When they pressed Join at each live class, and whether their mentor marked them present.
+    classAttendance: db.select().from(sessionAttendance).where(byUser(sessionAttendance)).all(),
     lessonsOpenedEarly: db.select().from(lessonUnlocks).where(byUser(lessonUnlocks)).all(),
     // That the feed exists and since when; its address is a key to the timetable, like a session id, and stays out.
     calendarFeed: db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(byUser(calendarFeeds)).get() ?? null,

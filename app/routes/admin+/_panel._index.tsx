@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GoogleAnalyticsCard } from "~/components/admin/google-analytics-card";
 import { adminStats } from "~/models/site/admin-stats.server";
 import { nextSessions, orderTally, waitingCounts } from "~/models/site/admin-glance.server";
-import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
+import { adminHome, requireAdmin } from "~/services/accounts/sessions/admin-session.server";
 import { getEnv } from "~/utils/env.server";
 import { formatAmount } from "~/utils/money";
 import { canAccess } from "~/utils/permissions";
@@ -24,8 +24,8 @@ const NEXT_SESSIONS = 4;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  // A content manager's panel starts at their first tab.
-  if (!canAccess(admin.role, "dashboard")) throw redirect("/admin/courses");
+  // A content manager's or a mentor's panel starts at their first tab.
+  if (!canAccess(admin.role, "dashboard")) throw redirect(adminHome(admin));
   const stats = adminStats(COURSE_ROWS);
   const gaTrackingId = getEnv().GA_TRACKING_ID ?? null;
   const now = new Date();

@@ -9,12 +9,13 @@ import { canAccess } from "~/utils/permissions";
 
 /**
  * GET /api/events: every active event, past ones included, date ascending.
- * With an admin session (the Events tab) inactive events are
+ * With the session of a role that has the Events tab, inactive events are
  * listed too; that answer is private to the admin and never cached.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getOptionalAdmin(request);
-  if (admin) return apiJson(listAllEvents().map(toEventJson), 200, { "Cache-Control": "private, no-store" });
+  if (admin && canAccess(admin.role, "events"))
+    return apiJson(listAllEvents().map(toEventJson), 200, { "Cache-Control": "private, no-store" });
   return Response.json(listActiveEvents().map(toEventJson), { headers: { "Cache-Control": "no-cache" } });
 }
 

@@ -1,11 +1,12 @@
-import type { AdminRole } from "../../../db/enums";
 import {
+  type AdminCreation,
   countAdmins,
   createAdmin,
   findAdminCredentials,
   normaliseAdminId,
   recordAdminSignIn,
   setAdminPassword,
+  type NewAdmin,
   type PublicAdmin,
 } from "~/models/accounts/admin.server";
 import { type AdminLoginInput } from "~/schemas/admin-login";
@@ -36,17 +37,21 @@ export async function signInAdmin(
     return credentials && valid ? credentials : null;
   });
   if (!outcome.ok) return outcome.status === 401 ? { ok: false, status: 401, message: ADMIN_LOGIN_MESSAGES.invalid } : outcome;
-  const { id, adminId, role } = outcome.value;
+  const { id, adminId, role, mentorId } = outcome.value;
   recordAdminSignIn(id);
-  return { ok: true, admin: { id, adminId, role }, knownDeviceCookie: outcome.knownDeviceCookie };
+  return { ok: true, admin: { id, adminId, role, mentorId }, knownDeviceCookie: outcome.knownDeviceCookie };
 }
 
-/** A new admin account; null when the Admin ID is taken. Throws when the ID is empty or the password fails the policy. */
-export async function createAdminAccount(input: { adminId: string; password: string; role: AdminRole }): Promise<PublicAdmin | null> {
+/**
+ * A new admin account (a mentor's names its mentor profile); refused when the
+ * Admin ID is taken or the mentor profile is missing or misplaced. Throws when
+ * the ID is empty or the password fails the policy.
+ */
+export async function createAdminAccount(input: Omit<NewAdmin, "passwordHash"> & { password: string }): Promise<AdminCreation> {
   if (!input.adminId.trim()) throw new Error("The Admin ID is empty.");
   const password = await hashNewPassword(input.password, passwordContext({ names: [input.adminId] }));
   if (!password.ok) throw new Error(password.message);
-  return createAdmin({ adminId: input.adminId, role: input.role, passwordHash: password.hash });
+  return createAdmin({ adminId: input.adminId, role: input.role, mentorId: input.mentorId ?? null, passwordHash: password.hash });
 }
 
 /** A new password for the admin with this ID, ending their sessions; false when there is none. Throws when the password fails the policy. */

@@ -1,14 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { readTaxDocumentsIssued, type RegisterDocument } from "~/models/orders/tax-document.server";
 import { indiaMonthRange } from "~/schemas/invoice-register";
 import { formatShortCalendarDay } from "~/utils/dates";
 import { formatExactRupees } from "~/utils/gst";
 import { LATE_CREDIT_NOTE_ADVICE, lateCreditNoteFlag } from "~/utils/late-credit-note";
-import { openStoredExport, workbookResponse } from "./stored-files.server";
-import { anySheet, date, rupees, text, writeWorkbook, type Sheet } from "./workbook-writer.server";
+import { temporaryWorkbookDownload } from "./stored-files.server";
+import { anySheet, date, rupees, text, type Sheet } from "./workbook-writer.server";
 
 // The accountant's monthly register (decision 0031): every tax invoice and
 // credit note issued in a calendar month in India, with the GST figures of
@@ -144,15 +140,6 @@ function registerSheet(month: string): Sheet<RegisterRow> {
 const registerFilename = (month: string) => `invoice-register-${month}.xlsx`;
 
 /** The month's register as an .xlsx download; the file is written to a temporary path and gone once sent. */
-export async function invoiceRegisterDownload(month: string): Promise<Response> {
-  const path = join(tmpdir(), `invoice-register-${randomBytes(8).toString("hex")}.xlsx`);
-  try {
-    await writeWorkbook(path, [anySheet(registerSheet(month))]);
-    const download = await openStoredExport(path);
-    if (!download) throw new Error(`The written register ${path} is missing`);
-    return workbookResponse(download, registerFilename(month));
-  } finally {
-    // The open file stays readable to the response after its name is gone.
-    await rm(path, { force: true });
-  }
+export function invoiceRegisterDownload(month: string): Promise<Response> {
+  return temporaryWorkbookDownload([anySheet(registerSheet(month))], registerFilename(month));
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { open, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
@@ -5,6 +6,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { deleteSharedFile, listStoppedSharedFiles, revokeShareLink, type SharedFileRow } from "~/models/content/shared-file.server";
 import { getEnv } from "~/utils/env.server";
 import { newUrlToken, URL_TOKEN_PATTERN } from "~/utils/url-token.server";
+import { writeWorkbook, type AnySheet } from "./workbook-writer.server";
 
 // Where generated exports are kept and how they are handed out: the exports
 // folder beside the database, a shared_files row per file under a random
@@ -86,6 +88,24 @@ export function workbookResponse(
       ...headers,
     },
   });
+}
+
+/**
+ * Sheets handed over as an .xlsx download and kept nowhere: written by the
+ * shared writer to a temporary path, whose name is gone once the response
+ * holds the open file.
+ */
+export async function temporaryWorkbookDownload(sheets: AnySheet[], filename: string): Promise<Response> {
+  const path = join(tmpdir(), `download-${randomBytes(8).toString("hex")}.xlsx`);
+  try {
+    await writeWorkbook(path, sheets);
+    const download = await openStoredExport(path);
+    if (!download) throw new Error(`The written workbook ${path} is missing`);
+    return workbookResponse(download, filename);
+  } finally {
+    // The open file stays readable to the response after its name is gone.
+    await rm(path, { force: true });
+  }
 }
 
 /** Revokes a share: deletes the shared_files row and the file on disk. False when there was no such file. */

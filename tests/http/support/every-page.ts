@@ -1,6 +1,15 @@
 import { enrolStudent, makeClassroomCourse } from "../../support/classroom";
 import { addRegistration, insertEvent, makeCoupon } from "../../support/rows";
-import { adminApiClient, queryTestDatabase, studentClient, withDatabase, type HttpClient } from "./test";
+import {
+  adminApiClient,
+  clientWithCookie,
+  createAdmin,
+  plantAdminSession,
+  queryTestDatabase,
+  studentClient,
+  withDatabase,
+  type HttpClient,
+} from "./test";
 
 // Every kind of page the site renders, public, a student's, the classroom's and
 // the admin's, each with a row to show: the list the whole-site checks walk
@@ -12,7 +21,8 @@ const first = <Row>(sql: string, ...params: unknown[]) => {
   return row;
 };
 
-export type EveryPage = { client: HttpClient; paths: string[] }[];
+/** Who opens which pages; `downloads` are files the pages link to (not HTML: the plans are checked, not the markup). */
+export type EveryPage = { client: HttpClient; paths: string[]; downloads?: string[] }[];
 
 /** Arranges a course with every lesson type, a student enrolled and registered, a coupon, a contact message; returns who opens which pages. */
 export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
@@ -35,12 +45,13 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
   const mail = first<{ id: number }>("SELECT id FROM outbox_messages ORDER BY id DESC LIMIT 1");
   const section = first<{ id: number }>("SELECT id FROM course_sections WHERE course_id = ? ORDER BY id LIMIT 1", course.id);
   const { batch, session, pastSession } = withDatabase((database) => {
+    // Led by the mentor whose account opens the teaching pages below.
     const batchId = Number(
       database
         .prepare(
-          "INSERT INTO batches (course_id, name, starts_on, ends_on, seats) VALUES (?, 'Every page batch', '2031-01-06', '2031-02-28', 20)",
+          "INSERT INTO batches (course_id, name, starts_on, ends_on, seats, lead_mentor_id) VALUES (?, 'Every page batch', '2031-01-06', '2031-02-28', 20, ?)",
         )
-        .run(course.id).lastInsertRowid,
+        .run(course.id, mentor.id).lastInsertRowid,
     );
     const sessionId = Number(
       database
@@ -87,6 +98,8 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         .run(replay, studentRow.id, exercise.startSeq).lastInsertRowid,
     );
   });
+  const mentorAccount = await clientWithCookie(await plantAdminSession(createAdmin("mentor", undefined, mentor.id)));
+  const teaching = [`/admin/teaching`, `/admin/teaching/${batch.id}`, `/admin/teaching/${batch.id}/sessions/${session.id}`];
 
   return [
     {
@@ -163,12 +176,11 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         `/admin/courses/${course.id}/batches/${batch.id}/timetable`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/new`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}`,
-        `/admin/courses/${course.id}/batches/${batch.id}/roster`,
-        `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}/attendance`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/${session.id}/recording`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable/${pastSession.id}/recording`,
         `/admin/courses/${course.id}/batches/${batch.id}/cancel`,
         `/admin/courses/${course.id}/batches/${batch.id}/students/${studentRow.id}/move`,
+        ...teaching,
         "/admin/events",
         "/admin/events/new",
         `/admin/events/${event.id}`,
@@ -201,6 +213,13 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         "/admin/settings/invoice-register",
         "/admin/breach",
       ],
+      downloads: [`/admin/teaching/${batch.id}/attendance.xlsx`],
+    },
+    // A mentor's account: the batches it teaches (a condition of its own on every query), the same pages.
+    {
+      client: mentorAccount,
+      paths: teaching.map((path) => `${path}?as=mentor`),
+      downloads: [`/admin/teaching/${batch.id}/attendance.xlsx`],
     },
   ];
 }

@@ -8,10 +8,11 @@ import { withDatabase } from "../../support/database";
 
 // The rows the access matrix reads and writes: a student (the "owner") with an
 // enrollment, an order paid through Stripe Checkout, event registrations and
-// enrollment forms, another student, two admins, and content of every kind,
-// some of it unpublished.
+// enrollment forms, another student, three admin accounts (a content manager,
+// a mentor who teaches the owner's batch, the admin), and content of every
+// kind, some of it unpublished.
 
-export const ROLES = ["anonymous", "student", "otherStudent", "contentManager", "admin"] as const;
+export const ROLES = ["anonymous", "student", "otherStudent", "contentManager", "mentor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export type MatrixIds = {
@@ -51,8 +52,12 @@ export type MatrixIds = {
   certificate: string;
   /** The matrix course's curriculum: a section and a lesson in it (the curriculum editor's pages). */
   curriculum: { section: number; lesson: number };
-  /** A batch of the matrix course and a session of its timetable (the batches' admin pages). */
-  batch: { id: number; session: number };
+  /**
+   * A batch of the matrix course and a session of its timetable (the batches'
+   * admin pages), led by the mentor profile the mentor's account teaches as;
+   * and another batch of the course, led by someone else, with a session.
+   */
+  batch: { id: number; session: number; mentor: number; other: { id: number; session: number } };
   /** The token of the owner's private calendar feed (/calendar/<token>.ics), seated in that batch. */
   calendarFeed: string;
   /** The owner's account id (their admin user page). */
@@ -68,7 +73,7 @@ export type Matrix = {
   ids: MatrixIds;
   owner: Student;
   other: Student;
-  admins: Record<"contentManager" | "admin", Admin>;
+  admins: Record<"contentManager" | "mentor" | "admin", Admin>;
   markers: PrivateMarkers[];
 };
 
@@ -167,6 +172,14 @@ export const victims = {
   mentor: (db: Database.Database) => insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Victim Mentor', 'Mentor', 'Bio')"),
   coupon: (db: Database.Database) =>
     insert(db, "INSERT INTO coupons (code, percent_off) VALUES (?, 5)", `VICTIM${randomUUID().slice(0, 8).toUpperCase()}`),
+  /** A session of the matrix batch (the one the mentor teaches and the owner is in), years away. */
+  batchSession: (db: Database.Database) =>
+    insert(
+      db,
+      "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Victim class', ?, 60, 'https://meet.jit.si/victim', 1)",
+      (db.prepare("SELECT id FROM batches WHERE name LIKE 'Matrix batch %' ORDER BY id DESC LIMIT 1").get() as { id: number }).id,
+      Date.parse("2031-01-13T13:30:00Z"),
+    ),
   /** A batch of the matrix course nobody has joined (its URL names the matrix course). */
   batch: (db: Database.Database) =>
     insert(
@@ -252,9 +265,9 @@ function insertClassroom(db: Database.Database, course: number, owner: Student, 
 }
 
 export async function arrangeMatrix(url: string, database: string): Promise<Matrix> {
-  const admins = { contentManager: createAdmin("content_manager", database), admin: createAdmin("admin", database) };
+  const staff = { contentManager: createAdmin("content_manager", database), admin: createAdmin("admin", database) };
   // Made before the owner exists, so the file holds none of the owner's data.
-  const exported = await exportUsers(url, await adminCookie(database, admins.admin));
+  const exported = await exportUsers(url, await adminCookie(database, staff.admin));
   const owner = await createStudent({}, database);
   const other = await createStudent({}, database);
   const tag = randomUUID().slice(0, 8);
@@ -375,18 +388,27 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
         return { section, lesson };
       })(),
       batch: (() => {
-        const id = insert(
-          db,
-          "INSERT INTO batches (course_id, name, starts_on, ends_on, seats) VALUES (?, ?, '2031-01-06', '2031-02-28', 30)",
-          course,
-          `Matrix batch ${tag}`,
-        );
-        const session = insert(
-          db,
-          "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Matrix class', ?, 90, 'https://meet.jit.si/matrix', 1)",
-          id,
-          Date.parse("2031-01-06T13:30:00Z"),
-        );
+        const mentor = insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Matrix Teacher', 'Mentor', 'Bio')");
+        const someoneElse = insert(db, "INSERT INTO mentors (name, title, bio) VALUES ('Matrix Other Teacher', 'Mentor', 'Bio')");
+        const batchOf = (name: string, lead: number) =>
+          insert(
+            db,
+            "INSERT INTO batches (course_id, name, starts_on, ends_on, seats, lead_mentor_id) VALUES (?, ?, '2031-01-06', '2031-02-28', 30, ?)",
+            course,
+            name,
+            lead,
+          );
+        const sessionOf = (batch: number) =>
+          insert(
+            db,
+            "INSERT INTO batch_sessions (batch_id, title, starts_at, duration_minutes, join_url, prices_at_least_30_days_old) VALUES (?, 'Matrix class', ?, 90, 'https://meet.jit.si/matrix', 1)",
+            batch,
+            Date.parse("2031-01-06T13:30:00Z"),
+          );
+        const otherBatch = batchOf(`Other batch ${tag}`, someoneElse);
+        const other = { id: otherBatch, session: sessionOf(otherBatch) };
+        const id = batchOf(`Matrix batch ${tag}`, mentor);
+        const session = sessionOf(id);
         // The owner holds a seat in it: the session's page is theirs.
         db.prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)").run(
           id,
@@ -394,7 +416,7 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
           owner.id,
           Date.now(),
         );
-        return { id, session };
+        return { id, session, mentor, other };
       })(),
       calendarFeed: (() => {
         const token = randomBytes(32).toString("base64url");
@@ -423,11 +445,19 @@ export async function arrangeMatrix(url: string, database: string): Promise<Matr
       })(),
     };
   }, database);
+  // A mentor's account teaching the matrix batch, whose student the owner is.
+  const admins = { ...staff, mentor: createAdmin("mentor", database, ids.batch.mentor) };
 
   const markers: PrivateMarkers[] = [
+    // Whoever teaches the owner's batch knows them by name and address (its roster, its attendance form).
     {
-      label: "the owner's account, orders, forms and registrations",
-      values: [owner.id, owner.email, ownerSurname, whatsapp, registrationPhone, checkoutSession],
+      label: "the owner's account: name, address and id",
+      values: [owner.id, owner.email, ownerSurname],
+      visibleTo: ["student", "mentor", "admin"],
+    },
+    {
+      label: "the owner's phones, orders, forms and registrations",
+      values: [whatsapp, registrationPhone, checkoutSession],
       visibleTo: ["student", "admin"],
     },
     { label: "unpublished content", values: Object.values(draft), visibleTo: ["contentManager", "admin"] },
@@ -452,6 +482,7 @@ export async function cookieFor(matrix: Matrix, database: string, role: Role): P
     case "otherStudent":
       return studentCookie(database, matrix.other);
     case "contentManager":
+    case "mentor":
     case "admin":
       return adminCookie(database, matrix.admins[role]);
   }

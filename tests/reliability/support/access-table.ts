@@ -1,7 +1,7 @@
-import { VICTIM_PRICE_PAISE, type MatrixIds, type Role, type VictimKind } from "./access-fixtures";
+import { ROLES, VICTIM_PRICE_PAISE, type MatrixIds, type Role, type VictimKind } from "./access-fixtures";
 
 // THE access matrix: every page and endpoint of the site (each method it takes)
-// × the five roles → the answer the server must give. The rules come from
+// × the six roles → the answer the server must give. The rules come from
 // app/utils/permissions.ts (admin areas by role), app/services/accounts/sessions/admin-session.server.ts
 // (admin pages redirect to /admin/login, admin JSON answers 401/403) and
 // app/services/accounts/sessions/student-session.server.ts (student pages redirect to /login?redirectTo=…,
@@ -43,8 +43,11 @@ type Area =
   | "inbox"
   | "outbox"
   | "settings"
-  | "registrations";
+  | "registrations"
+  | "teaching";
 const CONTENT_MANAGER_AREAS: Area[] = ["courses", "events", "content", "mentors"];
+/** A mentor's account has the teaching pages alone, and there only the batches it teaches (404 for any other). */
+const MENTOR_AREAS: Area[] = ["teaching"];
 
 const redirectTo = (location: string): Outcome => `302 ${location}`;
 const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
@@ -52,6 +55,7 @@ const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
   student: outcome,
   otherStudent: outcome,
   contentManager: outcome,
+  mentor: outcome,
   admin: outcome,
 });
 const signInFirst = (path: string) => redirectTo(`/login?${new URLSearchParams({ redirectTo: path })}`);
@@ -61,23 +65,42 @@ const adminSignIn = (path: string) =>
 /** Student pages: signed-out visitors (and admins, who have no student session) go to sign in. */
 function studentPage(path: string, owner: Outcome, other: Outcome = owner): Record<Role, Outcome> {
   const out = signInFirst(path);
-  return { anonymous: out, student: owner, otherStudent: other, contentManager: out, admin: out };
+  return { anonymous: out, student: owner, otherStudent: other, contentManager: out, mentor: out, admin: out };
 }
 function studentApi(owner: Outcome, other: Outcome = owner): Record<Role, Outcome> {
-  return { anonymous: 401, student: owner, otherStudent: other, contentManager: 401, admin: 401 };
+  return { anonymous: 401, student: owner, otherStudent: other, contentManager: 401, mentor: 401, admin: 401 };
 }
 /** Sign-in and sign-up: a signed-in student is sent on. */
 const anonymousOnly = (): Record<Role, Outcome> => ({ ...everyone(200), student: redirectTo("/"), otherStudent: redirectTo("/") });
 
 const contentManagerMay = (area: Area) => CONTENT_MANAGER_AREAS.includes(area);
+const mentorMay = (area: Area) => MENTOR_AREAS.includes(area);
 function adminPage(path: string, area: Area, allowed: Outcome = 200): Record<Role, Outcome> {
   const out = adminSignIn(path);
-  return { anonymous: out, student: out, otherStudent: out, contentManager: contentManagerMay(area) ? allowed : 403, admin: allowed };
+  return {
+    anonymous: out,
+    student: out,
+    otherStudent: out,
+    contentManager: contentManagerMay(area) ? allowed : 403,
+    mentor: mentorMay(area) ? allowed : 403,
+    admin: allowed,
+  };
 }
 function adminApi(area: Area, allowed: Outcome): Record<Role, Outcome> {
-  return { anonymous: 401, student: 401, otherStudent: 401, contentManager: contentManagerMay(area) ? allowed : 403, admin: allowed };
+  return {
+    anonymous: 401,
+    student: 401,
+    otherStudent: 401,
+    contentManager: contentManagerMay(area) ? allowed : 403,
+    mentor: mentorMay(area) ? allowed : 403,
+    admin: allowed,
+  };
 }
-const adminRoles = (area: Area): Role[] => (contentManagerMay(area) ? ["contentManager", "admin"] : ["admin"]);
+const adminRoles = (area: Area): Role[] => [
+  ...(contentManagerMay(area) ? (["contentManager"] as const) : []),
+  ...(mentorMay(area) ? (["mentor"] as const) : []),
+  "admin",
+];
 
 const get = (route: string, path: string, expect: Record<Role, Outcome>): Row => ({ route, method: "GET", path, expect });
 const empty: Body = { form: {} };
@@ -111,13 +134,6 @@ function batchPages(ids: MatrixIds): [string, string, Area][] {
     ["/admin/courses/:id/batches/:batchId", `${batches}/${ids.batch.id}?confirm=delete`, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable", timetable, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable/new", `${timetable}/new`, "courses"],
-    [
-      "/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance",
-      `${timetable}/${ids.batch.session}/attendance`,
-      "registrations",
-    ],
-    // Its students: personal data, for admins only.
-    ["/admin/courses/:id/batches/:batchId/roster", `${batches}/${ids.batch.id}/roster`, "registrations"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}`, "courses"],
     ["/admin/courses/:id/batches/:batchId/timetable/:sessionId", `${timetable}/${ids.batch.session}?confirm=cancel`, "courses"],
     // A recording is published once the class is over (the matrix class is years away: the page says so).
@@ -170,13 +186,13 @@ function adminPages(ids: MatrixIds): Row[] {
   const rows = pages.map(([route, path, area]) => {
     // A file sent with an outbox message is a download; the fixture's message has none, so an admin finds nothing.
     const expect = adminPage(path, area, route === "/admin/outbox/:id/attachments/:number" ? 404 : 200);
-    // A content manager has no dashboard: /admin sends them to their first tab.
-    if (path === "/admin") expect.contentManager = redirectTo("/admin/courses");
+    // A content manager and a mentor have no dashboard: /admin sends them to their first tab.
+    if (path === "/admin") Object.assign(expect, { contentManager: redirectTo("/admin/courses"), mentor: redirectTo("/admin/teaching") });
     return get(route, path, expect);
   });
   // The panel's old addresses move for good (admins may have bookmarked them); unknown ones are 404 inside the panel.
   const moved = (path: string, to: string) =>
-    get("/admin/*", path, { ...adminPage(path, "dashboard", `301 ${to}`), contentManager: `301 ${to}` });
+    get("/admin/*", path, { ...adminPage(path, "dashboard", `301 ${to}`), contentManager: `301 ${to}`, mentor: `301 ${to}` });
   return [
     ...rows,
     moved(`/admin/courses/${ids.course}/edit`, `/admin/courses/${ids.course}`),
@@ -184,7 +200,7 @@ function adminPages(ids: MatrixIds): Row[] {
     moved(`/admin/content/post/${ids.post.id}/edit`, `/admin/blog/${ids.post.id}`),
     moved(`/admin/content/testimonials/${ids.testimonial}/delete`, `/admin/testimonials/${ids.testimonial}?confirm=delete`),
     moved(`/admin/users/files/${ids.sharedFile.id}/share`, `/admin/users/files/${ids.sharedFile.id}`),
-    get("/admin/*", "/admin/no-such-tab", { ...adminPage("/admin/no-such-tab", "dashboard", 404), contentManager: 404 }),
+    get("/admin/*", "/admin/no-such-tab", { ...adminPage("/admin/no-such-tab", "dashboard", 404), contentManager: 404, mentor: 404 }),
     // A form left open on an old address is not guessed at: 405 for anyone (no action runs), and nothing changes.
     {
       route: "/admin/*",
@@ -388,14 +404,6 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       "courses",
       409,
       { watch: { table: "lessons" } },
-    ),
-    // Attendance names the students: admins only; an empty post saves no mark and goes back to the timetable.
-    post(
-      "/admin/courses/:id/batches/:batchId/timetable/:sessionId/attendance",
-      `${timetableOf(ids)}/${ids.batch.session}/attendance`,
-      "registrations",
-      redirectTo(timetableOf(ids)),
-      { watch: { table: "session_attendance" } },
     ),
     remove(
       "/admin/courses/:id/curriculum/sections/:sectionId",
@@ -611,6 +619,7 @@ function classroomPages(ids: MatrixIds): Row[] {
     student: owner,
     otherStudent: notEnrolled,
     contentManager: owner,
+    mentor: owner,
     admin: owner,
   });
   const lesson = `/learn/${ids.course}/${ids.lesson}`;
@@ -709,7 +718,7 @@ function publicPages(ids: MatrixIds): Row[] {
       body: { form: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question.", consent: "on" } },
       expect: everyone(redirectTo("/contact")),
       watch: { table: "contact_messages" },
-      writes: [...ROLES_ALL],
+      writes: [...ROLES],
     },
     get("/newsletter", "/newsletter", everyone(redirectTo("/blog"))),
     {
@@ -747,7 +756,7 @@ function publicPages(ids: MatrixIds): Row[] {
       body: { form: { decision: "withdrawn", redirectTo: "/courses" } },
       expect: everyone(redirectTo("/courses")),
       watch: { table: "consent_records" },
-      writes: [...ROLES_ALL],
+      writes: [...ROLES],
     },
     get("/login", "/login", anonymousOnly()),
     {
@@ -755,7 +764,7 @@ function publicPages(ids: MatrixIds): Row[] {
       method: "POST",
       path: "/login",
       body: { form: { email: "nobody@example.com", password: "not the password" } },
-      expect: { ...anonymousOnly(), anonymous: 401, contentManager: 401, admin: 401 },
+      expect: { ...anonymousOnly(), anonymous: 401, contentManager: 401, mentor: 401, admin: 401 },
       watch: { table: "sessions" },
     },
     // The hop after every sign-in: on with the session, else the page saying the cookie was refused.
@@ -800,7 +809,7 @@ function publicPages(ids: MatrixIds): Row[] {
       method: "POST",
       path: "/signup",
       body: empty,
-      expect: { ...anonymousOnly(), anonymous: 400, contentManager: 400, admin: 400 },
+      expect: { ...anonymousOnly(), anonymous: 400, contentManager: 400, mentor: 400, admin: 400 },
       watch: { table: "users" },
     },
     get("/api/logout", "/api/logout", { ...everyone(redirectTo("/")), student: 200, otherStudent: 200 }),
@@ -808,19 +817,30 @@ function publicPages(ids: MatrixIds): Row[] {
     get("/auth/oauth", "/auth/oauth", everyone(redirectTo("/login"))),
     { route: "/auth/oauth", method: "POST", path: "/auth/oauth", body: empty, expect: everyone(redirectTo("/login")) },
     get("/auth/oauth/callback", "/auth/oauth/callback", everyone(redirectTo("/login"))),
-    get("/admin/login", "/admin/login", { ...everyone(200), contentManager: redirectTo("/admin/courses"), admin: redirectTo("/admin") }),
+    get("/admin/login", "/admin/login", {
+      ...everyone(200),
+      contentManager: redirectTo("/admin/courses"),
+      mentor: redirectTo("/admin/teaching"),
+      admin: redirectTo("/admin"),
+    }),
     {
       route: "/admin/login",
       method: "POST",
       path: "/admin/login",
       body: { form: { adminId: "nobody-form", password: "not the password" } },
       // A signed-in admin's failed attempt lands on the login page, whose loader sends them home.
-      expect: { ...everyone(401), contentManager: redirectTo("/admin/courses"), admin: redirectTo("/admin") },
+      expect: {
+        ...everyone(401),
+        contentManager: redirectTo("/admin/courses"),
+        mentor: redirectTo("/admin/teaching"),
+        admin: redirectTo("/admin"),
+      },
       watch: { table: "sessions" },
     },
     get("/admin/signed-in", "/admin/signed-in?to=%2Fadmin%2Fevents", {
       ...everyone(200),
       contentManager: redirectTo("/admin/events"),
+      mentor: redirectTo("/admin/events"),
       admin: redirectTo("/admin/events"),
     }),
     get("/admin/logout", "/admin/logout", everyone(redirectTo("/admin"))),
@@ -837,7 +857,6 @@ function publicPages(ids: MatrixIds): Row[] {
     get("/shared/:token", `/shared/${"A".repeat(43)}`, everyone(404)),
   ];
 }
-const ROLES_ALL: Role[] = ["anonymous", "student", "otherStudent", "contentManager", "admin"];
 
 function publicEndpoints(ids: MatrixIds): Row[] {
   return [
@@ -863,7 +882,7 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       body: { json: { name: "Matrix Visitor", email: "visitor@example.com", subject: "Hello", message: "A question.", consent: true } },
       expect: everyone(201),
       watch: { table: "contact_messages" },
-      writes: ROLES_ALL,
+      writes: [...ROLES],
     },
     {
       route: "/api/newsletter",
@@ -908,7 +927,8 @@ function publicEndpoints(ids: MatrixIds): Row[] {
       method: "POST",
       path: "/api/admin/login",
       body: { json: { adminId: "nobody-api", password: "not the password" } },
-      expect: everyone(401),
+      // One client, one Admin ID: five failures are free, the sixth (the last role asked) already waits.
+      expect: { ...everyone(401), admin: 429 },
       watch: { table: "sessions" },
     },
     { route: "/api/admin/logout", method: "POST", path: "/api/admin/logout", expect: everyone(200) },
@@ -1207,6 +1227,52 @@ function courseReviewRows(ids: MatrixIds): Row[] {
   ];
 }
 
+/**
+ * The teaching pages: a mentor's account opens the batch it teaches and no
+ * other (404, so another batch's existence is not told), the admin every
+ * batch, a content manager none (403). Each mark is posted to a fresh session
+ * of the mentor's batch, naming the owner, its student.
+ */
+function teachingRows(ids: MatrixIds): Row[] {
+  const own = `/admin/teaching/${ids.batch.id}`;
+  const other = `/admin/teaching/${ids.batch.other.id}`;
+  const sessions = "/admin/teaching/:batchId/sessions/:sessionId";
+  const workbook = "/admin/teaching/:batchId/attendance.xlsx";
+  const teaching = (path: string, allowed: Outcome = 200) => adminPage(path, "teaching", allowed);
+  const notTheMentors = (path: string, allowed: Outcome = 200) => ({ ...teaching(path, allowed), mentor: 404 });
+  const markOwner: Body = { form: { [`attended:${ids.ownerUser}`]: "yes" } };
+  return [
+    get("/admin/teaching", "/admin/teaching", teaching("/admin/teaching")),
+    get("/admin/teaching/:batchId", own, teaching(own)),
+    get("/admin/teaching/:batchId", other, notTheMentors(other)),
+    get(sessions, `${own}/sessions/${ids.batch.session}`, teaching(`${own}/sessions/${ids.batch.session}`)),
+    get(sessions, `${other}/sessions/${ids.batch.other.session}`, notTheMentors(`${other}/sessions/${ids.batch.other.session}`)),
+    // Another batch's session under the address of the mentor's own batch is found by no one.
+    get(sessions, `${own}/sessions/${ids.batch.other.session}`, teaching(`${own}/sessions/${ids.batch.other.session}`, 404)),
+    get(workbook, `${own}/attendance.xlsx`, teaching(`${own}/attendance.xlsx`)),
+    get(workbook, `${other}/attendance.xlsx`, notTheMentors(`${other}/attendance.xlsx`)),
+    {
+      route: sessions,
+      method: "POST",
+      path: `${own}/sessions/{victim}`,
+      body: markOwner,
+      victim: "batchSession",
+      expect: teaching(`${own}/sessions/{victim}`, redirectTo(own)),
+      watch: { table: "session_attendance", where: "attended = 1" },
+      writes: adminRoles("teaching"),
+    },
+    // The other batch's session: the mentor is refused as if it did not exist; the admin's post names none of its students.
+    {
+      route: sessions,
+      method: "POST",
+      path: `${other}/sessions/${ids.batch.other.session}`,
+      body: markOwner,
+      expect: notTheMentors(`${other}/sessions/${ids.batch.other.session}`, redirectTo(other)),
+      watch: { table: "session_attendance" },
+    },
+  ];
+}
+
 export function accessRows(ids: MatrixIds): Row[] {
   return [
     ...courseReviewRows(ids),
@@ -1216,6 +1282,7 @@ export function accessRows(ids: MatrixIds): Row[] {
     ...studentRows(ids),
     ...adminPages(ids),
     ...adminPagePosts(ids),
+    ...teachingRows(ids),
     ...adminEndpoints(ids),
     ...pricingRows(),
   ];

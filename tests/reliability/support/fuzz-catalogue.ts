@@ -5,6 +5,7 @@ import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/a
 import { CouponSchema } from "../../../app/schemas/admin-coupon";
 import { LessonFormSchema, SectionSchema } from "../../../app/schemas/admin-curriculum";
 import { BatchCancelSchema, BatchMoveSchema, BatchSchema, BatchSessionSchema, RecordingSchema } from "../../../app/schemas/admin-batch";
+import { AttendanceReportSchema, REPORT_INTENT } from "../../../app/schemas/attendance";
 import { CourseApiSchema, CourseFormSchema } from "../../../app/schemas/admin-course";
 import { AdminEventApiSchema, AdminEventFormSchema } from "../../../app/schemas/admin-event";
 import { AdminLoginSchema } from "../../../app/schemas/admin-login";
@@ -281,10 +282,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     { intents: ["start", "step", "trade", "close", "end"] },
   ),
   page("_learn+/learn.journal.$tradeId.tsx", (ids) => `/learn/journal/${ids.tradeId}`, ["notes"]),
+  // A session's attendance on the teaching pages: the marks form, or a participant report's CSV (intent "report").
   page(
-    "admin+/_panel.courses_+/$id.batches_.$batchId.timetable.$sessionId_.attendance.tsx",
-    (ids) => `/admin/courses/${ids.courseId}/batches/${ids.batchId}/timetable/${ids.batchSessionId}/attendance`,
-    ["attended:fuzz"],
+    "admin+/_panel.teaching+/$batchId_.sessions.$sessionId.tsx",
+    (ids) => `/admin/teaching/${ids.batchId}/sessions/${ids.batchSessionId}`,
+    ["attended:fuzz", ...f(AttendanceReportSchema)],
+    { intents: ["save", REPORT_INTENT], files: ["report"] },
   ),
   // Moving the fuzz account (seated in the batch) to another batch, and a past class's recording.
   page(

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/admin-page";
+import { CancelledMark } from "~/components/admin/session-card";
 import { buttonClass } from "~/components/ui/button";
 import { listBatchesForAdmin } from "~/models/batches/batch.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
@@ -10,7 +11,7 @@ import { indianStateName } from "~/utils/indian-states";
 import { formatPrice } from "~/utils/money";
 import { countOf } from "~/utils/plural";
 import { pageMeta } from "~/utils/seo";
-import { batchesPath, cancelBatchPath, rosterPath, timetablePath } from "../__batch-paths";
+import { batchesPath, cancelBatchPath, teachingBatchPath, timetablePath } from "../__batch-paths";
 import { courseOr404 } from "./__curriculum.server";
 
 // A course's batches: each one's days, where it is taught, its seats and its
@@ -34,11 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     leadMentor: batch.leadMentorName,
     cancelled: batch.cancelledAt !== null,
   }));
-  // A roster is personal data, and cancelling refunds money: only roles allowed them get the links (their pages check again).
+  // A roster is personal data: only roles that teach get the link to the batch's teaching page (which checks again).
   return {
     course: { id: course.id, title: course.title, pacing: course.pacing },
     batches,
-    canSeeStudents: canAccess(admin.role, "registrations"),
+    canSeeStudents: canAccess(admin.role, "teaching"),
     canCancel: canAccess(admin.role, "users"),
   };
 }
@@ -83,7 +84,7 @@ export default function CourseBatchesPage() {
                 <div>
                   <h2 className="text-lg font-semibold text-navy-900">
                     {batch.name}
-                    {batch.cancelled ? <span className="ml-2 text-sm font-medium text-red-800">Cancelled</span> : null}
+                    {batch.cancelled ? <CancelledMark /> : null}
                   </h2>
                   <p className="text-sm text-slate-700">
                     {batch.days} · {batch.where}
@@ -98,7 +99,7 @@ export default function CourseBatchesPage() {
                     Timetable
                   </Link>
                   {canSeeStudents ? (
-                    <Link to={rosterPath(course.id, batch.id)} className={buttonClass("outline")}>
+                    <Link to={teachingBatchPath(batch.id)} className={buttonClass("outline")}>
                       Students
                     </Link>
                   ) : null}

@@ -12,7 +12,7 @@ import { countOf } from "~/utils/plural";
 import { pageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
-import { rosterPath } from "../__batch-paths";
+import { teachingBatchPath } from "../__batch-paths";
 import { courseAndBatchOr404, requireBatchMoneyAdmin } from "./__batch.server";
 
 // Moving one student of a batch to another batch of the same course
@@ -26,7 +26,7 @@ function routeParts(params: { id?: string; batchId?: string; userId?: string }) 
   const { course, batch } = courseAndBatchOr404(params);
   const student = findSeatedStudent(batch.id, params.userId ?? "");
   if (!student) throw new Response("Not Found", { status: 404 });
-  return { course, batch, student, backTo: rosterPath(course.id, batch.id) };
+  return { course, batch, student, backTo: teachingBatchPath(batch.id) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/admin-page";
+import { SessionCard } from "~/components/admin/session-card";
 import { buttonClass } from "~/components/ui/button";
 import { listBatchSessions } from "~/models/batches/batch-session.server";
 import { requireAdmin } from "~/services/accounts/sessions/admin-session.server";
@@ -8,7 +9,7 @@ import { canAccess } from "~/utils/permissions";
 import { formatIndiaDateTime } from "~/utils/dates";
 import { meetingServiceOf } from "~/utils/meeting-services";
 import { pageMeta } from "~/utils/seo";
-import { batchesPath, timetablePath } from "../__batch-paths";
+import { batchesPath, sessionAttendancePath, timetablePath } from "../__batch-paths";
 import { courseAndBatchOr404 } from "./__batch.server";
 
 // A batch's timetable: every session in order of time, in IST, with its
@@ -32,12 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     place: placeOf(session),
     cancelled: session.cancelledAt !== null,
   }));
-  // Attendance names the students: only roles that may see registrations get its link (its page checks again).
+  // Attendance names the students: only roles that teach get its link (its page, on the teaching side, checks again).
   return {
     course: { id: course.id, title: course.title },
     batch: { id: batch.id, name: batch.name },
     sessions,
-    canSeeStudents: canAccess(admin.role, "registrations"),
+    canSeeStudents: canAccess(admin.role, "teaching"),
   };
 }
 
@@ -76,24 +77,14 @@ export default function TimetablePage() {
       ) : (
         <ol className="grid gap-3">
           {sessions.map((session) => (
-            <li
+            <SessionCard
               key={session.id}
-              className="flex flex-wrap items-start justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-            >
-              <div>
-                <h2 className="font-semibold text-navy-900">
-                  {session.title}
-                  {session.cancelled ? <span className="ml-2 text-sm font-medium text-red-800">Cancelled</span> : null}
-                </h2>
-                <p className="text-sm text-slate-700">
-                  <time dateTime={session.iso}>{session.when}</time> · {session.minutes} min · {session.place}
-                  {session.mentor ? ` · ${session.mentor}` : ""}
-                </p>
-              </div>
-              {session.cancelled ? null : (
+              session={session}
+              heading="h2"
+              actions={
                 <div className="flex flex-wrap gap-2">
                   {canSeeStudents ? (
-                    <Link to={`${here}/${session.id}/attendance`} preventScrollReset className={buttonClass("outline")}>
+                    <Link to={sessionAttendancePath(batch.id, session.id)} className={buttonClass("outline")}>
                       Attendance
                     </Link>
                   ) : null}
@@ -104,8 +95,8 @@ export default function TimetablePage() {
                     Cancel session
                   </Link>
                 </div>
-              )}
-            </li>
+              }
+            />
           ))}
         </ol>
       )}

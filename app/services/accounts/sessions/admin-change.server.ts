@@ -16,6 +16,8 @@ export type AdminEntity =
   // A course's batches and the sessions of their timetables.
   | "batch"
   | "batch_session"
+  // A session's attendance, marked by hand or from a participant report.
+  | "session_attendance"
   // The curriculum editor: a course's sections and lessons (moves are "course_section_moved"…).
   | "course_section"
   | "lesson"
