@@ -1,4 +1,4 @@
-import type { JournalEntryView } from "~/routes/_learn+/__journal.server";
+import type { JournalEntryView } from "~/services/lab/journal-entry.server";
 import { formatMarketPrice } from "~/utils/price-units";
 import { CandleChart } from "./candle-chart";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
-import { batchSessions, batches, courses } from "../../../db/schema";
+import { batchSessions, batchStudents, batches, courses } from "../../../db/schema";
 import type { PublicAdmin } from "../accounts/admin.server";
 import { db, type Transaction } from "~/utils/db.server";
 import { parseId } from "~/utils/validation";
@@ -100,6 +100,22 @@ export function findTaughtBatch(teacher: Teacher, id: string | number | undefine
 }
 
 type Reader = Pick<Transaction, "select">;
+
+/**
+ * Whether `teacher` teaches the student in the course: the student is seated
+ * in a batch of it that `teacher` teaches (a mentor reads and comments on the
+ * trade journals of their own batches' students, nobody else's).
+ */
+export function teachesStudent(teacher: Teacher, userId: string, courseId: number, database: Reader = db): boolean {
+  return (
+    database
+      .select({ one: sql`1` })
+      .from(batchStudents)
+      .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+      .where(and(eq(batchStudents.userId, userId), eq(batchStudents.courseId, courseId), taughtBy(teacher)))
+      .get() !== undefined
+  );
+}
 
 /** The session, when it is one of the batch's and the batch is one `teacher` teaches. */
 function taughtSession(tx: Reader, teacher: Teacher, batchId: number, sessionId: number) {

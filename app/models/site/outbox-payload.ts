@@ -43,6 +43,8 @@ export type OutboxPayload =
   | { kind: "batch-session-cancelled"; sessionId: number; firstName: string | null }
   | { kind: "batch-cancelled"; cancelled: BatchCancelledNotice }
   | { kind: "batch-moved"; moved: BatchMovedNotice }
+  // The practice lab: a mentor commented on a trade in the student's journal.
+  | { kind: "journal-comment"; tradeId: number; firstName: string | null; authorName: string }
   // Orders
   | { kind: "order-confirmation"; orderId: number }
   | { kind: "order-refunded"; refund: RefundNotice }

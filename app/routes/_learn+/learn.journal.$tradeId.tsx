@@ -12,7 +12,7 @@ import { instituteFrom } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseId } from "~/utils/validation";
 import { notFound } from "./__classroom.server";
-import { journalEntryView } from "./__journal.server";
+import { journalEntryView } from "~/services/lab/journal-entry.server";
 import { journalPath, labPath } from "~/utils/lab-paths";
 
 // One trade in the student's journal: the chart around it, the setup and

@@ -26,3 +26,9 @@ export const sessionAttendancePath = (batchId: number, sessionId: number) => `${
 
 /** The batch's attendance register as an .xlsx download. */
 export const attendanceWorkbookPath = (batchId: number) => `${teachingBatchPath(batchId)}/attendance.xlsx`;
+
+/** The trade journals of a batch's students, for whoever teaches it to review. */
+export const batchJournalsPath = (batchId: number) => `${teachingBatchPath(batchId)}/journals`;
+
+/** One trade of a student's journal, with the mentor's comment form. */
+export const journalReviewPath = (batchId: number, tradeId: number) => `${batchJournalsPath(batchId)}/${tradeId}`;

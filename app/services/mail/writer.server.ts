@@ -11,6 +11,7 @@ import { writeBatchCancelled, writeBatchMoved } from "./batch-changes.server";
 import { writeBreachNotice } from "./breach-notice.server";
 import { writeContactAcknowledgement } from "./contact.server";
 import { writeCourseGrant } from "./course-grant.server";
+import { writeJournalComment } from "./journal-comment.server";
 import { writeEmailChange, writeEmailChangeNotice, writeEmailChangeTaken } from "./email-change.server";
 import { writeSeatGone, writeWaitlistOffer } from "./event-seats.server";
 import { writeEventRegistered, writeEventReminder } from "./events.server";
@@ -66,6 +67,7 @@ const WRITERS: { [Kind in OutboxKind]: Writer<Kind> } = {
   "change-email-notice": writeEmailChangeNotice,
   "change-email-taken": writeEmailChangeTaken,
   "course-granted": writeCourseGrant,
+  "journal-comment": writeJournalComment,
   "contact-acknowledgement": writeContactAcknowledgement,
   "team-contact-message": writeContactTeamNotice,
   "team-enrolment-lead": writeEnrollmentLeadTeamNotice,

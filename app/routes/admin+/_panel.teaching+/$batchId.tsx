@@ -13,7 +13,7 @@ import { formatIndiaDateTime, formatShortCalendarDay, formatShortDate } from "~/
 import { countOf } from "~/utils/plural";
 import { pageMeta } from "~/utils/seo";
 import { canAccess } from "~/utils/permissions";
-import { attendanceWorkbookPath, moveStudentPath, sessionAttendancePath, TEACHING_PATH } from "../__batch-paths";
+import { attendanceWorkbookPath, batchJournalsPath, moveStudentPath, sessionAttendancePath, TEACHING_PATH } from "../__batch-paths";
 import { taughtBatchOr404 } from "./__teaching.server";
 
 // A batch as whoever teaches it sees it: its sessions, those to come and
@@ -156,6 +156,9 @@ export default function TeachingBatchPage() {
           {/* A download, not a page: the browser fetches it as a document. */}
           <Link to={attendanceWorkbookPath(batch.id)} reloadDocument className={buttonClass("secondary")}>
             Download attendance (Excel)
+          </Link>
+          <Link to={batchJournalsPath(batch.id)} className={buttonClass("secondary")}>
+            Trade journals
           </Link>
         </div>
       </div>
