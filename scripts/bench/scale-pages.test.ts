@@ -28,6 +28,7 @@ const NOT_TIMED: Record<string, string> = {
   "/confirm-email-change": "needs a token from a message",
   "/learn/:courseId/certificate/revoked": "only for a revoked certificate",
   "/learn/:courseId/lab/:exerciseId": "a replay needs its student's own run; the practice lab's section of the bench times its steps",
+  "/admin/teaching/:batchId/journals/:tradeId": "a trade of a student of the batch, which the scale data has none of",
   "/learn/journal/:tradeId":
     "a trade needs a replay of the timed student's own; the practice lab's section of the bench covers the journal",
   "/newsletter": "takes the sign-up form's posts; a GET redirects to /blog",

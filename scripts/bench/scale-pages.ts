@@ -71,6 +71,7 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
     // The Teaching tab, as the admin sees it (every batch); a mentor's sees fewer.
     admin("/admin/teaching"),
     admin("/admin/teaching/:batchId", (f) => at("/admin/teaching/:batchId", f.adminBatch)),
+    admin("/admin/teaching/:batchId/journals", (f) => at("/admin/teaching/:batchId/journals", f.adminBatch)),
     admin("/admin/teaching/:batchId/sessions/:sessionId", (f) =>
       at("/admin/teaching/:batchId/sessions/:sessionId", f.adminBatch, f.adminBatchSession),
     ),

@@ -1,7 +1,19 @@
 import { decode } from "turbo-stream";
 import { enrolStudent } from "../support/classroom";
 import { withDatabase } from "../support/database";
-import { adminApiClient, beforeAll, describe, expect, queryTestDatabase, studentClient, test, type HttpClient } from "./support/test";
+import {
+  adminApiClient,
+  beforeAll,
+  clientWithCookie,
+  createAdmin,
+  describe,
+  expect,
+  plantAdminSession,
+  queryTestDatabase,
+  studentClient,
+  test,
+  type HttpClient,
+} from "./support/test";
 
 // The practice lab through its pages, as a student without JavaScript uses it:
 // a blind replay of the demo's generated series stepped with forms, paper
@@ -211,5 +223,66 @@ describe("uploading market data", () => {
     const response = await student.post("/admin/lab", { multipart: { ...fields, file: file([]) }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toMatch(/^\/admin\/login/);
+  });
+});
+
+describe("a mentor's review", () => {
+  test("the mentor of the student's batch reads the trade and comments; the student is mailed and reads it; other mentors find nothing", async () => {
+    const { client: learner, student: learnerRow } = await studentClient();
+    enrolStudent(learnerRow.id, courseId);
+    const { batchId, tradeId, mentorId, otherMentorId } = withDatabase((database) => {
+      const mentor = (name: string) =>
+        Number(
+          database.prepare("INSERT INTO mentors (name, title, bio) VALUES (?, 'Mentor', 'Teaches replays')").run(name).lastInsertRowid,
+        );
+      const [mentorId, otherMentorId] = [mentor("Kavita Joshi"), mentor("Someone Else")];
+      const batch = Number(
+        database
+          .prepare(
+            "INSERT INTO batches (course_id, name, starts_on, ends_on, lead_mentor_id) VALUES (?, 'Review batch', '2026-01-05', '2031-01-05', ?)",
+          )
+          .run(courseId, mentorId).lastInsertRowid,
+      );
+      database
+        .prepare("INSERT INTO batch_students (batch_id, course_id, user_id, joined_at) VALUES (?, ?, ?, ?)")
+        .run(batch, courseId, learnerRow.id, Date.now());
+      const replay = Number(
+        database
+          .prepare("INSERT INTO replays (exercise_id, user_id, revealed_seq) VALUES (?, ?, ?)")
+          .run(exerciseId, learnerRow.id, startSeq).lastInsertRowid,
+      );
+      const trade = Number(
+        database
+          .prepare(
+            "INSERT INTO paper_trades (replay_id, user_id, side, quantity, entry_seq, entry_price, reason) VALUES (?, ?, 'buy', 10, ?, 2200000000, 'Pullback to the morning low')",
+          )
+          .run(replay, learnerRow.id, startSeq).lastInsertRowid,
+      );
+      return { batchId: batch, tradeId: trade, mentorId, otherMentorId };
+    });
+    const mentor = await clientWithCookie(await plantAdminSession(createAdmin("mentor", undefined, mentorId)));
+    const otherMentor = await clientWithCookie(await plantAdminSession(createAdmin("mentor", undefined, otherMentorId)));
+    const review = `/admin/teaching/${batchId}/journals/${tradeId}`;
+
+    expect(await text(await mentor.get(`/admin/teaching/${batchId}/journals`))).toContain(": Replay: a morning session, candle by candle");
+    expect(await text(await mentor.get(review))).toContain("Pullback to the morning low");
+    expect((await otherMentor.get(review, { maxRedirects: 0 })).status()).toBe(404);
+    expect((await otherMentor.post(review, { form: { body: "Not mine to say" }, maxRedirects: 0 })).status()).toBe(404);
+
+    expect((await mentor.post(review, { form: { body: "" } })).status()).toBe(400);
+    const commented = await mentor.post(review, {
+      form: { body: "Good level; the stop was too tight for this volatility." },
+      maxRedirects: 0,
+    });
+    expect(commented.status()).toBe(302);
+    expect(queryTestDatabase("SELECT author_name, body FROM journal_comments WHERE trade_id = ?", tradeId)).toEqual([
+      { author_name: "Kavita Joshi", body: "Good level; the stop was too tight for this volatility." },
+    ]);
+    const [mail] = queryTestDatabase<{ to_address: string; kind: string }>(
+      "SELECT to_address, kind FROM outbox_messages WHERE user_id = ? AND kind = 'journal-comment'",
+      learnerRow.id,
+    );
+    expect(mail).toEqual({ to_address: learnerRow.email, kind: "journal-comment" });
+    expect(await text(await learner.get(`/learn/journal/${tradeId}`))).toContain("Kavita Joshi");
   });
 });

@@ -84,6 +84,7 @@ function valueFor(route: ActionRoute, previous: string, param: string): string {
       // Refused before any lookup as well.
       "batches:batchId": "1",
       "teaching:batchId": "1",
+      "journals:tradeId": "1",
       "timetable:sessionId": "1",
       "sessions:sessionId": "1",
       "lab:exerciseId": "1",

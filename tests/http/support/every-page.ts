@@ -99,7 +99,12 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
     );
   });
   const mentorAccount = await clientWithCookie(await plantAdminSession(createAdmin("mentor", undefined, mentor.id)));
-  const teaching = [`/admin/teaching`, `/admin/teaching/${batch.id}`, `/admin/teaching/${batch.id}/sessions/${session.id}`];
+  const teaching = [
+    `/admin/teaching`,
+    `/admin/teaching/${batch.id}`,
+    `/admin/teaching/${batch.id}/sessions/${session.id}`,
+    `/admin/teaching/${batch.id}/journals`,
+  ];
 
   return [
     {

@@ -1238,6 +1238,7 @@ function teachingRows(ids: MatrixIds): Row[] {
   const other = `/admin/teaching/${ids.batch.other.id}`;
   const sessions = "/admin/teaching/:batchId/sessions/:sessionId";
   const workbook = "/admin/teaching/:batchId/attendance.xlsx";
+  const journal = "/admin/teaching/:batchId/journals/:tradeId";
   const teaching = (path: string, allowed: Outcome = 200) => adminPage(path, "teaching", allowed);
   const notTheMentors = (path: string, allowed: Outcome = 200) => ({ ...teaching(path, allowed), mentor: 404 });
   const markOwner: Body = { form: { [`attended:${ids.ownerUser}`]: "yes" } };
@@ -1269,6 +1270,28 @@ function teachingRows(ids: MatrixIds): Row[] {
       body: markOwner,
       expect: notTheMentors(`${other}/sessions/${ids.batch.other.session}`, redirectTo(other)),
       watch: { table: "session_attendance" },
+    },
+    // The trade journals of the batch's students (the owner's trade in the matrix course): the mentor's own batch only.
+    get("/admin/teaching/:batchId/journals", `${own}/journals`, teaching(`${own}/journals`)),
+    get("/admin/teaching/:batchId/journals", `${other}/journals`, notTheMentors(`${other}/journals`)),
+    get(journal, `${own}/journals/${ids.lab.trade}`, teaching(`${own}/journals/${ids.lab.trade}`)),
+    get(journal, `${other}/journals/${ids.lab.trade}`, notTheMentors(`${other}/journals/${ids.lab.trade}`)),
+    {
+      route: journal,
+      method: "POST",
+      path: `${own}/journals/${ids.lab.trade}`,
+      body: empty,
+      expect: teaching(`${own}/journals/${ids.lab.trade}`, 400),
+      watch: { table: "journal_comments" },
+    },
+    {
+      route: journal,
+      method: "POST",
+      path: `${own}/journals/${ids.lab.trade}`,
+      body: { form: { body: "Matrix comment: the stop sat inside the noise." } },
+      expect: teaching(`${own}/journals/${ids.lab.trade}`, redirectTo(`${own}/journals/${ids.lab.trade}`)),
+      watch: { table: "journal_comments" },
+      writes: adminRoles("teaching"),
     },
   ];
 }

@@ -282,6 +282,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     { intents: ["start", "step", "trade", "close", "end"] },
   ),
   page("_learn+/learn.journal.$tradeId.tsx", (ids) => `/learn/journal/${ids.tradeId}`, ["notes"]),
+  // A mentor's comment on a trade of a student they teach.
+  page("admin+/_panel.teaching+/$batchId_.journals_.$tradeId.tsx", (ids) => `/admin/teaching/${ids.batchId}/journals/${ids.tradeId}`, [
+    "body",
+  ]),
   // A session's attendance on the teaching pages: the marks form, or a participant report's CSV (intent "report").
   page(
     "admin+/_panel.teaching+/$batchId_.sessions.$sessionId.tsx",
