@@ -23,12 +23,23 @@ import { consoleReport, markdownReport } from "./bench/report";
 import type { RunInfo } from "./bench/report";
 import { throughput } from "./bench/throughput";
 import { visitorPages } from "./bench/visitor-pages";
+import { practiceLab } from "./bench/practice-lab";
 import { notMeasured } from "./bench/types";
 import type { BenchContext, ExtraSite, Measurement, Section } from "./bench/types";
 
 // Run in this order; each returns a table and the budgets it checks. The
 // last two work on the scale database (made once, by the first of them).
-const MEASUREMENTS: Measurement[] = [pageWeight, lighthouseHome, throughput, visitorPages, chatQuery, mixedLoad, scale, adminData];
+const MEASUREMENTS: Measurement[] = [
+  pageWeight,
+  lighthouseHome,
+  throughput,
+  visitorPages,
+  practiceLab,
+  chatQuery,
+  mixedLoad,
+  scale,
+  adminData,
+];
 // BENCH_ONLY=<words in a title> runs just the matching measurements (to try one
 // out); the report file is then left alone.
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();

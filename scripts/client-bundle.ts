@@ -13,6 +13,11 @@ const APP_DIR = new URL("../app/", import.meta.url).pathname;
 // The browser's entry (React's hydrateRoot) too: every page loads it, so it belongs with the shell.
 const SHELL_ROOTS = ["entry.client.tsx", "root.tsx", "routes/_site+/_layout.tsx"];
 const HOME_ROOTS = ["routes/_site+/_index.tsx"];
+const FORM_FIELDS = new Set([
+  ...["components/forms.tsx", "schemas/fields.ts", "utils/money.ts"].map((path) => APP_DIR + path),
+  // The tables' value lists (a form's choices), beside the app folder.
+  new URL("../db/enums.ts", import.meta.url).pathname,
+]);
 
 function reachable(roots: string[], meta: ChunkMeta, skip: Set<string>): Set<string> {
   const found = new Set<string>();
@@ -51,6 +56,9 @@ export function clientChunk(id: string, meta: ChunkMeta): string | undefined {
   // the chunk of a group that imports it (for the server's render) even where the browser never does.
   if (id.startsWith(APP_DIR) && (meta.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return basename(id).replace(/\.tsx?$/, "");
   if (groups.home.has(id)) return "home-sections";
+  // The form fields and field rules every form page shares: left to Rollup they land in the
+  // checkout's card-payment file, and every page with a form then loads Stripe's scripts with them.
+  if (FORM_FIELDS.has(id)) return "form-fields";
   // Any other library gets a file of its own: left to Rollup, a library several pages share (the
   // form schemas' zod) lands in whichever page's file it met first, which every page then loads.
   const library = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];

@@ -2,12 +2,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
+import { ClientOnly } from "remix-utils/client-only";
 import { CandleChart } from "~/components/lab/candle-chart";
+import { PlayControls } from "~/components/lab/play-controls";
+import { ReplayChart } from "~/components/lab/replay-chart.client";
 import { FormErrors } from "~/components/admin/admin-dialog";
 import { SelectField, TextareaField, TextField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { closeOwnTrade, placeTrade } from "~/models/lab/paper-trade.server";
-import { endReplay, startReplay, stepReplay } from "~/models/lab/replay.server";
+import { currentReplay, endReplay, instrumentOfExercise, startReplay, stepReplay } from "~/models/lab/replay.server";
 import { CloseTradeSchema, LAB_INTENTS, StepSchema, TradeSchema } from "~/schemas/lab";
 import { itemIntentOf } from "~/utils/form-intent.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -56,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = itemIntentOf(formData, LAB_INTENTS);
   const now = new Date();
-  const { replay, tickUnits } = labPageData(lab, now);
+  // Only what the action needs: the student's replay, and the instrument's tick for a trade's prices.
+  const replay = currentReplay(lab.exercise.id, userId);
   switch (intent) {
     case "start": {
       const started = startReplay(lab.exercise.id, userId, now);
@@ -78,6 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       if (!replay) return refused(here, STEP_REFUSALS["not-found"]);
       const value = submission.value;
+      const tickUnits = instrumentOfExercise(lab.exercise)?.tickUnits ?? 1;
       const offTick = (["stopLoss", "target"] as const).find((field) => value[field] !== null && value[field] % tickUnits !== 0);
       if (offTick)
         return data(
@@ -189,12 +194,26 @@ export default function PracticeLabReplay() {
           <h2 id="chart-heading" className="sr-only">
             Chart
           </h2>
-          <CandleChart
-            candles={page.candles}
-            label={`Candles shown so far: ${page.candles.length}. Last close ${replay?.lastClose ?? ""}.`}
-            priceLabel={price}
-            marks={openMarks}
-          />
+          {/* The server's SVG without JavaScript; the interactive chart once the page's script runs. */}
+          <ClientOnly
+            fallback={
+              <CandleChart
+                candles={page.candles}
+                label={`Candles shown so far: ${page.candles.length}. Last close ${replay?.lastClose ?? ""}.`}
+                priceLabel={price}
+                marks={openMarks}
+              />
+            }
+          >
+            {() => (
+              <ReplayChart
+                candles={page.candles}
+                tickUnits={page.tickUnits}
+                marks={openMarks}
+                label={`Candles shown so far: ${page.candles.length}. Last close ${replay?.lastClose ?? ""}.`}
+              />
+            )}
+          </ClientOnly>
           {replay ? (
             <p className="mt-2 text-sm text-slate-700">
               Last close <strong>{replay.lastClose}</strong>
@@ -216,6 +235,7 @@ export default function PracticeLabReplay() {
               </button>
             </Form>
           ))}
+          <PlayControls atSeq={replay.atSeq} />
           <Form method="post">
             <input type="hidden" name="intent" value="end" />
             <button type="submit" className={buttonClass("outline")}>
