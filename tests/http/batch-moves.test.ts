@@ -125,7 +125,7 @@ describe("moving a student to another batch", () => {
       maxRedirects: 0,
     });
     expect(toPune.status()).toBe(302);
-    expect(toPune.headers().location).toBe(`/admin/courses/${course.id}/batches/${online}/roster`);
+    expect(toPune.headers().location).toBe(`/admin/teaching/${online}`);
     expect(seatOf(course.id, student.id)).toEqual([{ batch_id: pune }]);
     expect(orderOf(orderId)).toEqual({ batch_id: pune, delivery_mode: "venue", venue_state_code: "27", amount_paise: 499_900 });
     const [, creditNote, reissued] = taxDocumentsOf(orderId);
