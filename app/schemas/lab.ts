@@ -50,3 +50,31 @@ export const CloseTradeSchema = z.object({ intent: z.literal("close"), atSeq: se
 export const TradeNotesSchema = z.object({ notes: optionalText("Notes", 5000) });
 
 export const JournalCommentSchema = z.object({ body: requiredText("Comment", 5000) });
+
+/** The course's practice-lab page (/admin/courses/:id/lab): its setups and its replay exercises. */
+export const LAB_ADMIN_INTENTS = ["add-setup", "delete-setup", "add-exercise", "delete-exercise"] as const;
+
+export const TradeSetupSchema = z.object({
+  name: requiredText("Setup name", 100),
+  description: optionalText("Description", 1000),
+});
+
+export const ExerciseSchema = z.object({
+  title: requiredText("Title", 200),
+  datasetId: z.coerce.number({ invalid_type_error: "Choose the market data" }).int().positive("Choose the market data"),
+  start: requiredText("Start", 16).refine(
+    (text) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$/.test(text),
+    "Start must be a date and time like 2026-03-02 10:30 (India time)",
+  ),
+  historyCandles: z.coerce
+    .number({ invalid_type_error: "Candles before the start must be a whole number" })
+    .int()
+    .min(0)
+    .max(500)
+    .default(60),
+  isBlind: z.preprocess((value) => value === "on", z.boolean()),
+  lessonId: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().positive().optional()),
+  batchSessionId: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().positive().optional()),
+});
+
+export const RowIdSchema = z.object({ id: z.coerce.number().int().positive() });

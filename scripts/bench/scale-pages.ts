@@ -51,6 +51,7 @@ export function pageCatalogue({ nameSearch, userSearch }: { nameSearch: string; 
       f.adminSection === null ? null : `${at("/admin/courses/:id/curriculum/new", f.adminCourse)}?section=${f.adminSection}`,
     ),
     admin("/admin/courses/:id/batches", (f) => at("/admin/courses/:id/batches", f.adminCourse)),
+    admin("/admin/courses/:id/lab", (f) => at("/admin/courses/:id/lab", f.adminCourse)),
     admin("/admin/courses/:id/batches/new", (f) => at("/admin/courses/:id/batches/new", f.adminCourse)),
     admin("/admin/courses/:id/batches/:batchId", (f) => at("/admin/courses/:id/batches/:batchId", f.adminCourse, f.adminBatch)),
     admin("/admin/courses/:id/batches/:batchId/timetable", (f) =>

@@ -1,4 +1,5 @@
 import { decode } from "turbo-stream";
+import { formatIsoDateInIndia, formatIsoTimeInIndia } from "../../app/utils/dates";
 import { enrolStudent } from "../support/classroom";
 import { withDatabase } from "../support/database";
 import {
@@ -284,5 +285,47 @@ describe("a mentor's review", () => {
     );
     expect(mail).toEqual({ to_address: learnerRow.email, kind: "journal-comment" });
     expect(await text(await learner.get(`/learn/journal/${tradeId}`))).toContain("Kavita Joshi");
+  });
+});
+
+describe("a course's practice lab, for its admins", () => {
+  test("adds a setup and a replay from a chosen time; refuses a time the data has no candle for; deletes only a replay nobody began", async () => {
+    const { client } = await adminApiClient("content_manager");
+    const page = `/admin/courses/${courseId}/lab`;
+    expect(await text(await client.get(page))).toContain("Replay: a morning session, candle by candle");
+
+    expect(
+      (await client.post(page, { form: { intent: "add-setup", name: "Inside bar", description: "" }, maxRedirects: 0 })).status(),
+    ).toBe(302);
+    expect(queryTestDatabase("SELECT name FROM trade_setups WHERE course_id = ? AND name = 'Inside bar'", courseId)).toHaveLength(1);
+
+    const dataset = queryTestDatabase<{ id: number; open_at: number }>(
+      "SELECT market_datasets.id, candles.open_at FROM market_datasets JOIN candles ON candles.dataset_id = market_datasets.id AND candles.seq = 100 WHERE timeframe_minutes = 5 ORDER BY market_datasets.id LIMIT 1",
+    )[0]!;
+    const start = `${formatIsoDateInIndia(new Date(dataset.open_at))} ${formatIsoTimeInIndia(new Date(dataset.open_at))}`;
+    const exercise = {
+      intent: "add-exercise",
+      title: "Replay: the second morning",
+      datasetId: String(dataset.id),
+      historyCandles: "30",
+      isBlind: "on",
+    };
+    const late = await client.post(page, { form: { ...exercise, start: "2099-01-01 09:15" } });
+    expect(late.status()).toBe(400);
+    expect(await text(late)).toContain("The market data has no candle at or after that time");
+    expect(await text(await client.post(page, { form: { ...exercise, start: "tomorrow" } }))).toContain(
+      "Start must be a date and time like 2026-03-02 10:30 (India time)",
+    );
+    expect((await client.post(page, { form: { ...exercise, start }, maxRedirects: 0 })).status()).toBe(302);
+    const [added] = queryTestDatabase<{ id: number; start_seq: number; is_blind: number }>(
+      "SELECT id, start_seq, is_blind FROM replay_exercises WHERE title = 'Replay: the second morning'",
+    );
+    expect(added).toMatchObject({ start_seq: 100, is_blind: 1 });
+
+    // The blind replay the students above began stays; the new one, untouched, goes.
+    await client.post(page, { form: { intent: "delete-exercise", id: String(exerciseId) } });
+    expect(queryTestDatabase("SELECT id FROM replay_exercises WHERE id = ?", exerciseId)).toHaveLength(1);
+    expect((await client.post(page, { form: { intent: "delete-exercise", id: String(added!.id) }, maxRedirects: 0 })).status()).toBe(302);
+    expect(queryTestDatabase("SELECT id FROM replay_exercises WHERE id = ?", added!.id)).toEqual([]);
   });
 });

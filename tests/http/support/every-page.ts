@@ -176,6 +176,7 @@ export async function everyPage(visitor: HttpClient): Promise<EveryPage> {
         `/admin/courses/${course.id}/curriculum/${course.lessons.live}`,
         `/admin/courses/${course.id}/curriculum/sections/${section.id}`,
         `/admin/courses/${course.id}/batches`,
+        `/admin/courses/${exercise.courseId}/lab`,
         `/admin/courses/${course.id}/batches/new`,
         `/admin/courses/${course.id}/batches/${batch.id}`,
         `/admin/courses/${course.id}/batches/${batch.id}/timetable`,

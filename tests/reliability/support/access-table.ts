@@ -128,6 +128,7 @@ function batchPages(ids: MatrixIds): [string, string, Area][] {
   const batches = batchesOf(ids);
   const timetable = timetableOf(ids);
   return [
+    ["/admin/courses/:id/lab", `/admin/courses/${ids.course}/lab`, "courses"],
     ["/admin/courses/:id/batches", batches, "courses"],
     ["/admin/courses/:id/batches/new", `${batches}/new`, "courses"],
     ["/admin/courses/:id/batches/:batchId", `${batches}/${ids.batch.id}`, "courses"],
@@ -288,6 +289,8 @@ function adminPagePosts(ids: MatrixIds): Row[] {
       body: { form: { intent: "edit" } },
       watch: { table: "outbox_messages" },
     }),
+    // A course's replays and setups: a post naming no intent is refused and adds nothing.
+    post("/admin/courses/:id/lab", `/admin/courses/${ids.course}/lab`, "courses", 400, { watch: { table: "replay_exercises" } }),
     // The practice lab's market data: an empty upload is refused, and nothing is stored for anyone.
     post("/admin/lab", "/admin/lab", "courses", 400, { watch: { table: "market_datasets" } }),
     // The invoice register is the institute's tax record: the admin's alone (decision 0031).

@@ -1,4 +1,5 @@
 import { MarketDataUploadSchema } from "~/schemas/market-data";
+import { ExerciseSchema, TradeSetupSchema } from "~/schemas/lab";
 import { z } from "zod";
 import { exportsAction, routeFiles } from "./route-files";
 import { AdminBlogPostSchema, PublishIntentSchema } from "../../../app/schemas/admin-blog";
@@ -254,6 +255,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   page("admin+/_panel.courses_+/$id.curriculum.$lessonId.tsx", (ids) => `${curriculum(ids)}/${ids.lessonId}`, f(LessonFormSchema), {
     files: ["videoFile", "attachment"],
   }),
+  page(
+    "admin+/_panel.courses_+/$id.lab.tsx",
+    (ids) => `/admin/courses/${ids.courseId}/lab`,
+    ["intent", "id", ...f(TradeSetupSchema), ...f(ExerciseSchema)],
+    { intents: ["add-setup", "delete-setup", "add-exercise", "delete-exercise"] },
+  ),
   page("admin+/_panel.courses_+/$id.batches.new.tsx", (ids) => `/admin/courses/${ids.courseId}/batches/new`, f(BatchSchema)),
   page(
     "admin+/_panel.courses_+/$id.batches.$batchId.tsx",

@@ -90,6 +90,10 @@ export function CourseFormDialog({
               <Link to={batchesPath} className="font-medium text-navy-900 underline">
                 Batches and timetables
               </Link>
+              {" · "}
+              <Link to={curriculumPath.replace(/\/curriculum$/, "/lab")} className="font-medium text-navy-900 underline">
+                Practice lab
+              </Link>
             </>
           ) : null}
         </p>
