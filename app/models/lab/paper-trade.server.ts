@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { candles, paperTrades, replayExercises, tradeSetups } from "../../../db/schema";
 import type { TradeSide } from "../../../db/enums";
 import { bracketProblem } from "~/utils/paper-fills";
-import { db } from "~/utils/db.server";
+import { db, type Transaction } from "~/utils/db.server";
 import { closeTrade, findOwnReplay } from "./replay.server";
 
 // Paper trades in a replay (docs/decisions/0064-the-practice-lab.md): entered
@@ -17,6 +17,23 @@ export type TradeInput = {
   setupId: number | null;
   reason: string;
 };
+
+/** The replay's exercise and the last candle it revealed (where a trade enters or is closed by hand). */
+function revealedCandle(tx: Transaction, replay: { exerciseId: number; revealedSeq: number }) {
+  const exercise = tx
+    .select({ courseId: replayExercises.courseId, datasetId: replayExercises.datasetId })
+    .from(replayExercises)
+    .where(eq(replayExercises.id, replay.exerciseId))
+    .get();
+  const candle =
+    exercise &&
+    tx
+      .select({ close: candles.close })
+      .from(candles)
+      .where(and(eq(candles.datasetId, exercise.datasetId), eq(candles.seq, replay.revealedSeq)))
+      .get();
+  return { exercise, candle };
+}
 
 export type TradeOutcome =
   | { ok: true; tradeId: number; entryPrice: number }
@@ -35,18 +52,7 @@ export function placeTrade(replayId: number, userId: string, atSeq: number, inpu
       if (!replay) return { ok: false, reason: "not-found" };
       if (replay.endedAt) return { ok: false, reason: "ended" };
       if (replay.revealedSeq !== atSeq) return { ok: false, reason: "moved-on" };
-      const exercise = tx
-        .select({ courseId: replayExercises.courseId, datasetId: replayExercises.datasetId })
-        .from(replayExercises)
-        .where(eq(replayExercises.id, replay.exerciseId))
-        .get();
-      const candle =
-        exercise &&
-        tx
-          .select({ close: candles.close })
-          .from(candles)
-          .where(and(eq(candles.datasetId, exercise.datasetId), eq(candles.seq, replay.revealedSeq)))
-          .get();
+      const { exercise, candle } = revealedCandle(tx, replay);
       if (!exercise || !candle) return { ok: false, reason: "not-found" };
       if (input.setupId !== null) {
         const setup = tx
@@ -107,18 +113,7 @@ export function closeOwnTrade(
       if (!trade || !replay) return "not-found";
       if (trade.exitSeq !== null) return "already";
       if (replay.endedAt || replay.revealedSeq !== atSeq) return "moved-on";
-      const exercise = tx
-        .select({ datasetId: replayExercises.datasetId })
-        .from(replayExercises)
-        .where(eq(replayExercises.id, replay.exerciseId))
-        .get();
-      const candle =
-        exercise &&
-        tx
-          .select({ close: candles.close })
-          .from(candles)
-          .where(and(eq(candles.datasetId, exercise.datasetId), eq(candles.seq, atSeq)))
-          .get();
+      const { candle } = revealedCandle(tx, replay);
       if (!candle) return "not-found";
       closeTrade(tx, trade, { seq: atSeq, price: candle.close, reason: "closed" }, now);
       return "closed";
