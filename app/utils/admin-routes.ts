@@ -20,7 +20,7 @@ export const ADMIN_TABS: { area: AdminArea; to: string; label: string; shortLabe
   { area: "users", to: "/admin/users", label: "Users" },
   { area: "analytics", to: "/admin/analytics", label: "Analytics" },
   { area: "mentors", to: "/admin/mentors", label: "Mentors" },
-  { area: "courses", to: "/admin/lab", label: "Practice lab", shortLabel: "Lab" },
+  { area: "courses", to: "/admin/lab", label: "Practice lab" },
   { area: "coupons", to: "/admin/coupons", label: "Coupons" },
   { area: "inbox", to: "/admin/inbox", label: "Inbox" },
   { area: "outbox", to: "/admin/outbox", label: "Outbox" },

@@ -201,7 +201,7 @@ inBothModes((mode) => {
       await expect(page).toHaveURL(/\/admin\/courses$/);
       await expect(page.getByRole("heading", { level: 1, name: "Courses" })).toBeVisible();
       const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-      await expect(tabs).toHaveText(["Courses", "Events", "Content", "Reviews", "Mentors"]);
+      await expect(tabs).toHaveText(["Courses", "Events", "Content", "Reviews", "Mentors", "Practice lab"]);
     });
 
     test("a content manager edits a course's content but not what students pay: the prices show as text, set by an admin", async ({

@@ -90,6 +90,7 @@ inBothModes((mode) => {
         "Users",
         "Analytics",
         "Mentors",
+        "Practice lab",
         "Coupons",
         "Inbox",
         "Outbox",

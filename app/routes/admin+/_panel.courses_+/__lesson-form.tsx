@@ -116,8 +116,8 @@ export function LessonForm({
           placeholder={LESSON_RELEASE_LABELS.now}
           options={LESSON_RELEASES.map((value) => ({ value, label: LESSON_RELEASE_LABELS[value] }))}
         />
-        <TextField field={fields.releaseAfterDays} label="Days" type="number" min={1} max={540} inputMode="numeric" />
-        <TextField field={fields.releaseOn} label="Opens on (date)" type="date" />
+        <TextField field={fields.releaseAfterDays} label="After how many days" type="number" min={1} max={540} inputMode="numeric" />
+        <TextField field={fields.releaseOn} label="Opening day" type="date" />
         <p className="mb-3 text-sm text-slate-600 sm:col-span-3">
           A lesson opens at midnight India time. Until then students see when it opens and cannot open, download or complete it; an admin
           can open it early for one student from their page.
