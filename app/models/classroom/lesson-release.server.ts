@@ -109,6 +109,8 @@ export function lessonLockFor(
   now: Date,
   database: Reader = db,
 ): "hidden" | Date | null {
+  // Most lessons have no rule and belong to the whole course: nothing to read for them.
+  if (lesson.releaseRule === null && lesson.batchId === null) return null;
   const timeline = studentTimeline(userId, lesson.courseId, database);
   if (!seesLesson(lesson, timeline)) return "hidden";
   if (lesson.releaseRule === null) return null;

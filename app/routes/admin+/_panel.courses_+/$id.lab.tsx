@@ -140,6 +140,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** A one-button form acting on one row of a list; the button names the row for screen readers. */
+function RowButton({ intent, id, label, name }: { intent: string; id: number; label: string; name: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={buttonClass("outline")}>
+        {label}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </Form>
+  );
+}
+
 export default function CourseLab() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -184,13 +198,7 @@ export default function CourseLab() {
                   {exercise.blind ? "Blind" : "Open for teaching"} · {exercise.where} · {exercise.data} · starts {exercise.start}
                 </span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete-exercise" />
-                <input type="hidden" name="id" value={exercise.id} />
-                <button type="submit" className={buttonClass("outline")}>
-                  Delete
-                </button>
-              </Form>
+              <RowButton intent="delete-exercise" id={exercise.id} label="Delete" name={exercise.title} />
             </li>
           ))}
         </ul>
@@ -255,13 +263,7 @@ export default function CourseLab() {
                 <span className="font-semibold">{setup.name}</span>
                 {setup.description ? <span className="block text-sm text-slate-600">{setup.description}</span> : null}
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete-setup" />
-                <input type="hidden" name="id" value={setup.id} />
-                <button type="submit" className={buttonClass("outline")}>
-                  Remove
-                </button>
-              </Form>
+              <RowButton intent="delete-setup" id={setup.id} label="Remove" name={setup.name} />
             </li>
           ))}
         </ul>
